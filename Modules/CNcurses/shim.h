@@ -1,0 +1,53 @@
+// CNcurses: the wide-character ncurses API, plus inline accessors for what
+// Swift 6 cannot import cleanly (mutable C globals and function-like macros).
+#ifndef COLOURFUL_BALL_CNCURSES_SHIM_H
+#define COLOURFUL_BALL_CNCURSES_SHIM_H
+
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <signal.h>
+#include <termios.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+
+// MARK: - Globals
+
+static inline WINDOW *cb_stdscr(void) { return stdscr; }
+static inline int cb_colors(void) { return COLORS; }
+static inline int cb_color_pairs(void) { return COLOR_PAIRS; }
+static inline int cb_lines(void) { return LINES; }
+static inline int cb_cols(void) { return COLS; }
+
+// MARK: - Mouse masks
+
+static inline mmask_t cb_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cb_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t cb_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cb_button1_released(void) { return BUTTON1_RELEASED; }
+
+// MARK: - Attributes
+
+static inline attr_t cb_a_normal(void) { return A_NORMAL; }
+static inline attr_t cb_a_bold(void) { return A_BOLD; }
+static inline attr_t cb_a_reverse(void) { return A_REVERSE; }
+
+// MARK: - Terminal size
+
+/// The window size of `fd` as (rows, columns); 0 when it cannot be read.
+static inline int cb_window_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) { return -1; }
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
+#endif

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// MARK: - flatten
+
+/// The nearest flat colour to `colour` by Chameleon's CIEDE2000 distance; ties go to the
+/// earlier palette entry. This is the full 48-way search: per-move code uses
+/// ``BallColourRule`` instead, which is a table lookup.
+public func flatten(_ colour: RGBColour) -> FlatColour {
+    let lab = LabColour(colour)
+    var best = FlatColour.flatBlack
+    var smallest = Float.infinity
+    for (index, candidate) in FlatColour.labValues.enumerated() {
+        let distance = lab.distance(to: candidate)
+        if distance < smallest {
+            smallest = distance
+            best = FlatColour(rawValue: UInt8(index))!
+        }
+    }
+    return best
+}
+
+// MARK: - complementary
+
+/// Chameleon's complementary flat colour of `colour`: hue + 180° (minus 360 only when the sum
+/// is greater than 360), all three HSB values rounded with `roundf`, then flattened.
+/// A grey complements to itself.
+public func complementary(_ colour: RGBColour) -> FlatColour {
+    let (hue, saturation, brightness) = colour.hsb
+    var degrees = hue * 360
+    degrees += 180
+    if degrees > 360 { degrees -= 360 }
+    let roundedHue = Double(roundf(Float(degrees)))
+    let roundedSaturation = Double(roundf(Float(saturation * 100)))
+    let roundedBrightness = Double(roundf(Float(brightness * 100)))
+    let opposite = RGBColour(
+        hue: roundedHue / 360, saturation: roundedSaturation / 100, brightness: roundedBrightness / 100)
+    return flatten(opposite)
+}
+
+extension FlatColour {
+    /// The complementary flat colour of this palette entry (precomputed for all 48).
+    public var complement: FlatColour { Self.complements[Int(rawValue)] }
+
+    private static let complements: [FlatColour] = allCases.map { complementary($0.rgb) }
+}

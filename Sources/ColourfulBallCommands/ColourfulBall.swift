@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The `colourful-ball` command: the interactive ball by default, and its headless tools.
+public struct ColourfulBall: ParsableCommand {
+    /// The program's version, written into replay files and shown by `--version`.
+    public static let version = "0.1.0"
+
+    /// The command's name, help and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "colourful-ball",
+        abstract: "Drag a ball around the terminal; its colour follows its position, the screen takes the complement.",
+        discussion: """
+            The ball's colour is ChameleonFramework's flat colour for its position, as in the \
+            RxSwift "colourful ball" demo; `colourful-ball colour` answers the same questions \
+            without a terminal.
+            """,
+        version: version,
+        subcommands: [ColourCommand.self]
+    )
+
+    /// An empty command, as ArgumentParser requires.
+    public init() {}
+}

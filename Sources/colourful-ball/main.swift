@@ -1,0 +1,3 @@
+import ColourfulBallCommands
+
+ColourfulBall.main()
