@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "ColourCore", targets: ["ColourCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // MARK: - System library
@@ -21,11 +22,22 @@ let package = Package(
 
         // MARK: - Pure core (no ncurses, no I/O)
         .target(name: "ColourCore"),
+        .target(
+            name: "BallCore",
+            dependencies: [
+                "ColourCore",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
+
+        // MARK: - Terminal adapter (the only code that imports CNcurses)
+        .target(name: "BallTerminal", dependencies: ["BallCore", "ColourCore", "CNcurses"]),
+
         // MARK: - Commands and the thin executable
         .target(
             name: "ColourfulBallCommands",
             dependencies: [
-                "ColourCore",
+                "ColourCore", "BallCore", "BallTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -37,6 +49,12 @@ let package = Package(
             dependencies: ["ColourCore"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(
+            name: "BallCoreTests",
+            dependencies: ["BallCore", "ColourCore"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["colourful-ball"]),
     ],
     swiftLanguageModes: [.v6]
 )

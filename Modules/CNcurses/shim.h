@@ -21,6 +21,8 @@
 // MARK: - Globals
 
 static inline WINDOW *cb_stdscr(void) { return stdscr; }
+static inline FILE *cb_stdout(void) { return stdout; }
+static inline FILE *cb_stdin(void) { return stdin; }
 static inline int cb_colors(void) { return COLORS; }
 static inline int cb_color_pairs(void) { return COLOR_PAIRS; }
 static inline int cb_lines(void) { return LINES; }
@@ -41,12 +43,13 @@ static inline attr_t cb_a_reverse(void) { return A_REVERSE; }
 
 // MARK: - Terminal size
 
-/// The window size of `fd` as (rows, columns); 0 when it cannot be read.
-static inline int cb_window_size(int fd, int *rows, int *columns) {
+/// The window size of `fd`: 0 and the size, or -1 when it cannot be read.
+/// (term.h defines `lines` and `columns` as macros, hence the short names.)
+static inline int cb_window_size(int fd, int *out_rows, int *out_cols) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) { return -1; }
-    *rows = size.ws_row;
-    *columns = size.ws_col;
+    *out_rows = size.ws_row;
+    *out_cols = size.ws_col;
     return 0;
 }
 

@@ -15,7 +15,8 @@ public struct ColourfulBall: ParsableCommand {
             without a terminal.
             """,
         version: version,
-        subcommands: [ColourCommand.self]
+        subcommands: [PlayCommand.self, ColourCommand.self],
+        defaultSubcommand: PlayCommand.self
     )
 
     /// An empty command, as ArgumentParser requires.

@@ -1,0 +1,243 @@
+// MARK: - Terminal input as events
+
+/// A key or mouse event decoded from the bytes a terminal sends.
+public enum TerminalEvent: Hashable, Sendable {
+    /// A printable character or a control character (`\u{03}` for Ctrl-C).
+    case character(Unicode.Scalar)
+    /// An arrow key; `shifted` when Shift was held.
+    case arrow(Direction, shifted: Bool)
+    /// The Home key.
+    case home
+    /// Esc on its own.
+    case escape
+    /// The left button went down at a cell.
+    case mousePressed(Cell)
+    /// The pointer moved with the left button down.
+    case mouseDragged(Cell)
+    /// The button came up.
+    case mouseReleased(Cell)
+}
+
+/// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
+/// (`ESC [ A`) and application (`ESC O A`) mode with modifiers (`ESC [ 1 ; 2 A`), Home, and the
+/// mouse in SGR 1006 form (`ESC [ < b ; col ; row M` / `m`) and the old X10 form (`ESC [ M b x y`).
+///
+/// Bytes may arrive split anywhere: an incomplete sequence waits for the next call. A lone
+/// Esc is ambiguous until more bytes come or none do: the caller calls ``flushPendingEscape()``
+/// after a short quiet time (25 ms). Anything it does not understand is skipped; no input
+/// makes it trap, and a sequence never grows past a small bound.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+    private static let longestSequence = 32
+
+    /// A decoder with nothing pending.
+    public init() {}
+
+    /// Whether bytes are waiting for the rest of a sequence (a lone Esc, say).
+    public var hasPendingBytes: Bool { !pending.isEmpty }
+
+    /// Decodes `bytes` (appended to anything pending) into events.
+    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalEvent] {
+        pending.append(contentsOf: bytes)
+        var events: [TerminalEvent] = []
+        var index = 0
+        while index < pending.count {
+            switch parse(from: index) {
+            case .event(let event, let length):
+                events.append(event)
+                index += length
+            case .skip(let length):
+                index += length
+            case .incomplete:
+                if pending.count - index > Self.longestSequence {
+                    index += 1  // Not a sequence we know: drop its first byte and go on.
+                } else {
+                    pending.removeFirst(index)
+                    return events
+                }
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        return events
+    }
+
+    /// Ends a wait for more bytes: a lone Esc becomes ``TerminalEvent/escape``; any other
+    /// unfinished sequence is dropped.
+    public mutating func flushPendingEscape() -> [TerminalEvent] {
+        defer { pending.removeAll() }
+        return pending == [0x1B] ? [.escape] : []
+    }
+
+    // MARK: - Parsing
+
+    private enum Parse {
+        case event(TerminalEvent, length: Int)
+        case skip(length: Int)
+        case incomplete
+    }
+
+    private func byte(_ index: Int) -> UInt8? { index < pending.count ? pending[index] : nil }
+
+    private func parse(from start: Int) -> Parse {
+        let first = pending[start]
+        guard first == 0x1B else { return parseCharacter(from: start) }
+        guard let second = byte(start + 1) else { return .incomplete }
+        switch second {
+        case UInt8(ascii: "["): return parseCSI(from: start)
+        case UInt8(ascii: "O"):
+            guard let final = byte(start + 2) else { return .incomplete }
+            if let event = Self.cursorKey(final, shifted: false) { return .event(event, length: 3) }
+            return .skip(length: 3)
+        case 0x1B:
+            return .event(.escape, length: 1)  // Esc pressed twice: the first one stands alone.
+        default:
+            return .skip(length: 2)  // Alt+key: not ours.
+        }
+    }
+
+    private func parseCharacter(from start: Int) -> Parse {
+        let first = pending[start]
+        let length: Int
+        switch first {
+        case 0x00..<0x80: return .event(.character(Unicode.Scalar(first)), length: 1)
+        case 0xC2..<0xE0: length = 2
+        case 0xE0..<0xF0: length = 3
+        case 0xF0..<0xF5: length = 4
+        default: return .skip(length: 1)
+        }
+        guard start + length <= pending.count else {
+            // Wait for the rest, unless what came is already not a continuation byte.
+            for index in (start + 1)..<pending.count where pending[index] & 0xC0 != 0x80 { return .skip(length: 1) }
+            return .incomplete
+        }
+        var value = UInt32(first) & (0xFF >> (length + 1))
+        for index in (start + 1)..<(start + length) {
+            let byte = pending[index]
+            guard byte & 0xC0 == 0x80 else { return .skip(length: 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return .skip(length: length) }
+        return .event(.character(scalar), length: length)
+    }
+
+    /// `ESC [` ...: arrows, Home, SGR mouse, X10 mouse, and anything else skipped whole.
+    private func parseCSI(from start: Int) -> Parse {
+        guard let third = byte(start + 2) else { return .incomplete }
+        if third == UInt8(ascii: "M") {
+            // X10 mouse: three bytes, each offset by 32.
+            guard let button = byte(start + 3), let x = byte(start + 4),
+                let y = byte(start + 5)
+            else { return .incomplete }
+            let cell = Cell(column: Int(x) - 33, row: Int(y) - 33)
+            guard cell.column >= 0, cell.row >= 0 else { return .skip(length: 6) }
+            let code = Int(button) - 32
+            return Self.mouseEvent(code: code, cell: cell, release: code & 3 == 3).map { .event($0, length: 6) }
+                ?? .skip(length: 6)
+        }
+        // Parameters and intermediates, then a final byte in 0x40...0x7E.
+        var index = start + 2
+        while let byte = byte(index) {
+            if (0x40...0x7E).contains(byte) {
+                let parameters = Array(pending[(start + 2)..<index])
+                let length = index - start + 1
+                return Self.csiEvent(parameters: parameters, final: byte).map { .event($0, length: length) }
+                    ?? .skip(length: length)
+            }
+            guard (0x20...0x3F).contains(byte) else { return .skip(length: index - start) }
+            index += 1
+        }
+        return .incomplete
+    }
+
+    private static func csiEvent(parameters: [UInt8], final: UInt8) -> TerminalEvent? {
+        if parameters.first == UInt8(ascii: "<") {
+            // SGR mouse: < button ; column ; row, M for press or motion, m for release.
+            guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+            let numbers = numbers(in: parameters.dropFirst())
+            guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
+                column >= 1, row >= 1
+            else { return nil }
+            return mouseEvent(
+                code: code, cell: Cell(column: column - 1, row: row - 1), release: final == UInt8(ascii: "m"))
+        }
+        let numbers = numbers(in: parameters[...])
+        switch final {
+        case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "D"), UInt8(ascii: "H"):
+            // ESC [ A, or ESC [ 1 ; modifier A; modifier 2 (and any with Shift's bit) is Shift.
+            let modifier = numbers.count >= 2 ? (numbers[1] ?? 1) : 1
+            return cursorKey(final, shifted: (modifier - 1) & 1 == 1)
+        case UInt8(ascii: "~"):
+            return numbers.first == 1 || numbers.first == 7 ? .home : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func cursorKey(_ final: UInt8, shifted: Bool) -> TerminalEvent? {
+        switch final {
+        case UInt8(ascii: "A"): .arrow(.up, shifted: shifted)
+        case UInt8(ascii: "B"): .arrow(.down, shifted: shifted)
+        case UInt8(ascii: "C"): .arrow(.right, shifted: shifted)
+        case UInt8(ascii: "D"): .arrow(.left, shifted: shifted)
+        case UInt8(ascii: "H"): .home
+        default: nil
+        }
+    }
+
+    /// A left-button event from a mouse button code (modifier bits ignored); nil for other
+    /// buttons and the wheel.
+    private static func mouseEvent(code: Int, cell: Cell, release: Bool) -> TerminalEvent? {
+        let button = code & 0b11
+        let motion = code & 32 != 0
+        let wheelOrExtra = code & 64 != 0 || code & 128 != 0
+        guard !wheelOrExtra else { return nil }
+        if release { return .mouseReleased(cell) }
+        guard button == 0 else { return nil }
+        return motion ? .mouseDragged(cell) : .mousePressed(cell)
+    }
+
+    /// Semicolon-separated decimal numbers; nil for an empty or malformed one, capped so
+    /// nothing overflows.
+    private static func numbers(in bytes: ArraySlice<UInt8>) -> [Int?] {
+        bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { digits in
+            guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return nil
+            }
+            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+    }
+}
+
+// MARK: - Key bindings
+
+/// The keys and what they mean: events from the terminal become intents.
+public enum KeyBindings {
+    /// How far Shift+arrow and `H`/`J`/`K`/`L` move.
+    public static let bigStep = 5
+
+    /// The intent for `event`, or nil when the event means nothing here.
+    public static func intent(for event: TerminalEvent) -> Intent? {
+        switch event {
+        case .arrow(let direction, let shifted): return .arrowPressed(direction, distance: shifted ? bigStep : 1)
+        case .home: return .recentred
+        case .escape: return .quitRequested
+        case .mousePressed(let cell): return .pressed(at: cell)
+        case .mouseDragged(let cell): return .dragged(to: cell)
+        case .mouseReleased(let cell): return .released(at: cell)
+        case .character(let scalar):
+            switch scalar {
+            case "q", "Q", "\u{03}", "\u{04}": return .quitRequested
+            case "c", "C": return .recentred
+            case "h": return .arrowPressed(.left, distance: 1)
+            case "j": return .arrowPressed(.down, distance: 1)
+            case "k": return .arrowPressed(.up, distance: 1)
+            case "l": return .arrowPressed(.right, distance: 1)
+            case "H": return .arrowPressed(.left, distance: bigStep)
+            case "J": return .arrowPressed(.down, distance: bigStep)
+            case "K": return .arrowPressed(.up, distance: bigStep)
+            case "L": return .arrowPressed(.right, distance: bigStep)
+            default: return nil
+            }
+        }
+    }
+}

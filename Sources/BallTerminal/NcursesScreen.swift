@@ -1,0 +1,245 @@
+import BallCore
+import CNcurses
+import ColourCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// MARK: - Opening the terminal
+
+/// Why the interactive program cannot start, in one sentence for the user.
+public struct TerminalError: Error, CustomStringConvertible {
+    /// The sentence.
+    public let description: String
+}
+
+/// How colours reach this terminal.
+public enum ColourDepth: Equatable, Sendable, CustomStringConvertible {
+    /// 24-bit colour: the exact flat colours.
+    case direct
+    /// A palette: the colour module's table for it.
+    case palette(TerminalPalette)
+    /// No colour (a monochrome terminal, or `NO_COLOR` set): shapes and reverse video only.
+    case monochrome
+
+    /// `direct colour`, `256 colours`, ...
+    public var description: String {
+        switch self {
+        case .direct: "direct colour"
+        case .palette(let palette): "\(palette.rawValue) colours"
+        case .monochrome: "no colour"
+        }
+    }
+}
+
+/// The ncurses screen: the only code that talks to ncurses. It opens the terminal, presents
+/// frames (writing only the cells that changed), and puts everything back on close.
+public final class NcursesScreen: Screen {
+    /// How colours are shown.
+    public let depth: ColourDepth
+    private var screen: OpaquePointer?
+    private var previous: Frame?
+    private var pairs: [UInt16: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private var isOpen = false
+    private var dragReportingOn = false
+
+    /// Opens the terminal on stdin/stdout: checks they are a terminal and that `TERM` is
+    /// known, starts ncurses (cbreak-like raw input, no echo, hidden cursor), turns on mouse
+    /// drag reporting (modes 1002 and SGR 1006), and guards the terminal against every way
+    /// the program can end.
+    public init() throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalError(
+                description:
+                    "colourful-ball needs a terminal on stdin and stdout; without one, try `colourful-ball colour X Y` or `colourful-ball replay FILE --headless`."
+            )
+        }
+        guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {
+            throw TerminalError(
+                description: "TERM is not set: set it to your terminal's type, such as `TERM=xterm-256color`.")
+        }
+        var status: Int32 = 0
+        guard setupterm(term, STDOUT_FILENO, &status) == OK else {
+            throw TerminalError(
+                description:
+                    "The terminal type '\(term)' (TERM) is unknown to ncurses: set TERM to a type this system knows, such as xterm-256color."
+            )
+        }
+        setlocale(LC_ALL, "")
+        TerminalGuard.saveModes(fd: STDIN_FILENO)
+        guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
+            throw TerminalError(description: "ncurses could not start on this terminal (TERM=\(term)).")
+        }
+        self.screen = screen
+        set_term(screen)
+        isOpen = true
+
+        raw()
+        noecho()
+        nonl()
+        keypad(cb_stdscr(), false)
+        intrflush(cb_stdscr(), false)
+        leaveok(cb_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        mouseinterval(0)
+        mousemask(cb_all_mouse_events() | cb_report_mouse_position(), nil)
+
+        depth = Self.colourDepth()
+
+        let exitCaMode =
+            tigetstr("rmcup").flatMap { $0 == UnsafeMutablePointer(bitPattern: -1) ? nil : String(cString: $0) } ?? ""
+        let cursorNormal =
+            tigetstr("cnorm").flatMap { $0 == UnsafeMutablePointer(bitPattern: -1) ? nil : String(cString: $0) } ?? ""
+        TerminalGuard.install(
+            restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + cursorNormal + "\r\n")
+    }
+
+    /// The terminal's size now, from the kernel.
+    public var size: ScreenSize {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if cb_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 {
+            return ScreenSize(columns: Int(columns), rows: Int(rows))
+        }
+        return ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
+    }
+
+    /// Tells ncurses the terminal is now `size`; the next frame is drawn whole.
+    public func resize(to size: ScreenSize) {
+        resizeterm(Int32(size.rows), Int32(size.columns))
+        previous = nil
+    }
+
+    /// Redraws everything on the next present (after the terminal lost its contents).
+    public func invalidate() {
+        previous = nil
+        clearok(cb_stdscr(), true)
+    }
+
+    /// Ends ncurses and restores the terminal: mouse modes off, normal screen, cursor back,
+    /// the original terminal modes.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        putp(TerminalGuard.modesOff)
+        endwin()
+        TerminalGuard.uninstall()
+        TerminalGuard.restoreModes()
+        writeToTerminal(TerminalGuard.modesOff)
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    deinit { close() }
+
+    // MARK: - Presenting frames
+
+    /// Writes `frame` to the terminal: only the cells that differ from the last frame; when
+    /// the screen's colour changed, an erase in the new colour (cheap with back-colour-erase)
+    /// and then only the cells that are not plain background.
+    public func present(_ frame: Frame) {
+        guard isOpen else { return }
+        let window = cb_stdscr()
+        let columns = frame.size.columns
+        let rows = frame.size.rows
+        if let previous, previous.size == frame.size, previous.fill == frame.fill {
+            frame.cells.withUnsafeBufferPointer { cells in
+                previous.cells.withUnsafeBufferPointer { old in
+                    for index in 0..<cells.count where cells[index] != old[index] {
+                        put(cells[index], row: index / columns, column: index % columns, in: window)
+                    }
+                }
+            }
+        } else {
+            var blank = cell(for: .blank(frame.fill))
+            wbkgrndset(window, &blank)
+            werase(window)
+            let fill = FrameCell.blank(frame.fill)
+            for row in 0..<rows {
+                for column in 0..<columns where frame[column, row] != fill {
+                    put(frame[column, row], row: row, column: column, in: window)
+                }
+            }
+        }
+        previous = frame
+        wnoutrefresh(window)
+        doupdate()
+        if !dragReportingOn {
+            // ncurses sends its mouse set-up (mode 1000: clicks only) with the first update;
+            // drag reporting (1002) and SGR coordinates (1006) must come after it.
+            dragReportingOn = true
+            writeToTerminal("\u{1B}[?1002h\u{1B}[?1006h")
+        }
+    }
+
+    private func writeToTerminal(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+    }
+
+    private func put(_ frameCell: FrameCell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+        var character = cell(for: frameCell)
+        mvwadd_wch(window, Int32(row), Int32(column), &character)
+    }
+
+    private func cell(for frameCell: FrameCell) -> cchar_t {
+        var character = cchar_t()
+        var text: [wchar_t] = [wchar_t(bitPattern: frameCell.glyph.value), 0]
+        var attributes = frameCell.bold ? cb_a_bold() : cb_a_normal()
+        var pair: Int32 = 0
+        if depth == .monochrome {
+            // Shapes carry the picture; the status line stands out in reverse video.
+            if frameCell.background == Renderer.statusBackground { attributes |= cb_a_reverse() }
+        } else {
+            pair = colourPair(foreground: frameCell.foreground, background: frameCell.background)
+        }
+        setcchar(&character, &text, attributes, 0, &pair)
+        return character
+    }
+
+    // MARK: - Colours
+
+    private static func colourDepth() -> ColourDepth {
+        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return .monochrome }
+        guard has_colors(), start_color() == OK else { return .monochrome }
+        let colours = cb_colors()  // Known only once colour has started.
+        if tigetflag("RGB") > 0 || colours >= 0x100_0000 { return .direct }
+        if colours >= 256 { return .palette(.xterm256) }
+        if colours >= 16 { return .palette(.ansi16) }
+        if colours >= 8 { return .palette(.ansi8) }
+        return .monochrome
+    }
+
+    private func terminalColour(_ colour: FlatColour) -> Int32 {
+        switch depth {
+        case .direct:
+            let (red, green, blue) = colour.rgb.channels
+            return Int32(red) << 16 | Int32(green) << 8 | Int32(blue)
+        case .palette(let palette): return Int32(colour.terminalIndex(in: palette))
+        case .monochrome: return -1
+        }
+    }
+
+    /// The colour pair for a foreground and background, made on first use (existing
+    /// colours only: the user's palette is never rewritten).
+    private func colourPair(foreground: FlatColour, background: FlatColour) -> Int32 {
+        let key = UInt16(foreground.rawValue) << 8 | UInt16(background.rawValue)
+        if let pair = pairs[key] { return pair }
+        if nextPair >= cb_color_pairs() {
+            // Out of pairs (a tiny terminal description): start again and redraw everything.
+            pairs.removeAll()
+            nextPair = 1
+            previous = nil
+        }
+        let pair = nextPair
+        nextPair += 1
+        init_extended_pair(pair, terminalColour(foreground), terminalColour(background))
+        pairs[key] = pair
+        return pair
+    }
+}

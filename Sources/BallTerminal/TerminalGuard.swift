@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// MARK: - Restoring the terminal, whatever happens
+
+/// Puts the user's terminal back as it was found, on every way out: normal exit, the quit
+/// keys, SIGINT, SIGTERM, SIGHUP, SIGQUIT, and crashes (SIGSEGV, SIGBUS, SIGILL — a Swift
+/// trap —, SIGTRAP, SIGABRT, SIGFPE).
+///
+/// The signal handler uses only async-signal-safe calls: `write` of a prepared byte string
+/// (mouse modes off, normal screen, cursor visible, attributes reset), `tcsetattr` with the
+/// modes saved before start-up, `sigaction` to put the previous handler back, and `raise`,
+/// so the process ends by the same signal and its exit status stays honest. (The default
+/// action, not a previous handler: Swift's interactive backtracer would wait for keys on
+/// the terminal, which a user whose program just crashed does not expect.)
+enum TerminalGuard {
+    /// The signals that end the program and must restore the terminal first.
+    static let fatalSignals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE,
+    ]
+
+    /// Mouse reporting off (all modes, any order a program might have set), keypad back to
+    /// normal, bracketed paste off: safe to send to any xterm-like terminal.
+    static let modesOff = "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?1l\u{1B}>"
+
+    /// Saves the terminal modes of `fd`, as the user had them: call before ncurses starts.
+    static func saveModes(fd: Int32) {
+        let storage = GuardStorage.shared
+        storage.fd = fd
+        storage.hasModes = tcgetattr(fd, storage.modes) == 0
+    }
+
+    /// Installs the handlers; `restore` is written to the terminal (before the saved modes
+    /// come back) if a signal ends the program.
+    static func install(restore: String) {
+        let storage = GuardStorage.shared
+        let bytes = Array(restore.utf8)
+        storage.restoreLength = min(bytes.count, GuardStorage.capacity)
+        for index in 0..<storage.restoreLength { storage.restore[index] = bytes[index] }
+        for signal in fatalSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = terminalGuardHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, storage.previous + Int(signal))
+        }
+        storage.installed = 1
+    }
+
+    /// Puts the previous handlers back (the terminal is restored by the normal path).
+    static func uninstall() {
+        let storage = GuardStorage.shared
+        guard storage.installed == 1 else { return }
+        storage.installed = 0
+        for signal in fatalSignals { sigaction(signal, storage.previous + Int(signal), nil) }
+    }
+
+    /// Restores the modes saved at install (for the normal path, after ncurses' own `endwin`).
+    static func restoreModes() {
+        let storage = GuardStorage.shared
+        if storage.hasModes { tcsetattr(storage.fd, TCSAFLUSH, storage.modes) }
+    }
+}
+
+/// Fixed storage the signal handler reads: allocated once, before any handler is installed,
+/// so the handler touches no Swift runtime machinery.
+final class GuardStorage: @unchecked Sendable {
+    static let capacity = 512
+    static let shared = GuardStorage()
+
+    var fd: Int32 = 0
+    var hasModes = false
+    var installed: Int32 = 0
+    let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    let restore = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    var restoreLength = 0
+    let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+
+    private init() {
+        previous.initialize(repeating: sigaction(), count: 65)
+    }
+}
+
+/// The handler itself: restore, then let the signal do what it would have done.
+private func terminalGuardHandler(_ signal: Int32) {
+    let storage = GuardStorage.shared
+    _ = write(STDOUT_FILENO, storage.restore, storage.restoreLength)
+    if storage.hasModes { tcsetattr(storage.fd, TCSANOW, storage.modes) }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+    raise(signal)
+}

@@ -1,0 +1,104 @@
+import BallCore
+import Testing
+
+/// The input decoder: real terminal byte sequences become the right events and intents.
+@Suite("Input decoding")
+struct InputDecoderTests {
+    func events(_ text: String) -> [TerminalEvent] {
+        var decoder = InputDecoder()
+        return decoder.decode(Array(text.utf8)) + decoder.flushPendingEscape()
+    }
+
+    @Test("SGR mouse: press, drag, release (1-based on the wire, 0-based cells)")
+    func sgrMouse() {
+        #expect(events("\u{1B}[<0;41;12M") == [.mousePressed(Cell(column: 40, row: 11))])
+        #expect(events("\u{1B}[<32;42;12M") == [.mouseDragged(Cell(column: 41, row: 11))])
+        #expect(events("\u{1B}[<0;42;12m") == [.mouseReleased(Cell(column: 41, row: 11))])
+        // Beyond column 223, which X10 cannot address.
+        #expect(events("\u{1B}[<0;250;80M") == [.mousePressed(Cell(column: 249, row: 79))])
+        // Modifiers are ignored; the wheel and other buttons are not ours.
+        #expect(events("\u{1B}[<4;1;1M") == [.mousePressed(Cell(column: 0, row: 0))])
+        #expect(events("\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;1;1M").isEmpty)
+    }
+
+    @Test("X10 mouse: press, drag, release")
+    func x10Mouse() {
+        func x10(_ button: UInt8, _ column: UInt8, _ row: UInt8) -> [UInt8] {
+            [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), button + 32, column + 33, row + 33]
+        }
+        var decoder = InputDecoder()
+        #expect(
+            decoder.decode(x10(0, 40, 11) + x10(32, 41, 11) + x10(3, 41, 11)) == [
+                .mousePressed(Cell(column: 40, row: 11)), .mouseDragged(Cell(column: 41, row: 11)),
+                .mouseReleased(Cell(column: 41, row: 11)),
+            ])
+    }
+
+    @Test("arrows in normal and application mode, with Shift")
+    func arrows() {
+        #expect(
+            events("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [
+                .arrow(.up, shifted: false), .arrow(.down, shifted: false), .arrow(.right, shifted: false),
+                .arrow(.left, shifted: false),
+            ])
+        #expect(events("\u{1B}OA\u{1B}OD") == [.arrow(.up, shifted: false), .arrow(.left, shifted: false)])
+        #expect(events("\u{1B}[1;2C\u{1B}[1;2B") == [.arrow(.right, shifted: true), .arrow(.down, shifted: true)])
+        #expect(events("\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~") == [.home, .home, .home, .home])
+    }
+
+    @Test("keys become intents")
+    func keys() {
+        func intents(_ text: String) -> [Intent] { events(text).compactMap(KeyBindings.intent(for:)) }
+        #expect(
+            intents("hjkl") == [
+                .arrowPressed(.left, distance: 1), .arrowPressed(.down, distance: 1), .arrowPressed(.up, distance: 1),
+                .arrowPressed(.right, distance: 1),
+            ])
+        #expect(
+            intents("HJKL") == [
+                .arrowPressed(.left, distance: 5), .arrowPressed(.down, distance: 5), .arrowPressed(.up, distance: 5),
+                .arrowPressed(.right, distance: 5),
+            ])
+        #expect(intents("\u{1B}[1;2D") == [.arrowPressed(.left, distance: 5)])
+        #expect(intents("c") == [.recentred])
+        #expect(intents("q") == [.quitRequested])
+        #expect(intents("\u{03}") == [.quitRequested])
+        #expect(intents("\u{1B}") == [.quitRequested])
+        #expect(intents("xyz é") == [])
+    }
+
+    @Test("sequences split across reads wait for their rest")
+    func splitSequences() {
+        var decoder = InputDecoder()
+        let bytes = Array("\u{1B}[<32;42;12M".utf8)
+        for byte in bytes.dropLast() { #expect(decoder.decode([byte]).isEmpty) }
+        #expect(decoder.decode([bytes.last!]) == [.mouseDragged(Cell(column: 41, row: 11))])
+        // A lone Esc waits, then stands alone when no more bytes come.
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.hasPendingBytes)
+        #expect(decoder.flushPendingEscape() == [.escape])
+        // UTF-8 split mid-character.
+        #expect(decoder.decode([0xC3]).isEmpty)
+        #expect(decoder.decode([0xA9]) == [.character("é")])
+    }
+
+    @Test("random bytes never crash it, and pending input stays bounded")
+    func randomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        var decoder = InputDecoder()
+        for _ in 0..<2000 {
+            let count = Int.random(in: 0...64, using: &generator)
+            let bytes = (0..<count).map { _ in
+                // Bias towards the bytes sequences are made of.
+                [0x1B, 0x5B, 0x3C, 0x3B, 0x4D, 0x6D, 0x4F, 0x31, 0x32, UInt8.random(in: 0...255, using: &generator)]
+                    .randomElement(using: &generator)!
+            }
+            _ = decoder.decode(bytes)
+        }
+        _ = decoder.flushPendingEscape()
+        #expect(!decoder.hasPendingBytes)
+        // Huge numbers in a mouse report are refused, not overflowed.
+        #expect(events("\u{1B}[<0;99999999999999999999;1M").isEmpty)
+        #expect(events("\u{1B}[<0;0;0M").isEmpty)
+    }
+}

@@ -1,0 +1,79 @@
+import BallCore
+import ColourCore
+import Testing
+
+/// The renderer: golden snapshots of whole frames, and the rules they follow.
+@Suite("The renderer")
+struct RendererTests {
+    @Test("80×24 at the start: a round disc, the status bar")
+    func start80x24() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        assertSnapshot(driver.frame.snapshot, named: "start-80x24")
+    }
+
+    @Test("200×60 after a drag")
+    func dragged200x60() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 200, rows: 60))
+        driver.drag(from: Cell(column: 100, row: 29), to: Cell(column: 40, row: 20))
+        assertSnapshot(driver.frame.snapshot, named: "dragged-200x60")
+    }
+
+    @Test("at the bottom-right corner of 80×24, the ball stays whole above the status line")
+    func corner() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.drag(from: Cell(column: 40, row: 11), to: Cell(column: 79, row: 23))
+        assertSnapshot(driver.frame.snapshot, named: "corner-80x24")
+    }
+
+    @Test("too small: a centred notice")
+    func tooSmall() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.resize(columns: 20, rows: 5)
+        assertSnapshot(driver.frame.snapshot, named: "too-small-20x5")
+        driver.resize(columns: 80, rows: 24)
+        #expect(driver.frame.text.contains("●"))
+    }
+
+    @Test("the disc is round: as wide as it is tall, within a half-cell (cells are twice as tall as wide)")
+    func discIsRound() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let frame = driver.frame
+        var litHalves = 0
+        var columns = Set<Int>()
+        var halfRows = Set<Int>()
+        for row in 0..<23 {
+            for column in 0..<80 {
+                let glyph = frame[column, row].glyph
+                let top = glyph == "█" || glyph == "▀"
+                let bottom = glyph == "█" || glyph == "▄"
+                if top { litHalves += 1; columns.insert(column); halfRows.insert(2 * row) }
+                if bottom { litHalves += 1; columns.insert(column); halfRows.insert(2 * row + 1) }
+            }
+        }
+        #expect(abs(columns.count - halfRows.count) <= 1)  // As wide as tall, in square half-cells.
+        #expect(columns.count == 19)
+        // Close to π r² for diameter 20.
+        #expect(abs(Double(litHalves) - Double.pi * 100) < 20)
+    }
+
+    @Test("the ball and the screen show the derived colours; the status line names them")
+    func coloursInFrame() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let appearance = driver.appearance
+        let frame = driver.frame
+        #expect(frame[40, 11] == FrameCell(glyph: "█", foreground: appearance.ball, background: appearance.background))
+        #expect(frame[0, 0] == .blank(appearance.background))
+        #expect(frame.text.split(separator: "\n").last!.contains("flatRed #E84E3C"))
+        for column in 0..<80 { #expect(frame[column, 23].background == Renderer.statusBackground) }
+    }
+
+    @Test("the status line shortens to fit, keeping the colours")
+    func statusFits() {
+        for width in [24, 40, 60, 80, 120] {
+            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            let status = String(driver.frame.text.split(separator: "\n").last!)
+            #expect(status.unicodeScalars.count == width)
+            #expect(status.contains(driver.appearance.ball.name))
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real program in a real terminal (tmux): real mouse bytes and keys in, the screen read
+/// back, and the terminal checked after every way of ending.
+@Suite("End to end in a terminal", .serialized)
+struct InteractiveTests {
+    /// The status line (the last line on screen).
+    func statusLine(_ screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.last.map(String.init)
+            ?? ""
+    }
+
+    @Test("dragging with the mouse moves the ball cell by cell and changes its colours; q restores the terminal")
+    func dragAndQuit() throws {
+        let terminal = try TerminalSession()
+        let start = try terminal.waitForScreen { $0.contains("320,176 pt") }
+        #expect(statusLine(start).contains("40,11 · 320,176 pt  ● flatRed #E84E3C  on ■ flatMint #1ABD9C"))
+        // Drag reporting (1002) with SGR coordinates, on the alternate screen, cursor hidden.
+        let modes = try terminal.modes()
+        #expect(modes.contains("mouse_button=1 mouse_sgr=1 mouse_all=0 alternate=1 cursor=0"), "\(modes)")
+
+        // Grab the ball two cells right of its centre and drag it left, cell by cell.
+        try terminal.mouse("pressed", column: 42, row: 11)
+        for column in stride(from: 41, through: 32, by: -1) {
+            try terminal.mouse("dragged", column: column, row: 11)
+            let screen = try terminal.waitForScreen { $0.contains(" \(column - 2),11 · ") }
+            #expect(statusLine(screen).hasPrefix(" \(column - 2),11 · \((column - 2) * 8),176 pt"))
+        }
+        try terminal.mouse("released", column: 32, row: 11)
+        // 30,11 is 240 + 176 = 416 points (161 mod 255): flatRedDark on flatGray.
+        let moved = try terminal.waitForScreen {
+            $0.contains("30,11 · 240,176 pt  ● flatRedDark #BF392A  on ■ flatGray")
+        }
+        // The ball's disc is centred on column 30: its widest rows span columns 21...39.
+        let rows = moved.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Array($0) + Array(repeating: " ", count: 80)  // capture-pane drops trailing spaces.
+        }
+        #expect(rows[11][30] == "█")
+        #expect(rows[11][21] == "█" && rows[11][39] == "█")
+        #expect(rows[11][20] == " " && rows[11][40] == " ")
+        // The colours on screen: flatRedDark (160) on flatGray (247) in the 256-colour table.
+        let colours = try terminal.screenWithColours()
+        #expect(colours.contains("38;5;160"))
+        #expect(colours.contains("48;5;247"))
+
+        // Arrow keys: one cell, Shift five.
+        try terminal.press("Right")
+        try terminal.waitForScreen { $0.contains(" 31,11 · 248,176 pt") }
+        try terminal.press("S-Down")
+        try terminal.waitForScreen { $0.contains(" 31,16 · 248,256 pt") }
+        try terminal.press("c")
+        try terminal.waitForScreen { $0.contains(" 40,11 · 320,176 pt") }
+
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("resizing keeps the ball whole; too small shows a notice until the window grows")
+    func resize() throws {
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("L", "L", "L", "L", "L", "L")  // To the right edge: 70,11.
+        try terminal.waitForScreen { $0.contains(" 70,11 · ") }
+        try terminal.resize(columns: 60, rows: 20)
+        // 60 columns: the ball is 15 across (half width 7), so its centre can reach 52.
+        try terminal.waitForScreen { $0.contains(" 52,11 ") }
+        try terminal.resize(columns: 20, rows: 6)
+        try terminal.waitForScreen { $0.contains("terminal too small") && $0.contains("need 24×8") }
+        try terminal.resize(columns: 80, rows: 24)
+        try terminal.waitForScreen { $0.contains(" 52,11 · ") && !$0.contains("too small") }
+        try terminal.press("Escape")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.modesRestored)
+    }
+
+    @Test(
+        "a signal restores the terminal and the exit status tells which",
+        arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131), (SIGSEGV, 139), (SIGILL, 132)])
+    func signals(signal: Int32, status: Int) throws {
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.mouse("pressed", column: 40, row: 11)  // Mid-drag, mouse modes on.
+        kill(try terminal.programPID(), signal)
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == status)
+        #expect(exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("Ctrl-C quits cleanly")
+    func controlC() throws {
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("C-c")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("an unknown TERM gets one sentence and a non-zero exit")
+    func unknownTerm() throws {
+        let terminal = try TerminalSession(term: "no-such-terminal")
+        let screen = try terminal.waitForScreen { $0.contains("TERM") }
+        #expect(screen.contains("The terminal type 'no-such-terminal' (TERM) is unknown to ncurses"))
+        #expect(try terminal.waitForExit().status == 2)
+    }
+
+    @Test(
+        "without colour (a monochrome terminal, or NO_COLOR) the ball still shows, in shapes",
+        arguments: [("vt100", [:]), ("xterm-256color", ["NO_COLOR": "1"])])
+    func monochrome(term: String, environment: [String: String]) throws {
+        let terminal = try TerminalSession(term: term, environment: environment)
+        let screen = try terminal.waitForScreen { $0.contains("320,176 pt") }
+        #expect(screen.contains("███████████████████"))
+        let colours = try terminal.screenWithColours()
+        #expect(!colours.contains("38;5;"))
+        #expect(colours.contains("\u{1B}[7m") || colours.contains(";7m"))  // The status line in reverse video.
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+    }
+}
+
+/// Without a terminal: one clear sentence, a non-zero exit, nothing drawn.
+@Suite("Without a terminal")
+struct NoTerminalTests {
+    @Test("stdin and stdout not a terminal")
+    func notATerminal() throws {
+        let result = try run([programPath], environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.error.contains("colourful-ball needs a terminal on stdin and stdout"))
+        #expect(result.error.split(separator: "\n").count == 1)
+    }
+}
