@@ -107,6 +107,17 @@ struct InteractiveTests {
         #expect(try terminal.modes() == restoredModes)
     }
 
+    @Test("with direct colour (TERM=xterm-direct) the exact flat colours reach the terminal")
+    func directColour() throws {
+        let terminal = try TerminalSession(term: "xterm-direct")
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        let colours = try terminal.screenWithColours()
+        #expect(colours.contains("38;2;232;78;60"))  // flatRed #E84E3C, the ball.
+        #expect(colours.contains("38;2;26;189;156") || colours.contains("48;2;26;189;156"))  // flatMint #1ABD9C.
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+    }
+
     @Test("an unknown TERM gets one sentence and a non-zero exit")
     func unknownTerm() throws {
         let terminal = try TerminalSession(term: "no-such-terminal")
