@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "colourful-ball", targets: ["colourful-ball"]),
         .library(name: "ColourCore", targets: ["ColourCore"]),
+        .library(name: "BallCore", targets: ["BallCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,7 +53,7 @@ let package = Package(
         .testTarget(
             name: "BallCoreTests",
             dependencies: ["BallCore", "ColourCore"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Replays"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["colourful-ball"]),
     ],

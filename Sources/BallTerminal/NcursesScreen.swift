@@ -99,6 +99,14 @@ public final class NcursesScreen: Screen {
             restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + cursorNormal + "\r\n")
     }
 
+    /// The size of the terminal on stdout, from the kernel, before (or without) ncurses.
+    public static func terminalSize() -> ScreenSize? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cb_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
+        return ScreenSize(columns: Int(columns), rows: Int(rows))
+    }
+
     /// The terminal's size now, from the kernel.
     public var size: ScreenSize {
         var rows: Int32 = 0

@@ -15,10 +15,24 @@ public struct ColourfulBall: ParsableCommand {
             without a terminal.
             """,
         version: version,
-        subcommands: [PlayCommand.self, ColourCommand.self],
+        subcommands: [PlayCommand.self, ReplayCommand.self, ColourCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 
     /// An empty command, as ArgumentParser requires.
     public init() {}
+
+    /// Parses the arguments and runs the command; a failure for the user is one sentence on
+    /// stderr (`colourful-ball: ...`) and exit status 1.
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CommandError {
+            FileOutput.standardError.write("colourful-ball: \(error.description)\n")
+            Self.exit(withError: ExitCode.failure)
+        } catch {
+            Self.exit(withError: error)
+        }
+    }
 }

@@ -1,27 +1,127 @@
+import BallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Unbuffered writes to a file descriptor (stderr for messages).
-struct FileOutput {
+// MARK: - Files, with plain system calls
+
+/// Unbuffered writes to a file descriptor: each call reaches the operating system at once.
+final class FileOutput: LineWriter, Sendable {
     let fd: Int32
     static let standardError = FileOutput(fd: STDERR_FILENO)
 
+    init(fd: Int32) { self.fd = fd }
+
+    /// Creates `path` for writing; refuses an existing file unless `overwrite`.
+    static func create(_ path: String, overwrite: Bool) throws -> FileOutput {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
+        let fd = open(path, flags, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST {
+                throw CommandError("\(path) already exists: choose another name, or add --force to overwrite it.")
+            }
+            throw CommandError("Cannot write \(path): \(String(cString: strerror(errno))).")
+        }
+        return FileOutput(fd: fd)
+    }
+
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        try? writeAll(Array(text.utf8))
+    }
+
+    func writeLine(_ line: String) throws {
+        try writeAll(Array((line + "\n").utf8))
+    }
+
+    func writeAll(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 #if canImport(Glibc)
                     Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
                     Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
-            if written <= 0 { return }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw CommandError("Cannot write: \(String(cString: strerror(errno))).") }
             offset += written
         }
     }
+
+    func close() {
+        if fd > STDERR_FILENO {
+            #if canImport(Glibc)
+                _ = Glibc.close(fd)
+            #else
+                _ = Darwin.close(fd)
+            #endif
+        }
+    }
+}
+
+/// Collects output lines and writes them in large blocks (headless replay prints many).
+final class BufferedOutput {
+    private let output: FileOutput
+    private var buffer: [UInt8] = []
+
+    init(_ output: FileOutput) {
+        self.output = output
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func line(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    func flush() throws {
+        try output.writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads a file a chunk at a time.
+final class FileInput {
+    let path: String
+    private let fd: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    init(path: String) throws {
+        self.path = path
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandError("Cannot read \(path): \(String(cString: strerror(errno))).") }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError("\(path) is a directory, not a replay file.")
+        }
+    }
+
+    deinit {
+        #if canImport(Glibc)
+            _ = Glibc.close(fd)
+        #else
+            _ = Darwin.close(fd)
+        #endif
+    }
+
+    /// The next chunk, or nil at the end.
+    func nextChunk() throws -> [UInt8]? {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw CommandError("Cannot read \(path): \(String(cString: strerror(errno))).") }
+            return count == 0 ? nil : Array(buffer[0..<count])
+        }
+    }
+}
+
+/// A failure for the user: one sentence, and exit status 1.
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

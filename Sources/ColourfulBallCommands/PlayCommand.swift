@@ -1,5 +1,12 @@
 import ArgumentParser
+import BallCore
 import BallTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `colourful-ball` (or `colourful-ball play`): the interactive ball.
 struct PlayCommand: ParsableCommand {
@@ -12,12 +19,47 @@ struct PlayCommand: ParsableCommand {
             """
     )
 
+    @Option(
+        help: ArgumentHelp(
+            "Record the session to a replay file (see `colourful-ball replay`).", valueName: "file"))
+    var record: String?
+
+    @Flag(help: "With --record, overwrite the file if it exists.")
+    var force = false
+
+    func validate() throws {
+        if force, record == nil { throw ValidationError("--force goes with --record FILE.") }
+    }
+
     func run() throws {
+        let output = try record.map { try FileOutput.create($0, overwrite: force) }
+        defer { output?.close() }
+        var recorder: ReplayRecorder?
+        let clock = MonotonicClock()
+        let program = InteractiveProgram { session in
+            guard let output else { return }
+            recorder = try ReplayRecorder(
+                session: session, writer: output, clock: clock.elapsed, program: ColourfulBall.version,
+                started: Self.utcNow())
+        }
         do {
-            try InteractiveProgram().run()
+            try program.run()
         } catch let error as TerminalError {
             throw CleanExit.message(error.description, code: 2)
         }
+        if let failure = recorder?.failure, let record {
+            throw CommandError("The recording to \(record) stopped early: \(failure).")
+        }
+    }
+
+    /// Now as ISO 8601 in UTC, such as `2026-11-21T09:40:00Z`.
+    static func utcNow() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var text = [UInt8](repeating: 0, count: 32)
+        let length = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: text[0..<length], as: UTF8.self)
     }
 }
 

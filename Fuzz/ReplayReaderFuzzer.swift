@@ -1,0 +1,27 @@
+// The replay reader's fuzz target for libFuzzer: built by `scripts/fuzz` together with the
+// reader's own source files (BallCore's JSON, replay format, geometry, intents and input
+// decoder) into one module, with -sanitize=fuzzer,address.
+
+/// libFuzzer's entry point: any bytes as a replay file, split into two chunks at a point the
+/// input chooses, read event by event; and the same bytes as terminal input. Nothing may
+/// trap, hang or grow without bound; errors are expected and ignored.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReplayReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    var chunks = [Array(bytes[..<split]), Array(bytes[split...])]
+    let reader = ReplayReader(file: "fuzz") { chunks.isEmpty ? nil : chunks.removeFirst() }
+    do {
+        _ = try reader.readHeader()
+        var state = BallState(position: .centred(on: reader.header!.terminal))
+        while let event = try reader.next() {
+            state = state.step(event.intent)
+            _ = ReplayFormat.line(for: event.intent, at: event.time)
+        }
+    } catch {}
+
+    var decoder = InputDecoder()
+    _ = decoder.decode(bytes)
+    _ = decoder.flushPendingEscape()
+    return 0
+}

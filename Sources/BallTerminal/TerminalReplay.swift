@@ -1,0 +1,93 @@
+import BallCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// MARK: - Replaying in the terminal
+
+/// Plays a recording in the terminal with its original timing: each event waits its turn
+/// (divided by `speed`, each pause first capped at `maximumIdle`), goes through the same
+/// session, and the binding draws it. Space pauses and resumes; `q`, Esc or Ctrl-C stop.
+public final class TerminalReplay {
+    private let player: ReplayPlayer
+    private let speed: Double
+    private let maximumIdle: Double?
+
+    /// A replay of `player`'s recording.
+    public init(player: ReplayPlayer, speed: Double, maximumIdle: Double?) {
+        self.player = player
+        self.speed = speed
+        self.maximumIdle = maximumIdle
+    }
+
+    /// Plays to the end of the recording (or until the user stops it).
+    public func run() throws {
+        let recorded = player.session.state.position.screen
+        let available = NcursesScreen.terminalSize()
+        if let available, available.columns < recorded.columns || available.rows < recorded.rows {
+            throw TerminalError(
+                description:
+                    "\(player.reader.file) was recorded in a terminal of \(recorded) and this one is \(available): make the window at least \(recorded), or replay it with --headless."
+            )
+        }
+        let screen = try NcursesScreen()
+        defer { screen.close() }
+        let input = TerminalInput()
+        let binding = ScreenBinding(player.session.viewModel, to: screen)
+        binding.flush()
+
+        var decoder = InputDecoder()
+        var paused = false
+        var lastTime = 0.0
+        var next = try player.nextEvent()
+        var due = now() + pause(before: next, after: &lastTime)
+        var remainingWhenPaused = 0.0
+        while let event = next {
+            let timeout: Int32 = paused ? -1 : Int32(clamping: Int(max(0, (due - now()) * 1000).rounded(.up)))
+            guard let wakeup = input.wait(timeout: timeout) else {
+                guard !paused, now() >= due - 0.0005 else { continue }
+                player.apply(event)
+                binding.flush()
+                next = try player.nextEvent()
+                due += pause(before: next, after: &lastTime)
+                continue
+            }
+            switch wakeup {
+            case .input(let bytes):
+                for terminalEvent in decoder.decode(bytes) + decoder.flushPendingEscape() {
+                    switch KeyBindings.intent(for: terminalEvent) {
+                    case .quitRequested?: return
+                    default:
+                        if terminalEvent == .character(" ") {
+                            paused.toggle()
+                            if paused {
+                                remainingWhenPaused = max(0, due - now())
+                            } else {
+                                due = now() + remainingWhenPaused
+                            }
+                        }
+                    }
+                }
+            case .resized:
+                screen.resize(to: screen.size)
+                binding.redraw()
+            case .hangUp:
+                return
+            }
+        }
+    }
+
+    /// The wait before `event`, in real seconds.
+    private func pause(before event: ReplayEvent?, after lastTime: inout Double) -> Double {
+        guard let event else { return 0 }
+        var gap = event.time - lastTime
+        lastTime = event.time
+        if let maximumIdle { gap = min(gap, maximumIdle) }
+        return gap / speed
+    }
+
+    private func now() -> Double { MonotonicClock.now() }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import BallCore
+import BallTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `colourful-ball replay FILE`: a recorded session again, in the terminal, headless, or as an
+/// asciicast file.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recorded session: in the terminal, headless, or as an asciicast.",
+        discussion: """
+            In the terminal the recording plays with its original timing and ends with it; space \
+            pauses and resumes, q quits. Record a session with `colourful-ball --record FILE`.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The replay file, as `colourful-ball --record` wrote it.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Play this many times as fast (2 is twice as fast).", valueName: "x"))
+    var speed: Double = 1
+
+    @Option(
+        name: .customLong("max-idle"),
+        help: ArgumentHelp("Cap every pause at this many seconds (as asciinema's idle limit).", valueName: "s"))
+    var maximumIdle: Double?
+
+    @Flag(help: "Print one line per position change instead of drawing: time, cell, points, colours.")
+    var headless = false
+
+    @Flag(help: "With --headless, print one JSON object per line.")
+    var json = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the replay as an asciicast v2 file (asciinema's format) instead of playing it.",
+            valueName: "out.cast"))
+    var asciicast: String?
+
+    @Flag(help: "With --asciicast, overwrite the output file if it exists.")
+    var force = false
+
+    func validate() throws {
+        guard speed.isFinite, speed > 0, speed <= 1000 else {
+            throw ValidationError("--speed must be a number above 0 and at most 1000, such as 2.")
+        }
+        if let maximumIdle, !(maximumIdle.isFinite && maximumIdle >= 0) {
+            throw ValidationError("--max-idle must be a number of seconds, 0 or more, such as 1.5.")
+        }
+        if json, !headless { throw ValidationError("--json goes with --headless.") }
+        if headless, asciicast != nil { throw ValidationError("Give --headless or --asciicast, not both.") }
+        if force, asciicast == nil { throw ValidationError("--force goes with --asciicast OUT.cast.") }
+    }
+
+    func run() throws {
+        let input = try FileInput(path: file)
+        let reader = ReplayReader(file: file, nextChunk: input.nextChunk)
+        defer {
+            for warning in reader.warnings { FileOutput.standardError.write("colourful-ball: warning: \(warning).\n") }
+        }
+        do {
+            if headless {
+                let output = BufferedOutput(FileOutput(fd: STDOUT_FILENO))
+                var failure: Error?
+                try HeadlessReplay.run(reader: reader, json: json) { line in
+                    guard failure == nil else { return }
+                    do { try output.line(line) } catch { failure = error }
+                }
+                try output.flush()
+                if let failure { throw failure }
+            } else if let asciicast {
+                let file = try FileOutput.create(asciicast, overwrite: force)
+                defer { file.close() }
+                let output = BufferedOutput(file)
+                var failure: Error?
+                try AsciicastExport.run(reader: reader, speed: speed, maximumIdle: maximumIdle) { line in
+                    guard failure == nil else { return }
+                    do { try output.line(line) } catch { failure = error }
+                }
+                try output.flush()
+                if let failure { throw failure }
+            } else {
+                let player = try ReplayPlayer(reader: reader)
+                try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle).run()
+            }
+        } catch let error as TerminalError {
+            throw CleanExit.message(error.description, code: 2)
+        } catch let error as ReplayError {
+            throw CleanExit.message(error.description, code: 65)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Recording in a real terminal, and the three replays of what was recorded.
+@Suite("Record and replay, end to end", .serialized)
+struct RecordReplayTests {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BallCoreTests/Replays/sample.jsonl").path
+
+    func scratch(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("colourful-ball-\(getpid())-\(name)").path
+    }
+
+    @Test("a session killed with SIGKILL mid-drag still replays every event it recorded")
+    func recordKillReplay() throws {
+        let file = scratch("killed.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let terminal = try TerminalSession(arguments: ["--record", file])
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.mouse("pressed", column: 40, row: 11)
+        for column in 41...52 { try terminal.mouse("dragged", column: column, row: 13) }
+        try terminal.waitForScreen { $0.contains(" 52,13 · 416,208 pt  ● flatMaroonDark #662521  on ■ flatTealDark") }
+        kill(try terminal.programPID(), SIGKILL)
+        #expect(try terminal.waitForExit().status == 137)
+
+        let text = try run([programPath, "replay", file, "--headless"])
+        #expect(text.status == 0)
+        #expect(text.error.isEmpty)
+        let lines = text.output.split(separator: "\n")
+        #expect(lines.count == 13)  // The start, then one line per cell of the drag.
+        #expect(
+            lines.last?.contains(
+                "cell 52,13  points 416,208  ball flatMaroonDark #662521  background flatTealDark #356273") == true)
+        #expect(text.output == (try run([programPath, "replay", file, "--headless"])).output)
+    }
+
+    @Test("quit ends the recording with a quit event; an existing file is kept without --force")
+    func recordAndQuit() throws {
+        let file = scratch("quit.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let terminal = try TerminalSession(arguments: ["--record", file])
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("Right", "Right", "q")
+        #expect(try terminal.waitForExit().status == 0)
+        let recorded = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(recorded.count == 4)
+        #expect(
+            recorded.first?.hasPrefix(
+                #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24}"#) == true)
+        #expect(recorded.last?.hasSuffix(#""event":"quit"}"#) == true)
+
+        let again = try run([programPath, "--record", file], environment: ["TERM": "xterm-256color"])
+        #expect(again.status == 1)
+        #expect(
+            again.error
+                == "colourful-ball: \(file) already exists: choose another name, or add --force to overwrite it.\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count == 4)
+    }
+
+    @Test("replay in the terminal keeps the timing, ends with the recording, and restores the terminal")
+    func terminalReplay() throws {
+        let terminal = try TerminalSession(arguments: ["replay", Self.sample, "--speed", "4"])
+        try terminal.waitForScreen { $0.contains(" 51,7 · 408,112 pt  ● flatBlackDark") }
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("replay in a smaller terminal says so instead of showing something else")
+    func terminalTooSmall() throws {
+        let terminal = try TerminalSession(columns: 60, rows: 20, arguments: ["replay", Self.sample])
+        let screen = try terminal.waitForScreen { $0.contains("--headless") }
+        #expect(
+            screen.contains(
+                "was recorded in a terminal of 80×24 and this one is 60×20: make the window at least 80×24, or replay it with --headless."
+            ))
+        #expect(try terminal.waitForExit().status == 2)
+    }
+
+    @Test("a malformed file: one sentence naming the file and the line, exit status 65")
+    func malformedFile() throws {
+        let file = scratch("bad.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var text = try String(contentsOfFile: Self.sample, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""event":"released""#, with: #""event":"levitated""#)
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run([programPath, "replay", file, "--headless"])
+        #expect(result.status == 65)
+        #expect(
+            result.error
+                == "colourful-ball: \(file), line 10: the event \"levitated\" is not one this colourful-ball knows.\n")
+        let missing = try run([programPath, "replay", scratch("missing.jsonl"), "--headless"])
+        #expect(missing.status == 1)
+        #expect(missing.error.hasSuffix("missing.jsonl: No such file or directory.\n"))
+    }
+
+    @Test("the asciicast export is asciicast v2 and holds the renderer's frames")
+    func asciicast() throws {
+        let cast = scratch("session.cast")
+        defer { try? FileManager.default.removeItem(atPath: cast) }
+        let result = try run([programPath, "replay", Self.sample, "--asciicast", cast])
+        #expect(result.status == 0)
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2)
+        #expect(header["width"] as? Int == 80)
+        #expect(header["height"] as? Int == 24)
+        var last = -1.0
+        for line in lines.dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            let time = try #require(event[0] as? Double)
+            #expect(time >= last)
+            last = time
+            #expect(event[1] as? String == "o")
+        }
+        #expect(lines.count == 12)  // The first frame and one per position change.
+        // The first frame is whole: the screen as the session started.
+        #expect(lines[1].contains("40,11 · 320,176 pt"))
+        // asciinema itself plays it, when it is installed (scripts/setup --tests installs it).
+        if (try? run(["asciinema", "--version"]))?.status == 0 {
+            let played = try run(["asciinema", "cat", cast])
+            #expect(played.status == 0)
+            #expect(played.output.hasPrefix("\u{1B}[?25l"))
+            #expect(played.output.contains("flatTealDark"))
+        }
+    }
+}
