@@ -44,6 +44,9 @@ let package = Package(
         ),
         .executableTarget(name: "colourful-ball", dependencies: ["ColourfulBallCommands"]),
 
+        // MARK: - Benchmarks (`swift run -c release colourful-ball-bench`)
+        .executableTarget(name: "colourful-ball-bench", dependencies: ["BallCore", "ColourCore", "BallTerminal"]),
+
         // MARK: - Tests
         .testTarget(
             name: "ColourCoreTests",

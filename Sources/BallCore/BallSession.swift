@@ -46,8 +46,10 @@ public final class BallSession {
 /// Where frames go: the ncurses screen writes them to the terminal, the headless screen
 /// keeps them for tests.
 public protocol Screen: AnyObject {
-    /// Shows `frame`; a screen may write only what changed since the last one.
-    func present(_ frame: Frame)
+    /// Shows `frame`. `previous` is the frame shown before it (nil: draw everything); a
+    /// screen may write only the cells that differ. Neither frame may be kept: the caller
+    /// reuses their storage.
+    func present(_ frame: Frame, previous: Frame?)
 }
 
 /// A screen that keeps what it was shown: for tests and headless runs.
@@ -60,8 +62,8 @@ public final class HeadlessScreen: Screen {
     /// An empty screen.
     public init() {}
 
-    /// Keeps `frame`.
-    public func present(_ frame: Frame) {
+    /// Keeps a copy of `frame`.
+    public func present(_ frame: Frame, previous: Frame?) {
         self.frame = frame
         presentCount += 1
     }
@@ -77,14 +79,17 @@ public final class HeadlessScreen: Screen {
 public final class ScreenBinding {
     private let screen: Screen
     private var renderer = Renderer()
-    private var frame = Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite)
+    /// Two frames, drawn into in turn: the one on screen and the next (no copying).
+    private var frames = [Frame](repeating: Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite), count: 2)
+    private var shown: Int?
     private var pending: Appearance?
     private var cancellables = Set<AnyCancellable>()
 
     /// Binds `viewModel` to `screen`; the current appearance is pending at once.
     public init(_ viewModel: BallViewModel, to screen: Screen) {
         self.screen = screen
-        viewModel.appearance.removeDuplicates().sink { [unowned self] appearance in
+        // The view-model sends an appearance only when the position changed: no duplicates.
+        viewModel.appearance.sink { [unowned self] appearance in
             self.pending = appearance
         }.store(in: &cancellables)
     }
@@ -96,12 +101,15 @@ public final class ScreenBinding {
     public func flush() {
         guard let appearance = pending else { return }
         pending = nil
-        renderer.render(appearance, into: &frame)
-        screen.present(frame)
+        let next = shown.map { 1 - $0 } ?? 0
+        renderer.render(appearance, into: &frames[next])
+        screen.present(frames[next], previous: shown.map { frames[$0] })
+        shown = next
     }
 
-    /// Presents the current frame again (after the terminal lost its contents).
+    /// Presents the current frame again, whole (after the terminal lost its contents).
     public func redraw() {
-        screen.present(frame)
+        guard let shown else { return }
+        screen.present(frames[shown], previous: nil)
     }
 }

@@ -24,7 +24,7 @@ public struct Appearance: Hashable, Sendable {
     public var points: PointPosition { position.centre.points }
 
     /// The status line's text, in full: position in cells and points, both colours, the keys.
-    public var statusText: String { StatusLine(self).variants[0] }
+    public var statusText: String { StatusLine.fullText(self) }
 }
 
 // MARK: - The view-model
@@ -71,14 +71,17 @@ public final class BallViewModel {
     public init(position start: BallPosition) {
         position = CurrentValueSubject(start)
         derived = CurrentValueSubject(Self.appearance(at: start, after: nil))
-        subscription = position.dropFirst().removeDuplicates().sink { [derived] position in
+        // One subscription, no operator chain: the subject replays its value at once (the
+        // start, already derived) and then every change; a repeated position derives nothing.
+        subscription = position.sink { [derived] position in
+            guard position != derived.value.position else { return }
             derived.send(Self.appearance(at: position, after: derived.value))
         }
     }
 
     /// The appearance at `position`, following `previous` (the background remembers).
     public static func appearance(at position: BallPosition, after previous: Appearance?) -> Appearance {
-        let ball = BallColourRule.ballColour(at: position.centre.points)
+        let ball = BallColourRule.ballColour(column: position.centre.column, row: position.centre.row)
         let background = BallColourRule.background(
             forBall: ball, current: previous?.background ?? startBackground)
         return Appearance(position: position, ball: ball, background: background)

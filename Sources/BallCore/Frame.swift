@@ -62,10 +62,29 @@ public struct Frame: Hashable, Sendable {
             size = newSize
             cells = Array(repeating: .blank(newFill), count: count)
         } else {
-            let blank = FrameCell.blank(newFill)
-            cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+            Self.fill(&cells, with: .blank(newFill))
         }
         fill = newFill
+    }
+
+    /// Sets every cell to `cell`, eight bytes at a time (the hot path of every frame).
+    private static func fill(_ cells: inout [FrameCell], with cell: FrameCell) {
+        cells.withUnsafeMutableBytes { bytes in
+            guard MemoryLayout<FrameCell>.stride == 8, bytes.count % 8 == 0 else {
+                bytes.withMemoryRebound(to: FrameCell.self) { $0.update(repeating: cell) }
+                return
+            }
+            var pattern: UInt64 = 0
+            withUnsafeMutableBytes(of: &pattern) { $0.storeBytes(of: cell, as: FrameCell.self) }
+            let words = bytes.bindMemory(to: UInt64.self)
+            for index in words.indices { words[index] = pattern }
+            bytes.bindMemory(to: FrameCell.self)
+        }
+    }
+
+    /// Gives `body` the cells, row by row, to change in place.
+    public mutating func withCells<Result>(_ body: (inout UnsafeMutableBufferPointer<FrameCell>) -> Result) -> Result {
+        cells.withUnsafeMutableBufferPointer { body(&$0) }
     }
 
     /// Writes `text` from (`column`, `row`), clipped at the right edge; returns the next column.
@@ -73,8 +92,19 @@ public struct Frame: Hashable, Sendable {
     public mutating func write(
         _ text: String, column: Int, row: Int, foreground: FlatColour, background: FlatColour, bold: Bool = false
     ) -> Int {
+        write(
+            Array(text.unicodeScalars), column: column, row: row, foreground: foreground, background: background,
+            bold: bold)
+    }
+
+    /// Writes `scalars` from (`column`, `row`), clipped at the right edge; returns the next column.
+    @discardableResult
+    public mutating func write(
+        _ scalars: [Unicode.Scalar], column: Int, row: Int, foreground: FlatColour, background: FlatColour,
+        bold: Bool = false
+    ) -> Int {
         var column = column
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             guard column < size.columns else { break }
             if column >= 0 {
                 self[column, row] = FrameCell(glyph: scalar, foreground: foreground, background: background, bold: bold)

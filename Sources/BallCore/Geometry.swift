@@ -75,6 +75,19 @@ public struct BallShape: Hashable, Sendable {
     public let halfWidth: Int
     /// The largest row offset any row reaches.
     public let halfHeight: Int
+    /// The disc as glyphs (▀ ▄ █, and spaces inside a row's span), ready to copy: the
+    /// renderer's hot path.
+    public let glyphRows: [GlyphRow]
+
+    /// One row of the disc as half-block glyphs.
+    public struct GlyphRow: Hashable, Sendable {
+        /// The row offset from the centre row.
+        public let rowOffset: Int
+        /// The column offset of the first glyph.
+        public let firstColumnOffset: Int
+        /// The glyphs, left to right.
+        public let glyphs: [Unicode.Scalar]
+    }
 
     /// The ball for a terminal of `size`.
     public init(for size: ScreenSize) {
@@ -104,6 +117,16 @@ public struct BallShape: Hashable, Sendable {
         self.rows = rows
         halfWidth = rows.map { max($0.top?.upperBound ?? 0, $0.bottom?.upperBound ?? 0) }.max() ?? 0
         halfHeight = rows.map { abs($0.rowOffset) }.max() ?? 0
+        glyphRows = rows.map { span in
+            let low = min(span.top?.lowerBound ?? .max, span.bottom?.lowerBound ?? .max)
+            let high = max(span.top?.upperBound ?? .min, span.bottom?.upperBound ?? .min)
+            let glyphs: [Unicode.Scalar] = (low...high).map { offset in
+                let top = span.top?.contains(offset) ?? false
+                let bottom = span.bottom?.contains(offset) ?? false
+                return top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
+            }
+            return GlyphRow(rowOffset: span.rowOffset, firstColumnOffset: low, glyphs: glyphs)
+        }
     }
 
     /// Whether the disc centred at `centre` covers `cell` (either half).

@@ -162,27 +162,30 @@ public struct JSONLineParser {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flushRun(_ parser: JSONLineParser, _ scalars: inout String.UnicodeScalarView) {
-            if runStart < parser.index {
-                scalars.append(
-                    contentsOf: String(
-                        decoding: UnsafeBufferPointer(rebasing: parser.bytes[runStart..<parser.index]), as: UTF8.self
-                    )
-                    .unicodeScalars)
-            }
+        // The common case, no escapes: one decode of the bytes between the quotes.
+        let start = index
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            guard byte >= 0x20 else { throw JSONSyntaxError(reason: "a control character inside a string") }
+            index += 1
         }
+        guard let stop = current else { throw JSONSyntaxError(reason: "an unterminated string") }
+        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if stop == UInt8(ascii: "\"") {
+            index += 1
+            return text
+        }
+        // Escapes: decode run by run.
+        var runStart = index
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
-                flushRun(self, &scalars)
+                text += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
-                flushRun(self, &scalars)
+                text += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
                 index += 1
-                scalars.append(try escape())
+                text.unicodeScalars.append(try escape())
                 runStart = index
             case 0x00..<0x20:
                 throw JSONSyntaxError(reason: "a control character inside a string")

@@ -12,6 +12,8 @@ public struct Renderer: Sendable {
 
     private var shape: BallShape?
     private var shapeSize: ScreenSize?
+    /// The status line's colour-dependent parts, kept while the colours stay the same.
+    private var statusTails: (key: UInt16, tails: [[StatusLine.Segment]])?
 
     /// A renderer; it keeps the ball's shape between frames of the same size.
     public init() {}
@@ -46,36 +48,54 @@ public struct Renderer: Sendable {
         let centre = appearance.position.centre
         let ball = appearance.ball
         let background = appearance.background
+        let columns = frame.size.columns
         let lastRow = frame.size.rows - 2
-        for span in shape.rows {
-            let row = centre.row + span.rowOffset
-            guard row >= 0, row <= lastRow else { continue }
-            let low = min(span.top?.lowerBound ?? .max, span.bottom?.lowerBound ?? .max)
-            let high = max(span.top?.upperBound ?? .min, span.bottom?.upperBound ?? .min)
-            for offset in low...high {
-                let column = centre.column + offset
-                guard column >= 0, column < frame.size.columns else { continue }
-                let top = span.top?.contains(offset) ?? false
-                let bottom = span.bottom?.contains(offset) ?? false
-                let glyph: Unicode.Scalar = top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
-                frame[column, row] = FrameCell(glyph: glyph, foreground: ball, background: background)
+        frame.withCells { cells in
+            for glyphRow in shape.glyphRows {
+                let row = centre.row + glyphRow.rowOffset
+                guard row >= 0, row <= lastRow else { continue }
+                var column = centre.column + glyphRow.firstColumnOffset
+                for glyph in glyphRow.glyphs {
+                    if column >= 0, column < columns {
+                        cells[row * columns + column] = FrameCell(
+                            glyph: glyph, foreground: ball, background: background)
+                    }
+                    column += 1
+                }
             }
         }
     }
 
     // MARK: - The status line
 
-    private func drawStatus(_ appearance: Appearance, into frame: inout Frame) {
+    private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         for column in 0..<width { frame[column, row] = .blank(Self.statusBackground) }
-        let status = StatusLine(appearance)
-        let parts = status.parts(fitting: width)
-        var column = 0
-        for part in parts {
+        let key = UInt16(appearance.ball.rawValue) << 8 | UInt16(appearance.background.rawValue)
+        if statusTails?.key != key {
+            statusTails = (key, StatusLine.tails(ball: appearance.ball, background: appearance.background))
+        }
+        let place = StatusLine.place(appearance, short: false)
+        let shortPlace = StatusLine.place(appearance, short: true)
+        // The longest form that fits: long place and each tail in turn, then the short place.
+        var chosen: (place: [Unicode.Scalar], tail: [StatusLine.Segment])?
+        for tail in statusTails!.tails.dropLast(2) where place.count + StatusLine.width(tail) <= width {
+            chosen = (place, tail)
+            break
+        }
+        if chosen == nil {
+            let shortTails = statusTails!.tails.suffix(2)
+            chosen = (
+                shortPlace, shortTails.first { shortPlace.count + StatusLine.width($0) <= width } ?? shortTails.last!
+            )
+        }
+        var column = frame.write(
+            chosen!.place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground)
+        for segment in chosen!.tail {
             column = frame.write(
-                part.text, column: column, row: row, foreground: part.colour ?? Self.statusForeground,
-                background: Self.statusBackground, bold: part.bold)
+                segment.scalars, column: column, row: row, foreground: segment.colour ?? Self.statusForeground,
+                background: Self.statusBackground, bold: segment.bold)
         }
     }
 
@@ -101,53 +121,84 @@ public struct Renderer: Sendable {
 // MARK: - Status line text
 
 /// The status line: the position in cells and points, the ball's colour, the screen's colour
-/// and the main keys, shortened to fit the terminal's width.
-struct StatusLine {
-    struct Part {
-        var text: String
+/// and the main keys, in the longest form that fits the terminal's width.
+enum StatusLine {
+    /// A run of text in one style (`colour` nil: the status line's own text colour).
+    struct Segment {
+        var scalars: [Unicode.Scalar]
         var colour: FlatColour? = nil
         var bold = false
+
+        init(_ text: String, colour: FlatColour? = nil, bold: Bool = false) {
+            scalars = Array(text.unicodeScalars)
+            self.colour = colour
+            self.bold = bold
+        }
     }
 
-    let appearance: Appearance
-
-    init(_ appearance: Appearance) { self.appearance = appearance }
-
-    /// The whole line in each form, longest first.
-    var variants: [String] { allForms.map { $0.map(\.text).joined() } }
-
-    /// The longest form that fits `width` columns (the shortest, clipped, when none does).
-    func parts(fitting width: Int) -> [Part] {
-        let forms = allForms
-        return forms.first { $0.reduce(0) { $0 + $1.text.unicodeScalars.count } <= width } ?? forms.last!
+    /// The place: ` 40,11 · 320,176 pt  `, or ` 40,11  ` when short (cells are whole
+    /// numbers, and so are their points).
+    static func place(_ appearance: Appearance, short: Bool) -> [Unicode.Scalar] {
+        let centre = appearance.position.centre
+        var scalars: [Unicode.Scalar] = [" "]
+        scalars.reserveCapacity(32)
+        appendDigits(centre.column, to: &scalars)
+        scalars.append(",")
+        appendDigits(centre.row, to: &scalars)
+        if !short {
+            scalars.append(contentsOf: [" ", "·", " "])
+            appendDigits(centre.column * PointPosition.pointsPerColumn, to: &scalars)
+            scalars.append(",")
+            appendDigits(centre.row * PointPosition.pointsPerRow, to: &scalars)
+            scalars.append(contentsOf: [" ", "p", "t"])
+        }
+        scalars.append(contentsOf: [" ", " "])
+        return scalars
     }
 
-    private var allForms: [[Part]] {
-        let position = appearance.position.centre
-        let points = appearance.points
-        let ball = appearance.ball
-        let background = appearance.background
-        let place = Part(text: " \(position.column),\(position.row) · \(points.x.plainText),\(points.y.plainText) pt  ")
-        let shortPlace = Part(text: " \(position.column),\(position.row)  ")
-        let ballParts = [Part(text: "●", colour: ball), Part(text: " \(ball.name) \(ball.hex)  ")]
+    private static func appendDigits(_ value: Int, to scalars: inout [Unicode.Scalar]) {
+        if value < 0 { scalars.append("-") }
+        var magnitude = value.magnitude
+        var digits: [Unicode.Scalar] = []
+        repeat {
+            digits.append(Unicode.Scalar(UInt8(48 + magnitude % 10)))
+            magnitude /= 10
+        } while magnitude > 0
+        scalars.append(contentsOf: digits.reversed())
+    }
+
+    /// What follows the place, longest first: ball, background and keys; ball, background and
+    /// `q quit`; ball and background; then, for the short place, ball and the background's
+    /// name; ball alone.
+    static func tails(ball: FlatColour, background: FlatColour) -> [[Segment]] {
+        let ballParts = [Segment("●", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
         let backgroundParts = [
-            Part(text: "on "), Part(text: "■", colour: background),
-            Part(text: " \(background.name) \(background.hex)  "),
+            Segment("on "), Segment("■", colour: background), Segment(" \(background.name) \(background.hex)  "),
         ]
-        let shortBackground = [
-            Part(text: "on "), Part(text: "■", colour: background), Part(text: " \(background.name)  "),
-        ]
+        let shortBackground = [Segment("on "), Segment("■", colour: background), Segment(" \(background.name)  ")]
         let keys = [
-            Part(text: "drag", bold: true), Part(text: "/"), Part(text: "←↑↓→", bold: true), Part(text: " move  "),
-            Part(text: "c", bold: true), Part(text: " centre  "), Part(text: "q", bold: true), Part(text: " quit"),
+            Segment("drag", bold: true), Segment("/"), Segment("←↑↓→", bold: true), Segment(" move  "),
+            Segment("c", bold: true), Segment(" centre  "), Segment("q", bold: true), Segment(" quit"),
         ]
-        let quitOnly = [Part(text: "q", bold: true), Part(text: " quit")]
+        let quitOnly = [Segment("q", bold: true), Segment(" quit")]
         return [
-            [place] + ballParts + backgroundParts + keys,
-            [place] + ballParts + backgroundParts + quitOnly,
-            [place] + ballParts + backgroundParts,
-            [shortPlace] + ballParts + shortBackground,
-            [shortPlace] + ballParts,
+            ballParts + backgroundParts + keys,
+            ballParts + backgroundParts + quitOnly,
+            ballParts + backgroundParts,
+            ballParts + shortBackground,
+            ballParts,
         ]
+    }
+
+    /// The width of a tail in columns.
+    static func width(_ segments: [Segment]) -> Int { segments.reduce(0) { $0 + $1.scalars.count } }
+
+    /// The whole line in its longest form.
+    static func fullText(_ appearance: Appearance) -> String {
+        var text = String(String.UnicodeScalarView(place(appearance, short: false)))
+        for segment in tails(ball: appearance.ball, background: appearance.background)[0] {
+            text.unicodeScalars.append(contentsOf: segment.scalars)
+        }
+        return text
     }
 }

@@ -41,11 +41,13 @@ public final class NcursesScreen: Screen {
     /// How colours are shown.
     public let depth: ColourDepth
     private var screen: OpaquePointer?
-    private var previous: Frame?
     private var pairs: [UInt16: Int32] = [:]
+    /// The foreground last drawn on each background (blanks borrow it).
+    private var glyphForeground: [FlatColour: FlatColour] = [:]
     private var nextPair: Int32 = 1
     private var isOpen = false
     private var dragReportingOn = false
+    private var outputFD: Int32 = STDOUT_FILENO
 
     /// Opens the terminal on stdin/stdout: checks they are a terminal and that `TERM` is
     /// known, starts ncurses (cbreak-like raw input, no echo, hidden cursor), turns on mouse
@@ -74,10 +76,31 @@ public final class NcursesScreen: Screen {
         guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
             throw TerminalError(description: "ncurses could not start on this terminal (TERM=\(term)).")
         }
+        depth = Self.start(screen)
         self.screen = screen
-        set_term(screen)
         isOpen = true
+        let exitCaMode = Self.capability("rmcup")
+        let cursorNormal = Self.capability("cnorm")
+        TerminalGuard.install(
+            restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + cursorNormal + "\r\n")
+    }
 
+    /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
+    /// `size`: for measuring what reaches a terminal. No terminal checks, no signal guards.
+    public init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
+        guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r"),
+            let screen = newterm(term, file, input)
+        else { throw TerminalError(description: "ncurses could not start as \(term).") }
+        depth = Self.start(screen)
+        self.screen = screen
+        outputFD = output
+        isOpen = true
+        resizeterm(Int32(size.rows), Int32(size.columns))
+    }
+
+    /// Sets up a new ncurses screen: raw input, no echo, hidden cursor, mouse reporting, colour.
+    private static func start(_ screen: OpaquePointer) -> ColourDepth {
+        set_term(screen)
         raw()
         noecho()
         nonl()
@@ -88,15 +111,13 @@ public final class NcursesScreen: Screen {
         set_escdelay(25)
         mouseinterval(0)
         mousemask(cb_all_mouse_events() | cb_report_mouse_position(), nil)
+        return colourDepth()
+    }
 
-        depth = Self.colourDepth()
-
-        let exitCaMode =
-            tigetstr("rmcup").flatMap { $0 == UnsafeMutablePointer(bitPattern: -1) ? nil : String(cString: $0) } ?? ""
-        let cursorNormal =
-            tigetstr("cnorm").flatMap { $0 == UnsafeMutablePointer(bitPattern: -1) ? nil : String(cString: $0) } ?? ""
-        TerminalGuard.install(
-            restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + cursorNormal + "\r\n")
+    /// A terminfo string capability, or "" when the terminal has none.
+    private static func capability(_ name: String) -> String {
+        guard let value = tigetstr(name), value != UnsafeMutablePointer(bitPattern: -1) else { return "" }
+        return String(cString: value)
     }
 
     /// The size of the terminal on stdout, from the kernel, before (or without) ncurses.
@@ -120,13 +141,6 @@ public final class NcursesScreen: Screen {
     /// Tells ncurses the terminal is now `size`; the next frame is drawn whole.
     public func resize(to size: ScreenSize) {
         resizeterm(Int32(size.rows), Int32(size.columns))
-        previous = nil
-    }
-
-    /// Redraws everything on the next present (after the terminal lost its contents).
-    public func invalidate() {
-        previous = nil
-        clearok(cb_stdscr(), true)
     }
 
     /// Ends ncurses and restores the terminal: mouse modes off, normal screen, cursor back,
@@ -150,31 +164,54 @@ public final class NcursesScreen: Screen {
     /// Writes `frame` to the terminal: only the cells that differ from the last frame; when
     /// the screen's colour changed, an erase in the new colour (cheap with back-colour-erase)
     /// and then only the cells that are not plain background.
-    public func present(_ frame: Frame) {
+    ///
+    /// A blank cell shows only its background, so its foreground is free: blanks are written
+    /// with the foreground the neighbouring glyphs use, which spares a colour change at every
+    /// edge of the ball, and two blanks of one background count as the same cell.
+    public func present(_ frame: Frame, previous: Frame?) {
         guard isOpen else { return }
         let window = cb_stdscr()
         let columns = frame.size.columns
         let rows = frame.size.rows
-        if let previous, previous.size == frame.size, previous.fill == frame.fill {
+        var fill = FrameCell.blank(frame.fill)
+        // Blanks take the foreground of the glyphs drawn on the same background (see above).
+        if let glyph = frame.cells.first(where: { !$0.isBlank && $0.background == frame.fill }) {
+            fill.foreground = glyph.foreground
+            glyphForeground[frame.fill] = glyph.foreground
+        }
+        if let previous, previous.size == frame.size {
+            // The rows that hold the screen's colour: all but the status line.
+            let fieldRows = previous.fill == frame.fill ? 0 : rows - 1
+            if fieldRows > 0 {
+                // The background changed: clear those rows in the new colour (one erase each
+                // on a back-colour-erase terminal), then write what is not background.
+                var blank = cell(for: fill)
+                wbkgrndset(window, &blank)
+                for row in 0..<fieldRows {
+                    wmove(window, Int32(row), 0)
+                    wclrtoeol(window)
+                    for column in 0..<columns where !Self.looksSame(frame[column, row], fill) {
+                        put(frame[column, row], row: row, column: column, in: window)
+                    }
+                }
+            }
             frame.cells.withUnsafeBufferPointer { cells in
                 previous.cells.withUnsafeBufferPointer { old in
-                    for index in 0..<cells.count where cells[index] != old[index] {
+                    for index in (fieldRows * columns)..<cells.count where !Self.looksSame(cells[index], old[index]) {
                         put(cells[index], row: index / columns, column: index % columns, in: window)
                     }
                 }
             }
         } else {
-            var blank = cell(for: .blank(frame.fill))
+            var blank = cell(for: fill)
             wbkgrndset(window, &blank)
             werase(window)
-            let fill = FrameCell.blank(frame.fill)
             for row in 0..<rows {
-                for column in 0..<columns where frame[column, row] != fill {
+                for column in 0..<columns where !Self.looksSame(frame[column, row], fill) {
                     put(frame[column, row], row: row, column: column, in: window)
                 }
             }
         }
-        previous = frame
         wnoutrefresh(window)
         doupdate()
         if !dragReportingOn {
@@ -187,10 +224,21 @@ public final class NcursesScreen: Screen {
 
     private func writeToTerminal(_ text: String) {
         var bytes = Array(text.utf8)
-        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+        _ = write(outputFD, &bytes, bytes.count)
+    }
+
+    /// Whether two cells look the same on screen (blanks: the same background).
+    private static func looksSame(_ first: FrameCell, _ second: FrameCell) -> Bool {
+        first.isBlank && second.isBlank ? first.background == second.background : first == second
     }
 
     private func put(_ frameCell: FrameCell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+        var frameCell = frameCell
+        if frameCell.isBlank {
+            if let foreground = glyphForeground[frameCell.background] { frameCell.foreground = foreground }
+        } else {
+            glyphForeground[frameCell.background] = frameCell.foreground
+        }
         var character = cell(for: frameCell)
         mvwadd_wch(window, Int32(row), Int32(column), &character)
     }
@@ -215,6 +263,9 @@ public final class NcursesScreen: Screen {
     private static func colourDepth() -> ColourDepth {
         if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return .monochrome }
         guard has_colors(), start_color() == OK else { return .monochrome }
+        // Pair 0 becomes the terminal's own colours, so resetting at the end of an update
+        // costs nothing extra (and the palette is left alone).
+        use_default_colors()
         let colours = cb_colors()  // Known only once colour has started.
         if tigetflag("RGB") > 0 || colours >= 0x100_0000 { return .direct }
         if colours >= 256 { return .palette(.xterm256) }
@@ -239,10 +290,10 @@ public final class NcursesScreen: Screen {
         let key = UInt16(foreground.rawValue) << 8 | UInt16(background.rawValue)
         if let pair = pairs[key] { return pair }
         if nextPair >= cb_color_pairs() {
-            // Out of pairs (a tiny terminal description): start again and redraw everything.
+            // Out of pairs (a tiny terminal description): start again; ncurses repaints
+            // the cells drawn with a pair that is redefined.
             pairs.removeAll()
             nextPair = 1
-            previous = nil
         }
         let pair = nextPair
         nextPair += 1

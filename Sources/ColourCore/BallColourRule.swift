@@ -20,7 +20,7 @@ public struct PointPosition: Sendable, Hashable {
 
     /// The position of a cell (0-based column and row): `x = column × 8`, `y = row × 16`.
     public init(column: Int, row: Int) {
-        self.init(x: Double(column * Self.pointsPerColumn), y: Double(row * Self.pointsPerRow))
+        self.init(x: Double(column) * Double(Self.pointsPerColumn), y: Double(row) * Double(Self.pointsPerRow))
     }
 }
 
@@ -64,37 +64,56 @@ public enum BallColourRule {
 
     // MARK: - The lookup table
 
-    /// One unit interval `[k, k + 1)` of the remainder: its colour below `edge`, and above it.
-    struct Interval: Sendable {
-        var below: FlatColour
-        var edge: Double
-        var above: FlatColour
-    }
+    /// The bands of one period: where each starts in `(x + y) mod 255`, and its colour.
+    ///
+    /// Computed once by ``computedBands()`` (a bisection on `Double` against the full search)
+    /// and written here as exact hexadecimal literals, so start-up does no colour search; the
+    /// tests recompute them and check every bit. Negative remainders (a red in (−1, 0]) all
+    /// have LAB (0, 0, 0), which is flatBlackDark.
+    public static let bands: [(start: Double, colour: FlatColour)] = [
+        (0, .flatBlackDark),
+        (0x1.39139AD910DC8p+5, .flatPlumDark),
+        (0x1.CC4647AFF02C2p+5, .flatMaroonDark),
+        (0x1.ED891801E79BFp+6, .flatMaroon),
+        (0x1.2E2D9E200778Fp+7, .flatRedDark),
+        (0x1.D4972ED8F4E5Cp+7, .flatRed),
+    ]
 
-    /// Intervals for remainders from −255 up to 255, indexed by `floor(remainder) + 255`.
-    static let intervals: [Interval] = (-255..<255).map { start in
-        let low = Double(start)
-        let high = Double(start + 1).nextDown
-        let below = colourForRemainder(low)
-        let above = colourForRemainder(high)
-        guard below != above else { return Interval(below: below, edge: .infinity, above: below) }
-        // Bisect to the first remainder that takes the upper colour.
-        var (lower, upper) = (low, high)
-        while lower.nextUp < upper {
-            let middle = lower + (upper - lower) / 2
-            if colourForRemainder(middle) == below { lower = middle } else { upper = middle }
-        }
-        return Interval(below: below, edge: upper, above: above)
-    }
+    /// The colour of every whole-number remainder 0...254 (cells are whole points).
+    private static let wholeRemainders: [FlatColour] = (0..<255).map { ballColour(remainder: Double($0)) }
 
-    private static func colourForRemainder(_ remainder: Double) -> FlatColour {
-        flatten(RGBColour(red: remainder / 255, green: 0, blue: 0))
+    /// The ball's colour for a cell: `x + y = 8 column + 16 row` points, in whole numbers.
+    public static func ballColour(column: Int, row: Int) -> FlatColour {
+        let (sum, overflow) = (column &* PointPosition.pointsPerColumn).addingReportingOverflow(
+            row &* PointPosition.pointsPerRow)
+        guard !overflow else { return ballColour(at: PointPosition(column: column, row: row)) }
+        let remainder = sum % 255
+        return remainder < 0 ? .flatBlackDark : wholeRemainders[remainder]
     }
 
     @inline(__always)
     static func ballColour(remainder: Double) -> FlatColour {
-        let index = Int(remainder.rounded(.down)) + 255
-        let interval = intervals[index]
-        return remainder < interval.edge ? interval.below : interval.above
+        guard remainder >= 0 else { return .flatBlackDark }
+        var colour = FlatColour.flatBlackDark
+        for band in bands where remainder >= band.start { colour = band.colour }
+        return colour
+    }
+
+    /// The bands as the full search gives them: each start is the first `Double` remainder
+    /// whose flattened red takes the band's colour. Slow (about 1,000 searches): for tests.
+    public static func computedBands() -> [(start: Double, colour: FlatColour)] {
+        func colour(_ remainder: Double) -> FlatColour { flatten(RGBColour(red: remainder / 255, green: 0, blue: 0)) }
+        var bands = [(start: 0.0, colour: colour(0))]
+        for whole in 1..<255 {
+            let high = Double(whole)
+            guard colour(high) != bands.last!.colour else { continue }
+            var (lower, upper) = (high - 1, high)
+            while lower.nextUp < upper {
+                let middle = lower + (upper - lower) / 2
+                if colour(middle) == bands.last!.colour { lower = middle } else { upper = middle }
+            }
+            bands.append((upper, colour(upper)))
+        }
+        return bands
     }
 }

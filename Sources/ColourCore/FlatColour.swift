@@ -41,7 +41,7 @@ public enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
     public var rgb: RGBColour { Self.rgbValues[Int(rawValue)] }
 
     /// The colour as upper-case `#RRGGBB`.
-    public var hex: String { rgb.hex }
+    public var hex: String { Self.hexValues[Int(rawValue)] }
 
     /// The flat colour named `name` (Chameleon's spelling, such as `flatRed`), if any.
     public init?(name: String) {
@@ -81,6 +81,8 @@ public enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
     ]
 
     private static let rgbValues: [RGBColour] = definitions.map(\.rgb)
+    private static let hexValues: [String] = rgbValues.map(\.hex)
+    static let jsonObjects: [String] = allCases.map { #"{"name":"\#($0.name)","hex":"\#($0.hex)"}"# }
 
     /// The palette's LAB values, computed once: the nearest-colour search compares against these.
     static let labValues: [LabColour] = rgbValues.map(LabColour.init)

@@ -11,7 +11,7 @@ extension Double {
 
 extension FlatColour {
     /// `{"name":"flatMaroon","hex":"#78302A"}`.
-    public var jsonObject: String { #"{"name":"\#(name)","hex":"\#(hex)"}"# }
+    public var jsonObject: String { Self.jsonObjects[Int(rawValue)] }
 }
 
 extension Optional where Wrapped == FlatColour {

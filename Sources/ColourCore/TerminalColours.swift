@@ -52,25 +52,44 @@ extension FlatColour {
     /// bands differ too. Where a pair collides, the colour that loses least by it
     /// moves to its next-nearest entry.
     public func terminalIndex(in palette: TerminalPalette) -> Int {
-        Int(TerminalColourTable.tables[palette]![Int(rawValue)])
+        switch palette {
+        case .xterm256: Int(TerminalColourTables.xterm256[Int(rawValue)])
+        case .ansi16: Int(TerminalColourTables.ansi16[Int(rawValue)])
+        case .ansi8: Int(TerminalColourTables.ansi8[Int(rawValue)])
+        }
     }
 }
 
 // MARK: - Building the tables
 
-enum TerminalColourTable {
-    static let tables: [TerminalPalette: [UInt8]] = Dictionary(
-        uniqueKeysWithValues: TerminalPalette.allCases.map { ($0, build(for: $0)) })
+/// The tables, built once by ``computed(for:)`` and kept as literals so start-up does no
+/// colour search; the tests recompute them and compare.
+public enum TerminalColourTables {
+    static let xterm256: [UInt8] = [
+        236, 235, 60, 25, 239, 238, 137, 95, 22, 23, 247, 245, 42, 35, 149, 106, 97, 127, 88, 52, 43, 36, 240, 237,
+        208, 166, 212, 169, 89, 53, 153, 146, 62, 61, 196, 160, 187, 180, 39, 32, 31, 24, 210, 167, 255, 251, 220, 214,
+    ]
+    static let ansi16: [UInt8] = [
+        0, 0, 12, 12, 8, 0, 8, 8, 8, 0, 8, 8, 2, 2, 3, 3, 5, 5, 9, 0, 6, 6, 0, 0,
+        9, 9, 13, 5, 4, 4, 7, 7, 12, 12, 9, 1, 7, 7, 8, 8, 8, 8, 9, 9, 7, 7, 3, 3,
+    ]
+    static let ansi8: [UInt8] = [
+        0, 0, 4, 4, 0, 0, 7, 1, 0, 0, 7, 6, 2, 2, 3, 3, 5, 5, 1, 1, 6, 6, 0, 0,
+        1, 1, 5, 5, 4, 4, 7, 7, 5, 4, 1, 1, 7, 7, 6, 6, 6, 0, 1, 1, 7, 7, 3, 3,
+    ]
 
+    /// The table for `palette` as the search gives it (slow: for tests).
+    public static func computed(for palette: TerminalPalette) -> [Int] {
+        TerminalColourTable.build(for: palette).map(Int.init)
+    }
+}
+
+enum TerminalColourTable {
     /// The colours the demo shows: every ball colour of the rule, every background it leads
     /// to, and the start colour, flatWhite.
     static var demoColours: (balls: [FlatColour], backgrounds: [FlatColour]) {
         var balls: [FlatColour] = []
-        for interval in BallColourRule.intervals {
-            for colour in [interval.below, interval.above] where !balls.contains(colour) {
-                balls.append(colour)
-            }
-        }
+        for band in BallColourRule.bands where !balls.contains(band.colour) { balls.append(band.colour) }
         var backgrounds: [FlatColour] = [.flatWhite]
         for ball in balls {
             if let candidate = BallColourRule.backgroundCandidate(forBall: ball), !backgrounds.contains(candidate) {

@@ -117,3 +117,47 @@ struct ColourRuleTests {
         #expect(PointPosition(column: 0, row: 0) == PointPosition(x: 0, y: 0))
     }
 }
+
+/// The tables the colour module keeps as literals, so start-up does no colour search: each is
+/// recomputed here from the rules, bit for bit.
+@Suite("Precomputed tables")
+struct PrecomputedTableTests {
+    /// A Swift literal for a band table, to paste into `BallColourRule.bands` if the rules change.
+    static func literal(_ bands: [(start: Double, colour: FlatColour)]) -> String {
+        bands.map { band in
+            let start = band.start == 0 ? "0" : hexLiteral(band.start)
+            return "(\(start), .\(band.colour.name)),"
+        }.joined(separator: "\n")
+    }
+
+    static func hexLiteral(_ value: Double) -> String {
+        let significand = value.significandBitPattern
+        var digits = String(significand, radix: 16, uppercase: true)
+        digits = String(repeating: "0", count: 13 - digits.count) + digits
+        return "0x1.\(digits)p\(value.exponent >= 0 ? "+" : "")\(value.exponent)"
+    }
+
+    @Test("the band table is the full search's, bit for bit")
+    func bandTable() {
+        let computed = BallColourRule.computedBands()
+        let stored = BallColourRule.bands
+        let same =
+            computed.count == stored.count
+            && zip(computed, stored).allSatisfy { $0.start.bitPattern == $1.start.bitPattern && $0.colour == $1.colour }
+        #expect(same, "BallColourRule.bands should be:\n\(Self.literal(computed))")
+    }
+}
+
+extension ColourRuleTests {
+    @Test("the cell fast path agrees with the points path for every cell, negatives included")
+    func cellFastPath() {
+        for column in -100...300 {
+            for row in -50...100 {
+                #expect(
+                    BallColourRule.ballColour(column: column, row: row)
+                        == BallColourRule.ballColour(at: PointPosition(column: column, row: row)))
+            }
+        }
+        _ = BallColourRule.ballColour(column: .max / 4, row: .max / 4)  // Overflow falls back, no trap.
+    }
+}

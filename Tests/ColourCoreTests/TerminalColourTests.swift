@@ -44,3 +44,12 @@ struct TerminalColourTests {
         #expect(TerminalPalette.defaultRGB(ofIndex: 255).hex == "#EEEEEE")
     }
 }
+
+extension PrecomputedTableTests {
+    @Test("the terminal colour tables are the nearest-colour search's", arguments: TerminalPalette.allCases)
+    func terminalTables(palette: TerminalPalette) {
+        let computed = TerminalColourTables.computed(for: palette)
+        let stored = FlatColour.allCases.map { $0.terminalIndex(in: palette) }
+        #expect(stored == computed, "the stored \(palette) table should be \(computed)")
+    }
+}

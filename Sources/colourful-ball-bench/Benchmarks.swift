@@ -1,0 +1,388 @@
+import BallCore
+import BallTerminal
+import ColourCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A screen that counts frames and keeps none (what the pipeline costs without a terminal).
+final class CountingScreen: Screen {
+    var count = 0
+    func present(_ frame: Frame, previous: Frame?) { count += 1 }
+}
+
+/// One row of the results table.
+struct Result {
+    let name: String
+    let measured: String
+    let target: String
+    let met: Bool?
+}
+
+/// Every benchmark, in the order of docs/benchmarks.md, printed as a Markdown table.
+struct BenchmarkRun {
+    let quick: Bool
+    let only: String?
+    var program: String { buildDirectory() + "/colourful-ball" }
+    var environment: [String: String] {
+        ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/tmp"]
+    }
+
+    func runAll() {
+        var results: [Result] = []
+        let sections: [(String, () -> [Result])] = [
+            ("colour lookup", colourLookup), ("pipeline", pipeline), ("bytes to the terminal", bytesToTerminal),
+            ("input to screen", inputToScreen), ("start-up", startUp), ("idle", idle),
+            ("headless replay", headlessReplay),
+        ]
+        for (name, section) in sections where only == nil || name.hasPrefix(only!) {
+            progress("running: \(name)...")
+            let rows = section()
+            for row in rows { progress("  \(row.name): \(row.measured)") }
+            results += rows
+        }
+        print("| benchmark | measured | target | met |")
+        print("|---|---|---|---|")
+        for row in results {
+            let met = row.met.map { $0 ? "yes" : "**no**" } ?? "—"
+            print("| \(row.name) | \(row.measured) | \(row.target) | \(met) |")
+        }
+    }
+
+    // MARK: - 1. Colour lookup
+
+    func colourLookup() -> [Result] {
+        let cells = (0..<250).flatMap { column in (0..<80).map { (column, $0) } }
+        let repeats = quick ? 50 : 500
+        var checksum = 0
+        let cellTime = best(of: 5) {
+            for _ in 0..<repeats {
+                for (column, row) in cells {
+                    let ball = BallColourRule.ballColour(column: column, row: row)
+                    let background = BallColourRule.backgroundCandidate(forBall: ball) ?? ball
+                    checksum &+= Int(ball.rawValue) &+ Int(background.rawValue)
+                }
+            }
+        }
+        let pointsTime = best(of: 5) {
+            for index in 0..<(repeats * cells.count) {
+                let ball = BallColourRule.ballColour(at: PointPosition(x: Double(index % 1000) * 0.37, y: 12.5))
+                checksum &+= Int(ball.rawValue) &+ Int(ball.complement.rawValue)
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let colours = (0..<2000).map { _ in
+            RGBColour(
+                red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator),
+                blue: .random(in: 0...1, using: &generator))
+        }
+        let flattenTime = best(of: 3) { for colour in colours { checksum &+= Int(flatten(colour).rawValue) } }
+        blackHole(checksum)
+        let perCell = cellTime / Double(repeats * cells.count) * 1e9
+        let perPoint = pointsTime / Double(repeats * cells.count) * 1e9
+        return [
+            Result(
+                name: "colour lookup, cell → ball + background", measured: "\(format(perCell, decimals: 1)) ns",
+                target: "≤ 20 ns", met: perCell <= 20),
+            Result(
+                name: "colour lookup, any point (x, y) → ball + background",
+                measured: "\(format(perPoint, decimals: 1)) ns",
+                target: "≤ 20 ns", met: perPoint <= 20),
+            Result(
+                name: "full flatten search (48 CIEDE2000 distances)",
+                measured: "\(format(flattenTime / Double(colours.count) * 1e6, decimals: 2)) µs", target: "—", met: nil),
+        ]
+    }
+
+    // MARK: - 2. Pipeline
+
+    /// Drag intents that sweep back and forth across a screen row (every one moves the ball).
+    func dragIntents(on size: ScreenSize, count: Int) -> [Intent] {
+        let shape = BallShape(for: size)
+        let low = shape.halfWidth
+        let high = size.columns - 1 - shape.halfWidth
+        let row = size.centre.row
+        return (0..<count).map { index in
+            let span = high - low
+            let phase = index % (2 * span)
+            return .dragged(to: Cell(column: phase < span ? low + phase : high - (phase - span), row: row))
+        }
+    }
+
+    func pipeline() -> [Result] {
+        let count = quick ? 200_000 : 1_000_000
+        var results: [Result] = []
+        // Intent → step → subject → view-model (derived state), nothing drawn.
+        let size = ScreenSize(columns: 80, rows: 24)
+        let intents = dragIntents(on: size, count: count)
+        let derivedTime = best(of: 3) {
+            let session = BallSession(screen: size)
+            session.send(.pressed(at: size.centre))
+            for intent in intents { session.send(intent) }
+            blackHole(session.viewModel.currentAppearance)
+        }
+        let derivedRate = Double(count) / derivedTime
+        results.append(
+            Result(
+                name: "intent → derived state (80×24)", measured: "\(grouped(derivedRate)) events/s",
+                target: "≥ 1,000,000 events/s", met: derivedRate >= 1_000_000))
+        for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 250, rows: 80)] {
+            let frames = quick ? 50_000 : 200_000
+            let intents = dragIntents(on: size, count: frames)
+            let time = best(of: 3) {
+                let session = BallSession(screen: size)
+                let screen = CountingScreen()
+                let binding = ScreenBinding(session.viewModel, to: screen)
+                session.send(.pressed(at: size.centre))
+                for intent in intents {
+                    session.send(intent)
+                    binding.flush()
+                }
+                blackHole(screen.count)
+            }
+            let rate = Double(frames) / time
+            let target = size.columns == 80 ? 200_000.0 : nil
+            results.append(
+                Result(
+                    name: "intent → frame (\(size))", measured: "\(grouped(rate)) events/s",
+                    target: target.map { "≥ \(grouped($0)) events/s" } ?? "—", met: target.map { rate >= $0 }))
+        }
+        return results
+    }
+
+    // MARK: - 3. Bytes to the terminal
+
+    func bytesToTerminal() -> [Result] {
+        let size = ScreenSize(columns: 80, rows: 24)
+        var path = Array("/tmp/colourful-ball-bench-XXXXXX".utf8CString)
+        let fd = mkstemp(&path)
+        defer { unlink(path) }
+        guard fd >= 0, let screen = try? NcursesScreen(measuringTerm: "xterm-256color", output: fd, size: size) else {
+            return [Result(name: "bytes to the terminal", measured: "could not start ncurses", target: "", met: false)]
+        }
+        defer { screen.close() }
+        func fileSize() -> Int {
+            var status = stat()
+            fstat(fd, &status)
+            return Int(status.st_size)
+        }
+        var renderer = Renderer()
+        var frame = Frame(size: size, fill: .flatWhite)
+        let session = BallSession(screen: size)
+        var previousFrame: Frame?
+        /// Presents the session's appearance; bytes written and cells changed.
+        func present() -> (bytes: Int, cells: Int) {
+            let before = fileSize()
+            renderer.render(session.viewModel.currentAppearance, into: &frame)
+            screen.present(frame, previous: previousFrame)
+            let changed =
+                previousFrame.map { old in
+                    old.size != frame.size ? frame.cells.count : zip(old.cells, frame.cells).filter { $0 != $1 }.count
+                } ?? frame.cells.count
+            previousFrame = frame
+            return (fileSize() - before, changed)
+        }
+        _ = present()
+
+        var sameColour: [(bytes: Int, cells: Int)] = []
+        var backgroundChange: [(bytes: Int, cells: Int)] = []
+        var ballOnly: [(bytes: Int, cells: Int)] = []
+        session.send(.pressed(at: size.centre))
+        for intent in dragIntents(on: size, count: 600) {
+            let before = session.viewModel.currentAppearance
+            session.send(intent)
+            let after = session.viewModel.currentAppearance
+            let step = present()
+            if after.background != before.background {
+                backgroundChange.append(step)
+            } else if after.ball != before.ball {
+                ballOnly.append(step)
+            } else {
+                sameColour.append(step)
+            }
+        }
+        let resizeBefore = fileSize()
+        screen.resize(to: ScreenSize(columns: 100, rows: 30))
+        session.send(.resized(ScreenSize(columns: 100, rows: 30)))
+        let resize = present().bytes + (fileSize() - resizeBefore) * 0
+        // A naive program: every cell, every frame (cursor home, then each row's cells, with a
+        // colour code wherever the colours change), as the asciicast writer draws a first frame.
+        var naive: [Int] = []
+        for intent in dragIntents(on: ScreenSize(columns: 100, rows: 30), count: 60) {
+            session.send(intent)
+            renderer.render(session.viewModel.currentAppearance, into: &frame)
+            var writer = AnsiFrameWriter()
+            naive.append(writer.bytes(for: frame).utf8.count)
+        }
+        let median = { (values: [Int]) in percentile(values.map(Double.init), 0.5) }
+        if getenv("BENCH_DEBUG") != nil {
+            progress("steps: \(sameColour.count) same, \(ballOnly.count) ball, \(backgroundChange.count) background")
+            let perCellAll = (sameColour + ballOnly + backgroundChange).map {
+                Double($0.bytes) / Double(max(1, $0.cells))
+            }.sorted()
+            progress(
+                "per cell deciles: \(stride(from: 0, to: perCellAll.count, by: perCellAll.count / 10).map { format(perCellAll[$0], decimals: 1) })"
+            )
+        }
+        let perCell = percentile(
+            (sameColour + ballOnly + backgroundChange).map { Double($0.bytes) / Double(max(1, $0.cells)) }, 0.5)
+        let same = median(sameColour.map(\.bytes))
+        let background = median(backgroundChange.map(\.bytes))
+        return [
+            Result(
+                name:
+                    "bytes per changed cell (median over \(sameColour.count + ballOnly.count + backgroundChange.count) drag steps)",
+                measured: "\(format(perCell, decimals: 2)) B", target: "≤ 5 B", met: perCell <= 5),
+            Result(
+                name: "one-cell drag step, same colours, 80×24 (median)", measured: "\(Int(same)) B",
+                target: "≤ 400 B", met: same <= 400),
+            Result(
+                name: "one-cell drag step, ball colour changes (median)",
+                measured: "\(Int(median(ballOnly.map(\.bytes)))) B",
+                target: "—", met: nil),
+            Result(
+                name: "drag step that changes the background (median)", measured: "\(Int(background)) B",
+                target: "≤ 1,024 B", met: background <= 1024),
+            Result(name: "resize 80×24 → 100×30", measured: "\(resize) B", target: "—", met: nil),
+            Result(
+                name: "naive full redraw of every cell, 100×30 (median)", measured: "\(Int(median(naive))) B",
+                target: "—", met: nil),
+        ]
+    }
+
+    // MARK: - 4. Input to screen
+
+    func inputToScreen() -> [Result] {
+        let size = ScreenSize(columns: 80, rows: 24)
+        guard let terminal = try? PseudoTerminal([program], size: size, environment: environment),
+            terminal.readUntil(Array("quit".utf8)) != nil
+        else { return [Result(name: "input to screen", measured: "could not start", target: "", met: false)] }
+        _ = terminal.readUntilQuiet(quiet: 0.05)
+        terminal.write(Array("\u{1B}[<0;41;12M".utf8))
+        _ = terminal.readUntilQuiet(quiet: 0.05)
+        var latencies: [Double] = []
+        let steps = quick ? 200 : 400
+        for index in 0..<steps {
+            let phase = index % 80
+            let column = phase < 40 ? 21 + phase : 61 - (phase - 40)  // Sweep 21...61 and back (1-based).
+            let sent = MonotonicClock.now()
+            terminal.write(Array("\u{1B}[<32;\(column);12M".utf8))
+            let (bytes, last) = terminal.readUntilQuiet(quiet: 0.02)
+            if !bytes.isEmpty { latencies.append(last - sent) }
+        }
+        let peak = processStatus(terminal.pid, "VmHWM") ?? 0
+        terminal.write(Array("q".utf8))
+        _ = terminal.waitForExit()
+        let median = percentile(latencies, 0.5) * 1000
+        let p99 = percentile(latencies, 0.99) * 1000
+        return [
+            Result(
+                name: "input to screen, median (\(latencies.count) drag steps, 80×24, pty)",
+                measured: "\(format(median, decimals: 3)) ms", target: "≤ 0.3 ms", met: median <= 0.3),
+            Result(
+                name: "input to screen, p99", measured: "\(format(p99, decimals: 3)) ms", target: "≤ 1 ms",
+                met: p99 <= 1),
+            Result(
+                name: "peak RSS, interactive (after \(steps) drags)",
+                measured: "\(format(Double(peak) / 1024, decimals: 1)) MB",
+                target: "≤ 15 MB", met: Double(peak) / 1024 <= 15),
+        ]
+    }
+
+    // MARK: - 5. Start-up
+
+    func startUp() -> [Result] {
+        var times: [Double] = []
+        for _ in 0..<(quick ? 10 : 30) {
+            let start = MonotonicClock.now()
+            guard
+                let terminal = try? PseudoTerminal(
+                    [program], size: ScreenSize(columns: 80, rows: 24), environment: environment),
+                let done = terminal.readUntil(Array("quit".utf8))
+            else { continue }
+            times.append(done - start)
+            terminal.write(Array("q".utf8))
+            _ = terminal.waitForExit()
+        }
+        let median = percentile(times, 0.5) * 1000
+        return [
+            Result(
+                name: "start-up to first complete frame (median of \(times.count))",
+                measured: "\(format(median, decimals: 1)) ms", target: "≤ 20 ms", met: median <= 20)
+        ]
+    }
+
+    // MARK: - 6. Idle
+
+    func idle() -> [Result] {
+        let seconds = quick ? 3.0 : 10.0
+        guard
+            let terminal = try? PseudoTerminal(
+                [program], size: ScreenSize(columns: 80, rows: 24), environment: environment),
+            terminal.readUntil(Array("quit".utf8)) != nil
+        else { return [Result(name: "idle", measured: "could not start", target: "", met: false)] }
+        _ = terminal.readUntilQuiet(quiet: 0.2)
+        let cpuBefore = cpuSeconds(terminal.pid) ?? 0
+        let switchesBefore =
+            (processStatus(terminal.pid, "voluntary_ctxt_switches") ?? 0)
+            + (processStatus(terminal.pid, "nonvoluntary_ctxt_switches") ?? 0)
+        usleep(UInt32(seconds * 1_000_000))
+        let cpu = (cpuSeconds(terminal.pid) ?? 0) - cpuBefore
+        let wakeUps =
+            (processStatus(terminal.pid, "voluntary_ctxt_switches") ?? 0)
+            + (processStatus(terminal.pid, "nonvoluntary_ctxt_switches") ?? 0) - switchesBefore
+        terminal.write(Array("q".utf8))
+        _ = terminal.waitForExit()
+        return [
+            Result(
+                name: "idle \(Int(seconds)) s: CPU time", measured: "\(format(cpu * 1000, decimals: 0)) ms",
+                target: "0", met: cpu == 0),
+            Result(name: "idle \(Int(seconds)) s: wake-ups", measured: "\(wakeUps)", target: "0", met: wakeUps == 0),
+        ]
+    }
+
+    // MARK: - 7, 8. Headless replay: memory and throughput
+
+    func headlessReplay() -> [Result] {
+        var results: [Result] = []
+        var peaks: [(Int, Int)] = []
+        for events in quick ? [100_000, 300_000] : [100_000, 1_000_000] {
+            let path = "/tmp/colourful-ball-bench-\(getpid())-\(events).jsonl"
+            writeReplay(path: path, events: events)
+            defer { unlink(path) }
+            let run = runMeasured([program, "replay", path, "--headless"])
+            peaks.append((events, run.peakKilobytes))
+            if events == peaks.first?.0 { continue }
+            let rate = Double(events) / run.seconds
+            results.append(
+                Result(
+                    name: "headless replay throughput (\(grouped(Double(events))) events)",
+                    measured: "\(grouped(rate)) events/s", target: "≥ 200,000 events/s",
+                    met: rate >= 200_000 && run.status == 0))
+        }
+        let (smallEvents, smallPeak) = peaks[0]
+        let (largeEvents, largePeak) = peaks[1]
+        results.append(
+            Result(
+                name:
+                    "peak RSS, headless replay of \(grouped(Double(largeEvents))) events (\(grouped(Double(smallEvents))): \(format(Double(smallPeak) / 1024, decimals: 1)) MB)",
+                measured: "\(format(Double(largePeak) / 1024, decimals: 1)) MB", target: "≤ 25 MB and flat",
+                met: Double(largePeak) / 1024 <= 25 && largePeak <= smallPeak + 1024))
+        return results
+    }
+
+    /// A replay file of `events` drag events sweeping the screen, with a press first.
+    func writeReplay(path: String, events: Int) {
+        guard let file = fopen(path, "w") else { return }
+        defer { fclose(file) }
+        let size = ScreenSize(columns: 80, rows: 24)
+        fputs(ReplayFormat.headerLine(terminal: size, program: "bench", started: "2026-11-21T00:00:00Z") + "\n", file)
+        fputs(ReplayFormat.line(for: .pressed(at: size.centre), at: 0) + "\n", file)
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<events {
+            let cell = Cell(column: .random(in: 0..<80, using: &generator), row: .random(in: 0..<23, using: &generator))
+            fputs(ReplayFormat.line(for: .dragged(to: cell), at: Double(index) * 0.001) + "\n", file)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import BallTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// MARK: - Measuring
+
+/// Keeps a value alive so the optimiser cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// Seconds taken by `body`.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = MonotonicClock.now()
+    try body()
+    return MonotonicClock.now() - start
+}
+
+/// The best of `rounds` timings of `body`, in seconds (less noise on a busy machine).
+func best(of rounds: Int, _ body: () -> Void) -> Double {
+    (0..<rounds).map { _ in seconds(body) }.min()!
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    let index = min(sorted.count - 1, max(0, Int((Double(sorted.count - 1) * fraction).rounded())))
+    return sorted[index]
+}
+
+func format(_ value: Double, decimals: Int) -> String {
+    var scaled = (value * pow(10, Double(decimals))).rounded()
+    let negative = scaled < 0
+    scaled = abs(scaled)
+    let whole = Int(scaled / pow(10, Double(decimals)))
+    var text = "\(whole)"
+    if decimals > 0 {
+        let fraction = Int(scaled) % Int(pow(10, Double(decimals)))
+        let digits = String(fraction)
+        text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+    }
+    return negative ? "-" + text : text
+}
+
+/// Groups digits in threes: 1,234,567.
+func grouped(_ value: Double) -> String {
+    let digits = String(Int(value.rounded()))
+    var result = ""
+    for (index, character) in digits.reversed().enumerated() {
+        if index > 0, index % 3 == 0 { result.append(",") }
+        result.append(character)
+    }
+    return String(result.reversed())
+}
+
+// MARK: - Processes
+
+/// A field from /proc/PID/status, in its own unit (kB for memory, a count for switches).
+func processStatus(_ pid: pid_t, _ field: String) -> Int? {
+    guard let text = readFile("/proc/\(pid)/status") else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+        let value = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+        return value.flatMap { Int($0) }
+    }
+    return nil
+}
+
+/// User plus system CPU time of a process, in seconds.
+func cpuSeconds(_ pid: pid_t) -> Double? {
+    guard let text = readFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Runs a command with stdout to /dev/null; its wall time, peak RSS (kB) and exit status.
+func runMeasured(_ arguments: [String]) -> (seconds: Double, peakKilobytes: Int, status: Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = MonotonicClock.now()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    return (MonotonicClock.now() - start, Int(usage.ru_maxrss), status)
+}
+
+/// The directory this benchmark runs from (the release build folder).
+func buildDirectory() -> String {
+    var path = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    let exe = String(decoding: path[0..<max(0, length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)])
+}
+
+/// A progress line on stderr (the results table goes to stdout).
+func progress(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
