@@ -41,9 +41,11 @@ public final class NcursesScreen: Screen {
     /// How colours are shown.
     public let depth: ColourDepth
     private var screen: OpaquePointer?
-    private var pairs: [UInt16: Int32] = [:]
+    /// Colour pairs made so far, by foreground × 48 + background (0: not made yet).
+    private var pairs = [Int32](repeating: 0, count: NcursesScreen.colourCount * NcursesScreen.colourCount)
     /// The foreground last drawn on each background (blanks borrow it).
-    private var glyphForeground: [FlatColour: FlatColour] = [:]
+    private var glyphForeground = [FlatColour?](repeating: nil, count: NcursesScreen.colourCount)
+    private static let colourCount = FlatColour.allCases.count
     private var nextPair: Int32 = 1
     private var isOpen = false
     private var dragReportingOn = false
@@ -88,9 +90,12 @@ public final class NcursesScreen: Screen {
     /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
     /// `size`: for measuring what reaches a terminal. No terminal checks, no signal guards.
     public init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
-        guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r"),
-            let screen = newterm(term, file, input)
-        else { throw TerminalError(description: "ncurses could not start as \(term).") }
+        guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r") else {
+            throw TerminalError(description: "ncurses could not start as \(term).")
+        }
+        guard let screen = newterm(term, file, input) else {
+            throw TerminalError(description: "ncurses could not start as \(term).")
+        }
         depth = Self.start(screen)
         self.screen = screen
         outputFD = output
@@ -111,7 +116,16 @@ public final class NcursesScreen: Screen {
         set_escdelay(25)
         mouseinterval(0)
         mousemask(cb_all_mouse_events() | cb_report_mouse_position(), nil)
-        return colourDepth()
+        // No typeahead checks during an update: ncurses would poll stdin and flush its output
+        // every few rows, splitting one frame into dozens of writes. Input is read whole
+        // before each frame anyway.
+        typeahead(-1)
+        let depth = colourDepth()
+        // ncurses flushes its output after every cursor move until it has been suspended and
+        // resumed once (its `_endwin` state stays "initial" otherwise): suspend now, and the
+        // first update resumes it, so each frame leaves in one write.
+        endwin()
+        return depth
     }
 
     /// A terminfo string capability, or "" when the terminal has none.
@@ -148,7 +162,7 @@ public final class NcursesScreen: Screen {
     public func close() {
         guard isOpen else { return }
         isOpen = false
-        putp(TerminalGuard.modesOff)
+        writeToTerminal(TerminalGuard.modesOff)
         endwin()
         TerminalGuard.uninstall()
         TerminalGuard.restoreModes()
@@ -177,7 +191,7 @@ public final class NcursesScreen: Screen {
         // Blanks take the foreground of the glyphs drawn on the same background (see above).
         if let glyph = frame.cells.first(where: { !$0.isBlank && $0.background == frame.fill }) {
             fill.foreground = glyph.foreground
-            glyphForeground[frame.fill] = glyph.foreground
+            glyphForeground[Int(frame.fill.rawValue)] = glyph.foreground
         }
         if let previous, previous.size == frame.size {
             // The rows that hold the screen's colour: all but the status line.
@@ -235,9 +249,11 @@ public final class NcursesScreen: Screen {
     private func put(_ frameCell: FrameCell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>?) {
         var frameCell = frameCell
         if frameCell.isBlank {
-            if let foreground = glyphForeground[frameCell.background] { frameCell.foreground = foreground }
+            if let foreground = glyphForeground[Int(frameCell.background.rawValue)] {
+                frameCell.foreground = foreground
+            }
         } else {
-            glyphForeground[frameCell.background] = frameCell.foreground
+            glyphForeground[Int(frameCell.background.rawValue)] = frameCell.foreground
         }
         var character = cell(for: frameCell)
         mvwadd_wch(window, Int32(row), Int32(column), &character)
@@ -245,7 +261,7 @@ public final class NcursesScreen: Screen {
 
     private func cell(for frameCell: FrameCell) -> cchar_t {
         var character = cchar_t()
-        var text: [wchar_t] = [wchar_t(bitPattern: frameCell.glyph.value), 0]
+        var text: (wchar_t, wchar_t) = (wchar_t(bitPattern: frameCell.glyph.value), 0)
         var attributes = frameCell.bold ? cb_a_bold() : cb_a_normal()
         var pair: Int32 = 0
         if depth == .monochrome {
@@ -254,7 +270,11 @@ public final class NcursesScreen: Screen {
         } else {
             pair = colourPair(foreground: frameCell.foreground, background: frameCell.background)
         }
-        setcchar(&character, &text, attributes, 0, &pair)
+        withUnsafePointer(to: &text) { pointer in
+            pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+                _ = setcchar(&character, $0, attributes, 0, &pair)
+            }
+        }
         return character
     }
 
@@ -287,12 +307,12 @@ public final class NcursesScreen: Screen {
     /// The colour pair for a foreground and background, made on first use (existing
     /// colours only: the user's palette is never rewritten).
     private func colourPair(foreground: FlatColour, background: FlatColour) -> Int32 {
-        let key = UInt16(foreground.rawValue) << 8 | UInt16(background.rawValue)
-        if let pair = pairs[key] { return pair }
+        let key = Int(foreground.rawValue) * Self.colourCount + Int(background.rawValue)
+        if pairs[key] != 0 { return pairs[key] }
         if nextPair >= cb_color_pairs() {
             // Out of pairs (a tiny terminal description): start again; ncurses repaints
             // the cells drawn with a pair that is redefined.
-            pairs.removeAll()
+            pairs = pairs.map { _ in 0 }
             nextPair = 1
         }
         let pair = nextPair

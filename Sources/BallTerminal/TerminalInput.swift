@@ -55,16 +55,17 @@ final class TerminalInput {
         }
     }
 
-    /// Reads what is waiting now, and keeps reading while more is (without blocking).
+    /// Reads what is waiting now; while a read fills the whole buffer, more may be waiting,
+    /// so it reads on (without blocking). One read, and no extra system call, for a keypress.
     private func readAvailable() -> Wakeup {
         var bytes: [UInt8] = []
-        repeat {
+        while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return bytes.isEmpty ? .hangUp : .input(bytes) }
             bytes.append(contentsOf: buffer[0..<count])
-        } while hasMoreInput() && bytes.count < 1 << 20
-        return .input(bytes)
+            guard count == buffer.count, bytes.count < 1 << 20, hasMoreInput() else { return .input(bytes) }
+        }
     }
 
     private func hasMoreInput() -> Bool {

@@ -171,11 +171,16 @@ struct BenchmarkRun {
         var frame = Frame(size: size, fill: .flatWhite)
         let session = BallSession(screen: size)
         var previousFrame: Frame?
+        var presentTime = 0.0
+        var presents = 0
         /// Presents the session's appearance; bytes written and cells changed.
         func present() -> (bytes: Int, cells: Int) {
             let before = fileSize()
             renderer.render(session.viewModel.currentAppearance, into: &frame)
+            let presentStart = MonotonicClock.now()
             screen.present(frame, previous: previousFrame)
+            presentTime += MonotonicClock.now() - presentStart
+            presents += 1
             let changed =
                 previousFrame.map { old in
                     old.size != frame.size ? frame.cells.count : zip(old.cells, frame.cells).filter { $0 != $1 }.count
@@ -217,6 +222,7 @@ struct BenchmarkRun {
         }
         let median = { (values: [Int]) in percentile(values.map(Double.init), 0.5) }
         if getenv("BENCH_DEBUG") != nil {
+            progress("present into a file: \(format(presentTime / Double(presents) * 1e6, decimals: 1)) µs per frame")
             progress("steps: \(sameColour.count) same, \(ballOnly.count) ball, \(backgroundChange.count) background")
             let perCellAll = (sameColour + ballOnly + backgroundChange).map {
                 Double($0.bytes) / Double(max(1, $0.cells))
@@ -253,6 +259,24 @@ struct BenchmarkRun {
 
     // MARK: - 4. Input to screen
 
+    /// The pseudo-terminal's own round trip: a byte to `cat` in raw mode and back.
+    func roundTripFloor(steps: Int) -> Double {
+        guard
+            let terminal = try? PseudoTerminal(
+                ["/bin/sh", "-c", "stty raw -echo; echo ready; exec cat"], size: ScreenSize(columns: 80, rows: 24),
+                environment: environment),
+            terminal.readUntil(Array("ready".utf8)) != nil
+        else { return .nan }
+        var latencies: [Double] = []
+        for _ in 0..<steps {
+            let sent = MonotonicClock.now()
+            terminal.write([UInt8(ascii: "x")])
+            let (bytes, last) = terminal.readUntilQuiet(quiet: 0.02)
+            if !bytes.isEmpty { latencies.append(last - sent) }
+        }
+        return percentile(latencies, 0.5)
+    }
+
     func inputToScreen() -> [Result] {
         let size = ScreenSize(columns: 80, rows: 24)
         guard let terminal = try? PseudoTerminal([program], size: size, environment: environment),
@@ -276,7 +300,11 @@ struct BenchmarkRun {
         _ = terminal.waitForExit()
         let median = percentile(latencies, 0.5) * 1000
         let p99 = percentile(latencies, 0.99) * 1000
+        let floor = roundTripFloor(steps: quick ? 100 : 200) * 1000
         return [
+            Result(
+                name: "pseudo-terminal round trip alone (`cat`, raw mode), median",
+                measured: "\(format(floor, decimals: 3)) ms", target: "—", met: nil),
             Result(
                 name: "input to screen, median (\(latencies.count) drag steps, 80×24, pty)",
                 measured: "\(format(median, decimals: 3)) ms", target: "≤ 0.3 ms", met: median <= 0.3),
