@@ -69,16 +69,16 @@ public struct Frame: Hashable, Sendable {
 
     /// Sets every cell to `cell`, eight bytes at a time (the hot path of every frame).
     private static func fill(_ cells: inout [FrameCell], with cell: FrameCell) {
-        cells.withUnsafeMutableBytes { bytes in
-            guard MemoryLayout<FrameCell>.stride == 8, bytes.count % 8 == 0 else {
-                bytes.withMemoryRebound(to: FrameCell.self) { $0.update(repeating: cell) }
-                return
+        guard MemoryLayout<FrameCell>.stride == MemoryLayout<UInt64>.stride else {
+            for index in cells.indices { cells[index] = cell }
+            return
+        }
+        var pattern: UInt64 = 0
+        withUnsafeMutableBytes(of: &pattern) { $0.storeBytes(of: cell, as: FrameCell.self) }
+        cells.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UInt64.self) { words in
+                for index in words.indices { words[index] = pattern }
             }
-            var pattern: UInt64 = 0
-            withUnsafeMutableBytes(of: &pattern) { $0.storeBytes(of: cell, as: FrameCell.self) }
-            let words = bytes.bindMemory(to: UInt64.self)
-            for index in words.indices { words[index] = pattern }
-            bytes.bindMemory(to: FrameCell.self)
         }
     }
 

@@ -142,14 +142,9 @@ public final class NcursesScreen: Screen {
         return ScreenSize(columns: Int(columns), rows: Int(rows))
     }
 
-    /// The terminal's size now, from the kernel.
+    /// The terminal's size now, from the kernel (ncurses' idea of it if the kernel has none).
     public var size: ScreenSize {
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        if cb_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 {
-            return ScreenSize(columns: Int(columns), rows: Int(rows))
-        }
-        return ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
+        Self.terminalSize() ?? ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
     }
 
     /// Tells ncurses the terminal is now `size`; the next frame is drawn whole.
