@@ -102,3 +102,18 @@ struct InputDecoderTests {
         #expect(events("\u{1B}[<0;0;0M").isEmpty)
     }
 }
+
+extension InputDecoderTests {
+    @Test("real bytes through the whole pipeline: a drag in SGR form moves the ball and recolours it")
+    func bytesThroughThePipeline() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.input(Array("\u{1B}[<0;41;12M\u{1B}[<32;31;12M\u{1B}[<0;31;12m".utf8))
+        // 30,11 is 240 + 176 = 416 points: flatRedDark on flatGray.
+        #expect(driver.appearance.position.centre == Cell(column: 30, row: 11))
+        #expect(driver.appearance.ball == .flatRedDark)
+        #expect(driver.appearance.background == .flatGray)
+        #expect(driver.frame[30, 11].foreground == .flatRedDark)
+        driver.input(Array("\u{1B}[C\u{1B}OC".utf8))  // Right, in normal and application mode.
+        #expect(driver.appearance.position.centre == Cell(column: 32, row: 11))
+    }
+}
