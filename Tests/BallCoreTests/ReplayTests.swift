@@ -123,3 +123,24 @@ struct ReplayTests {
         }
     }
 }
+
+extension ReplayTests {
+    @Test("asciicast times follow --speed and --max-idle, as the terminal replay's pauses do")
+    func castTiming() throws {
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":40,"rows":12},"colourRules":1}"#,
+            #"{"t":1,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":11,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":11.5,"event":"arrow","direction":"left","distance":1}"#,
+        ]
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        func times(speed: Double, maximumIdle: Double?) throws -> [String] {
+            var cast: [String] = []
+            try AsciicastExport.run(reader: reader(bytes), speed: speed, maximumIdle: maximumIdle) { cast.append($0) }
+            return cast.dropFirst().map { String($0.prefix { $0 != "," }.dropFirst()) }
+        }
+        #expect(try times(speed: 1, maximumIdle: nil) == ["0", "1", "11", "11.5"])
+        #expect(try times(speed: 2, maximumIdle: nil) == ["0", "0.5", "5.5", "5.75"])
+        #expect(try times(speed: 1, maximumIdle: 2) == ["0", "1", "3", "3.5"])
+    }
+}
