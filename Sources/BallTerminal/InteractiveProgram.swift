@@ -40,6 +40,10 @@ public final class InteractiveProgram {
             switch wakeup {
             case .input(let bytes):
                 for event in decoder.decode(bytes) {
+                    if event == .character("\u{1A}") {  // Ctrl-Z: the terminal's, not the ball's.
+                        screen.suspend()
+                        continue
+                    }
                     guard let intent = KeyBindings.intent(for: event) else { continue }
                     session.send(intent)
                     if session.isFinished { break }

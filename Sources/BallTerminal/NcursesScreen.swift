@@ -152,6 +152,17 @@ public final class NcursesScreen: Screen {
         resizeterm(Int32(size.rows), Int32(size.columns))
     }
 
+    /// Ctrl-Z: hands the terminal back to the shell (drag reporting off; ncurses' own stop
+    /// handler ends the screen and restores the modes), stops the process, and when it is
+    /// continued (`fg`) takes the terminal again and repaints it.
+    public func suspend() {
+        guard isOpen else { return }
+        writeToTerminal(TerminalGuard.modesOff)
+        raise(SIGTSTP)
+        // Continued: ncurses has restored its modes and repainted; drag reporting again.
+        writeToTerminal("\u{1B}[?1002h\u{1B}[?1006h")
+    }
+
     /// Ends ncurses and restores the terminal: mouse modes off, normal screen, cursor back,
     /// the original terminal modes.
     public func close() {

@@ -15,7 +15,8 @@ struct PlayCommand: ParsableCommand {
         abstract: "Drag the ball with the mouse or move it with the keys (the default).",
         discussion: """
             Keys: arrows or h/j/k/l move 1 cell; Shift+arrows or H/J/K/L move 5; c or Home \
-            re-centres; q, Esc or Ctrl-C quit. Drag the ball (or click anywhere) with the mouse.
+            re-centres; q, Esc or Ctrl-C quit; Ctrl-Z suspends. Drag the ball (or click anywhere) with \
+            the mouse.
             """
     )
 

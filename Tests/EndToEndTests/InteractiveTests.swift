@@ -96,6 +96,21 @@ struct InteractiveTests {
         #expect(try terminal.modes() == restoredModes)
     }
 
+    @Test("Ctrl-Z gives the terminal back to the shell; fg takes it again")
+    func suspendAndResume() throws {
+        let terminal = try TerminalSession(interactiveShell: true)
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("C-z")
+        try terminal.waitForScreen { $0.contains("Stopped") }
+        #expect(try terminal.modes() == restoredModes)
+        try terminal.send("fg\n")
+        try terminal.waitForModes { $0.contains("mouse_button=1 mouse_sgr=1 mouse_all=0 alternate=1 cursor=0") }
+        try terminal.press("Right")
+        try terminal.waitForScreen { $0.contains(" 41,11 · 328,176 pt") }
+        try terminal.press("q")
+        try terminal.waitForModes { $0 == restoredModes }
+    }
+
     @Test("Ctrl-C quits cleanly")
     func controlC() throws {
         let terminal = try TerminalSession()

@@ -43,8 +43,20 @@ func run(_ arguments: [String], environment: [String: String]? = nil) throws -> 
         argv.forEach { free($0) }
         envp.forEach { free($0) }
     }
+    // Every signal back to its default and unblocked: the test runner's own settings (an
+    // ignored SIGTSTP, say) must not leak into the terminal and the program under test.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw HarnessError("could not start \(arguments.first ?? ""): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -76,7 +88,7 @@ final class TerminalSession {
     /// so settings such as `NO_COLOR` in the test's own environment change nothing.
     init(
         columns: Int = 80, rows: Int = 24, term: String = "xterm-256color", arguments: [String] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], interactiveShell: Bool = false
     ) throws {
         socket = "colourful-ball-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
@@ -90,7 +102,16 @@ final class TerminalSession {
             "stty -g > \(dir)/before; env -i PATH=\"$PATH\" HOME=\"$HOME\" TERM=\(term) LANG=C.UTF-8 "
             + environment.map { "\($0.key)='\($0.value)' " }.joined() + "\(quoted); echo $? > \(dir)/status.tmp; "
             + "stty -g > \(dir)/after; mv \(dir)/status.tmp \(dir)/status; exec sleep 600"
-        try tmux(["-f", config.path, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        guard interactiveShell else {
+            try tmux(["-f", config.path, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+            return
+        }
+        // A shell with job control (so Ctrl-Z can stop the program), typing the command itself.
+        try tmux([
+            "-f", config.path, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "bash", "--norc",
+            "--noprofile", "-i",
+        ])
+        try tmux(["send-keys", "-l", "PS1='$ '; env -i PATH=\"$PATH\" TERM=\(term) LANG=C.UTF-8 \(quoted)\n"])
     }
 
     deinit {
@@ -159,6 +180,21 @@ final class TerminalSession {
             usleep(20_000)
         }
         Issue.record("the screen never got there; it shows:\n\(last)", sourceLocation: sourceLocation)
+        throw HarnessError("timed out")
+    }
+
+    /// Waits (up to `seconds`) until the pane's modes satisfy `condition`.
+    func waitForModes(
+        seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try modes()
+            if condition(last) { return }
+            usleep(20_000)
+        }
+        Issue.record("the terminal's modes never got there; they are: \(last)", sourceLocation: sourceLocation)
         throw HarnessError("timed out")
     }
 
