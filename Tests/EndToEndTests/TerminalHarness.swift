@@ -172,29 +172,30 @@ final class TerminalSession {
     func waitForScreen(
         seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if condition(last) { return last }
-            usleep(20_000)
-        }
-        Issue.record("the screen never got there; it shows:\n\(last)", sourceLocation: sourceLocation)
-        throw HarnessError("timed out")
+        try waitFor("the screen", read: screen, seconds: seconds, sourceLocation: sourceLocation, condition)
     }
 
     /// Waits (up to `seconds`) until the pane's modes satisfy `condition`.
     func waitForModes(
         seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) throws {
+        try waitFor("the terminal's modes", read: modes, seconds: seconds, sourceLocation: sourceLocation, condition)
+    }
+
+    /// Reads `what` until it satisfies `condition` (no fixed sleeps: it polls, with a deadline).
+    @discardableResult
+    private func waitFor(
+        _ what: String, read: () throws -> String, seconds: Double, sourceLocation: SourceLocation,
+        _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
-            last = try modes()
-            if condition(last) { return }
+            last = try read()
+            if condition(last) { return last }
             usleep(20_000)
         }
-        Issue.record("the terminal's modes never got there; they are: \(last)", sourceLocation: sourceLocation)
+        Issue.record("\(what) never got there; it shows:\n\(last)", sourceLocation: sourceLocation)
         throw HarnessError("timed out")
     }
 
