@@ -59,7 +59,7 @@ public final class NcursesScreen: Screen {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(
                 description:
-                    "colourful-ball needs a terminal on stdin and stdout; without one, try `colourful-ball colour X Y` or `colourful-ball replay FILE --headless`."
+                    "It needs a terminal on stdin and stdout; without one, try `colourful-ball colour X Y` or `colourful-ball replay FILE --headless`."
             )
         }
         guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {

@@ -164,7 +164,10 @@ struct NoTerminalTests {
         let result = try run([programPath], environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
         #expect(result.status == 2)
         #expect(result.output.isEmpty)
-        #expect(result.error.contains("colourful-ball needs a terminal on stdin and stdout"))
+        #expect(
+            result.error.hasPrefix(
+                "colourful-ball: It needs a terminal on stdin and stdout; without one, try `colourful-ball colour X Y`")
+        )
         #expect(result.error.split(separator: "\n").count == 1)
     }
 }
