@@ -55,9 +55,8 @@ public final class ReplayPlayer {
     /// Applies the next event; false at the end of the recording.
     @discardableResult
     public func step() throws -> Bool {
-        guard let event = try reader.next() else { return false }
-        time = event.time
-        session.send(event.intent)
+        guard let event = try nextEvent() else { return false }
+        apply(event)
         return true
     }
 

@@ -194,8 +194,10 @@ public final class NcursesScreen: Screen {
         let columns = frame.size.columns
         let rows = frame.size.rows
         var fill = FrameCell.blank(frame.fill)
-        // Blanks take the foreground of the glyphs drawn on the same background (see above).
-        if let glyph = frame.cells.first(where: { !$0.isBlank && $0.background == frame.fill }) {
+        if previous?.size != frame.size || previous?.fill != frame.fill,
+            let glyph = frame.cells.first(where: { !$0.isBlank && $0.background == frame.fill })
+        {
+            // Erasing in a new colour: blanks take the foreground of the glyphs drawn on it (see above).
             fill.foreground = glyph.foreground
             glyphForeground[Int(frame.fill.rawValue)] = glyph.foreground
         }
@@ -243,8 +245,7 @@ public final class NcursesScreen: Screen {
     }
 
     private func writeToTerminal(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = write(outputFD, &bytes, bytes.count)
+        writeAll(Array(text.utf8), to: outputFD)
     }
 
     /// Whether two cells look the same on screen (blanks: the same background).

@@ -57,12 +57,7 @@ public final class PseudoTerminal {
 
     /// Sends `bytes` to the program, as typed.
     public func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { return }
-            offset += written
-        }
+        writeAll(bytes, to: master)
     }
 
     /// Reads what the program writes until it has been quiet for `quiet` seconds (or

@@ -1,4 +1,5 @@
 import BallCore
+import BallTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -37,18 +38,8 @@ final class FileOutput: LineWriter, Sendable {
     }
 
     func writeAll(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                    Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                    Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw CommandError("Cannot write: \(String(cString: strerror(errno))).") }
-            offset += written
+        guard BallTerminal.writeAll(bytes, to: fd) else {
+            throw CommandError("Cannot write: \(String(cString: strerror(errno))).")
         }
     }
 

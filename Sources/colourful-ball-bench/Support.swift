@@ -120,6 +120,5 @@ func buildDirectory() -> String {
 
 /// A progress line on stderr (the results table goes to stdout).
 func progress(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
 }
