@@ -74,8 +74,8 @@ public enum AsciicastExport {
         var latest: Appearance?
         let subscription = player.session.viewModel.appearance.sink { latest = $0 }
         defer { subscription.cancel() }
+        var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
         var castTime = 0.0
-        var lastEventTime = 0.0
         var drawn: Appearance?
         func emitFrameIfChanged() {
             guard let appearance = latest, appearance != drawn else { return }
@@ -86,10 +86,7 @@ public enum AsciicastExport {
         }
         emitFrameIfChanged()
         while let event = try player.nextEvent() {
-            var pause = event.time - lastEventTime
-            if let maximumIdle { pause = min(pause, maximumIdle) }
-            castTime += pause / speed
-            lastEventTime = event.time
+            castTime += timing.pause(before: event)
             player.apply(event)
             emitFrameIfChanged()
         }

@@ -70,6 +70,30 @@ public final class ReplayPlayer {
     }
 }
 
+/// The pauses of a replay in real time: each gap between recorded events, first capped at
+/// `maximumIdle` (as asciinema's idle limit does), then divided by `speed`. The terminal replay
+/// waits them; the asciicast export adds them up.
+public struct ReplayTiming {
+    private let speed: Double
+    private let maximumIdle: Double?
+    private var lastTime = 0.0
+
+    /// Timing at `speed` (2 is twice as fast), with pauses capped at `maximumIdle` seconds.
+    public init(speed: Double = 1, maximumIdle: Double? = nil) {
+        self.speed = speed
+        self.maximumIdle = maximumIdle
+    }
+
+    /// The wait before `event`, in real seconds (0 when there is no event).
+    public mutating func pause(before event: ReplayEvent?) -> Double {
+        guard let event else { return 0 }
+        var gap = event.time - lastTime
+        lastTime = event.time
+        if let maximumIdle { gap = min(gap, maximumIdle) }
+        return gap / speed
+    }
+}
+
 /// The headless trace of a replay: one line per position change, the first at time 0.
 public enum HeadlessReplay {
     /// Replays `reader`, calling `emit` with each trace line (no newline); text or JSON lines.

@@ -13,14 +13,12 @@ import BallCore
 /// session, and the binding draws it. Space pauses and resumes; `q`, Esc or Ctrl-C stop.
 public final class TerminalReplay {
     private let player: ReplayPlayer
-    private let speed: Double
-    private let maximumIdle: Double?
+    private var timing: ReplayTiming
 
     /// A replay of `player`'s recording.
     public init(player: ReplayPlayer, speed: Double, maximumIdle: Double?) {
         self.player = player
-        self.speed = speed
-        self.maximumIdle = maximumIdle
+        timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
     }
 
     /// Plays to the end of the recording (or until the user stops it).
@@ -41,9 +39,8 @@ public final class TerminalReplay {
 
         var decoder = InputDecoder()
         var paused = false
-        var lastTime = 0.0
         var next = try player.nextEvent()
-        var due = now() + pause(before: next, after: &lastTime)
+        var due = now() + timing.pause(before: next)
         var remainingWhenPaused = 0.0
         while let event = next {
             let timeout: Int32 = paused ? -1 : Int32(clamping: Int(max(0, (due - now()) * 1000).rounded(.up)))
@@ -52,7 +49,7 @@ public final class TerminalReplay {
                 player.apply(event)
                 binding.flush()
                 next = try player.nextEvent()
-                due += pause(before: next, after: &lastTime)
+                due += timing.pause(before: next)
                 continue
             }
             switch wakeup {
@@ -78,15 +75,6 @@ public final class TerminalReplay {
                 return
             }
         }
-    }
-
-    /// The wait before `event`, in real seconds.
-    private func pause(before event: ReplayEvent?, after lastTime: inout Double) -> Double {
-        guard let event else { return 0 }
-        var gap = event.time - lastTime
-        lastTime = event.time
-        if let maximumIdle { gap = min(gap, maximumIdle) }
-        return gap / speed
     }
 
     private func now() -> Double { MonotonicClock.now() }

@@ -74,6 +74,18 @@ final class BufferedOutput {
         try output.writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// Runs `produce`, writing every line it emits, then flushes; the first write error is
+    /// thrown once `produce` is done (it cannot throw from inside `emit`).
+    func lines(_ produce: (_ emit: (String) -> Void) throws -> Void) throws {
+        var failure: Error?
+        try produce { line in
+            guard failure == nil else { return }
+            do { try self.line(line) } catch { failure = error }
+        }
+        try flush()
+        if let failure { throw failure }
+    }
 }
 
 /// Reads a file a chunk at a time.

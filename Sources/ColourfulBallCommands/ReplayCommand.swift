@@ -66,25 +66,15 @@ struct ReplayCommand: ParsableCommand {
         }
         do {
             if headless {
-                let output = BufferedOutput(FileOutput(fd: STDOUT_FILENO))
-                var failure: Error?
-                try HeadlessReplay.run(reader: reader, json: json) { line in
-                    guard failure == nil else { return }
-                    do { try output.line(line) } catch { failure = error }
+                try BufferedOutput(FileOutput(fd: STDOUT_FILENO)).lines { emit in
+                    try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
-                try output.flush()
-                if let failure { throw failure }
             } else if let asciicast {
                 let file = try FileOutput.create(asciicast, overwrite: force)
                 defer { file.close() }
-                let output = BufferedOutput(file)
-                var failure: Error?
-                try AsciicastExport.run(reader: reader, speed: speed, maximumIdle: maximumIdle) { line in
-                    guard failure == nil else { return }
-                    do { try output.line(line) } catch { failure = error }
+                try BufferedOutput(file).lines { emit in
+                    try AsciicastExport.run(reader: reader, speed: speed, maximumIdle: maximumIdle, emit: emit)
                 }
-                try output.flush()
-                if let failure { throw failure }
             } else {
                 let player = try ReplayPlayer(reader: reader)
                 try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle).run()
