@@ -90,12 +90,9 @@ public final class NcursesScreen: Screen {
     /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
     /// `size`: for measuring what reaches a terminal. No terminal checks, no signal guards.
     public init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
-        guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r") else {
-            throw TerminalError(description: "ncurses could not start as \(term).")
-        }
-        guard let screen = newterm(term, file, input) else {
-            throw TerminalError(description: "ncurses could not start as \(term).")
-        }
+        guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r"),
+            let screen = newterm(term, file, input)
+        else { throw TerminalError(description: "ncurses could not start as \(term).") }
         depth = Self.start(screen)
         self.screen = screen
         outputFD = output
@@ -160,7 +157,7 @@ public final class NcursesScreen: Screen {
         writeToTerminal(TerminalGuard.modesOff)
         raise(SIGTSTP)
         // Continued: ncurses has restored its modes and repainted; drag reporting again.
-        writeToTerminal("\u{1B}[?1002h\u{1B}[?1006h")
+        writeToTerminal(Self.dragReporting)
     }
 
     /// Ends ncurses and restores the terminal: mouse modes off, normal screen, cursor back,
@@ -172,7 +169,6 @@ public final class NcursesScreen: Screen {
         endwin()
         TerminalGuard.uninstall()
         TerminalGuard.restoreModes()
-        writeToTerminal(TerminalGuard.modesOff)
         if let screen { delscreen(screen) }
         screen = nil
     }
@@ -212,10 +208,8 @@ public final class NcursesScreen: Screen {
                 for row in 0..<fieldRows {
                     wmove(window, Int32(row), 0)
                     wclrtoeol(window)
-                    for column in 0..<columns where !Self.looksSame(frame[column, row], fill) {
-                        put(frame[column, row], row: row, column: column, in: window)
-                    }
                 }
+                putAll(frame, rows: 0..<fieldRows, except: fill, in: window)
             }
             frame.cells.withUnsafeBufferPointer { cells in
                 previous.cells.withUnsafeBufferPointer { old in
@@ -228,11 +222,7 @@ public final class NcursesScreen: Screen {
             var blank = cell(for: fill)
             wbkgrndset(window, &blank)
             werase(window)
-            for row in 0..<rows {
-                for column in 0..<columns where !Self.looksSame(frame[column, row], fill) {
-                    put(frame[column, row], row: row, column: column, in: window)
-                }
-            }
+            putAll(frame, rows: 0..<rows, except: fill, in: window)
         }
         wnoutrefresh(window)
         doupdate()
@@ -240,7 +230,21 @@ public final class NcursesScreen: Screen {
             // ncurses sends its mouse set-up (mode 1000: clicks only) with the first update;
             // drag reporting (1002) and SGR coordinates (1006) must come after it.
             dragReportingOn = true
-            writeToTerminal("\u{1B}[?1002h\u{1B}[?1006h")
+            writeToTerminal(Self.dragReporting)
+        }
+    }
+
+    /// Mouse reports while the button is down (1002), in SGR form (1006).
+    private static let dragReporting = "\u{1B}[?1002h\u{1B}[?1006h"
+
+    /// Writes the cells of `rows` that are not plain `fill` (after those rows were erased in it).
+    private func putAll(
+        _ frame: Frame, rows: Range<Int>, except fill: FrameCell, in window: UnsafeMutablePointer<WINDOW>?
+    ) {
+        for row in rows {
+            for column in 0..<frame.size.columns where !Self.looksSame(frame[column, row], fill) {
+                put(frame[column, row], row: row, column: column, in: window)
+            }
         }
     }
 
