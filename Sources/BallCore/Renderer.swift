@@ -10,20 +10,13 @@ public struct Renderer: Sendable {
     /// The status line's background.
     public static let statusBackground = FlatColour.flatBlackDark
 
-    private var shape: BallShape?
-    private var shapeSize: ScreenSize?
+    /// The ball's shape, kept for the screen size it was made for.
+    private var shape: (size: ScreenSize, shape: BallShape)?
     /// The status line's colour-dependent parts, kept while the colours stay the same.
     private var statusTails: (key: UInt16, tails: [[StatusLine.Segment]])?
 
     /// A renderer; it keeps the ball's shape between frames of the same size.
     public init() {}
-
-    /// The frame for `appearance`.
-    public mutating func frame(for appearance: Appearance) -> Frame {
-        var frame = Frame(size: appearance.position.screen, fill: appearance.background)
-        render(appearance, into: &frame)
-        return frame
-    }
 
     /// Draws `appearance` into `frame`, reusing its storage.
     public mutating func render(_ appearance: Appearance, into frame: inout Frame) {
@@ -34,11 +27,8 @@ public struct Renderer: Sendable {
             drawTooSmallNotice(into: &frame)
             return
         }
-        if shapeSize != size {
-            shape = BallShape(for: size)
-            shapeSize = size
-        }
-        if let shape { drawBall(appearance, shape: shape, into: &frame) }
+        if shape?.size != size { shape = (size, BallShape(for: size)) }
+        drawBall(appearance, shape: shape!.shape, into: &frame)
         drawStatus(appearance, into: &frame)
     }
 
