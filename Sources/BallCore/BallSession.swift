@@ -24,8 +24,7 @@ public final class BallSession {
 
     /// A session with the ball at `position` (clamped onto its screen).
     public init(position: BallPosition) {
-        let state = BallState(position: BallPosition(centre: position.centre, screen: position.screen))
-            .step(.resized(position.screen))
+        let state = BallState(position: position).step(.resized(position.screen))
         self.state = state
         viewModel = BallViewModel(position: state.position)
     }

@@ -72,8 +72,17 @@ struct ColourCommand: ParsableCommand {
 
     // MARK: - Positions
 
+    /// The coordinates as given, without the `--` that may end the options before them.
+    private var numbers: [String] {
+        guard let terminator = coordinates.firstIndex(of: "--") else { return coordinates }
+        var numbers = coordinates
+        numbers.remove(at: terminator)
+        return numbers
+    }
+
     /// The position the coordinates name, in points.
     private func position() throws -> PointPosition {
+        let coordinates = numbers
         if let unknown = coordinates.first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
             throw ValidationError("Unknown option '\(unknown)'.")
         }
@@ -85,10 +94,7 @@ struct ColourCommand: ParsableCommand {
         let first = try Self.number(coordinates[0], cells: cells)
         let second = try Self.number(coordinates[1], cells: cells)
         let position =
-            cells
-            ? PointPosition(
-                x: first * Double(PointPosition.pointsPerColumn), y: second * Double(PointPosition.pointsPerRow))
-            : PointPosition(x: first, y: second)
+            cells ? PointPosition(column: Int(first), row: Int(second)) : PointPosition(x: first, y: second)
         guard position.x.isFinite, position.y.isFinite, (position.x + position.y).isFinite else {
             throw ValidationError("The position is too large: X + Y must be a finite number.")
         }
@@ -105,7 +111,7 @@ struct ColourCommand: ParsableCommand {
         }
         let swatches = Swatches.forStandardOutput()
         var lines = ["position    \(position.x.plainText), \(position.y.plainText) points"]
-        if cells { lines[0] += "  (cell \(coordinates[0]), \(coordinates[1]))" }
+        if cells { lines[0] += "  (cell \(numbers[0]), \(numbers[1]))" }
         lines.append("ball        \(swatches.swatch(ball))\(ball.name) \(ball.hex)")
         if let background {
             lines.append("background  \(swatches.swatch(background))\(background.name) \(background.hex)")

@@ -159,6 +159,24 @@ struct InteractiveTests {
 /// Without a terminal: one clear sentence, a non-zero exit, nothing drawn.
 @Suite("Without a terminal")
 struct NoTerminalTests {
+    @Test(
+        "colour takes negative numbers with or without --, wherever the options stand",
+        arguments: [
+            ["colour", "-300", "10", "--json"], ["colour", "--", "-300", "10"],
+            ["colour", "--json", "--", "-300", "10"],
+        ])
+    func negativeCoordinates(arguments: [String]) throws {
+        let result = try run([programPath] + arguments)
+        #expect(result.status == 0)
+        #expect(result.output.contains("flatBlackDark"))
+        #expect(result.output.contains("-300"))
+        let cells = try run([programPath, "colour", "--cells", "--json", "--", "-3", "12"])
+        #expect(
+            cells.output
+                == ##"{"points":[-24,192],"ball":{"name":"flatRedDark","hex":"#BF392A"},"background":{"name":"flatGray","hex":"#95A5A6"}}"##
+                + "\n")
+    }
+
     @Test("stdin and stdout not a terminal")
     func notATerminal() throws {
         let result = try run([programPath], environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
