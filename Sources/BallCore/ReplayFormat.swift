@@ -161,12 +161,11 @@ public final class ReplayReader {
         let event: ReplayEvent
         do {
             event = try self.event(from: line.bytes)
-        } catch let problem as ReplayError where !line.terminated {
+        } catch is ReplayError where !line.terminated {
             // The last line has no newline and does not parse: the recording was cut off.
             warnings.append(
                 "\(file), line \(lineNumber) is cut off (the recording stopped mid-line); replayed the events before it"
             )
-            _ = problem
             finished = true
             return nil
         }
@@ -230,13 +229,19 @@ public final class ReplayReader {
     private func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws -> Int {
         guard let field = value[key] else { throw error("\"\(key)\" is missing") }
         guard case .number(let number) = field else { throw error("\"\(key)\" is \(field.kindName), not a number") }
-        guard number.isFinite, number == number.rounded(), number >= Double(range.lowerBound),
-            number <= Double(range.upperBound)
-        else {
+        guard let whole = Self.wholeNumber(number, in: range) else {
             throw error(
                 "\"\(key)\" is \(number.plainTextOrDescription), not a whole number from \(range.lowerBound) to \(range.upperBound)"
             )
         }
+        return whole
+    }
+
+    /// `number` as an `Int` when it is a whole number within `range`; nil otherwise (NaN too).
+    private static func wholeNumber(_ number: Double, in range: ClosedRange<Int>) -> Int? {
+        guard number.isFinite, number == number.rounded(), number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
+        else { return nil }
         return Int(number)
     }
 
@@ -247,19 +252,16 @@ public final class ReplayReader {
         guard case .array(let items) = field, items.count == 2, case .number(let first) = items[0],
             case .number(let second) = items[1]
         else { throw error("\"\(key)\" is not a pair of numbers [column, row]") }
-        for (number, range, name) in [(first, columns, "column"), (second, rows, "row")] {
-            guard number.isFinite, number == number.rounded(), number >= Double(range.lowerBound),
-                number <= Double(range.upperBound)
-            else {
-                if key == "cell" {
-                    throw error(
-                        "the \(name) \(number.plainTextOrDescription) is outside the \(terminal.columns)×\(terminal.rows) terminal"
-                    )
-                }
+        for (number, range, name) in [(first, columns, "column"), (second, rows, "row")]
+        where Self.wholeNumber(number, in: range) == nil {
+            if key == "cell" {
                 throw error(
-                    "\"\(key)\" has \(name) \(number.plainTextOrDescription), not a whole number from \(range.lowerBound) to \(range.upperBound)"
+                    "the \(name) \(number.plainTextOrDescription) is outside the \(terminal.columns)×\(terminal.rows) terminal"
                 )
             }
+            throw error(
+                "\"\(key)\" has \(name) \(number.plainTextOrDescription), not a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         return (Int(first), Int(second))
     }
