@@ -23,14 +23,14 @@ public struct ColourfulBall: ParsableCommand {
     public init() {}
 
     /// Parses the arguments and runs the command; a failure for the user is one sentence on
-    /// stderr (`colourful-ball: ...`) and exit status 1.
+    /// stderr (`colourful-ball: ...`) and the error's exit status.
     public static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CommandError {
             FileOutput.standardError.write("colourful-ball: \(error.description)\n")
-            Self.exit(withError: ExitCode.failure)
+            Self.exit(withError: ExitCode(error.code))
         } catch {
             Self.exit(withError: error)
         }

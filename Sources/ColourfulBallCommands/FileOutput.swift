@@ -123,8 +123,12 @@ final class FileInput {
     }
 }
 
-/// A failure for the user: one sentence, and exit status 1.
+/// A failure for the user: one sentence, and an exit status (1 unless said otherwise).
 struct CommandError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    let code: Int32
+    init(_ description: String, code: Int32 = 1) {
+        self.description = description
+        self.code = code
+    }
 }

@@ -46,7 +46,7 @@ struct PlayCommand: ParsableCommand {
         do {
             try program.run()
         } catch let error as TerminalError {
-            throw CleanExit.message(error.description, code: 2)
+            throw CommandError(error.description, code: 2)
         }
         if let failure = recorder?.failure, let record {
             throw CommandError("The recording to \(record) stopped early: \(failure).")
@@ -61,13 +61,5 @@ struct PlayCommand: ParsableCommand {
         var text = [UInt8](repeating: 0, count: 32)
         let length = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
         return String(decoding: text[0..<length], as: UTF8.self)
-    }
-}
-
-extension CleanExit {
-    /// Ends the program with `message` on stderr and exit status `code`.
-    static func message(_ message: String, code: Int32) -> ExitCode {
-        FileOutput.standardError.write("colourful-ball: \(message)\n")
-        return ExitCode(code)
     }
 }

@@ -80,9 +80,9 @@ struct ReplayCommand: ParsableCommand {
                 try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle).run()
             }
         } catch let error as TerminalError {
-            throw CleanExit.message(error.description, code: 2)
+            throw CommandError(error.description, code: 2)
         } catch let error as ReplayError {
-            throw CleanExit.message(error.description, code: 65)
+            throw CommandError(error.description, code: 65)
         }
     }
 }
