@@ -48,6 +48,8 @@ public final class InteractiveProgram {
                     session.send(intent)
                     if session.isFinished { break }
                 }
+            case .suspendRequested:
+                screen.suspend()
             case .resized:
                 let size = screen.size
                 screen.resize(to: size)

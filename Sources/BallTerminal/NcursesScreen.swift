@@ -75,6 +75,7 @@ public final class NcursesScreen: Screen {
         }
         setlocale(LC_ALL, "")
         TerminalGuard.saveModes(fd: STDIN_FILENO)
+        WakePipe.shared.takeStopSignal()
         guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
             throw TerminalError(description: "ncurses could not start on this terminal (TERM=\(term)).")
         }
@@ -149,14 +150,18 @@ public final class NcursesScreen: Screen {
         resizeterm(Int32(size.rows), Int32(size.columns))
     }
 
-    /// Ctrl-Z: hands the terminal back to the shell (drag reporting off; ncurses' own stop
-    /// handler ends the screen and restores the modes), stops the process, and when it is
-    /// continued (`fg`) takes the terminal again and repaints it.
+    /// Ctrl-Z (or SIGTSTP): hands the terminal back to the shell (drag reporting off, the
+    /// screen ended and the shell's modes restored), stops the process, and when it is
+    /// continued (`fg`) takes the terminal again and repaints it whole. Does nothing when
+    /// there is no job control (the program was started with SIGTSTP ignored).
     public func suspend() {
-        guard isOpen else { return }
+        guard isOpen, WakePipe.shared.canStop else { return }
         writeToTerminal(TerminalGuard.modesOff)
-        raise(SIGTSTP)
-        // Continued: ncurses has restored its modes and repainted; drag reporting again.
+        endwin()
+        WakePipe.shared.stop()
+        // Continued: the next update restores the program's modes and the alternate screen
+        // and repaints everything; then drag reporting again (after ncurses' mouse set-up).
+        doupdate()
         writeToTerminal(Self.dragReporting)
     }
 

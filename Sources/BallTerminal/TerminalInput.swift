@@ -14,42 +14,45 @@ enum Wakeup {
     case input([UInt8])
     /// The window changed size.
     case resized
+    /// SIGTSTP arrived (`kill -TSTP`, or a job-control shell): give the terminal back and stop.
+    case suspendRequested
     /// The terminal went away (end of input or a read error).
     case hangUp
 }
 
 /// Waits for terminal input and window-size changes without polling: `poll` blocks until
-/// stdin has bytes or SIGWINCH writes to a self-pipe, so an idle program uses no CPU and
-/// never wakes up.
+/// stdin has bytes or a signal (SIGWINCH, SIGTSTP) writes to a self-pipe, so an idle program
+/// uses no CPU and never wakes up.
 final class TerminalInput {
     private let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    private var descriptors = [pollfd](repeating: pollfd(), count: 2)
 
-    /// Starts listening for SIGWINCH.
+    /// Starts listening for SIGWINCH (SIGTSTP is taken when the screen opens: see
+    /// ``WakePipe/takeStopSignal()``).
     init(fd: Int32 = STDIN_FILENO) {
         self.fd = fd
-        WakePipe.shared.installResizeHandler()
+        WakePipe.shared.install(for: SIGWINCH)
     }
 
     /// Blocks until something happens, or `timeout` milliseconds pass (-1: forever); nil on
     /// timeout. Reads every byte already waiting, so a burst comes back as one wake-up.
     func wait(timeout: Int32 = -1) -> Wakeup? {
         while true {
-            var fds = [
-                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: WakePipe.shared.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 2, timeout)
+            descriptors[0] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            descriptors[1] = pollfd(fd: WakePipe.shared.readEnd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptors, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .hangUp
             }
             if ready == 0 { return nil }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                WakePipe.shared.drain()
-                return .resized
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                // A stop request first: a resize that came with it is seen when the program
+                // continues (the size is read again then).
+                return WakePipe.shared.drain().contains(SIGTSTP) ? .suspendRequested : .resized
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 return readAvailable()
             }
         }
@@ -74,11 +77,15 @@ final class TerminalInput {
     }
 }
 
-/// The self-pipe SIGWINCH writes to (async-signal-safe: one `write`).
+/// The self-pipe the program's signal handlers write to: each writes its signal's number,
+/// one byte (async-signal-safe: one `write`), and the run loop reads them in its own time.
 final class WakePipe: @unchecked Sendable {
     static let shared = WakePipe()
     let readEnd: Int32
     let writeEnd: Int32
+    /// Whether this program may stop for job control: SIGTSTP was not ignored when it started.
+    private(set) var canStop = false
+    private var stopAction = sigaction()
 
     private init() {
         var ends: [Int32] = [-1, -1]
@@ -91,19 +98,50 @@ final class WakePipe: @unchecked Sendable {
         }
     }
 
-    func installResizeHandler() {
+    /// Makes `signal` write its number to the pipe.
+    func install(for signal: Int32) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
+        action.__sigaction_handler.sa_handler = { signal in
+            var byte = UInt8(truncatingIfNeeded: signal)
             _ = write(WakePipe.shared.writeEnd, &byte, 1)
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        sigaction(SIGWINCH, &action, nil)
+        sigaction(signal, &action, nil)
     }
 
-    func drain() {
+    /// Takes SIGTSTP before ncurses starts, unless the program was started with it ignored
+    /// (then there is no job control, and Ctrl-Z does nothing). ncurses installs its own stop
+    /// handler only over the default one, and with its handler it blocks and unblocks SIGTSTP
+    /// around every update: two extra system calls per frame. With ours, the run loop
+    /// suspends (``stop()``) where it is safe to.
+    func takeStopSignal() {
+        var current = sigaction()
+        sigaction(SIGTSTP, nil, &current)
+        let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
+        canStop = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } != ignore
+        if canStop { install(for: SIGTSTP) }
+    }
+
+    /// Stops the process as SIGTSTP's default action would; returns when it is continued.
+    func stop() {
+        guard canStop else { return }
+        var original = sigaction()
+        original.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&original.sa_mask)
+        sigaction(SIGTSTP, &original, &stopAction)
+        kill(getpid(), SIGTSTP)
+        sigaction(SIGTSTP, &stopAction, nil)
+    }
+
+    /// Reads what the handlers wrote: the signals that arrived since the last drain.
+    func drain() -> Set<Int32> {
+        var signals: Set<Int32> = []
         var scratch = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &scratch, scratch.count) > 0 {}
+        while true {
+            let count = read(readEnd, &scratch, scratch.count)
+            guard count > 0 else { return signals }
+            for byte in scratch[0..<count] { signals.insert(Int32(byte)) }
+        }
     }
 }

@@ -55,6 +55,10 @@ public final class TerminalReplay {
             switch wakeup {
             case .input(let bytes):
                 for terminalEvent in decoder.decode(bytes) + decoder.flushPendingEscape() {
+                    if terminalEvent == .character("\u{1A}") {  // Ctrl-Z: the terminal's, as in play.
+                        due = suspend(screen, until: due)
+                        continue
+                    }
                     switch KeyBindings.intent(for: terminalEvent) {
                     case .quitRequested?: return
                     default:
@@ -68,6 +72,8 @@ public final class TerminalReplay {
                         }
                     }
                 }
+            case .suspendRequested:
+                due = suspend(screen, until: due)
             case .resized:
                 screen.resize(to: screen.size)
                 binding.redraw()
@@ -75,6 +81,13 @@ public final class TerminalReplay {
                 return
             }
         }
+    }
+
+    /// Suspends to the shell; the time stopped does not count against the next event's wait.
+    private func suspend(_ screen: NcursesScreen, until due: Double) -> Double {
+        let remaining = due - now()
+        screen.suspend()
+        return now() + remaining
     }
 
     private func now() -> Double { MonotonicClock.now() }

@@ -111,6 +111,20 @@ struct InteractiveTests {
         try terminal.waitForModes { $0 == restoredModes }
     }
 
+    @Test("SIGTSTP from outside stops it as Ctrl-Z does; fg takes the terminal again")
+    func stopSignal() throws {
+        let terminal = try TerminalSession(interactiveShell: true)
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        kill(try terminal.programPID(), SIGTSTP)
+        try terminal.waitForScreen { $0.contains("Stopped") }
+        #expect(try terminal.modes() == restoredModes)
+        try terminal.send("fg\n")
+        try terminal.waitForModes { $0.contains("mouse_button=1 mouse_sgr=1 mouse_all=0 alternate=1 cursor=0") }
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("q")
+        try terminal.waitForModes { $0 == restoredModes }
+    }
+
     @Test("Ctrl-C quits cleanly")
     func controlC() throws {
         let terminal = try TerminalSession()

@@ -71,6 +71,19 @@ struct RecordReplayTests {
         #expect(try terminal.modes() == restoredModes)
     }
 
+    @Test("Ctrl-Z during a replay gives the terminal back; after fg the replay plays on to the end")
+    func suspendReplay() throws {
+        let terminal = try TerminalSession(
+            arguments: ["replay", Self.sample, "--speed", "0.25"], interactiveShell: true)
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("C-z")
+        try terminal.waitForScreen { $0.contains("Stopped") }
+        #expect(try terminal.modes() == restoredModes)
+        try terminal.send("fg\n")
+        try terminal.waitForScreen { $0.contains(" 51,7 · 408,112 pt  ● flatBlackDark") }
+        try terminal.waitForModes { $0 == restoredModes }
+    }
+
     @Test("replay in a smaller terminal says so instead of showing something else")
     func terminalTooSmall() throws {
         let terminal = try TerminalSession(columns: 60, rows: 20, arguments: ["replay", Self.sample])
