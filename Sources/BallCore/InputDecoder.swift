@@ -138,7 +138,7 @@ public struct InputDecoder: Sendable {
         var index = start + 2
         while let byte = byte(index) {
             if (0x40...0x7E).contains(byte) {
-                let parameters = Array(pending[(start + 2)..<index])
+                let parameters = pending[(start + 2)..<index]
                 let length = index - start + 1
                 return Self.csiEvent(parameters: parameters, final: byte).map { .event($0, length: length) }
                     ?? .skip(length: length)
@@ -149,7 +149,7 @@ public struct InputDecoder: Sendable {
         return .incomplete
     }
 
-    private static func csiEvent(parameters: [UInt8], final: UInt8) -> TerminalEvent? {
+    private static func csiEvent(parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalEvent? {
         if parameters.first == UInt8(ascii: "<") {
             // SGR mouse: < button ; column ; row, M for press or motion, m for release.
             guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
@@ -160,7 +160,7 @@ public struct InputDecoder: Sendable {
             return mouseEvent(
                 code: code, cell: Cell(column: column - 1, row: row - 1), release: final == UInt8(ascii: "m"))
         }
-        let numbers = numbers(in: parameters[...])
+        let numbers = numbers(in: parameters)
         switch final {
         case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "D"), UInt8(ascii: "H"):
             // ESC [ A, or ESC [ 1 ; modifier A; modifier 2 (and any with Shift's bit) is Shift.
@@ -198,14 +198,58 @@ public struct InputDecoder: Sendable {
 
     /// Semicolon-separated decimal numbers; nil for an empty or malformed one, capped so
     /// nothing overflows.
-    private static func numbers(in bytes: ArraySlice<UInt8>) -> [Int?] {
-        bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { digits in
-            guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                return nil
+    /// The `;`-separated numbers of a control sequence (nil where one is empty or not a
+    /// number), read in place: no arrays on the way from a mouse report to its event.
+    private static func numbers(in bytes: ArraySlice<UInt8>) -> Parameters {
+        var parameters = Parameters()
+        var value: Int? = 0
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ";") {
+                parameters.append(digits == 0 ? nil : value)
+                (value, digits) = (0, 0)
+            } else if (0x30...0x39).contains(byte), digits < 6 {
+                value = value.map { $0 * 10 + Int(byte - 0x30) }
+                digits += 1
+            } else {
+                (value, digits) = (nil, 7)  // Not a number (or too long): nil, whatever follows.
             }
-            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        parameters.append(digits == 0 ? nil : value)
+        return parameters
+    }
+}
+
+/// Up to four numeric parameters of a control sequence, kept inline (more count as too many).
+private struct Parameters {
+    private var values: (Int?, Int?, Int?, Int?) = (nil, nil, nil, nil)
+    /// How many there were (5 or more: too many to keep).
+    private(set) var count = 0
+
+    mutating func append(_ value: Int?) {
+        switch count {
+        case 0: values.0 = value
+        case 1: values.1 = value
+        case 2: values.2 = value
+        case 3: values.3 = value
+        default: break
+        }
+        count += 1
+    }
+
+    /// The parameter at `index` (nil when absent or not a number).
+    subscript(index: Int) -> Int? {
+        switch index {
+        case 0: values.0
+        case 1: values.1
+        case 2: values.2
+        case 3: values.3
+        default: nil
         }
     }
+
+    /// The first parameter.
+    var first: Int? { count > 0 ? values.0 : nil }
 }
 
 // MARK: - Key bindings

@@ -21,6 +21,19 @@ struct InputDecoderTests {
         #expect(events("\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;1;1M").isEmpty)
     }
 
+    @Test("SGR reports with the wrong numbers are dropped, and what follows still decodes")
+    func sgrMalformed() {
+        let press = "\u{1B}[<0;41;12M"
+        // Four numbers, an empty one, seven digits, a colon inside one, too few.
+        for bad in [
+            "\u{1B}[<0;41;12;5M", "\u{1B}[<0;;12M", "\u{1B}[<0;1234567;12M", "\u{1B}[<0;4:1;12M", "\u{1B}[<0;41M",
+        ] {
+            #expect(events(bad + press) == [.mousePressed(Cell(column: 40, row: 11))], "\(Array(bad.utf8))")
+        }
+        // Six digits are still a number.
+        #expect(events("\u{1B}[<0;100000;1M") == [.mousePressed(Cell(column: 99_999, row: 0))])
+    }
+
     @Test("X10 mouse: press, drag, release")
     func x10Mouse() {
         func x10(_ button: UInt8, _ column: UInt8, _ row: UInt8) -> [UInt8] {
