@@ -103,13 +103,17 @@ public struct Frame: Hashable, Sendable {
         _ scalars: [Unicode.Scalar], column: Int, row: Int, foreground: FlatColour, background: FlatColour,
         bold: Bool = false
     ) -> Int {
+        let columns = size.columns
         var column = column
-        for scalar in scalars {
-            guard column < size.columns else { break }
-            if column >= 0 {
-                self[column, row] = FrameCell(glyph: scalar, foreground: foreground, background: background, bold: bold)
+        withCells { cells in
+            for scalar in scalars {
+                guard column < columns else { break }
+                if column >= 0 {
+                    cells[row * columns + column] = FrameCell(
+                        glyph: scalar, foreground: foreground, background: background, bold: bold)
+                }
+                column += 1
             }
-            column += 1
         }
         return column
     }

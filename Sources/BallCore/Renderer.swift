@@ -12,8 +12,8 @@ public struct Renderer: Sendable {
 
     /// The ball's shape, kept for the screen size it was made for.
     private var shape: (size: ScreenSize, shape: BallShape)?
-    /// The status line's colour-dependent parts, kept while the colours stay the same.
-    private var statusTails: (key: UInt16, tails: [[StatusLine.Segment]])?
+    /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
+    private var statusParts = StatusParts()
 
     /// A renderer; it keeps the ball's shape between frames of the same size.
     public init() {}
@@ -58,34 +58,37 @@ public struct Renderer: Sendable {
 
     // MARK: - The status line
 
+    /// The status line: the position, then the longest tail that fits (ball, background and
+    /// keys, down to the ball alone), on a dark line of its own. Its parts depend on one
+    /// colour at most, so they are made into cells once and copied after that.
     private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) {
         let row = frame.size.rows - 1
         let width = frame.size.columns
-        for column in 0..<width { frame[column, row] = .blank(Self.statusBackground) }
-        let key = UInt16(appearance.ball.rawValue) << 8 | UInt16(appearance.background.rawValue)
-        if statusTails?.key != key {
-            statusTails = (key, StatusLine.tails(ball: appearance.ball, background: appearance.background))
-        }
-        let place = StatusLine.place(appearance, short: false)
-        let shortPlace = StatusLine.place(appearance, short: true)
+        let colours = (ball: appearance.ball, background: appearance.background)
+        let widths = StatusLine.tails.map { $0.reduce(0) { $0 + statusParts.cells($1, colours).count } }
         // The longest form that fits: long place and each tail in turn, then the short place.
-        var chosen: (place: [Unicode.Scalar], tail: [StatusLine.Segment])?
-        for tail in statusTails!.tails.dropLast(2) where place.count + StatusLine.width(tail) <= width {
-            chosen = (place, tail)
-            break
+        var place = StatusLine.place(appearance, short: false)
+        var tail = widths.indices.dropLast(2).first { place.count + widths[$0] <= width }
+        if tail == nil {
+            place = StatusLine.place(appearance, short: true)
+            tail = widths.indices.suffix(2).first { place.count + widths[$0] <= width } ?? widths.count - 1
         }
-        if chosen == nil {
-            let shortTails = statusTails!.tails.suffix(2)
-            chosen = (
-                shortPlace, shortTails.first { shortPlace.count + StatusLine.width($0) <= width } ?? shortTails.last!
-            )
-        }
-        var column = frame.write(
-            chosen!.place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground)
-        for segment in chosen!.tail {
-            column = frame.write(
-                segment.scalars, column: column, row: row, foreground: segment.colour ?? Self.statusForeground,
-                background: Self.statusBackground, bold: segment.bold)
+        let parts = StatusLine.tails[tail!]
+        let partCells = parts.map { statusParts.cells($0, colours) }
+        frame.withCells { cells in
+            var column = 0
+            for scalar in place where column < width {
+                cells[row * width + column] = FrameCell(
+                    glyph: scalar, foreground: Self.statusForeground, background: Self.statusBackground)
+                column += 1
+            }
+            for part in partCells {
+                for cell in part where column < width {
+                    cells[row * width + column] = cell
+                    column += 1
+                }
+            }
+            for column in column..<width { cells[row * width + column] = .blank(Self.statusBackground) }
         }
     }
 
@@ -149,46 +152,91 @@ enum StatusLine {
     private static func appendDigits(_ value: Int, to scalars: inout [Unicode.Scalar]) {
         if value < 0 { scalars.append("-") }
         var magnitude = value.magnitude
-        var digits: [Unicode.Scalar] = []
+        let start = scalars.count
         repeat {
-            digits.append(Unicode.Scalar(UInt8(48 + magnitude % 10)))
+            scalars.append(Unicode.Scalar(UInt8(48 + magnitude % 10)))
             magnitude /= 10
         } while magnitude > 0
-        scalars.append(contentsOf: digits.reversed())
+        scalars[start...].reverse()
+    }
+
+    /// The pieces of what follows the place; each depends on one colour at most.
+    enum Part: Int, CaseIterable {
+        /// `● flatRed #E84E3C  `
+        case ball
+        /// `on ■ flatMint #1ABD9C  `
+        case background
+        /// `on ■ flatMint  `
+        case shortBackground
+        /// `drag/←↑↓→ move  c centre  q quit`
+        case keys
+        /// `q quit`
+        case quitOnly
     }
 
     /// What follows the place, longest first: ball, background and keys; ball, background and
     /// `q quit`; ball and background; then, for the short place, ball and the background's
     /// name; ball alone.
-    static func tails(ball: FlatColour, background: FlatColour) -> [[Segment]] {
-        let ballParts = [Segment("●", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
-        let backgroundParts = [
-            Segment("on "), Segment("■", colour: background), Segment(" \(background.name) \(background.hex)  "),
-        ]
-        let shortBackground = [Segment("on "), Segment("■", colour: background), Segment(" \(background.name)  ")]
-        let keys = [
-            Segment("drag", bold: true), Segment("/"), Segment("←↑↓→", bold: true), Segment(" move  "),
-            Segment("c", bold: true), Segment(" centre  "), Segment("q", bold: true), Segment(" quit"),
-        ]
-        let quitOnly = [Segment("q", bold: true), Segment(" quit")]
-        return [
-            ballParts + backgroundParts + keys,
-            ballParts + backgroundParts + quitOnly,
-            ballParts + backgroundParts,
-            ballParts + shortBackground,
-            ballParts,
-        ]
-    }
+    static let tails: [[Part]] = [
+        [.ball, .background, .keys], [.ball, .background, .quitOnly], [.ball, .background],
+        [.ball, .shortBackground], [.ball],
+    ]
 
-    /// The width of a tail in columns.
-    static func width(_ segments: [Segment]) -> Int { segments.reduce(0) { $0 + $1.scalars.count } }
+    /// The segments of `part` for these colours.
+    static func segments(_ part: Part, ball: FlatColour, background: FlatColour) -> [Segment] {
+        switch part {
+        case .ball: [Segment("●", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
+        case .background:
+            [Segment("on "), Segment("■", colour: background), Segment(" \(background.name) \(background.hex)  ")]
+        case .shortBackground: [Segment("on "), Segment("■", colour: background), Segment(" \(background.name)  ")]
+        case .keys:
+            [
+                Segment("drag", bold: true), Segment("/"), Segment("←↑↓→", bold: true), Segment(" move  "),
+                Segment("c", bold: true), Segment(" centre  "), Segment("q", bold: true), Segment(" quit"),
+            ]
+        case .quitOnly: [Segment("q", bold: true), Segment(" quit")]
+        }
+    }
 
     /// The whole line in its longest form.
     static func fullText(_ appearance: Appearance) -> String {
         var text = String(String.UnicodeScalarView(place(appearance, short: false)))
-        for segment in tails(ball: appearance.ball, background: appearance.background)[0] {
-            text.unicodeScalars.append(contentsOf: segment.scalars)
+        for part in tails[0] {
+            for segment in segments(part, ball: appearance.ball, background: appearance.background) {
+                text.unicodeScalars.append(contentsOf: segment.scalars)
+            }
         }
         return text
+    }
+}
+
+/// The status line's parts as cells, made on first use for each colour and kept.
+struct StatusParts: Sendable {
+    private static let colourCount = FlatColour.allCases.count
+    private var cached = [[FrameCell]?](
+        repeating: nil, count: StatusLine.Part.allCases.count * StatusParts.colourCount)
+
+    /// The cells of `part` in these colours.
+    mutating func cells(_ part: StatusLine.Part, _ colours: (ball: FlatColour, background: FlatColour))
+        -> [FrameCell]
+    {
+        let colour: FlatColour? =
+            switch part {
+            case .ball: colours.ball
+            case .background, .shortBackground: colours.background
+            case .keys, .quitOnly: nil
+            }
+        let index = part.rawValue * Self.colourCount + Int(colour?.rawValue ?? 0)
+        if let cells = cached[index] { return cells }
+        let cells = StatusLine.segments(part, ball: colours.ball, background: colours.background).flatMap {
+            segment in
+            segment.scalars.map {
+                FrameCell(
+                    glyph: $0, foreground: segment.colour ?? Renderer.statusForeground,
+                    background: Renderer.statusBackground, bold: segment.bold)
+            }
+        }
+        cached[index] = cells
+        return cells
     }
 }
