@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["BallCore", "ColourCore"],
             exclude: ["Snapshots", "Replays"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["colourful-ball"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["colourful-ball", "BallCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

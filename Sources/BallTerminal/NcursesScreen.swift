@@ -44,9 +44,15 @@ public final class NcursesScreen: Screen {
     /// Colour pairs made so far, by foreground × 48 + background (0: not made yet).
     private var pairs = [Int32](repeating: 0, count: NcursesScreen.colourCount * NcursesScreen.colourCount)
     /// The foreground last drawn on each background (blanks borrow it).
-    private var glyphForeground = [FlatColour?](repeating: nil, count: NcursesScreen.colourCount)
+    private let glyphForeground = filledBuffer(FlatColour?.none, count: NcursesScreen.colourCount)
     private static let colourCount = FlatColour.allCases.count
     private var nextPair: Int32 = 1
+    /// Characters made for cells, by a hash of the cell (256 slots; a key of all ones is empty).
+    private let cachedKeys = filledBuffer(UInt64.max, count: 256)
+    private let cachedCharacters = filledBuffer(cchar_t(), count: 256)
+    /// Room for one row's run of characters.
+    private var run = UnsafeMutablePointer<cchar_t>.allocate(capacity: 0)
+    private var runCapacity = 0
     private var isOpen = false
     private var dragReportingOn = false
     private var outputFD: Int32 = STDOUT_FILENO
@@ -178,7 +184,13 @@ public final class NcursesScreen: Screen {
         screen = nil
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        cachedCharacters.deallocate()
+        cachedKeys.deallocate()
+        glyphForeground.deallocate()
+        run.deallocate()
+    }
 
     // MARK: - Presenting frames
 
@@ -216,13 +228,31 @@ public final class NcursesScreen: Screen {
                 }
                 putAll(frame, rows: 0..<fieldRows, except: fill, in: window)
             }
+            var shift = 0
             frame.cells.withUnsafeBufferPointer { cells in
                 previous.cells.withUnsafeBufferPointer { old in
-                    for index in (fieldRows * columns)..<cells.count where !Self.looksSame(cells[index], old[index]) {
-                        put(cells[index], row: index / columns, column: index % columns, in: window)
+                    guard let new = cells.baseAddress, let old = old.baseAddress else { return }
+                    let rowBytes = columns * MemoryLayout<FrameCell>.stride
+                    for row in fieldRows..<rows {
+                        let start = row * columns
+                        // Most rows are unchanged: one memcmp each (a row that differs only in
+                        // padding bytes is compared cell by cell, and nothing is drawn).
+                        if memcmp(new + start, old + start, rowBytes) == 0 { continue }
+                        if shift == 0, row < rows - 1 {
+                            shift = Self.contentShift(from: old + start, to: new + start, columns: columns, fill: fill)
+                        }
+                        putRuns(new + start, row: row, columns: columns, in: window) {
+                            !Self.looksSame(new[start + $0], old[start + $0])
+                        }
                     }
                 }
             }
+            // ncurses' insert/delete-character optimisation pays when rows shift left (it
+            // deletes a cell at the ball's left edge: half the bytes of a rewrite) and a little
+            // on vertical moves; on a shift right it first moves to the row's start for an
+            // insert it then does not make: a cursor move computed with a dozen terminfo
+            // formats, and six bytes, per row. So it is off for frames that shift right.
+            idcok(window, shift <= 0)
         } else {
             var blank = cell(for: fill)
             wbkgrndset(window, &blank)
@@ -239,6 +269,17 @@ public final class NcursesScreen: Screen {
         }
     }
 
+    /// How far a row's content moved (new first column minus old, 0 when either has none).
+    private static func contentShift(
+        from old: UnsafePointer<FrameCell>, to new: UnsafePointer<FrameCell>, columns: Int, fill: FrameCell
+    ) -> Int {
+        func first(_ cells: UnsafePointer<FrameCell>) -> Int? {
+            (0..<columns).first { !looksSame(cells[$0], fill) }
+        }
+        guard let before = first(old), let after = first(new) else { return 0 }
+        return after - before
+    }
+
     /// Mouse reports while the button is down (1002), in SGR form (1006).
     private static let dragReporting = "\u{1B}[?1002h\u{1B}[?1006h"
 
@@ -246,10 +287,43 @@ public final class NcursesScreen: Screen {
     private func putAll(
         _ frame: Frame, rows: Range<Int>, except fill: FrameCell, in window: UnsafeMutablePointer<WINDOW>?
     ) {
-        for row in rows {
-            for column in 0..<frame.size.columns where !Self.looksSame(frame[column, row], fill) {
-                put(frame[column, row], row: row, column: column, in: window)
+        let columns = frame.size.columns
+        frame.cells.withUnsafeBufferPointer { cells in
+            guard let cells = cells.baseAddress else { return }
+            for row in rows {
+                let start = cells + row * columns
+                putRuns(start, row: row, columns: columns, in: window) { !Self.looksSame(start[$0], fill) }
             }
+        }
+    }
+
+    /// Writes the cells of one row for which `differs` holds: each run of neighbouring cells
+    /// in one call that copies ready-made characters into the window (no per-cell rendition
+    /// work in ncurses, and each distinct cell is converted once: see ``character(for:)``).
+    private func putRuns(
+        _ cells: UnsafePointer<FrameCell>, row: Int, columns: Int, in window: UnsafeMutablePointer<WINDOW>?,
+        where differs: (Int) -> Bool
+    ) {
+        if runCapacity < columns {
+            run.deallocate()
+            run = .allocate(capacity: columns)
+            runCapacity = columns
+        }
+        var column = 0
+        while column < columns {
+            guard differs(column) else {
+                column += 1
+                continue
+            }
+            let first = column
+            var count = 0
+            while column < columns, differs(column) {
+                run[count] = character(for: cells[column])
+                count += 1
+                column += 1
+            }
+            wmove(window, Int32(row), Int32(first))
+            wadd_wchnstr(window, run, Int32(count))
         }
     }
 
@@ -259,10 +333,14 @@ public final class NcursesScreen: Screen {
 
     /// Whether two cells look the same on screen (blanks: the same background).
     private static func looksSame(_ first: FrameCell, _ second: FrameCell) -> Bool {
-        first.isBlank && second.isBlank ? first.background == second.background : first == second
+        guard first.background == second.background, first.glyph == second.glyph else { return false }
+        return first.glyph == " " || (first.foreground == second.foreground && first.bold == second.bold)
     }
 
-    private func put(_ frameCell: FrameCell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+    /// The ncurses character for a cell about to be written. Blanks take the foreground last
+    /// drawn on their background (see ``present(_:previous:)``). Conversions are cached by
+    /// cell: a frame has a handful of distinct cells, and `setcchar` is not free.
+    private func character(for frameCell: FrameCell) -> cchar_t {
         var frameCell = frameCell
         if frameCell.isBlank {
             if let foreground = glyphForeground[Int(frameCell.background.rawValue)] {
@@ -271,8 +349,15 @@ public final class NcursesScreen: Screen {
         } else {
             glyphForeground[Int(frameCell.background.rawValue)] = frameCell.foreground
         }
-        var character = cell(for: frameCell)
-        mvwadd_wch(window, Int32(row), Int32(column), &character)
+        let key =
+            UInt64(frameCell.glyph.value) << 17 | UInt64(frameCell.foreground.rawValue) << 9
+            | UInt64(frameCell.background.rawValue) << 1 | (frameCell.bold ? 1 : 0)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        if cachedKeys[slot] == key { return cachedCharacters[slot] }
+        let character = cell(for: frameCell)
+        cachedKeys[slot] = key
+        cachedCharacters[slot] = character
+        return character
     }
 
     private func cell(for frameCell: FrameCell) -> cchar_t {
@@ -329,6 +414,7 @@ public final class NcursesScreen: Screen {
             // Out of pairs (a tiny terminal description): start again; ncurses repaints
             // the cells drawn with a pair that is redefined.
             pairs = pairs.map { _ in 0 }
+            cachedKeys.update(repeating: .max, count: 256)
             nextPair = 1
         }
         let pair = nextPair
@@ -337,4 +423,12 @@ public final class NcursesScreen: Screen {
         pairs[key] = pair
         return pair
     }
+}
+
+/// A buffer of `count` copies of `value`, for state the drawing loop reads and writes per
+/// cell (plain memory: no exclusivity checks, no copy-on-write tests). Deallocate it.
+private func filledBuffer<Element>(_ value: Element, count: Int) -> UnsafeMutablePointer<Element> {
+    let buffer = UnsafeMutablePointer<Element>.allocate(capacity: count)
+    buffer.initialize(repeating: value, count: count)
+    return buffer
 }

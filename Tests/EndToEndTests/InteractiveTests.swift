@@ -1,3 +1,4 @@
+import BallCore
 import Foundation
 import Testing
 
@@ -61,6 +62,39 @@ struct InteractiveTests {
         #expect(exit.status == 0)
         #expect(exit.modesRestored)
         #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("after drags in every direction the terminal shows exactly the frame the renderer built")
+    func incrementalUpdatesMatchTheFrame() throws {
+        // Each direction takes a different path through ncurses (a shift left deletes a cell,
+        // a shift right rewrites the edges, a vertical move rewrites rows): all must end in
+        // the same picture as the headless renderer's.
+        func lines(_ text: String) -> [Substring] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.reversed().drop { $0 == " " }.reversed()
+            }.map { Substring($0) }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            return lines
+        }
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        let driver = HeadlessDriver()
+        var cell = Cell(column: 40, row: 11)
+        try terminal.mouse("pressed", column: cell.column, row: cell.row)
+        driver.send(.pressed(at: cell))
+        let moves =
+            Array(repeating: (1, 0), count: 6) + Array(repeating: (-1, 0), count: 10)
+            + Array(repeating: (0, 1), count: 3) + Array(repeating: (-1, -1), count: 4)
+            + Array(repeating: (0, -1), count: 2) + Array(repeating: (1, 1), count: 5)
+        for (columns, rows) in moves {
+            cell = Cell(column: cell.column + columns, row: cell.row + rows)
+            try terminal.mouse("dragged", column: cell.column, row: cell.row)
+            driver.send(.dragged(to: cell))
+            let expected = lines(driver.frame.text)
+            try terminal.waitForScreen { lines($0) == expected }
+        }
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
     }
 
     @Test("resizing keeps the ball whole; too small shows a notice until the window grows")
