@@ -287,6 +287,7 @@ struct BenchmarkRun {
         _ = terminal.readUntilQuiet(quiet: 0.05)
         var latencies: [Double] = []
         let steps = quick ? 200 : 400
+        let cpuBefore = cpuNanoseconds(terminal.pid)
         for index in 0..<steps {
             let phase = index % 80
             let column = phase < 40 ? 21 + phase : 61 - (phase - 40)  // Sweep 21...61 and back (1-based).
@@ -294,6 +295,9 @@ struct BenchmarkRun {
             terminal.write(Array("\u{1B}[<32;\(column);12M".utf8))
             let (bytes, last) = terminal.readUntilQuiet(quiet: 0.02)
             if !bytes.isEmpty { latencies.append(last - sent) }
+        }
+        let cpuPerStep = cpuNanoseconds(terminal.pid).flatMap { after in
+            cpuBefore.map { Double(after - $0) / Double(steps) / 1000 }
         }
         let peak = processStatus(terminal.pid, "VmHWM") ?? 0
         terminal.write(Array("q".utf8))
@@ -311,6 +315,9 @@ struct BenchmarkRun {
             Result(
                 name: "input to screen, p99", measured: "\(format(p99, decimals: 3)) ms", target: "≤ 1 ms",
                 met: p99 <= 1),
+            Result(
+                name: "the program's CPU time per drag step (user + system, from /proc/PID/schedstat)",
+                measured: cpuPerStep.map { "\(format($0, decimals: 0)) µs" } ?? "unavailable", target: "—", met: nil),
             Result(
                 name: "peak RSS, interactive (after \(steps) drags)",
                 measured: "\(format(Double(peak) / 1024, decimals: 1)) MB",

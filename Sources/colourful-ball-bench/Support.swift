@@ -73,6 +73,11 @@ func cpuSeconds(_ pid: pid_t) -> Double? {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
+/// Nanoseconds a process has spent on a CPU (the first field of /proc/PID/schedstat).
+func cpuNanoseconds(_ pid: pid_t) -> Int? {
+    readFile("/proc/\(pid)/schedstat")?.split(separator: " ").first.flatMap { Int($0) }
+}
+
 func readFile(_ path: String) -> String? {
     guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
