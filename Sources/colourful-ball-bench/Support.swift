@@ -127,3 +127,24 @@ func buildDirectory() -> String {
 func progress(_ text: String) {
     writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
 }
+
+// MARK: - The responder
+
+/// A stand-in for the program that does no work: raw mode, a "q quit" line, then for each
+/// read of input 300 bytes back (a one-cell drag step's worth), until `q`. What the
+/// input-to-screen benchmark measures against it is the machine's floor: two wake-ups
+/// through the pseudo-terminal and one write.
+func respondToEachRead() -> Never {
+    var modes = termios()
+    tcgetattr(STDIN_FILENO, &modes)
+    cfmakeraw(&modes)
+    tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+    writeAll(Array("q quit\r\n".utf8), to: STDOUT_FILENO)
+    let frame = [UInt8](repeating: UInt8(ascii: "x"), count: 300)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count <= 0 || buffer[0..<count].contains(UInt8(ascii: "q")) { exit(0) }
+        writeAll(frame, to: STDOUT_FILENO)
+    }
+}
