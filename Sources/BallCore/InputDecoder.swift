@@ -196,10 +196,9 @@ public struct InputDecoder: Sendable {
         return motion ? .mouseDragged(cell) : .mousePressed(cell)
     }
 
-    /// Semicolon-separated decimal numbers; nil for an empty or malformed one, capped so
-    /// nothing overflows.
-    /// The `;`-separated numbers of a control sequence (nil where one is empty or not a
-    /// number), read in place: no arrays on the way from a mouse report to its event.
+    /// The `;`-separated decimal numbers of a control sequence: nil for an empty or malformed
+    /// one, capped at six digits so nothing overflows, read in place (no arrays on the way
+    /// from a mouse report to its event).
     private static func numbers(in bytes: ArraySlice<UInt8>) -> Parameters {
         var parameters = Parameters()
         var value: Int? = 0

@@ -65,7 +65,8 @@ public struct Renderer: Sendable {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         let colours = (ball: appearance.ball, background: appearance.background)
-        let widths = StatusLine.tails.map { $0.reduce(0) { $0 + statusParts.cells($1, colours).count } }
+        let parts = StatusLine.Part.allCases.map { statusParts.cells($0, colours) }
+        let widths = StatusLine.tails.map { $0.reduce(0) { $0 + parts[$1.rawValue].count } }
         // The longest form that fits: long place and each tail in turn, then the short place.
         var place = StatusLine.place(appearance, short: false)
         var tail = widths.indices.dropLast(2).first { place.count + widths[$0] <= width }
@@ -73,17 +74,11 @@ public struct Renderer: Sendable {
             place = StatusLine.place(appearance, short: true)
             tail = widths.indices.suffix(2).first { place.count + widths[$0] <= width } ?? widths.count - 1
         }
-        let parts = StatusLine.tails[tail!]
-        let partCells = parts.map { statusParts.cells($0, colours) }
+        var column = frame.write(
+            place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground)
         frame.withCells { cells in
-            var column = 0
-            for scalar in place where column < width {
-                cells[row * width + column] = FrameCell(
-                    glyph: scalar, foreground: Self.statusForeground, background: Self.statusBackground)
-                column += 1
-            }
-            for part in partCells {
-                for cell in part where column < width {
+            for part in StatusLine.tails[tail!] {
+                for cell in parts[part.rawValue] where column < width {
                     cells[row * width + column] = cell
                     column += 1
                 }

@@ -334,7 +334,7 @@ public final class NcursesScreen: Screen {
     /// Whether two cells look the same on screen (blanks: the same background).
     private static func looksSame(_ first: FrameCell, _ second: FrameCell) -> Bool {
         guard first.background == second.background, first.glyph == second.glyph else { return false }
-        return first.glyph == " " || (first.foreground == second.foreground && first.bold == second.bold)
+        return first.isBlank || (first.foreground == second.foreground && first.bold == second.bold)
     }
 
     /// The ncurses character for a cell about to be written. Blanks take the foreground last

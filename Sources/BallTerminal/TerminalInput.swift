@@ -85,7 +85,6 @@ final class WakePipe: @unchecked Sendable {
     let writeEnd: Int32
     /// Whether this program may stop for job control: SIGTSTP was not ignored when it started.
     private(set) var canStop = false
-    private var stopAction = sigaction()
 
     private init() {
         var ends: [Int32] = [-1, -1]
@@ -127,11 +126,12 @@ final class WakePipe: @unchecked Sendable {
     func stop() {
         guard canStop else { return }
         var original = sigaction()
+        var ours = sigaction()
         original.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&original.sa_mask)
-        sigaction(SIGTSTP, &original, &stopAction)
+        sigaction(SIGTSTP, &original, &ours)
         kill(getpid(), SIGTSTP)
-        sigaction(SIGTSTP, &stopAction, nil)
+        sigaction(SIGTSTP, &ours, nil)
     }
 
     /// Reads what the handlers wrote: the signals that arrived since the last drain.

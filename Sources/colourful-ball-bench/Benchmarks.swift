@@ -383,12 +383,12 @@ struct BenchmarkRun {
             terminal.readUntil(Array("quit".utf8)) != nil
         else { return [Result(name: "idle", measured: "could not start", target: "", met: false)] }
         _ = terminal.readUntilQuiet(quiet: 0.2)
-        let cpuBefore = cpuSeconds(terminal.pid) ?? 0
+        let cpuBefore = cpuNanoseconds(terminal.pid) ?? 0
         let switchesBefore =
             (processStatus(terminal.pid, "voluntary_ctxt_switches") ?? 0)
             + (processStatus(terminal.pid, "nonvoluntary_ctxt_switches") ?? 0)
         usleep(UInt32(seconds * 1_000_000))
-        let cpu = (cpuSeconds(terminal.pid) ?? 0) - cpuBefore
+        let cpu = Double((cpuNanoseconds(terminal.pid) ?? 0) - cpuBefore) / 1e9
         let wakeUps =
             (processStatus(terminal.pid, "voluntary_ctxt_switches") ?? 0)
             + (processStatus(terminal.pid, "nonvoluntary_ctxt_switches") ?? 0) - switchesBefore

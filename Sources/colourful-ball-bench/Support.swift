@@ -65,14 +65,6 @@ func processStatus(_ pid: pid_t, _ field: String) -> Int? {
     return nil
 }
 
-/// User plus system CPU time of a process, in seconds.
-func cpuSeconds(_ pid: pid_t) -> Double? {
-    guard let text = readFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-}
-
 /// Nanoseconds a process has spent on a CPU (the first field of /proc/PID/schedstat).
 func cpuNanoseconds(_ pid: pid_t) -> Int? {
     readFile("/proc/\(pid)/schedstat")?.split(separator: " ").first.flatMap { Int($0) }
