@@ -44,7 +44,8 @@ def colour(value, default):
 
 def bce_screen(columns, rows):
     """A pyte screen with back-colour-erase, as xterm and tmux have: characters deleted at
-    the end of a line leave blanks in the current background, not the default one."""
+    the end of a line, characters inserted, and every erased line (pyte erases only the
+    cells a line has used) leave blanks in the current background, not the default one."""
     import pyte
 
     class Screen(pyte.Screen):
@@ -55,6 +56,23 @@ def bce_screen(columns, rows):
             blank = self.cursor.attrs._replace(data=" ")
             for x in range(max(self.cursor.x, self.columns - count), self.columns):
                 line[x] = blank
+
+        def insert_characters(self, count=None):
+            count = count or 1
+            super().insert_characters(count)
+            line = self.buffer[self.cursor.y]
+            blank = self.cursor.attrs._replace(data=" ")
+            for x in range(self.cursor.x, min(self.columns, self.cursor.x + count)):
+                line[x] = blank
+
+        def erase_in_display(self, how=0, *args, **kwargs):
+            super().erase_in_display(how, *args, **kwargs)
+            rows = {0: range(self.cursor.y + 1, self.lines), 1: range(self.cursor.y)}.get(how, range(self.lines))
+            blank = self.cursor.attrs._replace(data=" ")
+            for y in rows:
+                line = self.buffer[y]
+                for x in range(self.columns):
+                    line[x] = blank
 
     return Screen(columns, rows)
 

@@ -44,6 +44,15 @@ static inline attr_t cb_a_normal(void) { return A_NORMAL; }
 static inline attr_t cb_a_bold(void) { return A_BOLD; }
 static inline attr_t cb_a_reverse(void) { return A_REVERSE; }
 
+// MARK: - Terminfo
+
+/// A terminfo string with one and with two numeric parameters filled in (tiparm is variadic,
+/// which Swift cannot call).
+static inline char *cb_tiparm1(const char *capability, int first) { return tiparm(capability, first); }
+static inline char *cb_tiparm2(const char *capability, int first, int second) {
+    return tiparm(capability, first, second);
+}
+
 // MARK: - Terminal size
 
 /// The window size of `fd`: 0 and the size, or -1 when it cannot be read.

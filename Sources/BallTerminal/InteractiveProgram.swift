@@ -42,6 +42,7 @@ public final class InteractiveProgram {
                 for event in decoder.decode(bytes) {
                     if event == .character("\u{1A}") {  // Ctrl-Z: the terminal's, not the ball's.
                         screen.suspend()
+                        binding.redraw()
                         continue
                     }
                     guard let intent = KeyBindings.intent(for: event) else { continue }
@@ -50,6 +51,7 @@ public final class InteractiveProgram {
                 }
             case .suspendRequested:
                 screen.suspend()
+                binding.redraw()
             case .resized:
                 let size = screen.size
                 screen.resize(to: size)

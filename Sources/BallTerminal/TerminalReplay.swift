@@ -56,7 +56,7 @@ public final class TerminalReplay {
             case .input(let bytes):
                 for terminalEvent in decoder.decode(bytes) + decoder.flushPendingEscape() {
                     if terminalEvent == .character("\u{1A}") {  // Ctrl-Z: the terminal's, as in play.
-                        due = suspend(screen, until: due)
+                        due = suspend(screen, binding, until: due)
                         continue
                     }
                     switch KeyBindings.intent(for: terminalEvent) {
@@ -73,7 +73,7 @@ public final class TerminalReplay {
                     }
                 }
             case .suspendRequested:
-                due = suspend(screen, until: due)
+                due = suspend(screen, binding, until: due)
             case .resized:
                 screen.resize(to: screen.size)
                 binding.redraw()
@@ -83,10 +83,12 @@ public final class TerminalReplay {
         }
     }
 
-    /// Suspends to the shell; the time stopped does not count against the next event's wait.
-    private func suspend(_ screen: NcursesScreen, until due: Double) -> Double {
+    /// Suspends to the shell and, continued, draws the screen again; the time stopped does
+    /// not count against the next event's wait.
+    private func suspend(_ screen: NcursesScreen, _ binding: ScreenBinding, until due: Double) -> Double {
         let remaining = due - now()
         screen.suspend()
+        binding.redraw()
         return now() + remaining
     }
 
