@@ -37,7 +37,7 @@ public struct InputDecoder: Sendable {
     public var hasPendingBytes: Bool { !pending.isEmpty }
 
     /// Decodes `bytes` (appended to anything pending) into events.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalEvent] {
+    public mutating func decode(_ bytes: [UInt8]) -> [TerminalEvent] {
         pending.append(contentsOf: bytes)
         var events: [TerminalEvent] = []
         var index = 0

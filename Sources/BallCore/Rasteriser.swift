@@ -115,6 +115,8 @@ public struct Rasteriser {
     private var backwardMoves = SequenceTable(count: 0)
     /// One row as it is on the screen while the row is drawn (shifts change it).
     private var onScreen: [FrameCell] = []
+    /// Room to keep ``onScreen`` while a row is tried two ways.
+    private var savedRow: [FrameCell] = []
 
     /// A rasteriser for a terminal that understands `sequences`. The first frame is drawn whole.
     public init(sequences: TerminalSequences) {
@@ -140,6 +142,7 @@ public struct Rasteriser {
             forwardMoves = SequenceTable(count: size.columns)
             backwardMoves = SequenceTable(count: size.columns)
             onScreen = Array(repeating: Self.unknown, count: size.columns)
+            savedRow = onScreen
         }
         let old = previous?.size == size ? previous : nil
         // An erase leaves blanks in the pen's background (with back-colour-erase; otherwise in
@@ -192,17 +195,20 @@ public struct Rasteriser {
             return
         }
         let start = output.count
-        let (savedPen, savedCursor, savedRow) = (pen, cursor, onScreen)
+        let (savedPen, savedCursor) = (pen, cursor)
+        savedRow.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: onScreen) }
         writeChanges(row, new, into: &output)
         let plain = output.count - start
         output.removeSubrange(start...)
-        (pen, cursor, onScreen) = (savedPen, savedCursor, savedRow)
+        (pen, cursor) = (savedPen, savedCursor)
+        onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: savedRow) }
         shiftInPlace(row, by: shift, fill: fill, into: &output)
         writeChanges(row, new, into: &output)
         if output.count - start > plain {
             // Writing the edges was shorter after all: draw it that way again.
             output.removeSubrange(start...)
-            (pen, cursor, onScreen) = (savedPen, savedCursor, savedRow)
+            (pen, cursor) = (savedPen, savedCursor)
+            onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: savedRow) }
             writeChanges(row, new, into: &output)
         }
     }
@@ -330,8 +336,8 @@ public struct Rasteriser {
         toRow row: Int, column: Int, cells: UnsafeBufferPointer<FrameCell>?, into output: inout [UInt8]
     ) {
         if let cursor, cursor.row == row, cursor.column == column { return }
-        let sequences = self.sequences
-        let cup = cursorAddresses.sequence(row * columns + column) { sequences.cursorAddress(row, column) }
+        let cursorAddress = sequences.cursorAddress
+        let cup = cursorAddresses.sequence(row * columns + column) { cursorAddress(row, column) }
         var best = cup
         var rewrite: Range<Int>?
         if let cursor, cursor.row == row {
