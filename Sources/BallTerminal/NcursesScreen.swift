@@ -77,6 +77,8 @@ public final class NcursesScreen: Screen {
                     "The terminal type '\(term)' (TERM) is unknown to ncurses: set TERM to a type this system knows, such as xterm-256color."
             )
         }
+        // Checked before ncurses changes the terminal's modes, so the error leaves them alone.
+        guard Self.string("cup") != nil else { throw Self.cannotMoveCursor(term) }
         setlocale(LC_ALL, "")
         TerminalGuard.saveModes(fd: STDIN_FILENO)
         WakePipe.shared.takeStopSignal()
@@ -232,12 +234,7 @@ public final class NcursesScreen: Screen {
     /// This terminal's sequences, from its terminfo entry, colours as `depth` shows them (none
     /// when the entry cannot set a foreground and background).
     private static func sequences(depth: ColourDepth, term: String) throws -> TerminalSequences {
-        guard let cup = string("cup") else {
-            throw TerminalError(
-                description:
-                    "The terminal type '\(term)' (TERM) cannot move its cursor: run colourful-ball in a full-screen terminal, such as xterm."
-            )
-        }
+        guard let cup = string("cup") else { throw cannotMoveCursor(term) }
         let hpa = string("hpa")
         let cuf = string("cuf")
         let cub = string("cub")
@@ -267,6 +264,13 @@ public final class NcursesScreen: Screen {
             foregrounds: colours ? FlatColour.allCases.map { bytes(cb_tiparm1(setaf, number(depth, $0))) } : [],
             backgrounds: colours ? FlatColour.allCases.map { bytes(cb_tiparm1(setab, number(depth, $0))) } : [],
             backColourErase: tigetflag("bce") > 0)
+    }
+
+    private static func cannotMoveCursor(_ term: String) -> TerminalError {
+        TerminalError(
+            description:
+                "The terminal type '\(term)' (TERM) cannot move its cursor: run colourful-ball in a full-screen terminal, such as xterm."
+        )
     }
 
     /// A terminfo string capability, or nil when the terminal has none.

@@ -189,6 +189,15 @@ struct InteractiveTests {
         #expect(try terminal.waitForExit().status == 2)
     }
 
+    @Test("a terminal that cannot move its cursor (TERM=dumb) gets one sentence, its modes untouched")
+    func dumbTerminal() throws {
+        let terminal = try TerminalSession(term: "dumb")
+        let screen = try terminal.waitForScreen { $0.contains("TERM") }
+        #expect(screen.contains("The terminal type 'dumb' (TERM) cannot move its cursor"))
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 2 && exit.modesRestored)
+    }
+
     @Test(
         "without colour (a monochrome terminal, or NO_COLOR) the ball still shows, in shapes",
         arguments: [("vt100", [:]), ("xterm-256color", ["NO_COLOR": "1"])])
