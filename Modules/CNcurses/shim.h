@@ -27,7 +27,6 @@ static inline WINDOW *cb_stdscr(void) { return stdscr; }
 static inline FILE *cb_stdout(void) { return stdout; }
 static inline FILE *cb_stdin(void) { return stdin; }
 static inline int cb_colors(void) { return COLORS; }
-static inline int cb_color_pairs(void) { return COLOR_PAIRS; }
 static inline int cb_lines(void) { return LINES; }
 static inline int cb_cols(void) { return COLS; }
 
@@ -35,14 +34,6 @@ static inline int cb_cols(void) { return COLS; }
 
 static inline mmask_t cb_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 static inline mmask_t cb_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
-static inline mmask_t cb_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t cb_button1_released(void) { return BUTTON1_RELEASED; }
-
-// MARK: - Attributes
-
-static inline attr_t cb_a_normal(void) { return A_NORMAL; }
-static inline attr_t cb_a_bold(void) { return A_BOLD; }
-static inline attr_t cb_a_reverse(void) { return A_REVERSE; }
 
 // MARK: - Terminfo
 

@@ -197,18 +197,21 @@ public struct Rasteriser {
         let start = output.count
         let (savedPen, savedCursor) = (pen, cursor)
         savedRow.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: onScreen) }
+        /// Takes back what was drawn of the row since `start`.
+        func undo(_ rasteriser: inout Rasteriser, _ output: inout [UInt8]) {
+            output.removeSubrange(start...)
+            (rasteriser.pen, rasteriser.cursor) = (savedPen, savedCursor)
+            let saved = rasteriser.savedRow
+            rasteriser.onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: saved) }
+        }
         writeChanges(row, new, into: &output)
         let plain = output.count - start
-        output.removeSubrange(start...)
-        (pen, cursor) = (savedPen, savedCursor)
-        onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: savedRow) }
+        undo(&self, &output)
         shiftInPlace(row, by: shift, fill: fill, into: &output)
         writeChanges(row, new, into: &output)
         if output.count - start > plain {
             // Writing the edges was shorter after all: draw it that way again.
-            output.removeSubrange(start...)
-            (pen, cursor) = (savedPen, savedCursor)
-            onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: savedRow) }
+            undo(&self, &output)
             writeChanges(row, new, into: &output)
         }
     }

@@ -59,7 +59,7 @@ public final class NcursesScreen: Screen {
     /// known, starts ncurses (cbreak-like raw input, no echo, hidden cursor), turns on mouse
     /// drag reporting (modes 1002 and SGR 1006), and guards the terminal against every way
     /// the program can end.
-    public init() throws {
+    public convenience init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(
                 description:
@@ -85,12 +85,7 @@ public final class NcursesScreen: Screen {
         guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
             throw TerminalError(description: "ncurses could not start on this terminal (TERM=\(term)).")
         }
-        let (depth, sequences) = try Self.start(screen, term: term)
-        self.depth = depth
-        rasteriser = Rasteriser(sequences: sequences)
-        resetAttributes = sequences.resetAttributes
-        self.screen = screen
-        isOpen = true
+        try self.init(started: screen, term: term, output: STDOUT_FILENO)
         let exitCaMode = Self.capability("rmcup")
         let cursorNormal = Self.capability("cnorm")
         TerminalGuard.install(
@@ -99,10 +94,16 @@ public final class NcursesScreen: Screen {
 
     /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
     /// `size`: for measuring what reaches a terminal. No terminal checks, no signal guards.
-    public init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
+    public convenience init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
         guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r"),
             let screen = newterm(term, file, input)
         else { throw TerminalError(description: "ncurses could not start as \(term).") }
+        try self.init(started: screen, term: term, output: output)
+        resizeterm(Int32(size.rows), Int32(size.columns))
+    }
+
+    /// Sets up the ncurses screen just made (``start(_:term:)``) for frames written to `output`.
+    private init(started screen: OpaquePointer, term: String, output: Int32) throws {
         let (depth, sequences) = try Self.start(screen, term: term)
         self.depth = depth
         rasteriser = Rasteriser(sequences: sequences)
@@ -110,7 +111,6 @@ public final class NcursesScreen: Screen {
         self.screen = screen
         outputFD = output
         isOpen = true
-        resizeterm(Int32(size.rows), Int32(size.columns))
     }
 
     /// Sets up a new ncurses screen: raw input, no echo, hidden cursor, mouse reporting, colour;
