@@ -34,57 +34,116 @@ public struct FrameCell: Hashable, Sendable {
 ///
 /// Colours are flat colours; how they reach the terminal (direct colour, a palette entry, or
 /// nothing on a monochrome terminal) is the presenting screen's business.
+///
+/// A frame knows which of its rows may hold anything but blanks in ``fill`` (the rows written
+/// since it was made or reset): resetting clears only those, and a screen need not look at a
+/// row that is blank in both the frame it shows and the one before. Two frames are equal when
+/// their size, fill and cells are.
 public struct Frame: Hashable, Sendable {
     /// The frame's size.
     public private(set) var size: ScreenSize
     /// The cells, row by row.
     public private(set) var cells: [FrameCell]
     /// The colour most of the frame is: the screen's background.
-    public var fill: FlatColour
+    public private(set) var fill: FlatColour
+    /// One bit per row, set when the row was written: every other row is blank in ``fill``.
+    private var writtenRows: [UInt64]
 
     /// A frame of `size`, every cell blank in `fill`.
     public init(size: ScreenSize, fill: FlatColour) {
         self.size = size
         self.fill = fill
         cells = Array(repeating: .blank(fill), count: max(0, size.columns) * max(0, size.rows))
+        writtenRows = Self.noRows(size)
+    }
+
+    private static func noRows(_ size: ScreenSize) -> [UInt64] {
+        [UInt64](repeating: 0, count: (max(0, size.rows) + 63) / 64)
+    }
+
+    /// Whether every cell of `row` is certainly a blank in ``fill`` (it was not written since
+    /// the frame was made or reset).
+    public func isBlank(row: Int) -> Bool { !Self.isWritten(row, in: writtenRows) }
+
+    private static func isWritten(_ row: Int, in rows: [UInt64]) -> Bool {
+        rows[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    private mutating func markWritten(row: Int) {
+        writtenRows[row >> 6] |= 1 << UInt64(row & 63)
     }
 
     /// The cell at `column`, `row`.
     public subscript(column: Int, row: Int) -> FrameCell {
         get { cells[row * size.columns + column] }
-        set { cells[row * size.columns + column] = newValue }
+        set {
+            markWritten(row: row)
+            cells[row * size.columns + column] = newValue
+        }
     }
 
-    /// Makes every cell blank in `fill`, at `size`, reusing the storage.
+    /// Makes every cell blank in `fill`, at `size`, reusing the storage: at the same size and
+    /// fill only the rows written since are cleared.
     public mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour) {
         let count = max(0, newSize.columns) * max(0, newSize.rows)
         if newSize != size || cells.count != count {
             size = newSize
             cells = Array(repeating: .blank(newFill), count: count)
+            writtenRows = Self.noRows(newSize)
         } else {
-            Self.fill(&cells, with: .blank(newFill))
+            let (columns, rows) = (size.columns, size.rows)
+            let sameFill = newFill == fill
+            let written = writtenRows
+            cells.withUnsafeMutableBufferPointer { cells in
+                for row in 0..<rows where !sameFill || Self.isWritten(row, in: written) {
+                    Self.fill(
+                        UnsafeMutableBufferPointer(rebasing: cells[row * columns..<(row + 1) * columns]),
+                        with: .blank(newFill))
+                }
+            }
+            writtenRows.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         fill = newFill
     }
 
     /// Sets every cell to `cell`, eight bytes at a time (the hot path of every frame).
-    private static func fill(_ cells: inout [FrameCell], with cell: FrameCell) {
+    private static func fill(_ cells: UnsafeMutableBufferPointer<FrameCell>, with cell: FrameCell) {
         guard MemoryLayout<FrameCell>.stride == MemoryLayout<UInt64>.stride else {
-            for index in cells.indices { cells[index] = cell }
+            cells.update(repeating: cell)
             return
         }
         var pattern: UInt64 = 0
         withUnsafeMutableBytes(of: &pattern) { $0.storeBytes(of: cell, as: FrameCell.self) }
-        cells.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UInt64.self) { words in
-                for index in words.indices { words[index] = pattern }
-            }
+        cells.withMemoryRebound(to: UInt64.self) { $0.update(repeating: pattern) }
+    }
+
+    /// Gives `body` the cells, row by row, to change in place (every row counts as written).
+    public mutating func withCells<Result>(_ body: (inout UnsafeMutableBufferPointer<FrameCell>) -> Result) -> Result {
+        writtenRows.withUnsafeMutableBufferPointer { $0.update(repeating: ~0) }
+        return cells.withUnsafeMutableBufferPointer { body(&$0) }
+    }
+
+    /// Gives `body` the cells of `row` to change in place.
+    public mutating func withRow<Result>(_ row: Int, _ body: (UnsafeMutableBufferPointer<FrameCell>) -> Result)
+        -> Result
+    {
+        markWritten(row: row)
+        let columns = size.columns
+        return cells.withUnsafeMutableBufferPointer {
+            body(UnsafeMutableBufferPointer(rebasing: $0[row * columns..<(row + 1) * columns]))
         }
     }
 
-    /// Gives `body` the cells, row by row, to change in place.
-    public mutating func withCells<Result>(_ body: (inout UnsafeMutableBufferPointer<FrameCell>) -> Result) -> Result {
-        cells.withUnsafeMutableBufferPointer { body(&$0) }
+    /// Whether two frames show the same: size, fill and cells (not which rows were written).
+    public static func == (first: Frame, second: Frame) -> Bool {
+        first.size == second.size && first.fill == second.fill && first.cells == second.cells
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(fill)
+        hasher.combine(cells)
     }
 
     /// Writes `text` from (`column`, `row`), clipped at the right edge; returns the next column.
@@ -105,11 +164,11 @@ public struct Frame: Hashable, Sendable {
     ) -> Int {
         let columns = size.columns
         var column = column
-        withCells { cells in
+        withRow(row) { cells in
             for scalar in scalars {
                 guard column < columns else { break }
                 if column >= 0 {
-                    cells[row * columns + column] = FrameCell(
+                    cells[column] = FrameCell(
                         glyph: scalar, foreground: foreground, background: background, bold: bold)
                 }
                 column += 1

@@ -103,16 +103,26 @@ public struct TerminalSequences {
 /// - On a back-colour-erase terminal a new background is one erase, and a row whose content
 ///   shifted by one column is shifted in place (insert or delete one character) when that is
 ///   shorter than writing its edges.
+///
+/// What keeps it fast (it runs once per drag step, and touches little memory): rows both
+/// frames know to be blank (``Frame/isBlank(row:)``) are skipped, other unchanged rows are
+/// found by comparing their memory; within a changed row only the columns from its first to
+/// its last changed cell are looked at, cells as 64-bit words first; a row shifted in place
+/// is drawn the other way too only when that could be shorter; every sequence is formatted
+/// once and kept in one byte array.
 public struct Rasteriser {
     private let sequences: TerminalSequences
     private let colour: Bool
+    /// Whether a row can be shifted in place: colours, back-colour-erase, insert and delete.
+    private let canShift: Bool
+    /// The sequences that take no parameters, formatted once (see ``Fixed``).
+    private let fixed: SequenceTable
     private var pen = Pen()
     private var cursor: (row: Int, column: Int)?
     private var columns = 0
-    private var cursorAddresses = SequenceTable(count: 0)
-    private var columnAddresses = SequenceTable(count: 0)
-    private var forwardMoves = SequenceTable(count: 0)
-    private var backwardMoves = SequenceTable(count: 0)
+    private var rows = 0
+    /// The cursor moves for this size, formatted on first use (see ``Move``).
+    private var moves = SequenceTable(count: 0)
     /// One row as it is on the screen while the row is drawn (shifts change it).
     private var onScreen: [FrameCell] = []
     /// Room to keep ``onScreen`` while a row is tried two ways.
@@ -122,6 +132,25 @@ public struct Rasteriser {
     public init(sequences: TerminalSequences) {
         self.sequences = sequences
         colour = sequences.hasColour
+        canShift =
+            colour && sequences.backColourErase && !sequences.insertCharacter.isEmpty
+            && !sequences.deleteCharacter.isEmpty
+        var fixed = SequenceTable(count: Fixed.backgrounds + FlatColour.allCases.count)
+        for (slot, bytes) in [
+            (Fixed.insertCharacter, sequences.insertCharacter), (Fixed.deleteCharacter, sequences.deleteCharacter),
+            (Fixed.eraseToEndOfScreen, sequences.eraseToEndOfScreen),
+            (Fixed.resetAttributes, sequences.resetAttributes), (Fixed.bold, sequences.bold),
+            (Fixed.reverse, sequences.reverse),
+        ] {
+            _ = fixed.store(slot, bytes)
+        }
+        if colour {
+            for colour in FlatColour.allCases {
+                _ = fixed.store(Fixed.foregrounds + Int(colour.rawValue), sequences.foregrounds[Int(colour.rawValue)])
+                _ = fixed.store(Fixed.backgrounds + Int(colour.rawValue), sequences.backgrounds[Int(colour.rawValue)])
+            }
+        }
+        self.fixed = fixed
     }
 
     /// Forgets what the terminal shows (after it was suspended or lost its contents): the
@@ -135,12 +164,9 @@ public struct Rasteriser {
     /// `previous` (or one of another size), the bytes that draw `frame` whole.
     public mutating func draw(_ frame: Frame, over previous: Frame?, into output: inout [UInt8]) {
         let size = frame.size
-        if size.columns != columns || cursorAddresses.count != size.columns * size.rows {
-            columns = size.columns
-            cursorAddresses = SequenceTable(count: size.columns * size.rows)
-            columnAddresses = SequenceTable(count: size.columns)
-            forwardMoves = SequenceTable(count: size.columns)
-            backwardMoves = SequenceTable(count: size.columns)
+        if size.columns != columns || size.rows != rows {
+            (columns, rows) = (size.columns, size.rows)
+            moves = SequenceTable(count: Move.backward.slot(columns, row: 0, columns: columns, rows: rows))
             onScreen = Array(repeating: Self.unknown, count: size.columns)
             savedRow = onScreen
         }
@@ -150,52 +176,61 @@ public struct Rasteriser {
         // is shown in reverse video).
         let canErase = colour ? sequences.backColourErase : !Self.isReversed(.blank(frame.fill))
         var erased = false
-        if old == nil || old?.fill != frame.fill, canErase, !sequences.eraseToEndOfScreen.isEmpty {
+        if old == nil || old?.fill != frame.fill, canErase, fixed.length(Fixed.eraseToEndOfScreen) > 0 {
             // A new screen colour: erase everything in it (one sequence), then draw what is not blank.
             if old == nil || pen.bold != false || pen.reverse != false { resetAttributes(into: &output) }
             if colour { setBackground(frame.fill, into: &output) }
             move(toRow: 0, column: 0, cells: nil, into: &output)
-            output.append(contentsOf: sequences.eraseToEndOfScreen)
+            fixed.append(Fixed.eraseToEndOfScreen, to: &output)
             erased = true
         } else if old == nil {
             resetAttributes(into: &output)
         }
         let blank = FrameCell.blank(frame.fill)
+        // Rows blank in the same fill before and after (or after an erase) are not looked at.
+        let sameFill = old?.fill == frame.fill
         frame.cells.withUnsafeBufferPointer { newCells in
             for row in 0..<size.rows {
+                if frame.isBlank(row: row), erased || (sameFill && old?.isBlank(row: row) == true) { continue }
                 let new = UnsafeBufferPointer(rebasing: newCells[row * columns..<(row + 1) * columns])
+                let changed: Range<Int>?
                 if erased {
-                    onScreen.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+                    changed = onScreen.withUnsafeMutableBufferPointer { onScreen in
+                        onScreen.update(repeating: blank)
+                        return differingColumns(UnsafeBufferPointer(onScreen), new)
+                    }
                 } else if let old {
-                    let same = old.cells.withUnsafeBufferPointer { oldCells in
+                    changed = old.cells.withUnsafeBufferPointer { oldCells in
                         let oldRow = UnsafeBufferPointer(rebasing: oldCells[row * columns..<(row + 1) * columns])
                         // Most rows are unchanged: one comparison of their memory each.
-                        if memoryEqual(oldRow, new) { return true }
+                        if memoryEqual(oldRow, new) { return nil }
                         onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: oldRow) }
-                        return false
+                        return differingColumns(oldRow, new)
                     }
-                    if same { continue }
                 } else {
                     onScreen.withUnsafeMutableBufferPointer { $0.update(repeating: Self.unknown) }
+                    changed = 0..<columns
                 }
-                drawRow(row, new, fill: blank, into: &output)
+                if let changed { drawRow(row, new, changed: changed, fill: blank, into: &output) }
             }
         }
     }
 
     // MARK: - Rows
 
-    /// Draws one row over ``onScreen``: cell by cell, or shifted in place first when the
-    /// content moved by one column and that comes out shorter.
+    /// Draws the `changed` columns of one row over ``onScreen``: cell by cell, or shifted in
+    /// place first when the content moved by one column and that comes out shorter.
     private mutating func drawRow(
-        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, fill: FrameCell, into output: inout [UInt8]
+        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, changed: Range<Int>, fill: FrameCell,
+        into output: inout [UInt8]
     ) {
-        guard let shift = shiftToTry(new, fill: fill) else {
-            writeChanges(row, new, into: &output)
+        guard canShift, let shift = shiftToTry(new, fill: fill) else {
+            writeChanges(row, new, in: changed, into: &output)
             return
         }
         let start = output.count
         let (savedPen, savedCursor) = (pen, cursor)
+        let plainAtLeast = plainLowerBound(row, new, changed)
         savedRow.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: onScreen) }
         /// Takes back what was drawn of the row since `start`.
         func undo(_ rasteriser: inout Rasteriser, _ output: inout [UInt8]) {
@@ -204,27 +239,74 @@ public struct Rasteriser {
             let saved = rasteriser.savedRow
             rasteriser.onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: saved) }
         }
-        writeChanges(row, new, into: &output)
-        let plain = output.count - start
+        /// Shifts the row, then writes what still differs.
+        func shiftAndWrite(_ rasteriser: inout Rasteriser, _ output: inout [UInt8]) {
+            rasteriser.shiftInPlace(row, by: shift, fill: fill, into: &output)
+            if let left = rasteriser.onScreen.withUnsafeBufferPointer({ differingColumns($0, new) }) {
+                rasteriser.writeChanges(row, new, in: left, into: &output)
+            }
+        }
+        // Shifting first: when it comes out no longer than writing the changed cells could,
+        // it is kept without drawing the row the other way.
+        shiftAndWrite(&self, &output)
+        let shifted = output.count - start
+        if shifted <= plainAtLeast { return }
         undo(&self, &output)
-        shiftInPlace(row, by: shift, fill: fill, into: &output)
-        writeChanges(row, new, into: &output)
-        if output.count - start > plain {
-            // Writing the edges was shorter after all: draw it that way again.
+        writeChanges(row, new, in: changed, into: &output)
+        if output.count - start > shifted {
             undo(&self, &output)
-            writeChanges(row, new, into: &output)
+            shiftAndWrite(&self, &output)
         }
     }
 
+    /// At least how many bytes writing the changed cells of `range` takes (without shifting):
+    /// the move to the first when the cursor is on another row, its background when the pen
+    /// has another, each cell's glyph, and between separate changes a move of at least one byte
+    /// per skipped cell or three (the shortest relative move).
+    private mutating func plainLowerBound(_ row: Int, _ new: UnsafeBufferPointer<FrameCell>, _ range: Range<Int>) -> Int
+    {
+        var bound = 0
+        var previous: Int?
+        var from = range.lowerBound
+        while let column = nextChange(from: from, before: range.upperBound, new) {
+            if let previous {
+                if column > previous + 1 { bound += min(column - previous - 1, 3) }
+            } else {
+                if cursor?.row != row {
+                    bound += moveLength(
+                        .address, Move.address.slot(column, row: row, columns: columns, rows: rows), row: row,
+                        column: column)
+                }
+                if colour, pen.background != new[column].background {
+                    bound += fixed.length(Fixed.backgrounds + Int(new[column].background.rawValue))
+                }
+            }
+            bound += utf8Length(new[column].glyph)
+            previous = column
+            from = column + 1
+        }
+        return bound
+    }
+
     /// The column (the first the shift moves) and direction, when the row's content moved by
-    /// exactly one column and the terminal can shift it.
+    /// exactly one column.
     private func shiftToTry(_ new: UnsafeBufferPointer<FrameCell>, fill: FrameCell) -> (column: Int, right: Bool)? {
-        guard colour, sequences.backColourErase, !sequences.insertCharacter.isEmpty,
-            !sequences.deleteCharacter.isEmpty
-        else { return nil }
-        guard let before = onScreen.firstIndex(where: { !Self.looksSame($0, fill, colour: true) }),
-            let after = new.firstIndex(where: { !Self.looksSame($0, fill, colour: true) })
-        else { return nil }
+        /// The first cell that is not a blank in the screen's colour.
+        func firstShown(_ cells: UnsafeBufferPointer<FrameCell>) -> Int? {
+            withUnsafePointer(to: fill) { blank in
+                var index = 0
+                while index < cells.count,
+                    !cellsDiffer(cells.baseAddress! + index, blank, 0)
+                        || Self.looksSame(cells[index], fill, colour: true)
+                {
+                    index += 1
+                }
+                return index < cells.count ? index : nil
+            }
+        }
+        guard let before = onScreen.withUnsafeBufferPointer(firstShown), let after = firstShown(new) else {
+            return nil
+        }
         switch after - before {
         case 1: return (before, true)
         case -1: return (after, false)
@@ -239,23 +321,46 @@ public struct Rasteriser {
     ) {
         move(toRow: row, column: shift.column, cells: nil, into: &output)
         setBackground(fill.background, into: &output)
-        if shift.right {
-            output.append(contentsOf: sequences.insertCharacter)
-            onScreen.removeLast()
-            onScreen.insert(fill, at: shift.column)
-        } else {
-            output.append(contentsOf: sequences.deleteCharacter)
-            onScreen.remove(at: shift.column)
-            onScreen.append(fill)
+        fixed.append(shift.right ? Fixed.insertCharacter : Fixed.deleteCharacter, to: &output)
+        let moved = columns - shift.column - 1
+        onScreen.withUnsafeMutableBufferPointer { cells in
+            let at = cells.baseAddress! + shift.column
+            if shift.right {
+                memmove(at + 1, at, moved * MemoryLayout<FrameCell>.stride)
+                at.pointee = fill
+            } else {
+                memmove(at, at + 1, moved * MemoryLayout<FrameCell>.stride)
+                cells[cells.count - 1] = fill
+            }
         }
     }
 
-    /// Writes each cell of `new` that looks different from ``onScreen``.
-    private mutating func writeChanges(_ row: Int, _ new: UnsafeBufferPointer<FrameCell>, into output: inout [UInt8]) {
-        for column in 0..<columns where !Self.looksSame(onScreen[column], new[column], colour: colour) {
+    /// Writes each cell of `new` in `range` that looks different from ``onScreen``.
+    private mutating func writeChanges(
+        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, in range: Range<Int>, into output: inout [UInt8]
+    ) {
+        var from = range.lowerBound
+        while let column = nextChange(from: from, before: range.upperBound, new) {
             move(toRow: row, column: column, cells: new, into: &output)
             write(new[column], into: &output)
             cursor = column + 1 < columns ? (row, column + 1) : nil  // Past the last column: a pending wrap.
+            from = column + 1
+        }
+    }
+
+    /// The first column from `from` up to `end` whose cell in `new` looks different from ``onScreen``.
+    private func nextChange(from: Int, before end: Int, _ new: UnsafeBufferPointer<FrameCell>) -> Int? {
+        onScreen.withUnsafeBufferPointer { onScreen in
+            guard let shown = onScreen.baseAddress, let wanted = new.baseAddress else { return nil }
+            var column = from
+            while column < end {
+                // Cells with the same bytes look the same: the comparison that settles most cells.
+                if cellsDiffer(shown, wanted, column), !Self.looksSame(shown[column], wanted[column], colour: colour) {
+                    return column
+                }
+                column += 1
+            }
+            return nil
         }
     }
 
@@ -294,17 +399,17 @@ public struct Rasteriser {
             resetAttributes(into: &output)
         }
         if bold, pen.bold != true {
-            output.append(contentsOf: sequences.bold)
+            fixed.append(Fixed.bold, to: &output)
             pen.bold = true
         }
         if reverse, pen.reverse != true {
-            output.append(contentsOf: sequences.reverse)
+            fixed.append(Fixed.reverse, to: &output)
             pen.reverse = true
         }
         if colour {
             setBackground(cell.background, into: &output)
             if !cell.isBlank, pen.foreground != cell.foreground {
-                output.append(contentsOf: sequences.foregrounds[Int(cell.foreground.rawValue)])
+                fixed.append(Fixed.foregrounds + Int(cell.foreground.rawValue), to: &output)
                 pen.foreground = cell.foreground
             }
         }
@@ -313,12 +418,12 @@ public struct Rasteriser {
 
     private mutating func setBackground(_ colour: FlatColour, into output: inout [UInt8]) {
         guard self.colour, pen.background != colour else { return }
-        output.append(contentsOf: sequences.backgrounds[Int(colour.rawValue)])
+        fixed.append(Fixed.backgrounds + Int(colour.rawValue), to: &output)
         pen.background = colour
     }
 
     private mutating func resetAttributes(into output: inout [UInt8]) {
-        output.append(contentsOf: sequences.resetAttributes)
+        fixed.append(Fixed.resetAttributes, to: &output)
         pen = Pen(foreground: nil, background: nil, bold: false, reverse: false)
     }
 
@@ -339,72 +444,141 @@ public struct Rasteriser {
         toRow row: Int, column: Int, cells: UnsafeBufferPointer<FrameCell>?, into output: inout [UInt8]
     ) {
         if let cursor, cursor.row == row, cursor.column == column { return }
-        let cursorAddress = sequences.cursorAddress
-        let cup = cursorAddresses.sequence(row * columns + column) { cursorAddress(row, column) }
-        var best = cup
+        var best = Move.address.slot(column, row: row, columns: columns, rows: rows)
+        var length = moveLength(.address, best, row: row, column: column)
         var rewrite: Range<Int>?
         if let cursor, cursor.row == row {
             let gap = column - cursor.column
-            if let hpa = sequences.columnAddress {
-                let candidate = columnAddresses.sequence(column) { hpa(column) }
-                if candidate.count < best.count { best = candidate }
+            /// Takes the move `kind` to `value` (a column, or a count) if it is shorter.
+            func consider(_ kind: Move, _ value: Int) {
+                let slot = kind.slot(value, row: row, columns: columns, rows: rows)
+                let candidate = moveLength(kind, slot, row: row, column: value)
+                if candidate > 0, candidate < length { (best, length) = (slot, candidate) }
             }
-            if gap > 0, let cuf = sequences.cursorForward {
-                let candidate = forwardMoves.sequence(gap) { cuf(gap) }
-                if candidate.count < best.count { best = candidate }
-            }
-            if gap < 0, let cub = sequences.cursorBackward {
-                let candidate = backwardMoves.sequence(-gap) { cub(-gap) }
-                if candidate.count < best.count { best = candidate }
-            }
-            if gap > 0, gap < best.count, let cells {
+            consider(.column, column)
+            if gap > 0 { consider(.forward, gap) }
+            if gap < 0 { consider(.backward, -gap) }
+            if gap > 0, gap < length, let cells {
                 // Writing the cells in between again, when they need no change of pen.
-                var length = 0
+                var rewritten = 0
                 for index in cursor.column..<column {
                     guard penFits(cells[index]), Self.looksSame(onScreen[index], cells[index], colour: colour) else {
-                        length = .max
+                        rewritten = .max
                         break
                     }
-                    length += utf8Length(cells[index].glyph)
+                    rewritten += utf8Length(cells[index].glyph)
                 }
-                if length < best.count { rewrite = cursor.column..<column }
+                if rewritten < length { rewrite = cursor.column..<column }
             }
         }
         if let rewrite, let cells {
             for index in rewrite { appendUTF8(cells[index].glyph, to: &output) }
         } else {
-            output.append(contentsOf: best)
+            moves.append(best, to: &output)
         }
         cursor = (row, column)
+    }
+
+    /// The length of a move's sequence, formatted the first time (0: the terminal has no such move).
+    private mutating func moveLength(_ kind: Move, _ slot: Int, row: Int, column: Int) -> Int {
+        if let length = moves.formattedLength(slot) { return length }
+        return formatMove(kind, slot, row: row, column: column)
+    }
+
+    /// Formats a move (`column` is the count for relative moves) and keeps it in its slot.
+    @inline(never)
+    private mutating func formatMove(_ kind: Move, _ slot: Int, row: Int, column: Int) -> Int {
+        let bytes: [UInt8]? =
+            switch kind {
+            case .address: sequences.cursorAddress(row, column)
+            case .column: sequences.columnAddress?(column)
+            case .forward: sequences.cursorForward?(column)
+            case .backward: sequences.cursorBackward?(column)
+            }
+        return moves.store(slot, bytes ?? [])
+    }
+
+    /// The kinds of cursor move, each with its own region of ``moves``.
+    private enum Move {
+        /// To a row and column: a slot per cell.
+        case address
+        /// To a column of the cursor's row: a slot per column.
+        case column
+        /// Right by a count: a slot per count.
+        case forward
+        /// Left by a count: a slot per count.
+        case backward
+
+        /// The slot of this move to `value` (a column, or a count), or, for `.address`, to
+        /// (`row`, `value`); the `.backward` slot just past the last count is the table's size.
+        func slot(_ value: Int, row: Int, columns: Int, rows: Int) -> Int {
+            let cells = columns * rows
+            return switch self {
+            case .address: row * columns + value
+            case .column: cells + value
+            case .forward: cells + columns + value
+            case .backward: cells + 2 * columns + value
+            }
+        }
+    }
+
+    /// The slots of the sequences that take no parameters, then each colour's.
+    private enum Fixed {
+        static let insertCharacter = 0
+        static let deleteCharacter = 1
+        static let eraseToEndOfScreen = 2
+        static let resetAttributes = 3
+        static let bold = 4
+        static let reverse = 5
+        /// Foregrounds from here, by raw value.
+        static let foregrounds = 6
+        /// Backgrounds from here, by raw value.
+        static let backgrounds = foregrounds + FlatColour.allCases.count
     }
 }
 
 // MARK: - Helpers
 
-/// Formatted sequences in fixed slots of 16 bytes (a length, then up to 15 bytes): each is
-/// formatted once, then read back from one place in memory.
+/// Sequences kept in one byte array, each in a numbered slot: formatted once, then appended
+/// from one place in memory.
 private struct SequenceTable {
-    private static let slot = 16
-    private var storage: [UInt8]
-    /// How many slots.
-    let count: Int
+    /// The sequences, one after another.
+    private var bytes: [UInt8] = []
+    /// Per slot: 0 if not formatted yet; otherwise bit 63 set, the offset in ``bytes`` from
+    /// bit 8 and the length in the low byte.
+    private var entries: [UInt64]
 
     init(count: Int) {
-        self.count = count
-        storage = [UInt8](repeating: 0, count: count * Self.slot)
+        entries = [UInt64](repeating: 0, count: count)
     }
 
-    /// The sequence in slot `index`, formatted by `format` the first time (sequences longer
-    /// than a slot are formatted every time).
-    mutating func sequence(_ index: Int, format: () -> [UInt8]) -> ArraySlice<UInt8> {
-        let start = index * Self.slot
-        let length = Int(storage[start])
-        if length > 0 { return storage[start + 1...start + length] }
-        let bytes = format()
-        guard !bytes.isEmpty, bytes.count < Self.slot else { return bytes[...] }
-        storage[start] = UInt8(bytes.count)
-        storage.replaceSubrange(start + 1...start + bytes.count, with: bytes)
-        return storage[start + 1...start + bytes.count]
+    /// The length of the sequence in `slot` (0: stored empty), or nil if none was stored.
+    func formattedLength(_ slot: Int) -> Int? {
+        let entry = entries[slot]
+        return entry == 0 ? nil : Int(entry & 0xFF)
+    }
+
+    /// The length of the sequence in `slot` (0 when empty or not stored).
+    func length(_ slot: Int) -> Int { Int(entries[slot] & 0xFF) }
+
+    /// Keeps `sequence` in `slot` and returns its length; a sequence longer than 255 bytes is
+    /// kept as empty (no terminal has one).
+    mutating func store(_ slot: Int, _ sequence: [UInt8]) -> Int {
+        let kept = sequence.count <= 0xFF ? sequence : []
+        entries[slot] = 1 << 63 | UInt64(bytes.count) << 8 | UInt64(kept.count)
+        bytes.append(contentsOf: kept)
+        return kept.count
+    }
+
+    /// Appends the sequence in `slot` to `output`.
+    func append(_ slot: Int, to output: inout [UInt8]) {
+        let entry = entries[slot]
+        let length = Int(entry & 0xFF)
+        guard length > 0 else { return }
+        let offset = Int(entry >> 8 & 0xFF_FFFF_FFFF)
+        bytes.withUnsafeBufferPointer {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<offset + length]))
+        }
     }
 }
 
@@ -413,6 +587,35 @@ private func memoryEqual(_ first: UnsafeBufferPointer<FrameCell>, _ second: Unsa
     guard first.count == second.count else { return false }
     guard let a = first.baseAddress, let b = second.baseAddress else { return true }
     return memcmp(a, b, first.count * MemoryLayout<FrameCell>.stride) == 0
+}
+
+/// The columns from the first to the last where two rows' cells differ (nil: none does).
+/// Cells are compared as 64-bit words without their padding when they fit one.
+private func differingColumns(
+    _ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>
+) -> Range<Int>? {
+    let count = min(first.count, second.count)
+    guard count > 0, let a = first.baseAddress, let b = second.baseAddress else { return nil }
+    var lower = 0
+    while lower < count, !cellsDiffer(a, b, lower) { lower += 1 }
+    guard lower < count else { return nil }
+    var upper = count - 1
+    while !cellsDiffer(a, b, upper) { upper -= 1 }
+    return lower..<upper + 1
+}
+
+/// Whether the cells at `index` differ: compared as 64-bit words without their padding when
+/// a cell fits one.
+@inline(__always)
+private func cellsDiffer(_ first: UnsafePointer<FrameCell>, _ second: UnsafePointer<FrameCell>, _ index: Int) -> Bool {
+    guard MemoryLayout<FrameCell>.stride == 8 else { return first[index] != second[index] }
+    let size = MemoryLayout<FrameCell>.size
+    let mask: UInt64 = size >= 8 ? ~0 : (1 << (8 * UInt64(size))) - 1
+    let offset = index &* 8
+    let difference =
+        UnsafeRawPointer(first).load(fromByteOffset: offset, as: UInt64.self)
+        ^ UnsafeRawPointer(second).load(fromByteOffset: offset, as: UInt64.self)
+    return difference & mask != 0
 }
 
 private func utf8Length(_ scalar: Unicode.Scalar) -> Int {

@@ -40,15 +40,14 @@ public struct Renderer: Sendable {
         let background = appearance.background
         let columns = frame.size.columns
         let lastRow = frame.size.rows - 2
-        frame.withCells { cells in
-            for glyphRow in shape.glyphRows {
-                let row = centre.row + glyphRow.rowOffset
-                guard row >= 0, row <= lastRow else { continue }
+        for glyphRow in shape.glyphRows {
+            let row = centre.row + glyphRow.rowOffset
+            guard row >= 0, row <= lastRow else { continue }
+            frame.withRow(row) { cells in
                 var column = centre.column + glyphRow.firstColumnOffset
                 for glyph in glyphRow.glyphs {
                     if column >= 0, column < columns {
-                        cells[row * columns + column] = FrameCell(
-                            glyph: glyph, foreground: ball, background: background)
+                        cells[column] = FrameCell(glyph: glyph, foreground: ball, background: background)
                     }
                     column += 1
                 }
@@ -76,14 +75,14 @@ public struct Renderer: Sendable {
         }
         var column = frame.write(
             place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground)
-        frame.withCells { cells in
+        frame.withRow(row) { cells in
             for part in StatusLine.tails[tail!] {
                 for cell in parts[part.rawValue] where column < width {
-                    cells[row * width + column] = cell
+                    cells[column] = cell
                     column += 1
                 }
             }
-            for column in column..<width { cells[row * width + column] = .blank(Self.statusBackground) }
+            for column in column..<width { cells[column] = .blank(Self.statusBackground) }
         }
     }
 

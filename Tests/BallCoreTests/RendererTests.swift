@@ -76,4 +76,32 @@ struct RendererTests {
             #expect(status.contains(driver.appearance.ball.name))
         }
     }
+
+    @Test(
+        "a frame drawn over an older one (only its written rows cleared) equals one drawn fresh; rows it calls blank are"
+    )
+    func reusedFrames() {
+        var renderer = Renderer()
+        var reused = Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite)
+        var position = BallPosition.centred(on: ScreenSize(columns: 80, rows: 24))
+        var previous: Appearance?
+        for step in 0..<120 {
+            if step == 60 { position = .centred(on: ScreenSize(columns: 100, rows: 30)) }
+            position.centre = Cell(
+                column: (position.centre.column + 7 * step) % position.screen.columns,
+                row: (position.centre.row + 3 * step) % (position.screen.rows - 1))
+            let appearance = BallViewModel.appearance(at: position, after: previous)
+            previous = appearance
+            renderer.render(appearance, into: &reused)
+            var fresh = Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite)
+            var freshRenderer = Renderer()
+            freshRenderer.render(appearance, into: &fresh)
+            #expect(reused == fresh, "step \(step)")
+            let blankRows = (0..<reused.size.rows).filter { reused.isBlank(row: $0) }
+            #expect(!blankRows.isEmpty && !blankRows.contains(reused.size.rows - 1))
+            for row in blankRows {
+                #expect((0..<reused.size.columns).allSatisfy { reused[$0, row] == .blank(reused.fill) })
+            }
+        }
+    }
 }
