@@ -28,6 +28,8 @@ public enum TerminalEvent: Hashable, Sendable {
 /// makes it trap, and a sequence never grows past a small bound.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// The events of the last ``decode(_:)``, kept so the next call reuses their storage.
+    private var decoded: [TerminalEvent] = []
     private static let longestSequence = 32
 
     /// A decoder with nothing pending.
@@ -39,12 +41,12 @@ public struct InputDecoder: Sendable {
     /// Decodes `bytes` (appended to anything pending) into events.
     public mutating func decode(_ bytes: [UInt8]) -> [TerminalEvent] {
         pending.append(contentsOf: bytes)
-        var events: [TerminalEvent] = []
+        decoded.removeAll(keepingCapacity: true)
         var index = 0
         while index < pending.count {
             switch parse(from: index) {
             case .event(let event, let length):
-                events.append(event)
+                decoded.append(event)
                 index += length
             case .skip(let length):
                 index += length
@@ -53,12 +55,12 @@ public struct InputDecoder: Sendable {
                     index += 1  // Not a sequence we know: drop its first byte and go on.
                 } else {
                     pending.removeFirst(index)
-                    return events
+                    return decoded
                 }
             }
         }
         pending.removeAll(keepingCapacity: true)
-        return events
+        return decoded
     }
 
     /// Ends a wait for more bytes: a lone Esc becomes ``TerminalEvent/escape``; any other

@@ -14,6 +14,8 @@ public struct Renderer: Sendable {
     private var shape: (size: ScreenSize, shape: BallShape)?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
     private var statusParts = StatusParts()
+    /// The status line's place, rewritten for each frame in the same storage.
+    private var place: [Unicode.Scalar] = []
 
     /// A renderer; it keeps the ball's shape between frames of the same size.
     public init() {}
@@ -59,30 +61,39 @@ public struct Renderer: Sendable {
 
     /// The status line: the position, then the longest tail that fits (ball, background and
     /// keys, down to the ball alone), on a dark line of its own. Its parts depend on one
-    /// colour at most, so they are made into cells once and copied after that.
+    /// colour at most, so they are made into cells once and copied after that; nothing is
+    /// allocated per frame.
     private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         let colours = (ball: appearance.ball, background: appearance.background)
-        let parts = StatusLine.Part.allCases.map { statusParts.cells($0, colours) }
-        let widths = StatusLine.tails.map { $0.reduce(0) { $0 + parts[$1.rawValue].count } }
+        /// How many cells the tail at `index` of ``StatusLine/tails`` takes.
+        func tailWidth(_ index: Int) -> Int {
+            var total = 0
+            for part in StatusLine.tails[index] { total += statusParts.cells(part, colours).count }
+            return total
+        }
         // The longest form that fits: long place and each tail in turn, then the short place.
-        var place = StatusLine.place(appearance, short: false)
-        var tail = widths.indices.dropLast(2).first { place.count + widths[$0] <= width }
+        let tails = StatusLine.tails.indices
+        StatusLine.place(appearance, short: false, into: &place)
+        var tail = tails.dropLast(2).first { place.count + tailWidth($0) <= width }
         if tail == nil {
-            place = StatusLine.place(appearance, short: true)
-            tail = widths.indices.suffix(2).first { place.count + widths[$0] <= width } ?? widths.count - 1
+            StatusLine.place(appearance, short: true, into: &place)
+            tail = tails.suffix(2).first { place.count + tailWidth($0) <= width } ?? tails.last
         }
         var column = frame.write(
             place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground)
-        frame.withRow(row) { cells in
-            for part in StatusLine.tails[tail!] {
-                for cell in parts[part.rawValue] where column < width {
-                    cells[column] = cell
+        for part in StatusLine.tails[tail!] {
+            let cells = statusParts.cells(part, colours)
+            frame.withRow(row) { row in
+                for cell in cells where column < width {
+                    row[column] = cell
                     column += 1
                 }
             }
-            for column in column..<width { cells[column] = .blank(Self.statusBackground) }
+        }
+        frame.withRow(row) { row in
+            for column in column..<width { row[column] = .blank(Self.statusBackground) }
         }
     }
 
@@ -126,32 +137,39 @@ enum StatusLine {
     /// The place: ` 40,11 · 320,176 pt  `, or ` 40,11  ` when short (cells are whole
     /// numbers, and so are their points).
     static func place(_ appearance: Appearance, short: Bool) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        place(appearance, short: short, into: &scalars)
+        return scalars
+    }
+
+    /// Writes the place into `scalars` (emptied first, its storage kept).
+    static func place(_ appearance: Appearance, short: Bool, into scalars: inout [Unicode.Scalar]) {
         let centre = appearance.position.centre
-        var scalars: [Unicode.Scalar] = [" "]
-        scalars.reserveCapacity(32)
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(" ")
         appendDigits(centre.column, to: &scalars)
         scalars.append(",")
         appendDigits(centre.row, to: &scalars)
         if !short {
-            scalars.append(contentsOf: [" ", "·", " "])
+            for scalar: Unicode.Scalar in [" ", "·", " "] { scalars.append(scalar) }
             appendDigits(centre.column * PointPosition.pointsPerColumn, to: &scalars)
             scalars.append(",")
             appendDigits(centre.row * PointPosition.pointsPerRow, to: &scalars)
-            scalars.append(contentsOf: [" ", "p", "t"])
+            for scalar: Unicode.Scalar in [" ", "p", "t"] { scalars.append(scalar) }
         }
-        scalars.append(contentsOf: [" ", " "])
-        return scalars
+        scalars.append(" ")
+        scalars.append(" ")
     }
 
     private static func appendDigits(_ value: Int, to scalars: inout [Unicode.Scalar]) {
         if value < 0 { scalars.append("-") }
-        var magnitude = value.magnitude
-        let start = scalars.count
+        let magnitude = value.magnitude
+        var power: UInt = 1
+        while power <= magnitude / 10 { power *= 10 }
         repeat {
-            scalars.append(Unicode.Scalar(UInt8(48 + magnitude % 10)))
-            magnitude /= 10
-        } while magnitude > 0
-        scalars[start...].reverse()
+            scalars.append(Unicode.Scalar(UInt8(48 + magnitude / power % 10)))
+            power /= 10
+        } while power > 0
     }
 
     /// The pieces of what follows the place; each depends on one colour at most.

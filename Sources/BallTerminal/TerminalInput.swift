@@ -26,6 +26,8 @@ enum Wakeup {
 final class TerminalInput {
     private let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// The bytes of the last read, kept so the next read reuses their storage.
+    private var received: [UInt8] = []
     private var descriptors = [pollfd](repeating: pollfd(), count: 2)
 
     /// Starts listening for SIGWINCH (SIGTSTP is taken when the screen opens: see
@@ -61,13 +63,13 @@ final class TerminalInput {
     /// Reads what is waiting now; while a read fills the whole buffer, more may be waiting,
     /// so it reads on (without blocking). One read, and no extra system call, for a keypress.
     private func readAvailable() -> Wakeup {
-        var bytes: [UInt8] = []
+        received.removeAll(keepingCapacity: true)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return bytes.isEmpty ? .hangUp : .input(bytes) }
-            bytes.append(contentsOf: buffer[0..<count])
-            guard count == buffer.count, bytes.count < 1 << 20, hasMoreInput() else { return .input(bytes) }
+            guard count > 0 else { return received.isEmpty ? .hangUp : .input(received) }
+            received.append(contentsOf: buffer[0..<count])
+            guard count == buffer.count, received.count < 1 << 20, hasMoreInput() else { return .input(received) }
         }
     }
 
