@@ -35,9 +35,9 @@ public struct FrameCell: Hashable, Sendable {
 /// Colours are flat colours; how they reach the terminal (direct colour, a palette entry, or
 /// nothing on a monochrome terminal) is the presenting screen's business.
 ///
-/// A frame knows which of its rows may hold anything but blanks in ``fill`` (the rows written
-/// since it was made or reset): resetting clears only those, and a screen need not look at a
-/// row that is blank in both the frame it shows and the one before. Two frames are equal when
+/// A frame knows, per row, the columns written since it was made or reset: every other cell
+/// is a blank in ``fill``. Resetting clears only those, and a screen need not look at cells
+/// that are blank in both the frame it shows and the one before. Two frames are equal when
 /// their size, fill and cells are.
 public struct Frame: Hashable, Sendable {
     /// The frame's size.
@@ -46,62 +46,70 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: [FrameCell]
     /// The colour most of the frame is: the screen's background.
     public private(set) var fill: FlatColour
-    /// One bit per row, set when the row was written: every other row is blank in ``fill``.
-    private var writtenRows: [UInt64]
+    /// Per row, the first written column and the one after the last (equal: none written).
+    private var written: [(lower: Int32, upper: Int32)]
 
     /// A frame of `size`, every cell blank in `fill`.
     public init(size: ScreenSize, fill: FlatColour) {
         self.size = size
         self.fill = fill
         cells = Array(repeating: .blank(fill), count: max(0, size.columns) * max(0, size.rows))
-        writtenRows = Self.noRows(size)
+        written = Self.nothingWritten(size)
     }
 
-    private static func noRows(_ size: ScreenSize) -> [UInt64] {
-        [UInt64](repeating: 0, count: (max(0, size.rows) + 63) / 64)
+    private static func nothingWritten(_ size: ScreenSize) -> [(lower: Int32, upper: Int32)] {
+        Array(repeating: (0, 0), count: max(0, size.rows))
     }
 
-    /// Whether every cell of `row` is certainly a blank in ``fill`` (it was not written since
-    /// the frame was made or reset).
-    public func isBlank(row: Int) -> Bool { !Self.isWritten(row, in: writtenRows) }
-
-    private static func isWritten(_ row: Int, in rows: [UInt64]) -> Bool {
-        rows[row >> 6] & (1 << UInt64(row & 63)) != 0
+    /// The columns of `row` written since the frame was made or reset, from the first to the
+    /// last: every cell of the row outside them is a blank in ``fill``.
+    public func writtenColumns(row: Int) -> Range<Int> {
+        let (lower, upper) = written[row]
+        return Int(lower)..<Int(upper)
     }
 
-    private mutating func markWritten(row: Int) {
-        writtenRows[row >> 6] |= 1 << UInt64(row & 63)
+    private mutating func markWritten(row: Int, columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        let (lower, upper) = written[row]
+        written[row] =
+            lower == upper
+            ? (Int32(columns.lowerBound), Int32(columns.upperBound))
+            : (min(lower, Int32(columns.lowerBound)), max(upper, Int32(columns.upperBound)))
     }
 
     /// The cell at `column`, `row`.
     public subscript(column: Int, row: Int) -> FrameCell {
         get { cells[row * size.columns + column] }
         set {
-            markWritten(row: row)
+            precondition(column >= 0 && column < size.columns, "column \(column) is outside the frame")
+            markWritten(row: row, columns: column..<column + 1)
             cells[row * size.columns + column] = newValue
         }
     }
 
     /// Makes every cell blank in `fill`, at `size`, reusing the storage: at the same size and
-    /// fill only the rows written since are cleared.
+    /// fill only the columns written since are cleared.
     public mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour) {
         let count = max(0, newSize.columns) * max(0, newSize.rows)
         if newSize != size || cells.count != count {
             size = newSize
             cells = Array(repeating: .blank(newFill), count: count)
-            writtenRows = Self.noRows(newSize)
+            written = Self.nothingWritten(newSize)
         } else {
             let (columns, rows) = (size.columns, size.rows)
             let sameFill = newFill == fill
-            let written = writtenRows
+            let spans = written
             cells.withUnsafeMutableBufferPointer { cells in
-                for row in 0..<rows where !sameFill || Self.isWritten(row, in: written) {
+                for row in 0..<rows {
+                    let clear = sameFill ? Int(spans[row].lower)..<Int(spans[row].upper) : 0..<columns
+                    guard !clear.isEmpty else { continue }
                     Self.fill(
-                        UnsafeMutableBufferPointer(rebasing: cells[row * columns..<(row + 1) * columns]),
+                        UnsafeMutableBufferPointer(
+                            rebasing: cells[row * columns + clear.lowerBound..<row * columns + clear.upperBound]),
                         with: .blank(newFill))
                 }
             }
-            writtenRows.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            written.withUnsafeMutableBufferPointer { $0.update(repeating: (0, 0)) }
         }
         fill = newFill
     }
@@ -117,24 +125,27 @@ public struct Frame: Hashable, Sendable {
         cells.withMemoryRebound(to: UInt64.self) { $0.update(repeating: pattern) }
     }
 
-    /// Gives `body` the cells, row by row, to change in place (every row counts as written).
+    /// Gives `body` the cells, row by row, to change in place (every cell counts as written).
     public mutating func withCells<Result>(_ body: (inout UnsafeMutableBufferPointer<FrameCell>) -> Result) -> Result {
-        writtenRows.withUnsafeMutableBufferPointer { $0.update(repeating: ~0) }
+        written.withUnsafeMutableBufferPointer { $0.update(repeating: (0, Int32(size.columns))) }
         return cells.withUnsafeMutableBufferPointer { body(&$0) }
     }
 
-    /// Gives `body` the cells of `row` to change in place.
-    public mutating func withRow<Result>(_ row: Int, _ body: (UnsafeMutableBufferPointer<FrameCell>) -> Result)
-        -> Result
-    {
-        markWritten(row: row)
-        let columns = size.columns
+    /// Gives `body` the cells `columns` of `row` to change in place: element 0 is the cell at
+    /// `columns.lowerBound`.
+    public mutating func withCells<Result>(
+        row: Int, columns: Range<Int>, _ body: (UnsafeMutableBufferPointer<FrameCell>) -> Result
+    ) -> Result {
+        precondition(
+            columns.lowerBound >= 0 && columns.upperBound <= size.columns, "columns \(columns) are outside the frame")
+        markWritten(row: row, columns: columns)
+        let start = row * size.columns
         return cells.withUnsafeMutableBufferPointer {
-            body(UnsafeMutableBufferPointer(rebasing: $0[row * columns..<(row + 1) * columns]))
+            body(UnsafeMutableBufferPointer(rebasing: $0[start + columns.lowerBound..<start + columns.upperBound]))
         }
     }
 
-    /// Whether two frames show the same: size, fill and cells (not which rows were written).
+    /// Whether two frames show the same: size, fill and cells (not which cells were written).
     public static func == (first: Frame, second: Frame) -> Bool {
         first.size == second.size && first.fill == second.fill && first.cells == second.cells
     }
@@ -162,19 +173,17 @@ public struct Frame: Hashable, Sendable {
         _ scalars: [Unicode.Scalar], column: Int, row: Int, foreground: FlatColour, background: FlatColour,
         bold: Bool = false
     ) -> Int {
-        let columns = size.columns
-        var column = column
-        withRow(row) { cells in
-            for scalar in scalars {
-                guard column < columns else { break }
-                if column >= 0 {
-                    cells[column] = FrameCell(
-                        glyph: scalar, foreground: foreground, background: background, bold: bold)
+        let first = max(0, column)
+        let end = min(size.columns, column + scalars.count)
+        if first < end {
+            withCells(row: row, columns: first..<end) { cells in
+                for index in first..<end {
+                    cells[index - first] = FrameCell(
+                        glyph: scalars[index - column], foreground: foreground, background: background, bold: bold)
                 }
-                column += 1
             }
         }
-        return column
+        return column >= size.columns ? column : min(size.columns, column + scalars.count)
     }
 
     // MARK: - Text snapshots

@@ -187,31 +187,39 @@ public struct Rasteriser {
             resetAttributes(into: &output)
         }
         let blank = FrameCell.blank(frame.fill)
-        // Rows blank in the same fill before and after (or after an erase) are not looked at.
         let sameFill = old?.fill == frame.fill
         frame.cells.withUnsafeBufferPointer { newCells in
             for row in 0..<size.rows {
-                if frame.isBlank(row: row), erased || (sameFill && old?.isBlank(row: row) == true) { continue }
                 let new = UnsafeBufferPointer(rebasing: newCells[row * columns..<(row + 1) * columns])
+                // The columns to look at: outside them, the row is blank in the fill before and
+                // after (or after an erase).
+                let scope: Range<Int>
                 let changed: Range<Int>?
                 if erased {
-                    changed = onScreen.withUnsafeMutableBufferPointer { onScreen in
-                        onScreen.update(repeating: blank)
-                        return differingColumns(UnsafeBufferPointer(onScreen), new)
-                    }
+                    scope = frame.writtenColumns(row: row)
+                    if scope.isEmpty { continue }
+                    onScreen.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+                    changed = onScreen.withUnsafeBufferPointer { differingColumns($0, new, in: scope) }
                 } else if let old {
+                    scope = sameFill ? hull(old.writtenColumns(row: row), frame.writtenColumns(row: row)) : 0..<columns
+                    if scope.isEmpty { continue }
                     changed = old.cells.withUnsafeBufferPointer { oldCells in
                         let oldRow = UnsafeBufferPointer(rebasing: oldCells[row * columns..<(row + 1) * columns])
                         // Most rows are unchanged: one comparison of their memory each.
-                        if memoryEqual(oldRow, new) { return nil }
-                        onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: oldRow) }
-                        return differingColumns(oldRow, new)
+                        if memoryEqual(oldRow, new, in: scope) { return nil }
+                        onScreen.withUnsafeMutableBufferPointer { onScreen in
+                            if scope.count < columns { onScreen.update(repeating: blank) }
+                            _ = UnsafeMutableBufferPointer(rebasing: onScreen[scope]).update(
+                                fromContentsOf: oldRow[scope])
+                        }
+                        return differingColumns(oldRow, new, in: scope)
                     }
                 } else {
+                    scope = 0..<columns
                     onScreen.withUnsafeMutableBufferPointer { $0.update(repeating: Self.unknown) }
-                    changed = 0..<columns
+                    changed = scope
                 }
-                if let changed { drawRow(row, new, changed: changed, fill: blank, into: &output) }
+                if let changed { drawRow(row, new, changed: changed, scope: scope, fill: blank, into: &output) }
             }
         }
     }
@@ -219,12 +227,13 @@ public struct Rasteriser {
     // MARK: - Rows
 
     /// Draws the `changed` columns of one row over ``onScreen``: cell by cell, or shifted in
-    /// place first when the content moved by one column and that comes out shorter.
+    /// place first when the content moved by one column and that comes out shorter. Outside
+    /// `scope` the row is blank in the fill on the screen and in `new`.
     private mutating func drawRow(
-        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, changed: Range<Int>, fill: FrameCell,
+        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, changed: Range<Int>, scope: Range<Int>, fill: FrameCell,
         into output: inout [UInt8]
     ) {
-        guard canShift, let shift = shiftToTry(new, fill: fill) else {
+        guard canShift, let shift = shiftToTry(new, from: scope.lowerBound, fill: fill) else {
             writeChanges(row, new, in: changed, into: &output)
             return
         }
@@ -242,7 +251,9 @@ public struct Rasteriser {
         /// Shifts the row, then writes what still differs.
         func shiftAndWrite(_ rasteriser: inout Rasteriser, _ output: inout [UInt8]) {
             rasteriser.shiftInPlace(row, by: shift, fill: fill, into: &output)
-            if let left = rasteriser.onScreen.withUnsafeBufferPointer({ differingColumns($0, new) }) {
+            // A shift moves the blanks beyond the scope among themselves, and one cell into it.
+            let moved = scope.lowerBound..<min(rasteriser.columns, scope.upperBound + 1)
+            if let left = rasteriser.onScreen.withUnsafeBufferPointer({ differingColumns($0, new, in: moved) }) {
                 rasteriser.writeChanges(row, new, in: left, into: &output)
             }
         }
@@ -289,12 +300,14 @@ public struct Rasteriser {
     }
 
     /// The column (the first the shift moves) and direction, when the row's content moved by
-    /// exactly one column.
-    private func shiftToTry(_ new: UnsafeBufferPointer<FrameCell>, fill: FrameCell) -> (column: Int, right: Bool)? {
+    /// exactly one column. Cells before `from` are blank in the fill on the screen and in `new`.
+    private func shiftToTry(_ new: UnsafeBufferPointer<FrameCell>, from: Int, fill: FrameCell) -> (
+        column: Int, right: Bool
+    )? {
         /// The first cell that is not a blank in the screen's colour.
         func firstShown(_ cells: UnsafeBufferPointer<FrameCell>) -> Int? {
             withUnsafePointer(to: fill) { blank in
-                var index = 0
+                var index = from
                 while index < cells.count,
                     !cellsDiffer(cells.baseAddress! + index, blank, 0)
                         || Self.looksSame(cells[index], fill, colour: true)
@@ -582,26 +595,34 @@ private struct SequenceTable {
     }
 }
 
-/// Whether two runs of cells hold the same bytes.
-private func memoryEqual(_ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>) -> Bool {
-    guard first.count == second.count else { return false }
-    guard let a = first.baseAddress, let b = second.baseAddress else { return true }
-    return memcmp(a, b, first.count * MemoryLayout<FrameCell>.stride) == 0
+/// Whether two rows hold the same bytes in `columns`.
+private func memoryEqual(
+    _ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>, in columns: Range<Int>
+) -> Bool {
+    guard let a = first.baseAddress, let b = second.baseAddress, !columns.isEmpty else { return true }
+    let stride = MemoryLayout<FrameCell>.stride
+    return memcmp(a + columns.lowerBound, b + columns.lowerBound, columns.count * stride) == 0
 }
 
-/// The columns from the first to the last where two rows' cells differ (nil: none does).
-/// Cells are compared as 64-bit words without their padding when they fit one.
+/// The columns of `columns` from the first to the last where two rows' cells differ (nil: none
+/// does). Cells are compared as 64-bit words without their padding when they fit one.
 private func differingColumns(
-    _ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>
+    _ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>, in columns: Range<Int>
 ) -> Range<Int>? {
-    let count = min(first.count, second.count)
-    guard count > 0, let a = first.baseAddress, let b = second.baseAddress else { return nil }
-    var lower = 0
-    while lower < count, !cellsDiffer(a, b, lower) { lower += 1 }
-    guard lower < count else { return nil }
-    var upper = count - 1
+    guard !columns.isEmpty, let a = first.baseAddress, let b = second.baseAddress else { return nil }
+    var lower = columns.lowerBound
+    while lower < columns.upperBound, !cellsDiffer(a, b, lower) { lower += 1 }
+    guard lower < columns.upperBound else { return nil }
+    var upper = columns.upperBound - 1
     while !cellsDiffer(a, b, upper) { upper -= 1 }
     return lower..<upper + 1
+}
+
+/// The smallest range holding both (either may be empty).
+private func hull(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int> {
+    if first.isEmpty { return second }
+    if second.isEmpty { return first }
+    return min(first.lowerBound, second.lowerBound)..<max(first.upperBound, second.upperBound)
 }
 
 /// Whether the cells at `index` differ: compared as 64-bit words without their padding when

@@ -45,13 +45,13 @@ public struct Renderer: Sendable {
         for glyphRow in shape.glyphRows {
             let row = centre.row + glyphRow.rowOffset
             guard row >= 0, row <= lastRow else { continue }
-            frame.withRow(row) { cells in
-                var column = centre.column + glyphRow.firstColumnOffset
-                for glyph in glyphRow.glyphs {
-                    if column >= 0, column < columns {
-                        cells[column] = FrameCell(glyph: glyph, foreground: ball, background: background)
-                    }
-                    column += 1
+            let first = centre.column + glyphRow.firstColumnOffset
+            let shown = max(0, first)..<min(columns, first + glyphRow.glyphs.count)
+            guard !shown.isEmpty else { continue }
+            frame.withCells(row: row, columns: shown) { cells in
+                for column in shown {
+                    cells[column - shown.lowerBound] = FrameCell(
+                        glyph: glyphRow.glyphs[column - first], foreground: ball, background: background)
                 }
             }
         }
@@ -81,19 +81,18 @@ public struct Renderer: Sendable {
             StatusLine.place(appearance, short: true, into: &place)
             tail = tails.suffix(2).first { place.count + tailWidth($0) <= width } ?? tails.last
         }
-        var column = frame.write(
+        let column = frame.write(
             place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground)
-        for part in StatusLine.tails[tail!] {
-            let cells = statusParts.cells(part, colours)
-            frame.withRow(row) { row in
-                for cell in cells where column < width {
-                    row[column] = cell
-                    column += 1
+        let rest = column..<width
+        frame.withCells(row: row, columns: rest) { row in
+            var index = 0
+            for part in StatusLine.tails[tail!] {
+                for cell in statusParts.cells(part, colours) where index < rest.count {
+                    row[index] = cell
+                    index += 1
                 }
             }
-        }
-        frame.withRow(row) { row in
-            for column in column..<width { row[column] = .blank(Self.statusBackground) }
+            for index in index..<rest.count { row[index] = .blank(Self.statusBackground) }
         }
     }
 
