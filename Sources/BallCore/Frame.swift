@@ -125,12 +125,6 @@ public struct Frame: Hashable, Sendable {
         cells.withMemoryRebound(to: UInt64.self) { $0.update(repeating: pattern) }
     }
 
-    /// Gives `body` the cells, row by row, to change in place (every cell counts as written).
-    public mutating func withCells<Result>(_ body: (inout UnsafeMutableBufferPointer<FrameCell>) -> Result) -> Result {
-        written.withUnsafeMutableBufferPointer { $0.update(repeating: (0, Int32(size.columns))) }
-        return cells.withUnsafeMutableBufferPointer { body(&$0) }
-    }
-
     /// Gives `body` the cells `columns` of `row` to change in place: element 0 is the cell at
     /// `columns.lowerBound`.
     public mutating func withCells<Result>(
