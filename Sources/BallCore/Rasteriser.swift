@@ -104,12 +104,11 @@ public struct TerminalSequences {
 ///   shifted by one column is shifted in place (insert or delete one character) when that is
 ///   shorter than writing its edges.
 ///
-/// What keeps it fast (it runs once per drag step, and touches little memory): rows both
-/// frames know to be blank (``Frame/isBlank(row:)``) are skipped, other unchanged rows are
-/// found by comparing their memory; within a changed row only the columns from its first to
-/// its last changed cell are looked at, cells as 64-bit words first; a row shifted in place
-/// is drawn the other way too only when that could be shorter; every sequence is formatted
-/// once and kept in one byte array.
+/// What keeps it fast (it runs once per drag step, and touches little memory): only the
+/// columns either frame wrote (``Frame/writtenColumns(row:)``) are compared, cells as 64-bit
+/// words first, and within a changed row only those from its first to its last changed cell
+/// are looked at again; a row shifted in place is drawn the other way too only when that could
+/// be shorter; every sequence is formatted once and kept in one byte array.
 public struct Rasteriser {
     private let sequences: TerminalSequences
     private let colour: Bool
@@ -205,14 +204,13 @@ public struct Rasteriser {
                     if scope.isEmpty { continue }
                     changed = old.cells.withUnsafeBufferPointer { oldCells in
                         let oldRow = UnsafeBufferPointer(rebasing: oldCells[row * columns..<(row + 1) * columns])
-                        // Most rows are unchanged: one comparison of their memory each.
-                        if memoryEqual(oldRow, new, in: scope) { return nil }
+                        guard let changed = differingColumns(oldRow, new, in: scope) else { return nil }
                         onScreen.withUnsafeMutableBufferPointer { onScreen in
                             if scope.count < columns { onScreen.update(repeating: blank) }
                             _ = UnsafeMutableBufferPointer(rebasing: onScreen[scope]).update(
                                 fromContentsOf: oldRow[scope])
                         }
-                        return differingColumns(oldRow, new, in: scope)
+                        return changed
                     }
                 } else {
                     scope = 0..<columns
@@ -593,15 +591,6 @@ private struct SequenceTable {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<offset + length]))
         }
     }
-}
-
-/// Whether two rows hold the same bytes in `columns`.
-private func memoryEqual(
-    _ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>, in columns: Range<Int>
-) -> Bool {
-    guard let a = first.baseAddress, let b = second.baseAddress, !columns.isEmpty else { return true }
-    let stride = MemoryLayout<FrameCell>.stride
-    return memcmp(a + columns.lowerBound, b + columns.lowerBound, columns.count * stride) == 0
 }
 
 /// The columns of `columns` from the first to the last where two rows' cells differ (nil: none

@@ -322,8 +322,9 @@ struct BenchmarkRun {
         let median = percentile(latencies, 0.5) * 1000
         let p99 = percentile(latencies, 0.99) * 1000
         let roundMedians = ours.map { format(percentile($0.latencies, 0.5) * 1000, decimals: 3) }
-        let responderMedian = percentile(responder.flatMap(\.latencies), 0.5) * 1000
-        let responderP99 = percentile(responder.flatMap(\.latencies), 0.99) * 1000
+        let floorLatencies = responder.flatMap(\.latencies)
+        let responderMedian = percentile(floorLatencies, 0.5) * 1000
+        let responderP99 = percentile(floorLatencies, 0.99) * 1000
         let cpu = ours.compactMap(\.cpu)
         let peak = ours.map(\.peak).max() ?? 0
         func milliseconds(_ value: Double) -> String { "\(format(value, decimals: 3)) ms" }
