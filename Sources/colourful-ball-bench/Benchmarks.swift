@@ -277,77 +277,78 @@ struct BenchmarkRun {
         return latencies
     }
 
-    /// One round of drag steps against `command` in a fresh pseudo-terminal (a fresh process:
-    /// the scheduler places each process anew, and that placement shows in every step).
-    func dragRound(_ command: [String], steps: Int) -> (latencies: [Double], cpu: Double?, peak: Int)? {
-        guard
-            let terminal = try? PseudoTerminal(
-                command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
-            terminal.readUntil(Array("quit".utf8)) != nil
-        else { return nil }
-        _ = terminal.readUntilQuiet(quiet: 0.05)
-        terminal.write(Array("\u{1B}[<0;41;12M".utf8))
-        _ = terminal.readUntilQuiet(quiet: 0.05)
-        var latencies: [Double] = []
-        let cpuBefore = cpuNanoseconds(terminal.pid)
-        for index in 0..<steps {
-            let phase = index % 80
-            let column = phase < 40 ? 21 + phase : 61 - (phase - 40)  // Sweep 21...61 and back (1-based).
-            let sent = MonotonicClock.now()
-            terminal.write(Array("\u{1B}[<32;\(column);12M".utf8))
-            let (bytes, last) = terminal.readUntilQuiet(quiet: 0.02)
-            if !bytes.isEmpty { latencies.append(last - sent) }
+    /// Runs `rounds` rounds of `steps` drag steps against the program and, step for step, against
+    /// the floor responder beside it: each round starts both afresh (the scheduler places a
+    /// process once, and its placement shows in every step of that round), then sends each
+    /// step to one and then the other, alternating who goes first. Both see the same moments of
+    /// the machine, so a slow moment of the host shows in both. `nil` if either cannot start.
+    func interleavedDragRounds(_ rounds: Int, steps: Int) -> (program: [DragTarget], floor: [DragTarget])? {
+        var program: [DragTarget] = []
+        var floor: [DragTarget] = []
+        for _ in 0..<rounds {
+            guard let ours = DragTarget([self.program], environment: environment),
+                let responder = DragTarget(
+                    [buildDirectory() + "/colourful-ball-bench", "--respond"], environment: environment)
+            else { return nil }
+            for index in 0..<steps {
+                let phase = index % 80
+                let column = phase < 40 ? 21 + phase : 61 - (phase - 40)  // Sweep 21...61 and back (1-based).
+                for target in index.isMultiple(of: 2) ? [ours, responder] : [responder, ours] {
+                    target.drag(toColumn: column)
+                }
+            }
+            ours.finish()
+            responder.finish()
+            program.append(ours)
+            floor.append(responder)
         }
-        let cpu = cpuNanoseconds(terminal.pid).flatMap { after in
-            cpuBefore.map { Double(after - $0) / Double(steps) / 1000 }
-        }
-        let peak = processStatus(terminal.pid, "VmHWM") ?? 0
-        terminal.write(Array("q".utf8))
-        _ = terminal.waitForExit()
-        return (latencies, cpu, peak)
+        return (program, floor)
     }
 
     func inputToScreen() -> [Result] {
         let rounds = quick ? 1 : 3
         let steps = quick ? 200 : 400
-        let ours = (0..<rounds).compactMap { _ in dragRound([program], steps: steps) }
-        guard ours.count == rounds else {
+        guard let (ours, responder) = interleavedDragRounds(rounds, steps: steps) else {
             return [Result(name: "input to screen", measured: "could not start", target: "", met: false)]
-        }
-        let responder = (0..<rounds).compactMap { _ in
-            dragRound([buildDirectory() + "/colourful-ball-bench", "--respond"], steps: steps)
         }
         let cat = (0..<rounds).flatMap { _ in roundTripFloor(steps: steps / 2) }
         let latencies = ours.flatMap(\.latencies)
+        let floorLatencies = responder.flatMap(\.latencies)
         let median = percentile(latencies, 0.5) * 1000
         let p99 = percentile(latencies, 0.99) * 1000
+        let floorP99 = percentile(floorLatencies, 0.99) * 1000
         let roundMedians = ours.map { format(percentile($0.latencies, 0.5) * 1000, decimals: 3) }
-        let floorLatencies = responder.flatMap(\.latencies)
-        let responderMedian = percentile(floorLatencies, 0.5) * 1000
-        let responderP99 = percentile(floorLatencies, 0.99) * 1000
-        let cpu = ours.compactMap(\.cpu)
-        let peak = ours.map(\.peak).max() ?? 0
+        func slow(_ values: [Double]) -> Int { values.count { $0 > 0.001 } }
+        func cpu(_ targets: [DragTarget]) -> String {
+            let perStep = targets.compactMap(\.cpuPerStep)
+            return perStep.isEmpty
+                ? "unavailable" : "\(format(perStep.reduce(0, +) / Double(perStep.count), decimals: 0)) µs"
+        }
+        let peak = ours.map(\.peakKilobytes).max() ?? 0
         func milliseconds(_ value: Double) -> String { "\(format(value, decimals: 3)) ms" }
         return [
             Result(
                 name: "pseudo-terminal round trip alone (`cat`, raw mode), median",
                 measured: milliseconds(percentile(cat, 0.5) * 1000), target: "—", met: nil),
             Result(
-                name: "floor: a program that only answers each report with 300 bytes, median",
-                measured: milliseconds(responderMedian), target: "—", met: nil),
+                name:
+                    "floor: a program that only answers each report with 300 bytes, median (step for step beside ours)",
+                measured: milliseconds(percentile(floorLatencies, 0.5) * 1000), target: "—", met: nil),
             Result(
                 name: "floor: the same program, p99 (what the machine adds to any program's tail)",
-                measured: milliseconds(responderP99), target: "—", met: nil),
+                measured: milliseconds(floorP99), target: "—", met: nil),
             Result(
                 name:
                     "input to screen, median (\(rounds) × \(steps) drag steps, 80×24, pty; rounds: \(roundMedians.joined(separator: ", ")))",
                 measured: milliseconds(median), target: "≤ 0.3 ms", met: median <= 0.3),
             Result(name: "input to screen, p99", measured: milliseconds(p99), target: "≤ 1 ms", met: p99 <= 1),
             Result(
-                name: "the program's CPU time per drag step (user + system, from /proc/PID/schedstat)",
-                measured: cpu.isEmpty
-                    ? "unavailable" : "\(format(cpu.reduce(0, +) / Double(cpu.count), decimals: 0)) µs",
-                target: "—", met: nil),
+                name:
+                    "steps slower than 1 ms: ours / the floor's, of \(latencies.count) each (a slow moment of the host shows in both)",
+                measured: "\(slow(latencies)) / \(slow(floorLatencies))", target: "—", met: nil),
+            Result(
+                name: "CPU time per drag step, user + system (/proc/PID/schedstat): ours / the floor's",
+                measured: "\(cpu(ours)) / \(cpu(responder))", target: "—", met: nil),
             Result(
                 name: "peak RSS, interactive (after \(steps) drags)",
                 measured: "\(format(Double(peak) / 1024, decimals: 1)) MB",

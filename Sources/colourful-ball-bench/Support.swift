@@ -1,3 +1,4 @@
+import BallCore
 import BallTerminal
 
 #if canImport(Glibc)
@@ -138,5 +139,54 @@ func respondToEachRead() -> Never {
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         if count <= 0 || buffer[0..<count].contains(UInt8(ascii: "q")) { exit(0) }
         writeAll(frame, to: STDOUT_FILENO)
+    }
+}
+
+// MARK: - Drag steps in a pseudo-terminal
+
+/// A program in its own 80×24 pseudo-terminal that the input-to-screen benchmark drags the
+/// ball of, one SGR mouse report at a time, timing each from the write to the last byte drawn.
+final class DragTarget {
+    /// Seconds from writing each drag report to the last byte of the output it caused.
+    private(set) var latencies: [Double] = []
+    /// CPU time per drag step in µs (user and system), once `finish()` has run.
+    private(set) var cpuPerStep: Double?
+    /// The program's peak RSS in kB, once `finish()` has run.
+    private(set) var peakKilobytes = 0
+    private let terminal: PseudoTerminal
+    private let cpuBefore: Int?
+
+    /// Starts `command`, waits for its "quit" hint and first frame, and presses the mouse
+    /// button on the ball (the centre of 80×24); `nil` if it does not start.
+    init?(_ command: [String], environment: [String: String]) {
+        guard
+            let terminal = try? PseudoTerminal(
+                command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
+            terminal.readUntil(Array("quit".utf8)) != nil
+        else { return nil }
+        _ = terminal.readUntilQuiet(quiet: 0.05)
+        terminal.write(Array("\u{1B}[<0;41;12M".utf8))
+        _ = terminal.readUntilQuiet(quiet: 0.05)
+        self.terminal = terminal
+        cpuBefore = cpuNanoseconds(terminal.pid)
+    }
+
+    /// Drags to `column` (1-based) on row 12 and waits until the output has been quiet for
+    /// 10 ms: with two targets taking turns, each sleeps about 20 ms between its steps.
+    func drag(toColumn column: Int) {
+        let sent = MonotonicClock.now()
+        terminal.write(Array("\u{1B}[<32;\(column);12M".utf8))
+        let (bytes, last) = terminal.readUntilQuiet(quiet: 0.01)
+        if !bytes.isEmpty { latencies.append(last - sent) }
+    }
+
+    /// Reads the CPU time and peak memory, then quits the program with `q`.
+    func finish() {
+        cpuPerStep = cpuNanoseconds(terminal.pid).flatMap { after in
+            cpuBefore.map { Double(after - $0) / Double(max(1, latencies.count)) / 1000 }
+        }
+        peakKilobytes = processStatus(terminal.pid, "VmHWM") ?? 0
+        terminal.write(Array("q".utf8))
+        _ = terminal.waitForExit()
     }
 }
