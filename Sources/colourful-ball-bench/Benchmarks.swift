@@ -308,8 +308,12 @@ struct BenchmarkRun {
     func inputToScreen() -> [Result] {
         let rounds = quick ? 1 : 3
         let steps = quick ? 200 : 400
+        let ticksBefore = machineCPUTicks()
         guard let (ours, responder) = interleavedDragRounds(rounds, steps: steps) else {
             return [Result(name: "input to screen", measured: "could not start", target: "", met: false)]
+        }
+        let steal = machineCPUTicks().flatMap { after in
+            ticksBefore.map { Double(after.steal - $0.steal) / Double(max(1, after.total - $0.total)) * 100 }
         }
         let cat = (0..<rounds).flatMap { _ in roundTripFloor(steps: steps / 2) }
         let latencies = ours.flatMap(\.latencies)
@@ -346,6 +350,11 @@ struct BenchmarkRun {
                 name:
                     "steps slower than 1 ms: ours / the floor's, of \(latencies.count) each (a slow moment of the host shows in both)",
                 measured: "\(slow(latencies)) / \(slow(floorLatencies))", target: "—", met: nil),
+            Result(
+                name:
+                    "the host's steal while they ran (/proc/stat: time our virtual CPUs were ready to run while the host ran something else)",
+                measured: steal.map { "\(format($0, decimals: 1)) % of CPU time" } ?? "unavailable", target: "—",
+                met: nil),
             Result(
                 name: "CPU time per drag step, user + system (/proc/PID/schedstat): ours / the floor's",
                 measured: "\(cpu(ours)) / \(cpu(responder))", target: "—", met: nil),

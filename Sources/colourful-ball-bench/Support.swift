@@ -71,6 +71,17 @@ func cpuNanoseconds(_ pid: pid_t) -> Int? {
     readFile("/proc/\(pid)/schedstat")?.split(separator: " ").first.flatMap { Int($0) }
 }
 
+/// This machine's CPU time so far, in clock ticks summed over all CPUs (the first line of
+/// /proc/stat): all of it, and the host's steal, time a virtual CPU was ready to run but the
+/// host ran something else. `nil` where /proc/stat has no steal field.
+func machineCPUTicks() -> (total: Int, steal: Int)? {
+    guard let line = readFile("/proc/stat")?.split(separator: "\n").first, line.hasPrefix("cpu ") else { return nil }
+    let fields = line.split(separator: " ").dropFirst().compactMap { Int($0) }
+    guard fields.count >= 8 else { return nil }
+    // user nice system idle iowait irq softirq steal [guest guest_nice, already in user and nice]
+    return (fields[0..<8].reduce(0, +), fields[7])
+}
+
 func readFile(_ path: String) -> String? {
     guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
