@@ -267,14 +267,7 @@ struct BenchmarkRun {
                 environment: environment),
             terminal.readUntil(Array("ready".utf8)) != nil
         else { return [] }
-        var latencies: [Double] = []
-        for _ in 0..<steps {
-            let sent = MonotonicClock.now()
-            terminal.write([UInt8(ascii: "x")])
-            let (bytes, last) = terminal.readUntilQuiet(quiet: 0.02)
-            if !bytes.isEmpty { latencies.append(last - sent) }
-        }
-        return latencies
+        return (0..<steps).compactMap { _ in terminal.timedAnswer(to: [UInt8(ascii: "x")], quiet: 0.02) }
     }
 
     /// Runs `rounds` rounds of `steps` drag steps against the program and, step for step, against

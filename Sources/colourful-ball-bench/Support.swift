@@ -155,6 +155,17 @@ func respondToEachRead() -> Never {
 
 // MARK: - Drag steps in a pseudo-terminal
 
+extension PseudoTerminal {
+    /// Writes `bytes` and reads the output they cause until it has been quiet for `quiet`
+    /// seconds: the seconds from the write to its last byte (`nil` if nothing came).
+    func timedAnswer(to bytes: [UInt8], quiet: Double) -> Double? {
+        let sent = MonotonicClock.now()
+        write(bytes)
+        let (output, last) = readUntilQuiet(quiet: quiet)
+        return output.isEmpty ? nil : last - sent
+    }
+}
+
 /// A program in its own 80×24 pseudo-terminal that the input-to-screen benchmark drags the
 /// ball of, one SGR mouse report at a time, timing each from the write to the last byte drawn.
 final class DragTarget {
@@ -185,10 +196,9 @@ final class DragTarget {
     /// Drags to `column` (1-based) on row 12 and waits until the output has been quiet for
     /// 10 ms: with two targets taking turns, each sleeps about 20 ms between its steps.
     func drag(toColumn column: Int) {
-        let sent = MonotonicClock.now()
-        terminal.write(Array("\u{1B}[<32;\(column);12M".utf8))
-        let (bytes, last) = terminal.readUntilQuiet(quiet: 0.01)
-        if !bytes.isEmpty { latencies.append(last - sent) }
+        if let latency = terminal.timedAnswer(to: Array("\u{1B}[<32;\(column);12M".utf8), quiet: 0.01) {
+            latencies.append(latency)
+        }
     }
 
     /// Reads the CPU time and peak memory, then quits the program with `q`.
