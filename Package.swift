@@ -1,64 +1,120 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
+// The targets, each with one job; each uses only those above it (ARCHITECTURE.md draws them):
+// ColourCore ← BallModel ← BallReplay ← BallRendering ← TerminalIO ← BallTerminal ← commands.
 let package = Package(
     name: "colourful-ball",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "colourful-ball", targets: ["colourful-ball"]),
         .library(name: "ColourCore", targets: ["ColourCore"]),
-        .library(name: "BallCore", targets: ["BallCore"]),
+        .library(name: "BallModel", targets: ["BallModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
-        // MARK: - System library
+        // MARK: - Pure (no ncurses, no terminal)
+        /// Flat colours, flatten, complement, the position rule, terminal colour tables.
+        .target(name: "ColourCore"),
+        /// Geometry, intents, the pure step, the session and the view-model.
+        .target(
+            name: "BallModel",
+            dependencies: ["ColourCore", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        /// The replay format, its JSON line parser and reader, recorder, player, timing, trace.
+        .target(
+            name: "BallReplay",
+            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        /// Frames, the renderer, the status line, screens and the binding that draws.
+        .target(
+            name: "BallRendering",
+            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        /// Terminal bytes in and out: the input decoder, the key map, the rasteriser and its
+        /// sequences, the asciicast export.
+        .target(name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore"]),
+
+        // MARK: - The terminal adapter (the only code that imports CNcurses)
         .systemLibrary(
             name: "CNcurses",
             path: "Modules/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-
-        // MARK: - Pure core (no ncurses, no I/O)
-        .target(name: "ColourCore"),
+        /// The ncurses screen, waiting for input, the terminal guard and the one run loop.
         .target(
-            name: "BallCore",
-            dependencies: [
-                "ColourCore",
-                .product(name: "OpenCombine", package: "OpenCombine"),
-            ]
+            name: "BallTerminal",
+            dependencies: ["BallModel", "BallRendering", "BallReplay", "TerminalIO", "ColourCore", "CNcurses"]
         ),
-
-        // MARK: - Terminal adapter (the only code that imports CNcurses)
-        .target(name: "BallTerminal", dependencies: ["BallCore", "ColourCore", "CNcurses"]),
 
         // MARK: - Commands and the thin executable
         .target(
             name: "ColourfulBallCommands",
             dependencies: [
-                "ColourCore", "BallCore", "BallTerminal",
+                "ColourCore", "BallModel", "BallReplay", "TerminalIO", "BallTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "colourful-ball", dependencies: ["ColourfulBallCommands"]),
 
         // MARK: - Benchmarks (`swift run -c release colourful-ball-bench`)
-        .executableTarget(name: "colourful-ball-bench", dependencies: ["BallCore", "ColourCore", "BallTerminal"]),
+        .executableTarget(
+            name: "colourful-ball-bench",
+            dependencies: [
+                "ColourCore", "BallModel", "BallReplay", "BallRendering", "TerminalIO", "BallTerminal",
+                "BallTestSupport",
+            ]
+        ),
+
+        // MARK: - Test support (used by the tests and the bench; in no product)
+        .target(name: "CPseudoTerminal"),
+        .target(
+            name: "BallTestSupport",
+            dependencies: ["BallModel", "BallRendering", "BallReplay", "TerminalIO", "ColourCore", "CPseudoTerminal"]
+        ),
 
         // MARK: - Tests
         .testTarget(
             name: "ColourCoreTests",
-            dependencies: ["ColourCore"],
+            dependencies: ["ColourCore", "BallTestSupport"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "BallModelTests", dependencies: ["BallModel", "ColourCore", "BallTestSupport"]),
         .testTarget(
-            name: "BallCoreTests",
-            dependencies: ["BallCore", "ColourCore"],
+            name: "BallReplayTests",
+            dependencies: ["BallReplay", "BallModel", "ColourCore", "BallTestSupport"],
             exclude: ["Snapshots", "Replays"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["colourful-ball", "BallCore"]),
+        .testTarget(
+            name: "BallRenderingTests",
+            dependencies: ["BallRendering", "BallModel", "ColourCore", "BallTestSupport"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "TerminalIOTests",
+            dependencies: ["TerminalIO", "BallRendering", "BallReplay", "BallModel", "ColourCore", "BallTestSupport"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["colourful-ball", "BallModel", "BallTestSupport", "TerminalIO", "ColourCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - The replay reader's fuzzer (`scripts/fuzz`), only when it asks for it
+
+if ProcessInfo.processInfo.environment["COLOURFUL_BALL_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "replay-reader-fuzzer",
+            dependencies: ["BallReplay", "BallModel", "TerminalIO"],
+            path: "Fuzz",
+            exclude: ["Corpus"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+}

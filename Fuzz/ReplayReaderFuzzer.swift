@@ -1,6 +1,10 @@
-// The replay reader's fuzz target for libFuzzer: built by `scripts/fuzz` together with the
-// reader's own source files (BallCore's JSON, replay format, geometry, intents and input
-// decoder) into one module, with -sanitize=fuzzer,address.
+// The replay reader's fuzz target for libFuzzer: `scripts/fuzz` builds it with the package's
+// own BallReplay, BallModel and TerminalIO targets (SwiftPM, --sanitize fuzzer and address);
+// the package declares it only when COLOURFUL_BALL_FUZZ=1.
+
+import BallModel
+import BallReplay
+import TerminalIO
 
 /// libFuzzer's entry point: any bytes as a replay file, split into two chunks at a point the
 /// input chooses, read event by event; and the same bytes as terminal input. Nothing may
@@ -22,6 +26,7 @@ public func fuzzReplayReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
 
     var decoder = InputDecoder()
     _ = decoder.decode(bytes)
+    guard decoder.pendingByteCount <= InputDecoder.maximumPendingBytes else { fatalError("the decoder kept too much") }
     _ = decoder.flushPendingEscape()
     return 0
 }

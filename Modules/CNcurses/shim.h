@@ -17,9 +17,6 @@
 #include <termios.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
-#include <fcntl.h>
-#include <spawn.h>
-#include <stdlib.h>
 
 // MARK: - Globals
 
@@ -54,39 +51,6 @@ static inline int cb_window_size(int fd, int *out_rows, int *out_cols) {
     *out_rows = size.ws_row;
     *out_cols = size.ws_col;
     return 0;
-}
-
-/// Opens a pseudo-terminal: the master's descriptor (or -1), and the slave's path in `name`.
-extern int posix_openpt(int flags);
-extern int grantpt(int fd);
-extern int unlockpt(int fd);
-extern int ptsname_r(int fd, char *buffer, size_t length);
-static inline int cb_open_pseudo_terminal(char *name, size_t length) {
-    int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (master < 0) { return -1; }
-    if (grantpt(master) != 0 || unlockpt(master) != 0 || ptsname_r(master, name, length) != 0) {
-        close(master);
-        return -1;
-    }
-    return master;
-}
-
-/// posix_spawn's flag for starting the child in a new session (glibc's value where the
-/// headers hide it).
-static inline short cb_posix_spawn_setsid(void) {
-#ifdef POSIX_SPAWN_SETSID
-    return POSIX_SPAWN_SETSID;
-#else
-    return 0x80;
-#endif
-}
-
-/// Sets the window size of terminal `fd` (a pseudo-terminal's master, for tests and benchmarks).
-static inline int cb_set_window_size(int fd, int rows_, int cols_) {
-    struct winsize size = {0};
-    size.ws_row = (unsigned short)rows_;
-    size.ws_col = (unsigned short)cols_;
-    return ioctl(fd, TIOCSWINSZ, &size);
 }
 
 #endif

@@ -1,13 +1,11 @@
-import BallCore
+import BallModel
+import BallRendering
+import TerminalIO
 
-// MARK: - The interactive program
+// MARK: - Play
 
-/// The colourful ball in the terminal: the run loop that joins the terminal's input to the
-/// session, and the session's bindings to the ncurses screen.
-///
-/// The loop blocks until input arrives, decodes everything that is waiting into intents,
-/// sends them through the session (each one steps the state and the subject publishes), then
-/// flushes the binding once: a burst of drag events becomes one frame.
+/// The colourful ball in the terminal: the session's intents come from the key map in play
+/// mode, its appearance is bound to the ncurses screen, and the one run loop joins the two.
 public final class InteractiveProgram {
     /// Taps on the session before it starts (the recorder binds here).
     public typealias SessionHook = (BallSession) throws -> Void
@@ -23,44 +21,34 @@ public final class InteractiveProgram {
     public func run() throws {
         let screen = try NcursesScreen()
         defer { screen.close() }
-        let input = TerminalInput()
         let session = BallSession(screen: screen.size)
         try hook?(session)
         let binding = ScreenBinding(session.viewModel, to: screen)
-        var decoder = InputDecoder()
-        binding.flush()
-
-        while !session.isFinished {
-            let timeout: Int32 = decoder.hasPendingBytes ? 25 : -1
-            guard let wakeup = input.wait(timeout: timeout) else {
-                decoder.flushPendingEscape().compactMap(KeyBindings.intent(for:)).forEach(session.send)
-                binding.flush()
-                continue
-            }
-            switch wakeup {
-            case .input(let bytes):
-                for event in decoder.decode(bytes) {
-                    if event == .character("\u{1A}") {  // Ctrl-Z: the terminal's, not the ball's.
-                        screen.suspend()
-                        binding.redraw()
-                        continue
-                    }
-                    guard let intent = KeyBindings.intent(for: event) else { continue }
-                    session.send(intent)
-                    if session.isFinished { break }
-                }
-            case .suspendRequested:
-                screen.suspend()
-                binding.redraw()
-            case .resized:
-                let size = screen.size
-                screen.resize(to: size)
-                session.send(.resized(size))
-                if !binding.needsFlush { binding.redraw() }
-            case .hangUp:
-                session.send(.quitRequested)
-            }
-            binding.flush()
-        }
+        try TerminalRunLoop(screen: screen, binding: binding).run(Play(session: session))
     }
+}
+
+/// Play mode for the run loop: every action is an intent for the session.
+private final class Play: TerminalProgram {
+    let session: BallSession
+    let keyMode = KeyMode.play
+    let deadline: ContinuousClock.Instant? = nil
+
+    init(session: BallSession) {
+        self.session = session
+    }
+
+    var isFinished: Bool { session.isFinished }
+
+    func deadlineReached() {}
+
+    func perform(_ action: KeyAction) {
+        if case .intent(let intent) = action { session.send(intent) }
+    }
+
+    func resized(to size: ScreenSize) { session.send(.resized(size)) }
+
+    func hungUp() { session.send(.quitRequested) }
+
+    func resumed(after duration: Duration) {}
 }

@@ -1,6 +1,8 @@
-import BallCore
+import BallModel
+import BallRendering
 import CNcurses
 import ColourCore
+import TerminalIO
 
 #if canImport(Glibc)
     import Glibc
@@ -42,6 +44,8 @@ public enum ColourDepth: Equatable, Sendable, CustomStringConvertible {
 public final class NcursesScreen: Screen {
     /// How colours are shown.
     public let depth: ColourDepth
+    /// Whether no colours are shown (frames use reverse video instead).
+    public var isMonochrome: Bool { depth == .monochrome }
     private var screen: OpaquePointer?
     private var rasteriser: Rasteriser
     /// Each frame's bytes (the storage is kept from frame to frame).
@@ -159,7 +163,8 @@ public final class NcursesScreen: Screen {
         Self.terminalSize() ?? ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
     }
 
-    /// Tells ncurses the terminal is now `size`; the next frame is drawn whole.
+    /// Tells ncurses the terminal is now `size`. (The rasteriser draws a frame of a new size
+    /// whole; for a frame of the same size the caller redraws: ``ScreenBinding/redraw()``.)
     public func resize(to size: ScreenSize) {
         resizeterm(Int32(size.rows), Int32(size.columns))
     }

@@ -1,5 +1,3 @@
-import BallCore
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,24 +1,24 @@
-import BallCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import BallModel
+import BallRendering
+import BallReplay
+import TerminalIO
 
 // MARK: - Replaying in the terminal
 
 /// Plays a recording in the terminal with its original timing: each event waits its turn
 /// (divided by `speed`, each pause first capped at `maximumIdle`), goes through the same
-/// session, and the binding draws it. Space pauses and resumes; `q`, Esc or Ctrl-C stop.
+/// session, and the binding draws it. The keys are the key map's replay keys (space pauses and
+/// resumes; `q`, Esc or Ctrl-C stop; Ctrl-Z suspends, and the time stopped does not count).
 public final class TerminalReplay {
     private let player: ReplayPlayer
-    private var timing: ReplayTiming
+    private let speed: Double
+    private let maximumIdle: Double?
 
     /// A replay of `player`'s recording.
     public init(player: ReplayPlayer, speed: Double, maximumIdle: Double?) {
         self.player = player
-        timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
+        self.speed = speed
+        self.maximumIdle = maximumIdle
     }
 
     /// Plays to the end of the recording (or until the user stops it).
@@ -33,64 +33,59 @@ public final class TerminalReplay {
         }
         let screen = try NcursesScreen()
         defer { screen.close() }
-        let input = TerminalInput()
         let binding = ScreenBinding(player.session.viewModel, to: screen)
-        binding.flush()
+        let watch = try Watch(player: player, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle))
+        try TerminalRunLoop(screen: screen, binding: binding).run(watch)
+    }
+}
 
-        var decoder = InputDecoder()
-        var paused = false
-        var next = try player.nextEvent()
-        var due = now() + timing.pause(before: next)
-        var remainingWhenPaused = 0.0
-        while let event = next {
-            let timeout: Int32 = paused ? -1 : Int32(clamping: Int(max(0, (due - now()) * 1000).rounded(.up)))
-            guard let wakeup = input.wait(timeout: timeout) else {
-                guard !paused, now() >= due - 0.0005 else { continue }
-                player.apply(event)
-                binding.flush()
-                next = try player.nextEvent()
-                due += timing.pause(before: next)
-                continue
+/// Replay mode for the run loop: the next event is due at a time; keys pause and stop.
+private final class Watch: TerminalProgram {
+    let keyMode = KeyMode.replay
+    private let player: ReplayPlayer
+    private var timing: ReplayTiming
+    private var next: ReplayEvent?
+    private var due: ContinuousClock.Instant
+    private var paused = false
+    /// The wait left for the next event when the replay was paused.
+    private var remainingWhenPaused = Duration.zero
+    private var stopped = false
+
+    init(player: ReplayPlayer, timing: ReplayTiming) throws {
+        self.player = player
+        self.timing = timing
+        next = try player.nextEvent()
+        due = .now + .seconds(self.timing.pause(before: next))
+    }
+
+    var isFinished: Bool { stopped || next == nil }
+
+    var deadline: ContinuousClock.Instant? { paused ? nil : due }
+
+    func deadlineReached() throws {
+        guard let event = next else { return }
+        player.apply(event)
+        next = try player.nextEvent()
+        due += .seconds(timing.pause(before: next))
+    }
+
+    func perform(_ action: KeyAction) {
+        switch action {
+        case .quit: stopped = true
+        case .togglePause:
+            paused.toggle()
+            if paused {
+                remainingWhenPaused = max(.zero, ContinuousClock.now.duration(to: due))
+            } else {
+                due = .now + remainingWhenPaused
             }
-            switch wakeup {
-            case .input(let bytes):
-                for terminalEvent in decoder.decode(bytes) + decoder.flushPendingEscape() {
-                    if terminalEvent == .character("\u{1A}") {  // Ctrl-Z: the terminal's, as in play.
-                        due = suspend(screen, binding, until: due)
-                        continue
-                    }
-                    switch KeyBindings.intent(for: terminalEvent) {
-                    case .quitRequested?: return
-                    default:
-                        if terminalEvent == .character(" ") {
-                            paused.toggle()
-                            if paused {
-                                remainingWhenPaused = max(0, due - now())
-                            } else {
-                                due = now() + remainingWhenPaused
-                            }
-                        }
-                    }
-                }
-            case .suspendRequested:
-                due = suspend(screen, binding, until: due)
-            case .resized:
-                screen.resize(to: screen.size)
-                binding.redraw()
-            case .hangUp:
-                return
-            }
+        case .intent, .suspend: break
         }
     }
 
-    /// Suspends to the shell and, continued, draws the screen again; the time stopped does
-    /// not count against the next event's wait.
-    private func suspend(_ screen: NcursesScreen, _ binding: ScreenBinding, until due: Double) -> Double {
-        let remaining = due - now()
-        screen.suspend()
-        binding.redraw()
-        return now() + remaining
-    }
+    func resized(to size: ScreenSize) {}  // The recorded terminal stays the ball's screen.
 
-    private func now() -> Double { MonotonicClock.now() }
+    func hungUp() { stopped = true }
+
+    func resumed(after duration: Duration) { due += duration }
 }

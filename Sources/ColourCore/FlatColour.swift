@@ -82,7 +82,6 @@ public enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
 
     private static let rgbValues: [RGBColour] = definitions.map(\.rgb)
     private static let hexValues: [String] = rgbValues.map(\.hex)
-    static let jsonObjects: [String] = allCases.map { #"{"name":"\#($0.name)","hex":"\#($0.hex)"}"# }
 
     /// The palette's LAB values, computed once: the nearest-colour search compares against these.
     static let labValues: [LabColour] = rgbValues.map(LabColour.init)

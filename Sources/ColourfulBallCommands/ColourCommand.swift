@@ -1,4 +1,5 @@
 import ArgumentParser
+import BallReplay
 import ColourCore
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import BallCore
-import BallTerminal
+import BallReplay
+import TerminalIO
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +38,7 @@ final class FileOutput: LineWriter, Sendable {
     }
 
     func writeAll(_ bytes: [UInt8]) throws {
-        guard BallTerminal.writeAll(bytes, to: fd) else {
+        guard TerminalIO.writeAll(bytes, to: fd) else {
             throw CommandError("Cannot write: \(String(cString: strerror(errno))).")
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BallCore
+import BallReplay
 import BallTerminal
 
 #if canImport(Glibc)
@@ -36,12 +36,12 @@ struct PlayCommand: ParsableCommand {
         let output = try record.map { try FileOutput.create($0, overwrite: force) }
         defer { output?.close() }
         var recorder: ReplayRecorder?
-        let clock = MonotonicClock()
+        let start = ContinuousClock.now
         let program = InteractiveProgram { session in
             guard let output else { return }
             recorder = try ReplayRecorder(
-                session: session, writer: output, clock: clock.elapsed, program: ColourfulBall.version,
-                started: Self.utcNow())
+                session: session, writer: output, clock: { start.duration(to: .now).seconds },
+                program: ColourfulBall.version, started: Self.utcNow())
         }
         do {
             try program.run()

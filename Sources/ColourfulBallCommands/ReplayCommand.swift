@@ -1,6 +1,7 @@
 import ArgumentParser
-import BallCore
+import BallReplay
 import BallTerminal
+import TerminalIO
 
 #if canImport(Glibc)
     import Glibc

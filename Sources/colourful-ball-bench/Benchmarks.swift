@@ -1,5 +1,8 @@
-import BallCore
+import BallModel
+import BallRendering
+import BallReplay
 import BallTerminal
+import BallTestSupport
 import ColourCore
 
 #if canImport(Glibc)
@@ -8,6 +11,7 @@ import ColourCore
 
 /// A screen that counts frames and keeps none (what the pipeline costs without a terminal).
 final class CountingScreen: Screen {
+    let isMonochrome = false
     var count = 0
     func present(_ frame: Frame, previous: Frame?) { count += 1 }
 }
@@ -177,9 +181,9 @@ struct BenchmarkRun {
         func present() -> (bytes: Int, cells: Int) {
             let before = fileSize()
             renderer.render(session.viewModel.currentAppearance, into: &frame)
-            let presentStart = MonotonicClock.now()
+            let presentStart = ContinuousClock.now
             screen.present(frame, previous: previousFrame)
-            presentTime += MonotonicClock.now() - presentStart
+            presentTime += presentStart.duration(to: .now).seconds
             presents += 1
             let changed =
                 previousFrame.map { old in
@@ -217,7 +221,7 @@ struct BenchmarkRun {
         for intent in dragIntents(on: ScreenSize(columns: 100, rows: 30), count: 60) {
             session.send(intent)
             renderer.render(session.viewModel.currentAppearance, into: &frame)
-            var writer = AnsiFrameWriter()
+            var writer = NaiveFrameWriter()
             naive.append(writer.bytes(for: frame).utf8.count)
         }
         let median = { (values: [Int]) in percentile(values.map(Double.init), 0.5) }
@@ -363,13 +367,13 @@ struct BenchmarkRun {
     func startUp() -> [Result] {
         var times: [Double] = []
         for _ in 0..<(quick ? 10 : 30) {
-            let start = MonotonicClock.now()
+            let start = ContinuousClock.now
             guard
                 let terminal = try? PseudoTerminal(
                     [program], size: ScreenSize(columns: 80, rows: 24), environment: environment),
                 let done = terminal.readUntil(Array("quit".utf8))
             else { continue }
-            times.append(done - start)
+            times.append(start.duration(to: done).seconds)
             terminal.write(Array("q".utf8))
             _ = terminal.waitForExit()
         }

@@ -1,5 +1,7 @@
-import BallCore
-import BallTerminal
+import BallModel
+import BallReplay
+import BallTestSupport
+import TerminalIO
 
 #if canImport(Glibc)
     import Glibc
@@ -13,9 +15,7 @@ func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
 /// Seconds taken by `body`.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = MonotonicClock.now()
-    try body()
-    return MonotonicClock.now() - start
+    try ContinuousClock().measure(body).seconds
 }
 
 /// The best of `rounds` timings of `body`, in seconds (less noise on a busy machine).
@@ -108,7 +108,7 @@ func runMeasured(_ arguments: [String]) -> (seconds: Double, peakKilobytes: Int,
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let start = MonotonicClock.now()
+    let start = ContinuousClock.now
     guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
     var status: Int32 = 0
     var peak = 0
@@ -116,7 +116,7 @@ func runMeasured(_ arguments: [String]) -> (seconds: Double, peakKilobytes: Int,
         peak = max(peak, processStatus(pid, "VmHWM") ?? 0)
         usleep(2000)
     }
-    return (MonotonicClock.now() - start, peak, status)
+    return (start.duration(to: .now).seconds, peak, status)
 }
 
 /// The directory this benchmark runs from (the release build folder).
@@ -159,10 +159,10 @@ extension PseudoTerminal {
     /// Writes `bytes` and reads the output they cause until it has been quiet for `quiet`
     /// seconds: the seconds from the write to its last byte (`nil` if nothing came).
     func timedAnswer(to bytes: [UInt8], quiet: Double) -> Double? {
-        let sent = MonotonicClock.now()
+        let sent = ContinuousClock.now
         write(bytes)
         let (output, last) = readUntilQuiet(quiet: quiet)
-        return output.isEmpty ? nil : last - sent
+        return output.isEmpty ? nil : sent.duration(to: last).seconds
     }
 }
 

@@ -2,8 +2,8 @@ import ColourCore
 import Foundation
 import Testing
 
-/// The checked values from ChameleonFramework (`Resources/chameleon-sample.jsonl`, a copy of
-/// `shared/vectors`): positions with their ball and background colours, and `flatten` and
+/// The checked values from ChameleonFramework (`Resources/chameleon-sample.jsonl`, kept in the
+/// project as the design gave them): positions with their ball and background colours, and `flatten` and
 /// `complement` answers for random colours.
 @Suite("Chameleon's checked values")
 struct ChameleonVectorTests {

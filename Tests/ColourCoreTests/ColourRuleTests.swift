@@ -1,7 +1,7 @@
 import ColourCore
 import Testing
 
-/// The demo's rule (colour.md §4): six ball colours per 255-point period, their backgrounds,
+/// The demo's rule (docs/colour-rules.md, "The demo's rule"): six ball colours per 255-point period, their backgrounds,
 /// and the edges between them, checked on both sides.
 @Suite("The position → colour rule")
 struct ColourRuleTests {

@@ -1,25 +1,14 @@
-import ColourCore
+import BallTestSupport
 import Foundation
 import Testing
+
+@testable import ColourCore
 
 /// Properties of `flatten` and `complementary` that hold for every input.
 @Suite("flatten and complementary")
 struct FlattenPropertyTests {
-    /// A small deterministic generator, so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomColours(count: Int, seed: UInt64) -> [RGBColour] {
-        var generator = Generator(state: seed)
-        return (0..<count).map { _ in
+    static func randomColours(count: Int, using generator: inout SeededGenerator) -> [RGBColour] {
+        (0..<count).map { _ in
             RGBColour(
                 red8: .random(in: 0...255, using: &generator), green8: .random(in: 0...255, using: &generator),
                 blue8: .random(in: 0...255, using: &generator))
@@ -32,13 +21,30 @@ struct FlattenPropertyTests {
         #expect(flatten(RGBColour(hex: colour.hex)!) == colour)
     }
 
-    @Test("every result is a palette member whose RGB is the palette's")
-    func resultsArePaletteMembers() {
-        for colour in Self.randomColours(count: 500, seed: 7) {
+    @Test("flatten gives a nearest palette colour: none is closer, and an equally close one comes later")
+    func flattenIsNearest() {
+        var generator = SeededGenerator()
+        for colour in Self.randomColours(count: 300, using: &generator) {
+            let lab = LabColour(colour)
             let flat = flatten(colour)
-            #expect(FlatColour.allCases.contains(flat))
-            #expect(flat.rgb == flat.definition.rgb)
-            #expect(FlatColour.allCases.contains(complementary(colour)))
+            let chosen = lab.distance(to: LabColour(flat.rgb))
+            for other in FlatColour.allCases where other != flat {
+                let distance = lab.distance(to: LabColour(other.rgb))
+                #expect(
+                    distance > chosen || (distance == chosen && other.rawValue > flat.rawValue),
+                    "\(colour.hex) → \(flat.name) at \(chosen), but \(other.name) is at \(distance); \(generator)")
+            }
+        }
+    }
+
+    @Test("flatten and complementary are idempotent on the flat colours they return")
+    func idempotent() {
+        var generator = SeededGenerator()
+        for colour in Self.randomColours(count: 300, using: &generator) {
+            let flat = flatten(colour)
+            #expect(flatten(flat.rgb) == flat, "\(colour.hex) → \(flat.name); \(generator)")
+            let complement = complementary(colour)
+            #expect(flatten(complement.rgb) == complement, "\(colour.hex) → \(complement.name); \(generator)")
         }
     }
 

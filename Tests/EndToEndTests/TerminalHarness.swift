@@ -132,6 +132,9 @@ final class TerminalSession {
     /// The screen with its colours, as SGR escape sequences.
     func screenWithColours() throws -> String { try tmux(["capture-pane", "-p", "-e"]) }
 
+    /// The screen with its colours, every cell of every row (trailing blanks kept).
+    func screenWithAllCells() throws -> String { try tmux(["capture-pane", "-p", "-e", "-N"]) }
+
     /// The pane's modes: mouse flags, alternate screen, cursor visibility.
     func modes() throws -> String {
         try tmux([
@@ -184,9 +187,9 @@ final class TerminalSession {
 
     /// Reads `what` until it satisfies `condition` (no fixed sleeps: it polls, with a deadline).
     @discardableResult
-    private func waitFor(
-        _ what: String, read: () throws -> String, seconds: Double, sourceLocation: SourceLocation,
-        _ condition: (String) -> Bool
+    func waitFor(
+        _ what: String, read: () throws -> String, seconds: Double = 10,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""

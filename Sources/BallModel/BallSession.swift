@@ -1,0 +1,44 @@
+import OpenCombine
+
+// MARK: - The session: intents in, position out
+
+/// Runs the one-way loop: an intent goes through the pure step, the position subject
+/// publishes the result, and everything derived follows.
+///
+/// The session is where intents enter; it publishes each one (with nothing derived) on
+/// ``intents`` before applying it, so a recorder can tap them. The position lives in one
+/// place, the view-model's subject; the session keeps only the grab beside it, and sends the
+/// subject a position only when a step changed it.
+public final class BallSession {
+    /// The derived state and the position subject.
+    public let viewModel: BallViewModel
+    /// Centre minus pointer while a drag is under way (the one fact the subject does not hold).
+    public private(set) var grab: CellOffset?
+    /// Every intent, as it enters. The recorder subscribes here.
+    public let intents = PassthroughSubject<Intent, Never>()
+    /// Whether a quit was requested.
+    public private(set) var isFinished = false
+
+    /// A session with the ball in the middle of `screen`.
+    public convenience init(screen: ScreenSize) {
+        self.init(position: .centred(on: screen))
+    }
+
+    /// A session with the ball at `position` (clamped onto its screen).
+    public init(position: BallPosition) {
+        viewModel = BallViewModel(position: BallState(position: position).step(.resized(position.screen)).position)
+    }
+
+    /// The interaction state now: the subject's position and the grab.
+    public var state: BallState { BallState(position: viewModel.position.value, grab: grab) }
+
+    /// Applies `intent`: publishes it, steps the state, and sends the new position when it changed.
+    public func send(_ intent: Intent) {
+        intents.send(intent)
+        if intent == .quitRequested { isFinished = true }
+        let current = viewModel.position.value
+        let next = BallState(position: current, grab: grab).step(intent)
+        grab = next.grab
+        if next.position != current { viewModel.position.send(next.position) }
+    }
+}

@@ -1,0 +1,234 @@
+import BallModel
+import ColourCore
+
+// MARK: - Frames
+
+/// One terminal cell of a frame: a glyph, its colours, and whether it is bold or in reverse
+/// video.
+public struct FrameCell: Hashable, Sendable {
+    /// What is drawn: a space, a half block, a letter.
+    public var glyph: Unicode.Scalar
+    /// The glyph's colour.
+    public var foreground: FlatColour
+    /// The cell's colour behind the glyph.
+    public var background: FlatColour
+    /// Bold text (the status line's key names).
+    public var bold: Bool
+    /// Reverse video: the terminal swaps the cell's colours (SGR 7). The renderer uses it where
+    /// colours are not shown, so the status line still stands out on a monochrome terminal.
+    public var reverse: Bool
+
+    /// A cell from its glyph, colours and attributes.
+    public init(
+        glyph: Unicode.Scalar, foreground: FlatColour, background: FlatColour, bold: Bool = false, reverse: Bool = false
+    ) {
+        self.glyph = glyph
+        self.foreground = foreground
+        self.background = background
+        self.bold = bold
+        self.reverse = reverse
+    }
+
+    /// A blank cell of colour `colour`.
+    public static func blank(_ colour: FlatColour) -> FrameCell {
+        FrameCell(glyph: " ", foreground: colour, background: colour)
+    }
+
+    /// Whether the cell shows nothing but its background (a space; its foreground and boldness
+    /// do not show).
+    public var isBlank: Bool { glyph == " " }
+}
+
+/// A whole screen as a value: what the renderer builds and a screen presents.
+///
+/// Colours are flat colours; how they reach the terminal (direct colour, a palette entry, or
+/// nothing on a monochrome terminal) is the presenting screen's business.
+///
+/// A frame knows, per row, the columns written since it was made or reset: every other cell
+/// is a blank in ``fill``. Resetting clears only those, and a screen need not look at cells
+/// that are blank in both the frame it shows and the one before. Two frames are equal when
+/// their size, fill and cells are.
+public struct Frame: Hashable, Sendable {
+    /// The frame's size.
+    public private(set) var size: ScreenSize
+    /// The cells, row by row.
+    public private(set) var cells: [FrameCell]
+    /// The colour most of the frame is: the screen's background.
+    public private(set) var fill: FlatColour
+    /// Per row, the first written column and the one after the last (equal: none written).
+    private var written: [(lower: Int32, upper: Int32)]
+
+    /// A frame of `size`, every cell blank in `fill`.
+    public init(size: ScreenSize, fill: FlatColour) {
+        self.size = size
+        self.fill = fill
+        cells = Array(repeating: .blank(fill), count: max(0, size.columns) * max(0, size.rows))
+        written = Self.nothingWritten(size)
+    }
+
+    private static func nothingWritten(_ size: ScreenSize) -> [(lower: Int32, upper: Int32)] {
+        Array(repeating: (0, 0), count: max(0, size.rows))
+    }
+
+    /// The columns of `row` written since the frame was made or reset, from the first to the
+    /// last: every cell of the row outside them is a blank in ``fill``.
+    public func writtenColumns(row: Int) -> Range<Int> {
+        let (lower, upper) = written[row]
+        return Int(lower)..<Int(upper)
+    }
+
+    private mutating func markWritten(row: Int, columns: Range<Int>) {
+        guard !columns.isEmpty else { return }
+        let (lower, upper) = written[row]
+        written[row] =
+            lower == upper
+            ? (Int32(columns.lowerBound), Int32(columns.upperBound))
+            : (min(lower, Int32(columns.lowerBound)), max(upper, Int32(columns.upperBound)))
+    }
+
+    /// The cell at `column`, `row`.
+    public subscript(column: Int, row: Int) -> FrameCell {
+        get { cells[row * size.columns + column] }
+        set {
+            precondition(column >= 0 && column < size.columns, "column \(column) is outside the frame")
+            markWritten(row: row, columns: column..<column + 1)
+            cells[row * size.columns + column] = newValue
+        }
+    }
+
+    /// Makes every cell blank in `fill`, at `size`, reusing the storage: at the same size and
+    /// fill only the columns written since are cleared.
+    public mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour) {
+        let count = max(0, newSize.columns) * max(0, newSize.rows)
+        if newSize != size || cells.count != count {
+            size = newSize
+            cells = Array(repeating: .blank(newFill), count: count)
+            written = Self.nothingWritten(newSize)
+        } else {
+            let (columns, rows) = (size.columns, size.rows)
+            let sameFill = newFill == fill
+            let spans = written
+            cells.withUnsafeMutableBufferPointer { cells in
+                for row in 0..<rows {
+                    let clear = sameFill ? Int(spans[row].lower)..<Int(spans[row].upper) : 0..<columns
+                    guard !clear.isEmpty else { continue }
+                    Self.fill(
+                        UnsafeMutableBufferPointer(
+                            rebasing: cells[row * columns + clear.lowerBound..<row * columns + clear.upperBound]),
+                        with: .blank(newFill))
+                }
+            }
+            written.withUnsafeMutableBufferPointer { $0.update(repeating: (0, 0)) }
+        }
+        fill = newFill
+    }
+
+    /// Sets every cell to `cell`, eight bytes at a time (the hot path of every frame).
+    private static func fill(_ cells: UnsafeMutableBufferPointer<FrameCell>, with cell: FrameCell) {
+        guard MemoryLayout<FrameCell>.stride == MemoryLayout<UInt64>.stride else {
+            cells.update(repeating: cell)
+            return
+        }
+        var pattern: UInt64 = 0
+        withUnsafeMutableBytes(of: &pattern) { $0.storeBytes(of: cell, as: FrameCell.self) }
+        cells.withMemoryRebound(to: UInt64.self) { $0.update(repeating: pattern) }
+    }
+
+    /// Gives `body` the cells `columns` of `row` to change in place: element 0 is the cell at
+    /// `columns.lowerBound`.
+    public mutating func withCells<Result>(
+        row: Int, columns: Range<Int>, _ body: (UnsafeMutableBufferPointer<FrameCell>) -> Result
+    ) -> Result {
+        precondition(
+            columns.lowerBound >= 0 && columns.upperBound <= size.columns, "columns \(columns) are outside the frame")
+        markWritten(row: row, columns: columns)
+        let start = row * size.columns
+        return cells.withUnsafeMutableBufferPointer {
+            body(UnsafeMutableBufferPointer(rebasing: $0[start + columns.lowerBound..<start + columns.upperBound]))
+        }
+    }
+
+    /// Whether two frames show the same: size, fill and cells (not which cells were written).
+    public static func == (first: Frame, second: Frame) -> Bool {
+        first.size == second.size && first.fill == second.fill && first.cells == second.cells
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(fill)
+        hasher.combine(cells)
+    }
+
+    /// Writes `text` from (`column`, `row`), clipped at the right edge; returns the next column.
+    @discardableResult
+    public mutating func write(
+        _ text: String, column: Int, row: Int, foreground: FlatColour, background: FlatColour, bold: Bool = false,
+        reverse: Bool = false
+    ) -> Int {
+        write(
+            Array(text.unicodeScalars), column: column, row: row, foreground: foreground, background: background,
+            bold: bold, reverse: reverse)
+    }
+
+    /// Writes `scalars` from (`column`, `row`), clipped at the right edge; returns the next column.
+    @discardableResult
+    public mutating func write(
+        _ scalars: [Unicode.Scalar], column: Int, row: Int, foreground: FlatColour, background: FlatColour,
+        bold: Bool = false, reverse: Bool = false
+    ) -> Int {
+        let first = max(0, column)
+        let end = min(size.columns, column + scalars.count)
+        if first < end {
+            withCells(row: row, columns: first..<end) { cells in
+                for index in first..<end {
+                    cells[index - first] = FrameCell(
+                        glyph: scalars[index - column], foreground: foreground, background: background, bold: bold,
+                        reverse: reverse)
+                }
+            }
+        }
+        return column >= size.columns ? column : min(size.columns, column + scalars.count)
+    }
+
+    // MARK: - Text snapshots
+
+    /// The glyphs, a line per row (trailing spaces kept).
+    public var text: String {
+        (0..<size.rows).map { row in
+            String(String.UnicodeScalarView((0..<size.columns).map { self[$0, row].glyph }))
+        }.joined(separator: "\n")
+    }
+
+    /// A golden-snapshot form: the glyphs, then the colours as one letter per cell with a
+    /// legend naming each letter's foreground and background.
+    public var snapshot: String {
+        var legend: [String: Character] = [:]
+        var order: [String] = []
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var colourRows: [String] = []
+        for row in 0..<size.rows {
+            var line = ""
+            for column in 0..<size.columns {
+                let cell = self[column, row]
+                let reverse = cell.reverse ? " reverse" : ""
+                let key =
+                    cell.isBlank
+                    ? "blank on \(cell.background.name)\(reverse)"
+                    : "\(cell.foreground.name) on \(cell.background.name)\(cell.bold ? " bold" : "")\(reverse)"
+                if legend[key] == nil {
+                    legend[key] = letters[min(order.count, letters.count - 1)]
+                    order.append(key)
+                }
+                line.append(legend[key]!)
+            }
+            colourRows.append(line)
+        }
+        let legendLines = order.map { "\(legend[$0]!) = \($0)" }
+        return
+            (["size \(size)", "--- glyphs"]
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init) + ["--- colours"] + colourRows + ["--- legend"] + legendLines).joined(separator: "\n")
+            + "\n"
+    }
+}

@@ -1,0 +1,163 @@
+import BallModel
+import ColourCore
+
+// MARK: - Rendering
+
+/// Builds the frame for an appearance: the screen in its colour, the ball as a half-block
+/// disc, and the status line. Pure: the same appearance always gives the same frame.
+///
+/// On a monochrome screen (``init(monochrome:)``) the status line and the "too small" notice
+/// are in reverse video, so they stand out where colours do not show.
+public struct Renderer: Sendable {
+    /// The status line's colours: legible on every screen colour, since it has its own.
+    public static let statusForeground = FlatColour.flatWhite
+    /// The status line's background.
+    public static let statusBackground = FlatColour.flatBlackDark
+
+    /// Whether the status line and notices are drawn in reverse video.
+    public let monochrome: Bool
+    /// The disc as glyphs, kept for the shape they were made from.
+    private var disc: (shape: BallShape, rows: [GlyphRow])?
+    /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
+    private var statusParts: StatusParts
+    /// The status line's place, rewritten for each frame in the same storage.
+    private var place: [Unicode.Scalar] = []
+
+    /// A renderer for a screen that shows colours, or (`monochrome`) one that does not; it
+    /// keeps the disc's glyphs between frames of the same shape.
+    public init(monochrome: Bool = false) {
+        self.monochrome = monochrome
+        statusParts = StatusParts(reverse: monochrome)
+    }
+
+    /// Draws `appearance` into `frame`, reusing its storage.
+    public mutating func render(_ appearance: Appearance, into frame: inout Frame) {
+        let size = appearance.position.screen
+        frame.reset(size: size, fill: appearance.background)
+        guard size.columns > 0, size.rows > 0 else { return }
+        guard size.isLargeEnough else {
+            drawTooSmallNotice(into: &frame)
+            return
+        }
+        let shape = appearance.position.shape
+        if disc?.shape != shape { disc = (shape, Self.glyphRows(of: shape)) }
+        drawBall(appearance, glyphRows: disc!.rows, into: &frame)
+        drawStatus(appearance, into: &frame)
+    }
+
+    // MARK: - The ball
+
+    /// One row of the disc as half-block glyphs.
+    struct GlyphRow: Hashable, Sendable {
+        /// The row offset from the centre row.
+        let rowOffset: Int
+        /// The column offset of the first glyph.
+        let firstColumnOffset: Int
+        /// The glyphs, left to right (▀ ▄ █, and spaces inside the row's span).
+        let glyphs: [Unicode.Scalar]
+    }
+
+    /// The disc of `shape` as glyphs, top row first: each cell's top and bottom halves, lit or dark.
+    static func glyphRows(of shape: BallShape) -> [GlyphRow] {
+        (-shape.halfHeight...shape.halfHeight).map { rowOffset in
+            let span = shape.span(rowOffset: rowOffset)
+            let low = min(span.top?.lowerBound ?? .max, span.bottom?.lowerBound ?? .max)
+            let high = max(span.top?.upperBound ?? .min, span.bottom?.upperBound ?? .min)
+            let glyphs: [Unicode.Scalar] = (low...high).map { offset in
+                let top = span.top?.contains(offset) ?? false
+                let bottom = span.bottom?.contains(offset) ?? false
+                return top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
+            }
+            return GlyphRow(rowOffset: rowOffset, firstColumnOffset: low, glyphs: glyphs)
+        }
+    }
+
+    private func drawBall(_ appearance: Appearance, glyphRows: [GlyphRow], into frame: inout Frame) {
+        let centre = appearance.position.centre
+        let ball = appearance.ball
+        let background = appearance.background
+        let columns = frame.size.columns
+        let lastRow = frame.size.rows - 2
+        for glyphRow in glyphRows {
+            let row = centre.row + glyphRow.rowOffset
+            guard row >= 0, row <= lastRow else { continue }
+            let first = centre.column + glyphRow.firstColumnOffset
+            let shown = max(0, first)..<min(columns, first + glyphRow.glyphs.count)
+            guard !shown.isEmpty else { continue }
+            frame.withCells(row: row, columns: shown) { cells in
+                for column in shown {
+                    cells[column - shown.lowerBound] = FrameCell(
+                        glyph: glyphRow.glyphs[column - first], foreground: ball, background: background)
+                }
+            }
+        }
+    }
+
+    // MARK: - The status line
+
+    /// The status line: the position, then the longest tail that fits (ball, background and
+    /// keys, down to the ball alone), on a dark line of its own. Its parts depend on one
+    /// colour at most, so they are made into cells once and copied after that; nothing is
+    /// allocated per frame.
+    private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) {
+        let row = frame.size.rows - 1
+        let width = frame.size.columns
+        let colours = (ball: appearance.ball, background: appearance.background)
+        /// How many cells the tail at `index` of ``StatusLine/tails`` takes.
+        func tailWidth(_ index: Int) -> Int {
+            var total = 0
+            for part in StatusLine.tails[index] { total += statusParts.cells(part, colours).count }
+            return total
+        }
+        // The longest form that fits: long place and each tail in turn, then the short place.
+        let tails = StatusLine.tails.indices
+        StatusLine.place(appearance, short: false, into: &place)
+        var tail = tails.dropLast(2).first { place.count + tailWidth($0) <= width }
+        if tail == nil {
+            StatusLine.place(appearance, short: true, into: &place)
+            tail = tails.suffix(2).first { place.count + tailWidth($0) <= width } ?? tails.last
+        }
+        let column = frame.write(
+            place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground,
+            reverse: monochrome)
+        let rest = column..<width
+        frame.withCells(row: row, columns: rest) { row in
+            var index = 0
+            for part in StatusLine.tails[tail!] {
+                for cell in statusParts.cells(part, colours) where index < rest.count {
+                    row[index] = cell
+                    index += 1
+                }
+            }
+            let blank = FrameCell(
+                glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: monochrome)
+            for index in index..<rest.count { row[index] = blank }
+        }
+    }
+
+    // MARK: - Too small
+
+    private func drawTooSmallNotice(into frame: inout Frame) {
+        let size = frame.size
+        frame.reset(size: size, fill: Self.statusBackground)
+        if monochrome {
+            // The whole notice in reverse video, as the status line is.
+            let blank = FrameCell(
+                glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: true)
+            for row in 0..<size.rows {
+                frame.withCells(row: row, columns: 0..<size.columns) { $0.update(repeating: blank) }
+            }
+        }
+        let minimum = ScreenSize.minimum
+        let lines = [
+            "terminal too small", "(need \(minimum.columns)×\(minimum.rows),", "have \(size.columns)×\(size.rows))",
+        ]
+        let top = max(0, (size.rows - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < size.rows {
+            let column = max(0, (size.columns - line.unicodeScalars.count) / 2)
+            frame.write(
+                line, column: column, row: top + index, foreground: Self.statusForeground,
+                background: Self.statusBackground, bold: index == 0, reverse: monochrome)
+        }
+    }
+}

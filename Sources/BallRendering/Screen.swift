@@ -1,0 +1,85 @@
+import BallModel
+import ColourCore
+import OpenCombine
+
+// MARK: - Screens
+
+/// Where frames go: the ncurses screen writes them to the terminal, the headless screen
+/// keeps them for tests.
+public protocol Screen: AnyObject {
+    /// Whether the screen shows no colours (then the renderer uses reverse video).
+    var isMonochrome: Bool { get }
+
+    /// Shows `frame`. `previous` is the frame shown before it (nil: draw everything); a
+    /// screen may write only the cells that differ. Neither frame may be kept: the caller
+    /// reuses their storage.
+    func present(_ frame: Frame, previous: Frame?)
+}
+
+/// A screen that keeps what it was shown: for tests and headless runs.
+public final class HeadlessScreen: Screen {
+    /// The last frame presented, if any.
+    public private(set) var frame: Frame?
+    /// How many frames were presented.
+    public private(set) var presentCount = 0
+
+    /// Whether frames are rendered as for a monochrome terminal.
+    public let isMonochrome: Bool
+
+    /// An empty screen, showing colours unless `monochrome`.
+    public init(monochrome: Bool = false) {
+        isMonochrome = monochrome
+    }
+
+    /// Keeps a copy of `frame`.
+    public func present(_ frame: Frame, previous: Frame?) {
+        self.frame = frame
+        presentCount += 1
+    }
+}
+
+// MARK: - Bindings
+
+/// The subscriptions that draw: they are the only code that puts anything on a screen.
+///
+/// Each appearance the view-model derives is bound to the screen, but drawing waits for
+/// ``flush()``: the run loop reads all pending input, then flushes once, so a burst of drag
+/// events produces one frame, and a repeated position none.
+public final class ScreenBinding {
+    private let screen: Screen
+    private var renderer: Renderer
+    /// Two frames, drawn into in turn: the one on screen and the next (no copying).
+    private var frames = [Frame](repeating: Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite), count: 2)
+    private var shown: Int?
+    private var pending: Appearance?
+    private var cancellables = Set<AnyCancellable>()
+
+    /// Binds `viewModel` to `screen`; the current appearance is pending at once.
+    public init(_ viewModel: BallViewModel, to screen: Screen) {
+        self.screen = screen
+        renderer = Renderer(monochrome: screen.isMonochrome)
+        // The view-model sends an appearance only when the position changed: no duplicates.
+        viewModel.appearance.sink { [unowned self] appearance in
+            self.pending = appearance
+        }.store(in: &cancellables)
+    }
+
+    /// Whether an appearance is waiting to be drawn.
+    public var needsFlush: Bool { pending != nil }
+
+    /// Renders and presents the latest appearance, if one is waiting.
+    public func flush() {
+        guard let appearance = pending else { return }
+        pending = nil
+        let next = shown.map { 1 - $0 } ?? 0
+        renderer.render(appearance, into: &frames[next])
+        screen.present(frames[next], previous: shown.map { frames[$0] })
+        shown = next
+    }
+
+    /// Presents the current frame again, whole (after the terminal lost its contents).
+    public func redraw() {
+        guard let shown else { return }
+        screen.present(frames[shown], previous: nil)
+    }
+}

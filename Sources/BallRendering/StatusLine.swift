@@ -1,0 +1,128 @@
+import BallModel
+import ColourCore
+
+// MARK: - Status line text
+
+/// The status line: the position in cells and points, the ball's colour, the screen's colour
+/// and the main keys, in the longest form that fits the terminal's width.
+enum StatusLine {
+    /// A run of text in one style (`colour` nil: the status line's own text colour).
+    struct Segment {
+        var scalars: [Unicode.Scalar]
+        var colour: FlatColour? = nil
+        var bold = false
+
+        init(_ text: String, colour: FlatColour? = nil, bold: Bool = false) {
+            scalars = Array(text.unicodeScalars)
+            self.colour = colour
+            self.bold = bold
+        }
+    }
+
+    /// Writes the place into `scalars` (emptied first, its storage kept): ` 40,11 · 320,176 pt  `,
+    /// or ` 40,11  ` when short (cells are whole numbers, and so are their points).
+    static func place(_ appearance: Appearance, short: Bool, into scalars: inout [Unicode.Scalar]) {
+        let centre = appearance.position.centre
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(" ")
+        appendDigits(centre.column, to: &scalars)
+        scalars.append(",")
+        appendDigits(centre.row, to: &scalars)
+        if !short {
+            for scalar: Unicode.Scalar in [" ", "·", " "] { scalars.append(scalar) }
+            appendDigits(centre.column * PointPosition.pointsPerColumn, to: &scalars)
+            scalars.append(",")
+            appendDigits(centre.row * PointPosition.pointsPerRow, to: &scalars)
+            for scalar: Unicode.Scalar in [" ", "p", "t"] { scalars.append(scalar) }
+        }
+        scalars.append(" ")
+        scalars.append(" ")
+    }
+
+    private static func appendDigits(_ value: Int, to scalars: inout [Unicode.Scalar]) {
+        if value < 0 { scalars.append("-") }
+        let magnitude = value.magnitude
+        var power: UInt = 1
+        while power <= magnitude / 10 { power *= 10 }
+        repeat {
+            scalars.append(Unicode.Scalar(UInt8(48 + magnitude / power % 10)))
+            power /= 10
+        } while power > 0
+    }
+
+    /// The pieces of what follows the place; each depends on one colour at most.
+    enum Part: Int, CaseIterable {
+        /// `● flatRed #E84E3C  `
+        case ball
+        /// `on ■ flatMint #1ABD9C  `
+        case background
+        /// `on ■ flatMint  `
+        case shortBackground
+        /// `drag/←↑↓→ move  c centre  q quit`
+        case keys
+        /// `q quit`
+        case quitOnly
+    }
+
+    /// What follows the place, longest first: ball, background and keys; ball, background and
+    /// `q quit`; ball and background; then, for the short place, ball and the background's
+    /// name; ball alone.
+    static let tails: [[Part]] = [
+        [.ball, .background, .keys], [.ball, .background, .quitOnly], [.ball, .background],
+        [.ball, .shortBackground], [.ball],
+    ]
+
+    /// The segments of `part` for these colours.
+    static func segments(_ part: Part, ball: FlatColour, background: FlatColour) -> [Segment] {
+        switch part {
+        case .ball: [Segment("●", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
+        case .background:
+            [Segment("on "), Segment("■", colour: background), Segment(" \(background.name) \(background.hex)  ")]
+        case .shortBackground: [Segment("on "), Segment("■", colour: background), Segment(" \(background.name)  ")]
+        case .keys:
+            [
+                Segment("drag", bold: true), Segment("/"), Segment("←↑↓→", bold: true), Segment(" move  "),
+                Segment("c", bold: true), Segment(" centre  "), Segment("q", bold: true), Segment(" quit"),
+            ]
+        case .quitOnly: [Segment("q", bold: true), Segment(" quit")]
+        }
+    }
+}
+
+/// The status line's parts as cells, made on first use for each colour and kept.
+struct StatusParts: Sendable {
+    private static let colourCount = FlatColour.allCases.count
+    private var cached = [[FrameCell]?](
+        repeating: nil, count: StatusLine.Part.allCases.count * StatusParts.colourCount)
+    /// Whether the cells are in reverse video (on a monochrome screen).
+    private let reverse: Bool
+
+    /// Parts whose cells are in reverse video when `reverse`.
+    init(reverse: Bool) {
+        self.reverse = reverse
+    }
+
+    /// The cells of `part` in these colours.
+    mutating func cells(_ part: StatusLine.Part, _ colours: (ball: FlatColour, background: FlatColour))
+        -> [FrameCell]
+    {
+        let colour: FlatColour? =
+            switch part {
+            case .ball: colours.ball
+            case .background, .shortBackground: colours.background
+            case .keys, .quitOnly: nil
+            }
+        let index = part.rawValue * Self.colourCount + Int(colour?.rawValue ?? 0)
+        if let cells = cached[index] { return cells }
+        let cells = StatusLine.segments(part, ball: colours.ball, background: colours.background).flatMap {
+            segment in
+            segment.scalars.map {
+                FrameCell(
+                    glyph: $0, foreground: segment.colour ?? Renderer.statusForeground,
+                    background: Renderer.statusBackground, bold: segment.bold, reverse: reverse)
+            }
+        }
+        cached[index] = cells
+        return cells
+    }
+}

@@ -1,0 +1,55 @@
+import ColourCore
+
+// MARK: - Text forms of the replay files, the traces and the commands' JSON
+
+extension Double {
+    /// The number as a person (and JSON) writes it: `328` for whole values, `12.5`, `-0.25`,
+    /// and Swift's shortest round-tripping form otherwise. Finite values only.
+    public var plainText: String {
+        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+        return String(self)
+    }
+
+    /// `plainText` for finite values, and `nan` or `inf` otherwise.
+    var plainTextOrDescription: String { isFinite ? plainText : description }
+
+    /// Seconds with six decimals, such as `0.512000` (finite, non-negative values).
+    var sixDecimals: String {
+        let micros = Int64((self * 1_000_000).rounded())
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+}
+
+extension FlatColour {
+    /// `{"name":"flatMaroon","hex":"#78302A"}`.
+    public var jsonObject: String { Self.jsonObjects[Int(rawValue)] }
+
+    private static let jsonObjects: [String] = allCases.map { #"{"name":"\#($0.name)","hex":"\#($0.hex)"}"# }
+}
+
+extension Optional where Wrapped == FlatColour {
+    /// The colour's JSON object, or `null`.
+    public var jsonObject: String { map(\.jsonObject) ?? "null" }
+}
+
+extension String {
+    /// The string as a JSON string literal, quotes included.
+    public var jsonQuoted: String {
+        var result = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,70 @@
+import BallModel
+
+// MARK: - Replaying
+
+/// Feeds a replay file's events through a fresh session — the same pure step and view-model
+/// as the live program, which is what makes a replay exact.
+public final class ReplayPlayer {
+    /// The reader the events come from.
+    public let reader: ReplayReader
+    /// The session the events drive.
+    public let session: BallSession
+    /// The time of the last event applied.
+    public private(set) var time = 0.0
+
+    /// Reads the header of `reader` and starts a session on the recorded terminal.
+    public init(reader: ReplayReader) throws {
+        self.reader = reader
+        let header = try reader.readHeader()
+        session = BallSession(screen: header.terminal)
+    }
+
+    /// Applies the next event; false at the end of the recording.
+    @discardableResult
+    public func step() throws -> Bool {
+        guard let event = try nextEvent() else { return false }
+        apply(event)
+        return true
+    }
+
+    /// Reads the next event without applying it (timed playback waits, then applies it).
+    public func nextEvent() throws -> ReplayEvent? { try reader.next() }
+
+    /// Applies an event read with ``nextEvent()``.
+    public func apply(_ event: ReplayEvent) {
+        time = event.time
+        session.send(event.intent)
+    }
+}
+
+/// The pauses of a replay in real time: each gap between recorded events, first capped at
+/// `maximumIdle` (as asciinema's idle limit does), then divided by `speed`. The terminal replay
+/// waits them; the asciicast export adds them up.
+public struct ReplayTiming {
+    private let speed: Double
+    private let maximumIdle: Double?
+    private var lastTime = 0.0
+
+    /// Timing at `speed` (2 is twice as fast), with pauses capped at `maximumIdle` seconds.
+    public init(speed: Double = 1, maximumIdle: Double? = nil) {
+        self.speed = speed
+        self.maximumIdle = maximumIdle
+    }
+
+    /// The wait before `event`, in real seconds (0 when there is no event).
+    public mutating func pause(before event: ReplayEvent?) -> Double {
+        guard let event else { return 0 }
+        var gap = event.time - lastTime
+        lastTime = event.time
+        if let maximumIdle { gap = min(gap, maximumIdle) }
+        return gap / speed
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    public var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,252 @@
+import BallModel
+
+// MARK: - Reading, streamed
+
+/// Reads a replay file a chunk at a time: the header, then events one by one, each checked
+/// (shape, types, finite and sane numbers, times that never go backwards, cells inside the
+/// terminal of the moment). Memory stays constant however long the file or a line is.
+///
+/// Reading is separate from I/O: the reader asks `nextChunk` for bytes (nil at the end).
+public final class ReplayReader {
+    /// The file's name, for messages.
+    public let file: String
+    /// Warnings for the user (a recording cut off mid-line).
+    public private(set) var warnings: [String] = []
+    /// The header, once read.
+    public private(set) var header: ReplayHeader?
+
+    private let nextChunk: () throws -> [UInt8]?
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private var lineNumber = 0
+    private var lastTime = 0.0
+    private var terminal = ScreenSize(columns: 0, rows: 0)
+    private var finished = false
+
+    /// A reader of `file` whose bytes come from `nextChunk`.
+    public init(file: String, nextChunk: @escaping () throws -> [UInt8]?) {
+        self.file = file
+        self.nextChunk = nextChunk
+    }
+
+    /// Reads and checks the header (the first line).
+    public func readHeader() throws -> ReplayHeader {
+        if let header { return header }
+        guard let line = try nextLine() else {
+            throw ReplayError(file: file, line: nil, problem: "is empty, not a colourful-ball replay file")
+        }
+        let parsed = try parse(line.bytes, what: "a colourful-ball replay file")
+        guard case .object = parsed, case .string(let format)? = parsed["format"] else {
+            throw error("is not a colourful-ball replay file (its first line has no \"format\")")
+        }
+        guard format == ReplayFormat.name else {
+            throw error("is not a colourful-ball replay file (its format is \(format.jsonQuoted.prefix(60)))")
+        }
+        let version = try integer(parsed, "version", in: 1...Int(Int32.max))
+        guard version <= ReplayFormat.version else {
+            throw error(
+                "was written by a newer colourful-ball (format version \(version); this one reads up to \(ReplayFormat.version)): update colourful-ball to replay it"
+            )
+        }
+        guard let terminalValue = parsed["terminal"], case .object = terminalValue else {
+            throw error("the header has no \"terminal\" object")
+        }
+        let size = ScreenSize(
+            columns: try integer(terminalValue, "columns", in: 1...ReplayFormat.maximumTerminal.columns),
+            rows: try integer(terminalValue, "rows", in: 1...ReplayFormat.maximumTerminal.rows))
+        let colourRules = try integer(parsed, "colourRules", in: 1...Int(Int32.max))
+        guard colourRules <= ReplayFormat.colourRulesVersion else {
+            throw error("uses colour rules version \(colourRules), newer than this colourful-ball knows")
+        }
+        let header = ReplayHeader(
+            version: version, terminal: size, colourRules: colourRules,
+            program: try optionalString(parsed, "program") ?? "unknown",
+            started: try optionalString(parsed, "started") ?? "unknown")
+        terminal = size
+        self.header = header
+        return header
+    }
+
+    /// The next event, checked; nil at the end of the file (or after a `quit`).
+    public func next() throws -> ReplayEvent? {
+        if header == nil { _ = try readHeader() }
+        guard !finished else { return nil }
+        guard let line = try nextLine() else { return nil }
+        let event: ReplayEvent
+        do {
+            event = try self.event(from: line.bytes)
+        } catch is ReplayError where !line.terminated {
+            // The last line has no newline and does not parse: the recording was cut off.
+            warnings.append(
+                "\(file), line \(lineNumber) is cut off (the recording stopped mid-line); replayed the events before it"
+            )
+            finished = true
+            return nil
+        }
+        if event.intent == .quitRequested { finished = true }
+        return event
+    }
+
+    // MARK: - Events
+
+    private func event(from bytes: ArraySlice<UInt8>) throws -> ReplayEvent {
+        let value = try parse(bytes, what: "a replay event")
+        guard case .object = value else { throw error("is \(value.kindName), not an event object") }
+        guard case .number(let time)? = value["t"] else {
+            throw error(value["t"] == nil ? "the event has no time \"t\"" : "the time \"t\" is not a number")
+        }
+        guard time.isFinite, time >= 0, time <= ReplayFormat.maximumTime else {
+            throw error(
+                "the time \(time.plainTextOrDescription) is out of range (0 to \(Int(ReplayFormat.maximumTime)) seconds)"
+            )
+        }
+        guard time >= lastTime else {
+            throw error("the time goes backwards (\(time.plainText) after \(lastTime.plainText))")
+        }
+        guard case .string(let kind)? = value["event"] else {
+            throw error(
+                value["event"] == nil ? "the event has no \"event\" name" : "the \"event\" name is not a string")
+        }
+        let intent: Intent
+        switch kind {
+        case "pressed": intent = .pressed(at: try cell(value))
+        case "dragged": intent = .dragged(to: try cell(value))
+        case "released": intent = .released(at: try cell(value))
+        case "arrow":
+            guard case .string(let name)? = value["direction"], let direction = Direction(rawValue: name) else {
+                throw error("the arrow has no \"direction\" of up, down, left or right")
+            }
+            intent = .arrowPressed(
+                direction, distance: try integer(value, "distance", in: 1...ReplayFormat.maximumDistance))
+        case "recentred": intent = .recentred
+        case "resized":
+            let pair = try integerPair(
+                value, "size", columns: 1...ReplayFormat.maximumTerminal.columns,
+                rows: 1...ReplayFormat.maximumTerminal.rows)
+            terminal = ScreenSize(columns: pair.0, rows: pair.1)
+            intent = .resized(terminal)
+        case "quit": intent = .quitRequested
+        default:
+            throw error("the event \(String(kind.prefix(40)).jsonQuoted) is not one this colourful-ball knows")
+        }
+        lastTime = time
+        return ReplayEvent(time: time, intent: intent)
+    }
+
+    private func cell(_ value: JSONValue) throws -> Cell {
+        let pair = try integerPair(value, "cell", columns: 0...(terminal.columns - 1), rows: 0...(terminal.rows - 1))
+        return Cell(column: pair.0, row: pair.1)
+    }
+
+    // MARK: - Fields
+
+    private func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let field = value[key] else { throw error("\"\(key)\" is missing") }
+        guard case .number(let number) = field else { throw error("\"\(key)\" is \(field.kindName), not a number") }
+        guard let whole = Self.wholeNumber(number, in: range) else {
+            throw error(
+                "\"\(key)\" is \(number.plainTextOrDescription), not a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return whole
+    }
+
+    /// `number` as an `Int` when it is a whole number within `range`; nil otherwise (NaN too).
+    private static func wholeNumber(_ number: Double, in range: ClosedRange<Int>) -> Int? {
+        guard number.isFinite, number == number.rounded(), number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
+        else { return nil }
+        return Int(number)
+    }
+
+    private func integerPair(
+        _ value: JSONValue, _ key: String, columns: ClosedRange<Int>, rows: ClosedRange<Int>
+    ) throws -> (Int, Int) {
+        guard let field = value[key] else { throw error("\"\(key)\" is missing") }
+        guard case .array(let items) = field, items.count == 2, case .number(let first) = items[0],
+            case .number(let second) = items[1]
+        else { throw error("\"\(key)\" is not a pair of numbers [column, row]") }
+        for (number, range, name) in [(first, columns, "column"), (second, rows, "row")]
+        where Self.wholeNumber(number, in: range) == nil {
+            if key == "cell" {
+                throw error(
+                    "the \(name) \(number.plainTextOrDescription) is outside the \(terminal.columns)×\(terminal.rows) terminal"
+                )
+            }
+            throw error(
+                "\"\(key)\" has \(name) \(number.plainTextOrDescription), not a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return (Int(first), Int(second))
+    }
+
+    private func optionalString(_ value: JSONValue, _ key: String) throws -> String? {
+        guard let field = value[key] else { return nil }
+        guard case .string(let text) = field else { throw error("\"\(key)\" is \(field.kindName), not a string") }
+        return String(text.prefix(100))
+    }
+
+    private func parse(_ bytes: ArraySlice<UInt8>, what: String) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            guard String(validating: buffer, as: UTF8.self) != nil else {
+                throw error(
+                    lineNumber == 1 ? "is not a colourful-ball replay file (not UTF-8 text)" : "is not valid UTF-8 text"
+                )
+            }
+            do {
+                return try JSONLineParser.parse(buffer)
+            } catch {
+                let syntax = error as? JSONSyntaxError ?? JSONSyntaxError(reason: "unreadable")
+                throw self.error(
+                    lineNumber == 1
+                        ? "is not a colourful-ball replay file (its first line is not JSON: \(syntax.reason))"
+                        : "is not \(what) (not JSON: \(syntax.reason))")
+            }
+        }
+    }
+
+    private func error(_ problem: String) -> ReplayError {
+        ReplayError(file: file, line: lineNumber, problem: problem)
+    }
+
+    // MARK: - Lines
+
+    /// The next line (without its newline), and whether a newline ended it.
+    private func nextLine() throws -> (bytes: ArraySlice<UInt8>, terminated: Bool)? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                lineNumber += 1
+                guard line.count <= ReplayFormat.maximumLineLength else { throw tooLong() }
+                return (line.last == 0x0D ? line.dropLast() : line, true)
+            }
+            if buffer.count - start > ReplayFormat.maximumLineLength {
+                lineNumber += 1
+                throw tooLong()
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                return (line, false)
+            }
+            // Keep only the unread part, then read on.
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            if let chunk = try nextChunk(), !chunk.isEmpty {
+                buffer.append(contentsOf: chunk)
+            } else {
+                atEnd = true
+            }
+        }
+    }
+
+    private func tooLong() -> ReplayError {
+        error("the line is longer than \(ReplayFormat.maximumLineLength) bytes, far longer than any replay event")
+    }
+}

@@ -1,0 +1,34 @@
+import BallModel
+import OpenCombine
+
+// MARK: - Recording: a binding that writes intents down
+
+/// Where recorded lines go (a file, in the program; an array, in tests).
+public protocol LineWriter: AnyObject {
+    /// Writes `line` and a newline, so that it reaches the operating system at once.
+    func writeLine(_ line: String) throws
+}
+
+/// Records a session: a binding on the session's intents that writes each one, with its time,
+/// as a line of a replay file. The header is written at once.
+public final class ReplayRecorder {
+    /// The first write error, if any; recording stops there and the program says so at exit.
+    public private(set) var failure: Error?
+    private var subscription: AnyCancellable?
+
+    /// Starts recording `session` to `writer`; `clock` gives seconds since the start.
+    public init(
+        session: BallSession, writer: LineWriter, clock: @escaping () -> Double, program: String, started: String
+    ) throws {
+        try writer.writeLine(
+            ReplayFormat.headerLine(terminal: session.state.position.screen, program: program, started: started))
+        subscription = session.intents.sink { [weak self, writer] intent in
+            guard let self, self.failure == nil else { return }
+            do {
+                try writer.writeLine(ReplayFormat.line(for: intent, at: clock()))
+            } catch {
+                self.failure = error
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import BallModel
+import BallRendering
+import TerminalIO
+
+// MARK: - A headless driver (a pilot for tests)
+
+/// Drives a whole session without a terminal, as a user would: press keys, drag, resize;
+/// then read the frame.
+///
+/// Every action goes through the same path as in the terminal: key map → intent → session →
+/// view-model → binding → renderer → screen, flushed after each action as the run loop does
+/// after a burst.
+public final class HeadlessDriver {
+    /// The session being driven.
+    public let session: BallSession
+    /// The screen it draws on.
+    public let screen: HeadlessScreen
+    private let binding: ScreenBinding
+
+    /// A driver with the ball in the middle of a `screen`-sized terminal (one without colours
+    /// when `monochrome`).
+    public init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), monochrome: Bool = false) {
+        session = BallSession(screen: size)
+        screen = HeadlessScreen(monochrome: monochrome)
+        binding = ScreenBinding(session.viewModel, to: screen)
+        binding.flush()
+    }
+
+    /// The frame on screen now.
+    public var frame: Frame { screen.frame! }
+
+    /// The derived state now.
+    public var appearance: Appearance { session.viewModel.currentAppearance }
+
+    /// Presses an arrow key (with Shift when `shifted`).
+    public func press(_ direction: Direction, shifted: Bool = false) {
+        send(KeyMap.intent(for: .arrow(direction, shifted: shifted)))
+    }
+
+    /// Types a character key, such as `"c"` or `"q"`.
+    public func type(_ character: Unicode.Scalar) {
+        send(KeyMap.intent(for: .character(character)))
+    }
+
+    /// Presses the button at `from`, drags through every cell on a straight line to `to`,
+    /// and releases there.
+    public func drag(from start: Cell, to end: Cell) {
+        send(.pressed(at: start))
+        let steps = max(abs(end.column - start.column), abs(end.row - start.row))
+        for step in stride(from: 1, through: steps, by: 1) {
+            send(
+                .dragged(
+                    to: Cell(
+                        column: start.column + (end.column - start.column) * step / steps,
+                        row: start.row + (end.row - start.row) * step / steps)))
+        }
+        send(.released(at: end))
+    }
+
+    /// Resizes the terminal.
+    public func resize(columns: Int, rows: Int) {
+        send(.resized(ScreenSize(columns: columns, rows: rows)))
+    }
+
+    /// Sends raw terminal bytes through the input decoder, as the terminal adapter does.
+    public func input(_ bytes: [UInt8]) {
+        var decoder = InputDecoder()
+        for event in decoder.decode(bytes) + decoder.flushPendingEscape() {
+            if let intent = KeyMap.intent(for: event) { session.send(intent) }
+        }
+        binding.flush()
+    }
+
+    /// Sends one intent and flushes.
+    public func send(_ intent: Intent?) {
+        guard let intent else { return }
+        session.send(intent)
+        binding.flush()
+    }
+}

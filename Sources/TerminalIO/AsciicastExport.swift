@@ -1,0 +1,70 @@
+import BallModel
+import BallRendering
+import BallReplay
+
+// MARK: - asciicast v2
+
+/// Writes a replay as an asciicast v2 file (asciinema's format): a header line, then
+/// `[time, "o", text]` lines holding the frames, drawn as in the terminal: the session's
+/// appearance bound to a screen, its frames turned into bytes by the ``Rasteriser`` (with
+/// exact 24-bit colours), the first whole and each later one as what changed.
+public enum AsciicastExport {
+    /// The terminal type the cast's bytes are written for (its header says so).
+    public static let term = "xterm-direct"
+
+    /// Replays `reader` and calls `emit` with each line of the cast (no newline).
+    ///
+    /// `speed` divides every pause; `maximumIdle` caps each pause first (as asciinema's
+    /// idle limit does). The cast starts with the cursor hidden, as the program hides it, and
+    /// ends with it shown again and the attributes reset, as the program leaves a terminal.
+    public static func run(
+        reader: ReplayReader, speed: Double = 1, maximumIdle: Double? = nil, emit: (String) -> Void
+    ) throws {
+        let player = try ReplayPlayer(reader: reader)
+        let header = try reader.readHeader()
+        emit(
+            #"{"version":2,"width":\#(header.terminal.columns),"height":\#(header.terminal.rows),"title":"colourful-ball replay","env":{"TERM":"\#(term)"}}"#
+        )
+        let screen = CastScreen()
+        let binding = ScreenBinding(player.session.viewModel, to: screen)
+        var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
+        var castTime = 0.0
+        func emitOutput(_ text: String) {
+            let time = ((castTime * 1_000_000).rounded() / 1_000_000).plainText
+            emit("[\(time), \"o\", \(text.jsonQuoted)]")
+        }
+        screen.output = Array(hideCursor.utf8)
+        binding.flush()
+        emitOutput(screen.takeOutput())
+        while let event = try player.nextEvent() {
+            castTime += timing.pause(before: event)
+            player.apply(event)
+            binding.flush()
+            if screen.hasOutput { emitOutput(screen.takeOutput()) }
+        }
+        emitOutput(resetAttributes + showCursor + "\r\n")
+    }
+
+    private static let hideCursor = "\u{1B}[?25l"
+    private static let showCursor = "\u{1B}[?25h"
+    private static let resetAttributes = "\u{1B}[0m"
+}
+
+/// A screen whose frames become the bytes of a cast.
+private final class CastScreen: Screen {
+    let isMonochrome = false
+    private var rasteriser = Rasteriser(sequences: .xtermDirectColour())
+    var output: [UInt8] = []
+
+    var hasOutput: Bool { !output.isEmpty }
+
+    func present(_ frame: Frame, previous: Frame?) {
+        rasteriser.draw(frame, over: previous, into: &output)
+    }
+
+    /// The bytes drawn since the last call, as text.
+    func takeOutput() -> String {
+        defer { output.removeAll(keepingCapacity: true) }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

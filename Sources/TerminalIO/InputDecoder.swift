@@ -1,0 +1,288 @@
+import BallModel
+
+// MARK: - Terminal input as events
+
+/// A key or mouse event decoded from the bytes a terminal sends.
+public enum TerminalEvent: Hashable, Sendable {
+    /// A printable character or a control character (`\u{03}` for Ctrl-C).
+    case character(Unicode.Scalar)
+    /// An arrow key; `shifted` when Shift was held.
+    case arrow(Direction, shifted: Bool)
+    /// The Home key.
+    case home
+    /// Esc on its own.
+    case escape
+    /// The left button went down at a cell.
+    case mousePressed(Cell)
+    /// The pointer moved with the left button down.
+    case mouseDragged(Cell)
+    /// The button came up.
+    case mouseReleased(Cell)
+}
+
+/// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
+/// (`ESC [ A`) and application (`ESC O A`) mode with modifiers (`ESC [ 1 ; 2 A`), Home, and the
+/// mouse in SGR 1006 form (`ESC [ < b ; col ; row M` / `m`) and the old X10 form (`ESC [ M b x y`).
+///
+/// Bytes may arrive split anywhere: an incomplete sequence waits for the next call. A lone
+/// Esc is ambiguous until more bytes come or none do: the caller calls ``flushPendingEscape()``
+/// after a short quiet time (25 ms). Anything it does not understand is skipped; no input
+/// makes it trap, and what waits between calls never grows past ``maximumPendingBytes``: a
+/// control sequence longer than that is dropped as it arrives, up to its final byte.
+///
+/// Ours rather than ncurses' `getch`, so it is tested with real byte sequences, and SGR
+/// coordinates work even where the terminfo entry says X10.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+    /// The events of the last ``decode(_:)``, kept so the next call reuses their storage.
+    private var decoded: [TerminalEvent] = []
+    /// Whether the bytes coming are the rest of a control sequence too long to be one of ours.
+    private var discardingSequence = false
+    private static let longestSequence = 32
+
+    /// The most bytes that wait between calls for the rest of a sequence.
+    public static let maximumPendingBytes = longestSequence + 1
+
+    /// A decoder with nothing pending.
+    public init() {}
+
+    /// Whether bytes are waiting for the rest of a sequence (a lone Esc, say).
+    public var hasPendingBytes: Bool { !pending.isEmpty }
+
+    /// How many bytes are waiting for the rest of a sequence (at most ``maximumPendingBytes``).
+    public var pendingByteCount: Int { pending.count }
+
+    /// Decodes `bytes` (appended to anything pending) into events.
+    public mutating func decode(_ bytes: [UInt8]) -> [TerminalEvent] {
+        pending.append(contentsOf: bytes)
+        decoded.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < pending.count {
+            if discardingSequence {
+                // The rest of an overlong sequence: its parameters, then its final byte.
+                let byte = pending[index]
+                if (0x20...0x3F).contains(byte) {
+                    index += 1
+                    continue
+                }
+                discardingSequence = false
+                if (0x40...0x7E).contains(byte) { index += 1 }
+                continue
+            }
+            switch parse(from: index) {
+            case .event(let event, let length):
+                decoded.append(event)
+                index += length
+            case .skip(let length):
+                index += length
+            case .discard(let length):
+                index += length
+                discardingSequence = true
+            case .incomplete:
+                if pending.count - index > Self.longestSequence {
+                    index += 1  // Not a sequence we know: drop its first byte and go on.
+                } else {
+                    pending.removeFirst(index)
+                    return decoded
+                }
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        return decoded
+    }
+
+    /// Ends a wait for more bytes: a lone Esc becomes ``TerminalEvent/escape``; any other
+    /// unfinished sequence is dropped.
+    public mutating func flushPendingEscape() -> [TerminalEvent] {
+        defer {
+            pending.removeAll()
+            discardingSequence = false
+        }
+        return pending == [0x1B] ? [.escape] : []
+    }
+
+    // MARK: - Parsing
+
+    private enum Parse {
+        case event(TerminalEvent, length: Int)
+        case skip(length: Int)
+        /// Skip these bytes, and the rest of the sequence as it arrives.
+        case discard(length: Int)
+        case incomplete
+    }
+
+    private func byte(_ index: Int) -> UInt8? { index < pending.count ? pending[index] : nil }
+
+    private func parse(from start: Int) -> Parse {
+        let first = pending[start]
+        guard first == 0x1B else { return parseCharacter(from: start) }
+        guard let second = byte(start + 1) else { return .incomplete }
+        switch second {
+        case UInt8(ascii: "["): return parseCSI(from: start)
+        case UInt8(ascii: "O"):
+            guard let final = byte(start + 2) else { return .incomplete }
+            if let event = Self.cursorKey(final, shifted: false) { return .event(event, length: 3) }
+            return .skip(length: 3)
+        case 0x1B:
+            return .event(.escape, length: 1)  // Esc pressed twice: the first one stands alone.
+        default:
+            return .skip(length: 2)  // Alt+key: not ours.
+        }
+    }
+
+    private func parseCharacter(from start: Int) -> Parse {
+        let first = pending[start]
+        let length: Int
+        switch first {
+        case 0x00..<0x80: return .event(.character(Unicode.Scalar(first)), length: 1)
+        case 0xC2..<0xE0: length = 2
+        case 0xE0..<0xF0: length = 3
+        case 0xF0..<0xF5: length = 4
+        default: return .skip(length: 1)
+        }
+        guard start + length <= pending.count else {
+            // Wait for the rest, unless what came is already not a continuation byte.
+            for index in (start + 1)..<pending.count where pending[index] & 0xC0 != 0x80 { return .skip(length: 1) }
+            return .incomplete
+        }
+        var value = UInt32(first) & (0xFF >> (length + 1))
+        for index in (start + 1)..<(start + length) {
+            let byte = pending[index]
+            guard byte & 0xC0 == 0x80 else { return .skip(length: 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return .skip(length: length) }
+        return .event(.character(scalar), length: length)
+    }
+
+    /// `ESC [` ...: arrows, Home, SGR mouse, X10 mouse, and anything else skipped whole.
+    private func parseCSI(from start: Int) -> Parse {
+        guard let third = byte(start + 2) else { return .incomplete }
+        if third == UInt8(ascii: "M") {
+            // X10 mouse: three bytes, each offset by 32.
+            guard let button = byte(start + 3), let x = byte(start + 4),
+                let y = byte(start + 5)
+            else { return .incomplete }
+            let cell = Cell(column: Int(x) - 33, row: Int(y) - 33)
+            guard cell.column >= 0, cell.row >= 0 else { return .skip(length: 6) }
+            let code = Int(button) - 32
+            return Self.mouseEvent(code: code, cell: cell, release: code & 3 == 3).map { .event($0, length: 6) }
+                ?? .skip(length: 6)
+        }
+        // Parameters and intermediates, then a final byte in 0x40...0x7E.
+        var index = start + 2
+        while let byte = byte(index) {
+            if (0x40...0x7E).contains(byte) {
+                let parameters = pending[(start + 2)..<index]
+                let length = index - start + 1
+                return Self.csiEvent(parameters: parameters, final: byte).map { .event($0, length: length) }
+                    ?? .skip(length: length)
+            }
+            guard (0x20...0x3F).contains(byte) else { return .skip(length: index - start) }
+            index += 1
+            if index - start > Self.longestSequence { return .discard(length: index - start) }
+        }
+        return .incomplete
+    }
+
+    private static func csiEvent(parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalEvent? {
+        if parameters.first == UInt8(ascii: "<") {
+            // SGR mouse: < button ; column ; row, M for press or motion, m for release.
+            guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+            let numbers = numbers(in: parameters.dropFirst())
+            guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
+                column >= 1, row >= 1
+            else { return nil }
+            return mouseEvent(
+                code: code, cell: Cell(column: column - 1, row: row - 1), release: final == UInt8(ascii: "m"))
+        }
+        let numbers = numbers(in: parameters)
+        switch final {
+        case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "D"), UInt8(ascii: "H"):
+            // ESC [ A, or ESC [ 1 ; modifier A; modifier 2 (and any with Shift's bit) is Shift.
+            let modifier = numbers.count >= 2 ? (numbers[1] ?? 1) : 1
+            return cursorKey(final, shifted: (modifier - 1) & 1 == 1)
+        case UInt8(ascii: "~"):
+            return numbers.first == 1 || numbers.first == 7 ? .home : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func cursorKey(_ final: UInt8, shifted: Bool) -> TerminalEvent? {
+        switch final {
+        case UInt8(ascii: "A"): .arrow(.up, shifted: shifted)
+        case UInt8(ascii: "B"): .arrow(.down, shifted: shifted)
+        case UInt8(ascii: "C"): .arrow(.right, shifted: shifted)
+        case UInt8(ascii: "D"): .arrow(.left, shifted: shifted)
+        case UInt8(ascii: "H"): .home
+        default: nil
+        }
+    }
+
+    /// A left-button event from a mouse button code (modifier bits ignored); nil for other
+    /// buttons and the wheel.
+    private static func mouseEvent(code: Int, cell: Cell, release: Bool) -> TerminalEvent? {
+        let button = code & 0b11
+        let motion = code & 32 != 0
+        let wheelOrExtra = code & 64 != 0 || code & 128 != 0
+        guard !wheelOrExtra else { return nil }
+        if release { return .mouseReleased(cell) }
+        guard button == 0 else { return nil }
+        return motion ? .mouseDragged(cell) : .mousePressed(cell)
+    }
+
+    /// The `;`-separated decimal numbers of a control sequence: nil for an empty or malformed
+    /// one, capped at six digits so nothing overflows, read in place (no arrays on the way
+    /// from a mouse report to its event).
+    private static func numbers(in bytes: ArraySlice<UInt8>) -> Parameters {
+        var parameters = Parameters()
+        var value: Int? = 0
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ";") {
+                parameters.append(digits == 0 ? nil : value)
+                (value, digits) = (0, 0)
+            } else if (0x30...0x39).contains(byte), digits < 6 {
+                value = value.map { $0 * 10 + Int(byte - 0x30) }
+                digits += 1
+            } else {
+                (value, digits) = (nil, 7)  // Not a number (or too long): nil, whatever follows.
+            }
+        }
+        parameters.append(digits == 0 ? nil : value)
+        return parameters
+    }
+}
+
+/// Up to four numeric parameters of a control sequence, kept inline (more count as too many).
+private struct Parameters {
+    private var values: (Int?, Int?, Int?, Int?) = (nil, nil, nil, nil)
+    /// How many there were (5 or more: too many to keep).
+    private(set) var count = 0
+
+    mutating func append(_ value: Int?) {
+        switch count {
+        case 0: values.0 = value
+        case 1: values.1 = value
+        case 2: values.2 = value
+        case 3: values.3 = value
+        default: break
+        }
+        count += 1
+    }
+
+    /// The parameter at `index` (nil when absent or not a number).
+    subscript(index: Int) -> Int? {
+        switch index {
+        case 0: values.0
+        case 1: values.1
+        case 2: values.2
+        case 3: values.3
+        default: nil
+        }
+    }
+
+    /// The first parameter.
+    var first: Int? { count > 0 ? values.0 : nil }
+}

@@ -1,0 +1,159 @@
+import BallModel
+
+// MARK: - What keys do
+
+/// The modes the program's keys work in.
+public enum KeyMode: String, Sendable, CaseIterable {
+    /// Playing with the ball (`colourful-ball`).
+    case play
+    /// Watching a recording (`colourful-ball replay FILE`).
+    case replay
+}
+
+/// What a key (or the mouse) does, named for what the user wants.
+public enum KeyAction: Hashable, Sendable {
+    /// Becomes this intent, which the session steps (and a recording keeps).
+    case intent(Intent)
+    /// Gives the terminal back to the shell until `fg` (Ctrl-Z).
+    case suspend
+    /// Pauses or resumes the recording's playback.
+    case togglePause
+    /// Stops watching.
+    case quit
+}
+
+/// A key as the terminal sends it.
+public enum Key: Hashable, Sendable {
+    /// A printable or control character (`"\u{03}"` for Ctrl-C).
+    case character(Unicode.Scalar)
+    /// An arrow, with or without Shift.
+    case arrow(Direction, shifted: Bool)
+    /// The Home key.
+    case home
+    /// Esc on its own.
+    case escape
+}
+
+/// One row of the key map: keys that do one thing, in the modes where they do it.
+public struct KeyBinding: Sendable {
+    /// The keys as people name them, such as `["arrows", "h j k l"]` (single characters
+    /// separated by spaces are keys to type).
+    public let keys: [String]
+    /// What they do, in a few words.
+    public let does: String
+    /// The modes where they work.
+    public let modes: [KeyMode]
+    /// Each key and what it does.
+    public let actions: [(key: Key, action: KeyAction)]
+    /// Whether the mouse does this (its press, drag and release become intents).
+    public let isMouse: Bool
+
+    init(
+        _ keys: [String], _ does: String, modes: [KeyMode], actions: [(key: Key, action: KeyAction)],
+        isMouse: Bool = false
+    ) {
+        self.keys = keys
+        self.does = does
+        self.modes = modes
+        self.actions = actions
+        self.isMouse = isMouse
+    }
+}
+
+/// Every key of every mode, in one table: the run loop looks keys up here, and the README's
+/// key tables and the tests are made from it.
+public enum KeyMap {
+    /// How far Shift+arrow and `H`/`J`/`K`/`L` move.
+    public static let bigStep = 5
+
+    /// The table, in the order the help lists it.
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(
+            ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play], actions: [], isMouse: true),
+        KeyBinding(["arrows", "h j k l"], "move 1 cell", modes: [.play], actions: moves(distance: 1, keys: "hjkl")),
+        KeyBinding(
+            ["Shift+arrows", "H J K L"], "move \(bigStep) cells", modes: [.play],
+            actions: moves(distance: bigStep, keys: "HJKL")),
+        KeyBinding(
+            ["c", "Home"], "back to the middle", modes: [.play],
+            actions: [
+                (.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred)),
+                (.home, .intent(.recentred)),
+            ]),
+        KeyBinding(["space"], "pause and resume", modes: [.replay], actions: [(.character(" "), .togglePause)]),
+        KeyBinding(
+            ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play],
+            actions: quitKeys.map { ($0, .intent(.quitRequested)) }),
+        KeyBinding(["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.replay], actions: quitKeys.map { ($0, .quit) }),
+        KeyBinding(
+            ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
+            actions: [(.character("\u{1A}"), .suspend)]),
+    ]
+
+    private static let quitKeys: [Key] = [
+        .character("q"), .character("Q"), .escape, .character("\u{03}"), .character("\u{04}"),
+    ]
+
+    /// The arrows and four letter keys (left, down, up, right) moving `distance` cells.
+    private static func moves(distance: Int, keys letters: String) -> [(key: Key, action: KeyAction)] {
+        let directions: [Direction] = [.left, .down, .up, .right]
+        let arrows = Direction.allCases.map { direction in
+            (
+                Key.arrow(direction, shifted: distance != 1),
+                KeyAction.intent(.arrowPressed(direction, distance: distance))
+            )
+        }
+        let letterKeys = zip(letters.unicodeScalars, directions).map { letter, direction in
+            (Key.character(letter), KeyAction.intent(.arrowPressed(direction, distance: distance)))
+        }
+        return arrows + letterKeys
+    }
+
+    /// Each mode's keys and their actions, looked up once.
+    private static let lookup: [KeyMode: [Key: KeyAction]] = Dictionary(
+        uniqueKeysWithValues: KeyMode.allCases.map { mode in
+            let pairs = bindings.filter { $0.modes.contains(mode) }.flatMap(\.actions)
+            return (mode, Dictionary(pairs.map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first }))
+        })
+
+    /// Whether the mouse does anything in `mode`.
+    private static let mouseModes = Set(bindings.filter(\.isMouse).flatMap(\.modes))
+
+    /// What `event` does in `mode`; nil when it does nothing there.
+    public static func action(for event: TerminalEvent, in mode: KeyMode) -> KeyAction? {
+        let key: Key
+        switch event {
+        case .mousePressed(let cell): return mouseModes.contains(mode) ? .intent(.pressed(at: cell)) : nil
+        case .mouseDragged(let cell): return mouseModes.contains(mode) ? .intent(.dragged(to: cell)) : nil
+        case .mouseReleased(let cell): return mouseModes.contains(mode) ? .intent(.released(at: cell)) : nil
+        case .character(let scalar): key = .character(scalar)
+        case .arrow(let direction, let shifted): key = .arrow(direction, shifted: shifted)
+        case .home: key = .home
+        case .escape: key = .escape
+        }
+        return lookup[mode]?[key]
+    }
+
+    /// The intent `event` becomes in play; nil when it becomes none.
+    public static func intent(for event: TerminalEvent) -> Intent? {
+        guard case .intent(let intent)? = action(for: event, in: .play) else { return nil }
+        return intent
+    }
+
+    // MARK: - Documentation
+
+    /// The keys of `mode` as a Markdown table (`| key | does |`), as the README shows them.
+    public static func markdownTable(for mode: KeyMode) -> String {
+        let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
+            "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(binding.does) |"
+        }
+        return (["| key | does |", "|---|---|"] + rows).joined(separator: "\n")
+    }
+
+    /// A key name in Markdown: single characters to type in code spans (`h` `j` `k` `l`).
+    private static func markdown(_ name: String) -> String {
+        let parts = name.split(separator: " ")
+        guard parts.allSatisfy({ $0.count == 1 }) else { return name }
+        return parts.map { "`\($0)`" }.joined(separator: " ")
+    }
+}

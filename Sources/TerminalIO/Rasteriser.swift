@@ -1,0 +1,549 @@
+import BallRendering
+import ColourCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// MARK: - The rasteriser
+
+/// Turns frames into the bytes that draw them on a terminal: the whole frame, or only what
+/// changed since the frame before. Pure (it writes into a byte array); the terminal adapter
+/// sends the bytes with one `write(2)`.
+///
+/// What keeps the output small:
+/// - Only cells that look different are written; a blank shows only its background, so its
+///   foreground and boldness are free, and no colour changes at the ball's edges.
+/// - Each cursor move is the shortest of: an absolute address, a column address, a relative
+///   move left or right, or writing the cells in between again.
+/// - On a back-colour-erase terminal a new background is one erase, and a row whose content
+///   shifted by one column is shifted in place (insert or delete one character) when that is
+///   shorter than writing its edges.
+///
+/// What keeps it fast (it runs once per drag step, and touches little memory): only the
+/// columns either frame wrote (``Frame/writtenColumns(row:)``) are compared, cells as 64-bit
+/// words first, and within a changed row only those from its first to its last changed cell
+/// are looked at again; a row shifted in place is drawn the other way too only when that could
+/// be shorter; every sequence is formatted once and kept in one byte array.
+public struct Rasteriser {
+    private let sequences: TerminalSequences
+    private let colour: Bool
+    /// Whether a row can be shifted in place: colours, back-colour-erase, insert and delete.
+    private let canShift: Bool
+    /// The sequences that take no parameters, formatted once (see ``Fixed``).
+    private let fixed: SequenceTable
+    private var pen = Pen()
+    private var cursor: (row: Int, column: Int)?
+    private var columns = 0
+    private var rows = 0
+    /// The cursor moves for this size, formatted on first use (see ``Move``).
+    private var moves = SequenceTable(count: 0)
+    /// One row as it is on the screen while the row is drawn (shifts change it).
+    private var onScreen: [FrameCell] = []
+    /// Room to keep ``onScreen`` while a row is tried two ways.
+    private var savedRow: [FrameCell] = []
+
+    /// A rasteriser for a terminal that understands `sequences`. The first frame is drawn whole.
+    public init(sequences: TerminalSequences) {
+        self.sequences = sequences
+        colour = sequences.hasColour
+        canShift =
+            colour && sequences.backColourErase && !sequences.insertCharacter.isEmpty
+            && !sequences.deleteCharacter.isEmpty
+        var fixed = SequenceTable(count: Fixed.backgrounds + FlatColour.allCases.count)
+        for (slot, bytes) in [
+            (Fixed.insertCharacter, sequences.insertCharacter), (Fixed.deleteCharacter, sequences.deleteCharacter),
+            (Fixed.eraseToEndOfScreen, sequences.eraseToEndOfScreen),
+            (Fixed.resetAttributes, sequences.resetAttributes), (Fixed.bold, sequences.bold),
+            (Fixed.reverse, sequences.reverse),
+        ] {
+            _ = fixed.store(slot, bytes)
+        }
+        if colour {
+            for colour in FlatColour.allCases {
+                _ = fixed.store(Fixed.foregrounds + Int(colour.rawValue), sequences.foregrounds[Int(colour.rawValue)])
+                _ = fixed.store(Fixed.backgrounds + Int(colour.rawValue), sequences.backgrounds[Int(colour.rawValue)])
+            }
+        }
+        self.fixed = fixed
+    }
+
+    /// Forgets what the terminal shows (after it was suspended or lost its contents): the
+    /// next frame is drawn whole.
+    public mutating func invalidate() {
+        pen = Pen()
+        cursor = nil
+    }
+
+    /// Appends to `output` the bytes that take the screen from `previous` to `frame`; with no
+    /// `previous` (or one of another size), the bytes that draw `frame` whole.
+    public mutating func draw(_ frame: Frame, over previous: Frame?, into output: inout [UInt8]) {
+        let size = frame.size
+        if size.columns != columns || size.rows != rows {
+            (columns, rows) = (size.columns, size.rows)
+            moves = SequenceTable(count: Move.backward.slot(columns, row: 0, columns: columns, rows: rows))
+            onScreen = Array(repeating: Self.unknown, count: size.columns)
+            savedRow = onScreen
+        }
+        let old = previous?.size == size ? previous : nil
+        // An erase leaves blanks in the pen's background (with back-colour-erase; otherwise in
+        // the terminal's own colour, which is right on a monochrome terminal, where the fill is
+        // a blank without reverse video).
+        let canErase = colour ? sequences.backColourErase : true
+        var erased = false
+        if old == nil || old?.fill != frame.fill, canErase, fixed.length(Fixed.eraseToEndOfScreen) > 0 {
+            // A new screen colour: erase everything in it (one sequence), then draw what is not blank.
+            if old == nil || pen.bold != false || pen.reverse != false { resetAttributes(into: &output) }
+            if colour { setBackground(frame.fill, into: &output) }
+            move(toRow: 0, column: 0, cells: nil, into: &output)
+            fixed.append(Fixed.eraseToEndOfScreen, to: &output)
+            erased = true
+        } else if old == nil {
+            resetAttributes(into: &output)
+        }
+        let blank = FrameCell.blank(frame.fill)
+        let sameFill = old?.fill == frame.fill
+        frame.cells.withUnsafeBufferPointer { newCells in
+            for row in 0..<size.rows {
+                let new = UnsafeBufferPointer(rebasing: newCells[row * columns..<(row + 1) * columns])
+                // The columns to look at: outside them, the row is blank in the fill before and
+                // after (or after an erase).
+                let scope: Range<Int>
+                let changed: Range<Int>?
+                if erased {
+                    scope = frame.writtenColumns(row: row)
+                    if scope.isEmpty { continue }
+                    onScreen.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+                    changed = onScreen.withUnsafeBufferPointer { differingColumns($0, new, in: scope) }
+                } else if let old {
+                    scope = sameFill ? hull(old.writtenColumns(row: row), frame.writtenColumns(row: row)) : 0..<columns
+                    if scope.isEmpty { continue }
+                    changed = old.cells.withUnsafeBufferPointer { oldCells in
+                        let oldRow = UnsafeBufferPointer(rebasing: oldCells[row * columns..<(row + 1) * columns])
+                        guard let changed = differingColumns(oldRow, new, in: scope) else { return nil }
+                        onScreen.withUnsafeMutableBufferPointer { onScreen in
+                            if scope.count < columns { onScreen.update(repeating: blank) }
+                            _ = UnsafeMutableBufferPointer(rebasing: onScreen[scope]).update(
+                                fromContentsOf: oldRow[scope])
+                        }
+                        return changed
+                    }
+                } else {
+                    scope = 0..<columns
+                    onScreen.withUnsafeMutableBufferPointer { $0.update(repeating: Self.unknown) }
+                    changed = scope
+                }
+                if let changed { drawRow(row, new, changed: changed, scope: scope, fill: blank, into: &output) }
+            }
+        }
+    }
+
+    // MARK: - Rows
+
+    /// Draws the `changed` columns of one row over ``onScreen``: cell by cell, or shifted in
+    /// place first when the content moved by one column and that comes out shorter. Outside
+    /// `scope` the row is blank in the fill on the screen and in `new`.
+    private mutating func drawRow(
+        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, changed: Range<Int>, scope: Range<Int>, fill: FrameCell,
+        into output: inout [UInt8]
+    ) {
+        guard canShift, let shift = shiftToTry(new, from: scope.lowerBound, fill: fill) else {
+            writeChanges(row, new, in: changed, into: &output)
+            return
+        }
+        let start = output.count
+        let (savedPen, savedCursor) = (pen, cursor)
+        let plainAtLeast = plainLowerBound(row, new, changed)
+        savedRow.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: onScreen) }
+        /// Takes back what was drawn of the row since `start`.
+        func undo(_ rasteriser: inout Rasteriser, _ output: inout [UInt8]) {
+            output.removeSubrange(start...)
+            (rasteriser.pen, rasteriser.cursor) = (savedPen, savedCursor)
+            let saved = rasteriser.savedRow
+            rasteriser.onScreen.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: saved) }
+        }
+        /// Shifts the row, then writes what still differs.
+        func shiftAndWrite(_ rasteriser: inout Rasteriser, _ output: inout [UInt8]) {
+            rasteriser.shiftInPlace(row, by: shift, fill: fill, into: &output)
+            // A shift moves the blanks beyond the scope among themselves, and one cell into it.
+            let moved = scope.lowerBound..<min(rasteriser.columns, scope.upperBound + 1)
+            if let left = rasteriser.onScreen.withUnsafeBufferPointer({ differingColumns($0, new, in: moved) }) {
+                rasteriser.writeChanges(row, new, in: left, into: &output)
+            }
+        }
+        // Shifting first: when it comes out no longer than writing the changed cells could,
+        // it is kept without drawing the row the other way.
+        shiftAndWrite(&self, &output)
+        let shifted = output.count - start
+        if shifted <= plainAtLeast { return }
+        undo(&self, &output)
+        writeChanges(row, new, in: changed, into: &output)
+        if output.count - start > shifted {
+            undo(&self, &output)
+            shiftAndWrite(&self, &output)
+        }
+    }
+
+    /// At least how many bytes writing the changed cells of `range` takes (without shifting):
+    /// the move to the first when the cursor is on another row, its background when the pen
+    /// has another, each cell's glyph, and between separate changes a move of at least one byte
+    /// per skipped cell or three (the shortest relative move).
+    private mutating func plainLowerBound(_ row: Int, _ new: UnsafeBufferPointer<FrameCell>, _ range: Range<Int>) -> Int
+    {
+        var bound = 0
+        var previous: Int?
+        var from = range.lowerBound
+        while let column = nextChange(from: from, before: range.upperBound, new) {
+            if let previous {
+                if column > previous + 1 { bound += min(column - previous - 1, 3) }
+            } else {
+                if cursor?.row != row {
+                    bound += moveLength(
+                        .address, Move.address.slot(column, row: row, columns: columns, rows: rows), row: row,
+                        column: column)
+                }
+                if colour, pen.background != new[column].background {
+                    bound += fixed.length(Fixed.backgrounds + Int(new[column].background.rawValue))
+                }
+            }
+            bound += UTF8.width(new[column].glyph)
+            previous = column
+            from = column + 1
+        }
+        return bound
+    }
+
+    /// The column (the first the shift moves) and direction, when the row's content moved by
+    /// exactly one column. Cells before `from` are blank in the fill on the screen and in `new`.
+    private func shiftToTry(_ new: UnsafeBufferPointer<FrameCell>, from: Int, fill: FrameCell) -> (
+        column: Int, right: Bool
+    )? {
+        /// The first cell that is not a blank in the screen's colour.
+        func firstShown(_ cells: UnsafeBufferPointer<FrameCell>) -> Int? {
+            withUnsafePointer(to: fill) { blank in
+                var index = from
+                while index < cells.count,
+                    !cellsDiffer(cells.baseAddress! + index, blank, 0)
+                        || Self.looksSame(cells[index], fill, colour: true)
+                {
+                    index += 1
+                }
+                return index < cells.count ? index : nil
+            }
+        }
+        guard let before = onScreen.withUnsafeBufferPointer(firstShown), let after = firstShown(new) else {
+            return nil
+        }
+        switch after - before {
+        case 1: return (before, true)
+        case -1: return (after, false)
+        default: return nil
+        }
+    }
+
+    /// Shifts the row right (inserting a blank at `column`) or left (deleting the cell at
+    /// `column`, a blank entering at the right margin), blanks in the screen's colour.
+    private mutating func shiftInPlace(
+        _ row: Int, by shift: (column: Int, right: Bool), fill: FrameCell, into output: inout [UInt8]
+    ) {
+        move(toRow: row, column: shift.column, cells: nil, into: &output)
+        setBackground(fill.background, into: &output)
+        fixed.append(shift.right ? Fixed.insertCharacter : Fixed.deleteCharacter, to: &output)
+        let moved = columns - shift.column - 1
+        onScreen.withUnsafeMutableBufferPointer { cells in
+            let at = cells.baseAddress! + shift.column
+            if shift.right {
+                memmove(at + 1, at, moved * MemoryLayout<FrameCell>.stride)
+                at.pointee = fill
+            } else {
+                memmove(at, at + 1, moved * MemoryLayout<FrameCell>.stride)
+                cells[cells.count - 1] = fill
+            }
+        }
+    }
+
+    /// Writes each cell of `new` in `range` that looks different from ``onScreen``.
+    private mutating func writeChanges(
+        _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, in range: Range<Int>, into output: inout [UInt8]
+    ) {
+        var from = range.lowerBound
+        while let column = nextChange(from: from, before: range.upperBound, new) {
+            move(toRow: row, column: column, cells: new, into: &output)
+            write(new[column], into: &output)
+            cursor = column + 1 < columns ? (row, column + 1) : nil  // Past the last column: a pending wrap.
+            from = column + 1
+        }
+    }
+
+    /// The first column from `from` up to `end` whose cell in `new` looks different from ``onScreen``.
+    private func nextChange(from: Int, before end: Int, _ new: UnsafeBufferPointer<FrameCell>) -> Int? {
+        onScreen.withUnsafeBufferPointer { onScreen in
+            guard let shown = onScreen.baseAddress, let wanted = new.baseAddress else { return nil }
+            var column = from
+            while column < end {
+                // Cells with the same bytes look the same: the comparison that settles most cells.
+                if cellsDiffer(shown, wanted, column), !Self.looksSame(shown[column], wanted[column], colour: colour) {
+                    return column
+                }
+                column += 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether two cells look the same on screen: a blank shows only its background, or in
+    /// reverse video only its foreground (and on a monochrome terminal neither: only whether it
+    /// is in reverse video).
+    private static func looksSame(_ first: FrameCell, _ second: FrameCell, colour: Bool) -> Bool {
+        guard first.glyph == second.glyph, first.reverse == second.reverse else { return false }
+        if colour {
+            if first.isBlank {
+                return first.reverse ? first.foreground == second.foreground : first.background == second.background
+            }
+            return first.background == second.background && first.foreground == second.foreground
+                && first.bold == second.bold
+        }
+        return first.isBlank || first.bold == second.bold
+    }
+
+    /// A cell no frame holds: what the screen shows is not known.
+    private static let unknown = FrameCell(glyph: "\u{FFFF}", foreground: .flatWhite, background: .flatWhite)
+
+    // MARK: - Cells and the pen
+
+    /// The attributes the terminal will draw the next character with (nil: not known).
+    private struct Pen {
+        var foreground: FlatColour?
+        var background: FlatColour?
+        var bold: Bool?
+        var reverse: Bool?
+    }
+
+    private mutating func write(_ cell: FrameCell, into output: inout [UInt8]) {
+        let reverse = cell.reverse
+        let bold = cell.isBlank ? (pen.bold ?? false) : cell.bold
+        if (pen.bold == true && !bold) || (pen.reverse == true && !reverse) || pen.bold == nil || pen.reverse == nil {
+            resetAttributes(into: &output)
+        }
+        if bold, pen.bold != true {
+            fixed.append(Fixed.bold, to: &output)
+            pen.bold = true
+        }
+        if reverse, pen.reverse != true {
+            fixed.append(Fixed.reverse, to: &output)
+            pen.reverse = true
+        }
+        if colour {
+            setBackground(cell.background, into: &output)
+            if !cell.isBlank || cell.reverse, pen.foreground != cell.foreground {
+                fixed.append(Fixed.foregrounds + Int(cell.foreground.rawValue), to: &output)
+                pen.foreground = cell.foreground
+            }
+        }
+        UTF8.encode(cell.glyph) { output.append($0) }
+    }
+
+    private mutating func setBackground(_ colour: FlatColour, into output: inout [UInt8]) {
+        guard self.colour, pen.background != colour else { return }
+        fixed.append(Fixed.backgrounds + Int(colour.rawValue), to: &output)
+        pen.background = colour
+    }
+
+    private mutating func resetAttributes(into output: inout [UInt8]) {
+        fixed.append(Fixed.resetAttributes, to: &output)
+        pen = Pen(foreground: nil, background: nil, bold: false, reverse: false)
+    }
+
+    /// Whether `cell` would come out right with the pen as it is (for writing it again as a
+    /// cursor move).
+    private func penFits(_ cell: FrameCell) -> Bool {
+        guard pen.reverse == cell.reverse else { return false }
+        if !colour { return cell.isBlank || pen.bold == cell.bold }
+        guard pen.background == cell.background else { return false }
+        if cell.isBlank { return !cell.reverse || pen.foreground == cell.foreground }
+        return pen.foreground == cell.foreground && pen.bold == cell.bold
+    }
+
+    // MARK: - Cursor moves
+
+    /// Moves the cursor to (`row`, `column`) the shortest way. `cells` is the row as it will
+    /// look once drawn: cells between the cursor and the target may be written again instead
+    /// of moving over them.
+    private mutating func move(
+        toRow row: Int, column: Int, cells: UnsafeBufferPointer<FrameCell>?, into output: inout [UInt8]
+    ) {
+        if let cursor, cursor.row == row, cursor.column == column { return }
+        var best = Move.address.slot(column, row: row, columns: columns, rows: rows)
+        var length = moveLength(.address, best, row: row, column: column)
+        var rewrite: Range<Int>?
+        if let cursor, cursor.row == row {
+            let gap = column - cursor.column
+            /// Takes the move `kind` to `value` (a column, or a count) if it is shorter.
+            func consider(_ kind: Move, _ value: Int) {
+                let slot = kind.slot(value, row: row, columns: columns, rows: rows)
+                let candidate = moveLength(kind, slot, row: row, column: value)
+                if candidate > 0, candidate < length { (best, length) = (slot, candidate) }
+            }
+            consider(.column, column)
+            if gap > 0 { consider(.forward, gap) }
+            if gap < 0 { consider(.backward, -gap) }
+            if gap > 0, gap < length, let cells {
+                // Writing the cells in between again, when they need no change of pen.
+                var rewritten = 0
+                for index in cursor.column..<column {
+                    guard penFits(cells[index]), Self.looksSame(onScreen[index], cells[index], colour: colour) else {
+                        rewritten = .max
+                        break
+                    }
+                    rewritten += UTF8.width(cells[index].glyph)
+                }
+                if rewritten < length { rewrite = cursor.column..<column }
+            }
+        }
+        if let rewrite, let cells {
+            for index in rewrite { UTF8.encode(cells[index].glyph) { output.append($0) } }
+        } else {
+            moves.append(best, to: &output)
+        }
+        cursor = (row, column)
+    }
+
+    /// The length of a move's sequence, formatted the first time (0: the terminal has no such move).
+    private mutating func moveLength(_ kind: Move, _ slot: Int, row: Int, column: Int) -> Int {
+        if let length = moves.formattedLength(slot) { return length }
+        return formatMove(kind, slot, row: row, column: column)
+    }
+
+    /// Formats a move (`column` is the count for relative moves) and keeps it in its slot.
+    @inline(never)
+    private mutating func formatMove(_ kind: Move, _ slot: Int, row: Int, column: Int) -> Int {
+        let bytes: [UInt8]? =
+            switch kind {
+            case .address: sequences.cursorAddress(row, column)
+            case .column: sequences.columnAddress?(column)
+            case .forward: sequences.cursorForward?(column)
+            case .backward: sequences.cursorBackward?(column)
+            }
+        return moves.store(slot, bytes ?? [])
+    }
+
+    /// The kinds of cursor move, each with its own region of ``moves``.
+    private enum Move {
+        /// To a row and column: a slot per cell.
+        case address
+        /// To a column of the cursor's row: a slot per column.
+        case column
+        /// Right by a count: a slot per count.
+        case forward
+        /// Left by a count: a slot per count.
+        case backward
+
+        /// The slot of this move to `value` (a column, or a count), or, for `.address`, to
+        /// (`row`, `value`); the `.backward` slot just past the last count is the table's size.
+        func slot(_ value: Int, row: Int, columns: Int, rows: Int) -> Int {
+            let cells = columns * rows
+            return switch self {
+            case .address: row * columns + value
+            case .column: cells + value
+            case .forward: cells + columns + value
+            case .backward: cells + 2 * columns + value
+            }
+        }
+    }
+
+    /// The slots of the sequences that take no parameters, then each colour's.
+    private enum Fixed {
+        static let insertCharacter = 0
+        static let deleteCharacter = 1
+        static let eraseToEndOfScreen = 2
+        static let resetAttributes = 3
+        static let bold = 4
+        static let reverse = 5
+        /// Foregrounds from here, by raw value.
+        static let foregrounds = 6
+        /// Backgrounds from here, by raw value.
+        static let backgrounds = foregrounds + FlatColour.allCases.count
+    }
+}
+
+// MARK: - Helpers
+
+/// Sequences kept in one byte array, each in a numbered slot: formatted once, then appended
+/// from one place in memory.
+private struct SequenceTable {
+    /// The sequences, one after another.
+    private var bytes: [UInt8] = []
+    /// Per slot: 0 if not formatted yet; otherwise bit 63 set, the offset in ``bytes`` from
+    /// bit 8 and the length in the low byte.
+    private var entries: [UInt64]
+
+    init(count: Int) {
+        entries = [UInt64](repeating: 0, count: count)
+    }
+
+    /// The length of the sequence in `slot` (0: stored empty), or nil if none was stored.
+    func formattedLength(_ slot: Int) -> Int? {
+        let entry = entries[slot]
+        return entry == 0 ? nil : Int(entry & 0xFF)
+    }
+
+    /// The length of the sequence in `slot` (0 when empty or not stored).
+    func length(_ slot: Int) -> Int { Int(entries[slot] & 0xFF) }
+
+    /// Keeps `sequence` in `slot` and returns its length; a sequence longer than 255 bytes is
+    /// kept as empty (no terminal has one).
+    mutating func store(_ slot: Int, _ sequence: [UInt8]) -> Int {
+        let kept = sequence.count <= 0xFF ? sequence : []
+        entries[slot] = 1 << 63 | UInt64(bytes.count) << 8 | UInt64(kept.count)
+        bytes.append(contentsOf: kept)
+        return kept.count
+    }
+
+    /// Appends the sequence in `slot` to `output`.
+    func append(_ slot: Int, to output: inout [UInt8]) {
+        let entry = entries[slot]
+        let length = Int(entry & 0xFF)
+        guard length > 0 else { return }
+        let offset = Int(entry >> 8 & 0xFF_FFFF_FFFF)
+        bytes.withUnsafeBufferPointer {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<offset + length]))
+        }
+    }
+}
+
+/// The columns of `columns` from the first to the last where two rows' cells differ (nil: none
+/// does). Cells are compared as 64-bit words without their padding when they fit one.
+private func differingColumns(
+    _ first: UnsafeBufferPointer<FrameCell>, _ second: UnsafeBufferPointer<FrameCell>, in columns: Range<Int>
+) -> Range<Int>? {
+    guard !columns.isEmpty, let a = first.baseAddress, let b = second.baseAddress else { return nil }
+    var lower = columns.lowerBound
+    while lower < columns.upperBound, !cellsDiffer(a, b, lower) { lower += 1 }
+    guard lower < columns.upperBound else { return nil }
+    var upper = columns.upperBound - 1
+    while !cellsDiffer(a, b, upper) { upper -= 1 }
+    return lower..<upper + 1
+}
+
+/// The smallest range holding both (either may be empty).
+private func hull(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int> {
+    if first.isEmpty { return second }
+    if second.isEmpty { return first }
+    return min(first.lowerBound, second.lowerBound)..<max(first.upperBound, second.upperBound)
+}
+
+/// Whether the cells at `index` differ: compared as 64-bit words without their padding when
+/// a cell fits one.
+@inline(__always)
+private func cellsDiffer(_ first: UnsafePointer<FrameCell>, _ second: UnsafePointer<FrameCell>, _ index: Int) -> Bool {
+    guard MemoryLayout<FrameCell>.stride == 8 else { return first[index] != second[index] }
+    let size = MemoryLayout<FrameCell>.size
+    let mask: UInt64 = size >= 8 ? ~0 : (1 << (8 * UInt64(size))) - 1
+    let offset = index &* 8
+    let difference =
+        UnsafeRawPointer(first).load(fromByteOffset: offset, as: UInt64.self)
+        ^ UnsafeRawPointer(second).load(fromByteOffset: offset, as: UInt64.self)
+    return difference & mask != 0
+}

@@ -1,0 +1,152 @@
+import BallModel
+import BallRendering
+import BallTestSupport
+import ColourCore
+import Testing
+
+/// The renderer: golden snapshots of whole frames, and the rules they follow.
+@Suite("The renderer")
+struct RendererTests {
+    @Test("80×24 at the start: a round disc, the status bar")
+    func start80x24() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        #expect(snapshotMismatch(driver.frame.snapshot, named: "start-80x24", beside: #filePath) == nil)
+    }
+
+    @Test("200×60 after a drag")
+    func dragged200x60() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 200, rows: 60))
+        driver.drag(from: Cell(column: 100, row: 29), to: Cell(column: 40, row: 20))
+        #expect(snapshotMismatch(driver.frame.snapshot, named: "dragged-200x60", beside: #filePath) == nil)
+    }
+
+    @Test("at the bottom-right corner of 80×24, the ball stays whole above the status line")
+    func corner() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.drag(from: Cell(column: 40, row: 11), to: Cell(column: 79, row: 23))
+        #expect(snapshotMismatch(driver.frame.snapshot, named: "corner-80x24", beside: #filePath) == nil)
+    }
+
+    @Test("too small: a centred notice")
+    func tooSmall() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.resize(columns: 20, rows: 5)
+        #expect(snapshotMismatch(driver.frame.snapshot, named: "too-small-20x5", beside: #filePath) == nil)
+        driver.resize(columns: 80, rows: 24)
+        #expect(driver.frame.text.contains("●"))
+    }
+
+    @Test("the disc is round: as wide as it is tall, within a half-cell (cells are twice as tall as wide)")
+    func discIsRound() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let frame = driver.frame
+        var litHalves = 0
+        var columns = Set<Int>()
+        var halfRows = Set<Int>()
+        for row in 0..<23 {
+            for column in 0..<80 {
+                let glyph = frame[column, row].glyph
+                let top = glyph == "█" || glyph == "▀"
+                let bottom = glyph == "█" || glyph == "▄"
+                if top { litHalves += 1; columns.insert(column); halfRows.insert(2 * row) }
+                if bottom { litHalves += 1; columns.insert(column); halfRows.insert(2 * row + 1) }
+            }
+        }
+        #expect(abs(columns.count - halfRows.count) <= 1)  // As wide as tall, in square half-cells.
+        #expect(columns.count == 19)
+        // Close to π r² for diameter 20.
+        #expect(abs(Double(litHalves) - Double.pi * 100) < 20)
+    }
+
+    @Test("the ball and the screen show the derived colours; the status line names them")
+    func coloursInFrame() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let appearance = driver.appearance
+        let frame = driver.frame
+        #expect(frame[40, 11] == FrameCell(glyph: "█", foreground: appearance.ball, background: appearance.background))
+        #expect(frame[0, 0] == .blank(appearance.background))
+        #expect(frame.text.split(separator: "\n").last!.contains("flatRed #E84E3C"))
+        for column in 0..<80 { #expect(frame[column, 23].background == Renderer.statusBackground) }
+    }
+
+    @Test("the status line shortens to fit, keeping the colours")
+    func statusFits() {
+        for width in [24, 40, 60, 80, 120] {
+            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            let status = String(driver.frame.text.split(separator: "\n").last!)
+            #expect(status.unicodeScalars.count == width)
+            #expect(status.contains(driver.appearance.ball.name))
+        }
+    }
+
+    @Test(
+        "a frame drawn over an older one (only its written rows cleared) equals one drawn fresh; rows it calls blank are"
+    )
+    func reusedFrames() {
+        var renderer = Renderer()
+        var reused = Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite)
+        var position = BallPosition.centred(on: ScreenSize(columns: 80, rows: 24))
+        var previous: Appearance?
+        for step in 0..<120 {
+            if step == 60 { position = .centred(on: ScreenSize(columns: 100, rows: 30)) }
+            position.centre = Cell(
+                column: (position.centre.column + 7 * step) % position.screen.columns,
+                row: (position.centre.row + 3 * step) % (position.screen.rows - 1))
+            let appearance = BallViewModel.appearance(at: position, after: previous)
+            previous = appearance
+            renderer.render(appearance, into: &reused)
+            var fresh = Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite)
+            var freshRenderer = Renderer()
+            freshRenderer.render(appearance, into: &fresh)
+            #expect(reused == fresh, "step \(step)")
+            var written = 0
+            for row in 0..<reused.size.rows {
+                let columns = reused.writtenColumns(row: row)
+                written += columns.count
+                for column in 0..<reused.size.columns where !columns.contains(column) {
+                    #expect(reused[column, row] == .blank(reused.fill), "step \(step), \(column),\(row)")
+                }
+            }
+            // The ball's rows and the status line, not the whole frame.
+            #expect(written > reused.size.columns && written < reused.size.columns * reused.size.rows / 2)
+        }
+    }
+}
+
+extension RendererTests {
+    @Test("the status line names the place in cells and points, both colours and the keys, in full when it fits")
+    func statusText() {
+        let screen = ScreenSize(columns: 120, rows: 24)
+        let expected: [(Cell, String)] = [
+            (Cell(column: 0, row: 0), " 0,0 · 0,0 pt  ● flatBlackDark #262626  on ■ flatWhite #EDF1F2  "),
+            (Cell(column: 3, row: 2), " 3,2 · 24,32 pt  ● flatPlumDark #4F2B4F  on ■ flatForestGreenDark #2C4F35  "),
+            (Cell(column: 8, row: 2), " 8,2 · 64,32 pt  ● flatMaroonDark #662521  on ■ flatTealDark #356273  "),
+            (Cell(column: 16, row: 8), " 16,8 · 128,128 pt  ● flatBlackDark #262626  on ■ flatTealDark #356273  "),
+            (Cell(column: 30, row: 0), " 30,0 · 240,0 pt  ● flatRed #E84E3C  on ■ flatMint #1ABD9C  "),
+        ]
+        var renderer = Renderer()
+        var frame = Frame(size: screen, fill: .flatWhite)
+        var previous: Appearance?
+        for (centre, place) in expected {
+            let appearance = BallViewModel.appearance(at: BallPosition(centre: centre, screen: screen), after: previous)
+            previous = appearance
+            renderer.render(appearance, into: &frame)
+            let status = String(frame.text.split(separator: "\n").last!)
+            #expect(status.hasPrefix(place + "drag/←↑↓→ move  c centre  q quit"), "\(status)")
+        }
+    }
+
+    @Test("monochrome: the status line is in reverse video, and nothing else is")
+    func monochrome() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24), monochrome: true)
+        let frame = driver.frame
+        for row in 0..<24 {
+            for column in 0..<80 {
+                #expect(frame[column, row].reverse == (row == 23), "\(column),\(row)")
+            }
+        }
+        driver.resize(columns: 20, rows: 5)
+        let reversed = driver.frame.cells.allSatisfy { $0.reverse }
+        #expect(reversed)  // The "too small" notice, whole.
+    }
+}

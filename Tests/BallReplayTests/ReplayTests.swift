@@ -1,0 +1,126 @@
+import BallModel
+import BallReplay
+import BallTestSupport
+import ColourCore
+import Foundation
+import Testing
+
+/// Lines written to memory, as a replay file would hold them.
+final class MemoryLines: LineWriter {
+    var lines: [String] = []
+    func writeLine(_ line: String) throws { lines.append(line) }
+    var bytes: [UInt8] { Array(lines.map { $0 + "\n" }.joined().utf8) }
+}
+
+/// A reader over `bytes`, handed over in chunks of `chunk` bytes.
+func reader(_ bytes: [UInt8], name: String = "session.jsonl", chunk: Int = 7) -> ReplayReader {
+    ReplayReader.inMemory(bytes, name: name, chunk: chunk)
+}
+
+func replaysDirectory() -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Replays")
+}
+
+func trace(_ bytes: [UInt8], json: Bool) throws -> [String] {
+    var lines: [String] = []
+    try HeadlessReplay.run(reader: reader(bytes), json: json) { lines.append($0) }
+    return lines
+}
+
+@Suite("Record and replay")
+struct ReplayTests {
+    @Test("a scripted session recorded and replayed gives the same trace")
+    func roundTrip() throws {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        var now = 0.0
+        let file = MemoryLines()
+        let recorder = try ReplayRecorder(
+            session: driver.session, writer: file, clock: { now }, program: "test", started: "2026-11-21T00:00:00Z")
+        var live: [String] = [HeadlessReplay.traceLine(driver.appearance, time: 0, json: true)]
+        func act(_ seconds: Double, _ action: () -> Void) {
+            now = seconds
+            let before = driver.appearance.position.centre
+            action()
+            if driver.appearance.position.centre != before {
+                live.append(HeadlessReplay.traceLine(driver.appearance, time: now, json: true))
+            }
+        }
+        act(0.25) { driver.send(.pressed(at: Cell(column: 42, row: 11))) }
+        for (step, column) in (43...60).enumerated() {
+            act(Double(300 + step * 16) / 1000) { driver.send(.dragged(to: Cell(column: column, row: 12))) }
+        }
+        act(0.7) { driver.send(.released(at: Cell(column: 60, row: 12))) }
+        act(1.0) { driver.press(.left) }
+        act(1.1) { driver.press(.up, shifted: true) }
+        act(1.5) { driver.resize(columns: 50, rows: 16) }
+        act(2.0) { driver.type("c") }
+        act(2.5) { driver.type("q") }
+        #expect(recorder.failure == nil)
+        #expect(file.lines.count == 1 + 1 + 18 + 1 + 4 + 1)
+        let replayed = try trace(file.bytes, json: true)
+        #expect(replayed == live)
+        // The replay ends in the same place as the session.
+        let player = try ReplayPlayer(reader: reader(file.bytes))
+        while try player.step() {}
+        #expect(player.session.viewModel.currentAppearance == driver.appearance)
+    }
+
+    @Test("the checked-in sample replays to its golden trace, in text and JSON")
+    func goldenTrace() throws {
+        let bytes = try [UInt8](Data(contentsOf: replaysDirectory().appendingPathComponent("sample.jsonl")))
+        let text = try trace(bytes, json: false)
+        let json = try trace(bytes, json: true)
+        #expect(
+            snapshotMismatch(text.joined(separator: "\n") + "\n", named: "replay-sample-trace", beside: #filePath)
+                == nil)
+        #expect(
+            snapshotMismatch(json.joined(separator: "\n") + "\n", named: "replay-sample-trace-json", beside: #filePath)
+                == nil)
+        #expect(try trace(bytes, json: true) == json)  // Two runs, identical.
+    }
+
+    @Test("every colour in a trace follows the colour rules")
+    func traceColoursFollowTheRules() throws {
+        let bytes = try [UInt8](Data(contentsOf: replaysDirectory().appendingPathComponent("sample.jsonl")))
+        var background = FlatColour.flatWhite
+        for line in try trace(bytes, json: true) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let points = try #require(object["points"] as? [Double])
+            let ball = BallColourRule.ballColour(at: PointPosition(x: points[0], y: points[1]))
+            background = BallColourRule.background(forBall: ball, current: background)
+            #expect((object["ball"] as? [String: String])?["name"] == ball.name)
+            #expect((object["background"] as? [String: String])?["name"] == background.name)
+        }
+    }
+
+    @Test("a recording cut off mid-line replays every complete event, with a warning")
+    func cutOffMidLine() throws {
+        let bytes = try [UInt8](Data(contentsOf: replaysDirectory().appendingPathComponent("sample.jsonl")))
+        let lastLineStart = bytes.dropLast().lastIndex(of: 0x0A)! + 1
+        let cut = Array(bytes[..<(lastLineStart + 12)])  // Half of the final `quit` line.
+        let cutReader = reader(cut, name: "cut.jsonl")
+        var lines: [String] = []
+        try HeadlessReplay.run(reader: cutReader, json: true) { lines.append($0) }
+        #expect(lines == (try trace(bytes, json: true)))
+        #expect(cutReader.warnings.count == 1)
+        #expect(cutReader.warnings.first?.hasPrefix("cut.jsonl, line 14 is cut off") == true)
+        // Cut in the middle of a drag: the drag before it still replays.
+        let midDrag = Array(bytes[..<(bytes.firstIndex(of: UInt8(ascii: "]"))! + 60)])
+        #expect(throws: Never.self) { try trace(midDrag, json: false) }
+    }
+
+    @Test("older versions keep replaying; newer ones are refused in one sentence")
+    func versions() throws {
+        let newer =
+            #"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        #expect(throws: ReplayError.self) { try trace(Array((newer + "\n").utf8), json: false) }
+        do {
+            _ = try trace(Array((newer + "\n").utf8), json: false)
+        } catch let error as ReplayError {
+            #expect(
+                error.description
+                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 2; this one reads up to 1): update colourful-ball to replay it."
+            )
+        }
+    }
+}

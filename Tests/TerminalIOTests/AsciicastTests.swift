@@ -1,0 +1,71 @@
+import BallModel
+import BallReplay
+import BallTestSupport
+import Foundation
+import TerminalIO
+import Testing
+
+@Suite("The asciicast export")
+struct AsciicastTests {
+    @Test("asciicast times follow --speed and --max-idle, as the terminal replay's pauses do")
+    func castTiming() throws {
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":40,"rows":12},"colourRules":1}"#,
+            #"{"t":1,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":11,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":11.5,"event":"arrow","direction":"left","distance":1}"#,
+        ]
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        func times(speed: Double, maximumIdle: Double?) throws -> [String] {
+            var cast: [String] = []
+            try AsciicastExport.run(reader: .inMemory(bytes), speed: speed, maximumIdle: maximumIdle) {
+                cast.append($0)
+            }
+            return cast.dropFirst().map { String($0.prefix { $0 != "," }.dropFirst()) }
+        }
+        // The first frame, one per move, and the ending (cursor back) with the last move.
+        #expect(try times(speed: 1, maximumIdle: nil) == ["0", "1", "11", "11.5", "11.5"])
+        #expect(try times(speed: 2, maximumIdle: nil) == ["0", "0.5", "5.5", "5.75", "5.75"])
+        #expect(try times(speed: 1, maximumIdle: 2) == ["0", "1", "3", "3.5", "3.5"])
+    }
+
+    @Test(
+        "played in a terminal, the cast shows each frame in exact colours and ends with the cursor shown, attributes reset"
+    )
+    func castPlaysInATerminal() throws {
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":60,"rows":20},"colourRules":1}"#,
+            #"{"t":0.5,"event":"pressed","cell":[30,9]}"#,
+            #"{"t":0.6,"event":"dragged","cell":[40,12]}"#,
+            #"{"t":0.7,"event":"dragged","cell":[12,4]}"#,
+            #"{"t":0.8,"event":"released","cell":[12,4]}"#,
+        ]
+        var cast: [String] = []
+        try AsciicastExport.run(reader: .inMemory(Array(lines.map { $0 + "\n" }.joined().utf8))) { cast.append($0) }
+        #expect(cast[0].contains(#""TERM":"\#(AsciicastExport.term)""#))
+        // The same session, headless: the frame after each event.
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 60, rows: 20))
+        // Each output follows these intents (the press moves nothing, the release neither).
+        let intents: [[Intent]] = [
+            [], [.pressed(at: Cell(column: 30, row: 9)), .dragged(to: Cell(column: 40, row: 12))],
+            [.dragged(to: Cell(column: 12, row: 4))],
+        ]
+        var terminal = TerminalEmulator(columns: 60, rows: 20)
+        var outputs = try cast.dropFirst().map { line in
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            return try #require(event[2] as? String)
+        }
+        let ending = outputs.removeLast()
+        #expect(outputs.count == intents.count)
+        for (output, intents) in zip(outputs, intents) {
+            intents.forEach(driver.send)
+            terminal.receive(Array(output.utf8))
+            #expect(terminal.differences(from: driver.frame, colours: .direct).isEmpty)
+        }
+        #expect(!terminal.cursorVisible)
+        terminal.receive(Array(ending.utf8))
+        #expect(terminal.cursorVisible)
+        #expect(terminal.penIsReset)
+        #expect(terminal.problems.isEmpty, "\(terminal.problems)")
+    }
+}

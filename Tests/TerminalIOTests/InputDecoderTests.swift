@@ -1,0 +1,161 @@
+import BallModel
+import BallRendering
+import BallTestSupport
+import TerminalIO
+import Testing
+
+/// The input decoder: real terminal byte sequences become the right events and intents.
+@Suite("Input decoding")
+struct InputDecoderTests {
+    func events(_ text: String) -> [TerminalEvent] {
+        var decoder = InputDecoder()
+        return decoder.decode(Array(text.utf8)) + decoder.flushPendingEscape()
+    }
+
+    @Test("SGR mouse: press, drag, release (1-based on the wire, 0-based cells)")
+    func sgrMouse() {
+        #expect(events("\u{1B}[<0;41;12M") == [.mousePressed(Cell(column: 40, row: 11))])
+        #expect(events("\u{1B}[<32;42;12M") == [.mouseDragged(Cell(column: 41, row: 11))])
+        #expect(events("\u{1B}[<0;42;12m") == [.mouseReleased(Cell(column: 41, row: 11))])
+        // Beyond column 223, which X10 cannot address.
+        #expect(events("\u{1B}[<0;250;80M") == [.mousePressed(Cell(column: 249, row: 79))])
+        // Modifiers are ignored; the wheel and other buttons are not ours.
+        #expect(events("\u{1B}[<4;1;1M") == [.mousePressed(Cell(column: 0, row: 0))])
+        #expect(events("\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;1;1M").isEmpty)
+    }
+
+    @Test("SGR reports with the wrong numbers are dropped, and what follows still decodes")
+    func sgrMalformed() {
+        let press = "\u{1B}[<0;41;12M"
+        // Four numbers, an empty one, seven digits, a colon inside one, too few.
+        for bad in [
+            "\u{1B}[<0;41;12;5M", "\u{1B}[<0;;12M", "\u{1B}[<0;1234567;12M", "\u{1B}[<0;4:1;12M", "\u{1B}[<0;41M",
+        ] {
+            #expect(events(bad + press) == [.mousePressed(Cell(column: 40, row: 11))], "\(Array(bad.utf8))")
+        }
+        // Six digits are still a number.
+        #expect(events("\u{1B}[<0;100000;1M") == [.mousePressed(Cell(column: 99_999, row: 0))])
+    }
+
+    @Test("X10 mouse: press, drag, release")
+    func x10Mouse() {
+        func x10(_ button: UInt8, _ column: UInt8, _ row: UInt8) -> [UInt8] {
+            [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), button + 32, column + 33, row + 33]
+        }
+        var decoder = InputDecoder()
+        #expect(
+            decoder.decode(x10(0, 40, 11) + x10(32, 41, 11) + x10(3, 41, 11)) == [
+                .mousePressed(Cell(column: 40, row: 11)), .mouseDragged(Cell(column: 41, row: 11)),
+                .mouseReleased(Cell(column: 41, row: 11)),
+            ])
+    }
+
+    @Test("arrows in normal and application mode, with Shift")
+    func arrows() {
+        #expect(
+            events("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [
+                .arrow(.up, shifted: false), .arrow(.down, shifted: false), .arrow(.right, shifted: false),
+                .arrow(.left, shifted: false),
+            ])
+        #expect(events("\u{1B}OA\u{1B}OD") == [.arrow(.up, shifted: false), .arrow(.left, shifted: false)])
+        #expect(events("\u{1B}[1;2C\u{1B}[1;2B") == [.arrow(.right, shifted: true), .arrow(.down, shifted: true)])
+        #expect(events("\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~") == [.home, .home, .home, .home])
+    }
+
+    @Test("keys become intents")
+    func keys() {
+        func intents(_ text: String) -> [Intent] { events(text).compactMap(KeyMap.intent(for:)) }
+        #expect(
+            intents("hjkl") == [
+                .arrowPressed(.left, distance: 1), .arrowPressed(.down, distance: 1), .arrowPressed(.up, distance: 1),
+                .arrowPressed(.right, distance: 1),
+            ])
+        #expect(
+            intents("HJKL") == [
+                .arrowPressed(.left, distance: 5), .arrowPressed(.down, distance: 5), .arrowPressed(.up, distance: 5),
+                .arrowPressed(.right, distance: 5),
+            ])
+        #expect(intents("\u{1B}[1;2D") == [.arrowPressed(.left, distance: 5)])
+        #expect(intents("c") == [.recentred])
+        #expect(intents("q") == [.quitRequested])
+        #expect(intents("\u{03}") == [.quitRequested])
+        #expect(intents("\u{1B}") == [.quitRequested])
+        #expect(intents("xyz é") == [])
+    }
+
+    @Test("sequences split across reads wait for their rest")
+    func splitSequences() {
+        var decoder = InputDecoder()
+        let bytes = Array("\u{1B}[<32;42;12M".utf8)
+        for byte in bytes.dropLast() { #expect(decoder.decode([byte]).isEmpty) }
+        #expect(decoder.decode([bytes.last!]) == [.mouseDragged(Cell(column: 41, row: 11))])
+        // A lone Esc waits, then stands alone when no more bytes come.
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.hasPendingBytes)
+        #expect(decoder.flushPendingEscape() == [.escape])
+        // UTF-8 split mid-character.
+        #expect(decoder.decode([0xC3]).isEmpty)
+        #expect(decoder.decode([0xA9]) == [.character("é")])
+    }
+
+    @Test("megabytes of random and unfinished sequences: what waits between reads stays under its bound")
+    func pendingStaysBounded() {
+        var generator = SeededGenerator()
+        var decoder = InputDecoder()
+        var largest = 0
+        // Random bytes, biased towards the bytes sequences are made of: 4 MB in reads of up to 4 KB.
+        var total = 0
+        while total < 4 << 20 {
+            let count = Int.random(in: 1...4096, using: &generator)
+            let bytes = (0..<count).map { _ in
+                [0x1B, 0x5B, 0x3C, 0x3B, 0x4D, 0x6D, 0x4F, 0x31, 0x32, UInt8.random(in: 0...255, using: &generator)]
+                    .randomElement(using: &generator)!
+            }
+            _ = decoder.decode(bytes)
+            largest = max(largest, decoder.pendingByteCount)
+            total += count
+        }
+        // Sequences that never finish: an endless mouse report, an endless UTF-8 lead, Esc after Esc.
+        let endless: [[UInt8]] = [
+            Array("\u{1B}[<".utf8) + Array(repeating: UInt8(ascii: "1"), count: 1 << 20),
+            Array(repeating: 0xF0, count: 1 << 20),
+            Array(repeating: 0x1B, count: 1 << 20),
+        ]
+        for bytes in endless {
+            for start in stride(from: 0, to: bytes.count, by: 1000) {
+                _ = decoder.decode(Array(bytes[start..<min(bytes.count, start + 1000)]))
+                largest = max(largest, decoder.pendingByteCount)
+            }
+        }
+        #expect(largest <= InputDecoder.maximumPendingBytes, "\(largest) bytes waited; \(generator)")
+        #expect(InputDecoder.maximumPendingBytes <= 64)
+        // After an endless report ends, the next press still decodes.
+        #expect(decoder.decode(Array("M\u{1B}[<0;41;12M".utf8)) == [.mousePressed(Cell(column: 40, row: 11))])
+        // Huge numbers in a mouse report are refused, not overflowed.
+        #expect(events("\u{1B}[<0;99999999999999999999;1M").isEmpty)
+        #expect(events("\u{1B}[<0;0;0M").isEmpty)
+    }
+
+    @Test("an overlong control sequence is dropped whole: none of its bytes become keys")
+    func overlongSequence() {
+        // Forty spaces inside a sequence (space pauses a replay) must not come out as keys.
+        var decoder = InputDecoder()
+        let bytes = Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: " "), count: 40) + Array("~c".utf8)
+        #expect(decoder.decode(bytes) == [.character("c")])
+    }
+}
+
+extension InputDecoderTests {
+    @Test("real bytes through the whole pipeline: a drag in SGR form moves the ball and recolours it")
+    func bytesThroughThePipeline() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.input(Array("\u{1B}[<0;41;12M\u{1B}[<32;31;12M\u{1B}[<0;31;12m".utf8))
+        // 30,11 is 240 + 176 = 416 points: flatRedDark on flatGray.
+        #expect(driver.appearance.position.centre == Cell(column: 30, row: 11))
+        #expect(driver.appearance.ball == .flatRedDark)
+        #expect(driver.appearance.background == .flatGray)
+        #expect(driver.frame[30, 11].foreground == .flatRedDark)
+        driver.input(Array("\u{1B}[C\u{1B}OC".utf8))  // Right, in normal and application mode.
+        #expect(driver.appearance.position.centre == Cell(column: 32, row: 11))
+    }
+}

@@ -1,0 +1,57 @@
+import BallModel
+import Foundation
+import TerminalIO
+import Testing
+
+/// The one key map: what each key does in each mode, and the README's tables made from it.
+@Suite("The key map")
+struct KeyMapTests {
+    @Test("replay keys: space pauses, the quit keys stop, Ctrl-Z suspends; moves and the mouse do nothing")
+    func replayKeys() {
+        func action(_ event: TerminalEvent) -> KeyAction? { KeyMap.action(for: event, in: .replay) }
+        #expect(action(.character(" ")) == .togglePause)
+        for event: TerminalEvent in [
+            .character("q"), .character("Q"), .escape, .character("\u{03}"), .character("\u{04}"),
+        ] {
+            #expect(action(event) == .quit, "\(event)")
+        }
+        #expect(action(.character("\u{1A}")) == .suspend)
+        #expect(action(.arrow(.left, shifted: false)) == nil)
+        #expect(action(.character("c")) == nil)
+        #expect(action(.mousePressed(Cell(column: 1, row: 1))) == nil)
+    }
+
+    @Test("play keys: Ctrl-Z suspends, space does nothing, the mouse becomes intents")
+    func playKeys() {
+        func action(_ event: TerminalEvent) -> KeyAction? { KeyMap.action(for: event, in: .play) }
+        #expect(action(.character("\u{1A}")) == .suspend)
+        #expect(action(.character(" ")) == nil)
+        #expect(action(.escape) == .intent(.quitRequested))
+        #expect(action(.home) == .intent(.recentred))
+        #expect(action(.arrow(.up, shifted: true)) == .intent(.arrowPressed(.up, distance: 5)))
+        #expect(action(.mouseDragged(Cell(column: 3, row: 4))) == .intent(.dragged(to: Cell(column: 3, row: 4))))
+        #expect(action(.mouseReleased(Cell(column: 3, row: 4))) == .intent(.released(at: Cell(column: 3, row: 4))))
+    }
+
+    @Test("no key means two things in one mode", arguments: KeyMode.allCases)
+    func noKeyTwice(mode: KeyMode) {
+        let keys = KeyMap.bindings.filter { $0.modes.contains(mode) }.flatMap(\.actions).map(\.key)
+        #expect(Set(keys).count == keys.count, "\(mode)")
+    }
+
+    @Test("the README's key tables are the key map's", arguments: KeyMode.allCases)
+    func readmeTables(mode: KeyMode) throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = "<!-- keys: \(mode.rawValue) -->\n"
+        let end = "\n<!-- end of keys -->"
+        let table = try #require(
+            text.range(of: start).flatMap { opening in
+                text.range(of: end, range: opening.upperBound..<text.endIndex).map {
+                    String(text[opening.upperBound..<$0.lowerBound])
+                }
+            }, "README.md has no table between \(start) and the end marker")
+        #expect(table == KeyMap.markdownTable(for: mode))
+    }
+}
