@@ -2,6 +2,10 @@
 import Foundation
 import PackageDescription
 
+/// The hot path of a drag step crosses these targets: let the optimiser inline across them, as
+/// it did when they were one.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 // The targets, each with one job; each uses only those above it (ARCHITECTURE.md draws them):
 // ColourCore ← BallModel ← BallReplay ← BallRendering ← TerminalIO ← BallTerminal ← commands.
 let package = Package(
@@ -19,25 +23,30 @@ let package = Package(
     targets: [
         // MARK: - Pure (no ncurses, no terminal)
         /// Flat colours, flatten, complement, the position rule, terminal colour tables.
-        .target(name: "ColourCore"),
+        .target(name: "ColourCore", swiftSettings: crossModule),
         /// Geometry, intents, the pure step, the session and the view-model.
         .target(
             name: "BallModel",
-            dependencies: ["ColourCore", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["ColourCore", .product(name: "OpenCombine", package: "OpenCombine")],
+            swiftSettings: crossModule
         ),
         /// The replay format, its JSON line parser and reader, recorder, player, timing, trace.
         .target(
             name: "BallReplay",
-            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")],
+            swiftSettings: crossModule
         ),
         /// Frames, the renderer, the status line, screens and the binding that draws.
         .target(
             name: "BallRendering",
-            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")],
+            swiftSettings: crossModule
         ),
         /// Terminal bytes in and out: the input decoder, the key map, the rasteriser and its
         /// sequences, the asciicast export.
-        .target(name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore"]),
+        .target(
+            name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore"],
+            swiftSettings: crossModule),
 
         // MARK: - The terminal adapter (the only code that imports CNcurses)
         .systemLibrary(

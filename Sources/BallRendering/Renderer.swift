@@ -16,15 +16,15 @@ public struct Renderer: Sendable {
 
     /// Whether the status line and notices are drawn in reverse video.
     public let monochrome: Bool
-    /// The disc as glyphs, kept for the shape they were made from.
-    private var disc: (shape: BallShape, rows: [GlyphRow])?
+    /// The disc as glyphs, kept for the screen size its shape was made for.
+    private var disc: (size: ScreenSize, rows: [GlyphRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
     private var statusParts: StatusParts
     /// The status line's place, rewritten for each frame in the same storage.
     private var place: [Unicode.Scalar] = []
 
     /// A renderer for a screen that shows colours, or (`monochrome`) one that does not; it
-    /// keeps the disc's glyphs between frames of the same shape.
+    /// keeps the disc's glyphs between frames of the same size.
     public init(monochrome: Bool = false) {
         self.monochrome = monochrome
         statusParts = StatusParts(reverse: monochrome)
@@ -39,8 +39,7 @@ public struct Renderer: Sendable {
             drawTooSmallNotice(into: &frame)
             return
         }
-        let shape = appearance.position.shape
-        if disc?.shape != shape { disc = (shape, Self.glyphRows(of: shape)) }
+        if disc?.size != size { disc = (size, Self.glyphRows(of: appearance.position.shape)) }
         drawBall(appearance, glyphRows: disc!.rows, into: &frame)
         drawStatus(appearance, into: &frame)
     }

@@ -35,7 +35,6 @@ final class TerminalRunLoop {
     private let screen: NcursesScreen
     private let binding: ScreenBinding
     private let input = TerminalInput()
-    private var decoder = InputDecoder()
     private let clock = ContinuousClock()
     /// How long a lone Esc waits for the rest of a sequence.
     private static let escapeWait: Int32 = 25
@@ -48,9 +47,11 @@ final class TerminalRunLoop {
 
     /// Runs `program` until it is finished; the first frame is drawn at once.
     func run(_ program: TerminalProgram) throws {
+        // A local, not a property: mutating it then needs no run-time exclusivity check.
+        var decoder = InputDecoder()
         binding.flush()
         while !program.isFinished {
-            guard let wakeup = input.wait(timeout: timeout(for: program)) else {
+            guard let wakeup = input.wait(timeout: timeout(for: program, escapePending: decoder.hasPendingBytes)) else {
                 for event in decoder.flushPendingEscape() { handle(event, program) }
                 if let deadline = program.deadline, clock.now >= deadline - .microseconds(500) {
                     try program.deadlineReached()
@@ -79,9 +80,10 @@ final class TerminalRunLoop {
         }
     }
 
-    /// Milliseconds to wait: until a lone Esc counts, or the program's deadline; -1: for ever.
-    private func timeout(for program: TerminalProgram) -> Int32 {
-        var timeout: Int32 = decoder.hasPendingBytes ? Self.escapeWait : -1
+    /// Milliseconds to wait: until a lone Esc counts (when one is pending), or the program's
+    /// deadline; -1: for ever.
+    private func timeout(for program: TerminalProgram, escapePending: Bool) -> Int32 {
+        var timeout: Int32 = escapePending ? Self.escapeWait : -1
         if let deadline = program.deadline {
             let milliseconds = max(0, (clock.now.duration(to: deadline).seconds * 1000).rounded(.up))
             let wait = Int32(min(milliseconds, Double(Int32.max)))
@@ -91,11 +93,10 @@ final class TerminalRunLoop {
     }
 
     private func handle(_ event: TerminalEvent, _ program: TerminalProgram) {
-        guard let action = KeyMap.action(for: event, in: program.keyMode) else { return }
-        if action == .suspend {
-            suspend(program)
-        } else {
-            program.perform(action)
+        switch KeyMap.action(for: event, in: program.keyMode) {
+        case .suspend?: suspend(program)
+        case let action?: program.perform(action)
+        case nil: break
         }
     }
 

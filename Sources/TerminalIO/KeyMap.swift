@@ -116,16 +116,19 @@ public enum KeyMap {
             return (mode, Dictionary(pairs.map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first }))
         })
 
-    /// Whether the mouse does anything in `mode`.
-    private static let mouseModes = Set(bindings.filter(\.isMouse).flatMap(\.modes))
+    /// Whether the mouse does anything in play, and in replay (looked up once: a drag step
+    /// asks for every report).
+    private static let mouseInPlay = bindings.contains { $0.isMouse && $0.modes.contains(.play) }
+    private static let mouseInReplay = bindings.contains { $0.isMouse && $0.modes.contains(.replay) }
 
     /// What `event` does in `mode`; nil when it does nothing there.
     public static func action(for event: TerminalEvent, in mode: KeyMode) -> KeyAction? {
         let key: Key
+        let mouse = mode == .play ? mouseInPlay : mouseInReplay
         switch event {
-        case .mousePressed(let cell): return mouseModes.contains(mode) ? .intent(.pressed(at: cell)) : nil
-        case .mouseDragged(let cell): return mouseModes.contains(mode) ? .intent(.dragged(to: cell)) : nil
-        case .mouseReleased(let cell): return mouseModes.contains(mode) ? .intent(.released(at: cell)) : nil
+        case .mousePressed(let cell): return mouse ? .intent(.pressed(at: cell)) : nil
+        case .mouseDragged(let cell): return mouse ? .intent(.dragged(to: cell)) : nil
+        case .mouseReleased(let cell): return mouse ? .intent(.released(at: cell)) : nil
         case .character(let scalar): key = .character(scalar)
         case .arrow(let direction, let shifted): key = .arrow(direction, shifted: shifted)
         case .home: key = .home

@@ -342,7 +342,18 @@ public struct Rasteriser {
                 pen.foreground = cell.foreground
             }
         }
-        UTF8.encode(cell.glyph) { output.append($0) }
+        Self.append(cell.glyph, to: &output)
+    }
+
+    /// Appends `glyph` as UTF-8: one byte for ASCII (most of the status line), else the
+    /// standard library's encoding.
+    @inline(__always)
+    private static func append(_ glyph: Unicode.Scalar, to output: inout [UInt8]) {
+        if glyph.isASCII {
+            output.append(UInt8(truncatingIfNeeded: glyph.value))
+        } else {
+            UTF8.encode(glyph) { output.append($0) }
+        }
     }
 
     private mutating func setBackground(_ colour: FlatColour, into output: inout [UInt8]) {
@@ -403,7 +414,7 @@ public struct Rasteriser {
             }
         }
         if let rewrite, let cells {
-            for index in rewrite { UTF8.encode(cells[index].glyph) { output.append($0) } }
+            for index in rewrite { Self.append(cells[index].glyph, to: &output) }
         } else {
             moves.append(best, to: &output)
         }
