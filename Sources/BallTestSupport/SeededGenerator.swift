@@ -33,6 +33,9 @@ public struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
         return z ^ (z >> 31)
     }
 
+    /// A random whole number from 0 up to (not including) `bound`.
+    public mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
+
     /// `seed N (run again with TEST_SEED=N)`, for failure messages.
     public var description: String { "seed \(seed) (run again with TEST_SEED=\(seed))" }
 }

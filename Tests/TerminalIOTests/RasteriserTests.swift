@@ -61,35 +61,26 @@ struct RasteriserTests {
         }
     }
 
-    /// Deterministic pseudo-random numbers (a 64-bit LCG), so a failure repeats.
-    struct Numbers {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
-    static func wander(_ rig: Rig, steps: Int, seed: UInt64, resizes: Bool) {
-        var numbers = Numbers(state: seed)
+    static func wander(_ rig: Rig, steps: Int, numbers: inout SeededGenerator, resizes: Bool) {
         var size = ScreenSize(columns: 80, rows: 24)
         rig.send(.pressed(at: size.centre))
         var at = size.centre
         for _ in 0..<steps {
-            switch numbers.next(10) {
+            switch numbers.below(10) {
             case 0..<6:
                 at = Cell(
-                    column: max(0, min(size.columns - 1, at.column + numbers.next(5) - 2)),
-                    row: max(0, min(size.rows - 1, at.row + numbers.next(3) - 1)))
+                    column: max(0, min(size.columns - 1, at.column + numbers.below(5) - 2)),
+                    row: max(0, min(size.rows - 1, at.row + numbers.below(3) - 1)))
                 rig.send(.dragged(to: at))
             case 6:
-                at = Cell(column: numbers.next(size.columns), row: numbers.next(size.rows))
+                at = Cell(column: numbers.below(size.columns), row: numbers.below(size.rows))
                 rig.send(.dragged(to: at))
             case 7:
                 rig.send(
-                    .arrowPressed([Direction.up, .down, .left, .right][numbers.next(4)], distance: 1 + numbers.next(3)))
+                    .arrowPressed(
+                        [Direction.up, .down, .left, .right][numbers.below(4)], distance: 1 + numbers.below(3)))
             case 8 where resizes:
-                size = ScreenSize(columns: 20 + numbers.next(120), rows: 6 + numbers.next(40))
+                size = ScreenSize(columns: 20 + numbers.below(120), rows: 6 + numbers.below(40))
                 rig.send(.resized(size))
                 rig.send(.pressed(at: size.centre))
                 at = size.centre
@@ -109,10 +100,11 @@ struct RasteriserTests {
             ("monochrome", nil, true),
         ])
     func everyFrameArrives(_ name: String, _ palette: TerminalPalette?, _ backColourErase: Bool) {
-        for seed: UInt64 in [1, 2, 3] {
+        var numbers = SeededGenerator()
+        for _ in 0..<3 {
             let rig = Rig(size: ScreenSize(columns: 80, rows: 24), palette: palette, backColourErase: backColourErase)
-            Self.wander(rig, steps: 300, seed: seed, resizes: backColourErase)
-            #expect(rig.mismatches.isEmpty, "\(name), seed \(seed): \(rig.mismatches.prefix(3))")
+            Self.wander(rig, steps: 300, numbers: &numbers, resizes: backColourErase)
+            #expect(rig.mismatches.isEmpty, "\(name), \(numbers): \(rig.mismatches.prefix(3))")
         }
     }
 
