@@ -11,7 +11,7 @@ extension Double {
     }
 
     /// `plainText` for finite values, and `nan` or `inf` otherwise.
-    var plainTextOrDescription: String { isFinite ? plainText : description }
+    public var plainTextOrDescription: String { isFinite ? plainText : description }
 
     /// Seconds with six decimals, such as `0.512000` (finite, non-negative values).
     var sixDecimals: String {

@@ -80,7 +80,7 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `FILE, line N: problem.`
     public var description: String {
-        let place = line.map { "\(file), line \($0)" } ?? file
+        let place = line.map { "\(file.visibleInMessage), line \($0)" } ?? file.visibleInMessage
         return "\(place): \(problem)."
     }
 }

@@ -40,15 +40,28 @@ public final class ReplayPlayer {
 /// The pauses of a replay in real time: each gap between recorded events, first capped at
 /// `maximumIdle` (as asciinema's idle limit does), then divided by `speed`. The terminal replay
 /// waits them; the asciicast export adds them up.
+///
+/// Every time stays finite and moderate: a file's times are at most
+/// ``ReplayFormat/maximumTime`` and never go backwards, and the speed is kept within
+/// ``speeds``, so the whole replay lasts at most a week divided by the slowest speed (about two
+/// years) and no pause can overflow a `Duration`.
 public struct ReplayTiming {
+    /// The speeds a replay can play at: from a hundredth of the original to a thousand times it.
+    public static let speeds: ClosedRange<Double> = 0.01...1000
+    /// The idle limits that mean something: from 0 (no pauses) to the longest a file can hold.
+    public static let idleLimits: ClosedRange<Double> = 0...ReplayFormat.maximumTime
+
     private let speed: Double
     private let maximumIdle: Double?
     private var lastTime = 0.0
 
-    /// Timing at `speed` (2 is twice as fast), with pauses capped at `maximumIdle` seconds.
+    /// Timing at `speed` (2 is twice as fast), with pauses capped at `maximumIdle` seconds;
+    /// values outside ``speeds`` and ``idleLimits`` (NaN included) are taken as the nearest end.
     public init(speed: Double = 1, maximumIdle: Double? = nil) {
-        self.speed = speed
-        self.maximumIdle = maximumIdle
+        self.speed = speed.isNaN ? 1 : min(max(speed, Self.speeds.lowerBound), Self.speeds.upperBound)
+        self.maximumIdle = maximumIdle.map {
+            $0.isNaN ? Self.idleLimits.upperBound : min(max($0, Self.idleLimits.lowerBound), Self.idleLimits.upperBound)
+        }
     }
 
     /// The wait before `event`, in real seconds (0 when there is no event).

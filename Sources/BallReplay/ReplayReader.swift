@@ -79,7 +79,7 @@ public final class ReplayReader {
         } catch is ReplayError where !line.terminated {
             // The last line has no newline and does not parse: the recording was cut off.
             warnings.append(
-                "\(file), line \(lineNumber) is cut off (the recording stopped mid-line); replayed the events before it"
+                "\(file.visibleInMessage), line \(lineNumber) is cut off (the recording stopped mid-line); replayed the events before it"
             )
             finished = true
             return nil

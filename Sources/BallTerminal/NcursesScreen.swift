@@ -1,5 +1,6 @@
 import BallModel
 import BallRendering
+import BallReplay
 import CNcurses
 import ColourCore
 import TerminalIO
@@ -78,7 +79,7 @@ public final class NcursesScreen: Screen {
         guard setupterm(term, STDOUT_FILENO, &status) == OK else {
             throw TerminalError(
                 description:
-                    "The terminal type '\(term)' (TERM) is unknown to ncurses: set TERM to a type this system knows, such as xterm-256color."
+                    "The terminal type '\(term.visibleInMessage)' (TERM) is unknown to ncurses: set TERM to a type this system knows, such as xterm-256color."
             )
         }
         // Checked before ncurses changes the terminal's modes, so the error leaves them alone.
@@ -87,7 +88,8 @@ public final class NcursesScreen: Screen {
         TerminalGuard.saveModes(fd: STDIN_FILENO)
         WakePipe.shared.takeStopSignal()
         guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
-            throw TerminalError(description: "ncurses could not start on this terminal (TERM=\(term)).")
+            throw TerminalError(
+                description: "ncurses could not start on this terminal (TERM=\(term.visibleInMessage)).")
         }
         try self.init(started: screen, term: term, output: STDOUT_FILENO)
         let exitCaMode = Self.capability("rmcup")
@@ -101,7 +103,7 @@ public final class NcursesScreen: Screen {
     public convenience init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
         guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r"),
             let screen = newterm(term, file, input)
-        else { throw TerminalError(description: "ncurses could not start as \(term).") }
+        else { throw TerminalError(description: "ncurses could not start as \(term.visibleInMessage).") }
         try self.init(started: screen, term: term, output: output)
         resizeterm(Int32(size.rows), Int32(size.columns))
     }
@@ -274,7 +276,7 @@ public final class NcursesScreen: Screen {
     private static func cannotMoveCursor(_ term: String) -> TerminalError {
         TerminalError(
             description:
-                "The terminal type '\(term)' (TERM) cannot move its cursor: run colourful-ball in a full-screen terminal, such as xterm."
+                "The terminal type '\(term.visibleInMessage)' (TERM) cannot move its cursor: run colourful-ball in a full-screen terminal, such as xterm."
         )
     }
 

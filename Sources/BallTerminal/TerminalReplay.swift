@@ -28,7 +28,7 @@ public final class TerminalReplay {
         if let available, available.columns < recorded.columns || available.rows < recorded.rows {
             throw TerminalError(
                 description:
-                    "\(player.reader.file) was recorded in a terminal of \(recorded) and this one is \(available): make the window at least \(recorded), or replay it with --headless."
+                    "\(player.reader.file.visibleInMessage) was recorded in a terminal of \(recorded) and this one is \(available): make the window at least \(recorded), or replay it with --headless."
             )
         }
         let screen = try NcursesScreen()

@@ -68,7 +68,7 @@ struct ColourCommand: ParsableCommand {
         } else {
             output = try positionAnswer()
         }
-        print(output)
+        try FileOutput.standardOutput.writeAll(Array((output + "\n").utf8))
     }
 
     // MARK: - Positions
@@ -85,7 +85,7 @@ struct ColourCommand: ParsableCommand {
     private func position() throws -> PointPosition {
         let coordinates = numbers
         if let unknown = coordinates.first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
-            throw ValidationError("Unknown option '\(unknown)'.")
+            throw ValidationError("Unknown option '\(unknown.visibleInMessage)'.")
         }
         guard coordinates.count == 2 else {
             throw ValidationError(
@@ -125,13 +125,15 @@ struct ColourCommand: ParsableCommand {
     /// Parses one coordinate: a finite decimal number (cells: a whole number).
     static func number(_ text: String, cells: Bool) throws -> Double {
         guard let value = Double(text), !text.isEmpty, text.allSatisfy({ !$0.isWhitespace }) else {
-            throw ValidationError("'\(text)' is not a number: give X and Y as numbers, such as `colour 328 192`.")
+            throw ValidationError(
+                "'\(text.visibleInMessage)' is not a number: give X and Y as numbers, such as `colour 328 192`.")
         }
         guard value.isFinite else {
-            throw ValidationError("'\(text)' is not a finite number: give X and Y as ordinary numbers.")
+            throw ValidationError(
+                "'\(text.visibleInMessage)' is not a finite number: give X and Y as ordinary numbers.")
         }
         if cells, value != value.rounded() || abs(value) > 1e12 {
-            throw ValidationError("'\(text)' is not a cell: with --cells give a whole column and row.")
+            throw ValidationError("'\(text.visibleInMessage)' is not a cell: with --cells give a whole column and row.")
         }
         return value
     }
@@ -140,7 +142,7 @@ struct ColourCommand: ParsableCommand {
 
     static func colour(_ text: String) throws -> RGBColour {
         guard let colour = RGBColour(hex: text) else {
-            throw ValidationError("'\(text)' is not a colour: write it as #RRGGBB, such as '#78302A'.")
+            throw ValidationError("'\(text.visibleInMessage)' is not a colour: write it as #RRGGBB, such as '#78302A'.")
         }
         return colour
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BallReplay
 
 /// The `colourful-ball` command: the interactive ball by default, and its headless tools.
 public struct ColourfulBall: ParsableCommand {
@@ -23,16 +24,28 @@ public struct ColourfulBall: ParsableCommand {
     public init() {}
 
     /// Parses the arguments and runs the command; a failure for the user is one sentence on
-    /// stderr (`colourful-ball: ...`) and the error's exit status.
+    /// stderr (`colourful-ball: ...`) and the error's exit status. Whatever a message echoes of
+    /// the arguments shows its control characters as escapes (``Swift/String/visibleInMessage``).
     public static func main() {
+        FileOutput.occupyClosedStandardStreams()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CommandError {
-            FileOutput.standardError.write("colourful-ball: \(error.description)\n")
+            FileOutput.standardError.write("colourful-ball: \(error.description.visibleInMessage)\n")
             Self.exit(withError: ExitCode(error.code))
         } catch {
-            Self.exit(withError: error)
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                // --help, --version: the program's own text.
+                try? FileOutput.standardOutput.writeAll(Array((message + "\n").utf8))
+            } else if !message.isEmpty {
+                // ArgumentParser's messages quote the arguments as given: show them safely, lines kept.
+                let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+                FileOutput.standardError.write(lines.map { String($0).visibleInMessage }.joined(separator: "\n") + "\n")
+            }
+            Self.exit(withError: ExitCode(code.rawValue))
         }
     }
 }

@@ -9,12 +9,35 @@ import TerminalIO
 
 // MARK: - Files, with plain system calls
 
-/// Unbuffered writes to a file descriptor: each call reaches the operating system at once.
+/// Unbuffered writes to a file descriptor: each call reaches the operating system at once, and
+/// a failed write is an error that names what could not be written.
 final class FileOutput: LineWriter, Sendable {
     let fd: Int32
-    static let standardError = FileOutput(fd: STDERR_FILENO)
+    /// What the output is, for messages: a file's name, or `standard output`.
+    let name: String
+    static let standardError = FileOutput(fd: STDERR_FILENO, name: "standard error")
+    static let standardOutput = FileOutput(fd: STDOUT_FILENO, name: "standard output")
 
-    init(fd: Int32) { self.fd = fd }
+    init(fd: Int32, name: String) {
+        self.fd = fd
+        self.name = name
+    }
+
+    /// The standard streams the program was started without (`>&-`): each gets /dev/null, so no
+    /// file opened later takes its number, and writing to it fails as "closed".
+    nonisolated(unsafe) private static var closedStreams: Set<Int32> = []
+
+    /// Fills each closed standard stream with /dev/null (call first thing).
+    static func occupyClosedStandardStreams() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) < 0 {
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0, null != fd {
+                dup2(null, fd)
+                _ = Glibc.close(null)
+            }
+            closedStreams.insert(fd)
+        }
+    }
 
     /// Creates `path` for writing; refuses an existing file unless `overwrite`.
     static func create(_ path: String, overwrite: Bool) throws -> FileOutput {
@@ -22,11 +45,12 @@ final class FileOutput: LineWriter, Sendable {
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else {
             if errno == EEXIST {
-                throw CommandError("\(path) already exists: choose another name, or add --force to overwrite it.")
+                throw CommandError(
+                    "\(path.visibleInMessage) already exists: choose another name, or add --force to overwrite it.")
             }
-            throw CommandError("Cannot write \(path): \(String(cString: strerror(errno))).")
+            throw CommandError("Cannot write \(path.visibleInMessage): \(String(cString: strerror(errno))).")
         }
-        return FileOutput(fd: fd)
+        return FileOutput(fd: fd, name: path)
     }
 
     func write(_ text: String) {
@@ -38,8 +62,12 @@ final class FileOutput: LineWriter, Sendable {
     }
 
     func writeAll(_ bytes: [UInt8]) throws {
+        guard !Self.closedStreams.contains(fd) else {
+            throw CommandError("Cannot write \(name): it is closed (the program was started with it closed).", code: 74)
+        }
         guard TerminalIO.writeAll(bytes, to: fd) else {
-            throw CommandError("Cannot write: \(String(cString: strerror(errno))).")
+            throw CommandError(
+                "Cannot write \(name.visibleInMessage): \(String(cString: strerror(errno))).", code: 74)
         }
     }
 
@@ -97,10 +125,12 @@ final class FileInput {
     init(path: String) throws {
         self.path = path
         fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw CommandError("Cannot read \(path): \(String(cString: strerror(errno))).") }
+        guard fd >= 0 else {
+            throw CommandError("Cannot read \(path.visibleInMessage): \(String(cString: strerror(errno))).")
+        }
         var status = stat()
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError("\(path) is a directory, not a replay file.")
+            throw CommandError("\(path.visibleInMessage) is a directory, not a replay file.")
         }
     }
 
@@ -117,7 +147,9 @@ final class FileInput {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw CommandError("Cannot read \(path): \(String(cString: strerror(errno))).") }
+            guard count >= 0 else {
+                throw CommandError("Cannot read \(path.visibleInMessage): \(String(cString: strerror(errno))).")
+            }
             return count == 0 ? nil : Array(buffer[0..<count])
         }
     }

@@ -49,7 +49,7 @@ struct PlayCommand: ParsableCommand {
             throw CommandError(error.description, code: 2)
         }
         if let failure = recorder?.failure, let record {
-            throw CommandError("The recording to \(record) stopped early: \(failure).")
+            throw CommandError("The recording to \(record.visibleInMessage) stopped early: \(failure).")
         }
     }
 

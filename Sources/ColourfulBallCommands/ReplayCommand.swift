@@ -24,12 +24,17 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The replay file, as `colourful-ball --record` wrote it.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("Play this many times as fast (2 is twice as fast).", valueName: "x"))
+    // `.unconditional`: a value that starts with `-` is still this option's value (and gets this
+    // command's own sentence, not "Missing value").
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Play this many times as fast, from 0.01 to 1000 (2 is twice as fast).", valueName: "x"))
     var speed: Double = 1
 
     @Option(
-        name: .customLong("max-idle"),
-        help: ArgumentHelp("Cap every pause at this many seconds (as asciinema's idle limit).", valueName: "s"))
+        name: .customLong("max-idle"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Cap every pause at this many seconds, from 0 to 604800 (as asciinema's idle limit).", valueName: "s"))
     var maximumIdle: Double?
 
     @Flag(help: "Print one line per position change instead of drawing: time, cell, points, colours.")
@@ -48,11 +53,15 @@ struct ReplayCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        guard speed.isFinite, speed > 0, speed <= 1000 else {
-            throw ValidationError("--speed must be a number above 0 and at most 1000, such as 2.")
+        guard ReplayTiming.speeds.contains(speed) else {
+            throw ValidationError(
+                "--speed must be a number from 0.01 to 1000, such as 2 (twice as fast) or 0.5 (half as fast); got \(speed.plainTextOrDescription)."
+            )
         }
-        if let maximumIdle, !(maximumIdle.isFinite && maximumIdle >= 0) {
-            throw ValidationError("--max-idle must be a number of seconds, 0 or more, such as 1.5.")
+        if let maximumIdle, !ReplayTiming.idleLimits.contains(maximumIdle) {
+            throw ValidationError(
+                "--max-idle must be a number of seconds from 0 to 604800 (a week), such as 1.5; got \(maximumIdle.plainTextOrDescription)."
+            )
         }
         if json, !headless { throw ValidationError("--json goes with --headless.") }
         if headless, asciicast != nil { throw ValidationError("Give --headless or --asciicast, not both.") }
@@ -67,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
         }
         do {
             if headless {
-                try BufferedOutput(FileOutput(fd: STDOUT_FILENO)).lines { emit in
+                try BufferedOutput(FileOutput.standardOutput).lines { emit in
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
             } else if let asciicast {

@@ -17,14 +17,24 @@ let programPath: String = {
         .deletingLastPathComponent().appendingPathComponent(".build/debug/colourful-ball").path
 }()
 
+/// Where a command's standard output goes.
+enum StandardOutput {
+    /// Into a file the test reads back.
+    case captured
+    /// Into this file (`/dev/full`, say); the test reads nothing back.
+    case file(String)
+    /// Nowhere: the command starts with descriptor 1 closed (`>&-`).
+    case closed
+}
+
 /// Runs a command and returns its standard output, standard error and exit status.
 ///
 /// `posix_spawn` and `waitpid`, with output in files: Foundation's `Process` can wait for
 /// ever when the command leaves a daemon behind (the tmux server) holding its descriptors.
 @discardableResult
-func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
-    output: String, error: String, status: Int32
-) {
+func run(_ arguments: [String], environment: [String: String]? = nil, stdout: StandardOutput = .captured) throws
+    -> (output: String, error: String, status: Int32)
+{
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("colourful-ball-run-\(UUID())").path
     defer {
         try? FileManager.default.removeItem(atPath: scratch + ".out")
@@ -34,7 +44,11 @@ func run(_ arguments: [String], environment: [String: String]? = nil) throws -> 
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, scratch + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    switch stdout {
+    case .captured: posix_spawn_file_actions_addopen(&actions, 1, scratch + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+    case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let environmentList = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
     let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]

@@ -1,0 +1,35 @@
+// MARK: - User text in messages
+
+extension String {
+    /// The text as a message shows it: every control character (C0, DEL and C1) made visible as
+    /// an escape — `\e`, `\n`, `\r`, `\t`, `\a`, `\b`, else `\x01` or `\u{85}` — so a file name,
+    /// a `TERM` or an argument cannot move the cursor, retitle the terminal, recolour it or split
+    /// the one-sentence message it appears in. Every message that shows user-supplied text
+    /// shows it through this.
+    public var visibleInMessage: String {
+        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        var shown = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\u{1B}": shown += "\\e"
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case "\u{07}": shown += "\\a"
+            case "\u{08}": shown += "\\b"
+            case _ where scalar.value < 0x80 && scalar.isControlCharacter:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            case _ where scalar.isControlCharacter:
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F).
+    fileprivate var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+}
