@@ -14,6 +14,8 @@ public protocol LineWriter: AnyObject {
 public final class ReplayRecorder {
     /// The first write error, if any; recording stops there and the program says so at exit.
     public private(set) var failure: Error?
+    /// How many events were written (the file holds them, whatever happened after).
+    public private(set) var eventsWritten = 0
     private var subscription: AnyCancellable?
 
     /// Starts recording `session` to `writer`; `clock` gives seconds since the start.
@@ -26,6 +28,7 @@ public final class ReplayRecorder {
             guard let self, self.failure == nil else { return }
             do {
                 try writer.writeLine(ReplayFormat.line(for: intent, at: clock()))
+                self.eventsWritten += 1
             } catch {
                 self.failure = error
             }

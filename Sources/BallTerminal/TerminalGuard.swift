@@ -17,9 +17,12 @@
 /// action, not a previous handler: Swift's interactive backtracer would wait for keys on
 /// the terminal, which a user whose program just crashed does not expect.)
 enum TerminalGuard {
-    /// The signals that end the program and must restore the terminal first.
+    /// The signals that end the program and must restore the terminal first: every signal
+    /// whose default action ends the process (SIGPIPE is ignored instead: a failed write is an
+    /// error the program reports; SIGKILL cannot be caught).
     static let fatalSignals: [Int32] = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE,
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGUSR1, SIGUSR2,
+        SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, 30 /* SIGPWR */, 16 /* SIGSTKFLT */,
     ]
 
     /// Mouse reporting off (all modes, any order a program might have set), keypad back to

@@ -1,6 +1,12 @@
 import ArgumentParser
 import BallReplay
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `colourful-ball` command: the interactive ball by default, and its headless tools.
 public struct ColourfulBall: ParsableCommand {
     /// The program's version, written into replay files and shown by `--version`.
@@ -28,6 +34,10 @@ public struct ColourfulBall: ParsableCommand {
     /// the arguments shows its control characters as escapes (``Swift/String/visibleInMessage``).
     public static func main() {
         FileOutput.occupyClosedStandardStreams()
+        // A write to a pipe whose reader went away (a recording into a FIFO, `| head`) fails
+        // with EPIPE and is reported; the signal would end the program with the terminal in
+        // its modes.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

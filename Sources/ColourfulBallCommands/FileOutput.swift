@@ -39,20 +39,6 @@ final class FileOutput: LineWriter, Sendable {
         }
     }
 
-    /// Creates `path` for writing; refuses an existing file unless `overwrite`.
-    static func create(_ path: String, overwrite: Bool) throws -> FileOutput {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
-        let fd = open(path, flags, 0o644)
-        guard fd >= 0 else {
-            if errno == EEXIST {
-                throw CommandError(
-                    "\(path.visibleInMessage) already exists: choose another name, or add --force to overwrite it.")
-            }
-            throw CommandError("Cannot write \(path.visibleInMessage): \(String(cString: strerror(errno))).")
-        }
-        return FileOutput(fd: fd, name: path)
-    }
-
     func write(_ text: String) {
         try? writeAll(Array(text.utf8))
     }

@@ -33,7 +33,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let output = try record.map { try FileOutput.create($0, overwrite: force) }
+        // Before the terminal is taken, and without touching an existing file: the recording
+        // takes the file's place at its first event (see OutputFile).
+        let output = try record.map { try OutputFile(path: $0, overwrite: force, commitAfterLines: 2) }
         defer { output?.close() }
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
@@ -49,8 +51,12 @@ struct PlayCommand: ParsableCommand {
             throw CommandError(error.description, code: 2)
         }
         if let failure = recorder?.failure, let record {
-            throw CommandError("The recording to \(record.visibleInMessage) stopped early: \(failure).")
+            throw CommandError(
+                "The recording to \(record.visibleInMessage) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(failure)."
+            )
         }
+        // A session that ended before its first event still leaves its recording.
+        try output?.commit()
     }
 
     /// Now as ISO 8601 in UTC, such as `2026-11-21T09:40:00Z`.

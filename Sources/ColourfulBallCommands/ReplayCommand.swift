@@ -80,11 +80,13 @@ struct ReplayCommand: ParsableCommand {
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
             } else if let asciicast {
-                let file = try FileOutput.create(asciicast, overwrite: force)
+                // Written beside, and put in place only when complete (see OutputFile).
+                let file = try OutputFile(path: asciicast, overwrite: force)
                 defer { file.close() }
-                try BufferedOutput(file).lines { emit in
+                try BufferedOutput(file.fileOutput).lines { emit in
                     try AsciicastExport.run(reader: reader, speed: speed, maximumIdle: maximumIdle, emit: emit)
                 }
+                try file.commit()
             } else {
                 let player = try ReplayPlayer(reader: reader)
                 try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle).run()

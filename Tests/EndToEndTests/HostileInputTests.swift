@@ -9,7 +9,7 @@ import Testing
 
 /// What an adversarial user tried: absurd numbers, outputs that fail, control characters in
 /// names. Each ends with one clear sentence and an honest exit status.
-@Suite("Hostile input and faults")
+@Suite("Hostile input and faults", .serialized)
 struct HostileInputTests {
     static let sample = RecordReplayTests.sample
 
@@ -121,5 +121,100 @@ struct HostileInputTests {
         #expect(!bytes.contains(0x1B) && !bytes.contains(0x07))
         let status = terminal.waitForExit()
         #expect(status >> 8 & 0xFF == 2)
+    }
+
+    // MARK: - Files kept
+
+    /// A fresh folder holding `keep.jsonl` and `keep.cast`, each with known contents.
+    static func folderWithFiles() throws -> String {
+        let folder = "/tmp/colourful-ball-\(getpid())-files-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "precious recording\n".write(toFile: folder + "/keep.jsonl", atomically: true, encoding: .utf8)
+        try "precious cast\n".write(toFile: folder + "/keep.cast", atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    static func contents(_ folder: String) throws -> [String: String] {
+        try Dictionary(
+            uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: folder).map {
+                ($0, try String(contentsOfFile: folder + "/" + $0, encoding: .utf8))
+            })
+    }
+
+    @Test("a failed start (no terminal, an unknown TERM) leaves an existing recording as it was, and no new file")
+    func recordingKeptOnFailedStart() throws {
+        let folder = try Self.folderWithFiles()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let before = try Self.contents(folder)
+        let noTerminal = try run([programPath, "--record", folder + "/keep.jsonl", "--force"])
+        #expect(noTerminal.status == 2)
+        #expect(try run([programPath, "--record", folder + "/new.jsonl"]).status == 2)
+        let terminal = try PseudoTerminal(
+            [programPath, "--record", folder + "/keep.jsonl", "--force"], size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "nonexistent", "PATH": "/usr/bin:/bin"])
+        #expect(terminal.waitForExit() >> 8 & 0xFF == 2)
+        #expect(try Self.contents(folder) == before)
+    }
+
+    @Test("a cast or a recording of a bad replay leaves the existing output as it was")
+    func castKeptOnFailure() throws {
+        let folder = try Self.folderWithFiles()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "not a replay\n".write(toFile: folder + "/bad.jsonl", atomically: true, encoding: .utf8)
+        let before = try Self.contents(folder)
+        let result = try run([
+            programPath, "replay", folder + "/bad.jsonl", "--asciicast", folder + "/keep.cast", "--force",
+        ])
+        #expect(result.status == 65)
+        #expect(try Self.contents(folder) == before)
+        // A good one takes its place.
+        #expect(
+            try run([programPath, "replay", Self.sample, "--asciicast", folder + "/keep.cast", "--force"]).status == 0)
+        #expect(try Self.contents(folder)["keep.cast"]?.hasPrefix(#"{"version":2"#) == true)
+        #expect(try Self.contents(folder).count == before.count)
+    }
+
+    @Test("two recordings of one file at once: the second refuses in one sentence, the first replays")
+    func twoRecorders() throws {
+        let folder = try Self.folderWithFiles()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/same.jsonl"
+        let first = try TerminalSession(arguments: ["--record", file, "--force"])
+        try first.waitForScreen { $0.contains("320,176 pt") }
+        try first.press("Right")  // The first event: the recording takes its place, locked.
+        try first.waitForScreen { $0.contains(" 41,11 · ") }
+        let second = try TerminalSession(arguments: ["--record", file, "--force"])
+        let screen = try second.waitForScreen { $0.contains("colourful-ball:") }
+        #expect(screen.contains("same.jsonl is being written by another colourful-ball"), "\(screen)")
+        #expect(try second.waitForExit().status == 1)
+        try first.press("Left", "q")
+        #expect(try first.waitForExit().status == 0)
+        let replay = try run([programPath, "replay", file, "--headless"])
+        #expect(replay.status == 0)
+        #expect(replay.output.split(separator: "\n").count == 3)  // Start, right, left.
+    }
+
+    @Test("recording into a FIFO whose reader goes away: the ball plays on, the exit says what was kept")
+    func fifoReaderGoesAway() throws {
+        let folder = try Self.folderWithFiles()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/ff"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader that takes the header and the first event or so, then leaves.
+        let reader = try TerminalSession(arguments: [])
+        try reader.tmux(["new-window", "-d", "sh", "-c", "head -c 200 '\(fifo)' > /dev/null"])
+        let terminal = try TerminalSession(arguments: ["--record", fifo, "--force"])
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        for _ in 0..<30 { try terminal.press("Right") }
+        try terminal.press("Left")
+        try terminal.waitForScreen { $0.contains(" 69,11 · ") }  // Still playing after the pipe broke.
+        try terminal.press("q")
+        let screen = try terminal.waitForScreen { $0.contains("stopped early") }
+        #expect(screen.contains("ff stopped early, after"), "\(screen)")
+        #expect(screen.contains("Broken pipe"), "\(screen)")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 1)
+        #expect(exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
     }
 }

@@ -121,7 +121,11 @@ struct InteractiveTests {
 
     @Test(
         "a signal restores the terminal and the exit status tells which",
-        arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131), (SIGSEGV, 139), (SIGILL, 132)])
+        arguments: [
+            (SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131), (SIGSEGV, 139), (SIGILL, 132),
+            (SIGUSR1, 138), (SIGUSR2, 140), (SIGALRM, 142), (SIGVTALRM, 154), (SIGPROF, 155), (SIGXCPU, 152),
+            (SIGXFSZ, 153), (SIGSYS, 159), (30 /* SIGPWR */, 158), (16 /* SIGSTKFLT */, 144),
+        ])
     func signals(signal: Int32, status: Int) throws {
         let terminal = try TerminalSession()
         try terminal.waitForScreen { $0.contains("320,176 pt") }
