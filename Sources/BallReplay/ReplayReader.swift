@@ -36,7 +36,11 @@ public final class ReplayReader {
         guard let line = try nextLine() else {
             throw ReplayError(file: file, line: nil, problem: "is empty, not a colourful-ball replay file")
         }
-        let parsed = try parse(line.bytes, what: "a colourful-ball replay file")
+        // A UTF-8 byte-order mark (some editors add one) is not part of the text, as a CR before
+        // the newline is not.
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = line.bytes.starts(with: byteOrderMark) ? line.bytes.dropFirst(3) : line.bytes
+        let parsed = try parse(text, what: "a colourful-ball replay file")
         guard case .object = parsed, case .string(let format)? = parsed["format"] else {
             throw error("is not a colourful-ball replay file (its first line has no \"format\")")
         }
@@ -94,7 +98,9 @@ public final class ReplayReader {
         let value = try parse(bytes, what: "a replay event")
         guard case .object = value else { throw error("is \(value.kindName), not an event object") }
         guard case .number(let time)? = value["t"] else {
-            throw error(value["t"] == nil ? "the event has no time \"t\"" : "the time \"t\" is not a number")
+            throw error(
+                value["t"].map { "the time \"t\" is \($0.kindName), not a number of seconds" }
+                    ?? "the event has no time \"t\"")
         }
         guard time.isFinite, time >= 0, time <= ReplayFormat.maximumTime else {
             throw error(
@@ -169,6 +175,9 @@ public final class ReplayReader {
         else { throw error("\"\(key)\" is not a pair of numbers [column, row]") }
         for (number, range, name) in [(first, columns, "column"), (second, rows, "row")]
         where Self.wholeNumber(number, in: range) == nil {
+            if key == "cell", number.isFinite, number != number.rounded() {
+                throw error("the \(name) \(number.plainText) is not a whole number: a cell is a whole column and row")
+            }
             if key == "cell" {
                 throw error(
                     "the \(name) \(number.plainTextOrDescription) is outside the \(terminal.columns)×\(terminal.rows) terminal"

@@ -132,8 +132,13 @@ struct ColourCommand: ParsableCommand {
             throw ValidationError(
                 "'\(text.visibleInMessage)' is not a finite number: give X and Y as ordinary numbers.")
         }
-        if cells, value != value.rounded() || abs(value) > 1e12 {
+        if cells, value != value.rounded() {
             throw ValidationError("'\(text.visibleInMessage)' is not a cell: with --cells give a whole column and row.")
+        }
+        if cells, abs(value) > 1e12 {
+            throw ValidationError(
+                "'\(text.visibleInMessage)' is too large for a cell: with --cells give a column and row of at most 12 digits."
+            )
         }
         return value
     }

@@ -102,23 +102,37 @@ final class BufferedOutput {
     }
 }
 
-/// Reads a file a chunk at a time.
+/// Reads a replay file a chunk at a time: a regular file, a pipe or FIFO, or standard input
+/// (`-`). Every failure to read is a replay error (exit status 65, as docs/replay-format.md says).
 final class FileInput {
     let path: String
+    /// Whether it is a regular file (a terminal replay needs one: it moves about in it).
+    let isRegularFile: Bool
     private let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
     init(path: String) throws {
         self.path = path
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        if path == "-" {
+            fd = dup(STDIN_FILENO)
+        } else {
+            // Without waiting for a writer: a FIFO nobody writes to is empty, not a hang.
+            fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        }
         guard fd >= 0 else {
-            throw CommandError("Cannot read \(path.visibleInMessage): \(String(cString: strerror(errno))).")
+            throw CommandError("Cannot read \(path.visibleInMessage): \(String(cString: strerror(errno))).", code: 65)
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
-        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError("\(path.visibleInMessage) is a directory, not a replay file.")
+        let known = fstat(fd, &status) == 0
+        if known, status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandError("\(path.visibleInMessage) is a directory, not a replay file.", code: 65)
         }
+        isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
     }
+
+    /// The name messages give the input: the path, or `standard input` for `-`.
+    var name: String { path == "-" ? "standard input" : path }
 
     deinit {
         #if canImport(Glibc)
@@ -134,7 +148,8 @@ final class FileInput {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw CommandError("Cannot read \(path.visibleInMessage): \(String(cString: strerror(errno))).")
+                throw CommandError(
+                    "Cannot read \(name.visibleInMessage): \(String(cString: strerror(errno))).", code: 65)
             }
             return count == 0 ? nil : Array(buffer[0..<count])
         }

@@ -21,7 +21,10 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The replay file, as `colourful-ball --record` wrote it.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "The replay file, as `colourful-ball --record` wrote it (`-`: standard input, with --headless or --asciicast).",
+            valueName: "file"))
     var file: String
 
     // `.unconditional`: a value that starts with `-` is still this option's value (and gets this
@@ -70,7 +73,12 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let input = try FileInput(path: file)
-        let reader = ReplayReader(file: file, nextChunk: input.nextChunk)
+        if !headless, asciicast == nil, !input.isRegularFile {
+            throw CommandError(
+                "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name.visibleInMessage) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
+                code: 65)
+        }
+        let reader = ReplayReader(file: input.name, nextChunk: input.nextChunk)
         defer {
             for warning in reader.warnings { FileOutput.standardError.write("colourful-ball: warning: \(warning).\n") }
         }

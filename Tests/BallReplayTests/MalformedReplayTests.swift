@@ -57,7 +57,11 @@ struct MalformedReplayTests {
         ),
         (
             "mistyped time", withEvents(#"{"t":"soon","event":"pressed","cell":[1,1]}"#),
-            #"bad.jsonl, line 2: the time "t" is not a number."#
+            #"bad.jsonl, line 2: the time "t" is a string, not a number of seconds."#
+        ),
+        (
+            "time as a string of digits", withEvents(#"{"t":"0","event":"pressed","cell":[1,1]}"#),
+            #"bad.jsonl, line 2: the time "t" is a string, not a number of seconds."#
         ),
         ("missing cell", withEvents(#"{"t":0.1,"event":"pressed"}"#), #"bad.jsonl, line 2: "cell" is missing."#),
         (
@@ -66,7 +70,11 @@ struct MalformedReplayTests {
         ),
         (
             "fractional cell", withEvents(#"{"t":0.1,"event":"dragged","cell":[4.5,12]}"#),
-            "bad.jsonl, line 2: the column 4.5 is outside the 80×24 terminal."
+            "bad.jsonl, line 2: the column 4.5 is not a whole number: a cell is a whole column and row."
+        ),
+        (
+            "fractional row", withEvents(#"{"t":0.1,"event":"dragged","cell":[1,5.5]}"#),
+            "bad.jsonl, line 2: the row 5.5 is not a whole number: a cell is a whole column and row."
         ),
         (
             "NaN", withEvents(#"{"t":NaN,"event":"pressed","cell":[1,1]}"#),

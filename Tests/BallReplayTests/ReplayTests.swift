@@ -124,3 +124,19 @@ struct ReplayTests {
         }
     }
 }
+
+extension ReplayTests {
+    @Test("a UTF-8 byte-order mark before the header is accepted, as a CR before each newline is")
+    func byteOrderMarkAndCRLF() throws {
+        let bytes = try [UInt8](Data(contentsOf: replaysDirectory().appendingPathComponent("sample.jsonl")))
+        let marked = [0xEF, 0xBB, 0xBF] + bytes
+        #expect(try trace(marked, json: true) == (try trace(bytes, json: true)))
+        let crlf = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        #expect(try trace([0xEF, 0xBB, 0xBF] + crlf, json: true) == (try trace(bytes, json: true)))
+        // Only at the start of the file: inside, it is not JSON.
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let rest: String = lines[1...].joined(separator: "\n")
+        let inside = Array((String(lines[0]) + "\n\u{FEFF}" + rest + "\n").utf8)
+        #expect(throws: ReplayError.self) { try trace(inside, json: false) }
+    }
+}

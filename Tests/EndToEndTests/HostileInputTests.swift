@@ -217,4 +217,49 @@ struct HostileInputTests {
         #expect(exit.modesRestored)
         #expect(try terminal.modes() == restoredModes)
     }
+
+    // MARK: - Inputs that are not regular files
+
+    @Test("a FIFO nobody writes to: one sentence and exit 65 at once, headless or in the terminal")
+    func fifoWithoutWriter() throws {
+        let folder = try Self.folderWithFiles()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/ff"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let headless = try run([programPath, "replay", fifo, "--headless"])
+        #expect(headless.status == 65)
+        #expect(headless.error == "colourful-ball: \(fifo): is empty, not a colourful-ball replay file.\n")
+        let terminal = try TerminalSession(arguments: ["replay", fifo])
+        let screen = try terminal.waitForScreen { $0.contains("colourful-ball:") }
+        #expect(screen.contains("Replaying in the terminal needs a regular file"), "\(screen)")
+        #expect(try terminal.waitForExit().status == 65)
+    }
+
+    @Test("`-` reads the replay from standard input, for the headless outputs")
+    func standardInput() throws {
+        let piped = try run(["sh", "-c", "cat '\(Self.sample)' | '\(programPath)' replay - --headless --json"])
+        let direct = try run([programPath, "replay", Self.sample, "--headless", "--json"])
+        #expect(piped.status == 0)
+        #expect(piped.output == direct.output)
+        let broken = try run(["sh", "-c", "echo nonsense | '\(programPath)' replay - --headless"])
+        #expect(broken.status == 65)
+        #expect(broken.error.hasPrefix("colourful-ball: standard input, line 1: is not a colourful-ball replay file"))
+    }
+
+    @Test("a missing file or a directory is exit 65, as the format's documentation says")
+    func missingOrDirectory() throws {
+        let missing = try run([programPath, "replay", "/nonexistent/x.jsonl", "--headless"])
+        #expect(missing.status == 65)
+        #expect(missing.error == "colourful-ball: Cannot read /nonexistent/x.jsonl: No such file or directory.\n")
+        let directory = try run([programPath, "replay", "/tmp", "--headless"])
+        #expect(directory.status == 65)
+        #expect(directory.error == "colourful-ball: /tmp is a directory, not a replay file.\n")
+    }
+
+    @Test("a cell too large for --cells says so")
+    func cellTooLarge() throws {
+        let result = try run([programPath, "colour", "--cells", "99999999999999999999", "1"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: '99999999999999999999' is too large for a cell"))
+    }
 }
