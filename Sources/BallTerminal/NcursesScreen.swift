@@ -229,8 +229,9 @@ public final class NcursesScreen: Screen {
         writeAll(output, to: outputFD)
     }
 
-    /// Mouse reports while the button is down (1002), in SGR form (1006).
-    private static let dragReporting = "\u{1B}[?1002h\u{1B}[?1006h"
+    /// Mouse reports while the button is down (1002), in SGR form (1006); pasted text marked as
+    /// such (bracketed paste, 2004), so the decoder takes it as text, not keys.
+    private static let dragReporting = "\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h"
 
     private func writeToTerminal(_ text: String) {
         writeAll(Array(text.utf8), to: outputFD)

@@ -27,7 +27,8 @@ enum TerminalGuard {
 
     /// Mouse reporting off (all modes, any order a program might have set), keypad back to
     /// normal, bracketed paste off: safe to send to any xterm-like terminal.
-    static let modesOff = "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?1l\u{1B}>"
+    static let modesOff =
+        "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1l\u{1B}>"
 
     /// Saves the terminal modes of `fd`, as the user had them: call before ncurses starts.
     static func saveModes(fd: Int32) {

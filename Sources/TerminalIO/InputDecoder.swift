@@ -38,6 +38,11 @@ public struct InputDecoder: Sendable {
     private var decoded: [TerminalEvent] = []
     /// Whether the bytes coming are the rest of a control sequence too long to be one of ours.
     private var discardingSequence = false
+    /// Whether the bytes coming are pasted text (bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`):
+    /// text, not keys, so a pasted `q` does not quit.
+    private var inPaste = false
+    private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
     private static let longestSequence = 32
 
     /// The most bytes that wait between calls for the rest of a sequence.
@@ -58,6 +63,24 @@ public struct InputDecoder: Sendable {
         decoded.removeAll(keepingCapacity: true)
         var index = 0
         while index < pending.count {
+            if inPaste {
+                // Skip to the end of the paste; keep a part of its end marker split across reads.
+                guard let escape = pending[index...].firstIndex(of: 0x1B) else {
+                    index = pending.count
+                    break
+                }
+                let rest = pending[escape...]
+                if rest.starts(with: Self.pasteEnd) {
+                    inPaste = false
+                    index = escape + Self.pasteEnd.count
+                } else if Self.pasteEnd.starts(with: rest) {
+                    pending.removeFirst(escape)
+                    return decoded
+                } else {
+                    index = escape + 1
+                }
+                continue
+            }
             if discardingSequence {
                 // The rest of an overlong sequence: its parameters, then its final byte.
                 let byte = pending[index]
@@ -67,6 +90,11 @@ public struct InputDecoder: Sendable {
                 }
                 discardingSequence = false
                 if (0x40...0x7E).contains(byte) { index += 1 }
+                continue
+            }
+            if pending[index...].starts(with: Self.pasteStart) {
+                inPaste = true
+                index += Self.pasteStart.count
                 continue
             }
             switch parse(from: index) {

@@ -166,6 +166,21 @@ struct InteractiveTests {
         try terminal.waitForModes { $0 == restoredModes }
     }
 
+    @Test("pasted text is not taken as keys: a pasted q does not quit")
+    func pasteIsNotKeys() throws {
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.tmux(["set-buffer", "q\u{1B}[Cjjjq"])
+        try terminal.tmux(["paste-buffer", "-p"])  // Bracketed, as the program asked for.
+        try terminal.press("Right")
+        let screen = try terminal.waitForScreen { $0.contains(" 41,11 · ") }
+        #expect(screen.contains(" 41,11 · 328,176 pt"))  // Only the real Right moved the ball.
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0)
+        #expect(exit.modesRestored)
+    }
+
     @Test("Ctrl-C quits cleanly")
     func controlC() throws {
         let terminal = try TerminalSession()

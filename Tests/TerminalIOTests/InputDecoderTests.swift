@@ -159,3 +159,23 @@ extension InputDecoderTests {
         #expect(driver.appearance.position.centre == Cell(column: 32, row: 11))
     }
 }
+
+extension InputDecoderTests {
+    @Test("pasted text (bracketed paste) is text, not keys, however it is split across reads")
+    func bracketedPaste() {
+        let bytes = Array("\u{1B}[200~q\u{1B}[Ahjkl\u{03}\u{1B}[201~c".utf8)
+        #expect(events(String(decoding: bytes, as: UTF8.self)) == [.character("c")])
+        // Split at every point: the same.
+        for split in 1..<bytes.count {
+            var decoder = InputDecoder()
+            let decoded = decoder.decode(Array(bytes[..<split])) + decoder.decode(Array(bytes[split...]))
+            #expect(decoded == [.character("c")], "split at \(split)")
+        }
+        // A long paste keeps only a split end marker waiting.
+        var decoder = InputDecoder()
+        _ = decoder.decode(
+            Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "q"), count: 100_000) + [0x1B, 0x5B])
+        #expect(decoder.pendingByteCount == 2)
+        #expect(decoder.decode(Array("201~Q".utf8)) == [.character("Q")])
+    }
+}
