@@ -30,11 +30,18 @@ enum TerminalGuard {
     static let modesOff =
         "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1l\u{1B}>"
 
-    /// Saves the terminal modes of `fd`, as the user had them: call before ncurses starts.
+    /// Crash signals: raised by the program itself, never typed. After the terminal is closed
+    /// they go back to their handlers from before ncurses (the Swift runtime's backtracer).
+    static let crashSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// Saves the terminal modes of `fd`, as the user had them, and every signal's handling as
+    /// the program started: call before ncurses starts (which installs handlers of its own).
     static func saveModes(fd: Int32) {
         let storage = GuardStorage.shared
         storage.fd = fd
         storage.hasModes = tcgetattr(fd, storage.modes) == 0
+        for signal in fatalSignals + [SIGTSTP, SIGWINCH] { sigaction(signal, nil, storage.original + Int(signal)) }
+        storage.hasOriginal = true
     }
 
     /// Installs the handlers; `restore` is written to the terminal (before the saved modes
@@ -54,12 +61,36 @@ enum TerminalGuard {
         storage.installed = 1
     }
 
-    /// Puts the previous handlers back (the terminal is restored by the normal path).
+    /// Gives every signal back its handling from before the program took the terminal (the
+    /// terminal is restored by the normal path): not ncurses' handlers, which it installed over
+    /// the defaults and which outlive its screen, and not the Swift runtime's fatal-signal
+    /// handler for a signal that can come from outside. Once the user's terminal modes are
+    /// back, the keys still arriving (a paste) can send SIGINT or SIGQUIT while the program
+    /// exits; that handler would then run in the middle of `exit`'s destructors and fault.
+    /// So such a signal does what it would by default (or nothing, if it was ignored), crash
+    /// signals get their handler back, SIGTSTP and SIGWINCH theirs.
     static func uninstall() {
         let storage = GuardStorage.shared
         guard storage.installed == 1 else { return }
         storage.installed = 0
-        for signal in fatalSignals { sigaction(signal, storage.previous + Int(signal), nil) }
+        for signal in fatalSignals + [SIGTSTP, SIGWINCH] {
+            let original = storage.original + Int(signal)
+            guard storage.hasOriginal else {
+                sigaction(signal, storage.previous + Int(signal), nil)
+                continue
+            }
+            let ignored =
+                original.pointee.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
+                == unsafeBitCast(SIG_IGN, to: Int.self)
+            if crashSignals.contains(signal) || signal == SIGTSTP || signal == SIGWINCH || ignored {
+                sigaction(signal, original, nil)
+            } else {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = SIG_DFL
+                sigemptyset(&action.sa_mask)
+                sigaction(signal, &action, nil)
+            }
+        }
     }
 
     /// Restores the modes saved at install (for the normal path, after ncurses' own `endwin`).
@@ -82,9 +113,13 @@ final class GuardStorage: @unchecked Sendable {
     let restore = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     var restoreLength = 0
     let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    /// Each signal's handling as the program started (before ncurses).
+    let original = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    var hasOriginal = false
 
     private init() {
         previous.initialize(repeating: sigaction(), count: 65)
+        original.initialize(repeating: sigaction(), count: 65)
     }
 }
 

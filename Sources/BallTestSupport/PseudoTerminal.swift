@@ -29,7 +29,16 @@ public final class PseudoTerminal {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, cpt_posix_spawn_setsid())
+        // Every signal back to its default and unblocked: what the test runner ignores (SIGINT,
+        // say) must not be ignored by the program under test.
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(
+            &attributes, cpt_posix_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -52,9 +61,11 @@ public final class PseudoTerminal {
     }
 
     deinit {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        if endedWith == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
         close(master)
     }
 
@@ -112,10 +123,62 @@ public final class PseudoTerminal {
         return nil
     }
 
+    /// The program's wait status once it has ended (`waitpid`'s form).
+    private var endedWith: Int32?
+
+    /// The program's wait status if it has ended; nil while it runs.
+    public func ending() -> Int32? {
+        if let endedWith { return endedWith }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        endedWith = status
+        return status
+    }
+
+    /// Writes `bytes` as fast as the program takes them, reading (and dropping) what it draws
+    /// meanwhile, until all are written or the program has ended; whether all were written.
+    /// Never blocks on a program that has stopped reading.
+    public func feed(_ bytes: [UInt8]) -> Bool {
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        defer { _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) & ~O_NONBLOCK) }
+        var offset = 0
+        var scratch = [UInt8](repeating: 0, count: 65536)
+        while offset < bytes.count {
+            guard ending() == nil else { return false }
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN | POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            if descriptor.revents & Int16(POLLIN) != 0 {
+                _ = scratch.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            }
+            if descriptor.revents & Int16(POLLOUT) != 0 {
+                let written = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress! + offset, $0.count - offset) }
+                if written > 0 { offset += written }
+            }
+        }
+        return true
+    }
+
+    /// Waits up to `seconds` for the program to end, reading (and dropping) what it draws; its
+    /// wait status, or nil if it still runs.
+    public func waitForEnding(seconds: Double) -> Int32? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var scratch = [UInt8](repeating: 0, count: 65536)
+        while ContinuousClock.now < deadline {
+            if let ending = ending() { return ending }
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 20) > 0 {
+                _ = scratch.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            }
+        }
+        return ending()
+    }
+
     /// Waits for the program to end; its exit status.
     public func waitForExit() -> Int32 {
+        if let endedWith { return endedWith }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        endedWith = status
         return status
     }
 }

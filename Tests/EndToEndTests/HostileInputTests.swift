@@ -262,4 +262,40 @@ struct HostileInputTests {
         #expect(result.status == 64)
         #expect(result.error.hasPrefix("Error: '99999999999999999999' is too large for a cell"))
     }
+
+    // MARK: - Random bytes
+
+    @Test("megabytes of random bytes into the terminal, again and again: every ending is honest, never a crash")
+    func randomPaste() throws {
+        var generator = SeededGenerator()
+        var endings: [String: Int] = [:]
+        for run in 0..<10 {
+            let terminal = try PseudoTerminal(
+                [programPath], size: ScreenSize(columns: 80, rows: 24),
+                environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+            #expect(terminal.readUntil(Array("quit".utf8)) != nil, "run \(run): no first frame")
+            // 3 MB in 64 KB pieces: Ctrl-C, Ctrl-\\, Ctrl-Z and q among them, so quits and
+            // signals come in quick succession (signals once the program has given the terminal
+            // its modes back on the way out).
+            for _ in 0..<48 {
+                let piece = (0..<65536).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                guard terminal.feed(piece) else { break }
+            }
+            var ending = terminal.waitForEnding(seconds: 10)
+            if ending == nil {
+                _ = terminal.feed(Array("q".utf8))
+                ending = terminal.waitForEnding(seconds: 10)
+            }
+            let status = try #require(ending, "run \(run): the program never ended; \(generator)")
+            let signal = status & 0x7F
+            let name = signal == 0 ? "exit \(status >> 8 & 0xFF)" : "signal \(signal)"
+            endings[name, default: 0] += 1
+            // An exit, or death by a signal the bytes asked for: Ctrl-C, Ctrl-\\ (Ctrl-Z is
+            // discarded by the kernel for a program with no job-control shell).
+            #expect(
+                (signal == 0 && status >> 8 & 0xFF == 0) || signal == SIGINT || signal == SIGQUIT,
+                "run \(run) ended by \(name); \(generator)")
+        }
+        #expect(endings.values.reduce(0, +) == 10, "\(endings)")
+    }
 }
