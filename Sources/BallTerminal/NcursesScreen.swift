@@ -56,6 +56,8 @@ public final class NcursesScreen: Screen {
     private var isOpen = false
     /// Whether ncurses has made its first update (modes, alternate screen, mouse set-up).
     private var started = false
+    /// Whether the terminal has an alternate screen (`smcup`): leaving it puts the cursor back.
+    private let hasAlternateScreen: Bool
     /// Whether the next frame must be drawn whole (the terminal lost what it showed).
     private var drawWhole = true
     private var outputFD: Int32 = STDOUT_FILENO
@@ -87,6 +89,10 @@ public final class NcursesScreen: Screen {
         setlocale(LC_ALL, "")
         TerminalGuard.saveModes(fd: STDIN_FILENO)
         WakePipe.shared.takeStopSignal()
+        // ncurses keeps three full-size screens of its own (some 80 bytes a cell: 25 MB at
+        // 1000×300), which nothing draws into any more: let it think the terminal is its
+        // terminfo size. Our frames take the real size from the kernel.
+        use_env(false)
         guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
             throw TerminalError(
                 description: "ncurses could not start on this terminal (TERM=\(term.visibleInMessage)).")
@@ -95,7 +101,8 @@ public final class NcursesScreen: Screen {
         let exitCaMode = Self.capability("rmcup")
         let cursorNormal = Self.capability("cnorm")
         TerminalGuard.install(
-            restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + cursorNormal + "\r\n")
+            restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + TerminalGuard.wholeScrollRegion + cursorNormal
+                + "\r\n")
     }
 
     /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
@@ -114,6 +121,7 @@ public final class NcursesScreen: Screen {
         self.depth = depth
         rasteriser = Rasteriser(sequences: sequences)
         resetAttributes = sequences.resetAttributes
+        hasAlternateScreen = Self.string("smcup") != nil
         self.screen = screen
         outputFD = output
         isOpen = true
@@ -165,10 +173,25 @@ public final class NcursesScreen: Screen {
         Self.terminalSize() ?? ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
     }
 
-    /// Tells ncurses the terminal is now `size`. (The rasteriser draws a frame of a new size
-    /// whole; for a frame of the same size the caller redraws: ``ScreenBinding/redraw()``.)
-    public func resize(to size: ScreenSize) {
-        resizeterm(Int32(size.rows), Int32(size.columns))
+    /// The terminal is now `size`. Nothing to tell ncurses, which draws nothing and keeps its
+    /// small screens (the rasteriser draws a frame of a new size whole; for a frame of the same
+    /// size the caller redraws: ``ScreenBinding/redraw()``).
+    public func resize(to size: ScreenSize) {}
+
+    /// After `endwin`, what ncurses set for the size it believes in (its terminfo size, see
+    /// `use_env`), set again for the real one: the scroll region to the whole terminal (the
+    /// cursor kept where it is: setting the region moves it), and, on a terminal without an
+    /// alternate screen, the cursor to the start of the last row, where ncurses leaves it.
+    private func restoreRealSize() {
+        let rows = Int32(size.rows)
+        var bytes: [UInt8] = []
+        if let csr = Self.string("csr") {
+            bytes += Self.string("sc").map { Self.bytes($0) } ?? []
+            bytes += Self.bytes(cb_tiparm2(csr, 0, rows - 1))
+            bytes += Self.string("rc").map { Self.bytes($0) } ?? []
+        }
+        if !hasAlternateScreen, let cup = Self.string("cup") { bytes += Self.bytes(cb_tiparm2(cup, rows - 1, 0)) }
+        writeAll(bytes, to: outputFD)
     }
 
     /// Ctrl-Z (or SIGTSTP): hands the terminal back to the shell (drag reporting off, the
@@ -180,6 +203,7 @@ public final class NcursesScreen: Screen {
         guard isOpen, WakePipe.shared.canStop else { return }
         writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
         endwin()
+        restoreRealSize()
         WakePipe.shared.stop()
         // Continued: ncurses' update restores the program's modes and the alternate screen
         // (and clears it); then drag reporting again (after ncurses' mouse set-up), and the
@@ -197,6 +221,7 @@ public final class NcursesScreen: Screen {
         isOpen = false
         writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
         endwin()
+        restoreRealSize()
         TerminalGuard.uninstall()
         TerminalGuard.restoreModes()
         if let screen { delscreen(screen) }

@@ -30,6 +30,10 @@ enum TerminalGuard {
     static let modesOff =
         "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1l\u{1B}>"
 
+    /// The scroll region back to the whole screen, the cursor kept (DECSC, DECSTBM, DECRC): for
+    /// the signal handler, which cannot ask terminfo.
+    static let wholeScrollRegion = "\u{1B}7\u{1B}[r\u{1B}8"
+
     /// Crash signals: raised by the program itself, never typed. After the terminal is closed
     /// they go back to their handlers from before ncurses (the Swift runtime's backtracer).
     static let crashSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]

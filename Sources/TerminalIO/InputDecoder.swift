@@ -92,11 +92,6 @@ public struct InputDecoder: Sendable {
                 if (0x40...0x7E).contains(byte) { index += 1 }
                 continue
             }
-            if pending[index...].starts(with: Self.pasteStart) {
-                inPaste = true
-                index += Self.pasteStart.count
-                continue
-            }
             switch parse(from: index) {
             case .event(let event, let length):
                 decoded.append(event)
@@ -106,6 +101,9 @@ public struct InputDecoder: Sendable {
             case .discard(let length):
                 index += length
                 discardingSequence = true
+            case .pasteStart(let length):
+                index += length
+                inPaste = true
             case .incomplete:
                 if pending.count - index > Self.longestSequence {
                     index += 1  // Not a sequence we know: drop its first byte and go on.
@@ -136,6 +134,8 @@ public struct InputDecoder: Sendable {
         case skip(length: Int)
         /// Skip these bytes, and the rest of the sequence as it arrives.
         case discard(length: Int)
+        /// `ESC [ 200 ~`: what follows is pasted text, up to `ESC [ 201 ~`.
+        case pasteStart(length: Int)
         case incomplete
     }
 
@@ -203,6 +203,9 @@ public struct InputDecoder: Sendable {
             if (0x40...0x7E).contains(byte) {
                 let parameters = pending[(start + 2)..<index]
                 let length = index - start + 1
+                if byte == UInt8(ascii: "~"), parameters.elementsEqual(Self.pasteStart[2..<5]) {
+                    return .pasteStart(length: length)
+                }
                 return Self.csiEvent(parameters: parameters, final: byte).map { .event($0, length: length) }
                     ?? .skip(length: length)
             }

@@ -39,7 +39,7 @@ public struct Rasteriser {
     private var columns = 0
     private var rows = 0
     /// The cursor moves for this size, formatted on first use (see ``Move``).
-    private var moves = SequenceTable(count: 0)
+    private var moves = MoveCache(slots: 0)
     /// One row as it is on the screen while the row is drawn (shifts change it).
     private var onScreen: [FrameCell] = []
     /// Room to keep ``onScreen`` while a row is tried two ways.
@@ -83,7 +83,7 @@ public struct Rasteriser {
         let size = frame.size
         if size.columns != columns || size.rows != rows {
             (columns, rows) = (size.columns, size.rows)
-            moves = SequenceTable(count: Move.backward.slot(columns, row: 0, columns: columns, rows: rows))
+            moves = MoveCache(slots: Move.backward.slot(columns, row: 0, columns: columns, rows: rows))
             onScreen = Array(repeating: Self.unknown, count: size.columns)
             savedRow = onScreen
         }
@@ -387,6 +387,7 @@ public struct Rasteriser {
     ) {
         if let cursor, cursor.row == row, cursor.column == column { return }
         var best = Move.address.slot(column, row: row, columns: columns, rows: rows)
+        var bestMove = (kind: Move.address, value: column)
         var length = moveLength(.address, best, row: row, column: column)
         var rewrite: Range<Int>?
         if let cursor, cursor.row == row {
@@ -395,7 +396,7 @@ public struct Rasteriser {
             func consider(_ kind: Move, _ value: Int) {
                 let slot = kind.slot(value, row: row, columns: columns, rows: rows)
                 let candidate = moveLength(kind, slot, row: row, column: value)
-                if candidate > 0, candidate < length { (best, length) = (slot, candidate) }
+                if candidate > 0, candidate < length { (best, bestMove, length) = (slot, (kind, value), candidate) }
             }
             consider(.column, column)
             if gap > 0 { consider(.forward, gap) }
@@ -416,6 +417,10 @@ public struct Rasteriser {
         if let rewrite, let cells {
             for index in rewrite { Self.append(cells[index].glyph, to: &output) }
         } else {
+            // A move formatted since (on a very large terminal) may have taken its entry.
+            if !moves.hasEntryPerSlot, moves.formattedLength(best) == nil {
+                _ = formatMove(bestMove.kind, best, row: row, column: bestMove.value)
+            }
             moves.append(best, to: &output)
         }
         cursor = (row, column)
@@ -480,6 +485,64 @@ public struct Rasteriser {
 }
 
 // MARK: - Helpers
+
+/// The formatted cursor moves, by slot (see `Rasteriser.Move`), in a table of bounded size:
+/// one entry per slot while the slots fit (every terminal up to some 14,000 cells, 80×24 and
+/// 150×80 among them), else slots share entries by their low bits, and a move that lost its
+/// entry is formatted again. A very large terminal costs at most ``maximumEntries`` entries.
+private struct MoveCache {
+    /// The most entries: 16,384 of 37 bytes, about 600 KB.
+    static let maximumEntries = 1 << 14
+    /// The longest move kept (every real one is under 16 bytes); a longer one is kept as none.
+    private static let entryBytes = 32
+    private let mask: Int
+    /// Whether every slot has an entry of its own (no move ever takes another's).
+    let hasEntryPerSlot: Bool
+    /// The slot each entry holds (-1: none).
+    private var slots: [Int32]
+    private var lengths: [UInt8]
+    private var bytes: [UInt8]
+
+    init(slots count: Int) {
+        var size = 64
+        while size < count, size < Self.maximumEntries { size <<= 1 }
+        mask = size - 1
+        hasEntryPerSlot = count <= size
+        slots = [Int32](repeating: -1, count: size)
+        lengths = [UInt8](repeating: 0, count: size)
+        bytes = [UInt8](repeating: 0, count: size * Self.entryBytes)
+    }
+
+    /// The length of the move in `slot` (0: the terminal has none), or nil if it is not kept.
+    func formattedLength(_ slot: Int) -> Int? {
+        let entry = slot & mask
+        return slots[entry] == Int32(truncatingIfNeeded: slot) ? Int(lengths[entry]) : nil
+    }
+
+    /// Keeps `sequence` for `slot` and returns its length.
+    mutating func store(_ slot: Int, _ sequence: [UInt8]) -> Int {
+        let entry = slot & mask
+        let kept = sequence.count <= Self.entryBytes ? sequence : []
+        slots[entry] = Int32(truncatingIfNeeded: slot)
+        lengths[entry] = UInt8(kept.count)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for (offset, byte) in kept.enumerated() { buffer[entry * Self.entryBytes + offset] = byte }
+        }
+        return kept.count
+    }
+
+    /// Appends the move in `slot` (which must be kept) to `output`.
+    func append(_ slot: Int, to output: inout [UInt8]) {
+        let entry = slot & mask
+        let length = Int(lengths[entry])
+        guard length > 0 else { return }
+        bytes.withUnsafeBufferPointer {
+            output.append(
+                contentsOf: UnsafeBufferPointer(
+                    rebasing: $0[entry * Self.entryBytes..<entry * Self.entryBytes + length]))
+        }
+    }
+}
 
 /// Sequences kept in one byte array, each in a numbered slot: formatted once, then appended
 /// from one place in memory.

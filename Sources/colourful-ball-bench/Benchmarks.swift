@@ -38,6 +38,7 @@ struct BenchmarkRun {
         let sections: [(String, () -> [Result])] = [
             ("colour lookup", colourLookup), ("pipeline", pipeline), ("bytes to the terminal", bytesToTerminal),
             ("input to screen", inputToScreen), ("start-up", startUp), ("idle", idle),
+            ("large terminal", largeTerminal),
             ("headless replay", headlessReplay),
         ]
         for (name, section) in sections where only == nil || name.hasPrefix(only!) {
@@ -411,6 +412,33 @@ struct BenchmarkRun {
                 name: "idle \(Int(seconds)) s: CPU time", measured: "\(format(cpu * 1000, decimals: 0)) ms",
                 target: "0", met: cpu == 0),
             Result(name: "idle \(Int(seconds)) s: wake-ups", measured: "\(wakeUps)", target: "0", met: wakeUps == 0),
+        ]
+    }
+
+    // MARK: - Memory on a large terminal
+
+    /// Peak memory of the program in a 1000×300 terminal after drags across it: ncurses' own
+    /// screens are kept at the terminfo size, so the cost is the frames and what they draw.
+    func largeTerminal() -> [Result] {
+        let size = ScreenSize(columns: 1000, rows: 300)
+        guard
+            let terminal = try? PseudoTerminal([program], size: size, environment: environment),
+            terminal.readUntil(Array("quit".utf8), limit: 10) != nil
+        else { return [Result(name: "large terminal", measured: "could not start", target: "", met: false)] }
+        _ = terminal.readUntilQuiet(quiet: 0.2)
+        terminal.write(Array("\u{1B}[<0;501;150M".utf8))
+        for step in 0..<60 {
+            let column = 501 + (step % 40) * 7
+            let row = 150 + step % 9
+            _ = terminal.timedAnswer(to: Array("\u{1B}[<32;\(column);\(row)M".utf8), quiet: 0.02)
+        }
+        let peak = Double(processStatus(terminal.pid, "VmHWM") ?? 0) / 1024
+        terminal.write(Array("q".utf8))
+        _ = terminal.waitForExit()
+        return [
+            Result(
+                name: "peak RSS, interactive at 1000×300 (after 60 drags across it)",
+                measured: "\(format(peak, decimals: 1)) MB", target: "≤ 25 MB", met: peak <= 25)
         ]
     }
 

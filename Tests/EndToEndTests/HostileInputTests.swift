@@ -298,4 +298,42 @@ struct HostileInputTests {
         }
         #expect(endings.values.reduce(0, +) == 10, "\(endings)")
     }
+
+    // MARK: - Large terminals
+
+    @Test(
+        "in a terminal larger than its terminfo entry says, every way out leaves the whole screen scrolling",
+        arguments: ["xterm-256color", "vt100"])
+    func largerThanTerminfo(term: String) throws {
+        // ncurses is told the terminfo size (to keep its own screens small) and sets its scroll
+        // region for that size: the program must give the real one back.
+        func wholeScreenScrolls(_ terminal: TerminalSession) throws -> Bool {
+            try terminal.tmux(["display-message", "-p", "#{scroll_region_upper} #{scroll_region_lower}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "0 39"
+        }
+        let quit = try TerminalSession(columns: 100, rows: 40, term: term)
+        try quit.waitForScreen { $0.contains(" 50,19 · ") }
+        try quit.press("Right", "q")
+        let exit = try quit.waitForExit()
+        #expect(exit.status == 0 && exit.modesRestored)
+        #expect(try wholeScreenScrolls(quit))
+
+        let killed = try TerminalSession(columns: 100, rows: 40, term: term)
+        try killed.waitForScreen { $0.contains(" 50,19 · ") }
+        kill(try killed.programPID(), SIGTERM)
+        #expect(try killed.waitForExit().status == 143)
+        #expect(try wholeScreenScrolls(killed))
+
+        let suspended = try TerminalSession(columns: 100, rows: 40, term: term, interactiveShell: true)
+        try suspended.waitForScreen { $0.contains(" 50,19 · ") }
+        try suspended.press("C-z")
+        try suspended.waitForScreen { $0.contains("Stopped") }
+        #expect(try wholeScreenScrolls(suspended))
+        try suspended.send("fg\n")
+        try suspended.press("Right")
+        try suspended.waitForScreen { $0.contains(" 51,19 · ") }
+        try suspended.press("q")
+        try suspended.waitForModes { $0 == restoredModes }
+        #expect(try wholeScreenScrolls(suspended))
+    }
 }
