@@ -16,6 +16,9 @@ public struct Renderer: Sendable {
 
     /// Whether the status line and notices are drawn in reverse video.
     public let monochrome: Bool
+    /// A short notice the status line shows at its right end, over what was there (such as
+    /// "recording stopped: …"); nil: none.
+    public var notice: String?
     /// The disc as glyphs, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [GlyphRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -41,7 +44,17 @@ public struct Renderer: Sendable {
         }
         if disc?.size != size { disc = (size, Self.glyphRows(of: appearance.position.shape)) }
         drawBall(appearance, glyphRows: disc!.rows, into: &frame)
-        drawStatus(appearance, into: &frame)
+        let placeEnd = drawStatus(appearance, into: &frame)
+        if let notice { drawNotice(notice, after: placeEnd, into: &frame) }
+    }
+
+    /// The notice, bold, at the right end of the status line, never over the place (cut to fit).
+    private func drawNotice(_ notice: String, after placeEnd: Int, into frame: inout Frame) {
+        let room = max(0, frame.size.columns - placeEnd)
+        let text = Array(Array(" \(notice) ".unicodeScalars).prefix(room))
+        frame.write(
+            text, column: frame.size.columns - text.count, row: frame.size.rows - 1,
+            foreground: Self.statusForeground, background: Self.statusBackground, bold: true, reverse: monochrome)
     }
 
     // MARK: - The ball
@@ -98,7 +111,9 @@ public struct Renderer: Sendable {
     /// keys, down to the ball alone), on a dark line of its own. Its parts depend on one
     /// colour at most, so they are made into cells once and copied after that; nothing is
     /// allocated per frame.
-    private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) {
+    /// Returns the column after the place.
+    @discardableResult
+    private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) -> Int {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         let colours = (ball: appearance.ball, background: appearance.background)
@@ -132,6 +147,7 @@ public struct Renderer: Sendable {
                 glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: monochrome)
             for index in index..<rest.count { row[index] = blank }
         }
+        return column
     }
 
     // MARK: - Too small

@@ -52,6 +52,8 @@ public final class ScreenBinding {
     private var frames = [Frame](repeating: Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite), count: 2)
     private var shown: Int?
     private var pending: Appearance?
+    /// The latest appearance, drawn or not.
+    private var latest: Appearance?
     private var cancellables = Set<AnyCancellable>()
 
     /// Binds `viewModel` to `screen`; the current appearance is pending at once.
@@ -61,7 +63,18 @@ public final class ScreenBinding {
         // The view-model sends an appearance only when the position changed: no duplicates.
         viewModel.appearance.sink { [unowned self] appearance in
             self.pending = appearance
+            self.latest = appearance
         }.store(in: &cancellables)
+    }
+
+    /// A notice for the status line (``Renderer/notice``); a new one is drawn at the next flush.
+    public var notice: String? {
+        get { renderer.notice }
+        set {
+            guard newValue != renderer.notice else { return }
+            renderer.notice = newValue
+            pending = pending ?? latest
+        }
     }
 
     /// Whether an appearance is waiting to be drawn.

@@ -11,10 +11,13 @@ public final class InteractiveProgram {
     public typealias SessionHook = (BallSession) throws -> Void
 
     private let hook: SessionHook?
+    private let notice: () -> String?
 
-    /// A program; `hook` sees the session before the first frame.
-    public init(hook: SessionHook? = nil) {
+    /// A program; `hook` sees the session before the first frame; `notice` says what the
+    /// status line should say besides the facts (asked after each burst of input).
+    public init(hook: SessionHook? = nil, notice: @escaping () -> String? = { nil }) {
         self.hook = hook
+        self.notice = notice
     }
 
     /// Runs until the user quits; the terminal is restored on return and on every other way out.
@@ -24,7 +27,7 @@ public final class InteractiveProgram {
         let session = BallSession(screen: screen.size)
         try hook?(session)
         let binding = ScreenBinding(session.viewModel, to: screen)
-        try TerminalRunLoop(screen: screen, binding: binding).run(Play(session: session))
+        try TerminalRunLoop(screen: screen, binding: binding).run(Play(session: session, notice: notice))
     }
 }
 
@@ -33,10 +36,14 @@ private final class Play: TerminalProgram {
     let session: BallSession
     let keyMode = KeyMode.play
     let deadline: ContinuousClock.Instant? = nil
+    private let currentNotice: () -> String?
 
-    init(session: BallSession) {
+    init(session: BallSession, notice: @escaping () -> String?) {
         self.session = session
+        currentNotice = notice
     }
+
+    var notice: String? { currentNotice() }
 
     var isFinished: Bool { session.isFinished }
 

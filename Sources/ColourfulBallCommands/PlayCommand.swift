@@ -39,12 +39,18 @@ struct PlayCommand: ParsableCommand {
         defer { output?.close() }
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
-        let program = InteractiveProgram { session in
-            guard let output else { return }
-            recorder = try ReplayRecorder(
-                session: session, writer: output, clock: { start.duration(to: .now).seconds },
-                program: ColourfulBall.version, started: Self.utcNow())
-        }
+        let program = InteractiveProgram(
+            hook: { session in
+                guard let output else { return }
+                recorder = try ReplayRecorder(
+                    session: session, writer: output, clock: { start.duration(to: .now).seconds },
+                    program: ColourfulBall.version, started: Self.utcNow())
+            },
+            notice: {
+                // The ball plays on; the status line says the recording stopped (why: at exit).
+                guard let recorder, recorder.failure != nil else { return nil }
+                return "recording stopped after \(recorder.eventsWritten) events"
+            })
         do {
             try program.run()
         } catch let error as TerminalError {

@@ -150,3 +150,27 @@ extension RendererTests {
         #expect(reversed)  // The "too small" notice, whole.
     }
 }
+
+extension RendererTests {
+    @Test("a notice sits at the right end of the status line, never over the place, cut to fit")
+    func notice() {
+        var renderer = Renderer()
+        renderer.notice = "recording stopped after 12 events"
+        for width in [120, 60, 30] {
+            let appearance = BallViewModel.appearance(
+                at: .centred(on: ScreenSize(columns: width, rows: 24)), after: nil)
+            var frame = Frame(size: appearance.position.screen, fill: .flatWhite)
+            renderer.render(appearance, into: &frame)
+            let status = String(frame.text.split(separator: "\n").last!)
+            let place = " \(width / 2),11"
+            #expect(status.hasPrefix(place), "\(width): \(status)")
+            #expect(status.unicodeScalars.count == width)
+            if width >= 60 {
+                #expect(status.hasSuffix(" recording stopped after 12 events "), "\(width): \(status)")
+            } else {
+                #expect(status.contains(" recording stop"), "\(width): \(status)")
+            }
+            #expect(frame[width - 2, 23].bold)
+        }
+    }
+}

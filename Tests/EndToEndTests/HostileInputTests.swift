@@ -207,7 +207,8 @@ struct HostileInputTests {
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         for _ in 0..<30 { try terminal.press("Right") }
         try terminal.press("Left")
-        try terminal.waitForScreen { $0.contains(" 69,11 · ") }  // Still playing after the pipe broke.
+        let playing = try terminal.waitForScreen { $0.contains(" 69,11 · ") }  // Still playing after the pipe broke.
+        #expect(playing.contains("recording stopped after"), "\(playing)")
         try terminal.press("q")
         let screen = try terminal.waitForScreen { $0.contains("stopped early") }
         #expect(screen.contains("ff stopped early, after"), "\(screen)")
