@@ -26,19 +26,8 @@ public final class PseudoTerminal {
         let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         _ = cpt_set_window_size(master, Int32(size.rows), Int32(size.columns))
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = spawnAttributesWithDefaultSignals(extraFlags: cpt_posix_spawn_setsid())
         defer { posix_spawnattr_destroy(&attributes) }
-        // Every signal back to its default and unblocked: what the test runner ignores (SIGINT,
-        // say) must not be ignored by the program under test.
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(
-            &attributes, cpt_posix_spawn_setsid() | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -187,4 +176,20 @@ public final class PseudoTerminal {
 public struct PseudoTerminalError: Error, CustomStringConvertible {
     /// What went wrong.
     public let description: String
+}
+
+/// Spawn attributes that start a program with every signal at its default and none blocked:
+/// what the test runner ignores or blocks (SIGINT, SIGTSTP) must not leak into the program
+/// under test. `extraFlags` are added (a new session, say). Destroy them after use.
+public func spawnAttributesWithDefaultSignals(extraFlags: Int16 = 0) -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, extraFlags | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    return attributes
 }

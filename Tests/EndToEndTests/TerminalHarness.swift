@@ -1,3 +1,4 @@
+import BallTestSupport
 import Foundation
 import Testing
 
@@ -57,18 +58,10 @@ func run(_ arguments: [String], environment: [String: String]? = nil, stdout: St
         argv.forEach { free($0) }
         envp.forEach { free($0) }
     }
-    // Every signal back to its default and unblocked: the test runner's own settings (an
-    // ignored SIGTSTP, say) must not leak into the terminal and the program under test.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    // The test runner's own signal settings (an ignored SIGTSTP, say) must not leak into the
+    // terminal and the program under test.
+    var attributes = spawnAttributesWithDefaultSignals()
     defer { posix_spawnattr_destroy(&attributes) }
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw HarnessError("could not start \(arguments.first ?? ""): error \(spawned)") }
