@@ -16,6 +16,8 @@ public struct Renderer: Sendable {
 
     /// Whether the status line and notices are drawn in reverse video.
     public let monochrome: Bool
+    /// A blank of the status line (and of the "too small" notice), reverse video when monochrome.
+    private let statusBlank: FrameCell
     /// A short notice the status line shows at its right end, over what was there (such as
     /// "recording stopped: …"); nil: none.
     public var notice: String?
@@ -31,6 +33,8 @@ public struct Renderer: Sendable {
     public init(monochrome: Bool = false) {
         self.monochrome = monochrome
         statusParts = StatusParts(reverse: monochrome)
+        statusBlank = FrameCell(
+            glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: monochrome)
     }
 
     /// Draws `appearance` into `frame`, reusing its storage.
@@ -112,7 +116,6 @@ public struct Renderer: Sendable {
     /// colour at most, so they are made into cells once and copied after that; nothing is
     /// allocated per frame.
     /// Returns the column after the place.
-    @discardableResult
     private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) -> Int {
         let row = frame.size.rows - 1
         let width = frame.size.columns
@@ -143,9 +146,7 @@ public struct Renderer: Sendable {
                     index += 1
                 }
             }
-            let blank = FrameCell(
-                glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: monochrome)
-            for index in index..<rest.count { row[index] = blank }
+            for index in index..<rest.count { row[index] = statusBlank }
         }
         return column
     }
@@ -157,10 +158,8 @@ public struct Renderer: Sendable {
         frame.reset(size: size, fill: Self.statusBackground)
         if monochrome {
             // The whole notice in reverse video, as the status line is.
-            let blank = FrameCell(
-                glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: true)
             for row in 0..<size.rows {
-                frame.withCells(row: row, columns: 0..<size.columns) { $0.update(repeating: blank) }
+                frame.withCells(row: row, columns: 0..<size.columns) { $0.update(repeating: statusBlank) }
             }
         }
         let minimum = ScreenSize.minimum

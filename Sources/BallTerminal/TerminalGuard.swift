@@ -45,7 +45,6 @@ enum TerminalGuard {
         storage.fd = fd
         storage.hasModes = tcgetattr(fd, storage.modes) == 0
         for signal in fatalSignals + [SIGTSTP, SIGWINCH] { sigaction(signal, nil, storage.original + Int(signal)) }
-        storage.hasOriginal = true
     }
 
     /// Installs the handlers; `restore` is written to the terminal (before the saved modes
@@ -60,7 +59,7 @@ enum TerminalGuard {
             action.__sigaction_handler.sa_handler = terminalGuardHandler
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
-            sigaction(signal, &action, storage.previous + Int(signal))
+            sigaction(signal, &action, nil)
         }
         storage.installed = 1
     }
@@ -79,10 +78,6 @@ enum TerminalGuard {
         storage.installed = 0
         for signal in fatalSignals + [SIGTSTP, SIGWINCH] {
             let original = storage.original + Int(signal)
-            guard storage.hasOriginal else {
-                sigaction(signal, storage.previous + Int(signal), nil)
-                continue
-            }
             let ignored =
                 original.pointee.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
                 == unsafeBitCast(SIG_IGN, to: Int.self)
@@ -116,13 +111,10 @@ final class GuardStorage: @unchecked Sendable {
     let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     let restore = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     var restoreLength = 0
-    let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-    /// Each signal's handling as the program started (before ncurses).
+    /// Each signal's handling as the program started (before ncurses), saved by `saveModes`.
     let original = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-    var hasOriginal = false
 
     private init() {
-        previous.initialize(repeating: sigaction(), count: 65)
         original.initialize(repeating: sigaction(), count: 65)
     }
 }

@@ -76,9 +76,6 @@ final class OutputFile: LineWriter {
         if let commitAfterLines, linesWritten >= commitAfterLines { try commit() }
     }
 
-    /// Writes `bytes` as they are.
-    func writeAll(_ bytes: [UInt8]) throws { try output.writeAll(bytes) }
-
     /// The writer the buffered outputs use.
     var fileOutput: FileOutput { output }
 

@@ -91,7 +91,7 @@ public struct Rasteriser {
         // An erase leaves blanks in the pen's background (with back-colour-erase; otherwise in
         // the terminal's own colour, which is right on a monochrome terminal, where the fill is
         // a blank without reverse video).
-        let canErase = colour ? sequences.backColourErase : true
+        let canErase = !colour || sequences.backColourErase
         var erased = false
         if old == nil || old?.fill != frame.fill, canErase, fixed.length(Fixed.eraseToEndOfScreen) > 0 {
             // A new screen colour: erase everything in it (one sequence), then draw what is not blank.
