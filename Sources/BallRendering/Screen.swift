@@ -52,18 +52,17 @@ public final class ScreenBinding {
     private var frames = [Frame](repeating: Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite), count: 2)
     private var shown: Int?
     private var pending: Appearance?
-    /// The latest appearance, drawn or not.
-    private var latest: Appearance?
+    private let viewModel: BallViewModel
     private var cancellables = Set<AnyCancellable>()
 
     /// Binds `viewModel` to `screen`; the current appearance is pending at once.
     public init(_ viewModel: BallViewModel, to screen: Screen) {
         self.screen = screen
+        self.viewModel = viewModel
         renderer = Renderer(monochrome: screen.isMonochrome)
         // The view-model sends an appearance only when the position changed: no duplicates.
         viewModel.appearance.sink { [unowned self] appearance in
             self.pending = appearance
-            self.latest = appearance
         }.store(in: &cancellables)
     }
 
@@ -73,7 +72,7 @@ public final class ScreenBinding {
         set {
             guard newValue != renderer.notice else { return }
             renderer.notice = newValue
-            pending = pending ?? latest
+            pending = pending ?? viewModel.currentAppearance
         }
     }
 

@@ -16,6 +16,8 @@ public final class ReplayRecorder {
     public private(set) var failure: Error?
     /// How many events were written (the file holds them, whatever happened after).
     public private(set) var eventsWritten = 0
+    /// Called once, when a write first fails (the recording stops there).
+    public var failed: (() -> Void)?
     private var subscription: AnyCancellable?
 
     /// Starts recording `session` to `writer`; `clock` gives seconds since the start.
@@ -31,6 +33,7 @@ public final class ReplayRecorder {
                 self.eventsWritten += 1
             } catch {
                 self.failure = error
+                self.failed?()
             }
         }
     }

@@ -7,17 +7,15 @@ import TerminalIO
 /// The colourful ball in the terminal: the session's intents come from the key map in play
 /// mode, its appearance is bound to the ncurses screen, and the one run loop joins the two.
 public final class InteractiveProgram {
-    /// Taps on the session before it starts (the recorder binds here).
-    public typealias SessionHook = (BallSession) throws -> Void
+    /// Taps on the session before it starts (the recorder binds here); `showNotice` puts a
+    /// short notice on the status line (nil: none), drawn with the next frame.
+    public typealias SessionHook = (_ session: BallSession, _ showNotice: @escaping (String?) -> Void) throws -> Void
 
     private let hook: SessionHook?
-    private let notice: () -> String?
 
-    /// A program; `hook` sees the session before the first frame; `notice` says what the
-    /// status line should say besides the facts (asked after each burst of input).
-    public init(hook: SessionHook? = nil, notice: @escaping () -> String? = { nil }) {
+    /// A program; `hook` sees the session before the first frame.
+    public init(hook: SessionHook? = nil) {
         self.hook = hook
-        self.notice = notice
     }
 
     /// Runs until the user quits; the terminal is restored on return and on every other way out.
@@ -25,9 +23,9 @@ public final class InteractiveProgram {
         let screen = try NcursesScreen()
         defer { screen.close() }
         let session = BallSession(screen: screen.size)
-        try hook?(session)
         let binding = ScreenBinding(session.viewModel, to: screen)
-        try TerminalRunLoop(screen: screen, binding: binding).run(Play(session: session, notice: notice))
+        try hook?(session) { [unowned binding] in binding.notice = $0 }
+        try TerminalRunLoop(screen: screen, binding: binding).run(Play(session: session))
     }
 }
 
@@ -36,14 +34,10 @@ private final class Play: TerminalProgram {
     let session: BallSession
     let keyMode = KeyMode.play
     let deadline: ContinuousClock.Instant? = nil
-    private let currentNotice: () -> String?
 
-    init(session: BallSession, notice: @escaping () -> String?) {
+    init(session: BallSession) {
         self.session = session
-        currentNotice = notice
     }
-
-    var notice: String? { currentNotice() }
 
     var isFinished: Bool { session.isFinished }
 

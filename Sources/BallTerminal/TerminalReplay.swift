@@ -88,6 +88,4 @@ private final class Watch: TerminalProgram {
     func hungUp() { stopped = true }
 
     func resumed(after duration: Duration) { due += duration }
-
-    let notice: String? = nil
 }

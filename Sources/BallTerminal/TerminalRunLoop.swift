@@ -25,8 +25,6 @@ protocol TerminalProgram: AnyObject {
     func hungUp()
     /// The program was stopped (Ctrl-Z) for `duration` and goes on now.
     func resumed(after duration: Duration)
-    /// What the status line should say besides the facts (nil: nothing).
-    var notice: String? { get }
 }
 
 /// Joins the terminal to a program: blocks until input, a signal or the program's deadline,
@@ -58,7 +56,7 @@ final class TerminalRunLoop {
                 if let deadline = program.deadline, clock.now >= deadline - .microseconds(500) {
                     try program.deadlineReached()
                 }
-                present(program)
+                binding.flush()
                 continue
             }
             switch wakeup {
@@ -78,14 +76,8 @@ final class TerminalRunLoop {
             case .hangUp:
                 program.hungUp()
             }
-            present(program)
+            binding.flush()
         }
-    }
-
-    /// Draws what changed, with the program's notice.
-    private func present(_ program: TerminalProgram) {
-        binding.notice = program.notice
-        binding.flush()
     }
 
     /// Milliseconds to wait: until a lone Esc counts (when one is pending), or the program's

@@ -39,18 +39,17 @@ struct PlayCommand: ParsableCommand {
         defer { output?.close() }
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
-        let program = InteractiveProgram(
-            hook: { session in
-                guard let output else { return }
-                recorder = try ReplayRecorder(
-                    session: session, writer: output, clock: { start.duration(to: .now).seconds },
-                    program: ColourfulBall.version, started: Self.utcNow())
-            },
-            notice: {
-                // The ball plays on; the status line says the recording stopped (why: at exit).
-                guard let recorder, recorder.failure != nil else { return nil }
-                return "recording stopped after \(recorder.eventsWritten) events"
-            })
+        let program = InteractiveProgram { session, showNotice in
+            guard let output else { return }
+            let started = try ReplayRecorder(
+                session: session, writer: output, clock: { start.duration(to: .now).seconds },
+                program: ColourfulBall.version, started: Self.utcNow())
+            // The ball plays on; the status line says the recording stopped (why: at exit).
+            started.failed = { [unowned started] in
+                showNotice("recording stopped after \(started.eventsWritten) events")
+            }
+            recorder = started
+        }
         do {
             try program.run()
         } catch let error as TerminalError {
