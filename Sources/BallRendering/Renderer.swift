@@ -6,6 +6,10 @@ import ColourCore
 /// Builds the frame for an appearance: the screen in its colour, the ball as a half-block
 /// disc, and the status line. Pure: the same appearance always gives the same frame.
 ///
+/// The disc's whole cells are blanks in the ball's colour, and only its half cells are
+/// `▀`/`▄` glyphs, so nothing depends on how a font draws a full block (xterm's leaves
+/// seams between rows and slivers beside a moving ball).
+///
 /// On a monochrome screen (``init(monochrome:)``) the status line and the "too small" notice
 /// are in reverse video, so they stand out where colours do not show.
 public struct Renderer: Sendable {
@@ -69,7 +73,8 @@ public struct Renderer: Sendable {
         let rowOffset: Int
         /// The column offset of the first glyph.
         let firstColumnOffset: Int
-        /// The glyphs, left to right (▀ ▄ █, and spaces inside the row's span).
+        /// The cells, left to right: half cells (`▀` `▄`), whole cells (``wholeCell``) and
+        /// spaces inside the row's span.
         let glyphs: [Unicode.Scalar]
     }
 
@@ -82,16 +87,21 @@ public struct Renderer: Sendable {
             let glyphs: [Unicode.Scalar] = (low...high).map { offset in
                 let top = span.top?.contains(offset) ?? false
                 let bottom = span.bottom?.contains(offset) ?? false
-                return top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
+                return top ? (bottom ? wholeCell : "▀") : (bottom ? "▄" : " ")
             }
             return GlyphRow(rowOffset: rowOffset, firstColumnOffset: low, glyphs: glyphs)
         }
     }
 
+    /// What ``glyphRows(of:)`` puts for a cell the disc covers whole; drawn as a blank in the
+    /// ball's colour (in reverse video on a monochrome screen).
+    static let wholeCell: Unicode.Scalar = "█"
+
     private func drawBall(_ appearance: Appearance, glyphRows: [GlyphRow], into frame: inout Frame) {
         let centre = appearance.position.centre
         let ball = appearance.ball
         let background = appearance.background
+        let whole = FrameCell(glyph: " ", foreground: ball, background: ball, reverse: monochrome)
         let columns = frame.size.columns
         let lastRow = frame.size.rows - 2
         for glyphRow in glyphRows {
@@ -102,8 +112,10 @@ public struct Renderer: Sendable {
             guard !shown.isEmpty else { continue }
             frame.withCells(row: row, columns: shown) { cells in
                 for column in shown {
-                    cells[column - shown.lowerBound] = FrameCell(
-                        glyph: glyphRow.glyphs[column - first], foreground: ball, background: background)
+                    let glyph = glyphRow.glyphs[column - first]
+                    cells[column - shown.lowerBound] =
+                        glyph == Self.wholeCell
+                        ? whole : FrameCell(glyph: glyph, foreground: ball, background: background)
                 }
             }
         }

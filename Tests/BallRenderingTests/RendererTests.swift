@@ -40,14 +40,16 @@ struct RendererTests {
     func discIsRound() {
         let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
         let frame = driver.frame
+        let ball = driver.appearance.ball
         var litHalves = 0
         var columns = Set<Int>()
         var halfRows = Set<Int>()
         for row in 0..<23 {
             for column in 0..<80 {
-                let glyph = frame[column, row].glyph
-                let top = glyph == "█" || glyph == "▀"
-                let bottom = glyph == "█" || glyph == "▄"
+                let cell = frame[column, row]
+                let whole = cell.isBlank && cell.background == ball
+                let top = whole || cell.glyph == "▀"
+                let bottom = whole || cell.glyph == "▄"
                 if top { litHalves += 1; columns.insert(column); halfRows.insert(2 * row) }
                 if bottom { litHalves += 1; columns.insert(column); halfRows.insert(2 * row + 1) }
             }
@@ -63,7 +65,9 @@ struct RendererTests {
         let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
         let appearance = driver.appearance
         let frame = driver.frame
-        #expect(frame[40, 11] == FrameCell(glyph: "█", foreground: appearance.ball, background: appearance.background))
+        #expect(frame[40, 11] == FrameCell(glyph: " ", foreground: appearance.ball, background: appearance.ball))
+        #expect(frame[31, 11] == FrameCell(glyph: " ", foreground: appearance.ball, background: appearance.ball))
+        #expect(frame[31, 9] == FrameCell(glyph: "▄", foreground: appearance.ball, background: appearance.background))
         #expect(frame[0, 0] == .blank(appearance.background))
         #expect(frame.text.split(separator: "\n").last!.contains("flatRed #E84E3C"))
         for column in 0..<80 { #expect(frame[column, 23].background == Renderer.statusBackground) }
@@ -136,15 +140,21 @@ extension RendererTests {
         }
     }
 
-    @Test("monochrome: the status line is in reverse video, and nothing else is")
+    @Test("monochrome: the status line and the disc's whole cells are in reverse video, and nothing else is")
     func monochrome() {
         let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24), monochrome: true)
         let frame = driver.frame
+        let coloured = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24)).frame
+        var wholeCells = 0
         for row in 0..<24 {
             for column in 0..<80 {
-                #expect(frame[column, row].reverse == (row == 23), "\(column),\(row)")
+                let whole = coloured[column, row].isBlank && coloured[column, row].background == driver.appearance.ball
+                if whole { wholeCells += 1 }
+                #expect(frame[column, row].reverse == (row == 23 || whole), "\(column),\(row)")
+                #expect(frame[column, row].glyph == coloured[column, row].glyph, "\(column),\(row)")
             }
         }
+        #expect(wholeCells > 100)
         driver.resize(columns: 20, rows: 5)
         let reversed = driver.frame.cells.allSatisfy { $0.reverse }
         #expect(reversed)  // The "too small" notice, whole.

@@ -39,16 +39,14 @@ struct InteractiveTests {
             $0.contains("30,11 · 240,176 pt  ● flatRedDark #BF392A  on ■ flatGray")
         }
         // The ball's disc is centred on column 30: its widest rows span columns 21...39.
-        let rows = moved.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Array($0) + Array(repeating: " ", count: 80)  // capture-pane drops trailing spaces.
-        }
-        #expect(rows[11][30] == "█")
-        #expect(rows[11][21] == "█" && rows[11][39] == "█")
-        #expect(rows[11][20] == " " && rows[11][40] == " ")
-        // The colours on screen: flatRedDark (160) on flatGray (247) in the 256-colour table.
-        let colours = try terminal.screenWithColours()
-        #expect(colours.contains("38;5;160"))
-        #expect(colours.contains("48;5;247"))
+        // Whole cells are blanks in the ball's colour: flatRedDark (160) on flatGray (247) in
+        // the 256-colour table; the half cells at the top and bottom are glyphs.
+        #expect(moved.contains("▄▄▄▄▄▄▄") && !moved.contains("█"))
+        let shown = TerminalEmulator.capture(try terminal.screenWithAllCells(), columns: 80, rows: 24)
+        let middle = shown.cells[11]
+        #expect([21, 30, 39].allSatisfy { middle[$0].glyph == " " && middle[$0].background == 160 })
+        #expect(middle[20].background == 247 && middle[40].background == 247)
+        #expect(shown.cells[6].contains { $0.glyph == "▄" && $0.foreground == 160 && $0.background == 247 })
 
         // Arrow keys: one cell, Shift five.
         try terminal.press("Right")
@@ -226,8 +224,11 @@ struct InteractiveTests {
     func monochrome(term: String, environment: [String: String]) throws {
         let terminal = try TerminalSession(term: term, environment: environment)
         let screen = try terminal.waitForScreen { $0.contains("320,176 pt") }
-        #expect(screen.contains("███████████████████"))
         let colours = try terminal.screenWithColours()
+        // The disc's whole cells are blanks in reverse video: 19 of them in its widest row.
+        let shown = TerminalEmulator.capture(try terminal.screenWithAllCells(), columns: 80, rows: 24)
+        #expect(shown.cells[11].filter { $0.reverse && $0.glyph == " " }.count == 19)
+        #expect(screen.contains("▄▄▄▄▄▄▄"))
         #expect(!colours.contains("38;5;"))
         #expect(colours.contains("\u{1B}[7m") || colours.contains(";7m"))  // The status line in reverse video.
         try terminal.press("q")
