@@ -6,22 +6,29 @@ import ColourCore
 /// Builds the frame for an appearance: the screen in its colour, the ball as a half-block
 /// disc, and the status line. Pure: the same appearance always gives the same frame.
 ///
-/// The disc's whole cells are blanks in the ball's colour, and only its half cells are
-/// `▀`/`▄` glyphs, so nothing depends on how a font draws a full block (xterm's leaves
-/// seams between rows and slivers beside a moving ball).
+/// The disc's whole cells are blanks in the ball's colour, and its half cells are all lower
+/// half blocks `▄`: in the ball's colour on the screen's where the disc covers the lower half,
+/// in the screen's colour on the ball's where it covers the upper half. So the ball's colour
+/// meets the cell's edges only as a cell background, which every terminal paints exactly;
+/// a glyph's edge is only ever the disc's own edge. (xterm draws block elements from the
+/// font: its `█` left seams between rows and slivers beside a moving ball, and its `▀` a
+/// blended row at the cell's top, while `▄` reaches the cell's bottom.)
 ///
-/// On a monochrome screen (``init(monochrome:)``) the status line and the "too small" notice
-/// are in reverse video, so they stand out where colours do not show.
+/// Every colour stays visible at the screen's colour depth (``init(depth:)``): the status bar
+/// is dark, or light where the screen's colour would not show against a dark one, and a
+/// swatch that would not show against the bar sits on a cell of the bar's text colour. On a
+/// monochrome screen the status line, the "too small" notice and the disc are in reverse
+/// video, so they stand out where colours do not show.
 public struct Renderer: Sendable {
-    /// The status line's colours: legible on every screen colour, since it has its own.
+    /// The status line's text colour on its usual dark bar.
     public static let statusForeground = FlatColour.flatWhite
-    /// The status line's background.
+    /// The status line's usual background: a dark bar.
     public static let statusBackground = FlatColour.flatBlackDark
 
-    /// Whether the status line and notices are drawn in reverse video.
+    /// How the screen shows colours.
+    public let depth: ColourDepth
+    /// Whether the status line and notices are drawn in reverse video (no colours).
     public let monochrome: Bool
-    /// A blank of the status line (and of the "too small" notice), reverse video when monochrome.
-    private let statusBlank: FrameCell
     /// A short notice the status line shows at its right end, over what was there (such as
     /// "recording stopped: …"); nil: none.
     public var notice: String?
@@ -32,13 +39,20 @@ public struct Renderer: Sendable {
     /// The status line's place, rewritten for each frame in the same storage.
     private var place: [Unicode.Scalar] = []
 
-    /// A renderer for a screen that shows colours, or (`monochrome`) one that does not; it
-    /// keeps the disc's glyphs between frames of the same size.
-    public init(monochrome: Bool = false) {
-        self.monochrome = monochrome
-        statusParts = StatusParts(reverse: monochrome)
-        statusBlank = FrameCell(
-            glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: monochrome)
+    /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
+    /// disc's glyphs between frames of the same size.
+    public init(depth: ColourDepth = .direct) {
+        self.depth = depth
+        monochrome = depth == .monochrome
+        statusParts = StatusParts(depth: depth)
+    }
+
+    /// The status line's colours over a screen of colour `fill`: light text on a dark bar,
+    /// or dark text on a light bar where the screen would not show against a dark one.
+    public func statusColours(over fill: FlatColour) -> StatusColours {
+        depth.canTellApart(fill, Self.statusBackground)
+            ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
+            : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
     }
 
     /// Draws `appearance` into `frame`, reusing its storage.
@@ -52,17 +66,18 @@ public struct Renderer: Sendable {
         }
         if disc?.size != size { disc = (size, Self.glyphRows(of: appearance.position.shape)) }
         drawBall(appearance, glyphRows: disc!.rows, into: &frame)
-        let placeEnd = drawStatus(appearance, into: &frame)
-        if let notice { drawNotice(notice, after: placeEnd, into: &frame) }
+        let colours = statusColours(over: appearance.background)
+        let placeEnd = drawStatus(appearance, colours, into: &frame)
+        if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
     }
 
     /// The notice, bold, at the right end of the status line, never over the place (cut to fit).
-    private func drawNotice(_ notice: String, after placeEnd: Int, into frame: inout Frame) {
+    private func drawNotice(_ notice: String, after placeEnd: Int, _ colours: StatusColours, into frame: inout Frame) {
         let room = max(0, frame.size.columns - placeEnd)
         let text = Array(Array(" \(notice) ".unicodeScalars).prefix(room))
         frame.write(
-            text, column: frame.size.columns - text.count, row: frame.size.rows - 1,
-            foreground: Self.statusForeground, background: Self.statusBackground, bold: true, reverse: monochrome)
+            text, column: frame.size.columns - text.count, row: frame.size.rows - 1, foreground: colours.text,
+            background: colours.bar, bold: true, reverse: monochrome)
     }
 
     // MARK: - The ball
@@ -73,8 +88,8 @@ public struct Renderer: Sendable {
         let rowOffset: Int
         /// The column offset of the first glyph.
         let firstColumnOffset: Int
-        /// The cells, left to right: half cells (`▀` `▄`), whole cells (``wholeCell``) and
-        /// spaces inside the row's span.
+        /// The cells, left to right: half cells (``upperHalf``, `▄`), whole cells
+        /// (``wholeCell``) and spaces inside the row's span.
         let glyphs: [Unicode.Scalar]
     }
 
@@ -87,7 +102,7 @@ public struct Renderer: Sendable {
             let glyphs: [Unicode.Scalar] = (low...high).map { offset in
                 let top = span.top?.contains(offset) ?? false
                 let bottom = span.bottom?.contains(offset) ?? false
-                return top ? (bottom ? wholeCell : "▀") : (bottom ? "▄" : " ")
+                return top ? (bottom ? wholeCell : upperHalf) : (bottom ? "▄" : " ")
             }
             return GlyphRow(rowOffset: rowOffset, firstColumnOffset: low, glyphs: glyphs)
         }
@@ -96,12 +111,16 @@ public struct Renderer: Sendable {
     /// What ``glyphRows(of:)`` puts for a cell the disc covers whole; drawn as a blank in the
     /// ball's colour (in reverse video on a monochrome screen).
     static let wholeCell: Unicode.Scalar = "█"
+    /// What ``glyphRows(of:)`` puts for a cell whose upper half the disc covers; drawn as `▄` in
+    /// the screen's colour on the ball's (in reverse video on a monochrome screen).
+    static let upperHalf: Unicode.Scalar = "▀"
 
     private func drawBall(_ appearance: Appearance, glyphRows: [GlyphRow], into frame: inout Frame) {
         let centre = appearance.position.centre
         let ball = appearance.ball
         let background = appearance.background
         let whole = FrameCell(glyph: " ", foreground: ball, background: ball, reverse: monochrome)
+        let upper = FrameCell(glyph: "▄", foreground: background, background: ball, reverse: monochrome)
         let columns = frame.size.columns
         let lastRow = frame.size.rows - 2
         for glyphRow in glyphRows {
@@ -113,9 +132,13 @@ public struct Renderer: Sendable {
             frame.withCells(row: row, columns: shown) { cells in
                 for column in shown {
                     let glyph = glyphRow.glyphs[column - first]
-                    cells[column - shown.lowerBound] =
-                        glyph == Self.wholeCell
-                        ? whole : FrameCell(glyph: glyph, foreground: ball, background: background)
+                    switch glyph {
+                    case Self.wholeCell: cells[column - shown.lowerBound] = whole
+                    case Self.upperHalf: cells[column - shown.lowerBound] = upper
+                    default:
+                        cells[column - shown.lowerBound] = FrameCell(
+                            glyph: glyph, foreground: ball, background: background)
+                    }
                 }
             }
         }
@@ -128,14 +151,16 @@ public struct Renderer: Sendable {
     /// colour at most, so they are made into cells once and copied after that; nothing is
     /// allocated per frame.
     /// Returns the column after the place.
-    private mutating func drawStatus(_ appearance: Appearance, into frame: inout Frame) -> Int {
+    private mutating func drawStatus(_ appearance: Appearance, _ status: StatusColours, into frame: inout Frame)
+        -> Int
+    {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         let colours = (ball: appearance.ball, background: appearance.background)
         /// How many cells the tail at `index` of ``StatusLine/tails`` takes.
         func tailWidth(_ index: Int) -> Int {
             var total = 0
-            for part in StatusLine.tails[index] { total += statusParts.cells(part, colours).count }
+            for part in StatusLine.tails[index] { total += statusParts.cells(part, colours, status).count }
             return total
         }
         // The longest form that fits: long place and each tail in turn, then the short place.
@@ -147,18 +172,18 @@ public struct Renderer: Sendable {
             tail = tails.suffix(2).first { place.count + tailWidth($0) <= width } ?? tails.last
         }
         let column = frame.write(
-            place, column: 0, row: row, foreground: Self.statusForeground, background: Self.statusBackground,
-            reverse: monochrome)
+            place, column: 0, row: row, foreground: status.text, background: status.bar, reverse: monochrome)
         let rest = column..<width
+        let blank = FrameCell(glyph: " ", foreground: status.bar, background: status.bar, reverse: monochrome)
         frame.withCells(row: row, columns: rest) { row in
             var index = 0
             for part in StatusLine.tails[tail!] {
-                for cell in statusParts.cells(part, colours) where index < rest.count {
+                for cell in statusParts.cells(part, colours, status) where index < rest.count {
                     row[index] = cell
                     index += 1
                 }
             }
-            for index in index..<rest.count { row[index] = statusBlank }
+            for index in index..<rest.count { row[index] = blank }
         }
         return column
     }
@@ -170,8 +195,10 @@ public struct Renderer: Sendable {
         frame.reset(size: size, fill: Self.statusBackground)
         if monochrome {
             // The whole notice in reverse video, as the status line is.
+            let blank = FrameCell(
+                glyph: " ", foreground: Self.statusBackground, background: Self.statusBackground, reverse: true)
             for row in 0..<size.rows {
-                frame.withCells(row: row, columns: 0..<size.columns) { $0.update(repeating: statusBlank) }
+                frame.withCells(row: row, columns: 0..<size.columns) { $0.update(repeating: blank) }
             }
         }
         let minimum = ScreenSize.minimum
@@ -186,4 +213,12 @@ public struct Renderer: Sendable {
                 background: Self.statusBackground, bold: index == 0, reverse: monochrome)
         }
     }
+}
+
+/// The status line's two colours: its text and its bar.
+public struct StatusColours: Hashable, Sendable {
+    /// The text's colour (and a swatch's cell where the swatch would not show on the bar).
+    public var text: FlatColour
+    /// The bar's colour.
+    public var bar: FlatColour
 }

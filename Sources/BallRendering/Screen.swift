@@ -7,8 +7,9 @@ import OpenCombine
 /// Where frames go: the ncurses screen writes them to the terminal, the headless screen
 /// keeps them for tests.
 public protocol Screen: AnyObject {
-    /// Whether the screen shows no colours (then the renderer uses reverse video).
-    var isMonochrome: Bool { get }
+    /// How the screen shows colours: the renderer keeps every swatch visible at this depth,
+    /// and uses reverse video where there is no colour.
+    var colourDepth: ColourDepth { get }
 
     /// Shows `frame`. `previous` is the frame shown before it (nil: draw everything); a
     /// screen may write only the cells that differ. Neither frame may be kept: the caller
@@ -23,12 +24,12 @@ public final class HeadlessScreen: Screen {
     /// How many frames were presented.
     public private(set) var presentCount = 0
 
-    /// Whether frames are rendered as for a monochrome terminal.
-    public let isMonochrome: Bool
+    /// How frames are rendered: as for a terminal with this colour depth.
+    public let colourDepth: ColourDepth
 
-    /// An empty screen, showing colours unless `monochrome`.
-    public init(monochrome: Bool = false) {
-        isMonochrome = monochrome
+    /// An empty screen, showing colours as a terminal of `depth` does.
+    public init(depth: ColourDepth = .direct) {
+        colourDepth = depth
     }
 
     /// Keeps a copy of `frame`.
@@ -59,7 +60,7 @@ public final class ScreenBinding {
     public init(_ viewModel: BallViewModel, to screen: Screen) {
         self.screen = screen
         self.viewModel = viewModel
-        renderer = Renderer(monochrome: screen.isMonochrome)
+        renderer = Renderer(depth: screen.colourDepth)
         // The view-model sends an appearance only when the position changed: no duplicates.
         viewModel.appearance.sink { [unowned self] appearance in
             self.pending = appearance

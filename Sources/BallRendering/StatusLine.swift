@@ -89,37 +89,44 @@ enum StatusLine {
     }
 }
 
-/// The status line's parts as cells, made on first use for each colour and kept.
+/// The status line's parts as cells, made on first use for each colour and bar and kept.
 struct StatusParts: Sendable {
     private static let colourCount = FlatColour.allCases.count
     private var cached = [[FrameCell]?](
-        repeating: nil, count: StatusLine.Part.allCases.count * StatusParts.colourCount)
-    /// Whether the cells are in reverse video (on a monochrome screen).
-    private let reverse: Bool
+        repeating: nil, count: StatusLine.Part.allCases.count * StatusParts.colourCount * 2)
+    /// How the screen shows colours (monochrome: the cells are in reverse video).
+    private let depth: ColourDepth
 
-    /// Parts whose cells are in reverse video when `reverse`.
-    init(reverse: Bool) {
-        self.reverse = reverse
+    /// Parts for a screen of colour depth `depth`.
+    init(depth: ColourDepth) {
+        self.depth = depth
     }
 
-    /// The cells of `part` in these colours.
-    mutating func cells(_ part: StatusLine.Part, _ colours: (ball: FlatColour, background: FlatColour))
-        -> [FrameCell]
-    {
+    /// The cells of `part` in these colours, on the bar `status`: a swatch that would not show
+    /// against the bar sits on a cell of the text's colour.
+    mutating func cells(
+        _ part: StatusLine.Part, _ colours: (ball: FlatColour, background: FlatColour), _ status: StatusColours
+    ) -> [FrameCell] {
         let colour: FlatColour? =
             switch part {
             case .ball: colours.ball
             case .background, .shortBackground: colours.background
             case .keys, .quitOnly: nil
             }
-        let index = part.rawValue * Self.colourCount + Int(colour?.rawValue ?? 0)
+        let lightBar = status.bar != Renderer.statusBackground
+        let index = (part.rawValue * Self.colourCount + Int(colour?.rawValue ?? 0)) * 2 + (lightBar ? 1 : 0)
         if let cells = cached[index] { return cells }
+        let reverse = depth == .monochrome
         let cells = StatusLine.segments(part, ball: colours.ball, background: colours.background).flatMap {
             segment in
-            segment.scalars.map {
+            let background =
+                if let swatch = segment.colour, !depth.canTellApart(swatch, status.bar) { status.text } else {
+                    status.bar
+                }
+            return segment.scalars.map {
                 FrameCell(
-                    glyph: $0, foreground: segment.colour ?? Renderer.statusForeground,
-                    background: Renderer.statusBackground, bold: segment.bold, reverse: reverse)
+                    glyph: $0, foreground: segment.colour ?? status.text, background: background, bold: segment.bold,
+                    reverse: reverse)
             }
         }
         cached[index] = cells

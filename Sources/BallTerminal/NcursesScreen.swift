@@ -19,25 +19,6 @@ public struct TerminalError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// How colours reach this terminal.
-public enum ColourDepth: Equatable, Sendable, CustomStringConvertible {
-    /// 24-bit colour: the exact flat colours.
-    case direct
-    /// A palette: the colour module's table for it.
-    case palette(TerminalPalette)
-    /// No colour (a monochrome terminal, or `NO_COLOR` set): shapes and reverse video only.
-    case monochrome
-
-    /// `direct colour`, `256 colours`, ...
-    public var description: String {
-        switch self {
-        case .direct: "direct colour"
-        case .palette(let palette): "\(palette.rawValue) colours"
-        case .monochrome: "no colour"
-        }
-    }
-}
-
 /// The ncurses screen: the only code that talks to ncurses. ncurses opens the terminal
 /// (its modes, the alternate screen, mouse reporting, the terminfo entry) and puts everything
 /// back on close; frames are turned into bytes by the ``Rasteriser``, with this terminal's
@@ -45,8 +26,8 @@ public enum ColourDepth: Equatable, Sendable, CustomStringConvertible {
 public final class NcursesScreen: Screen {
     /// How colours are shown.
     public let depth: ColourDepth
-    /// Whether no colours are shown (frames use reverse video instead).
-    public var isMonochrome: Bool { depth == .monochrome }
+    /// How colours are shown (the renderer keeps swatches visible at this depth).
+    public var colourDepth: ColourDepth { depth }
     private var screen: OpaquePointer?
     private var rasteriser: Rasteriser
     /// Each frame's bytes (the storage is kept from frame to frame).

@@ -1,5 +1,6 @@
 import BallModel
 import BallRendering
+import ColourCore
 import TerminalIO
 
 // MARK: - A headless driver (a pilot for tests)
@@ -17,11 +18,11 @@ public final class HeadlessDriver {
     public let screen: HeadlessScreen
     private let binding: ScreenBinding
 
-    /// A driver with the ball in the middle of a `screen`-sized terminal (one without colours
-    /// when `monochrome`).
-    public init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), monochrome: Bool = false) {
+    /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
+    /// as one of `depth` does.
+    public init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct) {
         session = BallSession(screen: size)
-        screen = HeadlessScreen(monochrome: monochrome)
+        screen = HeadlessScreen(depth: depth)
         binding = ScreenBinding(session.viewModel, to: screen)
         binding.flush()
     }

@@ -1,6 +1,7 @@
 import BallModel
 import BallRendering
 import BallReplay
+import ColourCore
 
 // MARK: - asciicast v2
 
@@ -52,7 +53,7 @@ public enum AsciicastExport {
 
 /// A screen whose frames become the bytes of a cast.
 private final class CastScreen: Screen {
-    let isMonochrome = false
+    let colourDepth = ColourDepth.direct
     private var rasteriser = Rasteriser(sequences: .xtermDirectColour())
     var output: [UInt8] = []
 

@@ -11,7 +11,7 @@ import ColourCore
 
 /// A screen that counts frames and keeps none (what the pipeline costs without a terminal).
 final class CountingScreen: Screen {
-    let isMonochrome = false
+    let colourDepth = ColourDepth.direct
     var count = 0
     func present(_ frame: Frame, previous: Frame?) { count += 1 }
 }

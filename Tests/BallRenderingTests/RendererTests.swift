@@ -46,10 +46,7 @@ struct RendererTests {
         var halfRows = Set<Int>()
         for row in 0..<23 {
             for column in 0..<80 {
-                let cell = frame[column, row]
-                let whole = cell.isBlank && cell.background == ball
-                let top = whole || cell.glyph == "▀"
-                let bottom = whole || cell.glyph == "▄"
+                let (top, bottom) = halves(frame[column, row], lit: ball)
                 if top { litHalves += 1; columns.insert(column); halfRows.insert(2 * row) }
                 if bottom { litHalves += 1; columns.insert(column); halfRows.insert(2 * row + 1) }
             }
@@ -68,6 +65,8 @@ struct RendererTests {
         #expect(frame[40, 11] == FrameCell(glyph: " ", foreground: appearance.ball, background: appearance.ball))
         #expect(frame[31, 11] == FrameCell(glyph: " ", foreground: appearance.ball, background: appearance.ball))
         #expect(frame[31, 9] == FrameCell(glyph: "▄", foreground: appearance.ball, background: appearance.background))
+        #expect(frame[31, 13] == FrameCell(glyph: "▄", foreground: appearance.background, background: appearance.ball))
+        #expect(!frame.text.contains("▀") && !frame.text.contains("█"))
         #expect(frame[0, 0] == .blank(appearance.background))
         #expect(frame.text.split(separator: "\n").last!.contains("flatRed #E84E3C"))
         for column in 0..<80 { #expect(frame[column, 23].background == Renderer.statusBackground) }
@@ -140,17 +139,19 @@ extension RendererTests {
         }
     }
 
-    @Test("monochrome: the status line and the disc's whole cells are in reverse video, and nothing else is")
+    @Test(
+        "monochrome: the status line and the disc's cells whose upper half it covers are in reverse video; nothing else"
+    )
     func monochrome() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24), monochrome: true)
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24), depth: .monochrome)
         let frame = driver.frame
         let coloured = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24)).frame
         var wholeCells = 0
         for row in 0..<24 {
             for column in 0..<80 {
-                let whole = coloured[column, row].isBlank && coloured[column, row].background == driver.appearance.ball
-                if whole { wholeCells += 1 }
-                #expect(frame[column, row].reverse == (row == 23 || whole), "\(column),\(row)")
+                let (top, bottom) = halves(coloured[column, row], lit: driver.appearance.ball)
+                if top && bottom { wholeCells += 1 }
+                #expect(frame[column, row].reverse == (row == 23 || top), "\(column),\(row)")
                 #expect(frame[column, row].glyph == coloured[column, row].glyph, "\(column),\(row)")
             }
         }
@@ -182,5 +183,16 @@ extension RendererTests {
             }
             #expect(frame[width - 2, 23].bold)
         }
+    }
+}
+
+/// Which halves of `cell` show the colour `lit`, as a terminal draws it: a blank is its
+/// background; `▄` is its foreground below, its background above; `▀` the other way round.
+private func halves(_ cell: FrameCell, lit: FlatColour) -> (top: Bool, bottom: Bool) {
+    switch cell.glyph {
+    case " ": (cell.background == lit, cell.background == lit)
+    case "▄": (cell.background == lit, cell.foreground == lit)
+    case "▀": (cell.foreground == lit, cell.background == lit)
+    default: (false, false)
     }
 }

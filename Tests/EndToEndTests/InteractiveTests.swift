@@ -41,12 +41,13 @@ struct InteractiveTests {
         // The ball's disc is centred on column 30: its widest rows span columns 21...39.
         // Whole cells are blanks in the ball's colour: flatRedDark (160) on flatGray (247) in
         // the 256-colour table; the half cells at the top and bottom are glyphs.
-        #expect(moved.contains("▄▄▄▄▄▄▄") && !moved.contains("█"))
+        #expect(moved.contains("▄▄▄▄▄▄▄") && !moved.contains("█") && !moved.contains("▀"))
         let shown = TerminalEmulator.capture(try terminal.screenWithAllCells(), columns: 80, rows: 24)
         let middle = shown.cells[11]
         #expect([21, 30, 39].allSatisfy { middle[$0].glyph == " " && middle[$0].background == 160 })
         #expect(middle[20].background == 247 && middle[40].background == 247)
         #expect(shown.cells[6].contains { $0.glyph == "▄" && $0.foreground == 160 && $0.background == 247 })
+        #expect(shown.cells[16].contains { $0.glyph == "▄" && $0.foreground == 247 && $0.background == 160 })
 
         // Arrow keys: one cell, Shift five.
         try terminal.press("Right")
@@ -228,6 +229,7 @@ struct InteractiveTests {
         // The disc's whole cells are blanks in reverse video: 19 of them in its widest row.
         let shown = TerminalEmulator.capture(try terminal.screenWithAllCells(), columns: 80, rows: 24)
         #expect(shown.cells[11].filter { $0.reverse && $0.glyph == " " }.count == 19)
+        #expect(shown.cells[16].filter { $0.reverse && $0.glyph == "▄" }.count == 7)
         #expect(screen.contains("▄▄▄▄▄▄▄"))
         #expect(!colours.contains("38;5;"))
         #expect(colours.contains("\u{1B}[7m") || colours.contains(";7m"))  // The status line in reverse video.

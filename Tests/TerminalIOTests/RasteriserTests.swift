@@ -12,7 +12,7 @@ struct RasteriserTests {
     /// A session whose frames go through the rasteriser into an emulated terminal.
     final class Rig: Screen {
         let session: BallSession
-        var isMonochrome: Bool { palette == nil }
+        var colourDepth: ColourDepth { palette.map { .palette($0) } ?? .monochrome }
         private(set) var binding: ScreenBinding!
         private(set) var terminal: TerminalEmulator
         private var rasteriser: Rasteriser
