@@ -90,9 +90,12 @@ struct ReplayCommand: ParsableCommand {
             } else if let asciicast {
                 // Written beside, and put in place only when complete (see OutputFile).
                 let file = try OutputFile(path: asciicast, overwrite: force)
+                let replayName = input.name.split(separator: "/").last.map(String.init) ?? input.name
                 defer { file.close() }
                 try BufferedOutput(file.fileOutput).lines { emit in
-                    try AsciicastExport.run(reader: reader, speed: speed, maximumIdle: maximumIdle, emit: emit)
+                    try AsciicastExport.run(
+                        reader: reader, title: "colourful-ball replay of \(replayName.visibleInMessage)", speed: speed,
+                        maximumIdle: maximumIdle, emit: emit)
                 }
                 try file.commit()
             } else {

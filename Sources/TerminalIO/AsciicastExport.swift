@@ -5,10 +5,12 @@ import ColourCore
 
 // MARK: - asciicast v2
 
-/// Writes a replay as an asciicast v2 file (asciinema's format): a header line, then
-/// `[time, "o", text]` lines holding the frames, drawn as in the terminal: the session's
+/// Writes a replay as an asciicast v2 file (asciinema's format): a header line with a title,
+/// then `[time, "o", text]` lines holding the frames, drawn as in the terminal: the session's
 /// appearance bound to a screen, its frames turned into bytes by the ``Rasteriser`` (with
-/// exact 24-bit colours), the first whole and each later one as what changed.
+/// exact 24-bit colours), the first whole and each later one as what changed. Each change of
+/// the ball's colour is also a marker, `[time, "m", "flatRed"]`, right after its frame: a
+/// player lists them as chapters, and `asciinema play -m` pauses at each.
 public enum AsciicastExport {
     /// The terminal type the cast's bytes are written for (its header says so).
     public static let term = "xterm-direct"
@@ -19,21 +21,27 @@ public enum AsciicastExport {
     /// idle limit does). The cast starts with the cursor hidden, as the program hides it, and
     /// ends with it shown again and the attributes reset, as the program leaves a terminal.
     public static func run(
-        reader: ReplayReader, speed: Double = 1, maximumIdle: Double? = nil, emit: (String) -> Void
+        reader: ReplayReader, title: String = "colourful-ball replay", speed: Double = 1, maximumIdle: Double? = nil,
+        emit: (String) -> Void
     ) throws {
         let player = try ReplayPlayer(reader: reader)
         let header = try reader.readHeader()
         emit(
-            #"{"version":2,"width":\#(header.terminal.columns),"height":\#(header.terminal.rows),"title":"colourful-ball replay","env":{"TERM":"\#(term)"}}"#
+            #"{"version":2,"width":\#(header.terminal.columns),"height":\#(header.terminal.rows),"title":\#(title.jsonQuoted),"env":{"TERM":"\#(term)"}}"#
         )
         let screen = CastScreen()
         let binding = ScreenBinding(player.session.viewModel, to: screen)
+        // The chapters: each new ball colour after the first, bound like the screen.
+        var newColour: FlatColour?
+        let chapters = player.session.viewModel.ballColour.dropFirst().sink { newColour = $0 }
+        defer { chapters.cancel() }
         var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
         var castTime = 0.0
-        func emitOutput(_ text: String) {
+        func emitEvent(_ code: String, _ text: String) {
             let time = ((castTime * 1_000_000).rounded() / 1_000_000).plainText
-            emit("[\(time), \"o\", \(text.jsonQuoted)]")
+            emit("[\(time), \"\(code)\", \(text.jsonQuoted)]")
         }
+        func emitOutput(_ text: String) { emitEvent("o", text) }
         screen.output = Array(hideCursor.utf8)
         binding.flush()
         emitOutput(screen.takeOutput())
@@ -42,6 +50,10 @@ public enum AsciicastExport {
             player.apply(event)
             binding.flush()
             if screen.hasOutput { emitOutput(screen.takeOutput()) }
+            if let colour = newColour {
+                emitEvent("m", colour.name)
+                newColour = nil
+            }
         }
         emitOutput(resetAttributes + showCursor + "\r\n")
     }

@@ -1,3 +1,4 @@
+import BallTestSupport
 import Foundation
 import Testing
 
@@ -123,15 +124,19 @@ struct RecordReplayTests {
         #expect(header["version"] as? Int == 2)
         #expect(header["width"] as? Int == 80)
         #expect(header["height"] as? Int == 24)
+        #expect(header["title"] as? String == "colourful-ball replay of sample.jsonl")
         var last = -1.0
         for line in lines.dropFirst() {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
             let time = try #require(event[0] as? Double)
             #expect(time >= last)
             last = time
-            #expect(event[1] as? String == "o")
+            #expect(["o", "m"].contains(event[1] as? String))
         }
-        #expect(lines.count == 13)  // The header, the first frame, one per position change, the ending.
+        // The header, the first frame, one per position change, the ending, and a marker per
+        // change of the ball's colour.
+        #expect(lines.count == 13 + 4)
+        #expect(lines.filter { $0.contains(#", "m", "#) }.count == 4)
         // The first frame is whole: the screen as the session started.
         #expect(lines[1].contains("40,11 · 320,176 pt"))
     }
@@ -145,10 +150,53 @@ struct RecordReplayTests {
         let cast = scratch("played.cast")
         defer { try? FileManager.default.removeItem(atPath: cast) }
         #expect(try run([programPath, "replay", Self.sample, "--asciicast", cast]).status == 0)
-        let played = try run(["asciinema", "cat", cast])
-        #expect(played.status == 0)
-        #expect(played.output.hasPrefix("\u{1B}[?25l"))
-        #expect(played.output.contains("flatTealDark"))
-        #expect(played.output.hasSuffix("\u{1B}[?25h\r\n"))
+        for command in [["cat"], ["play", "--speed", "1000"]] {
+            let played = try run(["asciinema"] + command + [cast])
+            #expect(played.status == 0)
+            #expect(played.output.hasPrefix("\u{1B}[?25l"))
+            #expect(played.output.contains("flatTealDark"))
+            // What it leaves on a terminal: the cursor shown, the attributes reset.
+            var terminal = TerminalEmulator(columns: 80, rows: 24)
+            terminal.receive(Array(played.output.utf8))
+            #expect(terminal.cursorVisible && terminal.penIsReset, "asciinema \(command[0])")
+            #expect(terminal.problems.isEmpty, "\(terminal.problems.prefix(3))")
+        }
+    }
+
+    @Test(
+        "asciinema play -m pauses at each colour change, shows that colour, and leaves the terminal clean",
+        .enabled(if: hasAsciinema, "asciinema is not installed (scripts/setup --tests installs it with pip)"))
+    func asciinemaPausesAtEachChapter() throws {
+        let cast = scratch("chapters.cast")
+        defer { try? FileManager.default.removeItem(atPath: cast) }
+        #expect(try run([programPath, "replay", Self.sample, "--asciicast", cast]).status == 0)
+        // The ball's colours in the headless replay, each change a chapter.
+        var colours: [String] = []
+        for line in try run([programPath, "replay", Self.sample, "--headless"]).output.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let ball = String(fields[fields.firstIndex(of: "ball")! + 1])
+            if colours.last != ball { colours.append(ball) }
+        }
+        let chapters = Array(colours.dropFirst())
+        #expect(chapters.count == 4)
+        let terminal = try TerminalSession(
+            term: "xterm-direct", arguments: ["-c", "asciinema play -m \"\(cast)\"; printf \"plain text after\""],
+            program: "sh")
+        for chapter in chapters {
+            // Paused at the chapter: its colour is on the status line; space plays on.
+            try terminal.waitForScreen { $0.contains("● \(chapter) #") }
+            try terminal.press("Space")
+        }
+        let after = try terminal.waitForScreen { $0.contains("plain text after") }
+        #expect(after.contains("q quit"))  // The cast's last frame stays, as the program leaves it.
+        // Then the cursor is shown and the text after the cast has no colour or attribute.
+        try terminal.waitForModes { $0.contains("cursor=1") }
+        let coloured = try terminal.screenWithColours().split(separator: "\n").first { $0.contains("plain text after") }
+        var line = String(try #require(coloured))
+        // tmux marks the default colours; any other sequence would be a colour or attribute left on.
+        for plain in ["\u{1B}[39m", "\u{1B}[49m", "\u{1B}[0m", "\u{1B}[m"] {
+            line = line.replacingOccurrences(of: plain, with: "")
+        }
+        #expect(line.hasPrefix("plain text after"), "\(line.debugDescription)")  // On a line of its own, plain.
     }
 }

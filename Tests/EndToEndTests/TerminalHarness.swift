@@ -90,12 +90,13 @@ final class TerminalSession {
         }
     }
 
-    /// Starts `colourful-ball arguments` in a `columns` × `rows` terminal with `TERM=term`.
+    /// Starts `colourful-ball arguments` (or `program arguments`) in a `columns` × `rows`
+    /// terminal with `TERM=term`.
     /// The program gets a clean environment (`PATH`, `HOME`, `TERM`, `LANG` and `environment`),
     /// so settings such as `NO_COLOR` in the test's own environment change nothing.
     init(
         columns: Int = 80, rows: Int = 24, term: String = "xterm-256color", arguments: [String] = [],
-        environment: [String: String] = [:], interactiveShell: Bool = false
+        environment: [String: String] = [:], interactiveShell: Bool = false, program: String = programPath
     ) throws {
         socket = "colourful-ball-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
@@ -103,7 +104,7 @@ final class TerminalSession {
         let config = directory.appendingPathComponent("tmux.conf")
         try "set -g status off\nset -g default-terminal xterm-256color\nset -g escape-time 0\n".write(
             to: config, atomically: true, encoding: .utf8)
-        let quoted = ([programPath] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let quoted = ([program] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let dir = directory.path
         let script =
             "stty -g > \(dir)/before; env -i PATH=\"$PATH\" HOME=\"$HOME\" TERM=\(term) LANG=C.UTF-8 "

@@ -21,7 +21,9 @@ struct AsciicastTests {
             try AsciicastExport.run(reader: .inMemory(bytes), speed: speed, maximumIdle: maximumIdle) {
                 cast.append($0)
             }
-            return cast.dropFirst().map { String($0.prefix { $0 != "," }.dropFirst()) }
+            return cast.dropFirst().filter { $0.contains(#", "o", "#) }.map {
+                String($0.prefix { $0 != "," }.dropFirst())
+            }
         }
         // The first frame, one per move, and the ending (cursor back) with the last move.
         #expect(try times(speed: 1, maximumIdle: nil) == ["0", "1", "11", "11.5", "11.5"])
@@ -51,7 +53,7 @@ struct AsciicastTests {
             [.dragged(to: Cell(column: 12, row: 4))],
         ]
         var terminal = TerminalEmulator(columns: 60, rows: 20)
-        var outputs = try cast.dropFirst().map { line in
+        var outputs = try cast.dropFirst().filter { $0.contains(#", "o", "#) }.map { line in
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
             return try #require(event[2] as? String)
         }
@@ -67,5 +69,44 @@ struct AsciicastTests {
         #expect(terminal.cursorVisible)
         #expect(terminal.penIsReset)
         #expect(terminal.problems.isEmpty, "\(terminal.problems)")
+    }
+
+    @Test("a marker follows each change of the ball's colour, named for the new colour, at its time")
+    func chapters() throws {
+        var generator = SeededGenerator()
+        var lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        ]
+        lines.append(#"{"t":0.1,"event":"pressed","cell":[40,11]}"#)
+        for step in 0..<200 {
+            let column = Int.random(in: 0..<80, using: &generator)
+            let row = Int.random(in: 0..<23, using: &generator)
+            lines.append(#"{"t":\#(Double(step + 2) / 10),"event":"dragged","cell":[\#(column),\#(row)]}"#)
+        }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        // The changes of colour as the headless replay reports them.
+        var expected: [String] = []
+        var colour: String?
+        try HeadlessReplay.run(reader: .inMemory(bytes), json: true) { line in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let ball = (object?["ball"] as? [String: Any])?["name"] as? String
+            let time = object?["t"] as? Double ?? -1
+            if let colour, colour != ball { expected.append("\(time) \(ball ?? "?")") }
+            colour = ball
+        }
+        var markers: [String] = []
+        var lastOutputTime: Double?
+        try AsciicastExport.run(reader: .inMemory(bytes)) { line in
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any] else { return }
+            let time = event[0] as? Double ?? -1
+            if event[1] as? String == "m" {
+                markers.append("\(time) \(event[2] as? String ?? "?")")
+                #expect(lastOutputTime == time, "the marker comes right after its frame")
+            } else {
+                lastOutputTime = time
+            }
+        }
+        #expect(expected.count > 20, "\(generator)")
+        #expect(markers == expected, "\(generator)")
     }
 }
