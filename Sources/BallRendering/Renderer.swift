@@ -32,6 +32,10 @@ public struct Renderer: Sendable {
     /// A short notice the status line shows at its right end, over what was there (such as
     /// "recording stopped: …"); nil: none.
     public var notice: String?
+    /// What the status line says about the keys (playing, or a replay playing or paused).
+    public var statusKeys = StatusKeys.play
+    /// The keys, shown in a box over the middle of the screen; nil: not shown.
+    public var help: HelpText?
     /// The disc as glyphs, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [GlyphRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -69,6 +73,7 @@ public struct Renderer: Sendable {
         let colours = statusColours(over: appearance.background)
         let placeEnd = drawStatus(appearance, colours, into: &frame)
         if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
+        if let help { drawHelp(help, colours, into: &frame) }
     }
 
     /// The notice, bold, at the right end of the status line, never over the place (cut to fit).
@@ -160,11 +165,12 @@ public struct Renderer: Sendable {
         /// How many cells the tail at `index` of ``StatusLine/tails`` takes.
         func tailWidth(_ index: Int) -> Int {
             var total = 0
-            for part in StatusLine.tails[index] { total += statusParts.cells(part, colours, status).count }
+            for part in allTails[index] { total += statusParts.cells(part, colours, status).count }
             return total
         }
         // The longest form that fits: long place and each tail in turn, then the short place.
-        let tails = StatusLine.tails.indices
+        let allTails = StatusLine.tails(statusKeys)
+        let tails = allTails.indices
         StatusLine.place(appearance, short: false, into: &place)
         var tail = tails.dropLast(2).first { place.count + tailWidth($0) <= width }
         if tail == nil {
@@ -177,7 +183,7 @@ public struct Renderer: Sendable {
         let blank = FrameCell(glyph: " ", foreground: status.bar, background: status.bar, reverse: monochrome)
         frame.withCells(row: row, columns: rest) { row in
             var index = 0
-            for part in StatusLine.tails[tail!] {
+            for part in allTails[tail!] {
                 for cell in statusParts.cells(part, colours, status) where index < rest.count {
                     row[index] = cell
                     index += 1
@@ -186,6 +192,41 @@ public struct Renderer: Sendable {
             for index in index..<rest.count { row[index] = blank }
         }
         return column
+    }
+
+    // MARK: - Help
+
+    /// The help box, centred over the ball's area: a title, a key column and a "does" column,
+    /// and how to close it, in the status line's colours; rows that do not fit are left out,
+    /// and long lines cut to the screen's width.
+    private func drawHelp(_ help: HelpText, _ colours: StatusColours, into frame: inout Frame) {
+        let keyWidth = help.rows.map { $0.keys.unicodeScalars.count }.max() ?? 0
+        var lines =
+            [help.title, ""]
+            + help.rows.map { row in
+                row.keys.padding(toLength: keyWidth) + "  " + row.does
+            }
+        lines += ["", help.footer]
+        let area = ScreenSize(columns: frame.size.columns, rows: frame.size.rows - 1)
+        let width = min(area.columns, (lines.map { $0.unicodeScalars.count }.max() ?? 0) + 4)
+        if lines.count + 2 > area.rows {
+            // Keep the title and the footer; leave out the rows that do not fit.
+            let rows = max(0, area.rows - 6)
+            lines = [help.title, ""] + lines[2..<(2 + min(rows, help.rows.count))] + ["", help.footer]
+        }
+        let height = min(area.rows, lines.count + 2)
+        let left = (area.columns - width) / 2
+        let top = (area.rows - height) / 2
+        let blank = FrameCell(glyph: " ", foreground: colours.bar, background: colours.bar, reverse: monochrome)
+        for row in top..<(top + height) {
+            frame.withCells(row: row, columns: left..<(left + width)) { $0.update(repeating: blank) }
+        }
+        for (index, line) in lines.prefix(height - 2).enumerated() {
+            let text = Array(line.unicodeScalars.prefix(max(0, width - 4)))
+            frame.write(
+                text, column: left + 2, row: top + 1 + index, foreground: colours.text, background: colours.bar,
+                bold: index == 0, reverse: monochrome)
+        }
     }
 
     // MARK: - Too small
@@ -221,4 +262,42 @@ public struct StatusColours: Hashable, Sendable {
     public var text: FlatColour
     /// The bar's colour.
     public var bar: FlatColour
+}
+
+/// The keys of a mode, as the help box shows them.
+public struct HelpText: Hashable, Sendable {
+    /// The box's first line.
+    public var title: String
+    /// One row per binding: the keys, and what they do.
+    public var rows: [HelpRow]
+    /// The box's last line: how to close it.
+    public var footer: String
+
+    /// A help text from its parts.
+    public init(title: String, rows: [HelpRow], footer: String) {
+        self.title = title
+        self.rows = rows
+        self.footer = footer
+    }
+}
+
+/// One row of the help: keys, and what they do.
+public struct HelpRow: Hashable, Sendable {
+    /// The keys as people name them (`q, Esc, Ctrl-C`).
+    public var keys: String
+    /// What they do.
+    public var does: String
+
+    /// A row from its keys and what they do.
+    public init(keys: String, does: String) {
+        self.keys = keys
+        self.does = does
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `length` scalars (unchanged when longer).
+    fileprivate func padding(toLength length: Int) -> String {
+        self + String(repeating: " ", count: max(0, length - unicodeScalars.count))
+    }
 }

@@ -70,11 +70,26 @@ public final class ScreenBinding {
     /// A notice for the status line (``Renderer/notice``); a new one is drawn at the next flush.
     public var notice: String? {
         get { renderer.notice }
-        set {
-            guard newValue != renderer.notice else { return }
-            renderer.notice = newValue
-            pending = pending ?? viewModel.currentAppearance
-        }
+        set { change(\.notice, to: newValue) }
+    }
+
+    /// What the status line says about the keys (``Renderer/statusKeys``), drawn at the next flush.
+    public var statusKeys: StatusKeys {
+        get { renderer.statusKeys }
+        set { change(\.statusKeys, to: newValue) }
+    }
+
+    /// The help box (``Renderer/help``); nil: closed. Drawn or taken away at the next flush.
+    public var help: HelpText? {
+        get { renderer.help }
+        set { change(\.help, to: newValue) }
+    }
+
+    /// Sets one of the renderer's settings; a change makes the current appearance pending.
+    private func change<Value: Equatable>(_ setting: WritableKeyPath<Renderer, Value>, to value: Value) {
+        guard renderer[keyPath: setting] != value else { return }
+        renderer[keyPath: setting] = value
+        pending = pending ?? viewModel.currentAppearance
     }
 
     /// Whether an appearance is waiting to be drawn.

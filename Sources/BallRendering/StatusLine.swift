@@ -58,19 +58,47 @@ enum StatusLine {
         case background
         /// `on ■ flatMint  `
         case shortBackground
-        /// `drag/←↑↓→ move  c centre  q quit`
-        case keys
-        /// `q quit`
-        case quitOnly
+        /// `drag/←↑↓→ move  c centre  ? keys  q quit`
+        case playKeys
+        /// `? keys  q quit`
+        case playKeysShort
+        /// `? keys`
+        case playKeysShortest
+        /// `replay  space pause  ? keys  q quit`
+        case replayKeys
+        /// `replay  ? keys  q quit`
+        case replayKeysShort
+        /// `replay  ? keys`
+        case replayKeysShortest
+        /// `replay paused  space resume  ? keys  q quit`
+        case pausedKeys
+        /// `paused  ? keys  q quit`
+        case pausedKeysShort
+        /// `paused  ? keys`
+        case pausedKeysShortest
     }
 
-    /// What follows the place, longest first: ball, background and keys; ball, background and
-    /// `q quit`; ball and background; then, for the short place, ball and the background's
-    /// name; ball alone.
-    static let tails: [[Part]] = [
-        [.ball, .background, .keys], [.ball, .background, .quitOnly], [.ball, .background],
-        [.ball, .shortBackground], [.ball],
-    ]
+    /// What follows the place, longest first: ball, background and keys, in their long, short
+    /// and shortest forms (the shortest still names `?`, which lists them all); ball and
+    /// background; then, for the short place, ball and the background's name; ball alone.
+    static func tails(_ keys: StatusKeys) -> [[Part]] {
+        switch keys {
+        case .play: playTails
+        case .replay: replayTails
+        case .replayPaused: pausedTails
+        }
+    }
+
+    private static let playTails = tails(.playKeys, .playKeysShort, .playKeysShortest)
+    private static let replayTails = tails(.replayKeys, .replayKeysShort, .replayKeysShortest)
+    private static let pausedTails = tails(.pausedKeys, .pausedKeysShort, .pausedKeysShortest)
+
+    private static func tails(_ long: Part, _ short: Part, _ shortest: Part) -> [[Part]] {
+        [
+            [.ball, .background, long], [.ball, .background, short], [.ball, .background, shortest],
+            [.ball, .background], [.ball, .shortBackground], [.ball],
+        ]
+    }
 
     /// The segments of `part` for these colours.
     static func segments(_ part: Part, ball: FlatColour, background: FlatColour) -> [Segment] {
@@ -79,14 +107,37 @@ enum StatusLine {
         case .background:
             [Segment("on "), Segment("■", colour: background), Segment(" \(background.name) \(background.hex)  ")]
         case .shortBackground: [Segment("on "), Segment("■", colour: background), Segment(" \(background.name)  ")]
-        case .keys:
+        case .playKeys:
             [
                 Segment("drag", bold: true), Segment("/"), Segment("←↑↓→", bold: true), Segment(" move  "),
-                Segment("c", bold: true), Segment(" centre  "), Segment("q", bold: true), Segment(" quit"),
-            ]
-        case .quitOnly: [Segment("q", bold: true), Segment(" quit")]
+                Segment("c", bold: true), Segment(" centre  "),
+            ] + help + quit
+        case .playKeysShort: help + quit
+        case .playKeysShortest: help
+        case .replayKeys: [replay, Segment("space", bold: true), Segment(" pause  ")] + help + quit
+        case .replayKeysShort: [replay] + help + quit
+        case .replayKeysShortest: [replay] + help
+        case .pausedKeys:
+            [Segment("replay paused  ", bold: true), Segment("space", bold: true), Segment(" resume  ")] + help + quit
+        case .pausedKeysShort: [paused] + help + quit
+        case .pausedKeysShortest: [paused] + help
         }
     }
+
+    private static let help = [Segment("?", bold: true), Segment(" keys")]
+    private static let quit = [Segment("  "), Segment("q", bold: true), Segment(" quit")]
+    private static let replay = Segment("replay  ", bold: true)
+    private static let paused = Segment("paused  ", bold: true)
+}
+
+/// What the status line says about the keys: playing, watching a replay, or the replay paused.
+public enum StatusKeys: Hashable, Sendable {
+    /// Playing with the ball.
+    case play
+    /// A replay playing.
+    case replay
+    /// A replay paused.
+    case replayPaused
 }
 
 /// The status line's parts as cells, made on first use for each colour and bar and kept.
@@ -111,7 +162,7 @@ struct StatusParts: Sendable {
             switch part {
             case .ball: colours.ball
             case .background, .shortBackground: colours.background
-            case .keys, .quitOnly: nil
+            default: nil
             }
         let lightBar = status.bar != Renderer.statusBackground
         let index = (part.rawValue * Self.colourCount + Int(colour?.rawValue ?? 0)) * 2 + (lightBar ? 1 : 0)

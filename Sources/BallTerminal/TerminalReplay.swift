@@ -34,7 +34,10 @@ public final class TerminalReplay {
         let screen = try NcursesScreen()
         defer { screen.close() }
         let binding = ScreenBinding(player.session.viewModel, to: screen)
-        let watch = try Watch(player: player, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle))
+        binding.statusKeys = .replay
+        let watch = try Watch(
+            player: player, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle),
+            showPaused: { [unowned binding] in binding.statusKeys = $0 ? .replayPaused : .replay })
         try TerminalRunLoop(screen: screen, binding: binding).run(watch)
     }
 }
@@ -50,10 +53,13 @@ private final class Watch: TerminalProgram {
     /// The wait left for the next event when the replay was paused.
     private var remainingWhenPaused = Duration.zero
     private var stopped = false
+    /// Tells the status line whether the replay is paused.
+    private let showPaused: (Bool) -> Void
 
-    init(player: ReplayPlayer, timing: ReplayTiming) throws {
+    init(player: ReplayPlayer, timing: ReplayTiming, showPaused: @escaping (Bool) -> Void) throws {
         self.player = player
         self.timing = timing
+        self.showPaused = showPaused
         next = try player.nextEvent()
         due = .now + .seconds(self.timing.pause(before: next))
     }
@@ -74,12 +80,13 @@ private final class Watch: TerminalProgram {
         case .quit: stopped = true
         case .togglePause:
             paused.toggle()
+            showPaused(paused)
             if paused {
                 remainingWhenPaused = max(.zero, ContinuousClock.now.duration(to: due))
             } else {
                 due = .now + remainingWhenPaused
             }
-        case .intent, .suspend: break
+        case .intent, .suspend, .showHelp: break
         }
     }
 

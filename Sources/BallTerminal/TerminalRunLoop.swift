@@ -93,8 +93,18 @@ final class TerminalRunLoop {
     }
 
     private func handle(_ event: TerminalEvent, _ program: TerminalProgram) {
+        if binding.help != nil {
+            // Any key (or a click) closes the help, and does nothing else.
+            switch event {
+            case .mouseDragged, .mouseReleased: return
+            default:
+                binding.help = nil
+                return
+            }
+        }
         switch KeyMap.action(for: event, in: program.keyMode) {
         case .suspend?: suspend(program)
+        case .showHelp?: binding.help = KeyMap.help(for: program.keyMode)
         case let action?: program.perform(action)
         case nil: break
         }

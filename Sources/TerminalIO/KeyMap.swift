@@ -1,4 +1,5 @@
 import BallModel
+import BallRendering
 
 // MARK: - What keys do
 
@@ -20,6 +21,8 @@ public enum KeyAction: Hashable, Sendable {
     case togglePause
     /// Stops watching.
     case quit
+    /// Shows every key of the mode in a box, until the next key.
+    case showHelp
 }
 
 /// A key as the terminal sends it.
@@ -88,6 +91,9 @@ public enum KeyMap {
         KeyBinding(
             ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
             actions: [(.character("\u{1A}"), .suspend)]),
+        KeyBinding(
+            ["?"], "show the keys (any key closes this)", modes: [.play, .replay],
+            actions: [(.character("?"), .showHelp)]),
     ]
 
     private static let quitKeys: [Key] = [
@@ -145,6 +151,19 @@ public enum KeyMap {
 
     // MARK: - Documentation
 
+    /// The keys of `mode` as the help box shows them.
+    public static func help(for mode: KeyMode) -> HelpText {
+        let title =
+            switch mode {
+            case .play: "colourful-ball: keys"
+            case .replay: "colourful-ball replay: keys"
+            }
+        let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
+            HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.does.replacingBackticks)
+        }
+        return HelpText(title: title, rows: rows, footer: "any key closes this")
+    }
+
     /// The keys of `mode` as a Markdown table (`| key | does |`), as the README shows them.
     public static func markdownTable(for mode: KeyMode) -> String {
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
@@ -159,4 +178,9 @@ public enum KeyMap {
         guard parts.allSatisfy({ $0.count == 1 }) else { return name }
         return parts.map { "`\($0)`" }.joined(separator: " ")
     }
+}
+
+extension String {
+    /// The text without Markdown's code marks (`` `fg` `` → `fg`), for the terminal.
+    fileprivate var replacingBackticks: String { String(unicodeScalars.filter { $0 != "`" }) }
 }

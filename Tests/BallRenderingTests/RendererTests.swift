@@ -135,7 +135,7 @@ extension RendererTests {
             previous = appearance
             renderer.render(appearance, into: &frame)
             let status = String(frame.text.split(separator: "\n").last!)
-            #expect(status.hasPrefix(place + "drag/←↑↓→ move  c centre  q quit"), "\(status)")
+            #expect(status.hasPrefix(place + "drag/←↑↓→ move  c centre  ? keys  q quit"), "\(status)")
         }
     }
 
@@ -194,5 +194,70 @@ private func halves(_ cell: FrameCell, lit: FlatColour) -> (top: Bool, bottom: B
     case "▄": (cell.background == lit, cell.foreground == lit)
     case "▀": (cell.foreground == lit, cell.background == lit)
     default: (false, false)
+    }
+}
+
+extension RendererTests {
+    static let help = HelpText(
+        title: "keys", rows: [HelpRow(keys: "arrows", does: "move 1 cell"), HelpRow(keys: "q, Esc", does: "quit")],
+        footer: "any key closes this")
+
+    @Test("the help box: centred over the ball in the status line's colours, over an unchanged status line")
+    func helpBox() {
+        var renderer = Renderer()
+        let size = ScreenSize(columns: 80, rows: 24)
+        let appearance = BallViewModel.appearance(at: .centred(on: size), after: nil)
+        var plain = Frame(size: size, fill: .flatWhite)
+        renderer.render(appearance, into: &plain)
+        renderer.help = Self.help
+        var frame = Frame(size: size, fill: .flatWhite)
+        renderer.render(appearance, into: &frame)
+        #expect(snapshotMismatch(frame.snapshot, named: "help-80x24", beside: #filePath) == nil)
+        let rows = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows[23] == self.rows(of: plain)[23])
+        #expect(rows.contains { $0.contains("  arrows  move 1 cell  ") })
+        #expect(rows.contains { $0.contains("  q, Esc  quit  ") })
+        #expect(rows.contains { $0.contains("  any key closes this  ") })
+        renderer.help = nil
+        renderer.render(appearance, into: &frame)
+        #expect(frame == plain)
+    }
+
+    @Test("in the smallest terminal the help keeps its title and how to close it, and rows that fit")
+    func helpBoxSmall() {
+        var renderer = Renderer()
+        renderer.help = HelpText(
+            title: "keys", rows: (1...9).map { HelpRow(keys: "k\($0)", does: "does \($0) and much more besides") },
+            footer: "any key closes this")
+        let size = ScreenSize.minimum
+        var frame = Frame(size: size, fill: .flatWhite)
+        renderer.render(BallViewModel.appearance(at: .centred(on: size), after: nil), into: &frame)
+        let text = frame.text
+        #expect(text.contains("keys") && text.contains("any key clos"))
+        #expect(text.contains("k1  does 1") && !text.contains("k9"))
+    }
+
+    private func rows(of frame: Frame) -> [String] {
+        frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+extension RendererTests {
+    @Test(
+        "a replay's status line says so and names its keys, shorter where it must",
+        arguments: [
+            (StatusKeys.replay, 120, "replay  space pause  ? keys  q quit"), (.replay, 80, "replay  ? keys"),
+            (.replayPaused, 120, "replay paused  space resume  ? keys  q quit"), (.replayPaused, 80, "paused  ? keys"),
+            (.play, 80, "? keys  q quit"),
+        ])
+    func replayStatus(keys: StatusKeys, width: Int, expected: String) {
+        var renderer = Renderer()
+        renderer.statusKeys = keys
+        let size = ScreenSize(columns: width, rows: 24)
+        var frame = Frame(size: size, fill: .flatWhite)
+        let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
+        renderer.render(BallViewModel.appearance(at: position, after: nil), into: &frame)
+        let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
+        #expect(status.hasSuffix(" pt  ● flatRed #E84E3C  on ■ flatMint #1ABD9C  \(expected)"), "\(status)")
     }
 }

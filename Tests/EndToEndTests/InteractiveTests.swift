@@ -1,6 +1,7 @@
 import BallModel
 import BallTestSupport
 import Foundation
+import TerminalIO
 import Testing
 
 #if canImport(Glibc)
@@ -62,6 +63,29 @@ struct InteractiveTests {
         #expect(exit.status == 0)
         #expect(exit.modesRestored)
         #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("? shows every key of play over the ball; any key (even q or a click) closes it and does nothing else")
+    func helpOverlay() throws {
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") && $0.contains("? keys  q quit") }
+        try terminal.press("?")
+        let help = try terminal.waitForScreen { $0.contains("colourful-ball: keys") }
+        for row in KeyMap.help(for: .play).rows { #expect(help.contains("  \(row.does)"), "\(row.does)") }
+        #expect(help.contains("any key closes this"))
+        #expect(!help.contains("pause and resume"))
+        try terminal.press("q")  // Closes the help; does not quit.
+        try terminal.waitForScreen { !$0.contains("colourful-ball: keys") }
+        try terminal.press("Right")
+        try terminal.waitForScreen { $0.contains(" 41,11 · 328,176 pt") }
+        try terminal.press("?")
+        try terminal.waitForScreen { $0.contains("colourful-ball: keys") }
+        try terminal.mouse("pressed", column: 10, row: 3)  // Closes it; the ball stays.
+        try terminal.mouse("released", column: 10, row: 3)
+        let closed = try terminal.waitForScreen { !$0.contains("colourful-ball: keys") }
+        #expect(closed.contains(" 41,11 · 328,176 pt"))
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
     }
 
     @Test("after drags in every direction the terminal shows exactly the frame the renderer built, colours too")

@@ -1,5 +1,6 @@
 import BallTestSupport
 import Foundation
+import TerminalIO
 import Testing
 
 #if canImport(Glibc)
@@ -70,6 +71,29 @@ struct RecordReplayTests {
         #expect(exit.status == 0)
         #expect(exit.modesRestored)
         #expect(try terminal.modes() == restoredModes)
+    }
+
+    @Test("a replay says it is one and which keys work; space pauses it, ? lists the replay's keys")
+    func replayStatusAndHelp() throws {
+        // Slowed down so that it is still playing while the keys are tried. The recording's 80
+        // columns have room for the short form (the renderer tests check the longer ones).
+        let terminal = try TerminalSession(arguments: ["replay", Self.sample, "--speed", "0.02"])
+        try terminal.waitForScreen { $0.contains("#1ABD9C  replay  ? keys") }
+        try terminal.press("Space")
+        try terminal.waitForScreen { $0.contains("#1ABD9C  paused  ? keys") }
+        try terminal.press("?")
+        let help = try terminal.waitForScreen { $0.contains("colourful-ball replay: keys") }
+        for row in KeyMap.help(for: .replay).rows {
+            #expect(help.contains("\(row.keys)  \(row.does)") || help.contains(row.does), "\(row.does)")
+        }
+        #expect(!help.contains("move 1 cell"))
+        try terminal.press("q")  // Closes the help; does not quit.
+        try terminal.waitForScreen { !$0.contains("colourful-ball replay: keys") && $0.contains("paused  ? keys") }
+        try terminal.press("Space")
+        try terminal.waitForScreen { $0.contains("#1ABD9C  replay  ? keys") }
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0 && exit.modesRestored)
     }
 
     @Test("Ctrl-Z during a replay gives the terminal back; after fg the replay plays on to the end")
@@ -188,7 +212,7 @@ struct RecordReplayTests {
             try terminal.press("Space")
         }
         let after = try terminal.waitForScreen { $0.contains("plain text after") }
-        #expect(after.contains("q quit"))  // The cast's last frame stays, as the program leaves it.
+        #expect(after.contains("? keys"))  // The cast's last frame stays, as the program leaves it.
         // Then the cursor is shown and the text after the cast has no colour or attribute.
         try terminal.waitForModes { $0.contains("cursor=1") }
         let coloured = try terminal.screenWithColours().split(separator: "\n").first { $0.contains("plain text after") }

@@ -16,6 +16,7 @@ struct KeyMapTests {
             #expect(action(event) == .quit, "\(event)")
         }
         #expect(action(.character("\u{1A}")) == .suspend)
+        #expect(action(.character("?")) == .showHelp)
         #expect(action(.arrow(.left, shifted: false)) == nil)
         #expect(action(.character("c")) == nil)
         #expect(action(.mousePressed(Cell(column: 1, row: 1))) == nil)
@@ -26,6 +27,7 @@ struct KeyMapTests {
         func action(_ event: TerminalEvent) -> KeyAction? { KeyMap.action(for: event, in: .play) }
         #expect(action(.character("\u{1A}")) == .suspend)
         #expect(action(.character(" ")) == nil)
+        #expect(action(.character("?")) == .showHelp)
         #expect(action(.escape) == .intent(.quitRequested))
         #expect(action(.home) == .intent(.recentred))
         #expect(action(.arrow(.up, shifted: true)) == .intent(.arrowPressed(.up, distance: 5)))
@@ -53,5 +55,28 @@ struct KeyMapTests {
                 }
             }, "README.md has no table between \(start) and the end marker")
         #expect(table == KeyMap.markdownTable(for: mode))
+    }
+
+    @Test("the help lists every key of its mode, and no key of another", arguments: KeyMode.allCases)
+    func help(mode: KeyMode) {
+        let help = KeyMap.help(for: mode)
+        let shown = help.rows.map { "\($0.keys): \($0.does)" }
+        switch mode {
+        case .play:
+            #expect(
+                shown == [
+                    "mouse: drag the ball (or click anywhere: it jumps there)", "arrows, h j k l: move 1 cell",
+                    "Shift+arrows, H J K L: move 5 cells", "c, Home: back to the middle",
+                    "q, Esc, Ctrl-C, Ctrl-D: quit",
+                    "Ctrl-Z: back to the shell; fg returns", "?: show the keys (any key closes this)",
+                ])
+        case .replay:
+            #expect(
+                shown == [
+                    "space: pause and resume", "q, Esc, Ctrl-C, Ctrl-D: quit", "Ctrl-Z: back to the shell; fg returns",
+                    "?: show the keys (any key closes this)",
+                ])
+        }
+        #expect(help.footer == "any key closes this")
     }
 }
