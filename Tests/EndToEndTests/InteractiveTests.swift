@@ -88,6 +88,41 @@ struct InteractiveTests {
         #expect(try terminal.waitForExit().status == 0)
     }
 
+    static let hasScreen = (try? run(["screen", "-v"]))?.status == 0
+
+    @Test(
+        "under GNU screen in a 250-column terminal the drag reaches columns beyond 223 exactly; q restores the terminal",
+        .enabled(if: hasScreen, "GNU screen is not installed (scripts/setup --tests installs it)"))
+    func gnuScreen() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rc = directory.appendingPathComponent("screenrc").path
+        try "startup_message off\nterm screen-256color\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        let recording = directory.appendingPathComponent("screen.jsonl").path
+        let terminal = try TerminalSession(
+            columns: 250, rows: 24, arguments: ["-c", rc, programPath, "--record", recording], program: "screen")
+        try terminal.waitForScreen { $0.contains(" 125,11 · 1000,176 pt") }
+        try terminal.mouse("pressed", column: 125, row: 11)
+        for column in [180, 223, 224, 225, 228] {
+            try terminal.mouse("dragged", column: column, row: 11)
+            try terminal.waitForScreen { $0.contains(" \(column),11 · \(column * 8),176 pt") }
+        }
+        // Further right the ball is held at 228, where it stays whole; the pointer's
+        // cell still arrives exactly (the recording below).
+        try terminal.mouse("dragged", column: 245, row: 11)
+        try terminal.mouse("released", column: 245, row: 11)
+        try terminal.press("Left")
+        try terminal.waitForScreen { $0.contains(" 227,11 · ") }
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0 && exit.modesRestored)
+        let cells = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").compactMap { line in
+            line.contains("dragged") ? line.split(separator: "[").last?.split(separator: ",").first : nil
+        }
+        #expect(cells == ["180", "223", "224", "225", "228", "245"])
+    }
+
     @Test("after drags in every direction the terminal shows exactly the frame the renderer built, colours too")
     func incrementalUpdatesMatchTheFrame() throws {
         // Each direction takes a different path through the rasteriser (a shift left deletes a
