@@ -15,7 +15,7 @@ struct ColourCommand: ParsableCommand {
         abstract: "Print the ball and background colours for a position, or flatten / complement a colour.",
         discussion: """
             Positions are in points, as on the original phone screen (one terminal cell is \
-            8 × 16 points); negative numbers work as they are (`colour -300 10`) or after `--`.
+            8 by 16 points); negative numbers work as they are (`colour -300 10`) or after `--`.
             """,
         aliases: ["color"]
     )

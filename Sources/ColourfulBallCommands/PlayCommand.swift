@@ -1,6 +1,7 @@
 import ArgumentParser
 import BallReplay
 import BallTerminal
+import TerminalIO
 
 #if canImport(Glibc)
     import Glibc
@@ -13,11 +14,7 @@ struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Drag the ball with the mouse or move it with the keys (the default).",
-        discussion: """
-            Keys: arrows or h/j/k/l move 1 cell; Shift+arrows or H/J/K/L move 5; c or Home \
-            re-centres; q, Esc or Ctrl-C quit; Ctrl-Z suspends. Drag the ball (or click anywhere) with \
-            the mouse.
-            """
+        discussion: "Keys:\n\(KeyMap.summary(for: .play))"
     )
 
     @Option(

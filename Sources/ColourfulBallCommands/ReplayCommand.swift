@@ -16,8 +16,9 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recorded session: in the terminal, headless, or as an asciicast.",
         discussion: """
-            In the terminal the recording plays with its original timing and ends with it; space \
-            pauses and resumes, q quits. Record a session with `colourful-ball --record FILE`.
+            In the terminal the recording plays with its original timing and ends with it. Record a \
+            session with `colourful-ball --record FILE`. Keys in the terminal:
+            \(KeyMap.summary(for: .replay))
             """
     )
 

@@ -151,6 +151,15 @@ public enum KeyMap {
 
     // MARK: - Documentation
 
+    /// The keys of `mode` for `--help` and the man page: a sentence per binding, each on its
+    /// own line, `arrows, h j k l: move 1 cell.` (ASCII only: the man page generator drops the
+    /// rest).
+    public static func summary(for mode: KeyMode) -> String {
+        bindings.filter { $0.modes.contains(mode) }.map { binding in
+            "\(binding.keys.joined(separator: ", ")): \(binding.does.replacingBackticks)."
+        }.joined(separator: "\n")
+    }
+
     /// The keys of `mode` as the help box shows them.
     public static func help(for mode: KeyMode) -> HelpText {
         let title =
