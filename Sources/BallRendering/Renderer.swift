@@ -36,27 +36,32 @@ public struct Renderer: Sendable {
     public var statusKeys = StatusKeys.play
     /// The keys, shown in a box over the middle of the screen; nil: not shown.
     public var help: HelpText?
-    /// The disc as glyphs, kept for the screen size its shape was made for.
-    private var disc: (size: ScreenSize, rows: [GlyphRow])?
+    /// The disc's cells, kept for the screen size its shape was made for.
+    private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
     private var statusParts: StatusParts
     /// The status line's place, rewritten for each frame in the same storage.
     private var place: [Unicode.Scalar] = []
+    /// The status line's colours over each screen colour (by raw value), worked out once.
+    private let statusColoursOver: [StatusColours]
 
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
-    /// disc's glyphs between frames of the same size.
+    /// disc's cells between frames of the same size.
     public init(depth: ColourDepth = .direct) {
         self.depth = depth
         monochrome = depth == .monochrome
         statusParts = StatusParts(depth: depth)
+        statusColoursOver = FlatColour.allCases.map { fill in
+            depth.canTellApart(fill, Self.statusBackground)
+                ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
+                : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
+        }
     }
 
     /// The status line's colours over a screen of colour `fill`: light text on a dark bar,
     /// or dark text on a light bar where the screen would not show against a dark one.
     public func statusColours(over fill: FlatColour) -> StatusColours {
-        depth.canTellApart(fill, Self.statusBackground)
-            ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
-            : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
+        statusColoursOver[Int(fill.rawValue)]
     }
 
     /// Draws `appearance` into `frame`, reusing its storage.
@@ -68,8 +73,8 @@ public struct Renderer: Sendable {
             drawTooSmallNotice(into: &frame)
             return
         }
-        if disc?.size != size { disc = (size, Self.glyphRows(of: appearance.position.shape)) }
-        drawBall(appearance, glyphRows: disc!.rows, into: &frame)
+        if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
+        drawBall(appearance, discRows: disc!.rows, into: &frame)
         let colours = statusColours(over: appearance.background)
         let placeEnd = drawStatus(appearance, colours, into: &frame)
         if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
@@ -87,62 +92,70 @@ public struct Renderer: Sendable {
 
     // MARK: - The ball
 
-    /// One row of the disc as half-block glyphs.
-    struct GlyphRow: Hashable, Sendable {
-        /// The row offset from the centre row.
-        let rowOffset: Int
-        /// The column offset of the first glyph.
-        let firstColumnOffset: Int
-        /// The cells, left to right: half cells (``upperHalf``, `▄`), whole cells
-        /// (``wholeCell``) and spaces inside the row's span.
-        let glyphs: [Unicode.Scalar]
+    /// What the disc covers of one cell.
+    enum DiscCell: UInt8, Hashable, Sendable {
+        /// Nothing (a cell inside the row's span that the disc misses).
+        case none
+        /// The lower half: `▄` in the ball's colour on the screen's.
+        case lowerHalf
+        /// The upper half: `▄` in the screen's colour on the ball's (reverse video when
+        /// monochrome), so the ball's part is the cell's background.
+        case upperHalf
+        /// All of it: a blank in the ball's colour (reverse video when monochrome).
+        case whole
     }
 
-    /// The disc of `shape` as glyphs, top row first: each cell's top and bottom halves, lit or dark.
-    static func glyphRows(of shape: BallShape) -> [GlyphRow] {
+    /// One row of the disc.
+    struct DiscRow: Hashable, Sendable {
+        /// The row offset from the centre row.
+        let rowOffset: Int
+        /// The column offset of the first cell.
+        let firstColumnOffset: Int
+        /// The cells, left to right.
+        let cells: [DiscCell]
+    }
+
+    /// The disc of `shape`, top row first: what it covers of each cell, from each cell's top
+    /// and bottom halves, lit or dark.
+    static func discRows(of shape: BallShape) -> [DiscRow] {
         (-shape.halfHeight...shape.halfHeight).map { rowOffset in
             let span = shape.span(rowOffset: rowOffset)
             let low = min(span.top?.lowerBound ?? .max, span.bottom?.lowerBound ?? .max)
             let high = max(span.top?.upperBound ?? .min, span.bottom?.upperBound ?? .min)
-            let glyphs: [Unicode.Scalar] = (low...high).map { offset in
+            let cells: [DiscCell] = (low...high).map { offset in
                 let top = span.top?.contains(offset) ?? false
                 let bottom = span.bottom?.contains(offset) ?? false
-                return top ? (bottom ? wholeCell : upperHalf) : (bottom ? "▄" : " ")
+                return top ? (bottom ? .whole : .upperHalf) : (bottom ? .lowerHalf : .none)
             }
-            return GlyphRow(rowOffset: rowOffset, firstColumnOffset: low, glyphs: glyphs)
+            return DiscRow(rowOffset: rowOffset, firstColumnOffset: low, cells: cells)
         }
     }
 
-    /// What ``glyphRows(of:)`` puts for a cell the disc covers whole; drawn as a blank in the
-    /// ball's colour (in reverse video on a monochrome screen).
-    static let wholeCell: Unicode.Scalar = "█"
-    /// What ``glyphRows(of:)`` puts for a cell whose upper half the disc covers; drawn as `▄` in
-    /// the screen's colour on the ball's (in reverse video on a monochrome screen).
-    static let upperHalf: Unicode.Scalar = "▀"
-
-    private func drawBall(_ appearance: Appearance, glyphRows: [GlyphRow], into frame: inout Frame) {
+    private func drawBall(_ appearance: Appearance, discRows: [DiscRow], into frame: inout Frame) {
         let centre = appearance.position.centre
         let ball = appearance.ball
         let background = appearance.background
-        let whole = FrameCell(glyph: " ", foreground: ball, background: ball, reverse: monochrome)
-        let upper = FrameCell(glyph: "▄", foreground: background, background: ball, reverse: monochrome)
         let columns = frame.size.columns
         let lastRow = frame.size.rows - 2
-        for glyphRow in glyphRows {
-            let row = centre.row + glyphRow.rowOffset
-            guard row >= 0, row <= lastRow else { continue }
-            let first = centre.column + glyphRow.firstColumnOffset
-            let shown = max(0, first)..<min(columns, first + glyphRow.glyphs.count)
-            guard !shown.isEmpty else { continue }
-            frame.withCells(row: row, columns: shown) { cells in
-                for column in shown {
-                    let glyph = glyphRow.glyphs[column - first]
-                    switch glyph {
-                    case Self.wholeCell: cells[column - shown.lowerBound] = whole
-                    case Self.upperHalf: cells[column - shown.lowerBound] = upper
-                    default:
-                        cells[column - shown.lowerBound] = FrameCell(
-                            glyph: glyph, foreground: ball, background: background)
+        // The four kinds of cell in this frame's colours, by ``DiscCell`` raw value.
+        withUnsafeTemporaryAllocation(of: FrameCell.self, capacity: 4) { look in
+            look.initialize(repeating: FrameCell.blank(background))
+            look[Int(DiscCell.lowerHalf.rawValue)] = FrameCell(glyph: "▄", foreground: ball, background: background)
+            look[Int(DiscCell.upperHalf.rawValue)] = FrameCell(
+                glyph: "▄", foreground: background, background: ball, reverse: monochrome)
+            look[Int(DiscCell.whole.rawValue)] = FrameCell(
+                glyph: " ", foreground: ball, background: ball, reverse: monochrome)
+            for discRow in discRows {
+                let row = centre.row + discRow.rowOffset
+                guard row >= 0, row <= lastRow else { continue }
+                let first = centre.column + discRow.firstColumnOffset
+                let shown = max(0, first)..<min(columns, first + discRow.cells.count)
+                guard !shown.isEmpty else { continue }
+                discRow.cells.withUnsafeBufferPointer { kinds in
+                    frame.withCells(row: row, columns: shown) { cells in
+                        for column in shown {
+                            cells[column - shown.lowerBound] = look[Int(kinds[column - first].rawValue)]
+                        }
                     }
                 }
             }
