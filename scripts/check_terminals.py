@@ -29,7 +29,7 @@ OUT = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else tempfile.mkdtemp(pr
 os.makedirs(OUT, exist_ok=True)
 FAILURES = []
 
-START, GRAB_END = (40, 11), (58, 15)
+START, GRAB_END, JUMP_END = (40, 11), (58, 15), (20, 6)
 
 
 def check(condition, what):
@@ -155,7 +155,13 @@ def check_terminal(name, command, term, direct):
         check_disc(first, start_ball, shown("flatMint", direct), START, geometry)
         origin_x, origin_y = geometry[:2]
 
-        # Drag from the centre cell to GRAB_END, one cell at a time, with the real pointer.
+        def settled(label):
+            time.sleep(0.3)
+            before = shot(label)
+            time.sleep(0.3)
+            after = shot(label)
+            return after if after.pixels == before.pixels else None
+
         def pixel(cell):
             return str(round(origin_x + (cell[0] + 0.5) * cell_width)), str(round(origin_y + (cell[1] + 0.5) * cell_height))
 
@@ -165,9 +171,24 @@ def check_terminal(name, command, term, direct):
             x, y = pixel(cell)
             run("xdotool", "mousemove", "--sync", str(window_x + int(x)), str(window_y + int(y)))
 
+        # Open the keys' help over the ball and close it; then throw the ball far in one move
+        # (what a fast mouse does), and drag it back one cell at a time to GRAB_END.
         move(START)
+        run("xdotool", "key", "question")
+        time.sleep(0.3)
+        run("xdotool", "key", "x")
+        time.sleep(0.3)
         run("xdotool", "mousedown", "1")
-        column, row = START
+        move(JUMP_END)
+        run("xdotool", "mouseup", "1")
+        # Where it landed, its colours as the colour rules give them (the screen keeps its
+        # colour in the black band).
+        rules = json.loads(run(BINARY, "colour", "--cells", str(JUMP_END[0]), str(JUMP_END[1]), "--json"))
+        jumped = wait_for("the screen to settle", lambda: settled("jumped"))
+        check_disc(jumped, shown(rules["ball"]["name"], direct),
+                   shown((rules["background"] or {"name": "flatMint"})["name"], direct), JUMP_END, geometry)
+        run("xdotool", "mousedown", "1")
+        column, row = JUMP_END
         while (column, row) != GRAB_END:
             column += (GRAB_END[0] > column) - (GRAB_END[0] < column)
             if column == GRAB_END[0] or abs(GRAB_END[0] - column) % 4 == 0:
@@ -176,14 +197,7 @@ def check_terminal(name, command, term, direct):
             time.sleep(0.02)
         run("xdotool", "mouseup", "1")
 
-        def settled():
-            time.sleep(0.3)
-            before = shot("dragged")
-            time.sleep(0.3)
-            after = shot("dragged")
-            return after if after.pixels == before.pixels else None
-
-        dragged = wait_for("the screen to settle", settled)
+        dragged = wait_for("the screen to settle", lambda: settled("dragged"))
         run("xdotool", "key", "q")
         wait_for("the program to exit", lambda: os.path.exists(os.path.join(work, "status")))
         last = json.loads(run(BINARY, "replay", recording, "--headless", "--json").splitlines()[-1])
@@ -266,13 +280,14 @@ def classify(pixels, ball, background):
                               ("half", background, ball), ("half", ball, background)):
         blend_rows, blend_columns = set(), set()
         for y, line in enumerate(pixels):
-            wanted = top if y < height / 2 else bottom
+            wanted = top if y < height // 2 else bottom
             for x, rgb in enumerate(line):
                 if rgb == wanted:
                     continue
                 if not between(rgb, ball, background):
                     break
-                if kind == "half" and abs(y - height / 2) <= 1:
+                # A glyph's edges: across the middle, or along the cell's top or bottom edge.
+                if kind == "half" and (abs(y - height / 2) <= 1 or y in (0, height - 1)):
                     blend_rows.add(y)
                 else:
                     blend_columns.add(x)
@@ -280,8 +295,8 @@ def classify(pixels, ball, background):
                 continue
             break
         else:
-            edge_only = kind == "half" or blend_columns <= {0, width - 1}
-            if len(blend_rows) <= 1 and len(blend_columns) <= 1 and edge_only:
+            edge_only = blend_columns <= {0, width - 1} if kind != "half" else len(blend_columns) <= 2
+            if len(blend_rows) <= 2 and edge_only:
                 return kind, bool(blend_rows or blend_columns)
     return None, False
 
@@ -315,7 +330,7 @@ def main():
         os.environ["DISPLAY"] = ":" + pipe.readline().strip()
     try:
         font = "DejaVu Sans Mono"
-        for label, size in (("xterm-12pt", 12), ("xterm-6pt", 6)):
+        for label, size in (("xterm-12pt", 12), ("xterm-11pt", 11), ("xterm-6pt", 6)):
             check_terminal(label, lambda title, size=size: ["xterm", "-title", title, "-fa", font, "-fs", str(size),
                                                            "-geometry", "80x24+0+0"], "xterm-direct", True)
         check_terminal("urxvt", lambda title: ["urxvt", "-title", title, "-fn", "xft:%s:size=12" % font,

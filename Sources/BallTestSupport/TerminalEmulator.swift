@@ -35,6 +35,25 @@ public struct TerminalEmulator {
     public private(set) var problems: [String] = []
     /// Whether the cursor is shown (DEC mode 25).
     public private(set) var cursorVisible = true
+    /// A cell's place on the screen.
+    public struct Position: Hashable, Sendable {
+        /// The row, from 0.
+        public var row: Int
+        /// The column, from 0.
+        public var column: Int
+
+        /// The place at `row`, `column`.
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+    /// The cells a character was written into, in order (``forgetPrinted()`` empties it): a
+    /// terminal paints those cells anew.
+    public private(set) var printed: [Position] = []
+
+    /// Empties ``printed``.
+    public mutating func forgetPrinted() { printed.removeAll() }
     private var row = 0
     private var column = 0
     private var pendingWrap = false
@@ -123,6 +142,7 @@ public struct TerminalEmulator {
 
     private mutating func print(_ scalar: Unicode.Scalar) {
         if pendingWrap { problems.append("a character written past the right margin at row \(row)") }
+        printed.append(Position(row: row, column: column))
         var cell = pen
         cell.glyph = scalar
         cells[row][column] = cell

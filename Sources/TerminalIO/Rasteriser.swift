@@ -268,8 +268,10 @@ public struct Rasteriser {
     private mutating func writeChanges(
         _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, in range: Range<Int>, into output: inout [UInt8]
     ) {
-        var from = range.lowerBound
-        while let column = nextChange(from: from, before: range.upperBound, new) {
+        // One cell more on each side: the cells beside a changed glyph (see ``nextChange``).
+        let end = min(columns, range.upperBound + 1)
+        var from = max(0, range.lowerBound - 1)
+        while let column = nextChange(from: from, before: end, new) {
             move(toRow: row, column: column, cells: new, into: &output)
             write(new[column], into: &output)
             cursor = column + 1 < columns ? (row, column + 1) : nil  // Past the last column: a pending wrap.
@@ -277,14 +279,34 @@ public struct Rasteriser {
         }
     }
 
-    /// The first column from `from` up to `end` whose cell in `new` looks different from ``onScreen``.
+    /// The first column from `from` up to `end` whose cell in `new` looks different from
+    /// ``onScreen``, or is beside a glyph from beyond ASCII (a half block, a swatch, an arrow)
+    /// that changes: a terminal that draws such glyphs from a font may let them spill a pixel
+    /// into the cells beside them (xterm does), so those cells are written again and the spill
+    /// goes with the glyph.
     private func nextChange(from: Int, before end: Int, _ new: UnsafeBufferPointer<FrameCell>) -> Int? {
         onScreen.withUnsafeBufferPointer { onScreen in
-            guard let shown = onScreen.baseAddress, let wanted = new.baseAddress else { return nil }
+            guard let shown = onScreen.baseAddress, let wanted = new.baseAddress, from < end else { return nil }
+            let colour = colour
+            let last = onScreen.count - 1
+            // The cell before `from`: whether its glyph may spill, and goes.
+            if from > 0, !shown[from - 1].glyph.isASCII, cellsDiffer(shown, wanted, from - 1),
+                !Self.looksSame(shown[from - 1], wanted[from - 1], colour: colour)
+            {
+                return from
+            }
             var column = from
             while column < end {
                 // Cells with the same bytes look the same: the comparison that settles most cells.
                 if cellsDiffer(shown, wanted, column), !Self.looksSame(shown[column], wanted[column], colour: colour) {
+                    return column
+                }
+                // The next cell's glyph may spill into this one, and goes (most cells are blanks:
+                // the glyph is looked at first). The cell before was looked at already.
+                let next = column + 1
+                if next <= last, !shown[next].glyph.isASCII, cellsDiffer(shown, wanted, next),
+                    !Self.looksSame(shown[next], wanted[next], colour: colour)
+                {
                     return column
                 }
                 column += 1

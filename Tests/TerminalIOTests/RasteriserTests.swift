@@ -161,4 +161,36 @@ struct RasteriserTests {
         #expect(rig.lastBytes.count < 1024)
         #expect(rig.mismatches.isEmpty)
     }
+
+    @Test(
+        "where a glyph beyond ASCII changes, the cells beside it are written again (a font's glyph may spill into them)",
+        arguments: [true, false])
+    func cellsBesideAChangedGlyph(glyphAway: Bool) {
+        let size = ScreenSize(columns: 20, rows: 3)
+        var before = Frame(size: size, fill: .flatMint)
+        before.write([Unicode.Scalar("▄")], column: 10, row: 1, foreground: .flatRed, background: .flatMint)
+        before.write([Unicode.Scalar("a")], column: 4, row: 1, foreground: .flatRed, background: .flatMint)
+        var after = Frame(size: size, fill: .flatMint)
+        after.write(
+            [Unicode.Scalar(glyphAway ? " " : "▄")], column: 10, row: 1, foreground: glyphAway ? .flatMint : .flatBlue,
+            background: .flatMint)
+        after.write([Unicode.Scalar("b")], column: 4, row: 1, foreground: .flatRed, background: .flatMint)
+        var rasteriser = Rasteriser(sequences: .xtermDirectColour())
+        var terminal = TerminalEmulator(columns: size.columns, rows: size.rows)
+        var bytes: [UInt8] = []
+        rasteriser.draw(before, over: nil, into: &bytes)
+        terminal.receive(bytes)
+        terminal.forgetPrinted()
+        bytes.removeAll()
+        rasteriser.draw(after, over: before, into: &bytes)
+        terminal.receive(bytes)
+        let printed = Set(terminal.printed)
+        for column in 9...11 {
+            #expect(printed.contains(.init(row: 1, column: column)), "column \(column)")
+        }
+        // Beside a changed letter nothing more is written.
+        #expect(printed.contains(.init(row: 1, column: 4)))
+        #expect(!printed.contains(.init(row: 1, column: 3)) && !printed.contains(.init(row: 1, column: 5)))
+        #expect(terminal.differences(from: after, colours: .direct).isEmpty)
+    }
 }
