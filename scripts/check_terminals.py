@@ -238,7 +238,8 @@ def check_disc(shot, ball, background, centre, geometry):
 
     Cells are compared pixel for pixel. The only other pixels allowed are the antialiased
     edges of the half cells' `▄` glyphs, which a terminal may draw from the font (xterm does):
-    one pixel row where the glyph's edge crosses the cell, and one pixel column at a glyph's
+    a pixel row where the glyph's edge crosses the cell's middle, one along the cell's bottom
+    where the font's glyph falls short of it (xterm at 11 pt), and a pixel column at a glyph's
     side, in its own cell or spilling into the cell beside it; each such pixel a blend of the
     ball's colour and the screen's."""
     origin_x, origin_y, cell_width, cell_height = geometry
