@@ -36,6 +36,9 @@ public struct Renderer: Sendable {
     public var statusKeys = StatusKeys.play
     /// The keys, shown in a box over the middle of the screen; nil: not shown.
     public var help: HelpText?
+    /// The streams panel, drawn in rows of its own between the ball's area and the status
+    /// line (the frame is that much taller than the appearance's screen); nil: closed.
+    public var streams: StreamPanel?
     /// The disc's cells, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -44,6 +47,8 @@ public struct Renderer: Sendable {
     private var place: [Unicode.Scalar] = []
     /// The status line's colours over each screen colour (by raw value), worked out once.
     private let statusColoursOver: [StatusColours]
+    /// Whether each colour (by raw value) shows against the dark bar, and against the light.
+    private let showsOnBar: (dark: [Bool], light: [Bool])
 
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
@@ -51,6 +56,10 @@ public struct Renderer: Sendable {
         self.depth = depth
         monochrome = depth == .monochrome
         statusParts = StatusParts(depth: depth)
+        showsOnBar = (
+            FlatColour.allCases.map { depth.canTellApart($0, Self.statusBackground) },
+            FlatColour.allCases.map { depth.canTellApart($0, Self.statusForeground) }
+        )
         statusColoursOver = FlatColour.allCases.map { fill in
             depth.canTellApart(fill, Self.statusBackground)
                 ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
@@ -67,15 +76,17 @@ public struct Renderer: Sendable {
     /// Draws `appearance` into `frame`, reusing its storage.
     public mutating func render(_ appearance: Appearance, into frame: inout Frame) {
         let size = appearance.position.screen
-        frame.reset(size: size, fill: appearance.background)
+        let panelRows = streams?.rowCount ?? 0
+        frame.reset(size: ScreenSize(columns: size.columns, rows: size.rows + panelRows), fill: appearance.background)
         guard size.columns > 0, size.rows > 0 else { return }
         guard size.isLargeEnough else {
             drawTooSmallNotice(into: &frame)
             return
         }
         if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
-        drawBall(appearance, discRows: disc!.rows, into: &frame)
+        drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
         let colours = statusColours(over: appearance.background)
+        if let streams { drawStreams(streams, from: size.rows - 1, colours, into: &frame) }
         let placeEnd = drawStatus(appearance, colours, into: &frame)
         if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
         if let help { drawHelp(help, colours, into: &frame) }
@@ -131,12 +142,11 @@ public struct Renderer: Sendable {
         }
     }
 
-    private func drawBall(_ appearance: Appearance, discRows: [DiscRow], into frame: inout Frame) {
+    private func drawBall(_ appearance: Appearance, discRows: [DiscRow], lastRow: Int, into frame: inout Frame) {
         let centre = appearance.position.centre
         let ball = appearance.ball
         let background = appearance.background
         let columns = frame.size.columns
-        let lastRow = frame.size.rows - 2
         // The four kinds of cell in this frame's colours, by ``DiscCell`` raw value.
         withUnsafeTemporaryAllocation(of: FrameCell.self, capacity: 4) { look in
             look.initialize(repeating: FrameCell.blank(background))
@@ -205,6 +215,36 @@ public struct Renderer: Sendable {
             for index in index..<rest.count { row[index] = blank }
         }
         return column
+    }
+
+    // MARK: - The streams panel
+
+    /// The panel's rows from `top`, in the status line's colours: marbles in their colours
+    /// (on a cell of the text's colour where one would not show against the bar), lines,
+    /// ghosts and the ruler dim.
+    private func drawStreams(_ streams: StreamPanel, from top: Int, _ colours: StatusColours, into frame: inout Frame) {
+        let width = frame.size.columns
+        let dim = Self.dimColour(on: colours.bar)
+        for (offset, line) in streams.lines(width: width).enumerated() {
+            frame.withCells(row: top + offset, columns: 0..<width) { cells in
+                for (column, cell) in line.enumerated() {
+                    var foreground = cell.dim ? dim : colours.text
+                    var background = colours.bar
+                    if let colour = cell.colour {
+                        foreground = colour
+                        let shows = colours.bar == Self.statusBackground ? showsOnBar.dark : showsOnBar.light
+                        if !shows[Int(colour.rawValue)] { background = colours.text }
+                    }
+                    cells[column] = FrameCell(
+                        glyph: cell.glyph, foreground: foreground, background: background, reverse: monochrome)
+                }
+            }
+        }
+    }
+
+    /// The colour of what is drawn dim on a bar of colour `bar`.
+    private static func dimColour(on bar: FlatColour) -> FlatColour {
+        bar == statusBackground ? .flatGray : .flatGrayDark
     }
 
     // MARK: - Help

@@ -85,6 +85,25 @@ public final class ScreenBinding {
         set { change(\.help, to: newValue) }
     }
 
+    /// The recorder whose lanes the streams panel shows (it records while the panel is closed
+    /// too, so opening it shows the past).
+    public var streams: StreamRecorder? {
+        didSet {
+            streams?.changed = { [unowned self] in
+                if streamsPanel != nil { pending = pending ?? viewModel.currentAppearance }
+            }
+        }
+    }
+
+    /// Whether the streams panel is open (nil: closed), and whether it fits (else it is one
+    /// line saying so). Drawn at the next flush.
+    public var streamsPanel: Bool? {
+        didSet {
+            guard streamsPanel != oldValue else { return }
+            pending = pending ?? viewModel.currentAppearance
+        }
+    }
+
     /// Sets one of the renderer's settings; a change makes the current appearance pending.
     private func change<Value: Equatable>(_ setting: WritableKeyPath<Renderer, Value>, to value: Value) {
         guard renderer[keyPath: setting] != value else { return }
@@ -99,6 +118,11 @@ public final class ScreenBinding {
     public func flush() {
         guard let appearance = pending else { return }
         pending = nil
+        if let fits = streamsPanel, let streams {
+            renderer.streams = StreamPanel(streams, width: appearance.position.screen.columns, fits: fits)
+        } else {
+            renderer.streams = nil
+        }
         let next = shown.map { 1 - $0 } ?? 0
         renderer.render(appearance, into: &frames[next])
         screen.present(frames[next], previous: shown.map { frames[$0] })

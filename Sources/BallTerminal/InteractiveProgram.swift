@@ -12,10 +12,13 @@ public final class InteractiveProgram {
     public typealias SessionHook = (_ session: BallSession, _ showNotice: @escaping (String?) -> Void) throws -> Void
 
     private let hook: SessionHook?
+    private let streams: Bool
 
-    /// A program; `hook` sees the session before the first frame.
-    public init(hook: SessionHook? = nil) {
+    /// A program; `hook` sees the session before the first frame; `streams` opens the streams
+    /// panel at the start.
+    public init(streams: Bool = false, hook: SessionHook? = nil) {
         self.hook = hook
+        self.streams = streams
     }
 
     /// Runs until the user quits; the terminal is restored on return and on every other way out.
@@ -24,8 +27,11 @@ public final class InteractiveProgram {
         defer { screen.close() }
         let session = BallSession(screen: screen.size)
         let binding = ScreenBinding(session.viewModel, to: screen)
+        binding.streams = StreamRecorder(session: session)
         try hook?(session) { [unowned binding] in binding.notice = $0 }
-        try TerminalRunLoop(screen: screen, binding: binding).run(Play(session: session))
+        let play = Play(session: session, screen: screen, binding: binding)
+        if streams { play.perform(.toggleStreams) }
+        try TerminalRunLoop(screen: screen, binding: binding).run(play)
     }
 }
 
@@ -34,9 +40,14 @@ private final class Play: TerminalProgram {
     let session: BallSession
     let keyMode = KeyMode.play
     let deadline: ContinuousClock.Instant? = nil
+    private let screen: NcursesScreen
+    private let binding: ScreenBinding
+    private var streamsOpen = false
 
-    init(session: BallSession) {
+    init(session: BallSession, screen: NcursesScreen, binding: ScreenBinding) {
         self.session = session
+        self.screen = screen
+        self.binding = binding
     }
 
     var isFinished: Bool { session.isFinished }
@@ -44,10 +55,28 @@ private final class Play: TerminalProgram {
     func deadlineReached() {}
 
     func perform(_ action: KeyAction) {
-        if case .intent(let intent) = action { session.send(intent) }
+        switch action {
+        case .intent(let intent): session.send(intent)
+        case .toggleStreams:
+            streamsOpen.toggle()
+            resized(to: screen.size)
+        default: break
+        }
     }
 
-    func resized(to size: ScreenSize) { session.send(.resized(size)) }
+    /// The ball's area is the terminal less the streams panel's rows, and it changes as a
+    /// resize does, through the same intent: a recording made with the panel open replays
+    /// exactly.
+    func resized(to size: ScreenSize) {
+        guard streamsOpen else {
+            binding.streamsPanel = nil
+            session.send(.resized(size))
+            return
+        }
+        let (area, fits) = StreamPanel.ballArea(in: size)
+        binding.streamsPanel = fits
+        session.send(.resized(area))
+    }
 
     func hungUp() { session.send(.quitRequested) }
 

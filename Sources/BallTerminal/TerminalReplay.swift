@@ -13,12 +13,14 @@ public final class TerminalReplay {
     private let player: ReplayPlayer
     private let speed: Double
     private let maximumIdle: Double?
+    private let streams: Bool
 
-    /// A replay of `player`'s recording.
-    public init(player: ReplayPlayer, speed: Double, maximumIdle: Double?) {
+    /// A replay of `player`'s recording; `streams` opens the streams panel at the start.
+    public init(player: ReplayPlayer, speed: Double, maximumIdle: Double?, streams: Bool = false) {
         self.player = player
         self.speed = speed
         self.maximumIdle = maximumIdle
+        self.streams = streams
     }
 
     /// Plays to the end of the recording (or until the user stops it).
@@ -35,9 +37,11 @@ public final class TerminalReplay {
         defer { screen.close() }
         let binding = ScreenBinding(player.session.viewModel, to: screen)
         binding.statusKeys = .replay
+        binding.streams = StreamRecorder(session: player.session)
         let watch = try Watch(
-            player: player, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle),
-            showPaused: { [unowned binding] in binding.statusKeys = $0 ? .replayPaused : .replay })
+            player: player, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle), screen: screen,
+            binding: binding, recorded: recorded)
+        if streams { watch.perform(.toggleStreams) }
         try TerminalRunLoop(screen: screen, binding: binding).run(watch)
     }
 }
@@ -53,13 +57,21 @@ private final class Watch: TerminalProgram {
     /// The wait left for the next event when the replay was paused.
     private var remainingWhenPaused = Duration.zero
     private var stopped = false
-    /// Tells the status line whether the replay is paused.
-    private let showPaused: (Bool) -> Void
+    private let screen: NcursesScreen
+    private let binding: ScreenBinding
+    /// The recorded terminal's size: the ball's area, whatever this terminal's size.
+    private let recorded: ScreenSize
+    private var streamsOpen = false
 
-    init(player: ReplayPlayer, timing: ReplayTiming, showPaused: @escaping (Bool) -> Void) throws {
+    init(
+        player: ReplayPlayer, timing: ReplayTiming, screen: NcursesScreen, binding: ScreenBinding,
+        recorded: ScreenSize
+    ) throws {
         self.player = player
         self.timing = timing
-        self.showPaused = showPaused
+        self.screen = screen
+        self.binding = binding
+        self.recorded = recorded
         next = try player.nextEvent()
         due = .now + .seconds(self.timing.pause(before: next))
     }
@@ -80,17 +92,41 @@ private final class Watch: TerminalProgram {
         case .quit: stopped = true
         case .togglePause:
             paused.toggle()
-            showPaused(paused)
+            binding.statusKeys = paused ? .replayPaused : .replay
             if paused {
                 remainingWhenPaused = max(.zero, ContinuousClock.now.duration(to: due))
             } else {
                 due = .now + remainingWhenPaused
             }
-        case .intent, .suspend, .showHelp: break
+        case .toggleStreams: toggleStreams()
+        case .intent, .suspend, .showHelp, .subscribeLate: break
         }
     }
 
-    func resized(to size: ScreenSize) {}  // The recorded terminal stays the ball's screen.
+    /// The recorded terminal stays the ball's area; the panel takes rows beyond it.
+    func resized(to size: ScreenSize) { layOutStreams() }
+
+    private func toggleStreams() {
+        streamsOpen.toggle()
+        layOutStreams()
+    }
+
+    /// The streams panel in the rows below the recorded area: whole where they are enough,
+    /// one line saying so where there is one, else a notice on the status line.
+    private func layOutStreams() {
+        let spare = screen.size.rows - recorded.rows
+        binding.notice = nil
+        guard streamsOpen else {
+            binding.streamsPanel = nil
+            return
+        }
+        if spare >= 1 {
+            binding.streamsPanel = spare >= StreamPanel.rows
+        } else {
+            binding.streamsPanel = nil
+            binding.notice = "streams need \(StreamPanel.rows) more rows"
+        }
+    }
 
     func hungUp() { stopped = true }
 

@@ -16,14 +16,40 @@ public final class HeadlessDriver {
     public let session: BallSession
     /// The screen it draws on.
     public let screen: HeadlessScreen
+    /// The streams, recorded from the start as in the terminal.
+    public let streams: StreamRecorder
     private let binding: ScreenBinding
+    /// The terminal's size (the ball's area is smaller while the streams panel is open).
+    public private(set) var terminalSize: ScreenSize
 
     /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
     /// as one of `depth` does.
     public init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct) {
         session = BallSession(screen: size)
         screen = HeadlessScreen(depth: depth)
+        terminalSize = size
         binding = ScreenBinding(session.viewModel, to: screen)
+        streams = StreamRecorder(session: session)
+        binding.streams = streams
+        binding.flush()
+    }
+
+    /// Opens or closes the streams panel as `s` does in play: the ball's area changes through
+    /// a resized intent.
+    public func toggleStreams() {
+        if binding.streamsPanel == nil {
+            let (area, fits) = StreamPanel.ballArea(in: terminalSize)
+            binding.streamsPanel = fits
+            send(.resized(area))
+        } else {
+            binding.streamsPanel = nil
+            send(.resized(terminalSize))
+        }
+    }
+
+    /// Subscribes a late subscriber, as `b` or `p` does.
+    public func subscribeLate(_ kind: LateSubscriber) {
+        streams.subscribeLate(kind)
         binding.flush()
     }
 
@@ -60,7 +86,10 @@ public final class HeadlessDriver {
 
     /// Resizes the terminal.
     public func resize(columns: Int, rows: Int) {
-        send(.resized(ScreenSize(columns: columns, rows: rows)))
+        terminalSize = ScreenSize(columns: columns, rows: rows)
+        let area = binding.streamsPanel == nil ? terminalSize : StreamPanel.ballArea(in: terminalSize).area
+        if binding.streamsPanel != nil { binding.streamsPanel = StreamPanel.ballArea(in: terminalSize).fits }
+        send(.resized(area))
     }
 
     /// Sends raw terminal bytes through the input decoder, as the terminal adapter does.

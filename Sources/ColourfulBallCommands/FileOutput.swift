@@ -23,6 +23,24 @@ final class FileOutput: LineWriter, Sendable {
         self.name = name
     }
 
+    /// When standard output is a terminal: its width, and the sequences that paint on it
+    /// (24-bit where `COLORTERM` or `TERM` says so, else 256 colours where `TERM` says so, else
+    /// the 16 ANSI colours; none with `NO_COLOR` set or a `dumb` terminal). Otherwise nil, nil:
+    /// plain text for a file or a pipe.
+    static func standardOutputLooks() -> (columns: Int?, sequences: TerminalSequences?) {
+        guard isatty(STDOUT_FILENO) == 1 else { return (nil, nil) }
+        var size = winsize()
+        let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        func variable(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
+        let term = variable("TERM")
+        if !variable("NO_COLOR").isEmpty || term.isEmpty || term == "dumb" { return (columns, nil) }
+        let colourTerm = variable("COLORTERM")
+        if colourTerm == "truecolor" || colourTerm == "24bit" || term.hasSuffix("-direct") {
+            return (columns, .xtermDirectColour())
+        }
+        return (columns, .xterm(palette: term.contains("256") ? .xterm256 : .ansi16))
+    }
+
     /// The standard streams the program was started without (`>&-`): each gets /dev/null, so no
     /// file opened later takes its number, and writing to it fails as "closed".
     nonisolated(unsafe) private static var closedStreams: Set<Int32> = []

@@ -25,6 +25,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "With --record, overwrite the file if it exists.")
     var force = false
 
+    @Flag(help: "Open the streams panel at the start: the streams as marble lanes (s opens and closes it).")
+    var streams = false
+
     func validate() throws {
         if force, record == nil { throw ValidationError("--force goes with --record FILE.") }
     }
@@ -36,7 +39,7 @@ struct PlayCommand: ParsableCommand {
         defer { output?.close() }
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
-        let program = InteractiveProgram { session, showNotice in
+        let program = InteractiveProgram(streams: streams) { session, showNotice in
             guard let output else { return }
             let started = try ReplayRecorder(
                 session: session, writer: output, clock: { start.duration(to: .now).seconds },

@@ -56,6 +56,18 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "With --asciicast, overwrite the output file if it exists.")
     var force = false
 
+    @Flag(help: "In the terminal, open the streams panel at the start (s opens and closes it).")
+    var streams = false
+
+    @Flag(help: "Print the recording's streams as a marble diagram instead of playing it.")
+    var marbles = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --marbles, the width of each block in characters (default: the terminal's, or 80).",
+            valueName: "n"))
+    var width: Int?
+
     func validate() throws {
         guard ReplayTiming.speeds.contains(speed) else {
             throw ValidationError(
@@ -70,11 +82,24 @@ struct ReplayCommand: ParsableCommand {
         if json, !headless { throw ValidationError("--json goes with --headless.") }
         if headless, asciicast != nil { throw ValidationError("Give --headless or --asciicast, not both.") }
         if force, asciicast == nil { throw ValidationError("--force goes with --asciicast OUT.cast.") }
+        if marbles, headless || asciicast != nil {
+            throw ValidationError("Give one of --marbles, --headless and --asciicast.")
+        }
+        if let width, !marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
+        if let width, !(MarbleDiagram.minimumWidth...100_000).contains(width) {
+            throw ValidationError(
+                "--width must be a number of characters from \(MarbleDiagram.minimumWidth) to 100000; got \(width).")
+        }
+        if streams, headless || asciicast != nil || marbles {
+            throw ValidationError(
+                "--streams opens the panel of a replay in the terminal: leave out --headless, --asciicast and --marbles."
+            )
+        }
     }
 
     func run() throws {
         let input = try FileInput(path: file)
-        if !headless, asciicast == nil, !input.isRegularFile {
+        if !headless, !marbles, asciicast == nil, !input.isRegularFile {
             throw CommandError(
                 "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name.visibleInMessage) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
                 code: 65)
@@ -87,6 +112,12 @@ struct ReplayCommand: ParsableCommand {
             if headless {
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
+                }
+            } else if marbles {
+                let (columns, sequences) = FileOutput.standardOutputLooks()
+                try BufferedOutput(FileOutput.standardOutput).lines { emit in
+                    try MarbleDiagram.run(
+                        reader: reader, width: width ?? columns ?? 80, sequences: sequences, emit: emit)
                 }
             } else if let asciicast {
                 // Written beside, and put in place only when complete (see OutputFile).
@@ -101,7 +132,7 @@ struct ReplayCommand: ParsableCommand {
                 try file.commit()
             } else {
                 let player = try ReplayPlayer(reader: reader)
-                try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle).run()
+                try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle, streams: streams).run()
             }
         } catch let error as TerminalError {
             throw CommandError(error.description, code: 2)

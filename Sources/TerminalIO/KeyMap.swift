@@ -23,6 +23,10 @@ public enum KeyAction: Hashable, Sendable {
     case quit
     /// Shows every key of the mode in a box, until the next key.
     case showHelp
+    /// Opens or closes the streams panel.
+    case toggleStreams
+    /// Subscribes a late subscriber of this kind to the position (its lane joins the panel).
+    case subscribeLate(LateSubscriber)
 }
 
 /// A key as the terminal sends it.
@@ -91,6 +95,15 @@ public enum KeyMap {
         KeyBinding(
             ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
             actions: [(.character("\u{1A}"), .suspend)]),
+        KeyBinding(
+            ["s"], "show or hide the streams, as marble lanes", modes: [.play, .replay],
+            actions: [(.character("s"), .toggleStreams)]),
+        KeyBinding(
+            ["b"], "late subscriber, Behavior: gets the current value", modes: [.play, .replay],
+            actions: [(.character("b"), .subscribeLate(.behavior))]),
+        KeyBinding(
+            ["p"], "late subscriber, Passthrough: only what comes next", modes: [.play, .replay],
+            actions: [(.character("p"), .subscribeLate(.passthrough))]),
         KeyBinding(
             ["?"], "show the keys (any key closes this)", modes: [.play, .replay],
             actions: [(.character("?"), .showHelp)]),

@@ -68,12 +68,18 @@ struct KeyMapTests {
                     "mouse: drag the ball (or click anywhere: it jumps there)", "arrows, h j k l: move 1 cell",
                     "Shift+arrows, H J K L: move 5 cells", "c, Home: back to the middle",
                     "q, Esc, Ctrl-C, Ctrl-D: quit",
-                    "Ctrl-Z: back to the shell; fg returns", "?: show the keys (any key closes this)",
+                    "Ctrl-Z: back to the shell; fg returns", "s: show or hide the streams, as marble lanes",
+                    "b: late subscriber, Behavior: gets the current value",
+                    "p: late subscriber, Passthrough: only what comes next",
+                    "?: show the keys (any key closes this)",
                 ])
         case .replay:
             #expect(
                 shown == [
                     "space: pause and resume", "q, Esc, Ctrl-C, Ctrl-D: quit", "Ctrl-Z: back to the shell; fg returns",
+                    "s: show or hide the streams, as marble lanes",
+                    "b: late subscriber, Behavior: gets the current value",
+                    "p: late subscriber, Passthrough: only what comes next",
                     "?: show the keys (any key closes this)",
                 ])
         }

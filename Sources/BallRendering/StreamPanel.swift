@@ -1,0 +1,185 @@
+import BallModel
+import ColourCore
+
+// MARK: - The streams panel: what it shows
+
+/// The streams panel as a value: the columns on its page, the late lanes, and how much room
+/// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
+/// draws it between the ball's area and the status line.
+public struct StreamPanel: Hashable, Sendable {
+    /// How many rows the panel takes when it fits: a ruler, the four main lanes, two for the
+    /// late subscribers, and the description of the latest column.
+    public static let rows = 8
+    /// The label column's width ("late Passthrough" and a space).
+    public static let labelWidth = 17
+
+    /// The columns on the page, oldest first.
+    public var columns: [StreamColumn]
+    /// The late subscribers' lanes.
+    public var lateLanes: [LateLane]
+    /// Whether the streams ended (quit, or the end of a replay).
+    public var ended: Bool
+    /// Whether it fits; if not, it is one line saying how many rows it needs.
+    public var fits: Bool
+
+    /// How many rows it takes.
+    public var rowCount: Int { fits ? Self.rows : 1 }
+
+    /// The ball's area in a terminal of `size` with the panel open, and whether the panel fits
+    /// in its rows (else it takes one row, to say so).
+    public static func ballArea(in size: ScreenSize) -> (area: ScreenSize, fits: Bool) {
+        let fits = size.rows - rows >= ScreenSize.minimum.rows
+        return (ScreenSize(columns: size.columns, rows: size.rows - (fits ? rows : 1)), fits)
+    }
+
+    /// How many columns (intents) a page holds at `width` (two cells each).
+    public static func pageSize(width: Int) -> Int { max(1, (width - labelWidth) / 2) }
+
+    /// The first intent index on the page that shows `latest` at `width`: pages turn by half
+    /// their size, so the newest column moves right until the page is full, then the older
+    /// half scrolls off at once (a drag step redraws two cells a lane, not the whole panel).
+    public static func pageStart(latest: Int, width: Int) -> Int {
+        let size = pageSize(width: width)
+        guard latest >= size else { return 0 }
+        let half = max(1, size / 2)
+        return ((latest - size) / half + 1) * half
+    }
+
+    /// A panel of these columns (oldest first) and late lanes.
+    public init(columns: [StreamColumn], lateLanes: [LateLane] = [], ended: Bool, fits: Bool = true) {
+        self.columns = columns
+        self.lateLanes = lateLanes
+        self.ended = ended
+        self.fits = fits
+    }
+
+    /// The panel for `recorder` at `width`: the page that shows its latest column.
+    public init(_ recorder: StreamRecorder, width: Int, fits: Bool) {
+        let start = Self.pageStart(latest: recorder.latestIndex, width: width)
+        let first = recorder.columns.firstIndex { $0.index >= start } ?? recorder.columns.count
+        columns = Array(recorder.columns[first...])
+        lateLanes = recorder.lateLanes
+        ended = recorder.ended
+        self.fits = fits
+    }
+
+    /// The rows of text, each cell with its look: the ruler, a row per lane (late lanes, or
+    /// the hint for `b` and `p`), and the latest column described. `width` cells each.
+    public func lines(width: Int) -> [[LaneCell]] {
+        guard fits else {
+            return [
+                LaneCell.text(
+                    " streams: the terminal is too small for the panel (it needs \(Self.rows) more rows)", width: width)
+            ]
+        }
+        var lines = mainLines(width: width)
+        for slot in 0..<2 {
+            if slot < lateLanes.count {
+                let late = lateLanes[slot]
+                lines.append(
+                    laneLine(StreamLane.late(late.kind).label, width: width) { late.marble(at: $0.index, ended: ended) }
+                )
+            } else if slot == lateLanes.count {
+                lines.append(LaneCell.text(Self.lateHint, width: width, dim: true))
+            } else {
+                lines.append(LaneCell.text("", width: width))
+            }
+        }
+        lines.append(LaneCell.text(" " + describe(columns.last), width: width))
+        return lines
+    }
+
+    /// What the empty late lane says.
+    static let lateHint =
+        " b / p: subscribe to position late: Behavior is handed the current value, Passthrough only what comes next"
+
+    /// The ruler (intent indices at every tenth column) and the four main lanes.
+    public func mainLines(width: Int) -> [[LaneCell]] {
+        [ruler(width: width)] + StreamLane.main.map { lane in laneLine(lane.label, width: width) { $0.marble(lane) } }
+    }
+
+    private func ruler(width: Int) -> [LaneCell] {
+        var cells = LaneCell.text(" streams", width: width, dim: true)
+        for (offset, column) in columns.enumerated() where column.index % 10 == 0 {
+            let at = Self.labelWidth + 2 * offset + 1
+            for (index, digit) in String(column.index).unicodeScalars.enumerated() where at + index < width {
+                cells[at + index] = LaneCell(glyph: digit, dim: true)
+            }
+        }
+        return cells
+    }
+
+    private func laneLine(_ label: String, width: Int, marble: (StreamColumn) -> Marble?) -> [LaneCell] {
+        var cells = LaneCell.text(" " + label, width: width)
+        for (offset, column) in columns.enumerated() {
+            let at = Self.labelWidth + 2 * offset
+            guard at + 1 < width, let shown = marble(column) else { continue }
+            let (first, second) = LaneCell.cells(of: shown)
+            cells[at] = first
+            cells[at + 1] = second
+        }
+        return cells
+    }
+
+    /// One column in words: the intent, then the state after it, `#12 dragged to 41,12 · 41,12
+    /// · ballColour flatRed #E84E3C · background flatMint #1ABD9C`.
+    public func describe(_ column: StreamColumn?) -> String {
+        guard let column, let state = column.state else { return "" }
+        let intent = column.intent.map(Self.words) ?? "subscribed"
+        let centre = state.position.centre
+        return
+            "#\(column.index) \(intent) · \(centre.column),\(centre.row) · ballColour \(state.ball.name) \(state.ball.hex) · background \(state.background.name) \(state.background.hex)"
+    }
+
+    /// An intent in a few words.
+    static func words(_ intent: Intent) -> String {
+        switch intent {
+        case .pressed(let cell): "pressed at \(cell.column),\(cell.row)"
+        case .dragged(let cell): "dragged to \(cell.column),\(cell.row)"
+        case .released(let cell): "released at \(cell.column),\(cell.row)"
+        case .arrowPressed(let direction, let distance): "arrow \(direction.rawValue) \(distance)"
+        case .recentred: "recentred"
+        case .resized(let size): "resized to \(size.columns)×\(size.rows)"
+        case .quitRequested: "quit"
+        }
+    }
+}
+
+/// One cell of the panel's text: a glyph, the colour a marble is painted in (nil: the text's
+/// colour), and whether it is dim (lines, ghosts, the ruler).
+public struct LaneCell: Hashable, Sendable {
+    /// The glyph.
+    public var glyph: Unicode.Scalar
+    /// The marble's colour; nil: the panel's text colour.
+    public var colour: FlatColour?
+    /// Drawn dim: a lane's line, a ghost, the ruler.
+    public var dim: Bool
+
+    /// A cell from its parts.
+    public init(glyph: Unicode.Scalar, colour: FlatColour? = nil, dim: Bool = false) {
+        self.glyph = glyph
+        self.colour = colour
+        self.dim = dim
+    }
+
+    /// `text` as cells, cut or padded with blanks to `width`.
+    public static func text(_ text: String, width: Int, dim: Bool = false) -> [LaneCell] {
+        var cells = text.unicodeScalars.prefix(width).map { LaneCell(glyph: $0, dim: dim) }
+        cells += Array(repeating: LaneCell(glyph: " "), count: max(0, width - cells.count))
+        return cells
+    }
+
+    /// The two cells of a column showing `marble` (see ``Marble/cells``).
+    public static func cells(of marble: Marble) -> (LaneCell, LaneCell) {
+        let (mark, shown) = marble.cells
+        return (LaneCell(glyph: mark, dim: mark == "─"), cell(of: shown))
+    }
+
+    private static func cell(of marble: Marble) -> LaneCell {
+        switch marble {
+        case .colour(let colour, _): LaneCell(glyph: marble.glyph, colour: colour)
+        case .line, .ghost: LaneCell(glyph: marble.glyph, dim: true)
+        default: LaneCell(glyph: marble.glyph)
+        }
+    }
+}

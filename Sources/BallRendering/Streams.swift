@@ -1,0 +1,276 @@
+import BallModel
+import ColourCore
+import OpenCombine
+
+// MARK: - The streams, as marble lanes
+
+/// The streams the panel draws, one lane each, named as the code names them.
+public enum StreamLane: Hashable, Sendable {
+    /// Every intent as it enters the session (``BallSession/intents``).
+    case intents
+    /// The position subject, a `CurrentValueSubject` (``BallViewModel/position``).
+    case position
+    /// `position.map(colour).removeDuplicates()` (``BallViewModel/ballColour``).
+    case ballColour
+    /// The screen's colour, without repeats (``BallViewModel/backgroundColour``).
+    case background
+    /// A subscriber that came late, of this kind.
+    case late(LateSubscriber)
+
+    /// The lane's label, as the code names the stream.
+    public var label: String {
+        switch self {
+        case .intents: "intents"
+        case .position: "position"
+        case .ballColour: "ballColour"
+        case .background: "background"
+        case .late(.behavior): "late Behavior"
+        case .late(.passthrough): "late Passthrough"
+        }
+    }
+
+    /// The four lanes every panel has, top to bottom.
+    public static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
+}
+
+/// The two kinds of late subscriber the article opens with.
+public enum LateSubscriber: Hashable, Sendable {
+    /// Subscribed to the position subject itself: handed the current value at once, as a
+    /// BehaviorSubject (here a `CurrentValueSubject`) does.
+    case behavior
+    /// Subscribed to a `PassthroughSubject` the position's changes are sent through: nothing
+    /// until the next change.
+    case passthrough
+}
+
+/// What a lane shows in one column.
+public enum Marble: Hashable, Sendable {
+    /// Nothing was emitted: the lane's line.
+    case line
+    /// The subscription began here (`^`), with the value it was handed at once, if any.
+    indirect case subscribed(handed: Marble?)
+    /// The stream ended here (`|`).
+    case ended
+    /// An intent entered (its glyph).
+    case intent(Intent)
+    /// A position was published (`○`).
+    case value
+    /// A colour was emitted: `●` (the ball) or `■` (the background), painted in it.
+    case colour(FlatColour, background: Bool)
+    /// A value was worked out and swallowed (`·`): a duplicate colour, or the screen keeping
+    /// its colour in the black band.
+    case ghost
+
+    /// The marble's glyph (for ``subscribed(handed:)``, the `^`; the handed value follows it).
+    public var glyph: Unicode.Scalar {
+        switch self {
+        case .line: "─"
+        case .subscribed: "^"
+        case .ended: "|"
+        case .intent(let intent): Self.glyph(of: intent)
+        case .value: "○"
+        case .colour(_, let background): background ? "■" : "●"
+        case .ghost: "·"
+        }
+    }
+
+    /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◎`,
+    /// resize `⤢`, quit `|`.
+    public static func glyph(of intent: Intent) -> Unicode.Scalar {
+        switch intent {
+        case .pressed: "▼"
+        case .dragged: "•"
+        case .released: "▲"
+        case .arrowPressed(.left, _): "←"
+        case .arrowPressed(.up, _): "↑"
+        case .arrowPressed(.right, _): "→"
+        case .arrowPressed(.down, _): "↓"
+        case .recentred: "◎"
+        case .resized: "⤢"
+        case .quitRequested: "|"
+        }
+    }
+
+    /// The two characters of a column: the first is `^` or `|` where a subscription begins or
+    /// ends and the line otherwise, the second the marble (`─` for none).
+    public var cells: (Unicode.Scalar, Marble) {
+        switch self {
+        case .subscribed(let handed): ("^", handed ?? .line)
+        case .ended: ("|", .line)
+        default: ("─", self)
+        }
+    }
+}
+
+// MARK: - One column per intent
+
+/// What happened in the streams while one intent went through (column 0: the subscriptions
+/// at the start, before any intent).
+public struct StreamColumn: Hashable, Sendable {
+    /// The intent's index in the session, from 1 (0: the start).
+    public var index: Int
+    /// The intent, if this column has one.
+    public var intent: Intent?
+    /// The position published, if one was.
+    public var position: BallPosition?
+    /// The appearance worked out from it (the derived state), if one was.
+    public var appearance: Appearance?
+    /// The ball colour emitted, if one was.
+    public var ballColour: FlatColour?
+    /// The background emitted, if one was.
+    public var background: FlatColour?
+    /// The derived state after the intent (whether or not anything was emitted).
+    public var state: Appearance?
+
+    /// An empty column for the intent at `index`.
+    public init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
+        self.index = index
+        self.intent = intent
+        self.state = state
+    }
+
+    /// What `lane` shows in this column, for the four main lanes (the start column marks
+    /// their subscriptions; a quit ends them).
+    public func marble(_ lane: StreamLane) -> Marble {
+        let shown = emission(lane)
+        if index == 0 { return .subscribed(handed: lane == .intents ? nil : shown) }
+        if intent == .quitRequested { return .ended }
+        return shown ?? .line
+    }
+
+    /// What `lane` emitted here, ghosts included; nil: nothing.
+    func emission(_ lane: StreamLane) -> Marble? {
+        switch lane {
+        case .intents: return intent.map(Marble.intent)
+        case .position, .late: return position == nil ? nil : .value
+        case .ballColour:
+            if let ballColour { return .colour(ballColour, background: false) }
+            return appearance == nil ? nil : .ghost
+        case .background:
+            if let background { return .colour(background, background: true) }
+            // The black band: the complement is the ball's own colour, so the screen keeps its.
+            guard let appearance, appearance.ball.complement == appearance.ball else { return nil }
+            return .ghost
+        }
+    }
+}
+
+/// A late subscriber's lane: where it began, and the columns it received a value in.
+public struct LateLane: Hashable, Sendable {
+    /// Tells lanes apart (a third late subscriber replaces the first).
+    public var id: Int
+    /// The kind of subscriber.
+    public var kind: LateSubscriber
+    /// The column (intent index) where it subscribed.
+    public var start: Int
+    /// Whether it was handed a value as it subscribed.
+    public var handed = false
+    /// The columns (intent indices) after `start` where it received a value.
+    public var received: Set<Int> = []
+
+    /// What the lane shows in column `index`: nothing before the subscription, `^` (with the
+    /// value handed) where it began, then a marble where it received one.
+    public func marble(at index: Int, ended: Bool) -> Marble? {
+        if index < start { return nil }
+        if index == start { return .subscribed(handed: handed ? .value : nil) }
+        if ended { return .ended }
+        return received.contains(index) ? .value : .line
+    }
+}
+
+// MARK: - The recorder: the lanes are subscriptions
+
+/// Subscribes to the session's streams and notes, one column per intent, what each emitted:
+/// the lanes show the real publishers, not a model of them. Keeps at least the latest
+/// ``capacity`` columns. A binding: it only records; drawing is the renderer's.
+public final class StreamRecorder {
+    /// How many columns are kept at least (older ones are dropped in batches).
+    public let capacity: Int
+    /// The columns kept, oldest first (the last is the latest intent's).
+    public private(set) var columns: [StreamColumn]
+    /// The late subscribers' lanes, oldest first (at most two).
+    public private(set) var lateLanes: [LateLane] = []
+    /// Called after anything changed (an intent, an emission, a late subscription).
+    public var changed: (() -> Void)?
+    private let session: BallSession
+    /// The position's changes, sent on: what a late Passthrough subscriber subscribes to.
+    private let positionChanges = PassthroughSubject<BallPosition, Never>()
+    private var cancellables: [AnyCancellable] = []
+    private var lateCancellables: [AnyCancellable] = []
+    private var nextLateID = 0
+    /// The late lane whose subscription is being made (what it receives now, it was handed).
+    private var subscribing: Int?
+
+    /// Subscribes to `session`'s streams now (the start column holds what they hand over at
+    /// once); keeps at least the latest `capacity` columns.
+    public init(session: BallSession, capacity: Int = 1_024) {
+        self.session = session
+        self.capacity = max(2, capacity)
+        columns = [StreamColumn(index: 0)]
+        let viewModel = session.viewModel
+        cancellables = [
+            session.intents.sink { [unowned self] intent in
+                if columns.count >= 2 * self.capacity { columns.removeFirst(self.capacity) }
+                columns.append(
+                    StreamColumn(index: latestIndex + 1, intent: intent, state: session.viewModel.currentAppearance))
+                changed?()
+            },
+            viewModel.position.sink { [unowned self] position in note { $0.position = position } },
+            viewModel.position.dropFirst().sink { [unowned self] in positionChanges.send($0) },
+            viewModel.appearance.sink { [unowned self] appearance in
+                note {
+                    $0.appearance = appearance
+                    $0.state = appearance
+                }
+            },
+            viewModel.ballColour.sink { [unowned self] colour in note { $0.ballColour = colour } },
+            viewModel.backgroundColour.sink { [unowned self] colour in note { $0.background = colour } },
+        ]
+    }
+
+    /// Notes something in the latest column.
+    private func note(_ change: (inout StreamColumn) -> Void) {
+        change(&columns[columns.count - 1])
+        changed?()
+    }
+
+    /// The latest column's intent index.
+    public var latestIndex: Int { columns.last?.index ?? 0 }
+
+    /// Whether the streams ended (the session quit).
+    public var ended: Bool { columns.last?.intent == .quitRequested }
+
+    /// Subscribes a late subscriber of `kind` now, in the latest column; a third replaces the
+    /// oldest.
+    public func subscribeLate(_ kind: LateSubscriber) {
+        if lateLanes.count == 2 {
+            lateLanes.removeFirst()
+            lateCancellables.removeFirst()
+        }
+        let id = nextLateID
+        nextLateID += 1
+        lateLanes.append(LateLane(id: id, kind: kind, start: latestIndex))
+        subscribing = id
+        defer { subscribing = nil }
+        let receive: (BallPosition) -> Void = { [unowned self] _ in lateReceived(id) }
+        switch kind {
+        case .behavior: lateCancellables.append(session.viewModel.position.sink(receiveValue: receive))
+        case .passthrough: lateCancellables.append(positionChanges.sink(receiveValue: receive))
+        }
+        changed?()
+    }
+
+    private func lateReceived(_ id: Int) {
+        guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
+        if subscribing == id {
+            lateLanes[slot].handed = true
+        } else {
+            lateLanes[slot].received.insert(latestIndex)
+            if lateLanes[slot].received.count > 2 * capacity {
+                let oldest = columns.first?.index ?? 0
+                lateLanes[slot].received = lateLanes[slot].received.filter { $0 >= oldest }
+            }
+        }
+        changed?()
+    }
+}

@@ -1,0 +1,70 @@
+import BallModel
+import BallRendering
+import BallReplay
+import ColourCore
+
+// MARK: - The marble diagram of a replay
+
+/// A replay's streams as text, the panel's lanes for the whole recording: one column (two
+/// characters) per intent, in blocks of `width` characters, each headed by a ruler of intent
+/// indices; lines `─`, ghosts `·`, the start `^`, the end `|`. With `sequences` the marbles are
+/// painted in their colours (lines, ghosts and the ruler dim); without, plain text.
+///
+/// It streams: each block is written as soon as its columns are complete, and only about one
+/// block's columns are kept, so memory stays flat for any length of recording.
+public enum MarbleDiagram {
+    /// The narrowest width: the labels and one column.
+    public static let minimumWidth = StreamPanel.labelWidth + 2
+
+    /// Replays `reader` and calls `emit` with each line of the diagram (no newline).
+    public static func run(
+        reader: ReplayReader, width: Int, sequences: TerminalSequences? = nil, emit: (String) -> Void
+    ) throws {
+        let width = max(minimumWidth, width)
+        let perBlock = StreamPanel.pageSize(width: width)
+        let player = try ReplayPlayer(reader: reader)
+        let recorder = StreamRecorder(session: player.session, capacity: perBlock + 1)
+        var blockStart = 0
+        var first = true
+        func writeBlock(_ columns: [StreamColumn], ended: Bool) {
+            if !first { emit("") }
+            first = false
+            for line in StreamPanel(columns: columns, ended: ended).mainLines(width: width) {
+                emit(text(line, sequences: sequences))
+            }
+        }
+        while let event = try player.nextEvent() {
+            player.apply(event)
+            if recorder.latestIndex == blockStart + perBlock - 1 {
+                writeBlock(recorder.columns.filter { $0.index >= blockStart }, ended: false)
+                blockStart += perBlock
+            }
+        }
+        // The last block, and the end of the streams when the recording did not quit.
+        var rest = recorder.columns.filter { $0.index >= blockStart }
+        if !recorder.ended {
+            rest.append(StreamColumn(index: recorder.latestIndex + 1, intent: .quitRequested))
+        }
+        if !rest.isEmpty || first { writeBlock(rest, ended: true) }
+    }
+
+    /// One line as text, painted with `sequences` when given.
+    static func text(_ line: [LaneCell], sequences: TerminalSequences?) -> String {
+        var text = String.UnicodeScalarView()
+        let trimmed = line.lastIndex { $0.glyph != " " }.map { line[...$0] } ?? []
+        guard let sequences else {
+            for cell in trimmed { text.append(cell.glyph) }
+            return String(text)
+        }
+        var bytes: [UInt8] = []
+        let reset = sequences.resetAttributes
+        let dim = sequences.foregrounds[Int(FlatColour.flatGray.rawValue)]
+        for cell in trimmed {
+            let colour = cell.colour.map { sequences.foregrounds[Int($0.rawValue)] } ?? (cell.dim ? dim : nil)
+            if let colour { bytes += colour }
+            UTF8.encode(cell.glyph) { bytes.append($0) }
+            if colour != nil { bytes += reset }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
