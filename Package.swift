@@ -105,7 +105,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalIOTests",
-            dependencies: ["TerminalIO", "BallRendering", "BallReplay", "BallModel", "ColourCore", "BallTestSupport"]
+            dependencies: ["TerminalIO", "BallRendering", "BallReplay", "BallModel", "ColourCore", "BallTestSupport"],
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -17,8 +17,6 @@ public struct StreamPanel: Hashable, Sendable {
     public var columns: [StreamColumn]
     /// The late subscribers' lanes.
     public var lateLanes: [LateLane]
-    /// Whether the streams ended (quit, or the end of a replay).
-    public var ended: Bool
     /// Whether it fits; if not, it is one line saying how many rows it needs.
     public var fits: Bool
 
@@ -46,10 +44,9 @@ public struct StreamPanel: Hashable, Sendable {
     }
 
     /// A panel of these columns (oldest first) and late lanes.
-    public init(columns: [StreamColumn], lateLanes: [LateLane] = [], ended: Bool, fits: Bool = true) {
+    public init(columns: [StreamColumn], lateLanes: [LateLane] = [], fits: Bool = true) {
         self.columns = columns
         self.lateLanes = lateLanes
-        self.ended = ended
         self.fits = fits
     }
 
@@ -59,7 +56,6 @@ public struct StreamPanel: Hashable, Sendable {
         let first = recorder.columns.firstIndex { $0.index >= start } ?? recorder.columns.count
         columns = Array(recorder.columns[first...])
         lateLanes = recorder.lateLanes
-        ended = recorder.ended
         self.fits = fits
     }
 
@@ -77,7 +73,7 @@ public struct StreamPanel: Hashable, Sendable {
             if slot < lateLanes.count {
                 let late = lateLanes[slot]
                 lines.append(
-                    laneLine(StreamLane.late(late.kind).label, width: width) { late.marble(at: $0.index, ended: ended) }
+                    laneLine(StreamLane.late(late.kind).label, width: width) { late.marble(in: $0) }
                 )
             } else if slot == lateLanes.count {
                 lines.append(LaneCell.text(Self.lateHint, width: width, dim: true))
@@ -90,17 +86,18 @@ public struct StreamPanel: Hashable, Sendable {
     }
 
     /// What the empty late lane says.
-    static let lateHint =
-        " b / p: subscribe to position late: Behavior is handed the current value, Passthrough only what comes next"
+    static let lateHint = " b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)"
 
-    /// The ruler (intent indices at every tenth column) and the four main lanes.
+    /// The ruler (intent indices at every tenth column, and at the first) and the four main lanes.
     public func mainLines(width: Int) -> [[LaneCell]] {
         [ruler(width: width)] + StreamLane.main.map { lane in laneLine(lane.label, width: width) { $0.marble(lane) } }
     }
 
     private func ruler(width: Int) -> [LaneCell] {
         var cells = LaneCell.text(" streams", width: width, dim: true)
-        for (offset, column) in columns.enumerated() where column.index % 10 == 0 {
+        // Every tenth index, and the first column's (unless the next tenth is too close).
+        for (offset, column) in columns.enumerated()
+        where column.index % 10 == 0 || (offset == 0 && column.index % 10 < 8) {
             let at = Self.labelWidth + 2 * offset + 1
             for (index, digit) in String(column.index).unicodeScalars.enumerated() where at + index < width {
                 cells[at + index] = LaneCell(glyph: digit, dim: true)
@@ -121,14 +118,14 @@ public struct StreamPanel: Hashable, Sendable {
         return cells
     }
 
-    /// One column in words: the intent, then the state after it, `#12 dragged to 41,12 · 41,12
-    /// · ballColour flatRed #E84E3C · background flatMint #1ABD9C`.
+    /// One column in words: the intent, then the state after it, `#12 • dragged to 41,12 ·
+    /// 41,12 · ● flatRed #E84E3C on ■ flatMint #1ABD9C`.
     public func describe(_ column: StreamColumn?) -> String {
         guard let column, let state = column.state else { return "" }
-        let intent = column.intent.map(Self.words) ?? "subscribed"
+        let intent = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "^ subscribed"
         let centre = state.position.centre
         return
-            "#\(column.index) \(intent) · \(centre.column),\(centre.row) · ballColour \(state.ball.name) \(state.ball.hex) · background \(state.background.name) \(state.background.hex)"
+            "#\(column.index) \(intent) · \(centre.column),\(centre.row) · ● \(state.ball.name) \(state.ball.hex) on ■ \(state.background.name) \(state.background.hex)"
     }
 
     /// An intent in a few words.

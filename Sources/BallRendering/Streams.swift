@@ -168,12 +168,13 @@ public struct LateLane: Hashable, Sendable {
     /// The columns (intent indices) after `start` where it received a value.
     public var received: Set<Int> = []
 
-    /// What the lane shows in column `index`: nothing before the subscription, `^` (with the
-    /// value handed) where it began, then a marble where it received one.
-    public func marble(at index: Int, ended: Bool) -> Marble? {
+    /// What the lane shows in `column`: nothing before the subscription, `^` (with the value
+    /// handed) where it began, a marble where it received one, `|` where the session quit.
+    public func marble(in column: StreamColumn) -> Marble? {
+        let index = column.index
         if index < start { return nil }
         if index == start { return .subscribed(handed: handed ? .value : nil) }
-        if ended { return .ended }
+        if column.intent == .quitRequested { return .ended }
         return received.contains(index) ? .value : .line
     }
 }

@@ -26,17 +26,17 @@ public enum MarbleDiagram {
         let recorder = StreamRecorder(session: player.session, capacity: perBlock + 1)
         var blockStart = 0
         var first = true
-        func writeBlock(_ columns: [StreamColumn], ended: Bool) {
+        func writeBlock(_ columns: [StreamColumn]) {
             if !first { emit("") }
             first = false
-            for line in StreamPanel(columns: columns, ended: ended).mainLines(width: width) {
+            for line in StreamPanel(columns: columns).mainLines(width: width) {
                 emit(text(line, sequences: sequences))
             }
         }
         while let event = try player.nextEvent() {
             player.apply(event)
             if recorder.latestIndex == blockStart + perBlock - 1 {
-                writeBlock(recorder.columns.filter { $0.index >= blockStart }, ended: false)
+                writeBlock(recorder.columns.filter { $0.index >= blockStart })
                 blockStart += perBlock
             }
         }
@@ -45,7 +45,7 @@ public enum MarbleDiagram {
         if !recorder.ended {
             rest.append(StreamColumn(index: recorder.latestIndex + 1, intent: .quitRequested))
         }
-        if !rest.isEmpty || first { writeBlock(rest, ended: true) }
+        if !rest.isEmpty || first { writeBlock(rest) }
     }
 
     /// One line as text, painted with `sequences` when given.

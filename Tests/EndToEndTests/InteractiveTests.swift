@@ -88,6 +88,40 @@ struct InteractiveTests {
         #expect(try terminal.waitForExit().status == 0)
     }
 
+    @Test("s opens the streams panel; a real drag fills its lanes; b adds a late lane; q restores the terminal")
+    func streamsPanel() throws {
+        let terminal = try TerminalSession()
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("s")
+        // The ball's area is 8 rows shorter: the ball keeps to it (at row 9, whole).
+        let opened = try terminal.waitForScreen { $0.contains(" intents ") && $0.contains(" 40,9 · ") }
+        for label in [" streams ", " intents ", " position ", " ballColour ", " background "] {
+            #expect(opened.contains(label), "\(label)")
+        }
+        func lane(_ screen: String, _ label: String) -> String {
+            String(screen.split(separator: "\n").first { $0.hasPrefix(" \(label) ") } ?? "")
+        }
+        let before = lane(opened, "position").filter { $0 == "○" }.count
+        try terminal.mouse("pressed", column: 40, row: 9)
+        for column in 41...46 {
+            try terminal.mouse("dragged", column: column, row: 9)
+            try terminal.waitForScreen { $0.contains(" \(column),9 · ") }
+        }
+        try terminal.mouse("released", column: 46, row: 9)
+        let dragged = try terminal.waitForScreen { lane($0, "intents").contains("▲") }
+        #expect(lane(dragged, "position").filter { $0 == "○" }.count == before + 6)
+        #expect(lane(dragged, "intents").filter { $0 == "•" }.count == 6)
+        #expect(lane(dragged, "ballColour").contains("●"))
+        try terminal.press("b")
+        let late = try terminal.waitForScreen { $0.contains(" late Behavior ") }
+        #expect(lane(late, "late Behavior").contains("^○"))
+        try terminal.press("s")
+        try terminal.waitForScreen { !$0.contains(" intents ") && $0.contains(" 46,") }
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0 && exit.modesRestored)
+    }
+
     static let hasScreen = (try? run(["screen", "-v"]))?.status == 0
 
     @Test(

@@ -96,6 +96,27 @@ struct RecordReplayTests {
         #expect(exit.status == 0 && exit.modesRestored)
     }
 
+    @Test("replay --marbles prints the lanes as plain text into a pipe, --width sets the blocks; bad uses say so")
+    func marbles() throws {
+        let plain = try run([programPath, "replay", Self.sample, "--marbles", "--width", "40"])
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(plain.output.hasPrefix(" streams          0"))
+        #expect(plain.output.contains(" ballColour      ^●───●─·─●─●─·─·─·───·"))
+        #expect(!plain.output.contains("\u{1B}"))
+        #expect(plain.output.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 40 })
+        let wide = try run([programPath, "replay", Self.sample, "--marbles"])
+        #expect(wide.output.split(separator: "\n").first?.hasPrefix(" streams") == true)
+        for (arguments, message) in [
+            (["--marbles", "--headless"], "Give one of --marbles, --headless and --asciicast."),
+            (["--width", "50"], "--width goes with --marbles (got 50)."),
+            (["--marbles", "--width", "5"], "--width must be a number of characters from 19 to 100000; got 5."),
+            (["--marbles", "--streams"], "--streams opens the panel of a replay in the terminal"),
+        ] {
+            let result = try run([programPath, "replay", Self.sample] + arguments)
+            #expect(result.status == 64 && result.error.contains(message), "\(arguments): \(result.error)")
+        }
+    }
+
     @Test("Ctrl-Z during a replay gives the terminal back; after fg the replay plays on to the end")
     func suspendReplay() throws {
         let terminal = try TerminalSession(

@@ -1,0 +1,125 @@
+import BallModel
+import BallRendering
+import BallTestSupport
+import ColourCore
+import Testing
+
+/// The streams panel: what each lane shows at each column, after real intents through the
+/// real session and publishers.
+@Suite("Streams as marble lanes")
+struct StreamsTests {
+    /// Each lane as text: two characters per column (the `^`/`|` mark or line, then the
+    /// marble), from the start column on; late lanes start blank before their subscription.
+    static func lanes(_ driver: HeadlessDriver) -> [String: String] {
+        let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
+        let width = StreamPanel.labelWidth + 2 * driver.streams.columns.count
+        var lanes: [String: String] = [:]
+        let lines = panel.lines(width: width)
+        for (index, lane) in StreamLane.main.enumerated() {
+            lanes[lane.label] = text(lines[index + 1])
+        }
+        for (slot, late) in driver.streams.lateLanes.enumerated() {
+            lanes["\(slot + 1) \(StreamLane.late(late.kind).label)"] = text(lines[5 + slot])
+        }
+        return lanes
+    }
+
+    private static func text(_ line: [LaneCell]) -> String {
+        String(String.UnicodeScalarView(line.dropFirst(StreamPanel.labelWidth).map(\.glyph)))
+    }
+
+    @Test(
+        "every lane at every column: a drag within one band (one ●, then ·), the black band (background ·), a clamp at the edge (no ○), late subscribers"
+    )
+    func wholeLanes() {
+        let driver = HeadlessDriver()
+        // Column 1: a press that moves nothing; 2–5: a drag (40,11 is flatRed on flatMint; from
+        // 42,11 the ball is flatBlackDark, whose complement is itself: the black band).
+        driver.send(.pressed(at: Cell(column: 40, row: 11)))
+        for column in 41...44 { driver.send(.dragged(to: Cell(column: column, row: 11))) }
+        driver.send(.released(at: Cell(column: 44, row: 11)))
+        // 7–14: five cells right each, until the ball is held at the right edge (70,11).
+        for _ in 0..<8 { driver.press(.right, shifted: true) }
+        driver.subscribeLate(.behavior)  // In column 14: handed 70,11 at once.
+        driver.press(.left)  // 15
+        driver.subscribeLate(.passthrough)  // In column 15: nothing yet.
+        driver.press(.up)  // 16
+        #expect(
+            Self.lanes(driver) == [
+                "intents": "^──▼─•─•─•─•─▲─→─→─→─→─→─→─→─→─←─↑",
+                "position": "^○───○─○─○─○───○─○─○─○─○─○─────○─○",
+                "ballColour": "^●───·─●─·─·───●─·─●─●─·─·─────·─·",
+                "background": "^■─────·─·─·───■───■─■────────────",
+                "1 late Behavior": "                            ^○─○─○",
+                "2 late Passthrough": "                              ^──○",
+            ])
+        // What the columns say of the state (the headless replay's derivation, column by column).
+        let states = driver.streams.columns.map { column in
+            let state = column.state!
+            return
+                "\(state.position.centre.column),\(state.position.centre.row) \(state.ball.name) \(state.background.name)"
+        }
+        #expect(states[3] == "42,11 flatBlackDark flatMint")
+        #expect(states[7] == "49,11 flatMaroonDark flatTealDark")
+        #expect(states[12...14].allSatisfy { $0 == "70,11 flatRedDark flatGray" })
+    }
+
+    @Test("a third late subscriber replaces the oldest; quitting ends every lane with |")
+    func lateReplacedAndEnd() {
+        let driver = HeadlessDriver()
+        driver.subscribeLate(.behavior)
+        driver.press(.right)
+        driver.subscribeLate(.passthrough)
+        driver.press(.right)
+        driver.subscribeLate(.passthrough)
+        driver.press(.right)
+        driver.send(.quitRequested)
+        // The Behavior subscriber of column 0 went when the third came; the quit ends them all.
+        #expect(
+            Self.lanes(driver) == [
+                "intents": "^──→─→─→|─", "position": "^○─○─○─○|─", "ballColour": "^●─·─●─·|─",
+                "background": "^■───·─·|─", "1 late Passthrough": "  ^──○─○|─", "2 late Passthrough": "    ^──○|─",
+            ])
+    }
+
+    @Test("the panel's description names the latest column: intent, place, both colours")
+    func description() {
+        let driver = HeadlessDriver()
+        driver.press(.right)
+        let panel = StreamPanel(columns: driver.streams.columns)
+        #expect(
+            panel.describe(driver.streams.columns.last)
+                == "#1 → arrow right 1 · 41,11 · ● flatRed #E84E3C on ■ flatMint #1ABD9C")
+    }
+
+    @Test("the panel open at 80×24 and 200×60: the ball's area shrinks, the lanes sit above the status line")
+    func panelSnapshots() {
+        for (name, size) in [
+            ("streams-80x24", ScreenSize(columns: 80, rows: 24)),
+            ("streams-200x60", ScreenSize(columns: 200, rows: 60)),
+        ] {
+            let driver = HeadlessDriver(screen: size)
+            driver.toggleStreams()
+            let centre = driver.appearance.position.centre
+            driver.drag(from: centre, to: Cell(column: centre.column - 12, row: centre.row - 3))
+            driver.subscribeLate(.behavior)
+            driver.press(.right)
+            driver.subscribeLate(.passthrough)
+            driver.press(.down)
+            #expect(driver.frame.size == size)
+            #expect(driver.appearance.position.screen.rows == size.rows - StreamPanel.rows)
+            #expect(snapshotMismatch(driver.frame.snapshot, named: name, beside: #filePath) == nil)
+        }
+    }
+
+    @Test("too small for the ball and the panel: the panel is one line saying so")
+    func panelTooSmall() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 12))
+        driver.toggleStreams()
+        #expect(driver.appearance.position.screen == ScreenSize(columns: 80, rows: 11))
+        let rows = driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[10].contains("streams: the terminal is too small for the panel"))
+        driver.toggleStreams()
+        #expect(driver.appearance.position.screen == ScreenSize(columns: 80, rows: 12))
+    }
+}

@@ -1,0 +1,66 @@
+import BallModel
+import BallReplay
+import BallTestSupport
+import Foundation
+import TerminalIO
+import Testing
+
+/// `replay --marbles`: the panel's lanes for a whole recording, as text.
+@Suite("The marble diagram of a replay")
+struct MarbleDiagramTests {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BallReplayTests/Replays/sample.jsonl")
+
+    static func diagram(_ bytes: [UInt8], width: Int) throws -> [String] {
+        var lines: [String] = []
+        try MarbleDiagram.run(reader: .inMemory(bytes), width: width) { lines.append($0) }
+        return lines
+    }
+
+    @Test("the checked-in sample at 40 and 80 columns", arguments: [40, 80])
+    func sample(width: Int) throws {
+        let bytes = Array(try Data(contentsOf: Self.sample))
+        let lines = try Self.diagram(bytes, width: width)
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= width })
+        #expect(
+            snapshotMismatch(lines.joined(separator: "\n") + "\n", named: "marbles-sample-\(width)", beside: #filePath)
+                == nil)
+    }
+
+    @Test(
+        "random recordings: one ● per change of the ball's colour (and the one handed at the start), as the headless trace has them"
+    )
+    func colourChangesAreMarbles() throws {
+        var generator = SeededGenerator()
+        for _ in 0..<20 {
+            var lines = [
+                #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+            ]
+            lines.append(#"{"t":0.1,"event":"pressed","cell":[40,11]}"#)
+            let count = Int.random(in: 1..<300, using: &generator)
+            for step in 0..<count {
+                let column = Int.random(in: 0..<80, using: &generator)
+                let row = Int.random(in: 0..<23, using: &generator)
+                let event =
+                    Bool.random(using: &generator)
+                    ? #""event":"dragged","cell":[\#(column),\#(row)]"#
+                    : #""event":"arrow","direction":"right","distance":\#(Int.random(in: 1...5, using: &generator))"#
+                lines.append(#"{"t":\#(Double(step + 2) / 10),\#(event)}"#)
+            }
+            let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+            var balls: [String] = []
+            try HeadlessReplay.run(reader: .inMemory(bytes), json: true) { line in
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                if let name = (object?["ball"] as? [String: Any])?["name"] as? String, balls.last != name {
+                    balls.append(name)
+                }
+            }
+            let diagram = try Self.diagram(bytes, width: Int.random(in: 30...200, using: &generator))
+            let marbles = diagram.filter { $0.hasPrefix(" ballColour") }.map { $0.filter { $0 == "●" }.count }
+            #expect(marbles.reduce(0, +) == balls.count, "\(generator)")
+            // Every block has the four lanes under its ruler, and the last ends them with |.
+            #expect(diagram.filter { $0.hasPrefix(" intents") }.count == marbles.count)
+            #expect(diagram.last?.contains("|") == true)
+        }
+    }
+}
