@@ -198,6 +198,9 @@ public final class StreamRecorder {
     private let positionChanges = PassthroughSubject<BallPosition, Never>()
     private var cancellables: [AnyCancellable] = []
     private var lateCancellables: [AnyCancellable] = []
+    /// Sends the position's changes on to ``positionChanges`` (made for the first late
+    /// Passthrough subscriber).
+    private var relay: AnyCancellable?
     private var nextLateID = 0
     /// The late lane whose subscription is being made (what it receives now, it was handed).
     private var subscribing: Int?
@@ -212,12 +215,11 @@ public final class StreamRecorder {
         cancellables = [
             session.intents.sink { [unowned self] intent in
                 if columns.count >= 2 * self.capacity { columns.removeFirst(self.capacity) }
-                columns.append(
-                    StreamColumn(index: latestIndex + 1, intent: intent, state: session.viewModel.currentAppearance))
+                // The state carries over until the appearance changes (its sink notes that).
+                columns.append(StreamColumn(index: latestIndex + 1, intent: intent, state: columns.last?.state))
                 changed?()
             },
             viewModel.position.sink { [unowned self] position in note { $0.position = position } },
-            viewModel.position.dropFirst().sink { [unowned self] in positionChanges.send($0) },
             viewModel.appearance.sink { [unowned self] appearance in
                 note {
                     $0.appearance = appearance
@@ -256,7 +258,13 @@ public final class StreamRecorder {
         let receive: (BallPosition) -> Void = { [unowned self] _ in lateReceived(id) }
         switch kind {
         case .behavior: lateCancellables.append(session.viewModel.position.sink(receiveValue: receive))
-        case .passthrough: lateCancellables.append(positionChanges.sink(receiveValue: receive))
+        case .passthrough:
+            // The relay starts with the first Passthrough subscriber: it forwards only what
+            // comes after, so nothing is lost by not relaying before.
+            if relay == nil {
+                relay = session.viewModel.position.dropFirst().sink { [unowned self] in positionChanges.send($0) }
+            }
+            lateCancellables.append(positionChanges.sink(receiveValue: receive))
         }
         changed?()
     }

@@ -50,19 +50,21 @@ public enum MarbleDiagram {
 
     /// One line as text, painted with `sequences` when given.
     static func text(_ line: [LaneCell], sequences: TerminalSequences?) -> String {
-        var text = String.UnicodeScalarView()
-        let trimmed = line.lastIndex { $0.glyph != " " }.map { line[...$0] } ?? []
-        guard let sequences else {
-            for cell in trimmed { text.append(cell.glyph) }
-            return String(text)
-        }
+        let end = (line.lastIndex { $0.glyph != " " } ?? -1) + 1
         var bytes: [UInt8] = []
-        let reset = sequences.resetAttributes
-        let dim = sequences.foregrounds[Int(FlatColour.flatGray.rawValue)]
-        for cell in trimmed {
-            let colour = cell.colour.map { sequences.foregrounds[Int($0.rawValue)] } ?? (cell.dim ? dim : nil)
+        bytes.reserveCapacity(end * 3 + (sequences == nil ? 0 : end * 12))
+        let reset = sequences?.resetAttributes ?? []
+        let dim = sequences?.foregrounds[Int(FlatColour.flatGray.rawValue)]
+        for cell in line[..<end] {
+            let colour = sequences.flatMap { sequences in
+                cell.colour.map { sequences.foregrounds[Int($0.rawValue)] } ?? (cell.dim ? dim : nil)
+            }
             if let colour { bytes += colour }
-            UTF8.encode(cell.glyph) { bytes.append($0) }
+            if cell.glyph.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: cell.glyph.value))
+            } else {
+                UTF8.encode(cell.glyph) { bytes.append($0) }
+            }
             if colour != nil { bytes += reset }
         }
         return String(decoding: bytes, as: UTF8.self)

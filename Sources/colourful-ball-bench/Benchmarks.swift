@@ -39,7 +39,7 @@ struct BenchmarkRun {
             ("colour lookup", colourLookup), ("pipeline", pipeline), ("bytes to the terminal", bytesToTerminal),
             ("input to screen", inputToScreen), ("start-up", startUp), ("idle", idle),
             ("large terminal", largeTerminal),
-            ("headless replay", headlessReplay),
+            ("headless replay", headlessReplay), ("streams", streams),
         ]
         for (name, section) in sections where only == nil || name.hasPrefix(only!) {
             progress("running: \(name)...")
@@ -388,11 +388,14 @@ struct BenchmarkRun {
 
     // MARK: - 6. Idle
 
-    func idle() -> [Result] {
+    func idle() -> [Result] { idle(arguments: [], label: "") }
+
+    /// Idle CPU and wake-ups of the program started with `arguments`.
+    func idle(arguments: [String], label: String) -> [Result] {
         let seconds = quick ? 3.0 : 10.0
         guard
             let terminal = try? PseudoTerminal(
-                [program], size: ScreenSize(columns: 80, rows: 24), environment: environment),
+                [program] + arguments, size: ScreenSize(columns: 80, rows: 24), environment: environment),
             terminal.readUntil(Array("quit".utf8)) != nil
         else { return [Result(name: "idle", measured: "could not start", target: "", met: false)] }
         _ = terminal.readUntilQuiet(quiet: 0.2)
@@ -409,9 +412,11 @@ struct BenchmarkRun {
         _ = terminal.waitForExit()
         return [
             Result(
-                name: "idle \(Int(seconds)) s: CPU time", measured: "\(format(cpu * 1000, decimals: 0)) ms",
+                name: "idle \(Int(seconds)) s\(label): CPU time", measured: "\(format(cpu * 1000, decimals: 0)) ms",
                 target: "0", met: cpu == 0),
-            Result(name: "idle \(Int(seconds)) s: wake-ups", measured: "\(wakeUps)", target: "0", met: wakeUps == 0),
+            Result(
+                name: "idle \(Int(seconds)) s\(label): wake-ups", measured: "\(wakeUps)", target: "0", met: wakeUps == 0
+            ),
         ]
     }
 
@@ -484,5 +489,84 @@ struct BenchmarkRun {
             let cell = Cell(column: .random(in: 0..<80, using: &generator), row: .random(in: 0..<23, using: &generator))
             fputs(ReplayFormat.line(for: .dragged(to: cell), at: Double(index) * 0.001) + "\n", file)
         }
+    }
+
+    // MARK: - 9. The streams panel and the marble diagram
+
+    /// The streams: bytes per one-cell drag step with the panel open (against the same steps
+    /// with it closed), idle with it open, and `replay --marbles` on a million intents.
+    func streams() -> [Result] {
+        var results = [streamBytes()]
+        results += idle(arguments: ["--streams"], label: ", streams panel open")
+        let events = quick ? 300_000 : 1_000_000
+        var peaks: [Int] = []
+        for count in [100_000, events] {
+            let path = "/tmp/colourful-ball-bench-\(getpid())-marbles-\(count).jsonl"
+            writeReplay(path: path, events: count)
+            defer { unlink(path) }
+            let run = runMeasured([program, "replay", path, "--marbles", "--width", "80"])
+            peaks.append(run.peakKilobytes)
+            guard count == events else { continue }
+            let rate = Double(count) / run.seconds
+            results.append(
+                Result(
+                    name: "replay --marbles throughput (\(grouped(Double(count))) intents)",
+                    measured: "\(grouped(rate)) intents/s", target: "≥ 200,000 intents/s",
+                    met: rate >= 200_000 && run.status == 0))
+        }
+        results.append(
+            Result(
+                name:
+                    "peak RSS, replay --marbles of \(grouped(Double(events))) intents (100,000: \(format(Double(peaks[0]) / 1024, decimals: 1)) MB)",
+                measured: "\(format(Double(peaks[1]) / 1024, decimals: 1)) MB", target: "≤ 25 MB and flat",
+                met: Double(peaks[1]) / 1024 <= 25 && peaks[1] <= peaks[0] + 1024))
+        return results
+    }
+
+    /// The median bytes of a one-cell drag step that keeps the colours, 80×24, with the panel
+    /// open, beside the same steps with it closed.
+    func streamBytes() -> Result {
+        var medians: [Int] = []
+        for open in [false, true] {
+            let size = ScreenSize(columns: 80, rows: 24)
+            var path = Array("/tmp/colourful-ball-bench-XXXXXX".utf8CString)
+            let fd = mkstemp(&path)
+            defer { unlink(path) }
+            guard fd >= 0, let screen = try? NcursesScreen(measuringTerm: "xterm-256color", output: fd, size: size)
+            else {
+                return Result(name: "streams bytes", measured: "could not start ncurses", target: "", met: false)
+            }
+            defer { screen.close() }
+            func fileSize() -> Int {
+                var status = stat()
+                fstat(fd, &status)
+                return Int(status.st_size)
+            }
+            let area = open ? StreamPanel.ballArea(in: size).area : size
+            let session = BallSession(screen: area)
+            let recorder = StreamRecorder(session: session)
+            var renderer = Renderer()
+            var frame = Frame(size: size, fill: .flatWhite)
+            var previous: Frame?
+            var steps: [Int] = []
+            session.send(.pressed(at: area.centre))
+            for intent in dragIntents(on: area, count: 600) {
+                let before = session.viewModel.currentAppearance
+                session.send(intent)
+                let after = session.viewModel.currentAppearance
+                renderer.streams = open ? StreamPanel(recorder, width: size.columns, fits: true) : nil
+                renderer.render(after, into: &frame)
+                let start = fileSize()
+                screen.present(frame, previous: previous)
+                previous = frame
+                if after.ball == before.ball, after.background == before.background, after.position != before.position {
+                    steps.append(fileSize() - start)
+                }
+            }
+            medians.append(Int(percentile(steps.map(Double.init), 0.5)))
+        }
+        return Result(
+            name: "one-cell drag step, same colours, 80×24, streams panel open (closed: \(medians[0]) B), median",
+            measured: "\(medians[1]) B", target: "≤ 2 × closed", met: medians[1] <= 2 * medians[0])
     }
 }
