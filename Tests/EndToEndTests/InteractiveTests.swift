@@ -134,8 +134,12 @@ struct InteractiveTests {
         let rc = directory.appendingPathComponent("screenrc").path
         try "startup_message off\nterm screen-256color\n".write(toFile: rc, atomically: true, encoding: .utf8)
         let recording = directory.appendingPathComponent("screen.jsonl").path
+        // A session of its own name, quit in any case: a failed run leaves no detached screen.
+        let name = "colourful-ball-test-\(getpid())"
+        defer { _ = try? run(["screen", "-S", name, "-X", "quit"]) }
         let terminal = try TerminalSession(
-            columns: 250, rows: 24, arguments: ["-c", rc, programPath, "--record", recording], program: "screen")
+            columns: 250, rows: 24, arguments: ["-S", name, "-c", rc, programPath, "--record", recording],
+            program: "screen")
         try terminal.waitForScreen { $0.contains(" 125,11 · 1000,176 pt") }
         try terminal.mouse("pressed", column: 125, row: 11)
         for column in [180, 223, 224, 225, 228] {
