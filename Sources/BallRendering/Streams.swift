@@ -113,8 +113,6 @@ public struct StreamColumn: Hashable, Sendable {
     public var intent: Intent?
     /// The position published, if one was.
     public var position: BallPosition?
-    /// The appearance worked out from it (the derived state), if one was.
-    public var appearance: Appearance?
     /// The ball colour emitted, if one was.
     public var ballColour: FlatColour?
     /// The background emitted, if one was.
@@ -145,11 +143,12 @@ public struct StreamColumn: Hashable, Sendable {
         case .position, .late: return position == nil ? nil : .value
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
-            return appearance == nil ? nil : .ghost
+            // A position was published, so a colour was worked out from it: swallowed.
+            return position == nil ? nil : .ghost
         case .background:
             if let background { return .colour(background, background: true) }
             // The black band: the complement is the ball's own colour, so the screen keeps its.
-            guard let appearance, appearance.ball.complement == appearance.ball else { return nil }
+            guard position != nil, let state, state.ball.complement == state.ball else { return nil }
             return .ghost
         }
     }
@@ -220,12 +219,7 @@ public final class StreamRecorder {
                 changed?()
             },
             viewModel.position.sink { [unowned self] position in note { $0.position = position } },
-            viewModel.appearance.sink { [unowned self] appearance in
-                note {
-                    $0.appearance = appearance
-                    $0.state = appearance
-                }
-            },
+            viewModel.appearance.sink { [unowned self] appearance in note { $0.state = appearance } },
             viewModel.ballColour.sink { [unowned self] colour in note { $0.ballColour = colour } },
             viewModel.backgroundColour.sink { [unowned self] colour in note { $0.background = colour } },
         ]
