@@ -45,32 +45,24 @@ public struct Renderer: Sendable {
     private var statusParts: StatusParts
     /// The status line's place, rewritten for each frame in the same storage.
     private var place: [Unicode.Scalar] = []
-    /// The status line's colours over each screen colour (by raw value), worked out once.
-    private let statusColoursOver: [StatusColours]
-    /// Whether each colour (by raw value) shows against the dark bar, and against the light.
-    private let showsOnBar: (dark: [Bool], light: [Bool])
+    /// Which colours show against the status line's bars at this depth.
+    private let visibility: BarVisibility
 
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
     public init(depth: ColourDepth = .direct) {
         self.depth = depth
         monochrome = depth == .monochrome
-        statusParts = StatusParts(depth: depth)
-        showsOnBar = (
-            FlatColour.allCases.map { depth.canTellApart($0, Self.statusBackground) },
-            FlatColour.allCases.map { depth.canTellApart($0, Self.statusForeground) }
-        )
-        statusColoursOver = FlatColour.allCases.map { fill in
-            depth.canTellApart(fill, Self.statusBackground)
-                ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
-                : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
-        }
+        visibility = BarVisibility(depth: depth)
+        statusParts = StatusParts(visibility: visibility, reverse: monochrome)
     }
 
     /// The status line's colours over a screen of colour `fill`: light text on a dark bar,
     /// or dark text on a light bar where the screen would not show against a dark one.
     public func statusColours(over fill: FlatColour) -> StatusColours {
-        statusColoursOver[Int(fill.rawValue)]
+        visibility.shows(fill, on: Self.statusBackground)
+            ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
+            : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
     }
 
     /// Draws `appearance` into `frame`, reusing its storage.
@@ -228,13 +220,8 @@ public struct Renderer: Sendable {
         for (offset, line) in streams.lines(width: width).enumerated() {
             frame.withCells(row: top + offset, columns: 0..<width) { cells in
                 for (column, cell) in line.enumerated() {
-                    var foreground = cell.dim ? dim : colours.text
-                    var background = colours.bar
-                    if let colour = cell.colour {
-                        foreground = colour
-                        let shows = colours.bar == Self.statusBackground ? showsOnBar.dark : showsOnBar.light
-                        if !shows[Int(colour.rawValue)] { background = colours.text }
-                    }
+                    let foreground = cell.colour ?? (cell.dim ? dim : colours.text)
+                    let background = cell.colour.map { visibility.swatchBackground($0, on: colours) } ?? colours.bar
                     cells[column] = FrameCell(
                         glyph: cell.glyph, foreground: foreground, background: background, reverse: monochrome)
                 }
@@ -306,6 +293,30 @@ public struct Renderer: Sendable {
                 line, column: column, row: top + index, foreground: Self.statusForeground,
                 background: Self.statusBackground, bold: index == 0, reverse: monochrome)
         }
+    }
+}
+
+/// Which flat colours show against the status line's two bars (dark and light) at one colour
+/// depth: worked out once (a CIEDE2000 distance per colour and bar), then looked up.
+struct BarVisibility: Sendable {
+    private let onDark: [Bool]
+    private let onLight: [Bool]
+
+    /// The table for a screen of colour depth `depth`.
+    init(depth: ColourDepth) {
+        onDark = FlatColour.allCases.map { depth.canTellApart($0, Renderer.statusBackground) }
+        onLight = FlatColour.allCases.map { depth.canTellApart($0, Renderer.statusForeground) }
+    }
+
+    /// Whether `colour` shows against a bar of colour `bar` (one of the two).
+    func shows(_ colour: FlatColour, on bar: FlatColour) -> Bool {
+        (bar == Renderer.statusBackground ? onDark : onLight)[Int(colour.rawValue)]
+    }
+
+    /// The cell a swatch of `colour` sits on, on the bar of `status`: the bar, or the text's
+    /// colour where the swatch would not show against it.
+    func swatchBackground(_ colour: FlatColour, on status: StatusColours) -> FlatColour {
+        shows(colour, on: status.bar) ? status.bar : status.text
     }
 }
 

@@ -145,12 +145,15 @@ struct StatusParts: Sendable {
     private static let colourCount = FlatColour.allCases.count
     private var cached = [[FrameCell]?](
         repeating: nil, count: StatusLine.Part.allCases.count * StatusParts.colourCount * 2)
-    /// How the screen shows colours (monochrome: the cells are in reverse video).
-    private let depth: ColourDepth
+    /// Which colours show against the bars.
+    private let visibility: BarVisibility
+    /// Whether the cells are in reverse video (on a monochrome screen).
+    private let reverse: Bool
 
-    /// Parts for a screen of colour depth `depth`.
-    init(depth: ColourDepth) {
-        self.depth = depth
+    /// Parts whose swatches are kept visible by `visibility`, in reverse video when `reverse`.
+    init(visibility: BarVisibility, reverse: Bool) {
+        self.visibility = visibility
+        self.reverse = reverse
     }
 
     /// The cells of `part` in these colours, on the bar `status`: a swatch that would not show
@@ -167,13 +170,9 @@ struct StatusParts: Sendable {
         let lightBar = status.bar != Renderer.statusBackground
         let index = (part.rawValue * Self.colourCount + Int(colour?.rawValue ?? 0)) * 2 + (lightBar ? 1 : 0)
         if let cells = cached[index] { return cells }
-        let reverse = depth == .monochrome
         let cells = StatusLine.segments(part, ball: colours.ball, background: colours.background).flatMap {
             segment in
-            let background =
-                if let swatch = segment.colour, !depth.canTellApart(swatch, status.bar) { status.text } else {
-                    status.bar
-                }
+            let background = segment.colour.map { visibility.swatchBackground($0, on: status) } ?? status.bar
             return segment.scalars.map {
                 FrameCell(
                     glyph: $0, foreground: segment.colour ?? status.text, background: background, bold: segment.bold,
