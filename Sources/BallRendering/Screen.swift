@@ -90,7 +90,7 @@ public final class ScreenBinding {
     public var streams: StreamRecorder? {
         didSet {
             streams?.changed = { [unowned self] in
-                if streamsPanel != nil { pending = pending ?? viewModel.currentAppearance }
+                if streamsPanel != nil { redrawSoon() }
             }
         }
     }
@@ -100,14 +100,32 @@ public final class ScreenBinding {
     public var streamsPanel: Bool? {
         didSet {
             guard streamsPanel != oldValue else { return }
-            pending = pending ?? viewModel.currentAppearance
+            redrawSoon()
         }
+    }
+
+    /// In play: the ball's area in a terminal of `size`, the streams panel `open` or not (open,
+    /// it takes its rows when they leave the ball enough room, else one row to say so); notes
+    /// the panel for the next flush. The area goes to the session as a resized intent.
+    public func playArea(in size: ScreenSize, streamsOpen open: Bool) -> ScreenSize {
+        guard open else {
+            streamsPanel = nil
+            return size
+        }
+        let (area, fits) = StreamPanel.ballArea(in: size)
+        streamsPanel = fits
+        return area
     }
 
     /// Sets one of the renderer's settings; a change makes the current appearance pending.
     private func change<Value: Equatable>(_ setting: WritableKeyPath<Renderer, Value>, to value: Value) {
         guard renderer[keyPath: setting] != value else { return }
         renderer[keyPath: setting] = value
+        redrawSoon()
+    }
+
+    /// Makes the current appearance pending, so the next flush draws it again.
+    private func redrawSoon() {
         pending = pending ?? viewModel.currentAppearance
     }
 

@@ -68,14 +68,7 @@ private final class Play: TerminalProgram {
     /// resize does, through the same intent: a recording made with the panel open replays
     /// exactly.
     func resized(to size: ScreenSize) {
-        guard streamsOpen else {
-            binding.streamsPanel = nil
-            session.send(.resized(size))
-            return
-        }
-        let (area, fits) = StreamPanel.ballArea(in: size)
-        binding.streamsPanel = fits
-        session.send(.resized(area))
+        session.send(.resized(binding.playArea(in: size, streamsOpen: streamsOpen)))
     }
 
     func hungUp() { session.send(.quitRequested) }

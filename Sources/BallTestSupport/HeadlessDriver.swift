@@ -21,6 +21,8 @@ public final class HeadlessDriver {
     private let binding: ScreenBinding
     /// The terminal's size (the ball's area is smaller while the streams panel is open).
     public private(set) var terminalSize: ScreenSize
+    /// Whether the streams panel is open.
+    private var streamsOpen = false
 
     /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
     /// as one of `depth` does.
@@ -37,14 +39,8 @@ public final class HeadlessDriver {
     /// Opens or closes the streams panel as `s` does in play: the ball's area changes through
     /// a resized intent.
     public func toggleStreams() {
-        if binding.streamsPanel == nil {
-            let (area, fits) = StreamPanel.ballArea(in: terminalSize)
-            binding.streamsPanel = fits
-            send(.resized(area))
-        } else {
-            binding.streamsPanel = nil
-            send(.resized(terminalSize))
-        }
+        streamsOpen.toggle()
+        send(.resized(binding.playArea(in: terminalSize, streamsOpen: streamsOpen)))
     }
 
     /// Subscribes a late subscriber, as `b` or `p` does.
@@ -87,9 +83,7 @@ public final class HeadlessDriver {
     /// Resizes the terminal.
     public func resize(columns: Int, rows: Int) {
         terminalSize = ScreenSize(columns: columns, rows: rows)
-        let area = binding.streamsPanel == nil ? terminalSize : StreamPanel.ballArea(in: terminalSize).area
-        if binding.streamsPanel != nil { binding.streamsPanel = StreamPanel.ballArea(in: terminalSize).fits }
-        send(.resized(area))
+        send(.resized(binding.playArea(in: terminalSize, streamsOpen: streamsOpen)))
     }
 
     /// Sends raw terminal bytes through the input decoder, as the terminal adapter does.
