@@ -160,18 +160,11 @@ struct BenchmarkRun {
 
     func bytesToTerminal() -> [Result] {
         let size = ScreenSize(columns: 80, rows: 24)
-        var path = Array("/tmp/colourful-ball-bench-XXXXXX".utf8CString)
-        let fd = mkstemp(&path)
-        defer { unlink(path) }
-        guard fd >= 0, let screen = try? NcursesScreen(measuringTerm: "xterm-256color", output: fd, size: size) else {
+        guard let measuring = MeasuringScreen(size: size) else {
             return [Result(name: "bytes to the terminal", measured: "could not start ncurses", target: "", met: false)]
         }
-        defer { screen.close() }
-        func fileSize() -> Int {
-            var status = stat()
-            fstat(fd, &status)
-            return Int(status.st_size)
-        }
+        let screen = measuring.screen
+        let fileSize = measuring.bytesWritten
         var renderer = Renderer()
         var frame = Frame(size: size, fill: .flatWhite)
         let session = BallSession(screen: size)
@@ -529,19 +522,11 @@ struct BenchmarkRun {
         var medians: [Int] = []
         for open in [false, true] {
             let size = ScreenSize(columns: 80, rows: 24)
-            var path = Array("/tmp/colourful-ball-bench-XXXXXX".utf8CString)
-            let fd = mkstemp(&path)
-            defer { unlink(path) }
-            guard fd >= 0, let screen = try? NcursesScreen(measuringTerm: "xterm-256color", output: fd, size: size)
-            else {
+            guard let measuring = MeasuringScreen(size: size) else {
                 return Result(name: "streams bytes", measured: "could not start ncurses", target: "", met: false)
             }
-            defer { screen.close() }
-            func fileSize() -> Int {
-                var status = stat()
-                fstat(fd, &status)
-                return Int(status.st_size)
-            }
+            let screen = measuring.screen
+            let fileSize = measuring.bytesWritten
             let area = open ? StreamPanel.ballArea(in: size).area : size
             let session = BallSession(screen: area)
             let recorder = StreamRecorder(session: session)
@@ -568,5 +553,36 @@ struct BenchmarkRun {
         return Result(
             name: "one-cell drag step, same colours, 80×24, streams panel open (closed: \(medians[0]) B), median",
             measured: "\(medians[1]) B", target: "≤ 2 × closed", met: medians[1] <= 2 * medians[0])
+    }
+}
+
+/// An ncurses screen (xterm-256color) that writes into a temporary file, to count the bytes
+/// frames take; the file goes and the screen closes with it.
+final class MeasuringScreen {
+    let screen: NcursesScreen
+    private let fd: Int32
+    private var path: [CChar]
+
+    /// A screen of `size`; nil if ncurses cannot start.
+    init?(size: ScreenSize) {
+        path = Array("/tmp/colourful-ball-bench-XXXXXX".utf8CString)
+        fd = mkstemp(&path)
+        guard fd >= 0, let screen = try? NcursesScreen(measuringTerm: "xterm-256color", output: fd, size: size) else {
+            if fd >= 0 { unlink(path) }
+            return nil
+        }
+        self.screen = screen
+    }
+
+    /// The bytes written so far.
+    func bytesWritten() -> Int {
+        var status = stat()
+        fstat(fd, &status)
+        return Int(status.st_size)
+    }
+
+    deinit {
+        screen.close()
+        unlink(path)
     }
 }
