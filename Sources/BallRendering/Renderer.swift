@@ -25,8 +25,6 @@ public struct Renderer: Sendable {
     /// The status line's usual background: a dark bar.
     public static let statusBackground = FlatColour.flatBlackDark
 
-    /// How the screen shows colours.
-    public let depth: ColourDepth
     /// Whether the status line and notices are drawn in reverse video (no colours).
     public let monochrome: Bool
     /// A short notice the status line shows at its right end, over what was there (such as
@@ -51,7 +49,6 @@ public struct Renderer: Sendable {
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
     public init(depth: ColourDepth = .direct) {
-        self.depth = depth
         monochrome = depth == .monochrome
         visibility = BarVisibility(depth: depth)
         statusParts = StatusParts(visibility: visibility, reverse: monochrome)

@@ -24,10 +24,8 @@ public struct TerminalError: Error, CustomStringConvertible {
 /// back on close; frames are turned into bytes by the ``Rasteriser``, with this terminal's
 /// sequences from terminfo, and leave in one `write(2)` each.
 public final class NcursesScreen: Screen {
-    /// How colours are shown.
-    public let depth: ColourDepth
     /// How colours are shown (the renderer keeps swatches visible at this depth).
-    public var colourDepth: ColourDepth { depth }
+    public let colourDepth: ColourDepth
     private var screen: OpaquePointer?
     private var rasteriser: Rasteriser
     /// Each frame's bytes (the storage is kept from frame to frame).
@@ -99,7 +97,7 @@ public final class NcursesScreen: Screen {
     /// Sets up the ncurses screen just made (``start(_:term:)``) for frames written to `output`.
     private init(started screen: OpaquePointer, term: String, output: Int32) throws {
         let (depth, sequences) = try Self.start(screen, term: term)
-        self.depth = depth
+        colourDepth = depth
         rasteriser = Rasteriser(sequences: sequences)
         resetAttributes = sequences.resetAttributes
         hasAlternateScreen = Self.string("smcup") != nil
