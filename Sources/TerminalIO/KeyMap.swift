@@ -168,9 +168,7 @@ public enum KeyMap {
     /// own line, `arrows, h j k l: move 1 cell.` (ASCII only: the man page generator drops the
     /// rest).
     public static func summary(for mode: KeyMode) -> String {
-        bindings.filter { $0.modes.contains(mode) }.map { binding in
-            "\(binding.keys.joined(separator: ", ")): \(binding.does.replacingBackticks)."
-        }.joined(separator: "\n")
+        help(for: mode).rows.map { "\($0.keys): \($0.does)." }.joined(separator: "\n")
     }
 
     /// The keys of `mode` as the help box shows them.
