@@ -7,7 +7,7 @@ import PackageDescription
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 // The targets, each with one job; each uses only those above it (ARCHITECTURE.md draws them):
-// ColourCore ← BallModel ← BallReplay ← BallRendering ← TerminalIO ← BallTerminal ← commands.
+// ColourCore ← BallModel ← BallReplay ← BallRendering ← TerminalIO ← BallPlayer ← BallTerminal ← commands.
 let package = Package(
     name: "colourful-ball",
     platforms: [.macOS(.v13)],
@@ -48,6 +48,13 @@ let package = Package(
             name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore"],
             swiftSettings: crossModule),
 
+        /// The replay player: time travel through a recording's index, its timeline and change
+        /// line, the streams panel around the current intent, and what the replay keys do.
+        .target(
+            name: "BallPlayer",
+            dependencies: ["BallModel", "BallRendering", "BallReplay", "TerminalIO", "ColourCore"],
+            swiftSettings: crossModule),
+
         // MARK: - The terminal adapter (the only code that imports CNcurses)
         .systemLibrary(
             name: "CNcurses",
@@ -57,7 +64,9 @@ let package = Package(
         /// The ncurses screen, waiting for input, the terminal guard and the one run loop.
         .target(
             name: "BallTerminal",
-            dependencies: ["BallModel", "BallRendering", "BallReplay", "TerminalIO", "ColourCore", "CNcurses"]
+            dependencies: [
+                "BallModel", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore", "CNcurses",
+            ]
         ),
 
         // MARK: - Commands and the thin executable
@@ -74,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "colourful-ball-bench",
             dependencies: [
-                "ColourCore", "BallModel", "BallReplay", "BallRendering", "TerminalIO", "BallTerminal",
+                "ColourCore", "BallModel", "BallReplay", "BallRendering", "TerminalIO", "BallPlayer", "BallTerminal",
                 "BallTestSupport",
             ]
         ),
@@ -83,7 +92,9 @@ let package = Package(
         .target(name: "CPseudoTerminal"),
         .target(
             name: "BallTestSupport",
-            dependencies: ["BallModel", "BallRendering", "BallReplay", "TerminalIO", "ColourCore", "CPseudoTerminal"]
+            dependencies: [
+                "BallModel", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore", "CPseudoTerminal",
+            ]
         ),
 
         // MARK: - Tests
@@ -107,6 +118,10 @@ let package = Package(
             name: "TerminalIOTests",
             dependencies: ["TerminalIO", "BallRendering", "BallReplay", "BallModel", "ColourCore", "BallTestSupport"],
             exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "BallPlayerTests",
+            dependencies: ["BallPlayer", "BallReplay", "BallRendering", "TerminalIO", "BallModel", "BallTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,3 +1,4 @@
+import ColourCore
 import OpenCombine
 
 // MARK: - The session: intents in, position out
@@ -31,6 +32,15 @@ public final class BallSession {
 
     /// The interaction state now: the subject's position and the grab.
     public var state: BallState { BallState(position: viewModel.position.value, grab: grab) }
+
+    /// Puts the session where a recording was after some intents: the position (published by
+    /// the subject, its appearance following `background`) and the grab. Nothing is published
+    /// on ``intents``: no intent happened. The replay player calls this to travel in time.
+    public func restore(_ state: BallState, background: FlatColour) {
+        grab = state.grab
+        isFinished = false
+        viewModel.restore(position: state.position, background: background)
+    }
 
     /// Applies `intent`: publishes it, steps the state, and sends the new position when it changed.
     public func send(_ intent: Intent) {

@@ -65,16 +65,37 @@ public final class BallViewModel {
         derived = CurrentValueSubject(Self.appearance(at: start, after: nil))
         // One subscription, no operator chain: the subject hands it the start at once (derived
         // again, to the same appearance, before anyone listens), then every value it publishes.
-        subscription = position.sink { [derived] position in
-            derived.send(Self.appearance(at: position, after: derived.value))
+        subscription = position.sink { [unowned self] position in
+            let previous = restoring ?? derived.value.background
+            derived.send(Self.appearance(at: position, afterBackground: previous))
         }
+    }
+
+    /// The screen's colour a restored position follows (see ``restore(position:background:)``).
+    private var restoring: FlatColour?
+
+    /// Puts the ball at `position` on a screen coloured `background`, as the derived state was
+    /// at some point of a recording: the subject publishes `position`, and the appearance
+    /// derived from it follows `background` instead of the current screen's colour.
+    ///
+    /// `background` must be what the rule gave for this position at that point (as a replay
+    /// index keeps it); the rule then gives it again: the complement of the ball's colour, or,
+    /// in the black band, the colour the screen had.
+    public func restore(position restored: BallPosition, background: FlatColour) {
+        restoring = background
+        defer { restoring = nil }
+        position.send(restored)
     }
 
     /// The appearance at `position`, following `previous` (the background remembers).
     public static func appearance(at position: BallPosition, after previous: Appearance?) -> Appearance {
+        appearance(at: position, afterBackground: previous?.background ?? startBackground)
+    }
+
+    /// The appearance at `position` on a screen coloured `background` before it.
+    public static func appearance(at position: BallPosition, afterBackground background: FlatColour) -> Appearance {
         let ball = BallColourRule.ballColour(column: position.centre.column, row: position.centre.row)
-        let background = BallColourRule.background(
-            forBall: ball, current: previous?.background ?? startBackground)
-        return Appearance(position: position, ball: ball, background: background)
+        return Appearance(
+            position: position, ball: ball, background: BallColourRule.background(forBall: ball, current: background))
     }
 }

@@ -37,6 +37,12 @@ public struct Renderer: Sendable {
     /// The streams panel, drawn in rows of its own between the ball's area and the status
     /// line (the frame is that much taller than the appearance's screen); nil: closed.
     public var streams: StreamPanel?
+    /// Rows of text below the streams panel and above the status line (the replay player's
+    /// change line and timeline), each as wide as the frame; the frame grows by their count.
+    public var extraRows: [[LaneCell]] = []
+    /// Facts shown at the start of the status line, before the place (the replay player's
+    /// `intent n/N`, time, speed); nil: none.
+    public var statusFacts: String?
     /// The disc's cells, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -66,7 +72,9 @@ public struct Renderer: Sendable {
     public mutating func render(_ appearance: Appearance, into frame: inout Frame) {
         let size = appearance.position.screen
         let panelRows = streams?.rowCount ?? 0
-        frame.reset(size: ScreenSize(columns: size.columns, rows: size.rows + panelRows), fill: appearance.background)
+        frame.reset(
+            size: ScreenSize(columns: size.columns, rows: size.rows + panelRows + extraRows.count),
+            fill: appearance.background)
         guard size.columns > 0, size.rows > 0 else { return }
         guard size.isLargeEnough else {
             drawTooSmallNotice(into: &frame)
@@ -75,7 +83,8 @@ public struct Renderer: Sendable {
         if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
         drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
         let colours = statusColours(over: appearance.background)
-        if let streams { drawStreams(streams, from: size.rows - 1, colours, into: &frame) }
+        if let streams { drawRows(streams.lines(width: size.columns), from: size.rows - 1, colours, into: &frame) }
+        drawRows(extraRows, from: size.rows - 1 + panelRows, colours, into: &frame)
         let placeEnd = drawStatus(appearance, colours, into: &frame)
         if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
         if let help { drawHelp(help, colours, into: &frame) }
@@ -183,11 +192,15 @@ public struct Renderer: Sendable {
         // The longest form that fits: long place and each tail in turn, then the short place.
         let allTails = StatusLine.tails(statusKeys)
         let tails = allTails.indices
-        StatusLine.place(appearance, short: false, into: &place)
-        var tail = tails.dropLast(2).first { place.count + tailWidth($0) <= width }
+        var tail: Int?
+        if statusFacts == nil {
+            StatusLine.place(appearance, short: false, into: &place)
+            tail = tails.dropLast(2).first { place.count + tailWidth($0) <= width }
+        }
         if tail == nil {
-            StatusLine.place(appearance, short: true, into: &place)
-            tail = tails.suffix(2).first { place.count + tailWidth($0) <= width } ?? tails.last
+            StatusLine.place(appearance, short: true, facts: statusFacts, into: &place)
+            let candidates = statusFacts == nil ? tails.suffix(2) : tails[...]
+            tail = candidates.first { place.count + tailWidth($0) <= width } ?? tails.last
         }
         let column = frame.write(
             place, column: 0, row: row, foreground: status.text, background: status.bar, reverse: monochrome)
@@ -208,15 +221,15 @@ public struct Renderer: Sendable {
 
     // MARK: - The streams panel
 
-    /// The panel's rows from `top`, in the status line's colours: marbles in their colours
-    /// (on a cell of the text's colour where one would not show against the bar), lines,
-    /// ghosts and the ruler dim.
-    private func drawStreams(_ streams: StreamPanel, from top: Int, _ colours: StatusColours, into frame: inout Frame) {
+    /// Rows of lane cells from `top` (the panel's, the player's), in the status line's colours:
+    /// marbles in their colours (on a cell of the text's colour where one would not show
+    /// against the bar), lines, ghosts and the ruler dim.
+    private func drawRows(_ lines: [[LaneCell]], from top: Int, _ colours: StatusColours, into frame: inout Frame) {
         let width = frame.size.columns
         let dim = Self.dimColour(on: colours.bar)
-        for (offset, line) in streams.lines(width: width).enumerated() {
+        for (offset, line) in lines.enumerated() {
             frame.withCells(row: top + offset, columns: 0..<width) { cells in
-                for (column, cell) in line.enumerated() {
+                for (column, cell) in line.prefix(width).enumerated() {
                     let foreground = cell.colour ?? (cell.dim ? dim : colours.text)
                     let background = cell.colour.map { visibility.swatchBackground($0, on: colours) } ?? colours.bar
                     cells[column] = FrameCell(

@@ -85,6 +85,25 @@ public final class ScreenBinding {
         set { change(\.help, to: newValue) }
     }
 
+    /// Rows between the streams panel and the status line (``Renderer/extraRows``), drawn at
+    /// the next flush.
+    public var extraRows: [[LaneCell]] {
+        get { renderer.extraRows }
+        set { change(\.extraRows, to: newValue) }
+    }
+
+    /// Facts at the start of the status line (``Renderer/statusFacts``), drawn at the next flush.
+    public var statusFacts: String? {
+        get { renderer.statusFacts }
+        set { change(\.statusFacts, to: newValue) }
+    }
+
+    /// Makes the streams panel for a width, and whether it fits, instead of ``streams`` (the
+    /// replay player's panel, worked out around the current intent); drawn at the next flush.
+    public var streamPanelSource: ((_ width: Int, _ fits: Bool) -> StreamPanel)? {
+        didSet { if streamsPanel != nil { redrawSoon() } }
+    }
+
     /// The recorder whose lanes the streams panel shows (it records while the panel is closed
     /// too, so opening it shows the past).
     public var streams: StreamRecorder? {
@@ -125,7 +144,7 @@ public final class ScreenBinding {
     }
 
     /// Makes the current appearance pending, so the next flush draws it again.
-    private func redrawSoon() {
+    public func redrawSoon() {
         pending = pending ?? viewModel.currentAppearance
     }
 
@@ -136,8 +155,11 @@ public final class ScreenBinding {
     public func flush() {
         guard let appearance = pending else { return }
         pending = nil
-        if let fits = streamsPanel, let streams {
-            renderer.streams = StreamPanel(streams, width: appearance.position.screen.columns, fits: fits)
+        let width = appearance.position.screen.columns
+        if let fits = streamsPanel, let streamPanelSource {
+            renderer.streams = streamPanelSource(width, fits)
+        } else if let fits = streamsPanel, let streams {
+            renderer.streams = StreamPanel(streams, width: width, fits: fits)
         } else {
             renderer.streams = nil
         }

@@ -20,10 +20,18 @@ enum StatusLine {
     }
 
     /// Writes the place into `scalars` (emptied first, its storage kept): ` 40,11 · 320,176 pt  `,
-    /// or ` 40,11  ` when short (cells are whole numbers, and so are their points).
-    static func place(_ appearance: Appearance, short: Bool, into scalars: inout [Unicode.Scalar]) {
+    /// or ` 40,11  ` when short (cells are whole numbers, and so are their points); `facts`
+    /// (the replay player's), if any, come first.
+    static func place(
+        _ appearance: Appearance, short: Bool, facts: String? = nil, into scalars: inout [Unicode.Scalar]
+    ) {
         let centre = appearance.position.centre
         scalars.removeAll(keepingCapacity: true)
+        if let facts {
+            scalars.append(" ")
+            scalars.append(contentsOf: facts.unicodeScalars)
+            scalars.append(" ")
+        }
         scalars.append(" ")
         appendDigits(centre.column, to: &scalars)
         scalars.append(",")
@@ -64,23 +72,20 @@ enum StatusLine {
         case playKeysShort
         /// `? keys`
         case playKeysShortest
-        /// `replay  space pause  ? keys  q quit`
+        /// `space pause  ←→ step  ? keys  q quit` (the player's facts say `replay`)
         case replayKeys
-        /// `replay  ? keys  q quit`
+        /// `? keys  q quit`
         case replayKeysShort
-        /// `replay  ? keys`
+        /// `? keys`
         case replayKeysShortest
-        /// `replay paused  space resume  ? keys  q quit`
+        /// `space play  ←→ step  ? keys  q quit` (the player's facts say `paused`)
         case pausedKeys
-        /// `paused  ? keys  q quit`
-        case pausedKeysShort
-        /// `paused  ? keys`
-        case pausedKeysShortest
     }
 
     /// What follows the place, longest first: ball, background and keys, in their long, short
     /// and shortest forms (the shortest still names `?`, which lists them all); ball and
     /// background; then, for the short place, ball and the background's name; ball alone.
+    /// (A replay's place is always short, and its tails keep `? keys` longer.)
     static func tails(_ keys: StatusKeys) -> [[Part]] {
         switch keys {
         case .play: playTails
@@ -90,8 +95,18 @@ enum StatusLine {
     }
 
     private static let playTails = tails(.playKeys, .playKeysShort, .playKeysShortest)
-    private static let replayTails = tails(.replayKeys, .replayKeysShort, .replayKeysShortest)
-    private static let pausedTails = tails(.pausedKeys, .pausedKeysShort, .pausedKeysShortest)
+    // The player's facts come first in a replay: the place is short, and `? keys` stays as
+    // long as the ball's colour fits beside it.
+    private static let replayTails = replayTails(.replayKeys)
+    private static let pausedTails = replayTails(.pausedKeys)
+
+    private static func replayTails(_ long: Part) -> [[Part]] {
+        [
+            [.ball, .background, long], [.ball, .background, .replayKeysShort],
+            [.ball, .background, .replayKeysShortest], [.ball, .shortBackground, .replayKeysShortest],
+            [.ball, .replayKeysShortest], [.ball],
+        ]
+    }
 
     private static func tails(_ long: Part, _ short: Part, _ shortest: Part) -> [[Part]] {
         [
@@ -114,20 +129,16 @@ enum StatusLine {
             ] + help + quit
         case .playKeysShort: help + quit
         case .playKeysShortest: help
-        case .replayKeys: [replay, Segment("space", bold: true), Segment(" pause  ")] + help + quit
-        case .replayKeysShort: [replay] + help + quit
-        case .replayKeysShortest: [replay] + help
-        case .pausedKeys:
-            [Segment("replay paused  ", bold: true), Segment("space", bold: true), Segment(" resume  ")] + help + quit
-        case .pausedKeysShort: [paused] + help + quit
-        case .pausedKeysShortest: [paused] + help
+        case .replayKeys: [Segment("space", bold: true), Segment(" pause  ")] + step + help + quit
+        case .replayKeysShort: help + quit
+        case .replayKeysShortest: help
+        case .pausedKeys: [Segment("space", bold: true), Segment(" play  ")] + step + help + quit
         }
     }
 
     private static let help = [Segment("?", bold: true), Segment(" keys")]
     private static let quit = [Segment("  "), Segment("q", bold: true), Segment(" quit")]
-    private static let replay = Segment("replay  ", bold: true)
-    private static let paused = Segment("paused  ", bold: true)
+    private static let step = [Segment("←→", bold: true), Segment(" step  ")]
 }
 
 /// What the status line says about the keys: playing, watching a replay, or the replay paused.

@@ -19,6 +19,9 @@ public struct StreamPanel: Hashable, Sendable {
     public var lateLanes: [LateLane]
     /// Whether it fits; if not, it is one line saying how many rows it needs.
     public var fits: Bool
+    /// The intent the replay player is at: later columns ("the future") are drawn dim, and
+    /// the description is of this column. Nil: the latest column.
+    public var present: Int?
 
     /// How many rows it takes.
     public var rowCount: Int { fits ? Self.rows : 1 }
@@ -44,10 +47,11 @@ public struct StreamPanel: Hashable, Sendable {
     }
 
     /// A panel of these columns (oldest first) and late lanes.
-    public init(columns: [StreamColumn], lateLanes: [LateLane] = [], fits: Bool = true) {
+    public init(columns: [StreamColumn], lateLanes: [LateLane] = [], fits: Bool = true, present: Int? = nil) {
         self.columns = columns
         self.lateLanes = lateLanes
         self.fits = fits
+        self.present = present
     }
 
     /// The panel for `recorder` at `width`: the page that shows its latest column.
@@ -81,7 +85,8 @@ public struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text("", width: width))
             }
         }
-        lines.append(LaneCell.text(" " + describe(columns.last), width: width))
+        let described = present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
+        lines.append(LaneCell.text(" " + describe(described), width: width))
         return lines
     }
 
@@ -111,7 +116,11 @@ public struct StreamPanel: Hashable, Sendable {
         for (offset, column) in columns.enumerated() {
             let at = Self.labelWidth + 2 * offset
             guard at + 1 < width, let shown = marble(column) else { continue }
-            let (first, second) = LaneCell.cells(of: shown)
+            var (first, second) = LaneCell.cells(of: shown)
+            if let present, column.index > present {
+                // The future: shapes only, dim.
+                (first.colour, first.dim, second.colour, second.dim) = (nil, true, nil, true)
+            }
             cells[at] = first
             cells[at + 1] = second
         }

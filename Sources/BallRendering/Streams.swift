@@ -60,6 +60,8 @@ public enum Marble: Hashable, Sendable {
     /// A value was worked out and swallowed (`·`): a duplicate colour, or the screen keeping
     /// its colour in the black band.
     case ghost
+    /// The intent was skipped in the replay player (`×`): nothing went through.
+    case skipped
 
     /// The marble's glyph (for ``subscribed(handed:)``, the `^`; the handed value follows it).
     public var glyph: Unicode.Scalar {
@@ -71,6 +73,7 @@ public enum Marble: Hashable, Sendable {
         case .value: "○"
         case .colour(_, let background): background ? "■" : "●"
         case .ghost: "·"
+        case .skipped: "×"
         }
     }
 
@@ -119,6 +122,8 @@ public struct StreamColumn: Hashable, Sendable {
     public var background: FlatColour?
     /// The derived state after the intent (whether or not anything was emitted).
     public var state: Appearance?
+    /// Whether the intent was skipped (the replay player's `x`): it never entered the session.
+    public var skipped = false
 
     /// An empty column for the intent at `index`.
     public init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
@@ -132,6 +137,7 @@ public struct StreamColumn: Hashable, Sendable {
     public func marble(_ lane: StreamLane) -> Marble {
         let shown = emission(lane)
         if index == 0 { return .subscribed(handed: lane == .intents ? nil : shown) }
+        if skipped { return lane == .intents ? .skipped : .line }
         if intent == .quitRequested { return .ended }
         return shown ?? .line
     }
@@ -173,7 +179,7 @@ public struct LateLane: Hashable, Sendable {
         let index = column.index
         if index < start { return nil }
         if index == start { return .subscribed(handed: handed ? .value : nil) }
-        if column.intent == .quitRequested { return .ended }
+        if column.intent == .quitRequested, !column.skipped { return .ended }
         return received.contains(index) ? .value : .line
     }
 }
@@ -204,12 +210,12 @@ public final class StreamRecorder {
     /// The late lane whose subscription is being made (what it receives now, it was handed).
     private var subscribing: Int?
 
-    /// Subscribes to `session`'s streams now (the start column holds what they hand over at
-    /// once); keeps at least the latest `capacity` columns.
-    public init(session: BallSession, capacity: Int = 1_024) {
+    /// Subscribes to `session`'s streams now (the start column, numbered `firstIndex`, holds
+    /// what they hand over at once); keeps at least the latest `capacity` columns.
+    public init(session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0) {
         self.session = session
         self.capacity = max(2, capacity)
-        columns = [StreamColumn(index: 0)]
+        columns = [StreamColumn(index: firstIndex)]
         let viewModel = session.viewModel
         cancellables = [
             session.intents.sink { [unowned self] intent in
@@ -237,16 +243,25 @@ public final class StreamRecorder {
     /// Whether the streams ended (the session quit).
     public var ended: Bool { columns.last?.intent == .quitRequested }
 
-    /// Subscribes a late subscriber of `kind` now, in the latest column; a third replaces the
-    /// oldest.
-    public func subscribeLate(_ kind: LateSubscriber) {
+    /// Notes that `intent` was skipped: a column of its own, where nothing went through.
+    public func noteSkipped(_ intent: Intent) {
+        var column = StreamColumn(index: latestIndex + 1, intent: intent, state: columns.last?.state)
+        column.skipped = true
+        columns.append(column)
+        changed?()
+    }
+
+    /// Subscribes a late subscriber of `kind` now; its lane begins in the latest column, or in
+    /// column `start` when given (the replay player subscribes again, while working out a
+    /// page, the subscribers the user made earlier). A third replaces the oldest.
+    public func subscribeLate(_ kind: LateSubscriber, start: Int? = nil) {
         if lateLanes.count == 2 {
             lateLanes.removeFirst()
             lateCancellables.removeFirst()
         }
         let id = nextLateID
         nextLateID += 1
-        lateLanes.append(LateLane(id: id, kind: kind, start: latestIndex))
+        lateLanes.append(LateLane(id: id, kind: kind, start: start ?? latestIndex))
         subscribing = id
         defer { subscribing = nil }
         let receive: (BallPosition) -> Void = { [unowned self] _ in lateReceived(id) }

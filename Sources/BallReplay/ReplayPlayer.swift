@@ -51,8 +51,10 @@ public struct ReplayTiming {
     /// The idle limits that mean something: from 0 (no pauses) to the longest a file can hold.
     public static let idleLimits: ClosedRange<Double> = 0...ReplayFormat.maximumTime
 
-    private let speed: Double
-    private let maximumIdle: Double?
+    /// How many times as fast as recorded.
+    public let speed: Double
+    /// The longest pause, in recorded seconds (nil: no cap).
+    public let maximumIdle: Double?
     private var lastTime = 0.0
 
     /// Timing at `speed` (2 is twice as fast), with pauses capped at `maximumIdle` seconds;
@@ -67,11 +69,19 @@ public struct ReplayTiming {
     /// The wait before `event`, in real seconds (0 when there is no event).
     public mutating func pause(before event: ReplayEvent?) -> Double {
         guard let event else { return 0 }
-        var gap = event.time - lastTime
-        lastTime = event.time
+        defer { lastTime = event.time }
+        return pause(from: lastTime, to: event.time)
+    }
+
+    /// The wait between events recorded at `earlier` and `later` seconds, in real seconds.
+    public func pause(from earlier: Double, to later: Double) -> Double {
+        var gap = max(0, later - earlier)
         if let maximumIdle { gap = min(gap, maximumIdle) }
         return gap / speed
     }
+
+    /// The same timing at `speed`.
+    public func at(speed: Double) -> ReplayTiming { ReplayTiming(speed: speed, maximumIdle: maximumIdle) }
 }
 
 extension Duration {

@@ -1,134 +1,140 @@
 import BallModel
+import BallPlayer
 import BallRendering
 import BallReplay
 import TerminalIO
 
 // MARK: - Replaying in the terminal
 
-/// Plays a recording in the terminal with its original timing: each event waits its turn
-/// (divided by `speed`, each pause first capped at `maximumIdle`), goes through the same
-/// session, and the binding draws it. The keys are the key map's replay keys (space pauses and
-/// resumes; `q`, Esc or Ctrl-C stop; Ctrl-Z suspends, and the time stopped does not count).
+/// Plays a recording in the terminal with its original timing, through the time-travel player:
+/// the keys are the key map's replay keys (space pauses, arrows step, Home and End, `]` and
+/// `[`, `+` and `-`, `x` skips, `w` writes, the mouse scrubs the timeline; `q`, Esc or Ctrl-C
+/// stop; Ctrl-Z suspends, and the time stopped does not count). The file is read while the
+/// player runs: the part read can be played at once.
 public final class TerminalReplay {
-    private let player: ReplayPlayer
-    private let speed: Double
-    private let maximumIdle: Double?
+    private let index: ReplayIndex
+    private let timing: ReplayTiming
     private let streams: Bool
+    private let paused: Bool
+    private let readProgress: (() -> Double?)?
+    private let writeEdited: ((AnySequence<String>) throws -> String)?
 
-    /// A replay of `player`'s recording; `streams` opens the streams panel at the start.
-    public init(player: ReplayPlayer, speed: Double, maximumIdle: Double?, streams: Bool = false) {
-        self.player = player
-        self.speed = speed
-        self.maximumIdle = maximumIdle
+    /// A replay of `index`'s recording at `timing`; `streams` opens the streams panel at the
+    /// start, `paused` starts paused at intent 0. `readProgress` says how much of the file is
+    /// read (0 to 1); `writeEdited` writes an edited log and returns its file's name.
+    public init(
+        index: ReplayIndex, timing: ReplayTiming, streams: Bool = false, paused: Bool = false,
+        readProgress: (() -> Double?)? = nil, writeEdited: ((AnySequence<String>) throws -> String)? = nil
+    ) {
+        self.index = index
+        self.timing = timing
         self.streams = streams
+        self.paused = paused
+        self.readProgress = readProgress
+        self.writeEdited = writeEdited
     }
 
-    /// Plays to the end of the recording (or until the user stops it).
+    /// How long reading may hold up the first frame: a small file is read whole in that time,
+    /// so every size it was recorded at is known before the terminal is checked.
+    static let firstReading = Duration.milliseconds(80)
+
+    /// Plays until the user stops it (the player stays at the end, paused).
     public func run() throws {
-        let recorded = player.session.state.position.screen
-        let available = NcursesScreen.terminalSize()
-        if let available, available.columns < recorded.columns || available.rows < recorded.rows {
+        let clock = ContinuousClock()
+        let started = clock.now
+        while started.duration(to: clock.now) < Self.firstReading, try index.read(atMost: 2_048) {}
+        let recorded = index.largestTerminal
+        let needed = ScreenSize(columns: recorded.columns, rows: recorded.rows + 1)
+        if let available = NcursesScreen.terminalSize(),
+            available.columns < needed.columns || available.rows < needed.rows
+        {
             throw TerminalError(
                 description:
-                    "\(player.reader.file.visibleInMessage) was recorded in a terminal of \(recorded) and this one is \(available): make the window at least \(recorded), or replay it with --headless."
+                    "\(index.reader.file.visibleInMessage) was recorded in a terminal of \(recorded) and this one is \(available): the player needs \(needed) (the recording and a row for its timeline), so make the window at least \(needed), or use --headless or --marbles."
             )
         }
         let screen = try NcursesScreen()
         defer { screen.close() }
-        let binding = ScreenBinding(player.session.viewModel, to: screen)
-        binding.statusKeys = .replay
-        binding.streams = StreamRecorder(session: player.session)
-        let watch = try Watch(
-            player: player, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle), screen: screen,
-            binding: binding, recorded: recorded)
-        if streams { watch.perform(.toggleStreams) }
-        try TerminalRunLoop(screen: screen, binding: binding).run(watch)
+        let player = TimeTravelPlayer(
+            index: index, screen: screen, terminal: screen.size, timing: timing, paused: paused)
+        player.readProgress = readProgress
+        player.writeEdited = writeEdited
+        if streams { player.perform(.toggleStreams) }
+        let watch = Watch(player: player)
+        try TerminalRunLoop(screen: screen, binding: player.binding).run(watch)
     }
 }
 
-/// Replay mode for the run loop: the next event is due at a time; keys pause and stop.
+/// Replay mode for the run loop: reads the rest of the file between keys, and plays the next
+/// intent when its time comes.
 private final class Watch: TerminalProgram {
     let keyMode = KeyMode.replay
-    private let player: ReplayPlayer
-    private var timing: ReplayTiming
-    private var next: ReplayEvent?
-    private var due: ContinuousClock.Instant
-    private var paused = false
-    /// The wait left for the next event when the replay was paused.
-    private var remainingWhenPaused = Duration.zero
+    private let player: TimeTravelPlayer
+    private let clock = ContinuousClock()
+    /// When the next intent is due (nil: paused, at the end, or waiting for reading).
+    private var due: ContinuousClock.Instant?
+    /// The player's timing revision the due time was worked out for.
+    private var dueRevision = -1
     private var stopped = false
-    private let screen: NcursesScreen
-    private let binding: ScreenBinding
-    /// The recorded terminal's size: the ball's area, whatever this terminal's size.
-    private let recorded: ScreenSize
-    private var streamsOpen = false
+    /// When the status line last showed how far reading got.
+    private var lastProgress: ContinuousClock.Instant?
+    /// How long reading goes on between looks at the keys.
+    private static let readingSlice = Duration.milliseconds(8)
+    /// How often the status line shows reading's progress.
+    private static let progressInterval = Duration.milliseconds(100)
 
-    init(
-        player: ReplayPlayer, timing: ReplayTiming, screen: NcursesScreen, binding: ScreenBinding,
-        recorded: ScreenSize
-    ) throws {
+    init(player: TimeTravelPlayer) {
         self.player = player
-        self.timing = timing
-        self.screen = screen
-        self.binding = binding
-        self.recorded = recorded
-        next = try player.nextEvent()
-        due = .now + .seconds(self.timing.pause(before: next))
+        refreshDue()
     }
 
-    var isFinished: Bool { stopped || next == nil }
+    var isFinished: Bool { stopped }
 
-    var deadline: ContinuousClock.Instant? { paused ? nil : due }
+    /// Now while the file is still being read; else the next intent's time.
+    var deadline: ContinuousClock.Instant? { player.index.isComplete ? due : clock.now }
 
     func deadlineReached() throws {
-        guard let event = next else { return }
-        player.apply(event)
-        next = try player.nextEvent()
-        due += .seconds(timing.pause(before: next))
+        if !player.index.isComplete { try readSome() }
+        if let due, clock.now >= due - .microseconds(500) {
+            player.playNext()
+            dueRevision = player.timingRevision
+            // From the time it was due, not from now: the timing does not drift.
+            self.due = player.nextPause.map { due + .seconds($0) }
+        }
+        refreshDue()
+    }
+
+    private func readSome() throws {
+        let start = clock.now
+        while start.duration(to: clock.now) < Self.readingSlice, try player.index.read(atMost: 1_024) {}
+        if player.index.isComplete || lastProgress.map({ $0.duration(to: clock.now) >= Self.progressInterval }) ?? true
+        {
+            lastProgress = clock.now
+            player.indexGrew()
+        }
+    }
+
+    /// Starts the wait for the next intent again when the player moved, paused, resumed or
+    /// changed speed, or when reading caught up with a player that was waiting for it.
+    private func refreshDue() {
+        if player.timingRevision != dueRevision || due == nil {
+            dueRevision = player.timingRevision
+            due = player.nextPause.map { clock.now + .seconds($0) }
+        }
     }
 
     func perform(_ action: KeyAction) {
-        switch action {
-        case .quit: stopped = true
-        case .togglePause:
-            paused.toggle()
-            binding.statusKeys = paused ? .replayPaused : .replay
-            if paused {
-                remainingWhenPaused = max(.zero, ContinuousClock.now.duration(to: due))
-            } else {
-                due = .now + remainingWhenPaused
-            }
-        case .toggleStreams: toggleStreams()
-        case .intent, .suspend, .showHelp, .subscribeLate: break
-        }
-    }
-
-    /// The recorded terminal stays the ball's area; the panel takes rows beyond it.
-    func resized(to size: ScreenSize) { layOutStreams() }
-
-    private func toggleStreams() {
-        streamsOpen.toggle()
-        layOutStreams()
-    }
-
-    /// The streams panel in the rows below the recorded area: whole where they are enough,
-    /// one line saying so where there is one, else a notice on the status line.
-    private func layOutStreams() {
-        let spare = screen.size.rows - recorded.rows
-        binding.notice = nil
-        guard streamsOpen else {
-            binding.streamsPanel = nil
+        if action == .quit {
+            stopped = true
             return
         }
-        if spare >= 1 {
-            binding.streamsPanel = spare >= StreamPanel.rows
-        } else {
-            binding.streamsPanel = nil
-            binding.notice = "streams need \(StreamPanel.rows) more rows"
-        }
+        player.perform(action)
+        refreshDue()
     }
+
+    func resized(to size: ScreenSize) { player.resized(to: size) }
 
     func hungUp() { stopped = true }
 
-    func resumed(after duration: Duration) { due += duration }
+    func resumed(after duration: Duration) { due = due.map { $0 + duration } }
 }

@@ -105,7 +105,7 @@ final class TerminalRunLoop {
         switch KeyMap.action(for: event, in: program.keyMode) {
         case .suspend?: suspend(program)
         case .showHelp?: binding.help = KeyMap.help(for: program.keyMode)
-        case .subscribeLate(let kind)?: binding.streams?.subscribeLate(kind)
+        case .subscribeLate(let kind)? where binding.streams != nil: binding.streams?.subscribeLate(kind)
         case let action?: program.perform(action)
         case nil: break
         }

@@ -128,6 +128,10 @@ final class FileInput {
     let isRegularFile: Bool
     private let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// The file's size in bytes when it is a regular file.
+    private var size: Int?
+    /// How many bytes have been read.
+    private var bytesRead = 0
 
     init(path: String) throws {
         self.path = path
@@ -147,6 +151,13 @@ final class FileInput {
             throw CommandError("\(path.visibleInMessage) is a directory, not a replay file.", code: 65)
         }
         isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
+        if isRegularFile { size = Int(status.st_size) }
+    }
+
+    /// How much of a regular file has been read, from 0 to 1 (nil: not a regular file).
+    var progress: Double? {
+        guard let size else { return nil }
+        return size == 0 ? 1 : min(1, Double(bytesRead) / Double(size))
     }
 
     /// The name messages give the input: the path, or `standard input` for `-`.
@@ -169,6 +180,7 @@ final class FileInput {
                 throw CommandError(
                     "Cannot read \(name.visibleInMessage): \(String(cString: strerror(errno))).", code: 65)
             }
+            bytesRead += count
             return count == 0 ? nil : Array(buffer[0..<count])
         }
     }

@@ -16,8 +16,10 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recorded session: in the terminal, headless, or as an asciicast.",
         discussion: """
-            In the terminal the recording plays with its original timing and ends with it. Record a \
-            session with `colourful-ball --record FILE`. Keys in the terminal:
+            In the terminal the recording plays with its original timing, and the player stays at \
+            its end: step back and forth through it, jump to colour changes, skip intents and write \
+            the edited recording. Record a session with `colourful-ball --record FILE`. Keys in the \
+            terminal:
             \(KeyMap.summary(for: .replay))
             """
     )
@@ -59,6 +61,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "In the terminal, open the streams panel at the start (s opens and closes it).")
     var streams = false
 
+    @Flag(help: "In the terminal, start paused before the first intent (intent 0).")
+    var paused = false
+
     @Flag(help: "Print the recording's streams as a marble diagram instead of playing it.")
     var marbles = false
 
@@ -89,6 +94,10 @@ struct ReplayCommand: ParsableCommand {
         if let width, !(MarbleDiagram.minimumWidth...100_000).contains(width) {
             throw ValidationError(
                 "--width must be a number of characters from \(MarbleDiagram.minimumWidth) to 100000; got \(width).")
+        }
+        if paused, headless || asciicast != nil || marbles {
+            throw ValidationError(
+                "--paused starts a replay in the terminal paused: leave out --headless, --asciicast and --marbles.")
         }
         if streams, headless || asciicast != nil || marbles {
             throw ValidationError(
@@ -131,8 +140,12 @@ struct ReplayCommand: ParsableCommand {
                 }
                 try file.commit()
             } else {
-                let player = try ReplayPlayer(reader: reader)
-                try TerminalReplay(player: player, speed: speed, maximumIdle: maximumIdle, streams: streams).run()
+                let index = try ReplayIndex(reader: reader)
+                try TerminalReplay(
+                    index: index, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle), streams: streams,
+                    paused: paused, readProgress: { input.progress },
+                    writeEdited: { [file] lines in try EditedLog.write(lines, beside: file) }
+                ).run()
             }
         } catch let error as TerminalError {
             throw CommandError(error.description, code: 2)

@@ -10,6 +10,8 @@ public enum TerminalEvent: Hashable, Sendable {
     case arrow(Direction, shifted: Bool)
     /// The Home key.
     case home
+    /// The End key.
+    case end
     /// Esc on its own.
     case escape
     /// The left button went down at a cell.
@@ -21,8 +23,8 @@ public enum TerminalEvent: Hashable, Sendable {
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
-/// (`ESC [ A`) and application (`ESC O A`) mode with modifiers (`ESC [ 1 ; 2 A`), Home, and the
-/// mouse in SGR 1006 form (`ESC [ < b ; col ; row M` / `m`) and the old X10 form (`ESC [ M b x y`).
+/// (`ESC [ A`) and application (`ESC O A`) mode with modifiers (`ESC [ 1 ; 2 A`), Home, End,
+/// and the mouse in SGR 1006 form (`ESC [ < b ; col ; row M` / `m`) and the old X10 form (`ESC [ M b x y`).
 ///
 /// Bytes may arrive split anywhere: an incomplete sequence waits for the next call. A lone
 /// Esc is ambiguous until more bytes come or none do: the caller calls ``flushPendingEscape()``
@@ -229,12 +231,17 @@ public struct InputDecoder: Sendable {
         }
         let numbers = numbers(in: parameters)
         switch final {
-        case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "D"), UInt8(ascii: "H"):
+        case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "D"), UInt8(ascii: "H"),
+            UInt8(ascii: "F"):
             // ESC [ A, or ESC [ 1 ; modifier A; modifier 2 (and any with Shift's bit) is Shift.
             let modifier = numbers.count >= 2 ? (numbers[1] ?? 1) : 1
             return cursorKey(final, shifted: (modifier - 1) & 1 == 1)
         case UInt8(ascii: "~"):
-            return numbers.first == 1 || numbers.first == 7 ? .home : nil
+            switch numbers.first {
+            case 1, 7: return .home
+            case 4, 8: return .end
+            default: return nil
+            }
         default:
             return nil
         }
@@ -247,6 +254,7 @@ public struct InputDecoder: Sendable {
         case UInt8(ascii: "C"): .arrow(.right, shifted: shifted)
         case UInt8(ascii: "D"): .arrow(.left, shifted: shifted)
         case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
         default: nil
         }
     }

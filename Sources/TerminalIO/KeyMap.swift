@@ -27,6 +27,24 @@ public enum KeyAction: Hashable, Sendable {
     case toggleStreams
     /// Subscribes a late subscriber of this kind to the position (its lane joins the panel).
     case subscribeLate(LateSubscriber)
+    /// Goes this many intents forward (back, when negative) in the recording, and pauses.
+    case step(by: Int)
+    /// Goes to the recording's start (`0/N`).
+    case jumpToStart
+    /// Goes to the recording's end (`N/N`).
+    case jumpToEnd
+    /// Goes to the next change of the ball's colour.
+    case nextColourChange
+    /// Goes to the previous change of the ball's colour.
+    case previousColourChange
+    /// Plays twice as fast (`true`) or half as fast.
+    case changeSpeed(faster: Bool)
+    /// Skips the current intent, or takes the skip back: everything after it is worked out again.
+    case toggleSkip
+    /// Writes the recording as edited (without the skipped intents) to a new file beside it.
+    case writeEdited
+    /// The mouse went down, or moved down, at this cell: on the timeline, goes to that place.
+    case scrub(Cell)
 }
 
 /// A key as the terminal sends it.
@@ -37,6 +55,8 @@ public enum Key: Hashable, Sendable {
     case arrow(Direction, shifted: Bool)
     /// The Home key.
     case home
+    /// The End key.
+    case end
     /// Esc on its own.
     case escape
 }
@@ -72,6 +92,8 @@ public struct KeyBinding: Sendable {
 public enum KeyMap {
     /// How far Shift+arrow and `H`/`J`/`K`/`L` move.
     public static let bigStep = 5
+    /// How many intents Shift+Right/Left and `L`/`H` go in a replay.
+    public static let bigReplayStep = 10
 
     /// The table, in the order the help lists it.
     public static let bindings: [KeyBinding] = [
@@ -87,7 +109,42 @@ public enum KeyMap {
                 (.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred)),
                 (.home, .intent(.recentred)),
             ]),
-        KeyBinding(["space"], "pause and resume", modes: [.replay], actions: [(.character(" "), .togglePause)]),
+        KeyBinding(
+            ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [], isMouse: true),
+        KeyBinding(
+            ["space"], "play and pause (at the end: play from the start)", modes: [.replay],
+            actions: [(.character(" "), .togglePause)]),
+        KeyBinding(
+            ["Right/Left", "l h"], "one intent forward / back (pauses)", modes: [.replay],
+            actions: [
+                (.arrow(.right, shifted: false), .step(by: 1)), (.arrow(.left, shifted: false), .step(by: -1)),
+                (.character("l"), .step(by: 1)), (.character("h"), .step(by: -1)),
+            ]),
+        KeyBinding(
+            ["Shift+Right/Left", "L H"], "\(bigReplayStep) intents forward / back", modes: [.replay],
+            actions: [
+                (.arrow(.right, shifted: true), .step(by: bigReplayStep)),
+                (.arrow(.left, shifted: true), .step(by: -bigReplayStep)),
+                (.character("L"), .step(by: bigReplayStep)), (.character("H"), .step(by: -bigReplayStep)),
+            ]),
+        KeyBinding(
+            ["Home", "End"], "the start (intent 0) / the end", modes: [.replay],
+            actions: [(.home, .jumpToStart), (.end, .jumpToEnd)]),
+        KeyBinding(
+            ["] ["], "the next / previous change of the ball's colour", modes: [.replay],
+            actions: [(.character("]"), .nextColourChange), (.character("["), .previousColourChange)]),
+        KeyBinding(
+            ["+ =", "-"], "twice / half as fast (0.25x to 16x)", modes: [.replay],
+            actions: [
+                (.character("+"), .changeSpeed(faster: true)), (.character("="), .changeSpeed(faster: true)),
+                (.character("-"), .changeSpeed(faster: false)),
+            ]),
+        KeyBinding(
+            ["x"], "skip or unskip this intent: all after it follows", modes: [.replay],
+            actions: [(.character("x"), .toggleSkip)]),
+        KeyBinding(
+            ["w"], "write the edited log as NAME.edited.jsonl", modes: [.replay],
+            actions: [(.character("w"), .writeEdited)]),
         KeyBinding(
             ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play],
             actions: quitKeys.map { ($0, .intent(.quitRequested)) }),
@@ -144,14 +201,17 @@ public enum KeyMap {
     public static func action(for event: TerminalEvent, in mode: KeyMode) -> KeyAction? {
         let key: Key
         let mouse = mode == .play ? mouseInPlay : mouseInReplay
-        switch event {
-        case .mousePressed(let cell): return mouse ? .intent(.pressed(at: cell)) : nil
-        case .mouseDragged(let cell): return mouse ? .intent(.dragged(to: cell)) : nil
-        case .mouseReleased(let cell): return mouse ? .intent(.released(at: cell)) : nil
-        case .character(let scalar): key = .character(scalar)
-        case .arrow(let direction, let shifted): key = .arrow(direction, shifted: shifted)
-        case .home: key = .home
-        case .escape: key = .escape
+        switch (event, mode) {
+        case (.mousePressed(let cell), .play): return mouse ? .intent(.pressed(at: cell)) : nil
+        case (.mouseDragged(let cell), .play): return mouse ? .intent(.dragged(to: cell)) : nil
+        case (.mouseReleased(let cell), .play): return mouse ? .intent(.released(at: cell)) : nil
+        case (.mousePressed(let cell), .replay), (.mouseDragged(let cell), .replay): return mouse ? .scrub(cell) : nil
+        case (.mouseReleased, .replay): return nil
+        case (.character(let scalar), _): key = .character(scalar)
+        case (.arrow(let direction, let shifted), _): key = .arrow(direction, shifted: shifted)
+        case (.home, _): key = .home
+        case (.end, _): key = .end
+        case (.escape, _): key = .escape
         }
         return lookup[mode]?[key]
     }

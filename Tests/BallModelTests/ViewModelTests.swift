@@ -38,6 +38,25 @@ struct ViewModelTests {
         #expect(received == steps.map { Appearance(position: $0.0, ball: $0.1, background: $0.2) })
     }
 
+    @Test("restore publishes the position once, and its appearance follows the restored screen colour")
+    func restore() {
+        let session = BallSession(position: position(40, 11))
+        var received: [Appearance] = []
+        let subscription = session.viewModel.appearance.dropFirst().sink { received.append($0) }
+        defer { subscription.cancel() }
+        // 41,12 is in the black band: the screen keeps whatever colour it had, so only the
+        // restored colour tells what it shows (sending the position would keep flatMint).
+        session.restore(
+            BallState(position: position(41, 12), grab: CellOffset(columns: 1, rows: 0)), background: .flatOrange)
+        let expected = Appearance(position: position(41, 12), ball: .flatBlackDark, background: .flatOrange)
+        #expect(received == [expected])
+        #expect(session.state == BallState(position: position(41, 12), grab: CellOffset(columns: 1, rows: 0)))
+        // Outside the band the rule gives the restored colour again: the complement.
+        session.restore(BallState(position: position(40, 11)), background: .flatMint)
+        #expect(received.last == Appearance(position: position(40, 11), ball: .flatRed, background: .flatMint))
+        #expect(received.count == 2)
+    }
+
     @Test("the subject replays its current value to a late subscriber")
     func lateSubscriber() {
         let viewModel = BallViewModel(position: position(0, 0))

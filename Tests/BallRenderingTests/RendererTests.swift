@@ -244,20 +244,34 @@ extension RendererTests {
 
 extension RendererTests {
     @Test(
-        "a replay's status line says so and names its keys, shorter where it must",
+        "a replay's status line starts with the player's facts and names its keys, shorter where it must",
         arguments: [
-            (StatusKeys.replay, 120, "replay  space pause  ? keys  q quit"), (.replay, 80, "replay  ? keys"),
-            (.replayPaused, 120, "replay paused  space resume  ? keys  q quit"), (.replayPaused, 80, "paused  ? keys"),
-            (.play, 80, "? keys  q quit"),
+            (StatusKeys.replay, 140, "● flatRed #E84E3C  on ■ flatMint #1ABD9C  space pause  ←→ step  ? keys  q quit"),
+            (.replay, 100, "● flatRed #E84E3C  on ■ flatMint #1ABD9C  ? keys  q quit"),
+            (.replayPaused, 140, "● flatRed #E84E3C  on ■ flatMint #1ABD9C  space play  ←→ step  ? keys  q quit"),
+            (.replayPaused, 80, "● flatRed #E84E3C  ? keys"), (.replayPaused, 64, "● flatRed #E84E3C"),
         ])
     func replayStatus(keys: StatusKeys, width: Int, expected: String) {
         var renderer = Renderer()
         renderer.statusKeys = keys
+        let facts = "\(keys == .replay ? "replay" : "paused")  intent 3/13  t 0.49 s  1×"
+        renderer.statusFacts = facts
         let size = ScreenSize(columns: width, rows: 24)
         var frame = Frame(size: size, fill: .flatWhite)
         let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
         renderer.render(BallViewModel.appearance(at: position, after: nil), into: &frame)
         let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
-        #expect(status.hasSuffix(" pt  ● flatRed #E84E3C  on ■ flatMint #1ABD9C  \(expected)"), "\(status)")
+        #expect(status == " \(facts)  40,11  \(expected)")
+    }
+
+    @Test("play's status line keeps its long place and short keys at 80 columns")
+    func playStatus() {
+        var renderer = Renderer()
+        let size = ScreenSize(columns: 80, rows: 24)
+        var frame = Frame(size: size, fill: .flatWhite)
+        let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
+        renderer.render(BallViewModel.appearance(at: position, after: nil), into: &frame)
+        let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
+        #expect(status == " 40,11 · 320,176 pt  ● flatRed #E84E3C  on ■ flatMint #1ABD9C  ? keys  q quit")
     }
 }

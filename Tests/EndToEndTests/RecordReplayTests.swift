@@ -63,10 +63,11 @@ struct RecordReplayTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count == 4)
     }
 
-    @Test("replay in the terminal keeps the timing, ends with the recording, and restores the terminal")
+    @Test("replay in the terminal keeps the timing, stays at the end, paused, and restores the terminal after q")
     func terminalReplay() throws {
-        let terminal = try TerminalSession(arguments: ["replay", Self.sample, "--speed", "4"])
-        try terminal.waitForScreen { $0.contains(" 51,7 · 408,112 pt  ● flatBlackDark") }
+        let terminal = try TerminalSession(rows: 25, arguments: ["replay", Self.sample, "--speed", "4"])
+        try terminal.waitForScreen { $0.contains(" paused  intent 13/13  t 1.09 s  4×  51,7  ● flatBlackDark") }
+        try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0)
         #expect(exit.modesRestored)
@@ -75,12 +76,12 @@ struct RecordReplayTests {
 
     @Test("a replay says it is one and which keys work; space pauses it, ? lists the replay's keys")
     func replayStatusAndHelp() throws {
-        // Slowed down so that it is still playing while the keys are tried. The recording's 80
-        // columns have room for the short form (the renderer tests check the longer ones).
-        let terminal = try TerminalSession(arguments: ["replay", Self.sample, "--speed", "0.02"])
-        try terminal.waitForScreen { $0.contains("#1ABD9C  replay  ? keys") }
+        // Slowed down so that it is still playing while the keys are tried; 30 rows leave room
+        // for the help's rows.
+        let terminal = try TerminalSession(rows: 30, arguments: ["replay", Self.sample, "--speed", "0.02"])
+        try terminal.waitForScreen { $0.contains(" replay  intent 0/13  t 0.00 s  0.02×") && $0.contains("? keys") }
         try terminal.press("Space")
-        try terminal.waitForScreen { $0.contains("#1ABD9C  paused  ? keys") }
+        try terminal.waitForScreen { $0.contains(" paused  intent 0/13") }
         try terminal.press("?")
         let help = try terminal.waitForScreen { $0.contains("colourful-ball replay: keys") }
         for row in KeyMap.help(for: .replay).rows {
@@ -88,12 +89,70 @@ struct RecordReplayTests {
         }
         #expect(!help.contains("move 1 cell"))
         try terminal.press("q")  // Closes the help; does not quit.
-        try terminal.waitForScreen { !$0.contains("colourful-ball replay: keys") && $0.contains("paused  ? keys") }
+        try terminal.waitForScreen {
+            !$0.contains("colourful-ball replay: keys") && $0.contains(" paused  intent 0/13")
+        }
         try terminal.press("Space")
-        try terminal.waitForScreen { $0.contains("#1ABD9C  replay  ? keys") }
+        try terminal.waitForScreen { $0.contains(" replay  intent ") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
+    }
+
+    @Test(
+        "time travel on a real recording: ← goes back a step, End matches --headless, ] changes the colour, x then w writes a file that replays"
+    )
+    func timeTravel() throws {
+        let file = scratch("travel.jsonl")
+        let edited = scratch("travel.edited.jsonl")
+        let editedAgain = scratch("travel.edited-2.jsonl")
+        defer { for name in [file, edited, editedAgain] { try? FileManager.default.removeItem(atPath: name) } }
+        // A real recording: a drag across colour bands, an arrow, quit.
+        let recording = try TerminalSession(arguments: ["--record", file])
+        try recording.waitForScreen { $0.contains("320,176 pt") }
+        try recording.mouse("pressed", column: 40, row: 11)
+        for column in 41...60 { try recording.mouse("dragged", column: column, row: 13) }
+        try recording.mouse("released", column: 60, row: 13)
+        try recording.waitForScreen { $0.contains(" 60,13 · ") }
+        try recording.press("Left", "q")
+        #expect(try recording.waitForExit().status == 0)
+        let headless = try run([programPath, "replay", file, "--headless"]).output.split(separator: "\n")
+        let cells = headless.map { $0.split(separator: " ", omittingEmptySubsequences: true)[2] }
+
+        let terminal = try TerminalSession(rows: 26, arguments: ["replay", file, "--paused"])
+        try terminal.waitForScreen { $0.contains(" paused  intent 0/24  t 0.00 s  1×  40,11  ● flatRed") }
+        try terminal.press("End")
+        // The last position is the headless replay's.
+        try terminal.waitForScreen { $0.contains(" paused  intent 24/24") && $0.contains("  \(cells.last!)  ●") }
+        try terminal.press("Left", "Left", "Left")
+        // Three back from the end: before the quit, the arrow and the release, at the drag's end.
+        try terminal.waitForScreen { $0.contains("intent 21/24") && $0.contains("  60,13  ●") }
+        try terminal.press("Left")
+        try terminal.waitForScreen { $0.contains("intent 20/24") && $0.contains("  59,13  ●") }
+        try terminal.waitForScreen { $0.contains("#20: position 60,13 → 59,13") }
+        try terminal.press("Home")
+        try terminal.waitForScreen { $0.contains("intent 0/24") }
+        try terminal.press("]")
+        let changed = try terminal.waitForScreen { $0.contains("ballColour flatRed → ") }
+        #expect(!changed.contains("intent 0/24"))
+        // Skip the first drag step, write, and the file replays without it.
+        try terminal.press("Home", "Right", "Right", "x")
+        try terminal.waitForScreen { $0.contains("skip #2:") }
+        try terminal.press("w")
+        try terminal.waitForScreen { $0.contains("wrote ") && $0.contains("travel.edited.jsonl") }
+        try terminal.press("w")
+        try terminal.waitForScreen { $0.contains("travel.edited-2.jsonl") }
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 0 && exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
+        let replayed = try run([programPath, "replay", edited, "--headless"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(try String(contentsOfFile: edited, encoding: .utf8).split(separator: "\n").count == 24)
+        // The same end: the skipped drag step was overtaken by the ones after it.
+        #expect(replayed.output.split(separator: "\n").last?.contains(" \(cells.last!) ") == true)
+        #expect(
+            try String(contentsOfFile: editedAgain, encoding: .utf8) == String(contentsOfFile: edited, encoding: .utf8))
     }
 
     @Test("replay --marbles prints the lanes as plain text into a pipe, --width sets the blocks; bad uses say so")
@@ -120,13 +179,14 @@ struct RecordReplayTests {
     @Test("Ctrl-Z during a replay gives the terminal back; after fg the replay plays on to the end")
     func suspendReplay() throws {
         let terminal = try TerminalSession(
-            arguments: ["replay", Self.sample, "--speed", "0.25"], interactiveShell: true)
-        try terminal.waitForScreen { $0.contains("320,176 pt") }
+            rows: 25, arguments: ["replay", Self.sample, "--speed", "0.25"], interactiveShell: true)
+        try terminal.waitForScreen { $0.contains(" replay  intent ") }
         try terminal.press("C-z")
         try terminal.waitForScreen { $0.contains("Stopped") }
         #expect(try terminal.modes() == restoredModes)
         try terminal.send("fg\n")
-        try terminal.waitForScreen { $0.contains(" 51,7 · 408,112 pt  ● flatBlackDark") }
+        try terminal.waitForScreen { $0.contains(" paused  intent 13/13  t 1.09 s  0.25×  51,7  ● flatBlackDark") }
+        try terminal.press("q")
         try terminal.waitForModes { $0 == restoredModes }
     }
 
@@ -136,7 +196,7 @@ struct RecordReplayTests {
         let screen = try terminal.waitForScreen { $0.contains("--headless") }
         #expect(
             screen.contains(
-                "was recorded in a terminal of 80×24 and this one is 60×20: make the window at least 80×24, or replay it with --headless."
+                "was recorded in a terminal of 80×24 and this one is 60×20: the player needs 80×25 (the recording and a row for its timeline), so make the window at least 80×25, or use --headless or --marbles."
             ))
         #expect(try terminal.waitForExit().status == 2)
     }

@@ -60,6 +60,7 @@ struct InputDecoderTests {
         #expect(events("\u{1B}OA\u{1B}OD") == [.arrow(.up, shifted: false), .arrow(.left, shifted: false)])
         #expect(events("\u{1B}[1;2C\u{1B}[1;2B") == [.arrow(.right, shifted: true), .arrow(.down, shifted: true)])
         #expect(events("\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~") == [.home, .home, .home, .home])
+        #expect(events("\u{1B}[F\u{1B}OF\u{1B}[4~\u{1B}[8~\u{1B}[1;2F") == [.end, .end, .end, .end, .end])
     }
 
     @Test("keys become intents")

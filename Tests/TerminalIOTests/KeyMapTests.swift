@@ -6,7 +6,7 @@ import Testing
 /// The one key map: what each key does in each mode, and the README's tables made from it.
 @Suite("The key map")
 struct KeyMapTests {
-    @Test("replay keys: space pauses, the quit keys stop, Ctrl-Z suspends; moves and the mouse do nothing")
+    @Test("replay keys: space pauses, the quit keys stop, Ctrl-Z suspends; arrows travel, the mouse scrubs")
     func replayKeys() {
         func action(_ event: TerminalEvent) -> KeyAction? { KeyMap.action(for: event, in: .replay) }
         #expect(action(.character(" ")) == .togglePause)
@@ -17,9 +17,18 @@ struct KeyMapTests {
         }
         #expect(action(.character("\u{1A}")) == .suspend)
         #expect(action(.character("?")) == .showHelp)
-        #expect(action(.arrow(.left, shifted: false)) == nil)
+        #expect(action(.arrow(.left, shifted: false)) == .step(by: -1))
+        #expect(action(.arrow(.right, shifted: true)) == .step(by: 10))
+        #expect(action(.character("H")) == .step(by: -10))
+        #expect(action(.arrow(.up, shifted: false)) == nil)
+        #expect(action(.home) == .jumpToStart)
+        #expect(action(.end) == .jumpToEnd)
+        #expect(action(.character("]")) == .nextColourChange)
+        #expect(action(.character("=")) == .changeSpeed(faster: true))
         #expect(action(.character("c")) == nil)
-        #expect(action(.mousePressed(Cell(column: 1, row: 1))) == nil)
+        #expect(action(.mousePressed(Cell(column: 1, row: 1))) == .scrub(Cell(column: 1, row: 1)))
+        #expect(action(.mouseDragged(Cell(column: 5, row: 1))) == .scrub(Cell(column: 5, row: 1)))
+        #expect(action(.mouseReleased(Cell(column: 5, row: 1))) == nil)
     }
 
     @Test("play keys: Ctrl-Z suspends, space does nothing, the mouse becomes intents")
@@ -76,7 +85,15 @@ struct KeyMapTests {
         case .replay:
             #expect(
                 shown == [
-                    "space: pause and resume", "q, Esc, Ctrl-C, Ctrl-D: quit", "Ctrl-Z: back to the shell; fg returns",
+                    "mouse: press or drag on the timeline: go to that place",
+                    "space: play and pause (at the end: play from the start)",
+                    "Right/Left, l h: one intent forward / back (pauses)",
+                    "Shift+Right/Left, L H: 10 intents forward / back", "Home, End: the start (intent 0) / the end",
+                    "] [: the next / previous change of the ball's colour",
+                    "+ =, -: twice / half as fast (0.25x to 16x)",
+                    "x: skip or unskip this intent: all after it follows",
+                    "w: write the edited log as NAME.edited.jsonl",
+                    "q, Esc, Ctrl-C, Ctrl-D: quit", "Ctrl-Z: back to the shell; fg returns",
                     "s: show or hide the streams, as marble lanes",
                     "b: late subscriber, Behavior: gets the current value",
                     "p: late subscriber, Passthrough: only what comes next",

@@ -1,0 +1,276 @@
+import BallModel
+import ColourCore
+
+// MARK: - A point in a recording
+
+/// Everything derived after some of a recording's intents that the next step needs: the
+/// interaction state and the screen's colour (which remembers, in the black band). The ball's
+/// colour follows from the position.
+public struct ReplaySnapshot: Hashable, Sendable {
+    /// The position and the grab.
+    public var state: BallState
+    /// The screen's colour.
+    public var background: FlatColour
+
+    /// A snapshot from its parts.
+    public init(state: BallState, background: FlatColour) {
+        self.state = state
+        self.background = background
+    }
+
+    /// Where a session on `screen` starts, taken from a fresh session (nothing applied yet).
+    public static func start(on screen: ScreenSize) -> ReplaySnapshot {
+        let session = BallSession(screen: screen)
+        return ReplaySnapshot(state: session.state, background: session.viewModel.currentAppearance.background)
+    }
+
+    /// What the screen shows at this point.
+    public var appearance: Appearance {
+        BallViewModel.appearance(at: state.position, afterBackground: background)
+    }
+
+    /// The snapshot after `intent`, as the session makes it: the pure step, and the colours
+    /// derived again only when the position changed (the session publishes only changes).
+    public func applying(_ intent: Intent) -> ReplaySnapshot {
+        let next = state.step(intent)
+        guard next.position != state.position else { return ReplaySnapshot(state: next, background: background) }
+        let derived = BallViewModel.appearance(at: next.position, afterBackground: background)
+        return ReplaySnapshot(state: next, background: derived.background)
+    }
+}
+
+/// A place where the ball's colour changed: the intent (from 1) after which it has `colour`.
+public struct ColourChange: Hashable, Sendable {
+    /// The intent's number, from 1.
+    public var intent: Int
+    /// The ball's colour from there on.
+    public var colour: FlatColour
+}
+
+// MARK: - The index
+
+/// A recording held for travelling in it: its intents packed small, a snapshot every
+/// ``checkpointInterval`` intents, and where the ball's colour changes. Any point is the
+/// nearest checkpoint before it folded forward through fewer than ``checkpointInterval``
+/// intents, with the same pure step as the session.
+///
+/// Intents are numbered from 1; "at `n`" means the first `n` applied (0: the start). An intent
+/// can be skipped: everything after it is worked out again without it, and the edited log
+/// (``editedEvents``) leaves it out. The index reads its file a part at a time
+/// (``read(atMost:)``), so the part already read can be played while the rest is read.
+public final class ReplayIndex {
+    /// How many intents lie between two checkpoints.
+    public static let checkpointInterval = 1_024
+
+    /// The recording's header.
+    public let header: ReplayHeader
+    /// The reader the intents come from (its file name, its warnings).
+    public let reader: ReplayReader
+    /// Whether the whole file has been read.
+    public private(set) var isComplete = false
+    /// The skipped intents' numbers.
+    public private(set) var skipped: Set<Int> = []
+    /// Counts the skips and unskips: what was worked out from the index before is out of date
+    /// when it changed.
+    public private(set) var revision = 0
+    /// Where the ball's colour changes, in order.
+    public private(set) var colourChanges: [ColourChange] = []
+    /// The largest terminal the recording is replayed on (its header's, or a later resize's).
+    public private(set) var largestTerminal: ScreenSize
+
+    private var events: [PackedEvent] = []
+    /// `checkpoints[k]`: the snapshot at `k × checkpointInterval`.
+    private var checkpoints: [ReplaySnapshot]
+    /// The snapshot at ``count``, where reading goes on.
+    private var last: ReplaySnapshot
+
+    /// Reads `reader`'s header and nothing else yet.
+    public init(reader: ReplayReader) throws {
+        self.reader = reader
+        header = try reader.readHeader()
+        largestTerminal = header.terminal
+        last = .start(on: header.terminal)
+        checkpoints = [last]
+    }
+
+    /// How many intents have been read.
+    public var count: Int { events.count }
+
+    /// Reads up to `limit` more intents; false once the file is read to its end.
+    @discardableResult
+    public func read(atMost limit: Int) throws -> Bool {
+        guard !isComplete else { return false }
+        for _ in 0..<limit {
+            guard let event = try reader.next() else {
+                isComplete = true
+                return false
+            }
+            events.append(PackedEvent(event))
+            if case .resized(let size) = event.intent {
+                largestTerminal = ScreenSize(
+                    columns: max(largestTerminal.columns, size.columns), rows: max(largestTerminal.rows, size.rows))
+            }
+            advance(to: events.count)
+        }
+        return true
+    }
+
+    /// Reads the whole file.
+    public func readAll() throws {
+        while try read(atMost: 65_536) {}
+    }
+
+    /// The event numbered `number` (from 1).
+    public func event(_ number: Int) -> ReplayEvent { events[number - 1].event }
+
+    /// The recording's time at `n` (0 at the start).
+    public func time(at n: Int) -> Double { n == 0 ? 0 : events[n - 1].time }
+
+    /// The snapshot at `n` (0...``count``): the checkpoint before it, folded forward.
+    public func snapshot(at n: Int) -> ReplaySnapshot {
+        let n = min(max(0, n), count)
+        let checkpoint = n / Self.checkpointInterval
+        var snapshot = checkpoints[checkpoint]
+        var number = checkpoint * Self.checkpointInterval
+        while number < n {
+            number += 1
+            if !skipped.contains(number) { snapshot = snapshot.applying(events[number - 1].intent) }
+        }
+        return snapshot
+    }
+
+    // MARK: - Colour changes
+
+    /// The first colour change after `n`, if any.
+    public func colourChange(after n: Int) -> ColourChange? {
+        let slot = firstChange(after: n)
+        return slot < colourChanges.count ? colourChanges[slot] : nil
+    }
+
+    /// The last colour change before `n`, if any.
+    public func colourChange(before n: Int) -> ColourChange? {
+        let slot = firstChange(after: n - 1)
+        return slot > 0 ? colourChanges[slot - 1] : nil
+    }
+
+    /// The position in ``colourChanges`` of the first change after intent `n`.
+    private func firstChange(after n: Int) -> Int {
+        var low = 0
+        var high = colourChanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if colourChanges[middle].intent <= n { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    // MARK: - Skipping
+
+    /// Whether intent `number` can be skipped: a resize cannot (it is the terminal's, not the
+    /// user's, and the cells after it are checked against it).
+    public func canSkip(_ number: Int) -> Bool {
+        guard (1...count).contains(number) else { return false }
+        if case .resized = events[number - 1].intent { return false }
+        return true
+    }
+
+    /// Skips intent `number` (or takes it back, `skip` false), then works out everything after
+    /// it again: checkpoints and colour changes.
+    public func setSkipped(_ number: Int, _ skip: Bool) {
+        guard canSkip(number), skipped.contains(number) != skip else { return }
+        if skip { skipped.insert(number) } else { skipped.remove(number) }
+        revision += 1
+        // The checkpoint before the intent holds; everything from it on is worked out again.
+        let checkpoint = (number - 1) / Self.checkpointInterval
+        checkpoints.removeSubrange((checkpoint + 1)...)
+        let start = checkpoint * Self.checkpointInterval
+        colourChanges.removeSubrange(firstChange(after: start)...)
+        last = checkpoints[checkpoint]
+        for number in (start + 1)..<(count + 1) { advance(to: number) }
+    }
+
+    /// The events of the edited recording: all but the skipped ones, in order.
+    public func editedEvents() -> some Sequence<ReplayEvent> {
+        events.indices.lazy.filter { !self.skipped.contains($0 + 1) }.map { self.events[$0].event }
+    }
+
+    /// The edited recording as the lines of a replay file: the header as it was, then every
+    /// event but the skipped ones.
+    /// Made one at a time as they are written.
+    public func editedLines() -> AnySequence<String> {
+        let headerLine = ReplayFormat.headerLine(
+            terminal: header.terminal, program: header.program, started: header.started)
+        let events = editedEvents()
+        return AnySequence { () -> AnyIterator<String> in
+            var header: String? = headerLine
+            var iterator = events.makeIterator()
+            return AnyIterator {
+                if let line = header {
+                    header = nil
+                    return line
+                }
+                return iterator.next().map { ReplayFormat.line(for: $0.intent, at: $0.time) }
+            }
+        }
+    }
+
+    /// Folds intent `number` into ``last``, noting a colour change and a checkpoint.
+    private func advance(to number: Int) {
+        guard !skipped.contains(number) else {
+            if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
+            return
+        }
+        let before = last.state.position
+        let next = last.applying(events[number - 1].intent)
+        if next.state.position != before {
+            let colour = BallColourRule.ballColour(
+                column: next.state.position.centre.column, row: next.state.position.centre.row)
+            if colour != (colourChanges.last?.colour ?? checkpoints[0].appearance.ball) {
+                colourChanges.append(ColourChange(intent: number, colour: colour))
+            }
+        }
+        last = next
+        if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
+    }
+}
+
+// MARK: - Packed events
+
+/// One event in 16 bytes: its time, a kind and two small numbers (cells, sizes and distances
+/// are at most 1000, see ``ReplayFormat``).
+private struct PackedEvent {
+    var time: Double
+    var first: UInt16
+    var second: UInt16
+    var kind: UInt8
+
+    init(_ event: ReplayEvent) {
+        time = event.time
+        switch event.intent {
+        case .pressed(let cell): (kind, first, second) = (0, UInt16(cell.column), UInt16(cell.row))
+        case .dragged(let cell): (kind, first, second) = (1, UInt16(cell.column), UInt16(cell.row))
+        case .released(let cell): (kind, first, second) = (2, UInt16(cell.column), UInt16(cell.row))
+        case .arrowPressed(let direction, let distance):
+            let slot = Direction.allCases.firstIndex(of: direction)!
+            (kind, first, second) = (3, UInt16(slot), UInt16(distance))
+        case .recentred: (kind, first, second) = (4, 0, 0)
+        case .resized(let size): (kind, first, second) = (5, UInt16(size.columns), UInt16(size.rows))
+        case .quitRequested: (kind, first, second) = (6, 0, 0)
+        }
+    }
+
+    var intent: Intent {
+        let cell = Cell(column: Int(first), row: Int(second))
+        switch kind {
+        case 0: return .pressed(at: cell)
+        case 1: return .dragged(to: cell)
+        case 2: return .released(at: cell)
+        case 3: return .arrowPressed(Direction.allCases[Int(first)], distance: Int(second))
+        case 4: return .recentred
+        case 5: return .resized(ScreenSize(columns: Int(first), rows: Int(second)))
+        default: return .quitRequested
+        }
+    }
+
+    var event: ReplayEvent { ReplayEvent(time: time, intent: intent) }
+}

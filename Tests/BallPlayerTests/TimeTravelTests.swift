@@ -1,0 +1,288 @@
+import BallModel
+import BallPlayer
+import BallRendering
+import BallReplay
+import BallTestSupport
+import Foundation
+import TerminalIO
+import Testing
+
+/// A write that fails as a full disk does.
+struct DiskFull: Error, CustomStringConvertible {
+    var description: String { "the disk is full" }
+}
+
+@Suite("The time-travel player")
+struct TimeTravelTests {
+    static let sample = Array(
+        (try? Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../BallReplayTests/Replays/sample.jsonl"))) ?? Data())
+
+    /// What playing `lines` (a replay file) forward through a fresh session shows after its
+    /// first `count` events: the whole state and the whole appearance.
+    static func forward(_ lines: some Sequence<String>, count: Int) throws -> (BallState, Appearance) {
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let player = try ReplayPlayer(reader: .inMemory(bytes, chunk: 4_096))
+        for _ in 0..<count { try player.step() }
+        return (player.session.state, player.session.viewModel.currentAppearance)
+    }
+
+    /// The state the player shows equals the edited log played forward to its place.
+    static func expectExact(_ pilot: PlayerPilot, _ note: @autoclosure () -> String) throws {
+        let player = pilot.player
+        let applied = (0..<player.place).filter { !player.index.skipped.contains($0 + 1) }.count
+        let (state, appearance) = try forward(player.index.editedLines(), count: applied)
+        #expect(player.session.state == state, "\(note())")
+        #expect(player.session.viewModel.currentAppearance == appearance, "\(note())")
+        // The recorded area, then the player's rows within the terminal; the status line last.
+        #expect(pilot.frame.size.columns == appearance.position.screen.columns, "\(note())")
+        #expect(pilot.frame.size.rows > appearance.position.screen.rows, "\(note())")
+        #expect(pilot.frame.size.rows <= pilot.terminal.rows, "\(note())")
+        #expect(pilot.lines.last?.hasPrefix(" \(player.paused ? "paused" : "replay")  intent \(player.place)/") == true)
+    }
+
+    // MARK: - Exactness
+
+    @Test("random keys over random recordings: every stop shows the edited log played forward to that intent")
+    func randomKeysAreExact() throws {
+        var generator = SeededGenerator()
+        let keys: [TerminalEvent] = [
+            .arrow(.right, shifted: false), .arrow(.left, shifted: false), .arrow(.right, shifted: true),
+            .arrow(.left, shifted: true), .character("l"), .character("h"), .character("L"), .character("H"),
+            .home, .end, .character("]"), .character("["), .character("x"), .character("x"),
+            .character("s"), .character("b"), .character("p"),
+        ]
+        for recording in 0..<25 {
+            let pilot = try PlayerPilot(RandomRecording.bytes(count: 5 + generator.below(400), using: &generator))
+            var pressed: [TerminalEvent] = []
+            for _ in 0..<60 {
+                let key = keys[generator.below(keys.count)]
+                pressed.append(key)
+                pilot.press(key)
+                try Self.expectExact(pilot, "recording \(recording), keys \(pressed), \(generator)")
+            }
+        }
+    }
+
+    @Test("a scrub on the timeline goes to the place its column stands for, exactly")
+    func scrubIsExact() throws {
+        var generator = SeededGenerator()
+        let pilot = try PlayerPilot(RandomRecording.bytes(count: 3_000, using: &generator))
+        let row = try #require(pilot.player.timelineRow)
+        for _ in 0..<40 {
+            let column = generator.below(pilot.frame.size.columns)
+            // The timeline is as wide as the recorded area where the press is.
+            let width = pilot.player.session.state.position.screen.columns
+            pilot.press(.mousePressed(Cell(column: column, row: pilot.player.timelineRow ?? row)))
+            #expect(Timeline.column(of: pilot.player.place, width: width, count: 3_000) == column, "\(generator)")
+            try Self.expectExact(pilot, "column \(column), \(generator)")
+        }
+        // A press elsewhere does not move.
+        let place = pilot.player.place
+        pilot.press(.mousePressed(Cell(column: 3, row: 0)))
+        #expect(pilot.player.place == place)
+    }
+
+    // MARK: - The sample, key by key
+
+    @Test("the sample: →, ←, End, ], [ and Home each show exactly what they should, and say what changed")
+    func sampleKeys() throws {
+        let pilot = try PlayerPilot(Self.sample)
+        let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(pilot.player.place == 0)
+        #expect(pilot.lines.last?.hasPrefix(" paused  intent 0/13  t 0.00 s  1×  40,11  ● flatRed") == true)
+        pilot.press(.arrow(.right, shifted: false))
+        pilot.press(.arrow(.right, shifted: false))
+        #expect(pilot.player.place == 2)
+        #expect(pilot.player.session.viewModel.currentAppearance == (try Self.forward(lines, count: 2)).1)
+        #expect(
+            pilot.player.change
+                == "#2 •: position 40,11 → 42,11 · ballColour flatRed → flatBlackDark · background flatMint (unchanged)"
+                || pilot.player.change?.hasPrefix("#2 •: position 40,11 →") == true)
+        pilot.press(.arrow(.left, shifted: false))
+        #expect(pilot.player.place == 1)
+        #expect(pilot.player.session.viewModel.currentAppearance == (try Self.forward(lines, count: 1)).1)
+        pilot.press(.end)
+        #expect(pilot.player.place == 13)
+        #expect(pilot.player.session.viewModel.currentAppearance.position.centre == Cell(column: 51, row: 7))
+        pilot.press(.home)
+        #expect(pilot.player.place == 0)
+        // ] goes to each change of the ball's colour in turn, and [ back.
+        var colours = [pilot.player.session.viewModel.currentAppearance.ball]
+        var places: [Int] = []
+        while true {
+            let before = pilot.player.place
+            pilot.press("]")
+            guard pilot.player.place != before else { break }
+            places.append(pilot.player.place)
+            let ball = pilot.player.session.viewModel.currentAppearance.ball
+            #expect(ball != colours.last)
+            #expect(try Self.forward(lines, count: pilot.player.place - 1).1.ball == colours.last)
+            colours.append(ball)
+        }
+        #expect(places == pilot.player.index.colourChanges.map(\.intent))
+        #expect(places.count >= 3)
+        pilot.press("[")
+        #expect(pilot.player.place == places[places.count - 2])
+    }
+
+    @Test("the change line says what a step changed, TCA-style")
+    func changeLine() {
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let before = BallViewModel.appearance(
+            at: BallPosition(centre: Cell(column: 40, row: 11), screen: screen), after: nil)
+        var after = before
+        after.position.centre = Cell(column: 41, row: 11)
+        #expect(
+            ChangeLine.text("#5 •", before: before, after: after)
+                == "#5 •: position 40,11 → 41,11 · ballColour flatRed (unchanged) · background (unchanged)")
+        after.ball = .flatBlue
+        after.background = .flatOrange
+        #expect(
+            ChangeLine.text("#5 •", before: before, after: after)
+                == "#5 •: position 40,11 → 41,11 · ballColour flatRed → flatBlue · background flatMint → flatOrange")
+    }
+
+    // MARK: - Skipping and writing
+
+    @Test("x skips the current intent: the ball and every later colour follow; x again takes it back")
+    func skip() throws {
+        let pilot = try PlayerPilot(Self.sample)
+        for _ in 0..<4 { pilot.press("l") }
+        let kept = pilot.player.session.viewModel.currentAppearance
+        let endBefore = pilot.player.index.snapshot(at: 13).appearance
+        pilot.press("x")
+        #expect(pilot.player.index.skipped == [4])
+        let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
+        // Skipping the fourth is the state after the third.
+        #expect(pilot.player.session.viewModel.currentAppearance == (try Self.forward(lines, count: 3)).1)
+        #expect(pilot.player.change?.hasPrefix("skip #4: position 45,12 → 43,12") == true)
+        #expect(pilot.lines[pilot.player.timelineRow!].contains("◆"))
+        pilot.press(.end)
+        try Self.expectExact(pilot, "end after the skip")
+        pilot.press(.home)
+        for _ in 0..<4 { pilot.press("l") }
+        pilot.press("x")
+        #expect(pilot.player.index.skipped.isEmpty)
+        #expect(pilot.player.session.viewModel.currentAppearance == kept)
+        #expect(pilot.player.index.snapshot(at: 13).appearance == endBefore)
+    }
+
+    @Test("a resize cannot be skipped, and at the start there is nothing to skip: the status line says so")
+    func skipRefused() throws {
+        var lines = [ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")]
+        lines.append(ReplayFormat.line(for: .arrowPressed(.right, distance: 3), at: 0.1))
+        lines.append(ReplayFormat.line(for: .resized(ScreenSize(columns: 70, rows: 22)), at: 0.2))
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        // The recorded 60×20, then the timeline, in a terminal with just a row for it at the end.
+        let tight = try PlayerPilot(bytes)
+        #expect(tight.terminal == ScreenSize(columns: 70, rows: 23))
+        #expect(tight.frame.size == ScreenSize(columns: 60, rows: 21))
+        tight.press(.end)
+        tight.press("x")
+        #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
+        #expect(tight.lines.last?.hasSuffix(" a resize is the terminal's: ") == true, "\(tight.lines.last ?? "")")
+        // With a row to spare, the message has a row of its own above the timeline.
+        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 70, rows: 24))
+        pilot.press("x")
+        #expect(pilot.lines[pilot.lines.count - 3] == " at the start: step forward to an intent to skip it".padding(60))
+        pilot.press(.end)
+        #expect(pilot.frame.size == ScreenSize(columns: 70, rows: 24))
+        pilot.press("x")
+        #expect(pilot.player.index.skipped.isEmpty)
+        #expect(pilot.lines[pilot.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70))
+    }
+
+    @Test("w writes the edited log: it reads back and replays to the state the player shows at the end")
+    func writeEdited() throws {
+        var generator = SeededGenerator()
+        // Two rows to spare: one for the timeline, one for messages.
+        let pilot = try PlayerPilot(RandomRecording.bytes(count: 200, using: &generator), spareRows: 2)
+        var written: [String] = []
+        pilot.player.writeEdited = { lines in
+            written = Array(lines)
+            return "edited.jsonl"
+        }
+        for _ in 0..<3 {
+            pilot.press(.arrow(.right, shifted: true))
+            pilot.press("x")
+        }
+        pilot.press("w")
+        #expect(pilot.lines.contains(" wrote edited.jsonl".padding(pilot.frame.size.columns)))
+        #expect(written.count == 1 + 200 - pilot.player.index.skipped.count, "\(generator)")
+        pilot.press(.end)
+        let (state, appearance) = try Self.forward(written, count: written.count - 1)
+        #expect(pilot.player.session.state == state, "\(generator)")
+        #expect(pilot.player.session.viewModel.currentAppearance == appearance, "\(generator)")
+        // A failure to write is said, and nothing else changes.
+        pilot.player.writeEdited = { _ in throw DiskFull() }
+        pilot.press("w")
+        #expect(pilot.lines.contains(" not written: the disk is full".padding(pilot.frame.size.columns)))
+    }
+
+    // MARK: - Speed, pause, the end
+
+    @Test("+ and - double and halve the speed between ¼× and 16×; space at the end plays from the start")
+    func speedAndEnd() throws {
+        let pilot = try PlayerPilot(Self.sample, paused: false)
+        for _ in 0..<6 { pilot.press("+") }
+        #expect(pilot.player.timing.speed == 16)
+        #expect(pilot.lines.last?.contains("  16×") == true)
+        for _ in 0..<9 { pilot.press("-") }
+        #expect(pilot.player.timing.speed == 0.25)
+        #expect(pilot.lines.last?.contains("  0.25×") == true)
+        let first = try #require(pilot.player.nextPause)
+        #expect(abs(first - 0.492334 * 4) < 1e-9)
+        while pilot.player.nextPause != nil { pilot.player.playNext() }
+        #expect(pilot.player.place == 13 && pilot.player.paused)
+        pilot.press(" ")
+        #expect(pilot.player.place == 0 && !pilot.player.paused)
+    }
+
+    @Test("reading a part at a time: the part read plays, and the status line says it is reading")
+    func partlyRead() throws {
+        var generator = SeededGenerator()
+        let bytes = RandomRecording.bytes(count: 5_000, using: &generator)
+        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50), readAll: false)
+        let index = pilot.player.index
+        try index.read(atMost: 100)
+        pilot.player.indexGrew()
+        pilot.player.binding.flush()
+        #expect(pilot.lines.last?.contains("intent 0/100  reading") == true)
+        pilot.press(.end)
+        #expect(pilot.player.place == 100)
+        try index.readAll()
+        pilot.player.indexGrew()
+        pilot.press(.end)
+        #expect(pilot.player.place == 5_000)
+        try Self.expectExact(pilot, "\(generator)")
+    }
+
+    // MARK: - The streams panel around the place
+
+    @Test("with the streams panel open the lanes show the page around the place, the future dim, skips as ×")
+    func streamsAroundThePlace() throws {
+        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 40))
+        pilot.press("s")
+        for _ in 0..<4 { pilot.press("l") }
+        pilot.press("x")
+        pilot.press("l")
+        let lines = pilot.lines
+        let intents = try #require(lines.first { $0.hasPrefix(" intents") })
+        #expect(intents.hasPrefix(" intents         ^──▼─•─•─×─•─•─•─•─▲─←─←─↑|─"))
+        #expect(lines.contains { $0.hasPrefix(" #5 • dragged to") })
+        // Columns after the place are dim and uncoloured; those up to it are not.
+        let row = try #require(lines.firstIndex { $0.hasPrefix(" ballColour") })
+        let column = { (index: Int) in StreamPanel.labelWidth + 2 * index + 1 }
+        #expect(pilot.frame[column(5), row].foreground != pilot.frame[column(6), row].foreground)
+        try Self.expectExact(pilot, "streams")
+    }
+}
+
+extension String {
+    /// The text padded with spaces to `width`.
+    fileprivate func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - unicodeScalars.count))
+    }
+}
