@@ -274,8 +274,10 @@ public final class TimeTravelPlayer {
         }
         // A message (a file written, a skip refused) before what the last move changed; where
         // there is no row for them, a message goes on the status line and the change is left out.
-        if let line = message ?? change, spare >= 1 {
-            rows.insert(LaneCell.text(" " + line, width: area.columns), at: 0)
+        // The row is kept while there is room, empty before the first move, so that the status
+        // line stays where it is.
+        if spare >= 1 {
+            rows.insert(LaneCell.text((message ?? change).map { " " + $0 } ?? "", width: area.columns), at: 0)
         } else if let message {
             notice = notice ?? message
         }

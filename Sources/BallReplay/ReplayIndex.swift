@@ -41,10 +41,20 @@ public struct ReplaySnapshot: Hashable, Sendable {
 
 /// A place where the ball's colour changed: the intent (from 1) after which it has `colour`.
 public struct ColourChange: Hashable, Sendable {
-    /// The intent's number, from 1.
-    public var intent: Int
+    /// The intent's number, kept in 32 bits: 8 bytes a change, as a random drag changes colour
+    /// often (an index of four billion intents would need 64 GB for its log first).
+    private var number: UInt32
     /// The ball's colour from there on.
     public var colour: FlatColour
+
+    /// The intent's number, from 1.
+    public var intent: Int { Int(number) }
+
+    /// A change to `colour` after intent `intent`.
+    public init(intent: Int, colour: FlatColour) {
+        number = UInt32(clamping: intent)
+        self.colour = colour
+    }
 }
 
 // MARK: - The index

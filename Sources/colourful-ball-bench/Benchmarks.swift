@@ -39,7 +39,7 @@ struct BenchmarkRun {
             ("colour lookup", colourLookup), ("pipeline", pipeline), ("bytes to the terminal", bytesToTerminal),
             ("input to screen", inputToScreen), ("start-up", startUp), ("idle", idle),
             ("large terminal", largeTerminal),
-            ("headless replay", headlessReplay), ("streams", streams),
+            ("headless replay", headlessReplay), ("streams", streams), ("time travel", timeTravel),
         ]
         for (name, section) in sections where only == nil || name.hasPrefix(only!) {
             progress("running: \(name)...")

@@ -175,10 +175,12 @@ struct TimeTravelTests {
         lines.append(ReplayFormat.line(for: .arrowPressed(.right, distance: 3), at: 0.1))
         lines.append(ReplayFormat.line(for: .resized(ScreenSize(columns: 70, rows: 22)), at: 0.2))
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        // The recorded 60×20, then the timeline, in a terminal with just a row for it at the end.
+        // The recorded 60×20, then the change line (empty until a move) and the timeline, in a
+        // terminal with just a row for the timeline at the end.
         let tight = try PlayerPilot(bytes)
         #expect(tight.terminal == ScreenSize(columns: 70, rows: 23))
-        #expect(tight.frame.size == ScreenSize(columns: 60, rows: 21))
+        #expect(tight.frame.size == ScreenSize(columns: 60, rows: 22))
+        #expect(tight.lines[19] == String(repeating: " ", count: 60))
         tight.press(.end)
         tight.press("x")
         #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
