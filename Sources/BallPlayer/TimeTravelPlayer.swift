@@ -258,11 +258,15 @@ public final class TimeTravelPlayer {
         var rows: [[LaneCell]] = []
         var notice: String?
         timelineRow = nil
+        // A terminal smaller than this part of the recording and its timeline says so, whole,
+        // until it grows or the player goes back to a part that fits.
+        let needed = ScreenSize(columns: area.columns, rows: area.rows + 1)
+        binding.shortfall =
+            terminal.columns < needed.columns || terminal.rows < needed.rows
+            ? TerminalShortfall(needed: needed, available: terminal) : nil
         if spare >= 1 {
             spare -= 1
             rows.append(timeline(width: area.columns))
-        } else {
-            notice = "the player needs 1 more row for its timeline"
         }
         if streamsOpen, spare >= 1 {
             let fits = spare >= StreamPanel.rows

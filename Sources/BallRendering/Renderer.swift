@@ -43,6 +43,9 @@ public struct Renderer: Sendable {
     /// Facts shown at the start of the status line, before the place (the replay player's
     /// `intent n/N`, time, speed); nil: none.
     public var statusFacts: String?
+    /// When set, the frame is the terminal's size and says it is too small for what it must
+    /// show (a replay's recorded area and its timeline), instead of showing part of it.
+    public var shortfall: TerminalShortfall?
     /// The disc's cells, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -70,6 +73,11 @@ public struct Renderer: Sendable {
 
     /// Draws `appearance` into `frame`, reusing its storage.
     public mutating func render(_ appearance: Appearance, into frame: inout Frame) {
+        if let shortfall {
+            frame.reset(size: shortfall.available, fill: Self.statusBackground)
+            drawTooSmallNotice(needed: shortfall.needed, into: &frame)
+            return
+        }
         let size = appearance.position.screen
         let panelRows = streams?.rowCount ?? 0
         frame.reset(
@@ -281,7 +289,7 @@ public struct Renderer: Sendable {
 
     // MARK: - Too small
 
-    private func drawTooSmallNotice(into frame: inout Frame) {
+    private func drawTooSmallNotice(needed minimum: ScreenSize = .minimum, into frame: inout Frame) {
         let size = frame.size
         frame.reset(size: size, fill: Self.statusBackground)
         if monochrome {
@@ -292,7 +300,6 @@ public struct Renderer: Sendable {
                 frame.withCells(row: row, columns: 0..<size.columns) { $0.update(repeating: blank) }
             }
         }
-        let minimum = ScreenSize.minimum
         let lines = [
             "terminal too small", "(need \(minimum.columns)×\(minimum.rows),", "have \(size.columns)×\(size.rows))",
         ]
@@ -327,6 +334,20 @@ struct BarVisibility: Sendable {
     /// colour where the swatch would not show against it.
     func swatchBackground(_ colour: FlatColour, on status: StatusColours) -> FlatColour {
         shows(colour, on: status.bar) ? status.bar : status.text
+    }
+}
+
+/// A terminal too small for what it must show: the size needed, and the size it has.
+public struct TerminalShortfall: Hashable, Sendable {
+    /// The size needed.
+    public var needed: ScreenSize
+    /// The terminal's size.
+    public var available: ScreenSize
+
+    /// A shortfall from its parts.
+    public init(needed: ScreenSize, available: ScreenSize) {
+        self.needed = needed
+        self.available = available
     }
 }
 

@@ -98,6 +98,12 @@ public final class ScreenBinding {
         set { change(\.statusFacts, to: newValue) }
     }
 
+    /// The terminal is too small for the frame (``Renderer/shortfall``); drawn at the next flush.
+    public var shortfall: TerminalShortfall? {
+        get { renderer.shortfall }
+        set { change(\.shortfall, to: newValue) }
+    }
+
     /// Makes the streams panel for a width, and whether it fits, instead of ``streams`` (the
     /// replay player's panel, worked out around the current intent); drawn at the next flush.
     public var streamPanelSource: ((_ width: Int, _ fits: Bool) -> StreamPanel)? {

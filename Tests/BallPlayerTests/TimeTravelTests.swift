@@ -196,6 +196,25 @@ struct TimeTravelTests {
         #expect(pilot.lines[pilot.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70))
     }
 
+    @Test("a part recorded larger than the terminal is not drawn cut: the frame says what size is needed")
+    func partTooLarge() throws {
+        var lines = [ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")]
+        lines.append(ReplayFormat.line(for: .arrowPressed(.right, distance: 3), at: 0.1))
+        lines.append(ReplayFormat.line(for: .resized(ScreenSize(columns: 90, rows: 30)), at: 0.2))
+        let pilot = try PlayerPilot(
+            Array(lines.map { $0 + "\n" }.joined().utf8), terminal: ScreenSize(columns: 80, rows: 24))
+        pilot.press("l")
+        #expect(pilot.frame.size == ScreenSize(columns: 60, rows: 22))
+        pilot.press("l")
+        #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
+        let text = pilot.lines.joined(separator: "\n")
+        #expect(text.contains("terminal too small") && text.contains("(need 90×31,") && text.contains("have 80×24)"))
+        // Back to a part that fits, it is drawn again.
+        pilot.press("h")
+        #expect(pilot.frame.size == ScreenSize(columns: 60, rows: 22))
+        #expect(pilot.lines.last?.hasPrefix(" paused  intent 1/2") == true)
+    }
+
     @Test("w writes the edited log: it reads back and replays to the state the player shows at the end")
     func writeEdited() throws {
         var generator = SeededGenerator()
