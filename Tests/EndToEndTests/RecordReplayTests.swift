@@ -100,7 +100,7 @@ struct RecordReplayTests {
     }
 
     @Test(
-        "time travel on a real recording: ← goes back a step, End matches --headless, ] changes the colour, x then w writes a file that replays"
+        "time travel on a real recording: ← goes back a step, End matches --headless, the timeline scrubs, ] changes the colour, x then w writes a file that replays"
     )
     func timeTravel() throws {
         let file = scratch("travel.jsonl")
@@ -130,8 +130,13 @@ struct RecordReplayTests {
         try terminal.press("Left")
         try terminal.waitForScreen { $0.contains("intent 20/24") && $0.contains("  59,13  ●") }
         try terminal.waitForScreen { $0.contains("#20: position 60,13 → 59,13") }
-        try terminal.press("Home")
+        // The timeline (the row above the status line): a press at its right end goes to the
+        // end, a drag to its left end back to the start.
+        try terminal.mouse("pressed", column: 79, row: 24)
+        try terminal.waitForScreen { $0.contains("intent 24/24") }
+        try terminal.mouse("dragged", column: 0, row: 24)
         try terminal.waitForScreen { $0.contains("intent 0/24") }
+        try terminal.mouse("released", column: 0, row: 24)
         try terminal.press("]")
         let changed = try terminal.waitForScreen { $0.contains("ballColour flatRed → ") }
         #expect(!changed.contains("intent 0/24"))
