@@ -42,12 +42,12 @@ public final class BallViewModel {
 
     /// The ball's colour, without repeats.
     public var ballColour: AnyPublisher<FlatColour, Never> {
-        derived.map(\.ball).removeDuplicates().eraseToAnyPublisher()
+        derived.map { $0.ball }.removeDuplicates().eraseToAnyPublisher()
     }
 
     /// The screen's colour, without repeats.
     public var backgroundColour: AnyPublisher<FlatColour, Never> {
-        derived.map(\.background).removeDuplicates().eraseToAnyPublisher()
+        derived.map { $0.background }.removeDuplicates().eraseToAnyPublisher()
     }
 
     /// The current derived state, for code that reads rather than subscribes.

@@ -337,7 +337,7 @@ public final class TimeTravelPlayer {
                 subscribe(upTo: number)
             }
         }
-        let columns = recorder.columns.filter { $0.index >= start }
+        let columns = recorder.columns(from: start)
         return StreamPanel(columns: columns, lateLanes: recorder.lateLanes, fits: fits, present: place)
     }
 }

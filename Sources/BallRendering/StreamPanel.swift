@@ -57,8 +57,7 @@ public struct StreamPanel: Hashable, Sendable {
     /// The panel for `recorder` at `width`: the page that shows its latest column.
     public init(_ recorder: StreamRecorder, width: Int, fits: Bool) {
         let start = Self.pageStart(latest: recorder.latestIndex, width: width)
-        let first = recorder.columns.firstIndex { $0.index >= start } ?? recorder.columns.count
-        columns = Array(recorder.columns[first...])
+        columns = recorder.columns(from: start)
         lateLanes = recorder.lateLanes
         self.fits = fits
     }

@@ -193,7 +193,11 @@ public final class StreamRecorder {
     /// How many columns are kept at least (older ones are dropped in batches).
     public let capacity: Int
     /// The columns kept, oldest first (the last is the latest intent's).
-    public private(set) var columns: [StreamColumn]
+    public var columns: [StreamColumn] { columns(from: .min) }
+    /// The columns as noted: the latest one's state is filled in when it is read or the next
+    /// intent comes (the view-model's current appearance then), so no subscription is needed
+    /// for it.
+    private var recorded: [StreamColumn]
     /// The late subscribers' lanes, oldest first (at most two).
     public private(set) var lateLanes: [LateLane] = []
     /// Called after anything changed (an intent, an emission, a late subscription).
@@ -215,40 +219,52 @@ public final class StreamRecorder {
     public init(session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0) {
         self.session = session
         self.capacity = max(2, capacity)
-        columns = [StreamColumn(index: firstIndex)]
+        recorded = [StreamColumn(index: firstIndex)]
         let viewModel = session.viewModel
         cancellables = [
             session.intents.sink { [unowned self] intent in
-                if columns.count >= 2 * self.capacity { columns.removeFirst(self.capacity) }
-                // The state carries over until the appearance changes (its sink notes that).
-                columns.append(StreamColumn(index: latestIndex + 1, intent: intent, state: columns.last?.state))
-                changed?()
+                startColumn(StreamColumn(index: latestIndex + 1, intent: intent))
             },
             viewModel.position.sink { [unowned self] position in note { $0.position = position } },
-            viewModel.appearance.sink { [unowned self] appearance in note { $0.state = appearance } },
             viewModel.ballColour.sink { [unowned self] colour in note { $0.ballColour = colour } },
             viewModel.backgroundColour.sink { [unowned self] colour in note { $0.background = colour } },
         ]
     }
 
+    /// The columns from intent index `start` on, the latest with the state after it.
+    public func columns(from start: Int) -> [StreamColumn] {
+        let first = recorded.firstIndex { $0.index >= start } ?? recorded.count
+        var columns = Array(recorded[first...])
+        if !columns.isEmpty { columns[columns.count - 1].state = session.viewModel.currentAppearance }
+        return columns
+    }
+
+    /// Closes the latest column (its state is the current appearance: the next intent has not
+    /// been stepped yet) and starts `column`.
+    private func startColumn(_ column: StreamColumn) {
+        recorded[recorded.count - 1].state = session.viewModel.currentAppearance
+        if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }
+        recorded.append(column)
+        changed?()
+    }
+
     /// Notes something in the latest column.
     private func note(_ change: (inout StreamColumn) -> Void) {
-        change(&columns[columns.count - 1])
+        change(&recorded[recorded.count - 1])
         changed?()
     }
 
     /// The latest column's intent index.
-    public var latestIndex: Int { columns.last?.index ?? 0 }
+    public var latestIndex: Int { recorded.last?.index ?? 0 }
 
     /// Whether the streams ended (the session quit).
-    public var ended: Bool { columns.last?.intent == .quitRequested }
+    public var ended: Bool { recorded.last?.intent == .quitRequested }
 
     /// Notes that `intent` was skipped: a column of its own, where nothing went through.
     public func noteSkipped(_ intent: Intent) {
-        var column = StreamColumn(index: latestIndex + 1, intent: intent, state: columns.last?.state)
+        var column = StreamColumn(index: latestIndex + 1, intent: intent)
         column.skipped = true
-        columns.append(column)
-        changed?()
+        startColumn(column)
     }
 
     /// Subscribes a late subscriber of `kind` now; its lane begins in the latest column, or in
@@ -285,7 +301,7 @@ public final class StreamRecorder {
         } else {
             lateLanes[slot].received.insert(latestIndex)
             if lateLanes[slot].received.count > 2 * capacity {
-                let oldest = columns.first?.index ?? 0
+                let oldest = recorded.first?.index ?? 0
                 lateLanes[slot].received = lateLanes[slot].received.filter { $0 >= oldest }
             }
         }

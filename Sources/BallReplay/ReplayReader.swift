@@ -24,9 +24,14 @@ public final class ReplayReader {
     private var terminal = ScreenSize(columns: 0, rows: 0)
     private var finished = false
 
-    /// A reader of `file` whose bytes come from `nextChunk`.
-    public init(file: String, nextChunk: @escaping () throws -> [UInt8]?) {
+    /// Whether lines written exactly as ``ReplayFormat`` writes them are read by the fast path.
+    private let canonicalFastPath: Bool
+
+    /// A reader of `file` whose bytes come from `nextChunk`. `canonicalFastPath` false reads
+    /// every line with the full parser (the tests compare the two).
+    public init(file: String, canonicalFastPath: Bool = true, nextChunk: @escaping () throws -> [UInt8]?) {
         self.file = file
+        self.canonicalFastPath = canonicalFastPath
         self.nextChunk = nextChunk
     }
 
@@ -95,6 +100,7 @@ public final class ReplayReader {
     // MARK: - Events
 
     private func event(from bytes: ArraySlice<UInt8>) throws -> ReplayEvent {
+        if canonicalFastPath, let event = canonicalEvent(bytes) { return event }
         let value = try parse(bytes, what: "a replay event")
         guard case .object = value else { throw error("is \(value.kindName), not an event object") }
         guard case .number(let time)? = value["t"] else {
@@ -138,6 +144,108 @@ public final class ReplayReader {
         }
         lastTime = time
         return ReplayEvent(time: time, intent: intent)
+    }
+
+    /// The event on a line written exactly as ``ReplayFormat/line(for:at:)`` writes it, every
+    /// value in range; nil for anything else, which the full parser then reads (and words
+    /// any problem). It takes no more than the full parser would: a time of digits with an
+    /// optional fraction (the same text gives the same `Double`), whole numbers without
+    /// leading zeros, the same ranges; a test reads random and broken files both ways.
+    private func canonicalEvent(_ line: ArraySlice<UInt8>) -> ReplayEvent? {
+        line.withUnsafeBufferPointer { bytes -> ReplayEvent? in
+            var index = 0
+            func literal(_ text: StaticString) -> Bool {
+                let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+                guard bytes.count - index >= expected.count else { return false }
+                for (offset, byte) in expected.enumerated() where bytes[index + offset] != byte { return false }
+                index += expected.count
+                return true
+            }
+            func digits() -> Int {
+                let start = index
+                while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+                return index - start
+            }
+            /// A whole number of at most six digits, without a leading zero.
+            func whole() -> Int? {
+                let start = index
+                let count = digits()
+                guard (1...6).contains(count), count == 1 || bytes[start] != 48 else { return nil }
+                var value = 0
+                for position in start..<index { value = value * 10 + Int(bytes[position] - 48) }
+                return value
+            }
+            guard literal(#"{"t":"#) else { return nil }
+            let timeStart = index
+            let integerDigits = digits()
+            guard (1...15).contains(integerDigits), integerDigits == 1 || bytes[timeStart] != 48 else { return nil }
+            var fractionDigits = 0
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                fractionDigits = digits()
+                guard (1...15).contains(fractionDigits) else { return nil }
+            }
+            // At most 15 digits are a whole number below 2^53 and 10^15 a power of ten a Double
+            // holds exactly, so one division is the correctly rounded value, as strtod's.
+            guard integerDigits + fractionDigits <= 15 else { return nil }
+            var mantissa: Int64 = 0
+            for position in timeStart..<index where bytes[position] != UInt8(ascii: ".") {
+                mantissa = mantissa * 10 + Int64(bytes[position] - 48)
+            }
+            let time = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            guard time <= ReplayFormat.maximumTime, time >= lastTime, literal(#","event":""#), index < bytes.count
+            else { return nil }
+            let name = bytes[index]
+            let intent: Intent
+            if literal(#"pressed","cell":["#) || literal(#"dragged","cell":["#) || literal(#"released","cell":["#) {
+                guard let column = whole(), literal(","), let row = whole(), literal("]}"), index == bytes.count,
+                    column < terminal.columns, row < terminal.rows
+                else { return nil }
+                let cell = Cell(column: column, row: row)
+                switch name {
+                case UInt8(ascii: "p"): intent = .pressed(at: cell)
+                case UInt8(ascii: "d"): intent = .dragged(to: cell)
+                default: intent = .released(at: cell)
+                }
+            } else if literal(#"arrow","direction":""#) {
+                let direction: Direction
+                if literal(#"up""#) {
+                    direction = .up
+                } else if literal(#"down""#) {
+                    direction = .down
+                } else if literal(#"left""#) {
+                    direction = .left
+                } else if literal(#"right""#) {
+                    direction = .right
+                } else {
+                    return nil
+                }
+                guard literal(#","distance":"#), let distance = whole(), literal("}"), index == bytes.count,
+                    (1...ReplayFormat.maximumDistance).contains(distance)
+                else { return nil }
+                intent = .arrowPressed(direction, distance: distance)
+            } else if literal(#"recentred"}"#), index == bytes.count {
+                intent = .recentred
+            } else if literal(#"quit"}"#), index == bytes.count {
+                intent = .quitRequested
+            } else if literal(#"resized","size":["#) {
+                guard let columns = whole(), literal(","), let rows = whole(), literal("]}"), index == bytes.count,
+                    (1...ReplayFormat.maximumTerminal.columns).contains(columns),
+                    (1...ReplayFormat.maximumTerminal.rows).contains(rows)
+                else { return nil }
+                terminal = ScreenSize(columns: columns, rows: rows)
+                intent = .resized(terminal)
+            } else {
+                return nil
+            }
+            lastTime = time
+            return ReplayEvent(time: time, intent: intent)
+        }
+    }
+
+    /// 10^0 … 10^15, each exact.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     private func cell(_ value: JSONValue) throws -> Cell {

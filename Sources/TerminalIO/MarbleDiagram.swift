@@ -36,12 +36,12 @@ public enum MarbleDiagram {
         while let event = try player.nextEvent() {
             player.apply(event)
             if recorder.latestIndex == blockStart + perBlock - 1 {
-                writeBlock(recorder.columns.filter { $0.index >= blockStart })
+                writeBlock(recorder.columns(from: blockStart))
                 blockStart += perBlock
             }
         }
         // The last block, and the end of the streams when the recording did not quit.
-        var rest = recorder.columns.filter { $0.index >= blockStart }
+        var rest = recorder.columns(from: blockStart)
         if !recorder.ended {
             rest.append(StreamColumn(index: recorder.latestIndex + 1, intent: .quitRequested))
         }

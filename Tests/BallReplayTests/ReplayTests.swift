@@ -140,3 +140,63 @@ extension ReplayTests {
         #expect(throws: ReplayError.self) { try trace(inside, json: false) }
     }
 }
+
+@Suite("The reader's fast path for canonical lines")
+struct CanonicalFastPathTests {
+    /// Everything a reader makes of `bytes`: its events, then its error or warnings.
+    static func read(_ bytes: [UInt8], fast: Bool) -> [String] {
+        var chunks = [bytes]
+        let reader = ReplayReader(file: "f.jsonl", canonicalFastPath: fast) { chunks.popLast() }
+        var outcome: [String] = []
+        do {
+            while let event = try reader.next() { outcome.append("\(event)") }
+        } catch {
+            outcome.append("error: \(error)")
+        }
+        return outcome + reader.warnings
+    }
+
+    @Test("random recordings, whole and broken in many small ways, read the same with and without the fast path")
+    func sameAsTheFullParser() {
+        var generator = SeededGenerator()
+        let edits: [(String, String)] = [
+            ("\"cell\":[", "\"cell\":[0"), ("\"cell\":[", "\"cell\":[-"), (",", ", "), ("\"t\":", "\"t\":0"),
+            ("\"t\":", "\"t\":1e"), ("]}", "]} "), ("}", ",\"x\":1}"), ("\"t\":", "\"t\":9999999"),
+            ("\"t\":0.", "\"t\":0.5e-3"), ("\"distance\":", "\"distance\":100"), ("right", "Right"),
+            ("\"size\":[", "\"size\":[99"), ("\"event\":\"", "\"event\":\"x"), ("0", "00"), ("1", "10000"),
+            (".", ".0000000000000000"), ("\"t\":", "\"t\":-"),
+        ]
+        for round in 0..<200 {
+            var lines = String(
+                decoding: RandomRecording.bytes(count: 1 + generator.below(60), using: &generator), as: UTF8.self
+            )
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for _ in 0..<generator.below(4) {
+                let line = 1 + generator.below(max(1, lines.count - 1))
+                guard line < lines.count else { continue }
+                let (from, to) = edits[generator.below(edits.count)]
+                if let range = lines[line].range(of: from) { lines[line].replaceSubrange(range, with: to) }
+            }
+            let bytes = Array(lines.joined(separator: "\n").utf8)
+            let fast = Self.read(bytes, fast: true)
+            #expect(fast == Self.read(bytes, fast: false), "round \(round), \(generator)")
+            #expect(!fast.isEmpty)
+        }
+    }
+
+    @Test("random times of up to 15 digits and more read to the same Double both ways")
+    func times() {
+        var generator = SeededGenerator()
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")
+        for round in 0..<3_000 {
+            let count = 1 + generator.below(17)
+            var digits = (0..<count).map { _ in String(generator.below(10)) }.joined()
+            let point = generator.below(count + 1)
+            if point > 0, point < count { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: point)) }
+            let line = #"{"t":\#(digits),"event":"recentred"}"#
+            let bytes = Array((header + "\n" + line + "\n").utf8)
+            #expect(
+                Self.read(bytes, fast: true) == Self.read(bytes, fast: false), "round \(round): \(line), \(generator)")
+        }
+    }
+}
