@@ -125,7 +125,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["colourful-ball", "BallModel", "BallTestSupport", "TerminalIO", "ColourCore"]
+            dependencies: [
+                "colourful-ball", "BallModel", "BallRendering", "BallTestSupport", "TerminalIO", "ColourCore",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

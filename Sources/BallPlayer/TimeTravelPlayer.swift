@@ -143,7 +143,7 @@ public final class TimeTravelPlayer {
             if lateSubscriptions.count == 2 { lateSubscriptions.removeFirst() }
             lateSubscriptions.append((kind, place))
             binding.redrawSoon()
-        case .intent, .quit, .suspend, .showHelp: break
+        case .intent, .quit, .suspend, .showHelp, .hover: break
         }
     }
 

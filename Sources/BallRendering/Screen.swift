@@ -142,6 +142,25 @@ public final class ScreenBinding {
         return area
     }
 
+    /// The intent index of the streams panel's column under the pointer (nil: none).
+    private var hovered: Int?
+
+    /// The pointer rests over `cell` (no button down): over a column of the streams panel,
+    /// the panel describes that column, from the next flush; elsewhere, the latest again.
+    public func hover(at cell: Cell) {
+        var index: Int?
+        if let panel = renderer.streams, let area = shownArea {
+            let row = cell.row - (area.rows - 1)
+            if (1..<(StreamPanel.rows - 1)).contains(row) { index = panel.columnIndex(at: cell.column) }
+        }
+        guard index != hovered else { return }
+        hovered = index
+        redrawSoon()
+    }
+
+    /// The ball's area of the frame on screen.
+    private var shownArea: ScreenSize?
+
     /// Sets one of the renderer's settings; a change makes the current appearance pending.
     private func change<Value: Equatable>(_ setting: WritableKeyPath<Renderer, Value>, to value: Value) {
         guard renderer[keyPath: setting] != value else { return }
@@ -169,6 +188,8 @@ public final class ScreenBinding {
         } else {
             renderer.streams = nil
         }
+        renderer.streams?.hovered = hovered
+        shownArea = appearance.position.screen
         let next = shown.map { 1 - $0 } ?? 0
         renderer.render(appearance, into: &frames[next])
         screen.present(frames[next], previous: shown.map { frames[$0] })

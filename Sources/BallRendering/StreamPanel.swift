@@ -22,6 +22,8 @@ public struct StreamPanel: Hashable, Sendable {
     /// The intent the replay player is at: later columns ("the future") are drawn dim, and
     /// the description is of this column. Nil: the latest column.
     public var present: Int?
+    /// The column under the pointer, if any: the description is of it.
+    public var hovered: Int?
 
     /// How many rows it takes.
     public var rowCount: Int { fits ? Self.rows : 1 }
@@ -31,6 +33,13 @@ public struct StreamPanel: Hashable, Sendable {
     public static func ballArea(in size: ScreenSize) -> (area: ScreenSize, fits: Bool) {
         let fits = size.rows - rows >= ScreenSize.minimum.rows
         return (ScreenSize(columns: size.columns, rows: size.rows - (fits ? rows : 1)), fits)
+    }
+
+    /// The intent index of the column drawn at `column` (cells from the left), if any.
+    public func columnIndex(at column: Int) -> Int? {
+        guard fits, column >= Self.labelWidth else { return nil }
+        let offset = (column - Self.labelWidth) / 2
+        return offset < columns.count ? columns[offset].index : nil
     }
 
     /// How many columns (intents) a page holds at `width` (two cells each).
@@ -84,7 +93,9 @@ public struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text("", width: width))
             }
         }
-        let described = present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
+        let described =
+            hovered.flatMap { hovered in columns.first { $0.index == hovered } }
+            ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
         lines.append(LaneCell.text(" " + describe(described), width: width))
         return lines
     }

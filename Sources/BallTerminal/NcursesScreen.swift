@@ -189,6 +189,7 @@ public final class NcursesScreen: Screen {
         // next frame is drawn whole.
         doupdate()
         writeToTerminal(Self.dragReporting)
+        if pointerMotion { writeToTerminal(Self.pointerMotionOn) }
         rasteriser.invalidate()
         drawWhole = true
     }
@@ -231,6 +232,20 @@ public final class NcursesScreen: Screen {
         rasteriser.draw(frame, over: drawWhole ? nil : previous, into: &output)
         drawWhole = false
         writeAll(output, to: outputFD)
+    }
+
+    /// Whether the pointer's motion with no button down is reported (mode 1003).
+    private var pointerMotion = false
+    private static let pointerMotionOn = "\u{1B}[?1003h"
+
+    /// Reports the pointer's motion with no button down too (mode 1003), or stops: on only
+    /// while something follows the pointer (the streams panel's description), so that moving
+    /// the mouse over the ball wakes nothing otherwise. Writes only a change.
+    public func reportPointerMotion(_ on: Bool) {
+        guard isOpen, started, on != pointerMotion else { return }
+        pointerMotion = on
+        // Off: back to drag reporting (1003 and 1002 are one setting in most terminals).
+        writeToTerminal(on ? Self.pointerMotionOn : "\u{1B}[?1003l" + Self.dragReporting)
     }
 
     /// Mouse reports while the button is down (1002), in SGR form (1006); pasted text marked as

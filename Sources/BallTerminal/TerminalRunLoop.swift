@@ -50,6 +50,7 @@ final class TerminalRunLoop {
         // A local, not a property: mutating it then needs no run-time exclusivity check.
         var decoder = InputDecoder()
         binding.flush()
+        screen.reportPointerMotion(binding.streamsPanel == true)
         while !program.isFinished {
             guard let wakeup = input.wait(timeout: timeout(for: program, escapePending: decoder.hasPendingBytes)) else {
                 for event in decoder.flushPendingEscape() { handle(event, program) }
@@ -57,6 +58,7 @@ final class TerminalRunLoop {
                     try program.deadlineReached()
                 }
                 binding.flush()
+                screen.reportPointerMotion(binding.streamsPanel == true)
                 continue
             }
             switch wakeup {
@@ -77,6 +79,7 @@ final class TerminalRunLoop {
                 program.hungUp()
             }
             binding.flush()
+            screen.reportPointerMotion(binding.streamsPanel == true)
         }
     }
 
@@ -96,7 +99,7 @@ final class TerminalRunLoop {
         if binding.help != nil {
             // Any key (or a click) closes the help, and does nothing else.
             switch event {
-            case .mouseDragged, .mouseReleased: return
+            case .mouseDragged, .mouseReleased, .mouseMoved: return
             default:
                 binding.help = nil
                 return
@@ -106,6 +109,7 @@ final class TerminalRunLoop {
         case .suspend?: suspend(program)
         case .showHelp?: binding.help = KeyMap.help(for: program.keyMode)
         case .subscribeLate(let kind)? where binding.streams != nil: binding.streams?.subscribeLate(kind)
+        case .hover(let cell)?: binding.hover(at: cell)
         case let action?: program.perform(action)
         case nil: break
         }

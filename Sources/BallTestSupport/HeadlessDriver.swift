@@ -49,6 +49,13 @@ public final class HeadlessDriver {
         binding.flush()
     }
 
+    /// Moves the pointer over `cell` with no button down (the run loop hands the binding the
+    /// key map's hover).
+    public func hover(at cell: Cell) {
+        if case .hover(let cell)? = KeyMap.action(for: .mouseMoved(cell), in: .play) { binding.hover(at: cell) }
+        binding.flush()
+    }
+
     /// The frame on screen now.
     public var frame: Frame { screen.frame! }
 

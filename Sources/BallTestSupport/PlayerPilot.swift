@@ -36,7 +36,11 @@ public final class PlayerPilot {
 
     /// What `event` does in a replay, done (nothing for what the run loop does itself).
     public func press(_ event: TerminalEvent) {
-        if let action = KeyMap.action(for: event, in: .replay) { player.perform(action) }
+        switch KeyMap.action(for: event, in: .replay) {
+        case .hover(let cell)?: player.binding.hover(at: cell)  // The run loop's, as in the terminal.
+        case let action?: player.perform(action)
+        case nil: break
+        }
         player.binding.flush()
     }
 

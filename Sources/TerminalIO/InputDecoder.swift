@@ -20,6 +20,8 @@ public enum TerminalEvent: Hashable, Sendable {
     case mouseDragged(Cell)
     /// The button came up.
     case mouseReleased(Cell)
+    /// The pointer moved with no button down (reported while pointer motion is on, mode 1003).
+    case mouseMoved(Cell)
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
@@ -196,7 +198,10 @@ public struct InputDecoder: Sendable {
             let cell = Cell(column: Int(x) - 33, row: Int(y) - 33)
             guard cell.column >= 0, cell.row >= 0 else { return .skip(length: 6) }
             let code = Int(button) - 32
-            return Self.mouseEvent(code: code, cell: cell, release: code & 3 == 3).map { .event($0, length: 6) }
+            // Button bits 3 are a release, or (with the motion bit) a move with no button down.
+            return Self.mouseEvent(code: code, cell: cell, release: code & 3 == 3 && code & 32 == 0).map {
+                .event($0, length: 6)
+            }
                 ?? .skip(length: 6)
         }
         // Parameters and intermediates, then a final byte in 0x40...0x7E.
@@ -267,6 +272,7 @@ public struct InputDecoder: Sendable {
         let wheelOrExtra = code & 64 != 0 || code & 128 != 0
         guard !wheelOrExtra else { return nil }
         if release { return .mouseReleased(cell) }
+        if motion, button == 3 { return .mouseMoved(cell) }
         guard button == 0 else { return nil }
         return motion ? .mouseDragged(cell) : .mousePressed(cell)
     }

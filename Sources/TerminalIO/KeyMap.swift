@@ -45,6 +45,9 @@ public enum KeyAction: Hashable, Sendable {
     case writeEdited
     /// The mouse went down, or moved down, at this cell: on the timeline, goes to that place.
     case scrub(Cell)
+    /// The pointer rests over this cell with no button down: over the streams panel, its
+    /// description follows the column under it.
+    case hover(Cell)
 }
 
 /// A key as the terminal sends it.
@@ -153,7 +156,7 @@ public enum KeyMap {
             ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
             actions: [(.character("\u{1A}"), .suspend)]),
         KeyBinding(
-            ["s"], "show or hide the streams, as marble lanes", modes: [.play, .replay],
+            ["s"], "show or hide the streams (point at a column)", modes: [.play, .replay],
             actions: [(.character("s"), .toggleStreams)]),
         KeyBinding(
             ["b"], "late subscriber, Behavior: gets the current value", modes: [.play, .replay],
@@ -207,6 +210,7 @@ public enum KeyMap {
         case (.mouseReleased(let cell), .play): return mouse ? .intent(.released(at: cell)) : nil
         case (.mousePressed(let cell), .replay), (.mouseDragged(let cell), .replay): return mouse ? .scrub(cell) : nil
         case (.mouseReleased, .replay): return nil
+        case (.mouseMoved(let cell), _): return .hover(cell)
         case (.character(let scalar), _): key = .character(scalar)
         case (.arrow(let direction, let shifted), _): key = .arrow(direction, shifted: shifted)
         case (.home, _): key = .home

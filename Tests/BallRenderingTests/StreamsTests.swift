@@ -92,6 +92,30 @@ struct StreamsTests {
                 == "#1 → arrow right 1 · 41,11 · ● flatRed #E84E3C on ■ flatMint #1ABD9C")
     }
 
+    @Test("the pointer over a column (no button down) makes the description that column's; elsewhere, the latest's")
+    func hover() {
+        let driver = HeadlessDriver()
+        driver.toggleStreams()
+        driver.press(.right)
+        driver.press(.right, shifted: true)
+        driver.press(.down)
+        let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        // The panel's rows start where the 16-row ball area's status row would be.
+        let intentsRow = 15 + 1
+        let description = { lines()[15 + StreamPanel.rows - 1] }
+        #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
+        // Column of intent 2 (two cells each, after the labels; column 0 is the start).
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: intentsRow))
+        #expect(description().hasPrefix(" #2 → arrow right 1 · 41,9 · ● "), "\(description())")
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 3))
+        #expect(description().hasPrefix(" #3 → arrow right 5 · 46,9 · ● "), "\(description())")
+        // Off the lanes (over the ball, over the labels): the latest again.
+        driver.hover(at: Cell(column: 40, row: 3))
+        #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
+        driver.hover(at: Cell(column: 3, row: intentsRow))
+        #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
+    }
+
     @Test("the panel open at 80×24 and 200×60: the ball's area shrinks, the lanes sit above the status line")
     func panelSnapshots() {
         for (name, size) in [

@@ -1,4 +1,5 @@
 import BallModel
+import BallRendering
 import BallTestSupport
 import Foundation
 import TerminalIO
@@ -115,8 +116,15 @@ struct InteractiveTests {
         try terminal.press("b")
         let late = try terminal.waitForScreen { $0.contains(" late Behavior ") }
         #expect(lane(late, "late Behavior").contains("^○"))
+        // With the panel open the pointer is followed with no button down (mode 1003): resting
+        // over intent 3's column (row 16, the intents lane; 1 was the resize, 2 the press)
+        // describes it.
+        #expect(try terminal.modes().contains("mouse_all=1"))
+        try terminal.send("\u{1B}[<35;\(StreamPanel.labelWidth + 2 * 3 + 2);17M")
+        try terminal.waitForScreen { $0.contains(" #3 • dragged to 41,9 · 41,9 · ● ") }
         try terminal.press("s")
         try terminal.waitForScreen { !$0.contains(" intents ") && $0.contains(" 46,") }
+        try terminal.waitForModes { $0.contains("mouse_all=0") && $0.contains("mouse_button=1") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)

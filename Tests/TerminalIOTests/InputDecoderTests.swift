@@ -60,6 +60,11 @@ struct InputDecoderTests {
         #expect(events("\u{1B}OA\u{1B}OD") == [.arrow(.up, shifted: false), .arrow(.left, shifted: false)])
         #expect(events("\u{1B}[1;2C\u{1B}[1;2B") == [.arrow(.right, shifted: true), .arrow(.down, shifted: true)])
         #expect(events("\u{1B}[H\u{1B}OH\u{1B}[1~\u{1B}[7~") == [.home, .home, .home, .home])
+        // Motion with no button down (mode 1003): SGR and X10.
+        #expect(
+            events("\u{1B}[<35;10;5M\u{1B}[M\u{43}\u{2A}\u{25}") == [
+                .mouseMoved(Cell(column: 9, row: 4)), .mouseMoved(Cell(column: 9, row: 4)),
+            ])
         #expect(events("\u{1B}[F\u{1B}OF\u{1B}[4~\u{1B}[8~\u{1B}[1;2F") == [.end, .end, .end, .end, .end])
     }
 
