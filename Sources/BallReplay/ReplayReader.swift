@@ -152,100 +152,14 @@ public final class ReplayReader {
     /// optional fraction (the same text gives the same `Double`), whole numbers without
     /// leading zeros, the same ranges; a test reads random and broken files both ways.
     private func canonicalEvent(_ line: ArraySlice<UInt8>) -> ReplayEvent? {
-        line.withUnsafeBufferPointer { bytes -> ReplayEvent? in
-            var index = 0
-            func literal(_ text: StaticString) -> Bool {
-                let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-                guard bytes.count - index >= expected.count else { return false }
-                for (offset, byte) in expected.enumerated() where bytes[index + offset] != byte { return false }
-                index += expected.count
-                return true
-            }
-            func digits() -> Int {
-                let start = index
-                while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
-                return index - start
-            }
-            /// A whole number of at most six digits, without a leading zero.
-            func whole() -> Int? {
-                let start = index
-                let count = digits()
-                guard (1...6).contains(count), count == 1 || bytes[start] != 48 else { return nil }
-                var value = 0
-                for position in start..<index { value = value * 10 + Int(bytes[position] - 48) }
-                return value
-            }
-            guard literal(#"{"t":"#) else { return nil }
-            let timeStart = index
-            let integerDigits = digits()
-            guard (1...15).contains(integerDigits), integerDigits == 1 || bytes[timeStart] != 48 else { return nil }
-            var fractionDigits = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                fractionDigits = digits()
-                guard (1...15).contains(fractionDigits) else { return nil }
-            }
-            // At most 15 digits are a whole number below 2^53 and 10^15 a power of ten a Double
-            // holds exactly, so one division is the correctly rounded value, as strtod's.
-            guard integerDigits + fractionDigits <= 15 else { return nil }
-            var mantissa: Int64 = 0
-            for position in timeStart..<index where bytes[position] != UInt8(ascii: ".") {
-                mantissa = mantissa * 10 + Int64(bytes[position] - 48)
-            }
-            let time = Double(mantissa) / Self.powersOfTen[fractionDigits]
-            guard time <= ReplayFormat.maximumTime, time >= lastTime, literal(#","event":""#), index < bytes.count
-            else { return nil }
-            let name = bytes[index]
-            let intent: Intent
-            if literal(#"pressed","cell":["#) || literal(#"dragged","cell":["#) || literal(#"released","cell":["#) {
-                guard let column = whole(), literal(","), let row = whole(), literal("]}"), index == bytes.count,
-                    column < terminal.columns, row < terminal.rows
-                else { return nil }
-                let cell = Cell(column: column, row: row)
-                switch name {
-                case UInt8(ascii: "p"): intent = .pressed(at: cell)
-                case UInt8(ascii: "d"): intent = .dragged(to: cell)
-                default: intent = .released(at: cell)
-                }
-            } else if literal(#"arrow","direction":""#) {
-                let direction: Direction
-                if literal(#"up""#) {
-                    direction = .up
-                } else if literal(#"down""#) {
-                    direction = .down
-                } else if literal(#"left""#) {
-                    direction = .left
-                } else if literal(#"right""#) {
-                    direction = .right
-                } else {
-                    return nil
-                }
-                guard literal(#","distance":"#), let distance = whole(), literal("}"), index == bytes.count,
-                    (1...ReplayFormat.maximumDistance).contains(distance)
-                else { return nil }
-                intent = .arrowPressed(direction, distance: distance)
-            } else if literal(#"recentred"}"#), index == bytes.count {
-                intent = .recentred
-            } else if literal(#"quit"}"#), index == bytes.count {
-                intent = .quitRequested
-            } else if literal(#"resized","size":["#) {
-                guard let columns = whole(), literal(","), let rows = whole(), literal("]}"), index == bytes.count,
-                    (1...ReplayFormat.maximumTerminal.columns).contains(columns),
-                    (1...ReplayFormat.maximumTerminal.rows).contains(rows)
-                else { return nil }
-                terminal = ScreenSize(columns: columns, rows: rows)
-                intent = .resized(terminal)
-            } else {
-                return nil
-            }
-            lastTime = time
-            return ReplayEvent(time: time, intent: intent)
+        let scanned = line.withUnsafeBufferPointer { bytes in
+            var scanner = CanonicalLine(bytes: bytes)
+            return scanner.event(after: lastTime, on: terminal)
         }
-    }
-
-    /// 10^0 … 10^15, each exact.
-    private static let powersOfTen: [Double] = (0...15).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+        guard let scanned else { return nil }
+        if case .resized(let size) = scanned.intent { terminal = size }
+        lastTime = scanned.time
+        return scanned
     }
 
     private func cell(_ value: JSONValue) throws -> Cell {
@@ -365,5 +279,121 @@ public final class ReplayReader {
 
     private func tooLong() -> ReplayError {
         error("the line is longer than \(ReplayFormat.maximumLineLength) bytes, far longer than any replay event")
+    }
+}
+
+// MARK: - The fast path
+
+/// Scans one line for the exact form ``ReplayFormat/line(for:at:)`` writes (see
+/// ``ReplayReader``'s fast path): a value type over the line's bytes, so the scan touches
+/// nothing shared.
+private struct CanonicalLine {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    /// 10^0 … 10^15, each exact.
+    static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The event, if the line is canonical, its time not before `lastTime` and its cells on
+    /// `terminal`.
+    mutating func event(after lastTime: Double, on terminal: ScreenSize) -> ReplayEvent? {
+        guard literal(#"{"t":"#), let time = time(), time <= ReplayFormat.maximumTime, time >= lastTime,
+            literal(#","event":""#), index < bytes.count
+        else { return nil }
+        let name = bytes[index]
+        let intent: Intent
+        if literal(#"pressed","cell":["#) || literal(#"dragged","cell":["#) || literal(#"released","cell":["#) {
+            guard let column = whole(), literal(","), let row = whole(), literal("]}"), index == bytes.count,
+                column < terminal.columns, row < terminal.rows
+            else { return nil }
+            let cell = Cell(column: column, row: row)
+            switch name {
+            case UInt8(ascii: "p"): intent = .pressed(at: cell)
+            case UInt8(ascii: "d"): intent = .dragged(to: cell)
+            default: intent = .released(at: cell)
+            }
+        } else if literal(#"arrow","direction":""#) {
+            let direction: Direction
+            if literal(#"up""#) {
+                direction = .up
+            } else if literal(#"down""#) {
+                direction = .down
+            } else if literal(#"left""#) {
+                direction = .left
+            } else if literal(#"right""#) {
+                direction = .right
+            } else {
+                return nil
+            }
+            guard literal(#","distance":"#), let distance = whole(), literal("}"), index == bytes.count,
+                (1...ReplayFormat.maximumDistance).contains(distance)
+            else { return nil }
+            intent = .arrowPressed(direction, distance: distance)
+        } else if literal(#"recentred"}"#), index == bytes.count {
+            intent = .recentred
+        } else if literal(#"quit"}"#), index == bytes.count {
+            intent = .quitRequested
+        } else if literal(#"resized","size":["#) {
+            guard let columns = whole(), literal(","), let rows = whole(), literal("]}"), index == bytes.count,
+                (1...ReplayFormat.maximumTerminal.columns).contains(columns),
+                (1...ReplayFormat.maximumTerminal.rows).contains(rows)
+            else { return nil }
+            intent = .resized(ScreenSize(columns: columns, rows: rows))
+        } else {
+            return nil
+        }
+        return ReplayEvent(time: time, intent: intent)
+    }
+
+    /// Skips `text` if the line goes on with it.
+    private mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return false }
+        let expected = text.utf8Start
+        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+        index += count
+        return true
+    }
+
+    /// Skips digits; how many.
+    private mutating func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] &- 48 < 10 { index += 1 }
+        return index - start
+    }
+
+    /// A whole number of at most six digits, without a leading zero.
+    private mutating func whole() -> Int? {
+        let start = index
+        let count = digits()
+        guard (1...6).contains(count), count == 1 || bytes[start] != 48 else { return nil }
+        var value = 0
+        for position in start..<index { value = value &* 10 &+ Int(bytes[position] &- 48) }
+        return value
+    }
+
+    /// A time of at most 15 digits, with an optional fraction: at most 15 digits are a whole
+    /// number below 2^53, and 10^15 a power of ten a Double holds exactly, so one division is
+    /// the correctly rounded value, as strtod's.
+    private mutating func time() -> Double? {
+        let start = index
+        let integerDigits = digits()
+        guard (1...15).contains(integerDigits), integerDigits == 1 || bytes[start] != 48 else { return nil }
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = digits()
+            guard (1...15).contains(fractionDigits) else { return nil }
+        }
+        guard integerDigits + fractionDigits <= 15 else { return nil }
+        var mantissa: Int64 = 0
+        for position in start..<index where bytes[position] != UInt8(ascii: ".") {
+            mantissa = mantissa &* 10 &+ Int64(bytes[position] &- 48)
+        }
+        return Double(mantissa) / Self.powersOfTen[fractionDigits]
     }
 }

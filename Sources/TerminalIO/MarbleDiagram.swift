@@ -52,19 +52,17 @@ public enum MarbleDiagram {
     static func text(_ line: [LaneCell], sequences: TerminalSequences?) -> String {
         let end = (line.lastIndex { $0.glyph != " " } ?? -1) + 1
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(end * 3 + (sequences == nil ? 0 : end * 12))
-        let reset = sequences?.resetAttributes ?? []
-        let dim = sequences?.foregrounds[Int(FlatColour.flatGray.rawValue)]
+        bytes.reserveCapacity(end * (sequences == nil ? 3 : 15))
+        guard let sequences else {
+            for cell in line[..<end] { bytes.appendUTF8(cell.glyph) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let reset = sequences.resetAttributes
+        let dim = sequences.foregrounds[Int(FlatColour.flatGray.rawValue)]
         for cell in line[..<end] {
-            let colour = sequences.flatMap { sequences in
-                cell.colour.map { sequences.foregrounds[Int($0.rawValue)] } ?? (cell.dim ? dim : nil)
-            }
+            let colour = cell.colour.map { sequences.foregrounds[Int($0.rawValue)] } ?? (cell.dim ? dim : nil)
             if let colour { bytes += colour }
-            if cell.glyph.isASCII {
-                bytes.append(UInt8(truncatingIfNeeded: cell.glyph.value))
-            } else {
-                UTF8.encode(cell.glyph) { bytes.append($0) }
-            }
+            bytes.appendUTF8(cell.glyph)
             if colour != nil { bytes += reset }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -364,18 +364,7 @@ public struct Rasteriser {
                 pen.foreground = cell.foreground
             }
         }
-        Self.append(cell.glyph, to: &output)
-    }
-
-    /// Appends `glyph` as UTF-8: one byte for ASCII (most of the status line), else the
-    /// standard library's encoding.
-    @inline(__always)
-    private static func append(_ glyph: Unicode.Scalar, to output: inout [UInt8]) {
-        if glyph.isASCII {
-            output.append(UInt8(truncatingIfNeeded: glyph.value))
-        } else {
-            UTF8.encode(glyph) { output.append($0) }
-        }
+        output.appendUTF8(cell.glyph)
     }
 
     private mutating func setBackground(_ colour: FlatColour, into output: inout [UInt8]) {
@@ -437,7 +426,7 @@ public struct Rasteriser {
             }
         }
         if let rewrite, let cells {
-            for index in rewrite { Self.append(cells[index].glyph, to: &output) }
+            for index in rewrite { output.appendUTF8(cells[index].glyph) }
         } else {
             // A move formatted since (on a very large terminal) may have taken its entry.
             if !moves.hasEntryPerSlot, moves.formattedLength(best) == nil {
