@@ -182,7 +182,7 @@ public final class NcursesScreen: Screen {
         guard isOpen, WakePipe.shared.canStop else { return }
         writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
         endwin()
-        restoreRealSize()
+        TerminalGuard.withoutOutputFlowControl(restoreRealSize)
         WakePipe.shared.stop()
         // Continued: ncurses' update restores the program's modes and the alternate screen
         // (and clears it); then drag reporting again (after ncurses' mouse set-up), and the
@@ -201,7 +201,7 @@ public final class NcursesScreen: Screen {
         isOpen = false
         writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
         endwin()
-        restoreRealSize()
+        TerminalGuard.withoutOutputFlowControl(restoreRealSize)
         TerminalGuard.uninstall()
         TerminalGuard.restoreModes()
         if let screen { delscreen(screen) }

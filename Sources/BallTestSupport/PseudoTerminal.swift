@@ -125,15 +125,17 @@ public final class PseudoTerminal {
     }
 
     /// Writes `bytes` as fast as the program takes them, reading (and dropping) what it draws
-    /// meanwhile, until all are written or the program has ended; whether all were written.
-    /// Never blocks on a program that has stopped reading.
-    public func feed(_ bytes: [UInt8]) -> Bool {
+    /// meanwhile, until all are written, the program has ended, or it has taken nothing for
+    /// `patience` seconds; whether all were written. Never blocks on a program that has
+    /// stopped reading.
+    public func feed(_ bytes: [UInt8], patience: Double = 10) -> Bool {
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         defer { _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) & ~O_NONBLOCK) }
         var offset = 0
         var scratch = [UInt8](repeating: 0, count: 65536)
+        var lastProgress = ContinuousClock.now
         while offset < bytes.count {
-            guard ending() == nil else { return false }
+            guard ending() == nil, lastProgress.duration(to: .now) < .seconds(patience) else { return false }
             var descriptor = pollfd(fd: master, events: Int16(POLLIN | POLLOUT), revents: 0)
             _ = poll(&descriptor, 1, 50)
             if descriptor.revents & Int16(POLLIN) != 0 {
@@ -141,7 +143,10 @@ public final class PseudoTerminal {
             }
             if descriptor.revents & Int16(POLLOUT) != 0 {
                 let written = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress! + offset, $0.count - offset) }
-                if written > 0 { offset += written }
+                if written > 0 {
+                    offset += written
+                    lastProgress = .now
+                }
             }
         }
         return true
