@@ -179,7 +179,7 @@ public final class ReplayIndex {
     /// Whether intent `number` can be skipped: a resize cannot (it is the terminal's, not the
     /// user's, and the cells after it are checked against it).
     public func canSkip(_ number: Int) -> Bool {
-        guard (1...count).contains(number) else { return false }
+        guard number >= 1, number <= count else { return false }
         if case .resized = events[number - 1].intent { return false }
         return true
     }

@@ -196,6 +196,20 @@ struct TimeTravelTests {
         #expect(pilot.lines[pilot.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70))
     }
 
+    @Test("a recording with no intents: every key leaves it at 0/0, x and w say what they can")
+    func emptyRecording() throws {
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")
+        let pilot = try PlayerPilot(Array((header + "\n").utf8), spareRows: 2)
+        #expect(!pilot.player.index.canSkip(0) && !pilot.player.index.canSkip(1))
+        pilot.player.index.setSkipped(1, true)
+        for key: TerminalEvent in [.end, .arrow(.right, shifted: false), .character("]"), .character("x"), .home] {
+            pilot.press(key)
+            #expect(pilot.player.place == 0)
+        }
+        #expect(pilot.player.index.skipped.isEmpty)
+        #expect(pilot.lines.last?.hasPrefix(" paused  intent 0/0  t 0.00 s  1×") == true)
+    }
+
     @Test("a part recorded larger than the terminal is not drawn cut: the frame says what size is needed")
     func partTooLarge() throws {
         var lines = [ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")]
