@@ -233,19 +233,13 @@ public final class TimeTravelPlayer {
             text += "  reading\(percent)"
         }
         let time = index.time(at: place)
-        text += "  t \(Self.twoDecimals(time)) s  \(Self.speedText(timing.speed))"
+        text += "  t \(time.decimals(2)) s  \(Self.speedText(timing.speed))"
         return text
     }
 
     /// `2×`, `0.5×`, `0.25×`.
     static func speedText(_ speed: Double) -> String {
         speed == speed.rounded() ? "\(Int(speed))×" : "\(speed.plainText)×"
-    }
-
-    static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// Lays out the rows below the recorded area and hands everything to the binding: the

@@ -32,6 +32,6 @@ public enum HeadlessReplay {
                 #"{"t":\#(time.plainText),"cell":[\#(cell.column),\#(cell.row)],"points":[\#(points.x.plainText),\#(points.y.plainText)],"ball":\#(appearance.ball.jsonObject),"background":\#(appearance.background.jsonObject)}"#
         }
         return
-            "\(time.sixDecimals)  cell \(cell.column),\(cell.row)  points \(points.x.plainText),\(points.y.plainText)  ball \(appearance.ball.name) \(appearance.ball.hex)  background \(appearance.background.name) \(appearance.background.hex)"
+            "\(time.decimals(6))  cell \(cell.column),\(cell.row)  points \(points.x.plainText),\(points.y.plainText)  ball \(appearance.ball.name) \(appearance.ball.hex)  background \(appearance.background.name) \(appearance.background.hex)"
     }
 }

@@ -13,11 +13,14 @@ extension Double {
     /// `plainText` for finite values, and `nan` or `inf` otherwise.
     public var plainTextOrDescription: String { isFinite ? plainText : description }
 
-    /// Seconds with six decimals, such as `0.512000` (finite, non-negative values).
-    var sixDecimals: String {
-        let micros = Int64((self * 1_000_000).rounded())
-        let fraction = String(micros % 1_000_000)
-        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    /// The value with `places` decimals (1 to 15), such as `0.512000` for six: for finite,
+    /// non-negative values (seconds in a trace or on the status line).
+    public func decimals(_ places: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int64((self * Double(scale)).rounded())
+        let fraction = String(scaled % scale)
+        return "\(scaled / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 }
 
