@@ -262,13 +262,15 @@ public final class TimeTravelPlayer {
             spare -= 1
             rows.append(timeline(width: area.columns))
         }
+        var panelRows = 0
         if streamsOpen, spare >= 1 {
             let fits = spare >= StreamPanel.rows
             binding.streamsPanel = fits
-            spare -= fits ? StreamPanel.rows : 1
+            panelRows = fits ? StreamPanel.rows : 1
+            spare -= panelRows
         } else {
             binding.streamsPanel = nil
-            if streamsOpen { notice = notice ?? "streams need \(StreamPanel.rows) more rows" }
+            if streamsOpen { notice = "streams need \(StreamPanel.rows) more rows" }
         }
         // A message (a file written, a skip refused) before what the last move changed; where
         // there is no row for them, a message goes on the status line and the change is left out.
@@ -280,7 +282,7 @@ public final class TimeTravelPlayer {
             notice = notice ?? message
         }
         if !rows.isEmpty {
-            timelineRow = area.rows - 1 + (binding.streamsPanel.map { $0 ? StreamPanel.rows : 1 } ?? 0) + rows.count - 1
+            timelineRow = StreamPanel.top(below: area) + panelRows + rows.count - 1
         }
         binding.extraRows = rows
         binding.notice = notice
@@ -372,8 +374,8 @@ public enum Timeline {
 
 // MARK: - What a move changed
 
-/// What a move changed, TCA-style: `#12 • dragged to 41,11: position 40,11 → 41,11 ·
-/// ballColour flatRed (unchanged) · background (unchanged)`.
+/// What a move changed, TCA-style: `#12 •: position 40,11 → 41,11 · ballColour flatRed
+/// (unchanged) · background (unchanged)`.
 public enum ChangeLine {
     /// The line for a move described by `words`, from `before` to `after`.
     public static func text(_ words: String, before: Appearance, after: Appearance) -> String {

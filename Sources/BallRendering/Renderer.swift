@@ -91,8 +91,9 @@ public struct Renderer: Sendable {
         if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
         drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
         let colours = statusColours(over: appearance.background)
-        if let streams { drawRows(streams.lines(width: size.columns), from: size.rows - 1, colours, into: &frame) }
-        drawRows(extraRows, from: size.rows - 1 + panelRows, colours, into: &frame)
+        let panelTop = StreamPanel.top(below: size)
+        if let streams { drawRows(streams.lines(width: size.columns), from: panelTop, colours, into: &frame) }
+        drawRows(extraRows, from: panelTop + panelRows, colours, into: &frame)
         let placeEnd = drawStatus(appearance, colours, into: &frame)
         if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
         if let help { drawHelp(help, colours, into: &frame) }

@@ -150,7 +150,7 @@ public final class ScreenBinding {
     public func hover(at cell: Cell) {
         var index: Int?
         if let panel = renderer.streams, let area = shownArea {
-            let row = cell.row - (area.rows - 1)
+            let row = cell.row - StreamPanel.top(below: area)
             if (1..<(StreamPanel.rows - 1)).contains(row) { index = panel.columnIndex(at: cell.column) }
         }
         guard index != hovered else { return }

@@ -35,6 +35,10 @@ public struct StreamPanel: Hashable, Sendable {
         return (ScreenSize(columns: size.columns, rows: size.rows - (fits ? rows : 1)), fits)
     }
 
+    /// The frame row the panel starts at below a ball's area of `area`: the row the area's own
+    /// status line would take (the status line goes below the panel and any rows after it).
+    public static func top(below area: ScreenSize) -> Int { area.rows - 1 }
+
     /// The intent index of the column drawn at `column` (cells from the left), if any.
     public func columnIndex(at column: Int) -> Int? {
         guard fits, column >= Self.labelWidth else { return nil }
