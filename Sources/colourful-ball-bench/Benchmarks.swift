@@ -443,30 +443,36 @@ struct BenchmarkRun {
     // MARK: - 7, 8. Headless replay: memory and throughput
 
     func headlessReplay() -> [Result] {
+        streamedReplay(["--headless"], name: "headless replay", unit: "events")
+    }
+
+    /// `replay FILE` with `arguments` on generated files of 100,000 and 1,000,000 drag events
+    /// (300,000 when quick): the throughput on the large one, and its peak memory beside the
+    /// small one's (it must stay flat). `name` and `unit` name the rows.
+    func streamedReplay(_ arguments: [String], name: String, unit: String) -> [Result] {
         var results: [Result] = []
-        var peaks: [(Int, Int)] = []
-        for events in quick ? [100_000, 300_000] : [100_000, 1_000_000] {
+        let sizes = quick ? [100_000, 300_000] : [100_000, 1_000_000]
+        var peaks: [Int] = []
+        for events in sizes {
             let path = "/tmp/colourful-ball-bench-\(getpid())-\(events).jsonl"
             writeReplay(path: path, events: events)
             defer { unlink(path) }
-            let run = runMeasured([program, "replay", path, "--headless"])
-            peaks.append((events, run.peakKilobytes))
-            if events == peaks.first?.0 { continue }
+            let run = runMeasured([program, "replay", path] + arguments)
+            peaks.append(run.peakKilobytes)
+            guard events == sizes[1] else { continue }
             let rate = Double(events) / run.seconds
             results.append(
                 Result(
-                    name: "headless replay throughput (\(grouped(Double(events))) events)",
-                    measured: "\(grouped(rate)) events/s", target: "≥ 200,000 events/s",
+                    name: "\(name) throughput (\(grouped(Double(events))) \(unit))",
+                    measured: "\(grouped(rate)) \(unit)/s", target: "≥ 200,000 \(unit)/s",
                     met: rate >= 200_000 && run.status == 0))
         }
-        let (smallEvents, smallPeak) = peaks[0]
-        let (largeEvents, largePeak) = peaks[1]
         results.append(
             Result(
                 name:
-                    "peak RSS, headless replay of \(grouped(Double(largeEvents))) events (\(grouped(Double(smallEvents))): \(format(Double(smallPeak) / 1024, decimals: 1)) MB)",
-                measured: "\(format(Double(largePeak) / 1024, decimals: 1)) MB", target: "≤ 25 MB and flat",
-                met: Double(largePeak) / 1024 <= 25 && largePeak <= smallPeak + 1024))
+                    "peak RSS, \(name) of \(grouped(Double(sizes[1]))) \(unit) (\(grouped(Double(sizes[0]))): \(format(Double(peaks[0]) / 1024, decimals: 1)) MB)",
+                measured: "\(format(Double(peaks[1]) / 1024, decimals: 1)) MB", target: "≤ 25 MB and flat",
+                met: Double(peaks[1]) / 1024 <= 25 && peaks[1] <= peaks[0] + 1024))
         return results
     }
 
@@ -491,28 +497,7 @@ struct BenchmarkRun {
     func streams() -> [Result] {
         var results = [streamBytes(), streamInputToScreen()]
         results += idle(arguments: ["--streams"], label: ", streams panel open")
-        let events = quick ? 300_000 : 1_000_000
-        var peaks: [Int] = []
-        for count in [100_000, events] {
-            let path = "/tmp/colourful-ball-bench-\(getpid())-marbles-\(count).jsonl"
-            writeReplay(path: path, events: count)
-            defer { unlink(path) }
-            let run = runMeasured([program, "replay", path, "--marbles", "--width", "80"])
-            peaks.append(run.peakKilobytes)
-            guard count == events else { continue }
-            let rate = Double(count) / run.seconds
-            results.append(
-                Result(
-                    name: "replay --marbles throughput (\(grouped(Double(count))) intents)",
-                    measured: "\(grouped(rate)) intents/s", target: "≥ 200,000 intents/s",
-                    met: rate >= 200_000 && run.status == 0))
-        }
-        results.append(
-            Result(
-                name:
-                    "peak RSS, replay --marbles of \(grouped(Double(events))) intents (100,000: \(format(Double(peaks[0]) / 1024, decimals: 1)) MB)",
-                measured: "\(format(Double(peaks[1]) / 1024, decimals: 1)) MB", target: "≤ 25 MB and flat",
-                met: Double(peaks[1]) / 1024 <= 25 && peaks[1] <= peaks[0] + 1024))
+        results += streamedReplay(["--marbles", "--width", "80"], name: "replay --marbles", unit: "intents")
         return results
     }
 
