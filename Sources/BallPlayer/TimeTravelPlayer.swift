@@ -147,6 +147,12 @@ public final class TimeTravelPlayer {
         }
     }
 
+    /// The terminal the player needs for a recorded area of `area`: that, and a row for the
+    /// timeline.
+    public static func neededTerminal(for area: ScreenSize) -> ScreenSize {
+        ScreenSize(columns: area.columns, rows: area.rows + 1)
+    }
+
     /// The speeds `+` and `-` go between (a `--speed` outside them stays until a key brings it in).
     public static let speeds: ClosedRange<Double> = 0.25...16
 
@@ -254,7 +260,7 @@ public final class TimeTravelPlayer {
         timelineRow = nil
         // A terminal smaller than this part of the recording and its timeline says so, whole,
         // until it grows or the player goes back to a part that fits.
-        let needed = ScreenSize(columns: area.columns, rows: area.rows + 1)
+        let needed = Self.neededTerminal(for: area)
         binding.shortfall =
             terminal.columns < needed.columns || terminal.rows < needed.rows
             ? TerminalShortfall(needed: needed, available: terminal) : nil

@@ -44,7 +44,7 @@ public final class TerminalReplay {
         let started = clock.now
         while started.duration(to: clock.now) < Self.firstReading, try index.read(atMost: 2_048) {}
         let recorded = index.largestTerminal
-        let needed = ScreenSize(columns: recorded.columns, rows: recorded.rows + 1)
+        let needed = TimeTravelPlayer.neededTerminal(for: recorded)
         if let available = NcursesScreen.terminalSize(),
             available.columns < needed.columns || available.rows < needed.rows
         {
