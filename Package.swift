@@ -10,20 +10,23 @@ let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], 
 // ColourCore ← BallModel ← BallReplay ← BallRendering ← TerminalIO ← BallPlayer ← BallTerminal ← commands.
 let package = Package(
     name: "colourful-ball",
-    platforms: [.macOS(.v13)],
+    // Linux (Debian/Ubuntu) with glibc: the one platform built and tested (Sources/Platform).
     products: [
-        .executable(name: "colourful-ball", targets: ["colourful-ball"]),
-        .library(name: "ColourCore", targets: ["ColourCore"]),
-        .library(name: "BallModel", targets: ["BallModel"]),
+        // The program only: no library another package could depend on (the targets share
+        // `package` declarations and are optimised across modules).
+        .executable(name: "colourful-ball", targets: ["colourful-ball"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
+        // MARK: - The platform: Linux's C library, and glibc's own spellings, in one file
+        .target(name: "Platform"),
+
         // MARK: - Pure (no ncurses, no terminal)
         /// Flat colours, flatten, complement, the position rule, terminal colour tables.
-        .target(name: "ColourCore", swiftSettings: crossModule),
+        .target(name: "ColourCore", dependencies: ["Platform"], swiftSettings: crossModule),
         /// Geometry, intents, the pure step, the session and the view-model.
         .target(
             name: "BallModel",
@@ -45,7 +48,7 @@ let package = Package(
         /// Terminal bytes in and out: the input decoder, the key map, the rasteriser and its
         /// sequences, the asciicast export.
         .target(
-            name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore"],
+            name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore", "Platform"],
             swiftSettings: crossModule),
 
         /// The replay player: time travel through a recording's index, its timeline and change
@@ -66,6 +69,7 @@ let package = Package(
             name: "BallTerminal",
             dependencies: [
                 "BallModel", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore", "CNcurses",
+                "Platform",
             ]
         ),
 
@@ -73,7 +77,7 @@ let package = Package(
         .target(
             name: "ColourfulBallCommands",
             dependencies: [
-                "ColourCore", "BallModel", "BallReplay", "TerminalIO", "BallTerminal",
+                "ColourCore", "BallModel", "BallReplay", "TerminalIO", "BallTerminal", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,7 +88,7 @@ let package = Package(
             name: "colourful-ball-bench",
             dependencies: [
                 "ColourCore", "BallModel", "BallReplay", "BallRendering", "TerminalIO", "BallPlayer", "BallTerminal",
-                "BallTestSupport",
+                "BallTestSupport", "Platform",
             ]
         ),
 
@@ -94,6 +98,7 @@ let package = Package(
             name: "BallTestSupport",
             dependencies: [
                 "BallModel", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore", "CPseudoTerminal",
+                "Platform",
             ]
         ),
 
@@ -127,6 +132,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "colourful-ball", "BallModel", "BallRendering", "BallTestSupport", "TerminalIO", "ColourCore",
+                "Platform",
             ]
         ),
     ],

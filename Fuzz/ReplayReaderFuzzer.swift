@@ -10,7 +10,7 @@ import TerminalIO
 /// input chooses, read event by event; and the same bytes as terminal input. Nothing may
 /// trap, hang or grow without bound; errors are expected and ignored.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzReplayReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+package func fuzzReplayReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
     var chunks = [Array(bytes[..<split]), Array(bytes[split...])]

@@ -6,16 +6,16 @@
 /// The diameter is a quarter of the terminal's width (the original: 100 of 375 points), at
 /// least 6 columns, and never taller than the area above the status line. This is the one
 /// place the shape is computed: the step clamps with it, the renderer draws its spans.
-public struct BallShape: Hashable, Sendable {
+package struct BallShape: Hashable, Sendable {
     /// Diameter in columns (half-rows vertically).
-    public let diameter: Int
+    package let diameter: Int
     /// The largest column offset any row reaches.
-    public let halfWidth: Int
+    package let halfWidth: Int
     /// The largest row offset any row reaches.
-    public let halfHeight: Int
+    package let halfHeight: Int
 
     /// The ball for a terminal of `size`.
-    public init(for size: ScreenSize) {
+    package init(for size: ScreenSize) {
         let wanted = max(6, size.columns / 4)
         let tallest = max(2, 2 * (size.rows - 1) - 2)
         self.init(diameter: min(wanted, tallest))
@@ -23,7 +23,7 @@ public struct BallShape: Hashable, Sendable {
 
     /// A disc of `diameter`: pixel (column offset c, half-row h) is lit when its centre lies
     /// within `diameter / 2` of the centre cell's middle.
-    public init(diameter: Int) {
+    package init(diameter: Int) {
         self.diameter = diameter
         let radius = Double(diameter) / 2
         // The widest half-rows are the two beside the centre line, half a half-row from it; the
@@ -34,7 +34,7 @@ public struct BallShape: Hashable, Sendable {
 
     /// The lit column offsets of the top and bottom halves of the row `rowOffset` from the
     /// centre row (nil: that half is dark).
-    public func span(rowOffset: Int) -> (top: ClosedRange<Int>?, bottom: ClosedRange<Int>?) {
+    package func span(rowOffset: Int) -> (top: ClosedRange<Int>?, bottom: ClosedRange<Int>?) {
         let radius = Double(diameter) / 2
         func lit(_ distance: Double) -> ClosedRange<Int>? {
             Self.reach(radius: radius, verticalDistance: distance).map { -$0...$0 }
@@ -51,7 +51,7 @@ public struct BallShape: Hashable, Sendable {
     }
 
     /// Whether the disc centred at `centre` covers `cell` (either half).
-    public func covers(_ cell: Cell, centredAt centre: Cell) -> Bool {
+    package func covers(_ cell: Cell, centredAt centre: Cell) -> Bool {
         let offset = cell.row - centre.row
         guard abs(offset) <= halfHeight else { return false }
         let (top, bottom) = span(rowOffset: offset)
@@ -61,7 +61,7 @@ public struct BallShape: Hashable, Sendable {
 
     /// The centres that keep the whole disc on a screen of `size`, above the status line;
     /// nil when the screen is too small for it.
-    public func allowedCentres(on size: ScreenSize) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+    package func allowedCentres(on size: ScreenSize) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         let lastColumn = size.columns - 1 - halfWidth
         let lastRow = size.rows - 2 - halfHeight
         guard size.isLargeEnough, halfWidth <= lastColumn, halfHeight <= lastRow else { return nil }

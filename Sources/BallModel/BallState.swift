@@ -2,45 +2,45 @@
 
 /// Where the ball is: its centre cell, and the screen it is on (which its shape and
 /// clamping depend on). This is what the position subject holds.
-public struct BallPosition: Hashable, Sendable {
+package struct BallPosition: Hashable, Sendable {
     /// The ball's centre.
-    public var centre: Cell
+    package var centre: Cell
     /// The terminal the ball is on.
-    public var screen: ScreenSize
+    package var screen: ScreenSize
 
     /// A position from its centre and screen.
-    public init(centre: Cell, screen: ScreenSize) {
+    package init(centre: Cell, screen: ScreenSize) {
         self.centre = centre
         self.screen = screen
     }
 
     /// The ball in the middle of `screen`.
-    public static func centred(on screen: ScreenSize) -> BallPosition {
+    package static func centred(on screen: ScreenSize) -> BallPosition {
         BallPosition(centre: screen.centre, screen: screen)
     }
 
     /// The ball's shape on this screen.
-    public var shape: BallShape { BallShape(for: screen) }
+    package var shape: BallShape { BallShape(for: screen) }
 }
 
 /// The whole interaction state: the position, and the grab while a drag is under way.
 ///
 /// A value the step works on, not a store: the session keeps the position in its subject and
 /// the grab beside it, and puts a state together for each step.
-public struct BallState: Hashable, Sendable {
+package struct BallState: Hashable, Sendable {
     /// Where the ball is.
-    public var position: BallPosition
+    package var position: BallPosition
     /// Centre minus pointer while the button is down; nil otherwise.
-    public var grab: CellOffset?
+    package var grab: CellOffset?
 
     /// A state with the ball at `position`, grabbed with `grab` (nil: not grabbed).
-    public init(position: BallPosition, grab: CellOffset? = nil) {
+    package init(position: BallPosition, grab: CellOffset? = nil) {
         self.position = position
         self.grab = grab
     }
 
     /// Whether a drag is under way.
-    public var isGrabbed: Bool { grab != nil }
+    package var isGrabbed: Bool { grab != nil }
 
     /// The next state after `intent`. Pure: no I/O, no time.
     ///
@@ -51,7 +51,7 @@ public struct BallState: Hashable, Sendable {
     /// - A resize keeps the centre where it can and clamps it where it must.
     /// - The ball always stays whole on screen, above the status line. While the screen is too
     ///   small for it, moves are ignored and the centre is kept for when the screen grows.
-    public func step(_ intent: Intent) -> BallState {
+    package func step(_ intent: Intent) -> BallState {
         var next = self
         switch intent {
         case .pressed(let cell):

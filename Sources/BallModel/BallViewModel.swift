@@ -5,23 +5,23 @@ import OpenCombine
 
 /// Everything the screen shows, derived from the position: where the ball is, its colour and
 /// the screen's colour.
-public struct Appearance: Hashable, Sendable {
+package struct Appearance: Hashable, Sendable {
     /// Where the ball is.
-    public var position: BallPosition
+    package var position: BallPosition
     /// The ball's flat colour.
-    public var ball: FlatColour
+    package var ball: FlatColour
     /// The screen's flat colour.
-    public var background: FlatColour
+    package var background: FlatColour
 
     /// An appearance from its parts.
-    public init(position: BallPosition, ball: FlatColour, background: FlatColour) {
+    package init(position: BallPosition, ball: FlatColour, background: FlatColour) {
         self.position = position
         self.ball = ball
         self.background = background
     }
 
     /// The ball centre in points, as the colour rule takes it.
-    public var points: PointPosition { position.centre.points }
+    package var points: PointPosition { position.centre.points }
 }
 
 // MARK: - The view-model
@@ -33,34 +33,34 @@ public struct Appearance: Hashable, Sendable {
 /// the latest value at once, then every change. The screen starts flatWhite (the original's
 /// white view); afterwards the background changes only when the ball's complement differs
 /// from the ball's colour, so `appearance` keeps its latest value too, for late subscribers.
-public final class BallViewModel {
+package final class BallViewModel {
     /// The single source of truth: where the ball is.
-    public let position: CurrentValueSubject<BallPosition, Never>
+    package let position: CurrentValueSubject<BallPosition, Never>
 
     /// The derived state, latest value first (a late subscriber gets the current appearance).
-    public var appearance: AnyPublisher<Appearance, Never> { derived.eraseToAnyPublisher() }
+    package var appearance: AnyPublisher<Appearance, Never> { derived.eraseToAnyPublisher() }
 
     /// The ball's colour, without repeats.
-    public var ballColour: AnyPublisher<FlatColour, Never> {
+    package var ballColour: AnyPublisher<FlatColour, Never> {
         derived.map { $0.ball }.removeDuplicates().eraseToAnyPublisher()
     }
 
     /// The screen's colour, without repeats.
-    public var backgroundColour: AnyPublisher<FlatColour, Never> {
+    package var backgroundColour: AnyPublisher<FlatColour, Never> {
         derived.map { $0.background }.removeDuplicates().eraseToAnyPublisher()
     }
 
     /// The current derived state, for code that reads rather than subscribes.
-    public var currentAppearance: Appearance { derived.value }
+    package var currentAppearance: Appearance { derived.value }
 
     private let derived: CurrentValueSubject<Appearance, Never>
     private var subscription: AnyCancellable?
 
     /// The colour the screen has before the ball first colours it.
-    public static let startBackground = FlatColour.flatWhite
+    package static let startBackground = FlatColour.flatWhite
 
     /// A view-model with the ball at `position`.
-    public init(position start: BallPosition) {
+    package init(position start: BallPosition) {
         position = CurrentValueSubject(start)
         derived = CurrentValueSubject(Self.appearance(at: start, after: nil))
         // One subscription, no operator chain: the subject hands it the start at once (derived
@@ -81,19 +81,19 @@ public final class BallViewModel {
     /// `background` must be what the rule gave for this position at that point (as a replay
     /// index keeps it); the rule then gives it again: the complement of the ball's colour, or,
     /// in the black band, the colour the screen had.
-    public func restore(position restored: BallPosition, background: FlatColour) {
+    package func restore(position restored: BallPosition, background: FlatColour) {
         restoring = background
         defer { restoring = nil }
         position.send(restored)
     }
 
     /// The appearance at `position`, following `previous` (the background remembers).
-    public static func appearance(at position: BallPosition, after previous: Appearance?) -> Appearance {
+    package static func appearance(at position: BallPosition, after previous: Appearance?) -> Appearance {
         appearance(at: position, afterBackground: previous?.background ?? startBackground)
     }
 
     /// The appearance at `position` on a screen coloured `background` before it.
-    public static func appearance(at position: BallPosition, afterBackground background: FlatColour) -> Appearance {
+    package static func appearance(at position: BallPosition, afterBackground background: FlatColour) -> Appearance {
         let ball = BallColourRule.ballColour(column: position.centre.column, row: position.centre.row)
         return Appearance(
             position: position, ball: ball, background: BallColourRule.background(forBall: ball, current: background))

@@ -1,11 +1,11 @@
 // MARK: - Intents: what happened, as values
 
 /// One of the four arrow directions.
-public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
+package enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
     case up, down, left, right
 
     /// The cell step this direction takes.
-    public var offset: (columns: Int, rows: Int) {
+    package var offset: (columns: Int, rows: Int) {
         switch self {
         case .up: (0, -1)
         case .down: (0, 1)
@@ -18,7 +18,7 @@ public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
 /// Something the user (or the terminal) did, named for what happened. The terminal adapter
 /// decodes input into intents; ``BallState/step(_:)`` turns each into the next state; the
 /// recorder writes them down and the replayer feeds them back.
-public enum Intent: Hashable, Sendable {
+package enum Intent: Hashable, Sendable {
     /// The mouse button went down on `cell`.
     case pressed(at: Cell)
     /// The pointer moved to `cell` with the button down.

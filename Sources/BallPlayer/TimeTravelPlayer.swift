@@ -17,36 +17,36 @@ import TerminalIO
 ///
 /// No clock here: ``nextPause`` says how long the next intent waits at the current speed, and
 /// the terminal's run loop calls ``playNext()`` when that time has come.
-public final class TimeTravelPlayer {
+package final class TimeTravelPlayer {
     /// The recording.
-    public let index: ReplayIndex
+    package let index: ReplayIndex
     /// The session the screen is bound to.
-    public let session: BallSession
+    package let session: BallSession
     /// The binding that draws the session, the timeline and the status line's facts.
-    public let binding: ScreenBinding
+    package let binding: ScreenBinding
     /// How many intents are applied.
-    public private(set) var place = 0
+    package private(set) var place = 0
     /// Whether playback is paused.
-    public private(set) var paused: Bool
+    package private(set) var paused: Bool
     /// The timing: speed and idle cap.
-    public private(set) var timing: ReplayTiming
+    package private(set) var timing: ReplayTiming
     /// What the last move changed, in words (``ChangeLine``); nil before the first.
-    public private(set) var change: String?
+    package private(set) var change: String?
     /// Whether the streams panel is open.
-    public private(set) var streamsOpen = false
+    package private(set) var streamsOpen = false
     /// Counts the moves, pauses and speed changes: the run loop starts the wait for the next
     /// intent again when it changes.
-    public private(set) var timingRevision = 0
+    package private(set) var timingRevision = 0
     /// Writes the edited log's lines to a new file and returns its name (set by the command,
     /// which owns files); nil: `w` says it cannot write.
-    public var writeEdited: ((AnySequence<String>) throws -> String)?
+    package var writeEdited: ((AnySequence<String>) throws -> String)?
     /// How much of the file has been read, from 0 to 1 (nil: unknown).
-    public var readProgress: (() -> Double?)?
+    package var readProgress: (() -> Double?)?
 
     /// The terminal's size: the recorded area, then the player's rows below it.
     private var terminal: ScreenSize
     /// The frame row of the timeline (nil: no room for it).
-    public private(set) var timelineRow: Int?
+    package private(set) var timelineRow: Int?
     /// The late subscribers the user made: their kind, and the place they subscribed at.
     private var lateSubscriptions: [(kind: LateSubscriber, start: Int)] = []
     /// A note for the status line (a file written, a skip refused), until the next move.
@@ -56,7 +56,7 @@ public final class TimeTravelPlayer {
 
     /// A player of `index` drawing on `screen` (a terminal of `terminal`), at `timing`;
     /// `paused` starts it paused at 0.
-    public init(index: ReplayIndex, screen: Screen, terminal: ScreenSize, timing: ReplayTiming, paused: Bool) {
+    package init(index: ReplayIndex, screen: Screen, terminal: ScreenSize, timing: ReplayTiming, paused: Bool) {
         self.index = index
         self.timing = timing
         self.paused = paused
@@ -71,13 +71,13 @@ public final class TimeTravelPlayer {
 
     /// The wait before the next intent in real seconds, at the current speed; nil while paused,
     /// at the end, or when the next intent has not been read yet.
-    public var nextPause: Double? {
+    package var nextPause: Double? {
         guard !paused, place < index.count else { return nil }
         return timing.pause(from: index.time(at: place), to: index.time(at: place + 1))
     }
 
     /// Plays the next intent (its time has come); at the end of a fully read file, pauses.
-    public func playNext() {
+    package func playNext() {
         guard !paused else { return }
         if place < index.count {
             move(to: place + 1, how: .forward)
@@ -89,10 +89,10 @@ public final class TimeTravelPlayer {
     }
 
     /// More of the file was read: the status line and timeline show it.
-    public func indexGrew() { update() }
+    package func indexGrew() { update() }
 
     /// The terminal is now `size`.
-    public func resized(to size: ScreenSize) {
+    package func resized(to size: ScreenSize) {
         terminal = size
         update()
     }
@@ -101,7 +101,7 @@ public final class TimeTravelPlayer {
 
     /// Does what a replay key or the mouse asks (quitting, suspending and help are the run
     /// loop's).
-    public func perform(_ action: KeyAction) {
+    package func perform(_ action: KeyAction) {
         switch action {
         case .togglePause:
             if paused, place == index.count, index.isComplete {
@@ -149,12 +149,12 @@ public final class TimeTravelPlayer {
 
     /// The terminal the player needs for a recorded area of `area`: that, and a row for the
     /// timeline.
-    public static func neededTerminal(for area: ScreenSize) -> ScreenSize {
+    package static func neededTerminal(for area: ScreenSize) -> ScreenSize {
         ScreenSize(columns: area.columns, rows: area.rows + 1)
     }
 
     /// The speeds `+` and `-` go between (a `--speed` outside them stays until a key brings it in).
-    public static let speeds: ClosedRange<Double> = 0.25...16
+    package static let speeds: ClosedRange<Double> = 0.25...16
 
     // MARK: - Moving
 
@@ -232,7 +232,7 @@ public final class TimeTravelPlayer {
     // MARK: - What the binding shows
 
     /// The status line's facts: `replay  intent 12/340  t 3.20 s  1×`.
-    public var facts: String {
+    package var facts: String {
         var text = "\(paused ? "paused" : "replay")  intent \(place)/\(index.count)"
         if !index.isComplete {
             let percent = readProgress?().map { " \(Int(($0 * 100).rounded(.down)))%" } ?? ""
@@ -349,22 +349,22 @@ public final class TimeTravelPlayer {
 /// The timeline row: the whole recording across the width, a tick `│` in the new colour at
 /// each change of the ball's colour, `×` at skipped intents, and (drawn by the player) `◆` at
 /// the current place.
-public enum Timeline {
+package enum Timeline {
     /// The column that shows place `n` of `count` at `width`.
-    public static func column(of n: Int, width: Int, count: Int) -> Int {
+    package static func column(of n: Int, width: Int, count: Int) -> Int {
         guard count > 0, width > 1 else { return 0 }
         return min(width - 1, n * (width - 1) / count)
     }
 
     /// The place a press at `column` goes to: the first that the column shows.
-    public static func place(atColumn column: Int, width: Int, count: Int) -> Int {
+    package static func place(atColumn column: Int, width: Int, count: Int) -> Int {
         guard width > 1 else { return 0 }
         let column = min(max(0, column), width - 1)
         return min(count, (column * count + width - 2) / (width - 1))
     }
 
     /// The row's cells without the current place.
-    public static func cells(index: ReplayIndex, width: Int) -> [LaneCell] {
+    package static func cells(index: ReplayIndex, width: Int) -> [LaneCell] {
         var cells = [LaneCell](repeating: LaneCell(glyph: "─", dim: true), count: max(0, width))
         guard width > 0 else { return cells }
         for change in index.colourChanges {
@@ -382,9 +382,9 @@ public enum Timeline {
 
 /// What a move changed, TCA-style: `#12 •: position 40,11 → 41,11 · ballColour flatRed
 /// (unchanged) · background (unchanged)`.
-public enum ChangeLine {
+package enum ChangeLine {
     /// The line for a move described by `words`, from `before` to `after`.
-    public static func text(_ words: String, before: Appearance, after: Appearance) -> String {
+    package static func text(_ words: String, before: Appearance, after: Appearance) -> String {
         let from = before.position.centre
         let to = after.position.centre
         let position =

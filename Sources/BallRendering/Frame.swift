@@ -5,21 +5,21 @@ import ColourCore
 
 /// One terminal cell of a frame: a glyph, its colours, and whether it is bold or in reverse
 /// video.
-public struct FrameCell: Hashable, Sendable {
+package struct FrameCell: Hashable, Sendable {
     /// What is drawn: a space, a half block, a letter.
-    public var glyph: Unicode.Scalar
+    package var glyph: Unicode.Scalar
     /// The glyph's colour.
-    public var foreground: FlatColour
+    package var foreground: FlatColour
     /// The cell's colour behind the glyph.
-    public var background: FlatColour
+    package var background: FlatColour
     /// Bold text (the status line's key names).
-    public var bold: Bool
+    package var bold: Bool
     /// Reverse video: the terminal swaps the cell's colours (SGR 7). The renderer uses it where
     /// colours are not shown, so the status line still stands out on a monochrome terminal.
-    public var reverse: Bool
+    package var reverse: Bool
 
     /// A cell from its glyph, colours and attributes.
-    public init(
+    package init(
         glyph: Unicode.Scalar, foreground: FlatColour, background: FlatColour, bold: Bool = false, reverse: Bool = false
     ) {
         self.glyph = glyph
@@ -30,13 +30,13 @@ public struct FrameCell: Hashable, Sendable {
     }
 
     /// A blank cell of colour `colour`.
-    public static func blank(_ colour: FlatColour) -> FrameCell {
+    package static func blank(_ colour: FlatColour) -> FrameCell {
         FrameCell(glyph: " ", foreground: colour, background: colour)
     }
 
     /// Whether the cell shows nothing but its background (a space; its foreground and boldness
     /// do not show).
-    public var isBlank: Bool { glyph == " " }
+    package var isBlank: Bool { glyph == " " }
 }
 
 /// A whole screen as a value: what the renderer builds and a screen presents.
@@ -48,18 +48,18 @@ public struct FrameCell: Hashable, Sendable {
 /// is a blank in ``fill``. Resetting clears only those, and a screen need not look at cells
 /// that are blank in both the frame it shows and the one before. Two frames are equal when
 /// their size, fill and cells are.
-public struct Frame: Hashable, Sendable {
+package struct Frame: Hashable, Sendable {
     /// The frame's size.
-    public private(set) var size: ScreenSize
+    package private(set) var size: ScreenSize
     /// The cells, row by row.
-    public private(set) var cells: [FrameCell]
+    package private(set) var cells: [FrameCell]
     /// The colour most of the frame is: the screen's background.
-    public private(set) var fill: FlatColour
+    package private(set) var fill: FlatColour
     /// Per row, the first written column and the one after the last (equal: none written).
     private var written: [(lower: Int32, upper: Int32)]
 
     /// A frame of `size`, every cell blank in `fill`.
-    public init(size: ScreenSize, fill: FlatColour) {
+    package init(size: ScreenSize, fill: FlatColour) {
         self.size = size
         self.fill = fill
         cells = Array(repeating: .blank(fill), count: max(0, size.columns) * max(0, size.rows))
@@ -72,7 +72,7 @@ public struct Frame: Hashable, Sendable {
 
     /// The columns of `row` written since the frame was made or reset, from the first to the
     /// last: every cell of the row outside them is a blank in ``fill``.
-    public func writtenColumns(row: Int) -> Range<Int> {
+    package func writtenColumns(row: Int) -> Range<Int> {
         let (lower, upper) = written[row]
         return Int(lower)..<Int(upper)
     }
@@ -87,7 +87,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// The cell at `column`, `row`.
-    public subscript(column: Int, row: Int) -> FrameCell {
+    package subscript(column: Int, row: Int) -> FrameCell {
         get { cells[row * size.columns + column] }
         set {
             precondition(column >= 0 && column < size.columns, "column \(column) is outside the frame")
@@ -98,7 +98,7 @@ public struct Frame: Hashable, Sendable {
 
     /// Makes every cell blank in `fill`, at `size`, reusing the storage: at the same size and
     /// fill only the columns written since are cleared.
-    public mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour) {
+    package mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour) {
         let count = max(0, newSize.columns) * max(0, newSize.rows)
         if newSize != size || cells.count != count {
             size = newSize
@@ -136,7 +136,7 @@ public struct Frame: Hashable, Sendable {
 
     /// Gives `body` the cells `columns` of `row` to change in place: element 0 is the cell at
     /// `columns.lowerBound`.
-    public mutating func withCells<Result>(
+    package mutating func withCells<Result>(
         row: Int, columns: Range<Int>, _ body: (UnsafeMutableBufferPointer<FrameCell>) -> Result
     ) -> Result {
         precondition(
@@ -149,12 +149,12 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Whether two frames show the same: size, fill and cells (not which cells were written).
-    public static func == (first: Frame, second: Frame) -> Bool {
+    package static func == (first: Frame, second: Frame) -> Bool {
         first.size == second.size && first.fill == second.fill && first.cells == second.cells
     }
 
     /// Hashes what ``==`` compares.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(size)
         hasher.combine(fill)
         hasher.combine(cells)
@@ -162,7 +162,7 @@ public struct Frame: Hashable, Sendable {
 
     /// Writes `text` from (`column`, `row`), clipped at the right edge; returns the next column.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, column: Int, row: Int, foreground: FlatColour, background: FlatColour, bold: Bool = false,
         reverse: Bool = false
     ) -> Int {
@@ -173,7 +173,7 @@ public struct Frame: Hashable, Sendable {
 
     /// Writes `scalars` from (`column`, `row`), clipped at the right edge; returns the next column.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ scalars: [Unicode.Scalar], column: Int, row: Int, foreground: FlatColour, background: FlatColour,
         bold: Bool = false, reverse: Bool = false
     ) -> Int {
@@ -194,7 +194,7 @@ public struct Frame: Hashable, Sendable {
     // MARK: - Text snapshots
 
     /// The glyphs, a line per row (trailing spaces kept).
-    public var text: String {
+    package var text: String {
         (0..<size.rows).map { row in
             String(String.UnicodeScalarView((0..<size.columns).map { self[$0, row].glyph }))
         }.joined(separator: "\n")
@@ -202,7 +202,7 @@ public struct Frame: Hashable, Sendable {
 
     /// A golden-snapshot form: the glyphs, then the colours as one letter per cell with a
     /// legend naming each letter's foreground and background.
-    public var snapshot: String {
+    package var snapshot: String {
         var legend: [String: Character] = [:]
         var order: [String] = []
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")

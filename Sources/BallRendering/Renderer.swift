@@ -19,33 +19,33 @@ import ColourCore
 /// swatch that would not show against the bar sits on a cell of the bar's text colour. On a
 /// monochrome screen the status line, the "too small" notice and the disc are in reverse
 /// video, so they stand out where colours do not show.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     /// The status line's text colour on its usual dark bar.
-    public static let statusForeground = FlatColour.flatWhite
+    package static let statusForeground = FlatColour.flatWhite
     /// The status line's usual background: a dark bar.
-    public static let statusBackground = FlatColour.flatBlackDark
+    package static let statusBackground = FlatColour.flatBlackDark
 
     /// Whether the status line and notices are drawn in reverse video (no colours).
-    public let monochrome: Bool
+    package let monochrome: Bool
     /// A short notice the status line shows at its right end, over what was there (such as
     /// "recording stopped: …"); nil: none.
-    public var notice: String?
+    package var notice: String?
     /// What the status line says about the keys (playing, or a replay playing or paused).
-    public var statusKeys = StatusKeys.play
+    package var statusKeys = StatusKeys.play
     /// The keys, shown in a box over the middle of the screen; nil: not shown.
-    public var help: HelpText?
+    package var help: HelpText?
     /// The streams panel, drawn in rows of its own between the ball's area and the status
     /// line (the frame is that much taller than the appearance's screen); nil: closed.
-    public var streams: StreamPanel?
+    package var streams: StreamPanel?
     /// Rows of text below the streams panel and above the status line (the replay player's
     /// change line and timeline), each as wide as the frame; the frame grows by their count.
-    public var extraRows: [[LaneCell]] = []
+    package var extraRows: [[LaneCell]] = []
     /// Facts shown at the start of the status line, before the place (the replay player's
     /// `intent n/N`, time, speed); nil: none.
-    public var statusFacts: String?
+    package var statusFacts: String?
     /// When set, the frame is the terminal's size and says it is too small for what it must
     /// show (a replay's recorded area and its timeline), instead of showing part of it.
-    public var shortfall: TerminalShortfall?
+    package var shortfall: TerminalShortfall?
     /// The disc's cells, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -57,7 +57,7 @@ public struct Renderer: Sendable {
 
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
-    public init(depth: ColourDepth = .direct) {
+    package init(depth: ColourDepth = .direct) {
         monochrome = depth == .monochrome
         visibility = BarVisibility(depth: depth)
         statusParts = StatusParts(visibility: visibility, reverse: monochrome)
@@ -65,14 +65,14 @@ public struct Renderer: Sendable {
 
     /// The status line's colours over a screen of colour `fill`: light text on a dark bar,
     /// or dark text on a light bar where the screen would not show against a dark one.
-    public func statusColours(over fill: FlatColour) -> StatusColours {
+    package func statusColours(over fill: FlatColour) -> StatusColours {
         visibility.shows(fill, on: Self.statusBackground)
             ? StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
             : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
     }
 
     /// Draws `appearance` into `frame`, reusing its storage.
-    public mutating func render(_ appearance: Appearance, into frame: inout Frame) {
+    package mutating func render(_ appearance: Appearance, into frame: inout Frame) {
         if let shortfall {
             frame.reset(size: shortfall.available, fill: Self.statusBackground)
             drawTooSmallNotice(needed: shortfall.needed, into: &frame)
@@ -339,38 +339,38 @@ struct BarVisibility: Sendable {
 }
 
 /// A terminal too small for what it must show: the size needed, and the size it has.
-public struct TerminalShortfall: Hashable, Sendable {
+package struct TerminalShortfall: Hashable, Sendable {
     /// The size needed.
-    public var needed: ScreenSize
+    package var needed: ScreenSize
     /// The terminal's size.
-    public var available: ScreenSize
+    package var available: ScreenSize
 
     /// A shortfall from its parts.
-    public init(needed: ScreenSize, available: ScreenSize) {
+    package init(needed: ScreenSize, available: ScreenSize) {
         self.needed = needed
         self.available = available
     }
 }
 
 /// The status line's two colours: its text and its bar.
-public struct StatusColours: Hashable, Sendable {
+package struct StatusColours: Hashable, Sendable {
     /// The text's colour (and a swatch's cell where the swatch would not show on the bar).
-    public var text: FlatColour
+    package var text: FlatColour
     /// The bar's colour.
-    public var bar: FlatColour
+    package var bar: FlatColour
 }
 
 /// The keys of a mode, as the help box shows them.
-public struct HelpText: Hashable, Sendable {
+package struct HelpText: Hashable, Sendable {
     /// The box's first line.
-    public var title: String
+    package var title: String
     /// One row per binding: the keys, and what they do.
-    public var rows: [HelpRow]
+    package var rows: [HelpRow]
     /// The box's last line: how to close it.
-    public var footer: String
+    package var footer: String
 
     /// A help text from its parts.
-    public init(title: String, rows: [HelpRow], footer: String) {
+    package init(title: String, rows: [HelpRow], footer: String) {
         self.title = title
         self.rows = rows
         self.footer = footer
@@ -378,14 +378,14 @@ public struct HelpText: Hashable, Sendable {
 }
 
 /// One row of the help: keys, and what they do.
-public struct HelpRow: Hashable, Sendable {
+package struct HelpRow: Hashable, Sendable {
     /// The keys as people name them (`q, Esc, Ctrl-C`).
-    public var keys: String
+    package var keys: String
     /// What they do.
-    public var does: String
+    package var does: String
 
     /// A row from its keys and what they do.
-    public init(keys: String, does: String) {
+    package init(keys: String, does: String) {
         self.keys = keys
         self.does = does
     }

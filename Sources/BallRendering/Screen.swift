@@ -6,7 +6,7 @@ import OpenCombine
 
 /// Where frames go: the ncurses screen writes them to the terminal, the headless screen
 /// keeps them for tests.
-public protocol Screen: AnyObject {
+package protocol Screen: AnyObject {
     /// How the screen shows colours: the renderer keeps every swatch visible at this depth,
     /// and uses reverse video where there is no colour.
     var colourDepth: ColourDepth { get }
@@ -18,22 +18,22 @@ public protocol Screen: AnyObject {
 }
 
 /// A screen that keeps what it was shown: for tests and headless runs.
-public final class HeadlessScreen: Screen {
+package final class HeadlessScreen: Screen {
     /// The last frame presented, if any.
-    public private(set) var frame: Frame?
+    package private(set) var frame: Frame?
     /// How many frames were presented.
-    public private(set) var presentCount = 0
+    package private(set) var presentCount = 0
 
     /// How frames are rendered: as for a terminal with this colour depth.
-    public let colourDepth: ColourDepth
+    package let colourDepth: ColourDepth
 
     /// An empty screen, showing colours as a terminal of `depth` does.
-    public init(depth: ColourDepth = .direct) {
+    package init(depth: ColourDepth = .direct) {
         colourDepth = depth
     }
 
     /// Keeps a copy of `frame`.
-    public func present(_ frame: Frame, previous: Frame?) {
+    package func present(_ frame: Frame, previous: Frame?) {
         self.frame = frame
         presentCount += 1
     }
@@ -46,7 +46,7 @@ public final class HeadlessScreen: Screen {
 /// Each appearance the view-model derives is bound to the screen, but drawing waits for
 /// ``flush()``: the run loop reads all pending input, then flushes once, so a burst of drag
 /// events produces one frame, and a repeated position none.
-public final class ScreenBinding {
+package final class ScreenBinding {
     private let screen: Screen
     private var renderer: Renderer
     /// Two frames, drawn into in turn: the one on screen and the next (no copying).
@@ -57,7 +57,7 @@ public final class ScreenBinding {
     private var cancellables = Set<AnyCancellable>()
 
     /// Binds `viewModel` to `screen`; the current appearance is pending at once.
-    public init(_ viewModel: BallViewModel, to screen: Screen) {
+    package init(_ viewModel: BallViewModel, to screen: Screen) {
         self.screen = screen
         self.viewModel = viewModel
         renderer = Renderer(depth: screen.colourDepth)
@@ -68,51 +68,51 @@ public final class ScreenBinding {
     }
 
     /// A notice for the status line (``Renderer/notice``); a new one is drawn at the next flush.
-    public var notice: String? {
+    package var notice: String? {
         get { renderer.notice }
         set { change(\.notice, to: newValue) }
     }
 
     /// What the status line says about the keys (``Renderer/statusKeys``), drawn at the next flush.
-    public var statusKeys: StatusKeys {
+    package var statusKeys: StatusKeys {
         get { renderer.statusKeys }
         set { change(\.statusKeys, to: newValue) }
     }
 
     /// The help box (``Renderer/help``); nil: closed. Drawn or taken away at the next flush.
-    public var help: HelpText? {
+    package var help: HelpText? {
         get { renderer.help }
         set { change(\.help, to: newValue) }
     }
 
     /// Rows between the streams panel and the status line (``Renderer/extraRows``), drawn at
     /// the next flush.
-    public var extraRows: [[LaneCell]] {
+    package var extraRows: [[LaneCell]] {
         get { renderer.extraRows }
         set { change(\.extraRows, to: newValue) }
     }
 
     /// Facts at the start of the status line (``Renderer/statusFacts``), drawn at the next flush.
-    public var statusFacts: String? {
+    package var statusFacts: String? {
         get { renderer.statusFacts }
         set { change(\.statusFacts, to: newValue) }
     }
 
     /// The terminal is too small for the frame (``Renderer/shortfall``); drawn at the next flush.
-    public var shortfall: TerminalShortfall? {
+    package var shortfall: TerminalShortfall? {
         get { renderer.shortfall }
         set { change(\.shortfall, to: newValue) }
     }
 
     /// Makes the streams panel for a width, and whether it fits, instead of ``streams`` (the
     /// replay player's panel, worked out around the current intent); drawn at the next flush.
-    public var streamPanelSource: ((_ width: Int, _ fits: Bool) -> StreamPanel)? {
+    package var streamPanelSource: ((_ width: Int, _ fits: Bool) -> StreamPanel)? {
         didSet { if streamsPanel != nil { redrawSoon() } }
     }
 
     /// The recorder whose lanes the streams panel shows (it records while the panel is closed
     /// too, so opening it shows the past).
-    public var streams: StreamRecorder? {
+    package var streams: StreamRecorder? {
         didSet {
             streams?.changed = { [unowned self] in
                 if streamsPanel != nil { redrawSoon() }
@@ -122,7 +122,7 @@ public final class ScreenBinding {
 
     /// Whether the streams panel is open (nil: closed), and whether it fits (else it is one
     /// line saying so). Drawn at the next flush.
-    public var streamsPanel: Bool? {
+    package var streamsPanel: Bool? {
         didSet {
             guard streamsPanel != oldValue else { return }
             redrawSoon()
@@ -132,7 +132,7 @@ public final class ScreenBinding {
     /// In play: the ball's area in a terminal of `size`, the streams panel `open` or not (open,
     /// it takes its rows when they leave the ball enough room, else one row to say so); notes
     /// the panel for the next flush. The area goes to the session as a resized intent.
-    public func playArea(in size: ScreenSize, streamsOpen open: Bool) -> ScreenSize {
+    package func playArea(in size: ScreenSize, streamsOpen open: Bool) -> ScreenSize {
         guard open else {
             streamsPanel = nil
             return size
@@ -147,7 +147,7 @@ public final class ScreenBinding {
 
     /// The pointer rests over `cell` (no button down): over a column of the streams panel,
     /// the panel describes that column, from the next flush; elsewhere, the latest again.
-    public func hover(at cell: Cell) {
+    package func hover(at cell: Cell) {
         var index: Int?
         if let panel = renderer.streams, let area = shownArea {
             let row = cell.row - StreamPanel.top(below: area)
@@ -169,15 +169,15 @@ public final class ScreenBinding {
     }
 
     /// Makes the current appearance pending, so the next flush draws it again.
-    public func redrawSoon() {
+    package func redrawSoon() {
         pending = pending ?? viewModel.currentAppearance
     }
 
     /// Whether an appearance is waiting to be drawn.
-    public var needsFlush: Bool { pending != nil }
+    package var needsFlush: Bool { pending != nil }
 
     /// Renders and presents the latest appearance, if one is waiting.
-    public func flush() {
+    package func flush() {
         guard let appearance = pending else { return }
         pending = nil
         let width = appearance.position.screen.columns
@@ -197,7 +197,7 @@ public final class ScreenBinding {
     }
 
     /// Presents the current frame again, whole (after the terminal lost its contents).
-    public func redraw() {
+    package func redraw() {
         guard let shown else { return }
         screen.present(frames[shown], previous: nil)
     }

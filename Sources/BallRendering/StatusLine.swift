@@ -142,7 +142,7 @@ enum StatusLine {
 }
 
 /// What the status line says about the keys: playing, watching a replay, or the replay paused.
-public enum StatusKeys: Hashable, Sendable {
+package enum StatusKeys: Hashable, Sendable {
     /// Playing with the ball.
     case play
     /// A replay playing.

@@ -6,53 +6,53 @@ import ColourCore
 /// The streams panel as a value: the columns on its page, the late lanes, and how much room
 /// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
 /// draws it between the ball's area and the status line.
-public struct StreamPanel: Hashable, Sendable {
+package struct StreamPanel: Hashable, Sendable {
     /// How many rows the panel takes when it fits: a ruler, the four main lanes, two for the
     /// late subscribers, and the description of the latest column.
-    public static let rows = 8
+    package static let rows = 8
     /// The label column's width ("late Passthrough" and a space).
-    public static let labelWidth = 17
+    package static let labelWidth = 17
 
     /// The columns on the page, oldest first.
-    public var columns: [StreamColumn]
+    package var columns: [StreamColumn]
     /// The late subscribers' lanes.
-    public var lateLanes: [LateLane]
+    package var lateLanes: [LateLane]
     /// Whether it fits; if not, it is one line saying how many rows it needs.
-    public var fits: Bool
+    package var fits: Bool
     /// The intent the replay player is at: later columns ("the future") are drawn dim, and
     /// the description is of this column. Nil: the latest column.
-    public var present: Int?
+    package var present: Int?
     /// The column under the pointer, if any: the description is of it.
-    public var hovered: Int?
+    package var hovered: Int?
 
     /// How many rows it takes.
-    public var rowCount: Int { fits ? Self.rows : 1 }
+    package var rowCount: Int { fits ? Self.rows : 1 }
 
     /// The ball's area in a terminal of `size` with the panel open, and whether the panel fits
     /// in its rows (else it takes one row, to say so).
-    public static func ballArea(in size: ScreenSize) -> (area: ScreenSize, fits: Bool) {
+    package static func ballArea(in size: ScreenSize) -> (area: ScreenSize, fits: Bool) {
         let fits = size.rows - rows >= ScreenSize.minimum.rows
         return (ScreenSize(columns: size.columns, rows: size.rows - (fits ? rows : 1)), fits)
     }
 
     /// The frame row the panel starts at below a ball's area of `area`: the row the area's own
     /// status line would take (the status line goes below the panel and any rows after it).
-    public static func top(below area: ScreenSize) -> Int { area.rows - 1 }
+    package static func top(below area: ScreenSize) -> Int { area.rows - 1 }
 
     /// The intent index of the column drawn at `column` (cells from the left), if any.
-    public func columnIndex(at column: Int) -> Int? {
+    package func columnIndex(at column: Int) -> Int? {
         guard fits, column >= Self.labelWidth else { return nil }
         let offset = (column - Self.labelWidth) / 2
         return offset < columns.count ? columns[offset].index : nil
     }
 
     /// How many columns (intents) a page holds at `width` (two cells each).
-    public static func pageSize(width: Int) -> Int { max(1, (width - labelWidth) / 2) }
+    package static func pageSize(width: Int) -> Int { max(1, (width - labelWidth) / 2) }
 
     /// The first intent index on the page that shows `latest` at `width`: pages turn by half
     /// their size, so the newest column moves right until the page is full, then the older
     /// half scrolls off at once (a drag step redraws two cells a lane, not the whole panel).
-    public static func pageStart(latest: Int, width: Int) -> Int {
+    package static func pageStart(latest: Int, width: Int) -> Int {
         let size = pageSize(width: width)
         guard latest >= size else { return 0 }
         let half = max(1, size / 2)
@@ -60,7 +60,7 @@ public struct StreamPanel: Hashable, Sendable {
     }
 
     /// A panel of these columns (oldest first) and late lanes.
-    public init(columns: [StreamColumn], lateLanes: [LateLane] = [], fits: Bool = true, present: Int? = nil) {
+    package init(columns: [StreamColumn], lateLanes: [LateLane] = [], fits: Bool = true, present: Int? = nil) {
         self.columns = columns
         self.lateLanes = lateLanes
         self.fits = fits
@@ -68,7 +68,7 @@ public struct StreamPanel: Hashable, Sendable {
     }
 
     /// The panel for `recorder` at `width`: the page that shows its latest column.
-    public init(_ recorder: StreamRecorder, width: Int, fits: Bool) {
+    package init(_ recorder: StreamRecorder, width: Int, fits: Bool) {
         let start = Self.pageStart(latest: recorder.latestIndex, width: width)
         columns = recorder.columns(from: start)
         lateLanes = recorder.lateLanes
@@ -77,7 +77,7 @@ public struct StreamPanel: Hashable, Sendable {
 
     /// The rows of text, each cell with its look: the ruler, a row per lane (late lanes, or
     /// the hint for `b` and `p`), and the latest column described. `width` cells each.
-    public func lines(width: Int) -> [[LaneCell]] {
+    package func lines(width: Int) -> [[LaneCell]] {
         guard fits else {
             return [
                 LaneCell.text(
@@ -108,7 +108,7 @@ public struct StreamPanel: Hashable, Sendable {
     static let lateHint = " b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)"
 
     /// The ruler (intent indices at every tenth column, and at the first) and the four main lanes.
-    public func mainLines(width: Int) -> [[LaneCell]] {
+    package func mainLines(width: Int) -> [[LaneCell]] {
         [ruler(width: width)] + StreamLane.main.map { lane in laneLine(lane.label, width: width) { $0.marble(lane) } }
     }
 
@@ -143,7 +143,7 @@ public struct StreamPanel: Hashable, Sendable {
 
     /// One column in words: the intent, then the state after it, `#12 • dragged to 41,12 ·
     /// 41,12 · ● flatRed #E84E3C on ■ flatMint #1ABD9C`.
-    public func describe(_ column: StreamColumn?) -> String {
+    package func describe(_ column: StreamColumn?) -> String {
         guard let column, let state = column.state else { return "" }
         let intent = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "^ subscribed"
         let centre = state.position.centre
@@ -167,30 +167,30 @@ public struct StreamPanel: Hashable, Sendable {
 
 /// One cell of the panel's text: a glyph, the colour a marble is painted in (nil: the text's
 /// colour), and whether it is dim (lines, ghosts, the ruler).
-public struct LaneCell: Hashable, Sendable {
+package struct LaneCell: Hashable, Sendable {
     /// The glyph.
-    public var glyph: Unicode.Scalar
+    package var glyph: Unicode.Scalar
     /// The marble's colour; nil: the panel's text colour.
-    public var colour: FlatColour?
+    package var colour: FlatColour?
     /// Drawn dim: a lane's line, a ghost, the ruler.
-    public var dim: Bool
+    package var dim: Bool
 
     /// A cell from its parts.
-    public init(glyph: Unicode.Scalar, colour: FlatColour? = nil, dim: Bool = false) {
+    package init(glyph: Unicode.Scalar, colour: FlatColour? = nil, dim: Bool = false) {
         self.glyph = glyph
         self.colour = colour
         self.dim = dim
     }
 
     /// `text` as cells, cut or padded with blanks to `width`.
-    public static func text(_ text: String, width: Int, dim: Bool = false) -> [LaneCell] {
+    package static func text(_ text: String, width: Int, dim: Bool = false) -> [LaneCell] {
         var cells = text.unicodeScalars.prefix(width).map { LaneCell(glyph: $0, dim: dim) }
         cells += Array(repeating: LaneCell(glyph: " "), count: max(0, width - cells.count))
         return cells
     }
 
     /// The two cells of a column showing `marble` (see ``Marble/cells``).
-    public static func cells(of marble: Marble) -> (LaneCell, LaneCell) {
+    package static func cells(of marble: Marble) -> (LaneCell, LaneCell) {
         let (mark, shown) = marble.cells
         return (LaneCell(glyph: mark, dim: mark == "─"), cell(of: shown))
     }

@@ -5,7 +5,7 @@ import OpenCombine
 // MARK: - The streams, as marble lanes
 
 /// The streams the panel draws, one lane each, named as the code names them.
-public enum StreamLane: Hashable, Sendable {
+package enum StreamLane: Hashable, Sendable {
     /// Every intent as it enters the session (``BallSession/intents``).
     case intents
     /// The position subject, a `CurrentValueSubject` (``BallViewModel/position``).
@@ -18,7 +18,7 @@ public enum StreamLane: Hashable, Sendable {
     case late(LateSubscriber)
 
     /// The lane's label, as the code names the stream.
-    public var label: String {
+    package var label: String {
         switch self {
         case .intents: "intents"
         case .position: "position"
@@ -30,11 +30,11 @@ public enum StreamLane: Hashable, Sendable {
     }
 
     /// The four lanes every panel has, top to bottom.
-    public static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
+    package static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
 }
 
 /// The two kinds of late subscriber the article opens with.
-public enum LateSubscriber: Hashable, Sendable {
+package enum LateSubscriber: Hashable, Sendable {
     /// Subscribed to the position subject itself: handed the current value at once, as a
     /// BehaviorSubject (here a `CurrentValueSubject`) does.
     case behavior
@@ -44,7 +44,7 @@ public enum LateSubscriber: Hashable, Sendable {
 }
 
 /// What a lane shows in one column.
-public enum Marble: Hashable, Sendable {
+package enum Marble: Hashable, Sendable {
     /// Nothing was emitted: the lane's line.
     case line
     /// The subscription began here (`^`), with the value it was handed at once, if any.
@@ -64,7 +64,7 @@ public enum Marble: Hashable, Sendable {
     case skipped
 
     /// The marble's glyph (for ``subscribed(handed:)``, the `^`; the handed value follows it).
-    public var glyph: Unicode.Scalar {
+    package var glyph: Unicode.Scalar {
         switch self {
         case .line: "─"
         case .subscribed: "^"
@@ -79,7 +79,7 @@ public enum Marble: Hashable, Sendable {
 
     /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◎`,
     /// resize `⤢`, quit `|`.
-    public static func glyph(of intent: Intent) -> Unicode.Scalar {
+    package static func glyph(of intent: Intent) -> Unicode.Scalar {
         switch intent {
         case .pressed: "▼"
         case .dragged: "•"
@@ -96,7 +96,7 @@ public enum Marble: Hashable, Sendable {
 
     /// The two characters of a column: the first is `^` or `|` where a subscription begins or
     /// ends and the line otherwise, the second the marble (`─` for none).
-    public var cells: (Unicode.Scalar, Marble) {
+    package var cells: (Unicode.Scalar, Marble) {
         switch self {
         case .subscribed(let handed): ("^", handed ?? .line)
         case .ended: ("|", .line)
@@ -109,24 +109,24 @@ public enum Marble: Hashable, Sendable {
 
 /// What happened in the streams while one intent went through (column 0: the subscriptions
 /// at the start, before any intent).
-public struct StreamColumn: Hashable, Sendable {
+package struct StreamColumn: Hashable, Sendable {
     /// The intent's index in the session, from 1 (0: the start).
-    public var index: Int
+    package var index: Int
     /// The intent, if this column has one.
-    public var intent: Intent?
+    package var intent: Intent?
     /// The position published, if one was.
-    public var position: BallPosition?
+    package var position: BallPosition?
     /// The ball colour emitted, if one was.
-    public var ballColour: FlatColour?
+    package var ballColour: FlatColour?
     /// The background emitted, if one was.
-    public var background: FlatColour?
+    package var background: FlatColour?
     /// The derived state after the intent (whether or not anything was emitted).
-    public var state: Appearance?
+    package var state: Appearance?
     /// Whether the intent was skipped (the replay player's `x`): it never entered the session.
-    public var skipped = false
+    package var skipped = false
 
     /// An empty column for the intent at `index`.
-    public init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
+    package init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
         self.index = index
         self.intent = intent
         self.state = state
@@ -134,7 +134,7 @@ public struct StreamColumn: Hashable, Sendable {
 
     /// What `lane` shows in this column, for the four main lanes (the start column marks
     /// their subscriptions; a quit ends them).
-    public func marble(_ lane: StreamLane) -> Marble {
+    package func marble(_ lane: StreamLane) -> Marble {
         let shown = emission(lane)
         if index == 0 { return .subscribed(handed: lane == .intents ? nil : shown) }
         if skipped { return lane == .intents ? .skipped : .line }
@@ -161,21 +161,21 @@ public struct StreamColumn: Hashable, Sendable {
 }
 
 /// A late subscriber's lane: where it began, and the columns it received a value in.
-public struct LateLane: Hashable, Sendable {
+package struct LateLane: Hashable, Sendable {
     /// Tells lanes apart (a third late subscriber replaces the first).
-    public var id: Int
+    package var id: Int
     /// The kind of subscriber.
-    public var kind: LateSubscriber
+    package var kind: LateSubscriber
     /// The column (intent index) where it subscribed.
-    public var start: Int
+    package var start: Int
     /// Whether it was handed a value as it subscribed.
-    public var handed = false
+    package var handed = false
     /// The columns (intent indices) after `start` where it received a value.
-    public var received: Set<Int> = []
+    package var received: Set<Int> = []
 
     /// What the lane shows in `column`: nothing before the subscription, `^` (with the value
     /// handed) where it began, a marble where it received one, `|` where the session quit.
-    public func marble(in column: StreamColumn) -> Marble? {
+    package func marble(in column: StreamColumn) -> Marble? {
         let index = column.index
         if index < start { return nil }
         if index == start { return .subscribed(handed: handed ? .value : nil) }
@@ -189,19 +189,19 @@ public struct LateLane: Hashable, Sendable {
 /// Subscribes to the session's streams and notes, one column per intent, what each emitted:
 /// the lanes show the real publishers, not a model of them. Keeps at least the latest
 /// ``capacity`` columns. A binding: it only records; drawing is the renderer's.
-public final class StreamRecorder {
+package final class StreamRecorder {
     /// How many columns are kept at least (older ones are dropped in batches).
-    public let capacity: Int
+    package let capacity: Int
     /// The columns kept, oldest first (the last is the latest intent's).
-    public var columns: [StreamColumn] { columns(from: .min) }
+    package var columns: [StreamColumn] { columns(from: .min) }
     /// The columns as noted: the latest one's state is filled in when it is read or the next
     /// intent comes (the view-model's current appearance then), so no subscription is needed
     /// for it.
     private var recorded: [StreamColumn]
     /// The late subscribers' lanes, oldest first (at most two).
-    public private(set) var lateLanes: [LateLane] = []
+    package private(set) var lateLanes: [LateLane] = []
     /// Called after anything changed (an intent, an emission, a late subscription).
-    public var changed: (() -> Void)?
+    package var changed: (() -> Void)?
     private let session: BallSession
     /// The position's changes, sent on: what a late Passthrough subscriber subscribes to.
     private let positionChanges = PassthroughSubject<BallPosition, Never>()
@@ -216,7 +216,7 @@ public final class StreamRecorder {
 
     /// Subscribes to `session`'s streams now (the start column, numbered `firstIndex`, holds
     /// what they hand over at once); keeps at least the latest `capacity` columns.
-    public init(session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0) {
+    package init(session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0) {
         self.session = session
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
@@ -232,7 +232,7 @@ public final class StreamRecorder {
     }
 
     /// The columns from intent index `start` on, the latest with the state after it.
-    public func columns(from start: Int) -> [StreamColumn] {
+    package func columns(from start: Int) -> [StreamColumn] {
         let first = recorded.firstIndex { $0.index >= start } ?? recorded.count
         var columns = Array(recorded[first...])
         if !columns.isEmpty { columns[columns.count - 1].state = session.viewModel.currentAppearance }
@@ -255,13 +255,13 @@ public final class StreamRecorder {
     }
 
     /// The latest column's intent index.
-    public var latestIndex: Int { recorded.last?.index ?? 0 }
+    package var latestIndex: Int { recorded.last?.index ?? 0 }
 
     /// Whether the streams ended (the session quit).
-    public var ended: Bool { recorded.last?.intent == .quitRequested }
+    package var ended: Bool { recorded.last?.intent == .quitRequested }
 
     /// Notes that `intent` was skipped: a column of its own, where nothing went through.
-    public func noteSkipped(_ intent: Intent) {
+    package func noteSkipped(_ intent: Intent) {
         var column = StreamColumn(index: latestIndex + 1, intent: intent)
         column.skipped = true
         startColumn(column)
@@ -270,7 +270,7 @@ public final class StreamRecorder {
     /// Subscribes a late subscriber of `kind` now; its lane begins in the latest column, or in
     /// column `start` when given (the replay player subscribes again, while working out a
     /// page, the subscribers the user made earlier). A third replaces the oldest.
-    public func subscribeLate(_ kind: LateSubscriber, start: Int? = nil) {
+    package func subscribeLate(_ kind: LateSubscriber, start: Int? = nil) {
         if lateLanes.count == 2 {
             lateLanes.removeFirst()
             lateCancellables.removeFirst()

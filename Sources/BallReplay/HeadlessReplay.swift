@@ -4,9 +4,9 @@ import ColourCore
 // MARK: - The headless trace
 
 /// The headless trace of a replay: one line per position change, the first at time 0.
-public enum HeadlessReplay {
+package enum HeadlessReplay {
     /// Replays `reader`, calling `emit` with each trace line (no newline); text or JSON lines.
-    public static func run(reader: ReplayReader, json: Bool, emit: (String) -> Void) throws {
+    package static func run(reader: ReplayReader, json: Bool, emit: (String) -> Void) throws {
         let player = try ReplayPlayer(reader: reader)
         var lastCentre: Cell?
         var pending: [String] = []
@@ -24,7 +24,7 @@ public enum HeadlessReplay {
     }
 
     /// One trace line for `appearance` at `time`.
-    public static func traceLine(_ appearance: Appearance, time: Double, json: Bool) -> String {
+    package static func traceLine(_ appearance: Appearance, time: Double, json: Bool) -> String {
         let cell = appearance.position.centre
         let points = appearance.points
         if json {

@@ -5,17 +5,17 @@ import ColourCore
 extension Double {
     /// The number as a person (and JSON) writes it: `328` for whole values, `12.5`, `-0.25`,
     /// and Swift's shortest round-tripping form otherwise. Finite values only.
-    public var plainText: String {
+    package var plainText: String {
         if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
         return String(self)
     }
 
     /// `plainText` for finite values, and `nan` or `inf` otherwise.
-    public var plainTextOrDescription: String { isFinite ? plainText : description }
+    package var plainTextOrDescription: String { isFinite ? plainText : description }
 
     /// The value with `places` decimals (1 to 15), such as `0.512000` for six: for finite,
     /// non-negative values (seconds in a trace or on the status line).
-    public func decimals(_ places: Int) -> String {
+    package func decimals(_ places: Int) -> String {
         var scale: Int64 = 1
         for _ in 0..<places { scale *= 10 }
         let scaled = Int64((self * Double(scale)).rounded())
@@ -26,19 +26,19 @@ extension Double {
 
 extension FlatColour {
     /// `{"name":"flatMaroon","hex":"#78302A"}`.
-    public var jsonObject: String { Self.jsonObjects[Int(rawValue)] }
+    package var jsonObject: String { Self.jsonObjects[Int(rawValue)] }
 
     private static let jsonObjects: [String] = allCases.map { #"{"name":"\#($0.name)","hex":"\#($0.hex)"}"# }
 }
 
 extension Optional where Wrapped == FlatColour {
     /// The colour's JSON object, or `null`.
-    public var jsonObject: String { map(\.jsonObject) ?? "null" }
+    package var jsonObject: String { map(\.jsonObject) ?? "null" }
 }
 
 extension String {
     /// The string as a JSON string literal, quotes included.
-    public var jsonQuoted: String {
+    package var jsonQuoted: String {
         var result = "\""
         for scalar in unicodeScalars {
             switch scalar {

@@ -1,7 +1,7 @@
 // MARK: - A small, strict JSON reader for replay lines
 
 /// A JSON value, as one line of a replay file holds.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     /// `{...}`: members in file order (a repeated key: the last one counts).
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
@@ -11,7 +11,7 @@ public enum JSONValue: Equatable, Sendable {
     case null
 
     /// Values are equal when they are the same JSON, members in the same order.
-    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+    package static func == (left: JSONValue, right: JSONValue) -> Bool {
         switch (left, right) {
         case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -25,13 +25,13 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object; nil for a missing member or a non-object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
     /// A short name of the value's kind, for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .object: "an object"
         case .array: "an array"
@@ -44,22 +44,22 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// Why a line is not JSON, in words.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// What is wrong, such as "an unterminated string".
-    public let reason: String
+    package let reason: String
 }
 
 /// Parses one line of UTF-8 bytes as a single JSON value.
 ///
 /// Strict (RFC 8259): no trailing commas, no comments, no NaN or Infinity. Bounded: nesting
 /// deeper than `maximumDepth` is refused, so hostile input cannot exhaust the stack.
-public struct JSONLineParser {
+package struct JSONLineParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let maximumDepth: Int
 
     /// Parses `line` (without its newline).
-    public static func parse(_ line: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 16) throws(JSONSyntaxError)
+    package static func parse(_ line: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 16) throws(JSONSyntaxError)
         -> JSONValue
     {
         var parser = JSONLineParser(bytes: line, maximumDepth: maximumDepth)

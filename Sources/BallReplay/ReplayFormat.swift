@@ -4,29 +4,29 @@ import BallModel
 
 /// The replay file format (documented in `docs/replay-format.md`): a header line, then one
 /// JSON event per line — the intents, with their times — never derived colours.
-public enum ReplayFormat {
+package enum ReplayFormat {
     /// The `format` name in every header.
-    public static let name = "colourful-ball-replay"
+    package static let name = "colourful-ball-replay"
     /// The newest version this program writes and reads.
-    public static let version = 1
+    package static let version = 1
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
-    public static let colourRulesVersion = 1
+    package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
-    public static let maximumLineLength = 4096
+    package static let maximumLineLength = 4096
     /// The largest terminal a file may describe.
-    public static let maximumTerminal = ScreenSize(columns: 1000, rows: 1000)
+    package static let maximumTerminal = ScreenSize(columns: 1000, rows: 1000)
     /// The latest time a file may give, in seconds (a week).
-    public static let maximumTime = 604_800.0
+    package static let maximumTime = 604_800.0
     /// The longest arrow move a file may give.
-    public static let maximumDistance = 1000
+    package static let maximumDistance = 1000
 
     /// The header line for a session that starts on `terminal`.
-    public static func headerLine(terminal: ScreenSize, program: String, started: String) -> String {
+    package static func headerLine(terminal: ScreenSize, program: String, started: String) -> String {
         #"{"format":"\#(name)","version":\#(version),"terminal":{"columns":\#(terminal.columns),"rows":\#(terminal.rows)},"colourRules":\#(colourRulesVersion),"program":\#(program.jsonQuoted),"started":\#(started.jsonQuoted)}"#
     }
 
     /// The line for `intent` at `time` seconds since the start (microsecond precision).
-    public static func line(for intent: Intent, at time: Double) -> String {
+    package static func line(for intent: Intent, at time: Double) -> String {
         let t = ((time * 1_000_000).rounded() / 1_000_000).plainText
         switch intent {
         case .pressed(let cell): return #"{"t":\#(t),"event":"pressed","cell":[\#(cell.column),\#(cell.row)]}"#
@@ -42,44 +42,44 @@ public enum ReplayFormat {
 }
 
 /// A replay file's header.
-public struct ReplayHeader: Equatable, Sendable {
+package struct ReplayHeader: Equatable, Sendable {
     /// The format version the file was written in.
-    public var version: Int
+    package var version: Int
     /// The terminal the session started on.
-    public var terminal: ScreenSize
+    package var terminal: ScreenSize
     /// The colour rules' version.
-    public var colourRules: Int
+    package var colourRules: Int
     /// The program that wrote it, such as `0.1.0`.
-    public var program: String
+    package var program: String
     /// When the session started (ISO 8601, UTC).
-    public var started: String
+    package var started: String
 }
 
 /// One recorded event: an intent at a time since the start.
-public struct ReplayEvent: Equatable, Sendable {
+package struct ReplayEvent: Equatable, Sendable {
     /// Seconds since the start.
-    public var time: Double
+    package var time: Double
     /// What happened.
-    public var intent: Intent
+    package var intent: Intent
 
     /// An event from its time and intent.
-    public init(time: Double, intent: Intent) {
+    package init(time: Double, intent: Intent) {
         self.time = time
         self.intent = intent
     }
 }
 
 /// What is wrong with a replay file: one sentence naming the file and the line.
-public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file's name as the user gave it.
-    public let file: String
+    package let file: String
     /// The 1-based line, or nil for the file as a whole.
-    public let line: Int?
+    package let line: Int?
     /// What is wrong, in words.
-    public let problem: String
+    package let problem: String
 
     /// `FILE, line N: problem.`
-    public var description: String {
+    package var description: String {
         let place = line.map { "\(file.visibleInMessage), line \($0)" } ?? file.visibleInMessage
         return "\(place): \(problem)."
     }

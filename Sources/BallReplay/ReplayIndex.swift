@@ -6,32 +6,32 @@ import ColourCore
 /// Everything derived after some of a recording's intents that the next step needs: the
 /// interaction state and the screen's colour (which remembers, in the black band). The ball's
 /// colour follows from the position.
-public struct ReplaySnapshot: Hashable, Sendable {
+package struct ReplaySnapshot: Hashable, Sendable {
     /// The position and the grab.
-    public var state: BallState
+    package var state: BallState
     /// The screen's colour.
-    public var background: FlatColour
+    package var background: FlatColour
 
     /// A snapshot from its parts.
-    public init(state: BallState, background: FlatColour) {
+    package init(state: BallState, background: FlatColour) {
         self.state = state
         self.background = background
     }
 
     /// Where a session on `screen` starts, taken from a fresh session (nothing applied yet).
-    public static func start(on screen: ScreenSize) -> ReplaySnapshot {
+    package static func start(on screen: ScreenSize) -> ReplaySnapshot {
         let session = BallSession(screen: screen)
         return ReplaySnapshot(state: session.state, background: session.viewModel.currentAppearance.background)
     }
 
     /// What the screen shows at this point.
-    public var appearance: Appearance {
+    package var appearance: Appearance {
         BallViewModel.appearance(at: state.position, afterBackground: background)
     }
 
     /// The snapshot after `intent`, as the session makes it: the pure step, and the colours
     /// derived again only when the position changed (the session publishes only changes).
-    public func applying(_ intent: Intent) -> ReplaySnapshot {
+    package func applying(_ intent: Intent) -> ReplaySnapshot {
         let next = state.step(intent)
         guard next.position != state.position else { return ReplaySnapshot(state: next, background: background) }
         let derived = BallViewModel.appearance(at: next.position, afterBackground: background)
@@ -40,18 +40,18 @@ public struct ReplaySnapshot: Hashable, Sendable {
 }
 
 /// A place where the ball's colour changed: the intent (from 1) after which it has `colour`.
-public struct ColourChange: Hashable, Sendable {
+package struct ColourChange: Hashable, Sendable {
     /// The intent's number, kept in 32 bits: 8 bytes a change, as a random drag changes colour
     /// often (an index of four billion intents would need 64 GB for its log first).
     private var number: UInt32
     /// The ball's colour from there on.
-    public var colour: FlatColour
+    package var colour: FlatColour
 
     /// The intent's number, from 1.
-    public var intent: Int { Int(number) }
+    package var intent: Int { Int(number) }
 
     /// A change to `colour` after intent `intent`.
-    public init(intent: Int, colour: FlatColour) {
+    package init(intent: Int, colour: FlatColour) {
         number = UInt32(clamping: intent)
         self.colour = colour
     }
@@ -68,25 +68,25 @@ public struct ColourChange: Hashable, Sendable {
 /// can be skipped: everything after it is worked out again without it, and the edited log
 /// (``editedEvents``) leaves it out. The index reads its file a part at a time
 /// (``read(atMost:)``), so the part already read can be played while the rest is read.
-public final class ReplayIndex {
+package final class ReplayIndex {
     /// How many intents lie between two checkpoints.
-    public static let checkpointInterval = 1_024
+    package static let checkpointInterval = 1_024
 
     /// The recording's header.
-    public let header: ReplayHeader
+    package let header: ReplayHeader
     /// The reader the intents come from (its file name, its warnings).
-    public let reader: ReplayReader
+    package let reader: ReplayReader
     /// Whether the whole file has been read.
-    public private(set) var isComplete = false
+    package private(set) var isComplete = false
     /// The skipped intents' numbers.
-    public private(set) var skipped: Set<Int> = []
+    package private(set) var skipped: Set<Int> = []
     /// Counts the skips and unskips: what was worked out from the index before is out of date
     /// when it changed.
-    public private(set) var revision = 0
+    package private(set) var revision = 0
     /// Where the ball's colour changes, in order.
-    public private(set) var colourChanges: [ColourChange] = []
+    package private(set) var colourChanges: [ColourChange] = []
     /// The largest terminal the recording is replayed on (its header's, or a later resize's).
-    public private(set) var largestTerminal: ScreenSize
+    package private(set) var largestTerminal: ScreenSize
 
     private var events: [PackedEvent] = []
     /// `checkpoints[k]`: the snapshot at `k × checkpointInterval`.
@@ -95,7 +95,7 @@ public final class ReplayIndex {
     private var last: ReplaySnapshot
 
     /// Reads `reader`'s header and nothing else yet.
-    public init(reader: ReplayReader) throws {
+    package init(reader: ReplayReader) throws {
         self.reader = reader
         header = try reader.readHeader()
         largestTerminal = header.terminal
@@ -104,11 +104,11 @@ public final class ReplayIndex {
     }
 
     /// How many intents have been read.
-    public var count: Int { events.count }
+    package var count: Int { events.count }
 
     /// Reads up to `limit` more intents; false once the file is read to its end.
     @discardableResult
-    public func read(atMost limit: Int) throws -> Bool {
+    package func read(atMost limit: Int) throws -> Bool {
         guard !isComplete else { return false }
         for _ in 0..<limit {
             guard let event = try reader.next() else {
@@ -126,18 +126,18 @@ public final class ReplayIndex {
     }
 
     /// Reads the whole file.
-    public func readAll() throws {
+    package func readAll() throws {
         while try read(atMost: 65_536) {}
     }
 
     /// The event numbered `number` (from 1).
-    public func event(_ number: Int) -> ReplayEvent { events[number - 1].event }
+    package func event(_ number: Int) -> ReplayEvent { events[number - 1].event }
 
     /// The recording's time at `n` (0 at the start).
-    public func time(at n: Int) -> Double { n == 0 ? 0 : events[n - 1].time }
+    package func time(at n: Int) -> Double { n == 0 ? 0 : events[n - 1].time }
 
     /// The snapshot at `n` (0...``count``): the checkpoint before it, folded forward.
-    public func snapshot(at n: Int) -> ReplaySnapshot {
+    package func snapshot(at n: Int) -> ReplaySnapshot {
         let n = min(max(0, n), count)
         let checkpoint = n / Self.checkpointInterval
         var snapshot = checkpoints[checkpoint]
@@ -152,13 +152,13 @@ public final class ReplayIndex {
     // MARK: - Colour changes
 
     /// The first colour change after `n`, if any.
-    public func colourChange(after n: Int) -> ColourChange? {
+    package func colourChange(after n: Int) -> ColourChange? {
         let slot = firstChange(after: n)
         return slot < colourChanges.count ? colourChanges[slot] : nil
     }
 
     /// The last colour change before `n`, if any.
-    public func colourChange(before n: Int) -> ColourChange? {
+    package func colourChange(before n: Int) -> ColourChange? {
         let slot = firstChange(after: n - 1)
         return slot > 0 ? colourChanges[slot - 1] : nil
     }
@@ -178,7 +178,7 @@ public final class ReplayIndex {
 
     /// Whether intent `number` can be skipped: a resize cannot (it is the terminal's, not the
     /// user's, and the cells after it are checked against it).
-    public func canSkip(_ number: Int) -> Bool {
+    package func canSkip(_ number: Int) -> Bool {
         guard number >= 1, number <= count else { return false }
         if case .resized = events[number - 1].intent { return false }
         return true
@@ -186,7 +186,7 @@ public final class ReplayIndex {
 
     /// Skips intent `number` (or takes it back, `skip` false), then works out everything after
     /// it again: checkpoints and colour changes.
-    public func setSkipped(_ number: Int, _ skip: Bool) {
+    package func setSkipped(_ number: Int, _ skip: Bool) {
         guard canSkip(number), skipped.contains(number) != skip else { return }
         if skip { skipped.insert(number) } else { skipped.remove(number) }
         revision += 1
@@ -200,14 +200,14 @@ public final class ReplayIndex {
     }
 
     /// The events of the edited recording: all but the skipped ones, in order.
-    public func editedEvents() -> some Sequence<ReplayEvent> {
+    package func editedEvents() -> some Sequence<ReplayEvent> {
         events.indices.lazy.filter { !self.skipped.contains($0 + 1) }.map { self.events[$0].event }
     }
 
     /// The edited recording as the lines of a replay file: the header as it was, then every
     /// event but the skipped ones.
     /// Made one at a time as they are written.
-    public func editedLines() -> AnySequence<String> {
+    package func editedLines() -> AnySequence<String> {
         let headerLine = ReplayFormat.headerLine(
             terminal: header.terminal, program: header.program, started: header.started)
         let events = editedEvents()

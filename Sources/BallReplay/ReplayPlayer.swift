@@ -4,16 +4,16 @@ import BallModel
 
 /// Feeds a replay file's events through a fresh session — the same pure step and view-model
 /// as the live program, which is what makes a replay exact.
-public final class ReplayPlayer {
+package final class ReplayPlayer {
     /// The reader the events come from.
-    public let reader: ReplayReader
+    package let reader: ReplayReader
     /// The session the events drive.
-    public let session: BallSession
+    package let session: BallSession
     /// The time of the last event applied.
-    public private(set) var time = 0.0
+    package private(set) var time = 0.0
 
     /// Reads the header of `reader` and starts a session on the recorded terminal.
-    public init(reader: ReplayReader) throws {
+    package init(reader: ReplayReader) throws {
         self.reader = reader
         let header = try reader.readHeader()
         session = BallSession(screen: header.terminal)
@@ -21,17 +21,17 @@ public final class ReplayPlayer {
 
     /// Applies the next event; false at the end of the recording.
     @discardableResult
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         guard let event = try nextEvent() else { return false }
         apply(event)
         return true
     }
 
     /// Reads the next event without applying it (timed playback waits, then applies it).
-    public func nextEvent() throws -> ReplayEvent? { try reader.next() }
+    package func nextEvent() throws -> ReplayEvent? { try reader.next() }
 
     /// Applies an event read with ``nextEvent()``.
-    public func apply(_ event: ReplayEvent) {
+    package func apply(_ event: ReplayEvent) {
         time = event.time
         session.send(event.intent)
     }
@@ -45,21 +45,21 @@ public final class ReplayPlayer {
 /// ``ReplayFormat/maximumTime`` and never go backwards, and the speed is kept within
 /// ``speeds``, so the whole replay lasts at most a week divided by the slowest speed (about two
 /// years) and no pause can overflow a `Duration`.
-public struct ReplayTiming {
+package struct ReplayTiming {
     /// The speeds a replay can play at: from a hundredth of the original to a thousand times it.
-    public static let speeds: ClosedRange<Double> = 0.01...1000
+    package static let speeds: ClosedRange<Double> = 0.01...1000
     /// The idle limits that mean something: from 0 (no pauses) to the longest a file can hold.
-    public static let idleLimits: ClosedRange<Double> = 0...ReplayFormat.maximumTime
+    package static let idleLimits: ClosedRange<Double> = 0...ReplayFormat.maximumTime
 
     /// How many times as fast as recorded.
-    public let speed: Double
+    package let speed: Double
     /// The longest pause, in recorded seconds (nil: no cap).
-    public let maximumIdle: Double?
+    package let maximumIdle: Double?
     private var lastTime = 0.0
 
     /// Timing at `speed` (2 is twice as fast), with pauses capped at `maximumIdle` seconds;
     /// values outside ``speeds`` and ``idleLimits`` (NaN included) are taken as the nearest end.
-    public init(speed: Double = 1, maximumIdle: Double? = nil) {
+    package init(speed: Double = 1, maximumIdle: Double? = nil) {
         self.speed = speed.isNaN ? 1 : min(max(speed, Self.speeds.lowerBound), Self.speeds.upperBound)
         self.maximumIdle = maximumIdle.map {
             $0.isNaN ? Self.idleLimits.upperBound : min(max($0, Self.idleLimits.lowerBound), Self.idleLimits.upperBound)
@@ -67,26 +67,26 @@ public struct ReplayTiming {
     }
 
     /// The wait before `event`, in real seconds (0 when there is no event).
-    public mutating func pause(before event: ReplayEvent?) -> Double {
+    package mutating func pause(before event: ReplayEvent?) -> Double {
         guard let event else { return 0 }
         defer { lastTime = event.time }
         return pause(from: lastTime, to: event.time)
     }
 
     /// The wait between events recorded at `earlier` and `later` seconds, in real seconds.
-    public func pause(from earlier: Double, to later: Double) -> Double {
+    package func pause(from earlier: Double, to later: Double) -> Double {
         var gap = max(0, later - earlier)
         if let maximumIdle { gap = min(gap, maximumIdle) }
         return gap / speed
     }
 
     /// The same timing at `speed`.
-    public func at(speed: Double) -> ReplayTiming { ReplayTiming(speed: speed, maximumIdle: maximumIdle) }
+    package func at(speed: Double) -> ReplayTiming { ReplayTiming(speed: speed, maximumIdle: maximumIdle) }
 }
 
 extension Duration {
     /// The duration in seconds.
-    public var seconds: Double {
+    package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }

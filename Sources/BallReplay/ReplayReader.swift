@@ -7,13 +7,13 @@ import BallModel
 /// terminal of the moment). Memory stays constant however long the file or a line is.
 ///
 /// Reading is separate from I/O: the reader asks `nextChunk` for bytes (nil at the end).
-public final class ReplayReader {
+package final class ReplayReader {
     /// The file's name, for messages.
-    public let file: String
+    package let file: String
     /// Warnings for the user (a recording cut off mid-line).
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
     /// The header, once read.
-    public private(set) var header: ReplayHeader?
+    package private(set) var header: ReplayHeader?
 
     private let nextChunk: () throws -> [UInt8]?
     private var buffer: [UInt8] = []
@@ -29,14 +29,14 @@ public final class ReplayReader {
 
     /// A reader of `file` whose bytes come from `nextChunk`. `canonicalFastPath` false reads
     /// every line with the full parser (the tests compare the two).
-    public init(file: String, canonicalFastPath: Bool = true, nextChunk: @escaping () throws -> [UInt8]?) {
+    package init(file: String, canonicalFastPath: Bool = true, nextChunk: @escaping () throws -> [UInt8]?) {
         self.file = file
         self.canonicalFastPath = canonicalFastPath
         self.nextChunk = nextChunk
     }
 
     /// Reads and checks the header (the first line).
-    public func readHeader() throws -> ReplayHeader {
+    package func readHeader() throws -> ReplayHeader {
         if let header { return header }
         guard let line = try nextLine() else {
             throw ReplayError(file: file, line: nil, problem: "is empty, not a colourful-ball replay file")
@@ -78,7 +78,7 @@ public final class ReplayReader {
     }
 
     /// The next event, checked; nil at the end of the file (or after a `quit`).
-    public func next() throws -> ReplayEvent? {
+    package func next() throws -> ReplayEvent? {
         if header == nil { _ = try readHeader() }
         guard !finished else { return nil }
         guard let line = try nextLine() else { return nil }

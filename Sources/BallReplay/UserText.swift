@@ -6,7 +6,7 @@ extension String {
     /// a `TERM` or an argument cannot move the cursor, retitle the terminal, recolour it or split
     /// the one-sentence message it appears in. Every message that shows user-supplied text
     /// shows it through this.
-    public var visibleInMessage: String {
+    package var visibleInMessage: String {
         guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
         var shown = ""
         for scalar in unicodeScalars {

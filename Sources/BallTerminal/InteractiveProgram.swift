@@ -6,23 +6,23 @@ import TerminalIO
 
 /// The colourful ball in the terminal: the session's intents come from the key map in play
 /// mode, its appearance is bound to the ncurses screen, and the one run loop joins the two.
-public final class InteractiveProgram {
+package final class InteractiveProgram {
     /// Taps on the session before it starts (the recorder binds here); `showNotice` puts a
     /// short notice on the status line (nil: none), drawn with the next frame.
-    public typealias SessionHook = (_ session: BallSession, _ showNotice: @escaping (String?) -> Void) throws -> Void
+    package typealias SessionHook = (_ session: BallSession, _ showNotice: @escaping (String?) -> Void) throws -> Void
 
     private let hook: SessionHook?
     private let streams: Bool
 
     /// A program; `hook` sees the session before the first frame; `streams` opens the streams
     /// panel at the start.
-    public init(streams: Bool = false, hook: SessionHook? = nil) {
+    package init(streams: Bool = false, hook: SessionHook? = nil) {
         self.hook = hook
         self.streams = streams
     }
 
     /// Runs until the user quits; the terminal is restored on return and on every other way out.
-    public func run() throws {
+    package func run() throws {
         let screen = try NcursesScreen()
         defer { screen.close() }
         let session = BallSession(screen: screen.size)

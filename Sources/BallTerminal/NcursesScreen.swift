@@ -3,29 +3,24 @@ import BallRendering
 import BallReplay
 import CNcurses
 import ColourCore
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // MARK: - Opening the terminal
 
 /// Why the interactive program cannot start, in one sentence for the user.
-public struct TerminalError: Error, CustomStringConvertible {
+package struct TerminalError: Error, CustomStringConvertible {
     /// The sentence.
-    public let description: String
+    package let description: String
 }
 
 /// The ncurses screen: the only code that talks to ncurses. ncurses opens the terminal
 /// (its modes, the alternate screen, mouse reporting, the terminfo entry) and puts everything
 /// back on close; frames are turned into bytes by the ``Rasteriser``, with this terminal's
 /// sequences from terminfo, and leave in one `write(2)` each.
-public final class NcursesScreen: Screen {
+package final class NcursesScreen: Screen {
     /// How colours are shown (the renderer keeps swatches visible at this depth).
-    public let colourDepth: ColourDepth
+    package let colourDepth: ColourDepth
     private var screen: OpaquePointer?
     private var rasteriser: Rasteriser
     /// Each frame's bytes (the storage is kept from frame to frame).
@@ -45,7 +40,7 @@ public final class NcursesScreen: Screen {
     /// known, starts ncurses (cbreak-like raw input, no echo, hidden cursor), turns on mouse
     /// drag reporting (modes 1002 and SGR 1006), and guards the terminal against every way
     /// the program can end.
-    public convenience init() throws {
+    package convenience init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(
                 description:
@@ -86,7 +81,7 @@ public final class NcursesScreen: Screen {
 
     /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
     /// `size`: for measuring what reaches a terminal. No terminal checks, no signal guards.
-    public convenience init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
+    package convenience init(measuringTerm term: String, output: Int32, size: ScreenSize) throws {
         guard let file = fdopen(output, "w"), let input = fopen("/dev/null", "r"),
             let screen = newterm(term, file, input)
         else { throw TerminalError(description: "ncurses could not start as \(term.visibleInMessage).") }
@@ -140,7 +135,7 @@ public final class NcursesScreen: Screen {
     }
 
     /// The size of the terminal on stdout, from the kernel, before (or without) ncurses.
-    public static func terminalSize() -> ScreenSize? {
+    package static func terminalSize() -> ScreenSize? {
         var rows: Int32 = 0
         var columns: Int32 = 0
         guard cb_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 else { return nil }
@@ -148,14 +143,14 @@ public final class NcursesScreen: Screen {
     }
 
     /// The terminal's size now, from the kernel (ncurses' idea of it if the kernel has none).
-    public var size: ScreenSize {
+    package var size: ScreenSize {
         Self.terminalSize() ?? ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
     }
 
     /// The terminal is now `size`. Nothing to tell ncurses, which draws nothing and keeps its
     /// small screens (the rasteriser draws a frame of a new size whole; for a frame of the same
     /// size the caller redraws: ``ScreenBinding/redraw()``).
-    public func resize(to size: ScreenSize) {}
+    package func resize(to size: ScreenSize) {}
 
     /// After `endwin`, what ncurses set for the size it believes in (its terminfo size, see
     /// `use_env`), set again for the real one: the scroll region to the whole terminal (the
@@ -178,7 +173,7 @@ public final class NcursesScreen: Screen {
     /// continued (`fg`) takes the terminal again; the next frame is drawn whole (the caller
     /// presents it: ``ScreenBinding/redraw()``). Does nothing when there is no job control
     /// (the program was started with SIGTSTP ignored).
-    public func suspend() {
+    package func suspend() {
         guard isOpen, WakePipe.shared.canStop else { return }
         writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
         endwin()
@@ -196,7 +191,7 @@ public final class NcursesScreen: Screen {
 
     /// Ends ncurses and restores the terminal: mouse modes off, normal screen, cursor back,
     /// the original terminal modes.
-    public func close() {
+    package func close() {
         guard isOpen else { return }
         isOpen = false
         writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
@@ -217,7 +212,7 @@ public final class NcursesScreen: Screen {
     /// Writes `frame` to the terminal: the bytes the rasteriser makes for the cells that
     /// changed since `previous` (the whole frame the first time, and after a suspend), in one
     /// `write(2)`.
-    public func present(_ frame: Frame, previous: Frame?) {
+    package func present(_ frame: Frame, previous: Frame?) {
         guard isOpen else { return }
         if !started {
             // ncurses' first update sends the program's modes, the alternate screen, a clear
@@ -241,7 +236,7 @@ public final class NcursesScreen: Screen {
     /// Reports the pointer's motion with no button down too (mode 1003), or stops: on only
     /// while something follows the pointer (the streams panel's description), so that moving
     /// the mouse over the ball wakes nothing otherwise. Writes only a change.
-    public func reportPointerMotion(_ on: Bool) {
+    package func reportPointerMotion(_ on: Bool) {
         guard isOpen, started, on != pointerMotion else { return }
         pointerMotion = on
         // Off: back to drag reporting (1003 and 1002 are one setting in most terminals).

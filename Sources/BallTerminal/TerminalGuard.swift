@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 // MARK: - Restoring the terminal, whatever happens
 
@@ -55,10 +51,7 @@ enum TerminalGuard {
         storage.restoreLength = min(bytes.count, GuardStorage.capacity)
         for index in 0..<storage.restoreLength { storage.restore[index] = bytes[index] }
         for signal in fatalSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = terminalGuardHandler
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            var action = sigaction(handler: terminalGuardHandler)
             sigaction(signal, &action, nil)
         }
         storage.installed = 1
@@ -78,15 +71,11 @@ enum TerminalGuard {
         storage.installed = 0
         for signal in fatalSignals + [SIGTSTP, SIGWINCH] {
             let original = storage.original + Int(signal)
-            let ignored =
-                original.pointee.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
-                == unsafeBitCast(SIG_IGN, to: Int.self)
+            let ignored = original.pointee.ignoresSignal
             if crashSignals.contains(signal) || signal == SIGTSTP || signal == SIGWINCH || ignored {
                 sigaction(signal, original, nil)
             } else {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = SIG_DFL
-                sigemptyset(&action.sa_mask)
+                var action = sigaction(handler: defaultSignalAction)
                 sigaction(signal, &action, nil)
             }
         }
@@ -144,9 +133,7 @@ private func terminalGuardHandler(_ signal: Int32) {
     let storage = GuardStorage.shared
     _ = write(STDOUT_FILENO, storage.restore, storage.restoreLength)
     if storage.hasModes { tcsetattr(storage.fd, TCSANOW, storage.modes) }
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
-    sigemptyset(&action.sa_mask)
+    var action = sigaction(handler: defaultSignalAction)
     sigaction(signal, &action, nil)
     raise(signal)
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 // MARK: - Reading the terminal
 
@@ -99,13 +95,11 @@ final class WakePipe: @unchecked Sendable {
 
     /// Makes `signal` write its number to the pipe.
     func install(for signal: Int32) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(WakePipe.shared.writeEnd, &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        var action = sigaction(
+            handler: { signal in
+                var byte = UInt8(truncatingIfNeeded: signal)
+                _ = write(WakePipe.shared.writeEnd, &byte, 1)
+            }, flags: SA_RESTART)
         sigaction(signal, &action, nil)
     }
 
@@ -117,18 +111,15 @@ final class WakePipe: @unchecked Sendable {
     func takeStopSignal() {
         var current = sigaction()
         sigaction(SIGTSTP, nil, &current)
-        let ignore = unsafeBitCast(SIG_IGN, to: Int.self)
-        canStop = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } != ignore
+        canStop = !current.ignoresSignal
         if canStop { install(for: SIGTSTP) }
     }
 
     /// Stops the process as SIGTSTP's default action would; returns when it is continued.
     func stop() {
         guard canStop else { return }
-        var original = sigaction()
+        var original = sigaction(handler: defaultSignalAction)
         var ours = sigaction()
-        original.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&original.sa_mask)
         sigaction(SIGTSTP, &original, &ours)
         kill(getpid(), SIGTSTP)
         sigaction(SIGTSTP, &ours, nil)

@@ -11,7 +11,7 @@ import TerminalIO
 /// `[`, `+` and `-`, `x` skips, `w` writes, the mouse scrubs the timeline; `q`, Esc or Ctrl-C
 /// stop; Ctrl-Z suspends, and the time stopped does not count). The file is read while the
 /// player runs: the part read can be played at once.
-public final class TerminalReplay {
+package final class TerminalReplay {
     private let index: ReplayIndex
     private let timing: ReplayTiming
     private let streams: Bool
@@ -22,7 +22,7 @@ public final class TerminalReplay {
     /// A replay of `index`'s recording at `timing`; `streams` opens the streams panel at the
     /// start, `paused` starts paused at intent 0. `readProgress` says how much of the file is
     /// read (0 to 1); `writeEdited` writes an edited log and returns its file's name.
-    public init(
+    package init(
         index: ReplayIndex, timing: ReplayTiming, streams: Bool = false, paused: Bool = false,
         readProgress: (() -> Double?)? = nil, writeEdited: ((AnySequence<String>) throws -> String)? = nil
     ) {
@@ -39,7 +39,7 @@ public final class TerminalReplay {
     static let firstReading = Duration.milliseconds(80)
 
     /// Plays until the user stops it (the player stays at the end, paused).
-    public func run() throws {
+    package func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
         while started.duration(to: clock.now) < Self.firstReading, try index.read(atMost: 2_048) {}

@@ -11,22 +11,22 @@ import TerminalIO
 /// Every action goes through the same path as in the terminal: key map → intent → session →
 /// view-model → binding → renderer → screen, flushed after each action as the run loop does
 /// after a burst.
-public final class HeadlessDriver {
+package final class HeadlessDriver {
     /// The session being driven.
-    public let session: BallSession
+    package let session: BallSession
     /// The screen it draws on.
-    public let screen: HeadlessScreen
+    package let screen: HeadlessScreen
     /// The streams, recorded from the start as in the terminal.
-    public let streams: StreamRecorder
+    package let streams: StreamRecorder
     private let binding: ScreenBinding
     /// The terminal's size (the ball's area is smaller while the streams panel is open).
-    public private(set) var terminalSize: ScreenSize
+    package private(set) var terminalSize: ScreenSize
     /// Whether the streams panel is open.
     private var streamsOpen = false
 
     /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
     /// as one of `depth` does.
-    public init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct) {
+    package init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct) {
         session = BallSession(screen: size)
         screen = HeadlessScreen(depth: depth)
         terminalSize = size
@@ -38,43 +38,43 @@ public final class HeadlessDriver {
 
     /// Opens or closes the streams panel as `s` does in play: the ball's area changes through
     /// a resized intent.
-    public func toggleStreams() {
+    package func toggleStreams() {
         streamsOpen.toggle()
         send(.resized(binding.playArea(in: terminalSize, streamsOpen: streamsOpen)))
     }
 
     /// Subscribes a late subscriber, as `b` or `p` does.
-    public func subscribeLate(_ kind: LateSubscriber) {
+    package func subscribeLate(_ kind: LateSubscriber) {
         streams.subscribeLate(kind)
         binding.flush()
     }
 
     /// Moves the pointer over `cell` with no button down (the run loop hands the binding the
     /// key map's hover).
-    public func hover(at cell: Cell) {
+    package func hover(at cell: Cell) {
         if case .hover(let cell)? = KeyMap.action(for: .mouseMoved(cell), in: .play) { binding.hover(at: cell) }
         binding.flush()
     }
 
     /// The frame on screen now.
-    public var frame: Frame { screen.frame! }
+    package var frame: Frame { screen.frame! }
 
     /// The derived state now.
-    public var appearance: Appearance { session.viewModel.currentAppearance }
+    package var appearance: Appearance { session.viewModel.currentAppearance }
 
     /// Presses an arrow key (with Shift when `shifted`).
-    public func press(_ direction: Direction, shifted: Bool = false) {
+    package func press(_ direction: Direction, shifted: Bool = false) {
         send(KeyMap.intent(for: .arrow(direction, shifted: shifted)))
     }
 
     /// Types a character key, such as `"c"` or `"q"`.
-    public func type(_ character: Unicode.Scalar) {
+    package func type(_ character: Unicode.Scalar) {
         send(KeyMap.intent(for: .character(character)))
     }
 
     /// Presses the button at `from`, drags through every cell on a straight line to `to`,
     /// and releases there.
-    public func drag(from start: Cell, to end: Cell) {
+    package func drag(from start: Cell, to end: Cell) {
         send(.pressed(at: start))
         let steps = max(abs(end.column - start.column), abs(end.row - start.row))
         for step in stride(from: 1, through: steps, by: 1) {
@@ -88,13 +88,13 @@ public final class HeadlessDriver {
     }
 
     /// Resizes the terminal.
-    public func resize(columns: Int, rows: Int) {
+    package func resize(columns: Int, rows: Int) {
         terminalSize = ScreenSize(columns: columns, rows: rows)
         send(.resized(binding.playArea(in: terminalSize, streamsOpen: streamsOpen)))
     }
 
     /// Sends raw terminal bytes through the input decoder, as the terminal adapter does.
-    public func input(_ bytes: [UInt8]) {
+    package func input(_ bytes: [UInt8]) {
         var decoder = InputDecoder()
         for event in decoder.decode(bytes) + decoder.flushPendingEscape() {
             if let intent = KeyMap.intent(for: event) { session.send(intent) }
@@ -103,7 +103,7 @@ public final class HeadlessDriver {
     }
 
     /// Sends one intent and flushes.
-    public func send(_ intent: Intent?) {
+    package func send(_ intent: Intent?) {
         guard let intent else { return }
         session.send(intent)
         binding.flush()

@@ -9,17 +9,17 @@ import TerminalIO
 /// Drives the time-travel player without a terminal, as a user would: keys and mouse go
 /// through the key map's replay mode to the player, and the binding is flushed after each,
 /// as the run loop does.
-public final class PlayerPilot {
+package final class PlayerPilot {
     /// The player.
-    public let player: TimeTravelPlayer
+    package let player: TimeTravelPlayer
     /// The screen it draws on.
-    public let screen: HeadlessScreen
+    package let screen: HeadlessScreen
     /// The terminal's size.
-    public let terminal: ScreenSize
+    package let terminal: ScreenSize
 
     /// A pilot of the recording in `bytes`, read whole, in a terminal of `terminal` (default:
     /// the recording's largest size and `spareRows` below it), paused at the start.
-    public init(
+    package init(
         _ bytes: [UInt8], terminal: ScreenSize? = nil, spareRows: Int = 1, paused: Bool = true, readAll: Bool = true
     ) throws {
         let index = try ReplayIndex(reader: .inMemory(bytes, chunk: 4_096))
@@ -35,7 +35,7 @@ public final class PlayerPilot {
     }
 
     /// What `event` does in a replay, done (nothing for what the run loop does itself).
-    public func press(_ event: TerminalEvent) {
+    package func press(_ event: TerminalEvent) {
         switch KeyMap.action(for: event, in: .replay) {
         case .hover(let cell)?: player.binding.hover(at: cell)  // The run loop's, as in the terminal.
         case let action?: player.perform(action)
@@ -45,22 +45,22 @@ public final class PlayerPilot {
     }
 
     /// Presses `key` (a character).
-    public func press(_ key: Unicode.Scalar) { press(.character(key)) }
+    package func press(_ key: Unicode.Scalar) { press(.character(key)) }
 
     /// The frame on screen.
-    public var frame: Frame { screen.frame! }
+    package var frame: Frame { screen.frame! }
 
     /// The frame's rows as text.
-    public var lines: [String] { frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    package var lines: [String] { frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 }
 
 // MARK: - Random recordings
 
 /// Random recordings for property tests: presses, drags and releases, arrows, recentring,
 /// resizes and a final quit, with cells always inside the terminal of the moment.
-public enum RandomRecording {
+package enum RandomRecording {
     /// A recording of `count` intents made with `generator`, as a replay file's bytes.
-    public static func bytes(count: Int, using generator: inout SeededGenerator) -> [UInt8] {
+    package static func bytes(count: Int, using generator: inout SeededGenerator) -> [UInt8] {
         var size = ScreenSize(columns: 40 + generator.below(60), rows: 12 + generator.below(20))
         var lines = [ReplayFormat.headerLine(terminal: size, program: "test", started: "2026-11-23T00:00:00Z")]
         var time = 0.0

@@ -1,25 +1,20 @@
 import BallModel
 import CPseudoTerminal
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // MARK: - A program in a pseudo-terminal (for tests and benchmarks)
 
 /// Runs a program in a pseudo-terminal of a given size, as a terminal emulator would: bytes
 /// written here reach the program as keyboard and mouse input; what it draws comes back.
-public final class PseudoTerminal {
+package final class PseudoTerminal {
     /// The program's process id.
-    public let pid: pid_t
+    package let pid: pid_t
     private let master: Int32
 
     /// Starts `arguments` (an absolute path first) in a new session on a new pseudo-terminal
     /// of `size`, with exactly `environment`.
-    public init(_ arguments: [String], size: ScreenSize, environment: [String: String]) throws {
+    package init(_ arguments: [String], size: ScreenSize, environment: [String: String]) throws {
         var name = [CChar](repeating: 0, count: 128)
         master = cpt_open_pseudo_terminal(&name, name.count)
         guard master >= 0 else { throw PseudoTerminalError(description: "Cannot open a pseudo-terminal.") }
@@ -59,13 +54,13 @@ public final class PseudoTerminal {
     }
 
     /// Sends `bytes` to the program, as typed.
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         writeAll(bytes, to: master)
     }
 
     /// Reads what the program writes until it has been quiet for `quiet` seconds (or
     /// `limit` seconds pass); returns the bytes and when the last of them arrived.
-    public func readUntilQuiet(quiet: Double, limit: Double = 5) -> (
+    package func readUntilQuiet(quiet: Double, limit: Double = 5) -> (
         bytes: [UInt8], lastByteAt: ContinuousClock.Instant
     ) {
         var bytes: [UInt8] = []
@@ -89,7 +84,7 @@ public final class PseudoTerminal {
 
     /// Reads until `marker` has appeared in the output (or `limit` seconds pass); returns when
     /// the chunk holding it arrived.
-    public func readUntil(_ marker: [UInt8], limit: Double = 5) -> ContinuousClock.Instant? {
+    package func readUntil(_ marker: [UInt8], limit: Double = 5) -> ContinuousClock.Instant? {
         var seen: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         let deadline = ContinuousClock.now + .seconds(limit)
@@ -116,7 +111,7 @@ public final class PseudoTerminal {
     private var endedWith: Int32?
 
     /// The program's wait status if it has ended; nil while it runs.
-    public func ending() -> Int32? {
+    package func ending() -> Int32? {
         if let endedWith { return endedWith }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
@@ -128,7 +123,7 @@ public final class PseudoTerminal {
     /// meanwhile, until all are written, the program has ended, or it has taken nothing for
     /// `patience` seconds; whether all were written. Never blocks on a program that has
     /// stopped reading.
-    public func feed(_ bytes: [UInt8], patience: Double = 10) -> Bool {
+    package func feed(_ bytes: [UInt8], patience: Double = 10) -> Bool {
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         defer { _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) & ~O_NONBLOCK) }
         var offset = 0
@@ -142,7 +137,9 @@ public final class PseudoTerminal {
                 _ = scratch.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
             }
             if descriptor.revents & Int16(POLLOUT) != 0 {
-                let written = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress! + offset, $0.count - offset) }
+                let written = bytes.withUnsafeBytes {
+                    writeDescriptor(master, $0.baseAddress! + offset, $0.count - offset)
+                }
                 if written > 0 {
                     offset += written
                     lastProgress = .now
@@ -154,7 +151,7 @@ public final class PseudoTerminal {
 
     /// Waits up to `seconds` for the program to end, reading (and dropping) what it draws; its
     /// wait status, or nil if it still runs.
-    public func waitForEnding(seconds: Double) -> Int32? {
+    package func waitForEnding(seconds: Double) -> Int32? {
         let deadline = ContinuousClock.now + .seconds(seconds)
         var scratch = [UInt8](repeating: 0, count: 65536)
         while ContinuousClock.now < deadline {
@@ -168,7 +165,7 @@ public final class PseudoTerminal {
     }
 
     /// Waits for the program to end; its exit status.
-    public func waitForExit() -> Int32 {
+    package func waitForExit() -> Int32 {
         if let endedWith { return endedWith }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
@@ -178,15 +175,15 @@ public final class PseudoTerminal {
 }
 
 /// Why a program could not be started in a pseudo-terminal.
-public struct PseudoTerminalError: Error, CustomStringConvertible {
+package struct PseudoTerminalError: Error, CustomStringConvertible {
     /// What went wrong.
-    public let description: String
+    package let description: String
 }
 
 /// Spawn attributes that start a program with every signal at its default and none blocked:
 /// what the test runner ignores or blocks (SIGINT, SIGTSTP) must not leak into the program
 /// under test. `extraFlags` are added (a new session, say). Destroy them after use.
-public func spawnAttributesWithDefaultSignals(extraFlags: Int16 = 0) -> posix_spawnattr_t {
+package func spawnAttributesWithDefaultSignals(extraFlags: Int16 = 0) -> posix_spawnattr_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     var allSignals = sigset_t()

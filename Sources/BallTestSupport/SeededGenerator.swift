@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 // MARK: - Seeded randomness
 
@@ -11,13 +7,13 @@
 ///
 /// The seed comes from `TEST_SEED` in the environment when it is set (to repeat a failure),
 /// otherwise from the caller, or a fresh random one.
-public struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
+package struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
     /// The seed the generator started from.
-    public let seed: UInt64
+    package let seed: UInt64
     private var state: UInt64
 
     /// A generator from `TEST_SEED` if set, else from `seed`, else from a fresh random seed.
-    public init(seed: UInt64? = nil) {
+    package init(seed: UInt64? = nil) {
         let fromEnvironment = getenv("TEST_SEED").flatMap { UInt64(String(cString: $0)) }
         let chosen = fromEnvironment ?? seed ?? UInt64.random(in: 0...UInt64.max)
         self.seed = chosen
@@ -25,7 +21,7 @@ public struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -34,8 +30,8 @@ public struct SeededGenerator: RandomNumberGenerator, CustomStringConvertible {
     }
 
     /// A random whole number from 0 up to (not including) `bound`.
-    public mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
+    package mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
 
     /// `seed N (run again with TEST_SEED=N)`, for failure messages.
-    public var description: String { "seed \(seed) (run again with TEST_SEED=\(seed))" }
+    package var description: String { "seed \(seed) (run again with TEST_SEED=\(seed))" }
 }

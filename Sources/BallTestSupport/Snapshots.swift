@@ -8,7 +8,7 @@ import Foundation
 /// With `RECORD_SNAPSHOTS=1` in the environment it writes the golden file anew and returns a
 /// sentence all the same, so a recording run fails on purpose and nobody commits a recording
 /// without looking at it. Use it as `#expect(snapshotMismatch(text, named: "x", beside: #filePath) == nil)`.
-public func snapshotMismatch(_ actual: String, named name: String, beside testFile: String) -> String? {
+package func snapshotMismatch(_ actual: String, named name: String, beside testFile: String) -> String? {
     let directory = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Snapshots")
     let file = directory.appendingPathComponent("\(name).txt")
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {

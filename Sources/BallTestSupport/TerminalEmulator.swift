@@ -6,54 +6,54 @@ import ColourCore
 /// character, erase to the end of the screen, SGR bold, reverse, 8/16/256 and 24-bit colours),
 /// with or without back-colour-erase, and records anything else as a problem. Its rules are
 /// xterm's, written here from xterm's documentation, not taken from the program's code.
-public struct TerminalEmulator {
+package struct TerminalEmulator {
     /// One cell as the terminal shows it: colours are palette indices, or 24-bit colours as
     /// ``direct(_:)`` gives them (nil: the terminal's default).
-    public struct Cell: Equatable, Sendable {
+    package struct Cell: Equatable, Sendable {
         /// The character shown.
-        public var glyph: Unicode.Scalar = " "
+        package var glyph: Unicode.Scalar = " "
         /// The foreground colour.
-        public var foreground: Int?
+        package var foreground: Int?
         /// The background colour.
-        public var background: Int?
+        package var background: Int?
         /// Bold (SGR 1).
-        public var bold = false
+        package var bold = false
         /// Reverse video (SGR 7).
-        public var reverse = false
+        package var reverse = false
         /// Whether the cell is known: false where a tmux capture said nothing about it.
-        public var known = true
+        package var known = true
     }
 
     /// A 24-bit colour as a cell holds it: above every palette index.
-    public static func direct(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+    package static func direct(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
         0x100_0000 | Int(red) << 16 | Int(green) << 8 | Int(blue)
     }
 
     /// The screen, row by row.
-    public private(set) var cells: [[Cell]]
+    package private(set) var cells: [[Cell]]
     /// What the emulator did not understand, or a program should not have sent.
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
     /// Whether the cursor is shown (DEC mode 25).
-    public private(set) var cursorVisible = true
+    package private(set) var cursorVisible = true
     /// A cell's place on the screen.
-    public struct Position: Hashable, Sendable {
+    package struct Position: Hashable, Sendable {
         /// The row, from 0.
-        public var row: Int
+        package var row: Int
         /// The column, from 0.
-        public var column: Int
+        package var column: Int
 
         /// The place at `row`, `column`.
-        public init(row: Int, column: Int) {
+        package init(row: Int, column: Int) {
             self.row = row
             self.column = column
         }
     }
     /// The cells a character was written into, in order (``forgetPrinted()`` empties it): a
     /// terminal paints those cells anew.
-    public private(set) var printed: [Position] = []
+    package private(set) var printed: [Position] = []
 
     /// Empties ``printed``.
-    public mutating func forgetPrinted() { printed.removeAll() }
+    package mutating func forgetPrinted() { printed.removeAll() }
     private var row = 0
     private var column = 0
     private var pendingWrap = false
@@ -63,15 +63,15 @@ public struct TerminalEmulator {
     private var pendingUTF8: [UInt8] = []
 
     /// An empty screen of `columns` × `rows`.
-    public init(columns: Int, rows: Int, backColourErase: Bool = true) {
+    package init(columns: Int, rows: Int, backColourErase: Bool = true) {
         cells = Array(repeating: Array(repeating: Cell(), count: columns), count: rows)
         self.backColourErase = backColourErase
     }
 
     /// The screen's width.
-    public var columns: Int { cells.first?.count ?? 0 }
+    package var columns: Int { cells.first?.count ?? 0 }
     /// The screen's height.
-    public var rows: Int { cells.count }
+    package var rows: Int { cells.count }
 
     /// A blank as erasing and inserting leave it.
     private var erased: Cell { Cell(background: backColourErase ? pen.background : nil) }
@@ -79,7 +79,7 @@ public struct TerminalEmulator {
     /// The screen tmux shows in `capture` (`capture-pane -p -e -N`: each row's text and SGR
     /// sequences, rows separated by newlines). tmux leaves out the cells after a row's last
     /// written one (a row only erased comes back empty): those cells are not ``Cell/known``.
-    public static func capture(_ capture: String, columns: Int, rows: Int) -> TerminalEmulator {
+    package static func capture(_ capture: String, columns: Int, rows: Int) -> TerminalEmulator {
         var emulator = TerminalEmulator(columns: columns, rows: rows)
         var unknown = Cell()
         unknown.known = false
@@ -94,7 +94,7 @@ public struct TerminalEmulator {
     }
 
     /// Takes in the bytes a program wrote.
-    public mutating func receive(_ bytes: [UInt8]) {
+    package mutating func receive(_ bytes: [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -181,7 +181,7 @@ public struct TerminalEmulator {
     }
 
     /// Whether the pen is as after SGR 0: no colours, bold or reverse video.
-    public var penIsReset: Bool { pen == Cell() }
+    package var penIsReset: Bool { pen == Cell() }
 
     /// `CSI ? n h` / `CSI ? n l`: the DEC private modes (only the cursor's is known).
     private mutating func privateMode(_ text: String, _ final: Character) {
@@ -262,7 +262,7 @@ public struct TerminalEmulator {
     }
 
     /// How the program under test shows flat colours, for ``differences(from:colours:)``.
-    public enum Colours: Sendable {
+    package enum Colours: Sendable {
         /// As entries of a palette, by the colour module's table.
         case palette(TerminalPalette)
         /// Exactly, as 24-bit colours.
@@ -284,7 +284,7 @@ public struct TerminalEmulator {
     /// `colours` says). A cell shows its glyph, its reverse video and bold as the frame says; a
     /// blank shows its background colour (in reverse video, its foreground); any other cell
     /// both colours. A cell that is not known must be a blank in the frame.
-    public func differences(from frame: Frame, colours: Colours) -> [String] {
+    package func differences(from frame: Frame, colours: Colours) -> [String] {
         var differences: [String] = []
         for row in 0..<frame.size.rows {
             for column in 0..<frame.size.columns {

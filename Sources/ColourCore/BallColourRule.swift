@@ -1,25 +1,25 @@
 // MARK: - The demo's position → colour rule
 
 /// A point on the original phone screen, in points (one terminal cell is 8 × 16 points).
-public struct PointPosition: Sendable, Hashable {
+package struct PointPosition: Sendable, Hashable {
     /// Horizontal position in points.
-    public var x: Double
+    package var x: Double
     /// Vertical position in points.
-    public var y: Double
+    package var y: Double
 
     /// A position from its coordinates in points.
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
     /// Points per terminal cell horizontally.
-    public static let pointsPerColumn = 8
+    package static let pointsPerColumn = 8
     /// Points per terminal cell vertically.
-    public static let pointsPerRow = 16
+    package static let pointsPerRow = 16
 
     /// The position of a cell (0-based column and row): `x = column × 8`, `y = row × 16`.
-    public init(column: Int, row: Int) {
+    package init(column: Int, row: Int) {
         self.init(x: Double(column) * Double(Self.pointsPerColumn), y: Double(row) * Double(Self.pointsPerRow))
     }
 }
@@ -31,33 +31,33 @@ public struct PointPosition: Sendable, Hashable {
 /// band edges; the rule keeps one entry per unit interval of that remainder (and the exact
 /// edge where an interval holds one), so a lookup costs a division and two comparisons,
 /// never a 48-way search.
-public enum BallColourRule {
+package enum BallColourRule {
     /// The red component the original app built for a position: `((x + y) % 255) / 255`,
     /// with the remainder taking the dividend's sign, as Swift's `truncatingRemainder` does.
-    public static func red(at position: PointPosition) -> Double {
+    package static func red(at position: PointPosition) -> Double {
         ((position.x + position.y).truncatingRemainder(dividingBy: 255)) / 255
     }
 
     /// The ball's flat colour at `position` (a table lookup). Positions must be finite.
-    public static func ballColour(at position: PointPosition) -> FlatColour {
+    package static func ballColour(at position: PointPosition) -> FlatColour {
         ballColour(remainder: (position.x + position.y).truncatingRemainder(dividingBy: 255))
     }
 
     /// The ball's flat colour by the full 48-way search: the reference the table is built from.
-    public static func searchedBallColour(at position: PointPosition) -> FlatColour {
+    package static func searchedBallColour(at position: PointPosition) -> FlatColour {
         flatten(RGBColour(red: red(at: position), green: 0, blue: 0))
     }
 
     /// The background after the ball takes colour `ball` on a screen coloured `current`:
     /// the ball's complement, or `current` unchanged when the complement is the ball's own colour.
-    public static func background(forBall ball: FlatColour, current: FlatColour) -> FlatColour {
+    package static func background(forBall ball: FlatColour, current: FlatColour) -> FlatColour {
         let candidate = ball.complement
         return candidate == ball ? current : candidate
     }
 
     /// The background candidate for a ball colour, or nil when it is the ball's own colour
     /// (that is, "no change").
-    public static func backgroundCandidate(forBall ball: FlatColour) -> FlatColour? {
+    package static func backgroundCandidate(forBall ball: FlatColour) -> FlatColour? {
         let candidate = ball.complement
         return candidate == ball ? nil : candidate
     }
@@ -70,7 +70,7 @@ public enum BallColourRule {
     /// and written here as exact hexadecimal literals, so start-up does no colour search; the
     /// tests recompute them and check every bit. Negative remainders (a red in (−1, 0]) all
     /// have LAB (0, 0, 0), which is flatBlackDark.
-    public static let bands: [(start: Double, colour: FlatColour)] = [
+    package static let bands: [(start: Double, colour: FlatColour)] = [
         (0, .flatBlackDark),
         (0x1.39139AD910DC8p+5, .flatPlumDark),
         (0x1.CC4647AFF02C2p+5, .flatMaroonDark),
@@ -83,7 +83,7 @@ public enum BallColourRule {
     private static let wholeRemainders: [FlatColour] = (0..<255).map { ballColour(remainder: Double($0)) }
 
     /// The ball's colour for a cell: `x + y = 8 column + 16 row` points, in whole numbers.
-    public static func ballColour(column: Int, row: Int) -> FlatColour {
+    package static func ballColour(column: Int, row: Int) -> FlatColour {
         let (sum, overflow) = (column &* PointPosition.pointsPerColumn).addingReportingOverflow(
             row &* PointPosition.pointsPerRow)
         guard !overflow else { return ballColour(at: PointPosition(column: column, row: row)) }
@@ -101,7 +101,7 @@ public enum BallColourRule {
 
     /// The bands as the full search gives them: each start is the first `Double` remainder
     /// whose flattened red takes the band's colour. Slow (about 1,000 searches): for tests.
-    public static func computedBands() -> [(start: Double, colour: FlatColour)] {
+    package static func computedBands() -> [(start: Double, colour: FlatColour)] {
         func colour(_ remainder: Double) -> FlatColour { flatten(RGBColour(red: remainder / 255, green: 0, blue: 0)) }
         var bands = [(start: 0.0, colour: colour(0))]
         for whole in 1..<255 {

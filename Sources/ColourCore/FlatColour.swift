@@ -5,7 +5,7 @@
 /// The raw value is the colour's index in the nearest-colour search; ties in
 /// ``flatten(_:)`` go to the lower index. Each light colour is followed by its
 /// `Dark` variant.
-public enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
+package enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
     case flatBlack, flatBlackDark
     case flatBlue, flatBlueDark
     case flatBrown, flatBrownDark
@@ -32,19 +32,19 @@ public enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
     case flatYellow, flatYellowDark
 
     /// Chameleon's name for the colour, such as `flatMaroonDark`.
-    public var name: String { Self.names[Int(rawValue)] }
+    package var name: String { Self.names[Int(rawValue)] }
 
     /// The colour's definition: integer hue (degrees), saturation and brightness (percent).
-    public var definition: HSBDefinition { Self.definitions[Int(rawValue)] }
+    package var definition: HSBDefinition { Self.definitions[Int(rawValue)] }
 
     /// The colour as RGB, converted from its definition exactly as Chameleon does.
-    public var rgb: RGBColour { Self.rgbValues[Int(rawValue)] }
+    package var rgb: RGBColour { Self.rgbValues[Int(rawValue)] }
 
     /// The colour as upper-case `#RRGGBB`.
-    public var hex: String { Self.hexValues[Int(rawValue)] }
+    package var hex: String { Self.hexValues[Int(rawValue)] }
 
     /// The flat colour named `name` (Chameleon's spelling, such as `flatRed`), if any.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let index = Self.names.firstIndex(of: name) else { return nil }
         self.init(rawValue: UInt8(index))
     }
@@ -90,13 +90,13 @@ public enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
 // MARK: - Definitions
 
 /// A flat colour's definition as Chameleon writes it: `hsb(h, s, b)` with integer values.
-public struct HSBDefinition: Sendable, Hashable {
+package struct HSBDefinition: Sendable, Hashable {
     /// Hue in degrees, 0–360.
-    public let hue: Int
+    package let hue: Int
     /// Saturation in percent, 0–100.
-    public let saturation: Int
+    package let saturation: Int
     /// Brightness in percent, 0–100.
-    public let brightness: Int
+    package let brightness: Int
 
     init(_ hue: Int, _ saturation: Int, _ brightness: Int) {
         self.hue = hue
@@ -106,7 +106,7 @@ public struct HSBDefinition: Sendable, Hashable {
 
     /// The RGB colour: components divided in single precision (as Chameleon's `hsb` macro
     /// does with `h / 360.0f`), then converted with the textbook formula in double precision.
-    public var rgb: RGBColour {
+    package var rgb: RGBColour {
         RGBColour(
             hue: Double(Float(hue) / 360),
             saturation: Double(Float(saturation) / 100),

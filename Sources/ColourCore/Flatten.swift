@@ -1,15 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 // MARK: - flatten
 
 /// The nearest flat colour to `colour` by Chameleon's CIEDE2000 distance; ties go to the
 /// earlier palette entry. This is the full 48-way search: per-move code uses
 /// ``BallColourRule`` instead, which is a table lookup.
-public func flatten(_ colour: RGBColour) -> FlatColour {
+package func flatten(_ colour: RGBColour) -> FlatColour {
     let lab = LabColour(colour)
     var best = FlatColour.flatBlack
     var smallest = Float.infinity
@@ -28,7 +24,7 @@ public func flatten(_ colour: RGBColour) -> FlatColour {
 /// Chameleon's complementary flat colour of `colour`: hue + 180° (minus 360 only when the sum
 /// is greater than 360), all three HSB values rounded with `roundf`, then flattened.
 /// A grey complements to itself.
-public func complementary(_ colour: RGBColour) -> FlatColour {
+package func complementary(_ colour: RGBColour) -> FlatColour {
     let (hue, saturation, brightness) = colour.hsb
     var degrees = hue * 360
     degrees += 180
@@ -43,7 +39,7 @@ public func complementary(_ colour: RGBColour) -> FlatColour {
 
 extension FlatColour {
     /// The complementary flat colour of this palette entry (precomputed for all 48).
-    public var complement: FlatColour { Self.complements[Int(rawValue)] }
+    package var complement: FlatColour { Self.complements[Int(rawValue)] }
 
     private static let complements: [FlatColour] = allCases.map { complementary($0.rgb) }
 }

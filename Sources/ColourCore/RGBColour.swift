@@ -1,35 +1,31 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 // MARK: - RGB colours
 
 /// An RGB colour with components nominally in 0...1 (not clamped: the demo's rule makes
 /// negative reds, and Chameleon passes them through unchanged).
-public struct RGBColour: Sendable, Hashable {
+package struct RGBColour: Sendable, Hashable {
     /// Red, nominally 0...1.
-    public var red: Double
+    package var red: Double
     /// Green, nominally 0...1.
-    public var green: Double
+    package var green: Double
     /// Blue, nominally 0...1.
-    public var blue: Double
+    package var blue: Double
 
     /// A colour from its three components.
-    public init(red: Double, green: Double, blue: Double) {
+    package init(red: Double, green: Double, blue: Double) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// A colour from 8-bit channels, each divided by 255.
-    public init(red8: UInt8, green8: UInt8, blue8: UInt8) {
+    package init(red8: UInt8, green8: UInt8, blue8: UInt8) {
         self.init(red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255)
     }
 
     /// Parses `#RRGGBB` (the `#` is optional, hex digits in either case); nil when malformed.
-    public init?(hex text: String) {
+    package init?(hex text: String) {
         var digits = Substring(text)
         if digits.first == "#" { digits = digits.dropFirst() }
         guard digits.utf8.count == 6, digits.utf8.allSatisfy(\.isHexDigit),
@@ -40,7 +36,7 @@ public struct RGBColour: Sendable, Hashable {
     }
 
     /// The textbook HSB → RGB conversion in double precision (hue 0...1, where 1 is red again).
-    public init(hue: Double, saturation: Double, brightness: Double) {
+    package init(hue: Double, saturation: Double, brightness: Double) {
         guard saturation != 0 else {
             self.init(red: brightness, green: brightness, blue: brightness)
             return
@@ -62,18 +58,18 @@ public struct RGBColour: Sendable, Hashable {
     }
 
     /// Channels as 8-bit values: `round(c * 255)`, clamped to 0...255.
-    public var channels: (red: UInt8, green: UInt8, blue: UInt8) {
+    package var channels: (red: UInt8, green: UInt8, blue: UInt8) {
         (Self.channel(red), Self.channel(green), Self.channel(blue))
     }
 
     /// Upper-case `#RRGGBB`, each channel rounded to nearest.
-    public var hex: String {
+    package var hex: String {
         let (r, g, b) = channels
         return "#" + Self.hexByte(r) + Self.hexByte(g) + Self.hexByte(b)
     }
 
     /// Hue (0...1, 0 for greys), saturation and brightness, as UIKit's `getHue` gives them.
-    public var hsb: (hue: Double, saturation: Double, brightness: Double) {
+    package var hsb: (hue: Double, saturation: Double, brightness: Double) {
         let maximum = max(red, green, blue)
         let minimum = min(red, green, blue)
         let delta = maximum - minimum

@@ -1,7 +1,7 @@
 // MARK: - Flat colours on terminals without direct colour
 
 /// A terminal's indexed palette: the xterm 256-colour palette, or the 16 or 8 ANSI colours.
-public enum TerminalPalette: Int, Sendable, CaseIterable {
+package enum TerminalPalette: Int, Sendable, CaseIterable {
     /// The 8 ANSI colours (indices 0–7).
     case ansi8 = 8
     /// The 16 ANSI colours (indices 0–15).
@@ -11,7 +11,7 @@ public enum TerminalPalette: Int, Sendable, CaseIterable {
     case xterm256 = 256
 
     /// The indices this palette may use for flat colours.
-    public var usableIndices: ClosedRange<Int> {
+    package var usableIndices: ClosedRange<Int> {
         switch self {
         case .ansi8: 0...7
         case .ansi16: 0...15
@@ -20,7 +20,7 @@ public enum TerminalPalette: Int, Sendable, CaseIterable {
     }
 
     /// The RGB value xterm gives palette entry `index` by default (0...255).
-    public static func defaultRGB(ofIndex index: Int) -> RGBColour {
+    package static func defaultRGB(ofIndex index: Int) -> RGBColour {
         switch index {
         case 0..<16:
             let value = ansiDefaults[index]
@@ -51,7 +51,7 @@ extension FlatColour {
     /// differs from its background and from the start colour, and on 16 neighbouring ball
     /// bands differ too. Where a pair collides, the colour that loses least by it
     /// moves to its next-nearest entry.
-    public func terminalIndex(in palette: TerminalPalette) -> Int {
+    package func terminalIndex(in palette: TerminalPalette) -> Int {
         switch palette {
         case .xterm256: Int(TerminalColourTables.xterm256[Int(rawValue)])
         case .ansi16: Int(TerminalColourTables.ansi16[Int(rawValue)])
@@ -64,7 +64,7 @@ extension FlatColour {
 
 /// The tables, built once by ``computed(for:)`` and kept as literals so start-up does no
 /// colour search; the tests recompute them and compare.
-public enum TerminalColourTables {
+package enum TerminalColourTables {
     static let xterm256: [UInt8] = [
         236, 235, 60, 25, 239, 238, 137, 95, 22, 23, 247, 245, 42, 35, 149, 106, 97, 127, 88, 52, 43, 36, 240, 237,
         208, 166, 212, 169, 89, 53, 153, 146, 62, 61, 196, 160, 187, 180, 39, 32, 31, 24, 210, 167, 255, 251, 220, 214,
@@ -79,7 +79,7 @@ public enum TerminalColourTables {
     ]
 
     /// The table for `palette` as the search gives it (slow: for tests).
-    public static func computed(for palette: TerminalPalette) -> [Int] {
+    package static func computed(for palette: TerminalPalette) -> [Int] {
         TerminalColourTable.build(for: palette).map(Int.init)
     }
 }

@@ -1,12 +1,7 @@
 import ArgumentParser
 import BallReplay
 import ColourCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// `colourful-ball colour`: the colour rules, headless, for people and scripts.
 struct ColourCommand: ParsableCommand {

@@ -1,19 +1,14 @@
 import ArgumentParser
 import BallReplay
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// The `colourful-ball` command: the interactive ball by default, and its headless tools.
-public struct ColourfulBall: ParsableCommand {
+package struct ColourfulBall: ParsableCommand {
     /// The program's version, written into replay files and shown by `--version`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The command's name, help and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "colourful-ball",
         abstract: "Drag a ball around the terminal; its colour follows its position, the screen takes the complement.",
         discussion: """
@@ -27,12 +22,12 @@ public struct ColourfulBall: ParsableCommand {
     )
 
     /// An empty command, as ArgumentParser requires.
-    public init() {}
+    package init() {}
 
     /// Parses the arguments and runs the command; a failure for the user is one sentence on
     /// stderr (`colourful-ball: ...`) and the error's exit status. Whatever a message echoes of
     /// the arguments shows its control characters as escapes (``Swift/String/visibleInMessage``).
-    public static func main() {
+    package static func main() {
         FileOutput.occupyClosedStandardStreams()
         // A write to a pipe whose reader went away (a recording into a FIFO, `| head`) fails
         // with EPIPE and is reported; the signal would end the program with the terminal in

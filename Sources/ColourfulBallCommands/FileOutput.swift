@@ -1,11 +1,6 @@
 import BallReplay
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // MARK: - Files, with plain system calls
 
@@ -51,7 +46,7 @@ final class FileOutput: LineWriter, Sendable {
             let null = open("/dev/null", O_RDWR)
             if null >= 0, null != fd {
                 dup2(null, fd)
-                _ = Glibc.close(null)
+                closeDescriptor(null)
             }
             closedStreams.insert(fd)
         }
@@ -77,11 +72,7 @@ final class FileOutput: LineWriter, Sendable {
 
     func close() {
         if fd > STDERR_FILENO {
-            #if canImport(Glibc)
-                _ = Glibc.close(fd)
-            #else
-                _ = Darwin.close(fd)
-            #endif
+            _ = closeDescriptor(fd)
         }
     }
 }
@@ -164,11 +155,7 @@ final class FileInput {
     var name: String { path == "-" ? "standard input" : path }
 
     deinit {
-        #if canImport(Glibc)
-            _ = Glibc.close(fd)
-        #else
-            _ = Darwin.close(fd)
-        #endif
+        _ = closeDescriptor(fd)
     }
 
     /// The next chunk, or nil at the end.

@@ -1,11 +1,6 @@
 import BallReplay
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // MARK: - Output files that never lose what was there
 
@@ -85,7 +80,7 @@ final class OutputFile: LineWriter {
         let (directory, _) = Self.split(path)
         let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
         if directoryFD >= 0 { _ = flock(directoryFD, LOCK_EX) }
-        defer { if directoryFD >= 0 { _ = Glibc.close(directoryFD) } }
+        defer { if directoryFD >= 0 { closeDescriptor(directoryFD) } }
         if Self.isLocked(path) {
             throw CommandError(
                 "\(path.visibleInMessage) is being written by another colourful-ball, which started at the same time: this output was not kept."
@@ -132,7 +127,7 @@ final class OutputFile: LineWriter {
     private static func isLocked(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
-        defer { _ = Glibc.close(fd) }
+        defer { closeDescriptor(fd) }
         return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 }

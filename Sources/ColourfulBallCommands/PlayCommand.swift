@@ -1,13 +1,8 @@
 import ArgumentParser
 import BallReplay
 import BallTerminal
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `colourful-ball` (or `colourful-ball play`): the interactive ball.
 struct PlayCommand: ParsableCommand {

@@ -1,13 +1,8 @@
 import ArgumentParser
 import BallReplay
 import BallTerminal
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `colourful-ball replay FILE`: a recorded session again, in the terminal, headless, or as an
 /// asciicast file.

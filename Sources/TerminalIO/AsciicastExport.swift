@@ -11,16 +11,16 @@ import ColourCore
 /// exact 24-bit colours), the first whole and each later one as what changed. Each change of
 /// the ball's colour is also a marker, `[time, "m", "flatRed"]`, right after its frame: a
 /// player lists them as chapters, and `asciinema play -m` pauses at each.
-public enum AsciicastExport {
+package enum AsciicastExport {
     /// The terminal type the cast's bytes are written for (its header says so).
-    public static let term = "xterm-direct"
+    package static let term = "xterm-direct"
 
     /// Replays `reader` and calls `emit` with each line of the cast (no newline).
     ///
     /// `speed` divides every pause; `maximumIdle` caps each pause first (as asciinema's
     /// idle limit does). The cast starts with the cursor hidden, as the program hides it, and
     /// ends with it shown again and the attributes reset, as the program leaves a terminal.
-    public static func run(
+    package static func run(
         reader: ReplayReader, title: String = "colourful-ball replay", speed: Double = 1, maximumIdle: Double? = nil,
         emit: (String) -> Void
     ) throws {

@@ -3,7 +3,7 @@ import BallModel
 // MARK: - Terminal input as events
 
 /// A key or mouse event decoded from the bytes a terminal sends.
-public enum TerminalEvent: Hashable, Sendable {
+package enum TerminalEvent: Hashable, Sendable {
     /// A printable character or a control character (`\u{03}` for Ctrl-C).
     case character(Unicode.Scalar)
     /// An arrow key; `shifted` when Shift was held.
@@ -36,7 +36,7 @@ public enum TerminalEvent: Hashable, Sendable {
 ///
 /// Ours rather than ncurses' `getch`, so it is tested with real byte sequences, and SGR
 /// coordinates work even where the terminfo entry says X10.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// The events of the last ``decode(_:)``, kept so the next call reuses their storage.
     private var decoded: [TerminalEvent] = []
@@ -50,19 +50,19 @@ public struct InputDecoder: Sendable {
     private static let longestSequence = 32
 
     /// The most bytes that wait between calls for the rest of a sequence.
-    public static let maximumPendingBytes = longestSequence + 1
+    package static let maximumPendingBytes = longestSequence + 1
 
     /// A decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// Whether bytes are waiting for the rest of a sequence (a lone Esc, say).
-    public var hasPendingBytes: Bool { !pending.isEmpty }
+    package var hasPendingBytes: Bool { !pending.isEmpty }
 
     /// How many bytes are waiting for the rest of a sequence (at most ``maximumPendingBytes``).
-    public var pendingByteCount: Int { pending.count }
+    package var pendingByteCount: Int { pending.count }
 
     /// Decodes `bytes` (appended to anything pending) into events.
-    public mutating func decode(_ bytes: [UInt8]) -> [TerminalEvent] {
+    package mutating func decode(_ bytes: [UInt8]) -> [TerminalEvent] {
         pending.append(contentsOf: bytes)
         decoded.removeAll(keepingCapacity: true)
         var index = 0
@@ -123,7 +123,7 @@ public struct InputDecoder: Sendable {
 
     /// Ends a wait for more bytes: a lone Esc becomes ``TerminalEvent/escape``; any other
     /// unfinished sequence is dropped.
-    public mutating func flushPendingEscape() -> [TerminalEvent] {
+    package mutating func flushPendingEscape() -> [TerminalEvent] {
         defer {
             pending.removeAll()
             discardingSequence = false

@@ -4,7 +4,7 @@ import BallRendering
 // MARK: - What keys do
 
 /// The modes the program's keys work in.
-public enum KeyMode: String, Sendable, CaseIterable {
+package enum KeyMode: String, Sendable, CaseIterable {
     /// Playing with the ball (`colourful-ball`).
     case play
     /// Watching a recording (`colourful-ball replay FILE`).
@@ -12,7 +12,7 @@ public enum KeyMode: String, Sendable, CaseIterable {
 }
 
 /// What a key (or the mouse) does, named for what the user wants.
-public enum KeyAction: Hashable, Sendable {
+package enum KeyAction: Hashable, Sendable {
     /// Becomes this intent, which the session steps (and a recording keeps).
     case intent(Intent)
     /// Gives the terminal back to the shell until `fg` (Ctrl-Z).
@@ -51,7 +51,7 @@ public enum KeyAction: Hashable, Sendable {
 }
 
 /// A key as the terminal sends it.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A printable or control character (`"\u{03}"` for Ctrl-C).
     case character(Unicode.Scalar)
     /// An arrow, with or without Shift.
@@ -65,18 +65,18 @@ public enum Key: Hashable, Sendable {
 }
 
 /// One row of the key map: keys that do one thing, in the modes where they do it.
-public struct KeyBinding: Sendable {
+package struct KeyBinding: Sendable {
     /// The keys as people name them, such as `["arrows", "h j k l"]` (single characters
     /// separated by spaces are keys to type).
-    public let keys: [String]
+    package let keys: [String]
     /// What they do, in a few words.
-    public let does: String
+    package let does: String
     /// The modes where they work.
-    public let modes: [KeyMode]
+    package let modes: [KeyMode]
     /// Each key and what it does.
-    public let actions: [(key: Key, action: KeyAction)]
+    package let actions: [(key: Key, action: KeyAction)]
     /// Whether the mouse does this (its press, drag and release become intents).
-    public let isMouse: Bool
+    package let isMouse: Bool
 
     init(
         _ keys: [String], _ does: String, modes: [KeyMode], actions: [(key: Key, action: KeyAction)],
@@ -92,14 +92,14 @@ public struct KeyBinding: Sendable {
 
 /// Every key of every mode, in one table: the run loop looks keys up here, and the README's
 /// key tables and the tests are made from it.
-public enum KeyMap {
+package enum KeyMap {
     /// How far Shift+arrow and `H`/`J`/`K`/`L` move.
-    public static let bigStep = 5
+    package static let bigStep = 5
     /// How many intents Shift+Right/Left and `L`/`H` go in a replay.
-    public static let bigReplayStep = 10
+    package static let bigReplayStep = 10
 
     /// The table, in the order the help lists it.
-    public static let bindings: [KeyBinding] = [
+    package static let bindings: [KeyBinding] = [
         KeyBinding(
             ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play], actions: [], isMouse: true),
         KeyBinding(["arrows", "h j k l"], "move 1 cell", modes: [.play], actions: moves(distance: 1, keys: "hjkl")),
@@ -201,7 +201,7 @@ public enum KeyMap {
     private static let mouseInReplay = bindings.contains { $0.isMouse && $0.modes.contains(.replay) }
 
     /// What `event` does in `mode`; nil when it does nothing there.
-    public static func action(for event: TerminalEvent, in mode: KeyMode) -> KeyAction? {
+    package static func action(for event: TerminalEvent, in mode: KeyMode) -> KeyAction? {
         let key: Key
         let mouse = mode == .play ? mouseInPlay : mouseInReplay
         switch (event, mode) {
@@ -221,7 +221,7 @@ public enum KeyMap {
     }
 
     /// The intent `event` becomes in play; nil when it becomes none.
-    public static func intent(for event: TerminalEvent) -> Intent? {
+    package static func intent(for event: TerminalEvent) -> Intent? {
         guard case .intent(let intent)? = action(for: event, in: .play) else { return nil }
         return intent
     }
@@ -231,12 +231,12 @@ public enum KeyMap {
     /// The keys of `mode` for `--help` and the man page: a sentence per binding, each on its
     /// own line, `arrows, h j k l: move 1 cell.` (ASCII only: the man page generator drops the
     /// rest).
-    public static func summary(for mode: KeyMode) -> String {
+    package static func summary(for mode: KeyMode) -> String {
         help(for: mode).rows.map { "\($0.keys): \($0.does)." }.joined(separator: "\n")
     }
 
     /// The keys of `mode` as the help box shows them.
-    public static func help(for mode: KeyMode) -> HelpText {
+    package static func help(for mode: KeyMode) -> HelpText {
         let title =
             switch mode {
             case .play: "colourful-ball: keys"
@@ -249,7 +249,7 @@ public enum KeyMap {
     }
 
     /// The keys of `mode` as a Markdown table (`| key | does |`), as the README shows them.
-    public static func markdownTable(for mode: KeyMode) -> String {
+    package static func markdownTable(for mode: KeyMode) -> String {
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
             "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(binding.does) |"
         }

@@ -12,12 +12,12 @@ import ColourCore
 ///
 /// It streams: each block is written as soon as its columns are complete, and only about one
 /// block's columns are kept, so memory stays flat for any length of recording.
-public enum MarbleDiagram {
+package enum MarbleDiagram {
     /// The narrowest width: the labels and one column.
-    public static let minimumWidth = StreamPanel.labelWidth + 2
+    package static let minimumWidth = StreamPanel.labelWidth + 2
 
     /// Replays `reader` and calls `emit` with each line of the diagram (no newline).
-    public static func run(
+    package static func run(
         reader: ReplayReader, width: Int, sequences: TerminalSequences? = nil, emit: (String) -> Void
     ) throws {
         let width = max(minimumWidth, width)

@@ -1,11 +1,6 @@
 import BallRendering
 import ColourCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 // MARK: - The rasteriser
 
@@ -27,7 +22,7 @@ import ColourCore
 /// words first, and within a changed row only those from its first to its last changed cell
 /// are looked at again; a row shifted in place is drawn the other way too only when that could
 /// be shorter; every sequence is formatted once and kept in one byte array.
-public struct Rasteriser {
+package struct Rasteriser {
     private let sequences: TerminalSequences
     private let colour: Bool
     /// Whether a row can be shifted in place: colours, back-colour-erase, insert and delete.
@@ -46,7 +41,7 @@ public struct Rasteriser {
     private var savedRow: [FrameCell] = []
 
     /// A rasteriser for a terminal that understands `sequences`. The first frame is drawn whole.
-    public init(sequences: TerminalSequences) {
+    package init(sequences: TerminalSequences) {
         self.sequences = sequences
         colour = sequences.hasColour
         canShift =
@@ -72,14 +67,14 @@ public struct Rasteriser {
 
     /// Forgets what the terminal shows (after it was suspended or lost its contents): the
     /// next frame is drawn whole.
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         pen = Pen()
         cursor = nil
     }
 
     /// Appends to `output` the bytes that take the screen from `previous` to `frame`; with no
     /// `previous` (or one of another size), the bytes that draw `frame` whole.
-    public mutating func draw(_ frame: Frame, over previous: Frame?, into output: inout [UInt8]) {
+    package mutating func draw(_ frame: Frame, over previous: Frame?, into output: inout [UInt8]) {
         let size = frame.size
         if size.columns != columns || size.rows != rows {
             (columns, rows) = (size.columns, size.rows)

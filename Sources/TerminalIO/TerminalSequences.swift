@@ -8,36 +8,36 @@ import ColourCore
 /// Positions are 0-based. Parameterised sequences are functions; the rasteriser keeps each
 /// result, so every distinct cursor move is formatted once. An empty sequence, or a nil
 /// function, means the terminal does not have it.
-public struct TerminalSequences {
+package struct TerminalSequences {
     /// Moves the cursor to (row, column) (`cup`): the one sequence every terminal must have.
-    public var cursorAddress: (_ row: Int, _ column: Int) -> [UInt8]
+    package var cursorAddress: (_ row: Int, _ column: Int) -> [UInt8]
     /// Moves the cursor to a column of its row (`hpa`).
-    public var columnAddress: ((_ column: Int) -> [UInt8])?
+    package var columnAddress: ((_ column: Int) -> [UInt8])?
     /// Moves the cursor right by a count (`cuf`).
-    public var cursorForward: ((_ count: Int) -> [UInt8])?
+    package var cursorForward: ((_ count: Int) -> [UInt8])?
     /// Moves the cursor left by a count (`cub`).
-    public var cursorBackward: ((_ count: Int) -> [UInt8])?
+    package var cursorBackward: ((_ count: Int) -> [UInt8])?
     /// Inserts a blank at the cursor, shifting the rest of the row right (`ich1`, or `ich` 1).
-    public var insertCharacter: [UInt8]
+    package var insertCharacter: [UInt8]
     /// Deletes the character at the cursor, shifting the rest of the row left (`dch1`).
-    public var deleteCharacter: [UInt8]
+    package var deleteCharacter: [UInt8]
     /// Erases from the cursor to the end of the screen (`ed`).
-    public var eraseToEndOfScreen: [UInt8]
+    package var eraseToEndOfScreen: [UInt8]
     /// Turns every attribute and colour off (`sgr0`).
-    public var resetAttributes: [UInt8]
+    package var resetAttributes: [UInt8]
     /// Turns bold on (`bold`).
-    public var bold: [UInt8]
+    package var bold: [UInt8]
     /// Turns reverse video on (`rev`).
-    public var reverse: [UInt8]
+    package var reverse: [UInt8]
     /// Each flat colour as the foreground (`setaf`), by raw value; empty on a monochrome terminal.
-    public var foregrounds: [[UInt8]]
+    package var foregrounds: [[UInt8]]
     /// Each flat colour as the background (`setab`), by raw value; empty on a monochrome terminal.
-    public var backgrounds: [[UInt8]]
+    package var backgrounds: [[UInt8]]
     /// Whether erasing and inserting fill with the current background colour (`bce`).
-    public var backColourErase: Bool
+    package var backColourErase: Bool
 
     /// Sequences from their parts; see each property.
-    public init(
+    package init(
         cursorAddress: @escaping (Int, Int) -> [UInt8], columnAddress: ((Int) -> [UInt8])?,
         cursorForward: ((Int) -> [UInt8])?, cursorBackward: ((Int) -> [UInt8])?, insertCharacter: [UInt8],
         deleteCharacter: [UInt8], eraseToEndOfScreen: [UInt8], resetAttributes: [UInt8], bold: [UInt8],
@@ -59,11 +59,11 @@ public struct TerminalSequences {
     }
 
     /// Whether colours are shown at all.
-    public var hasColour: Bool { foregrounds.count == FlatColour.allCases.count }
+    package var hasColour: Bool { foregrounds.count == FlatColour.allCases.count }
 
     /// An xterm-compatible terminal with 256 colours and back-colour-erase (as `xterm-256color`
     /// describes it), colours from `palette`; or without colour (`palette` nil).
-    public static func xterm(palette: TerminalPalette? = .xterm256, backColourErase: Bool = true) -> Self {
+    package static func xterm(palette: TerminalPalette? = .xterm256, backColourErase: Bool = true) -> Self {
         func csi(_ text: String) -> [UInt8] { Array("\u{1B}[\(text)".utf8) }
         func colour(_ base: Int, _ bright: Int, _ extended: Int) -> [[UInt8]] {
             guard let palette else { return [] }
@@ -86,7 +86,7 @@ public struct TerminalSequences {
 extension TerminalSequences {
     /// An xterm-compatible terminal with 24-bit colour (as `xterm-direct` describes it, with
     /// the semicolon form every such terminal reads): the exact flat colours.
-    public static func xtermDirectColour() -> Self {
+    package static func xtermDirectColour() -> Self {
         var sequences = xterm(palette: nil)
         func colour(_ selector: Int) -> [[UInt8]] {
             FlatColour.allCases.map { flat in

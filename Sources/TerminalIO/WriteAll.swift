@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Writes all of `bytes` to `fd`, going on after partial writes and interruptions; false when
 /// the descriptor refuses (the error is in `errno`).
 @discardableResult
-public func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+package func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
     var offset = 0
     while offset < bytes.count {
         let written = bytes.withUnsafeBytes { buffer in write(fd, buffer.baseAddress! + offset, buffer.count - offset) }

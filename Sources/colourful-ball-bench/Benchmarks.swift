@@ -4,10 +4,7 @@ import BallReplay
 import BallTerminal
 import BallTestSupport
 import ColourCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// A screen that counts frames and keeps none (what the pipeline costs without a terminal).
 final class CountingScreen: Screen {

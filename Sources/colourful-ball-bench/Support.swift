@@ -1,11 +1,8 @@
 import BallModel
 import BallReplay
 import BallTestSupport
+import Platform
 import TerminalIO
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // MARK: - Measuring
 

@@ -1,10 +1,7 @@
 import BallModel
 import BallPlayer
 import BallTestSupport
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 // MARK: - 10. Time travel in a replay
 

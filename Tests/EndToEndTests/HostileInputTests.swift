@@ -1,11 +1,8 @@
 import BallModel
 import BallTestSupport
 import Foundation
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// What an adversarial user tried: absurd numbers, outputs that fail, control characters in
 /// names. Each ends with one clear sentence and an honest exit status.

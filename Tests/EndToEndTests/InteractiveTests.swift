@@ -2,12 +2,9 @@ import BallModel
 import BallRendering
 import BallTestSupport
 import Foundation
+import Platform
 import TerminalIO
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The real program in a real terminal (tmux): real mouse bytes and keys in, the screen read
 /// back, and the terminal checked after every way of ending.

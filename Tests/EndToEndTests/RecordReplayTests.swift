@@ -1,11 +1,8 @@
 import BallTestSupport
 import Foundation
+import Platform
 import TerminalIO
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Recording in a real terminal, and the three replays of what was recorded.
 @Suite("Record and replay, end to end", .serialized)

@@ -1,10 +1,7 @@
 import BallTestSupport
 import Foundation
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // MARK: - Running the real program in a real terminal (tmux)
 

@@ -1,0 +1,39 @@
+@_exported import Glibc
+
+// MARK: - The platform: Linux (Debian/Ubuntu) and its C library, in one place
+
+// colourful-ball is built and tested on Linux with glibc only. Every target that needs a
+// system call imports this one (not Glibc itself), and what glibc spells its own way is
+// spelt here once: a signal action's handler, and `close`, which some types shadow.
+
+/// A signal's handler as `sigaction` keeps it.
+package typealias SignalHandler = @convention(c) (Int32) -> Void
+
+extension sigaction {
+    /// An action that runs `handler` (or, with nil, does what `disposition` says: `SIG_DFL`,
+    /// `SIG_IGN`), with no signals blocked meanwhile and `flags`.
+    package init(handler: SignalHandler?, flags: Int32 = 0) {
+        self.init()
+        __sigaction_handler.sa_handler = handler
+        sigemptyset(&sa_mask)
+        sa_flags = flags
+    }
+
+    /// Whether the action ignores its signal (`SIG_IGN`).
+    package var ignoresSignal: Bool {
+        __sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) }
+            == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
+
+/// The default action of a signal (`SIG_DFL`), as a handler value.
+package let defaultSignalAction: SignalHandler? = SIG_DFL
+
+/// Closes `descriptor` (the C library's `close`, which a type's own `close()` may shadow).
+@discardableResult
+package func closeDescriptor(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+
+/// Writes to `descriptor` (the C library's `write`, which a type's own `write` may shadow).
+package func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    Glibc.write(descriptor, bytes, count)
+}
