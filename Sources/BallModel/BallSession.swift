@@ -3,15 +3,15 @@ import OpenCombine
 
 // MARK: - The session: intents in, position out
 
-/// Runs the one-way loop: an intent goes through the pure step, the position subject
-/// publishes the result, and everything derived follows.
+/// Runs the one-way loop: an intent is fitted to the ball's area, published, folded by the
+/// reducer, and the position subject publishes the new position; the chain derives the rest.
 ///
-/// The session is where intents enter; it publishes each one (with nothing derived) on
-/// ``intents`` before applying it, so a recorder can tap them. The position lives in one
-/// place, the view-model's subject; the session keeps only the grab beside it, and sends the
-/// subject a position only when a step changed it.
+/// The session is where intents enter; it publishes each one (fitted, with nothing derived) on
+/// ``intents`` before applying it, so a recorder can tap them and can only write intents a
+/// replay accepts. The position lives in one place, the view-model's subject; the session
+/// keeps only the grab beside it, and sends the subject a position only when it changed.
 package final class BallSession {
-    /// The derived state and the position subject.
+    /// The chain: the position subject and the colours derived from it.
     package let viewModel: BallViewModel
     /// Centre minus pointer while a drag is under way (the one fact the subject does not hold).
     package private(set) var grab: CellOffset?
@@ -20,35 +20,34 @@ package final class BallSession {
     /// Whether a quit was requested.
     package private(set) var isFinished = false
 
-    /// A session with the ball in the middle of `screen`.
+    /// A session in `start`: its chain is built there (the start of play, or any point of a
+    /// recording the player travels to).
+    package init(start: BallState) {
+        viewModel = BallViewModel(start: start)
+        grab = start.grab
+    }
+
+    /// A session with the ball in the middle of `screen`, before any intent.
     package convenience init(screen: ScreenSize) {
-        self.init(position: .centred(on: screen))
+        self.init(start: .start(on: screen))
     }
 
-    /// A session with the ball at `position` (clamped onto its screen).
-    package init(position: BallPosition) {
-        viewModel = BallViewModel(position: BallState(position: position).step(.resized(position.screen)).position)
+    /// The state now: the subject's position, the grab, and the screen's colour the chain derived.
+    package var state: BallState {
+        BallState(position: viewModel.position.value, grab: grab, background: viewModel.background.latest!)
     }
 
-    /// The interaction state now: the subject's position and the grab.
-    package var state: BallState { BallState(position: viewModel.position.value, grab: grab) }
-
-    /// Puts the session where a recording was after some intents: the position (published by
-    /// the subject, its appearance following `background`) and the grab. Nothing is published
-    /// on ``intents``: no intent happened. The replay player calls this to travel in time.
-    package func restore(_ state: BallState, background: FlatColour) {
-        grab = state.grab
-        isFinished = false
-        viewModel.restore(position: state.position, background: background)
-    }
-
-    /// Applies `intent`: publishes it, steps the state, and sends the new position when it changed.
+    /// Takes `intent`: fits it to the ball's area (dropped if it cannot happen there), publishes
+    /// it, folds it with ``reduce(_:_:)``, and sends the subject the new position when it changed.
     package func send(_ intent: Intent) {
+        let current = state
+        guard let intent = intent.fitted(to: current.position.screen) else { return }
         intents.send(intent)
         if intent == .quitRequested { isFinished = true }
-        let current = viewModel.position.value
-        let next = BallState(position: current, grab: grab).step(intent)
+        let next = reduce(current, intent)
         grab = next.grab
-        if next.position != current { viewModel.position.send(next.position) }
+        if next.position != current.position { viewModel.position.send(next.position) }
+        // The reducer's screen colour is what the chain derived from the new position.
+        assert(viewModel.background.latest == next.background, "the chain and the reducer disagree")
     }
 }

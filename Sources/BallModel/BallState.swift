@@ -1,11 +1,13 @@
-// MARK: - State and the pure step
+import ColourCore
+
+// MARK: - The state
 
 /// Where the ball is: its centre cell, and the screen it is on (which its shape and
 /// clamping depend on). This is what the position subject holds.
 package struct BallPosition: Hashable, Sendable {
     /// The ball's centre.
     package var centre: Cell
-    /// The terminal the ball is on.
+    /// The ball's area: the terminal, less the streams panel's rows while it is open.
     package var screen: ScreenSize
 
     /// A position from its centre and screen.
@@ -21,74 +23,108 @@ package struct BallPosition: Hashable, Sendable {
 
     /// The ball's shape on this screen.
     package var shape: BallShape { BallShape(for: screen) }
+
+    /// The ball's colour here: the colour rule for the centre, in points.
+    package var ballColour: FlatColour { BallColourRule.ballColour(column: centre.column, row: centre.row) }
 }
 
-/// The whole interaction state: the position, and the grab while a drag is under way.
+/// Everything a log of intents has made, as one value: where the ball is, whether it is
+/// grabbed, and the screen's colour (which remembers: in the black band it keeps the colour it
+/// had). ``reduce(_:_:)`` makes the next one; any point of a recording is the start with its
+/// intents folded in.
 ///
-/// A value the step works on, not a store: the session keeps the position in its subject and
-/// the grab beside it, and puts a state together for each step.
+/// A value, not a store: the session keeps the position in its subject, the grab beside it,
+/// and the screen's colour is what the view-model's chain derives (the same rule as here).
 package struct BallState: Hashable, Sendable {
     /// Where the ball is.
     package var position: BallPosition
     /// Centre minus pointer while the button is down; nil otherwise.
     package var grab: CellOffset?
+    /// The screen's colour.
+    package var background: FlatColour
 
-    /// A state with the ball at `position`, grabbed with `grab` (nil: not grabbed).
-    package init(position: BallPosition, grab: CellOffset? = nil) {
+    /// A state from its parts.
+    package init(position: BallPosition, grab: CellOffset? = nil, background: FlatColour) {
         self.position = position
         self.grab = grab
+        self.background = background
     }
+
+    /// The screen's colour before the ball first colours it: the original's white view.
+    package static let screenBeforeTheBall = FlatColour.flatWhite
+
+    /// The state before any intent: the ball at `position` (kept whole on its screen), not
+    /// grabbed, on the white screen coloured as the rule says for the ball there.
+    package static func start(at position: BallPosition) -> BallState {
+        reduce(BallState(position: position, background: screenBeforeTheBall), .resized(position.screen))
+    }
+
+    /// The state before any intent with the ball in the middle of `screen`.
+    package static func start(on screen: ScreenSize) -> BallState { start(at: .centred(on: screen)) }
 
     /// Whether a drag is under way.
     package var isGrabbed: Bool { grab != nil }
 
-    /// The next state after `intent`. Pure: no I/O, no time.
-    ///
-    /// - Pressing on the ball grabs it and keeps the offset between pointer and centre;
-    ///   pressing elsewhere moves the centre to the pointer and grabs it there.
-    /// - Dragging moves the centre with the pointer (keeping the offset); releasing drops it.
-    /// - Arrows move by their distance; `recentred` goes back to the middle.
-    /// - A resize keeps the centre where it can and clamps it where it must.
-    /// - The ball always stays whole on screen, above the status line. While the screen is too
-    ///   small for it, moves are ignored and the centre is kept for when the screen grows.
-    package func step(_ intent: Intent) -> BallState {
-        var next = self
-        switch intent {
-        case .pressed(let cell):
-            if position.shape.covers(cell, centredAt: position.centre) {
-                next.grab = CellOffset(
-                    columns: position.centre.column - cell.column, rows: position.centre.row - cell.row)
-            } else {
-                next.grab = CellOffset(columns: 0, rows: 0)
-                next.moveCentre(to: cell)
-            }
-        case .dragged(let cell):
-            guard let grab else { break }
-            next.moveCentre(to: cell.offset(by: grab))
-        case .released(let cell):
-            if let grab {
-                next.moveCentre(to: cell.offset(by: grab))
-            }
-            next.grab = nil
-        case .arrowPressed(let direction, let distance):
-            let (columns, rows) = direction.offset
-            next.moveCentre(
-                to: Cell(
-                    column: position.centre.column + columns * distance, row: position.centre.row + rows * distance))
-        case .recentred:
-            next.moveCentre(to: position.screen.centre)
-        case .resized(let size):
-            next.position.screen = size
-            next.moveCentre(to: position.centre)
-        case .quitRequested:
-            break
-        }
-        return next
-    }
+    /// The ball's colour.
+    package var ballColour: FlatColour { position.ballColour }
 
+    /// What the screen shows in this state.
+    package var appearance: Appearance { Appearance(position: position, ball: ballColour, background: background) }
+}
+
+// MARK: - The reducer
+
+/// What `intent` does to `state`: Redux's reducer, the one function every path uses (play,
+/// the headless replay, the replay index, time travel, skipping, the marble diagram). Pure: no
+/// I/O, no time, no subjects.
+///
+/// - Pressing on the ball grabs it and keeps the offset between pointer and centre;
+///   pressing elsewhere moves the centre to the pointer and grabs it there.
+/// - Dragging moves the centre with the pointer (keeping the offset); releasing drops it.
+/// - Arrows move by their distance; `recentred` goes back to the middle.
+/// - A resize keeps the centre where it can and clamps it where it must.
+/// - The ball always stays whole on screen, above the status line. While the screen is too
+///   small for it, moves are ignored and the centre is kept for when the screen grows.
+/// - The screen takes the complement of the ball's colour, or keeps its colour when the
+///   complement is the ball's own (the black band): the same rule the view-model's `scan`
+///   applies to each new ball colour.
+package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
+    let position = state.position
+    var next = state
+    switch intent {
+    case .pressed(let cell):
+        if position.shape.covers(cell, centredAt: position.centre) {
+            next.grab = CellOffset(columns: position.centre.column - cell.column, rows: position.centre.row - cell.row)
+        } else {
+            next.grab = CellOffset(columns: 0, rows: 0)
+            next.moveCentre(to: cell)
+        }
+    case .dragged(let cell):
+        guard let grab = state.grab else { break }
+        next.moveCentre(to: cell.offset(by: grab))
+    case .released(let cell):
+        if let grab = state.grab { next.moveCentre(to: cell.offset(by: grab)) }
+        next.grab = nil
+    case .arrowPressed(let direction, let distance):
+        let (columns, rows) = direction.offset
+        next.moveCentre(
+            to: Cell(column: position.centre.column + columns * distance, row: position.centre.row + rows * distance))
+    case .recentred:
+        next.moveCentre(to: position.screen.centre)
+    case .resized(let size):
+        next.position.screen = size
+        next.moveCentre(to: position.centre)
+    case .quitRequested:
+        break
+    }
+    next.background = BallColourRule.background(forBall: next.ballColour, current: state.background)
+    return next
+}
+
+extension BallState {
     /// Moves the centre to `target`, clamped so the ball stays whole; no move while the
     /// screen is too small.
-    private mutating func moveCentre(to target: Cell) {
+    fileprivate mutating func moveCentre(to target: Cell) {
         guard let allowed = position.shape.allowedCentres(on: position.screen) else { return }
         position.centre = Cell(
             column: min(max(target.column, allowed.columns.lowerBound), allowed.columns.upperBound),

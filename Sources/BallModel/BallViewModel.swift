@@ -24,78 +24,66 @@ package struct Appearance: Hashable, Sendable {
     package var points: PointPosition { position.centre.points }
 }
 
-// MARK: - The view-model
+// MARK: - The view-model: the article's chain, as operators
 
-/// The colourful ball's view-model: one subject holds the position; every colour is derived
-/// from it.
+/// The colourful ball's view-model: one subject holds the position, and every colour is
+/// derived from it by a chain of operators, as the article's `CircleViewModel` derives its
+/// colour from `centerVariable`:
 ///
-/// `position` is the BehaviorSubject of the original (`Variable<CGPoint?>`): subscribers get
-/// the latest value at once, then every change. The screen starts flatWhite (the original's
-/// white view); afterwards the background changes only when the ball's complement differs
-/// from the ball's colour, so `appearance` keeps its latest value too, for late subscribers.
+/// ```swift
+/// position = CurrentValueSubject(start.position)
+/// ballColour = position
+///     .map { $0.ballColour }
+///     .removeDuplicates()
+///     .share(replay: 1)
+/// background = ballColour
+///     .scan(start.background) { screen, ball in BallColourRule.background(forBall: ball, current: screen) }
+///     .removeDuplicates()
+///     .share(replay: 1)
+/// ```
+///
+/// `position` is the article's `Variable<CGPoint?>`, a BehaviorSubject: a subscriber gets the
+/// latest position at once, then every change. `ballColour` is its `backgroundColorObservable`
+/// (the colour rule for each position), without repeats. `background` is what the article's
+/// subscription painted the screen with: the complement of each new ball colour, unless it is
+/// the ball's own colour, when the screen keeps the colour it had. That memory is a `scan`
+/// over the ball's colours. Both are shared, so every subscriber sees one run of the
+/// operators (one `scan`'s memory) and a late subscriber gets the latest colour at once.
+///
+/// The chain is built from a starting state; travelling in time builds a new one at the
+/// state of the place travelled to (``BallSession/init(start:)``).
 package final class BallViewModel {
-    /// The single source of truth: where the ball is.
+    /// The single source of truth: where the ball is (the article's `centerVariable`).
     package let position: CurrentValueSubject<BallPosition, Never>
+    /// `position.map { $0.ballColour }.removeDuplicates()`: the ball's colour, each change once.
+    package let ballColour: ReplaySubject<FlatColour, Never>
+    /// `ballColour.scan(start.background, rule).removeDuplicates()`: the screen's colour.
+    package let background: ReplaySubject<FlatColour, Never>
 
-    /// The derived state, latest value first (a late subscriber gets the current appearance).
-    package var appearance: AnyPublisher<Appearance, Never> { derived.eraseToAnyPublisher() }
+    /// The chain, as the panel and the docs quote it (a test checks it is this file's code).
+    package static let ballColourExpression = "position.map(ballColour).removeDuplicates()"
+    /// The screen colour's part of the chain, as the panel and the docs quote it.
+    package static let backgroundExpression = "ballColour.scan(flatWhite, background).removeDuplicates()"
 
-    /// The ball's colour, without repeats.
-    package var ballColour: AnyPublisher<FlatColour, Never> {
-        derived.map { $0.ball }.removeDuplicates().eraseToAnyPublisher()
+    /// The chain for a session in `start`: its position, and its screen's colour as the memory
+    /// the `scan` starts from.
+    package init(start: BallState) {
+        position = CurrentValueSubject(start.position)
+        ballColour =
+            position
+            .map { $0.ballColour }
+            .removeDuplicates()
+            .share(replay: 1)
+        background =
+            ballColour
+            .scan(start.background) { screen, ball in BallColourRule.background(forBall: ball, current: screen) }
+            .removeDuplicates()
+            .share(replay: 1)
     }
 
-    /// The screen's colour, without repeats.
-    package var backgroundColour: AnyPublisher<FlatColour, Never> {
-        derived.map { $0.background }.removeDuplicates().eraseToAnyPublisher()
-    }
-
-    /// The current derived state, for code that reads rather than subscribes.
-    package var currentAppearance: Appearance { derived.value }
-
-    private let derived: CurrentValueSubject<Appearance, Never>
-    private var subscription: AnyCancellable?
-
-    /// The colour the screen has before the ball first colours it.
-    package static let startBackground = FlatColour.flatWhite
-
-    /// A view-model with the ball at `position`.
-    package init(position start: BallPosition) {
-        position = CurrentValueSubject(start)
-        derived = CurrentValueSubject(Self.appearance(at: start, after: nil))
-        // One subscription, no operator chain: the subject hands it the start at once (derived
-        // again, to the same appearance, before anyone listens), then every value it publishes.
-        subscription = position.sink { [unowned self] position in
-            let previous = restoring ?? derived.value.background
-            derived.send(Self.appearance(at: position, afterBackground: previous))
-        }
-    }
-
-    /// The screen's colour a restored position follows (see ``restore(position:background:)``).
-    private var restoring: FlatColour?
-
-    /// Puts the ball at `position` on a screen coloured `background`, as the derived state was
-    /// at some point of a recording: the subject publishes `position`, and the appearance
-    /// derived from it follows `background` instead of the current screen's colour.
-    ///
-    /// `background` must be what the rule gave for this position at that point (as a replay
-    /// index keeps it); the rule then gives it again: the complement of the ball's colour, or,
-    /// in the black band, the colour the screen had.
-    package func restore(position restored: BallPosition, background: FlatColour) {
-        restoring = background
-        defer { restoring = nil }
-        position.send(restored)
-    }
-
-    /// The appearance at `position`, following `previous` (the background remembers).
-    package static func appearance(at position: BallPosition, after previous: Appearance?) -> Appearance {
-        appearance(at: position, afterBackground: previous?.background ?? startBackground)
-    }
-
-    /// The appearance at `position` on a screen coloured `background` before it.
-    package static func appearance(at position: BallPosition, afterBackground background: FlatColour) -> Appearance {
-        let ball = BallColourRule.ballColour(column: position.centre.column, row: position.centre.row)
-        return Appearance(
-            position: position, ball: ball, background: BallColourRule.background(forBall: ball, current: background))
+    /// What the chain shows now: the subject's position and the latest colours derived from it.
+    package var current: Appearance {
+        // Both shares hold a value from the start: the subject hands its position at once.
+        Appearance(position: position.value, ball: ballColour.latest!, background: background.latest!)
     }
 }

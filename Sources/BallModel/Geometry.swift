@@ -38,11 +38,26 @@ package struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
     /// The smallest terminal the ball and its status line fit in.
     package static let minimum = ScreenSize(columns: 24, rows: 8)
 
+    /// The largest ball's area there is: a larger terminal is drawn in this much of it, and a
+    /// replay file holds no larger size.
+    package static let largest = ScreenSize(columns: 1_000, rows: 1_000)
+
     /// Whether the ball and the status line fit.
     package var isLargeEnough: Bool { columns >= Self.minimum.columns && rows >= Self.minimum.rows }
 
     /// The cell in the middle of the area above the status line.
     package var centre: Cell { Cell(column: columns / 2, row: (rows - 1) / 2) }
+
+    /// Whether `cell` is one of this size's cells.
+    package func contains(_ cell: Cell) -> Bool {
+        (0..<columns).contains(cell.column) && (0..<rows).contains(cell.row)
+    }
+
+    /// The cell of this size nearest to `cell` (itself when inside); nil when there are no cells.
+    package func nearestCell(to cell: Cell) -> Cell? {
+        guard columns > 0, rows > 0 else { return nil }
+        return Cell(column: min(max(cell.column, 0), columns - 1), row: min(max(cell.row, 0), rows - 1))
+    }
 
     /// `80×24`.
     package var description: String { "\(columns)×\(rows)" }

@@ -16,8 +16,8 @@ package enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Something the user (or the terminal) did, named for what happened. The terminal adapter
-/// decodes input into intents; ``BallState/step(_:)`` turns each into the next state; the
-/// recorder writes them down and the replayer feeds them back.
+/// decodes input into intents; ``reduce(_:_:)`` turns each into the next state; the recorder
+/// writes them down and the replayer feeds them back.
 package enum Intent: Hashable, Sendable {
     /// The mouse button went down on `cell`.
     case pressed(at: Cell)
@@ -29,8 +29,46 @@ package enum Intent: Hashable, Sendable {
     case arrowPressed(Direction, distance: Int)
     /// `c` or Home: back to the middle of the screen.
     case recentred
-    /// The terminal is now `size`.
+    /// The ball's area is now `size` (the terminal's, less the streams panel's rows).
     case resized(ScreenSize)
     /// `q`, Esc or Ctrl-C.
     case quitRequested
+}
+
+// MARK: - What a valid intent is
+
+extension Intent {
+    /// The longest arrow move an intent may make.
+    package static let longestMove = 1_000
+
+    /// This intent as it can happen in a ball's area of `area`, or nil when it cannot happen
+    /// there at all. The one definition of a valid intent: the session fits every intent before
+    /// it enters (so the recorder writes only fitted intents), and the replay reader accepts
+    /// exactly those that fit as they are (``isValid(in:)``).
+    ///
+    /// - A press must be inside the area (a click on the streams panel or beyond is not the
+    ///   ball's); a drag or a release outside it is taken at the nearest cell inside, so a drag
+    ///   past the edge keeps the ball at the edge and a release anywhere lets it go.
+    /// - An arrow moves 1 to ``longestMove`` cells (further is the longest move).
+    /// - A size is 1 to ``ScreenSize/largest`` each way (larger is the largest).
+    package func fitted(to area: ScreenSize) -> Intent? {
+        switch self {
+        case .pressed(let cell): return area.contains(cell) ? self : nil
+        case .dragged(let cell): return area.nearestCell(to: cell).map { .dragged(to: $0) }
+        case .released(let cell): return area.nearestCell(to: cell).map { .released(at: $0) }
+        case .arrowPressed(let direction, let distance):
+            guard distance >= 1 else { return nil }
+            return .arrowPressed(direction, distance: min(distance, Self.longestMove))
+        case .resized(let size):
+            let largest = ScreenSize.largest
+            return .resized(
+                ScreenSize(
+                    columns: min(max(size.columns, 1), largest.columns), rows: min(max(size.rows, 1), largest.rows)))
+        case .recentred, .quitRequested: return self
+        }
+    }
+
+    /// Whether this intent can happen as it is in a ball's area of `area`: what a replay file
+    /// may hold.
+    package func isValid(in area: ScreenSize) -> Bool { fitted(to: area) == self }
 }

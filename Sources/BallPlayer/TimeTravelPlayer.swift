@@ -10,9 +10,9 @@ import TerminalIO
 /// intents and writes the edited log, showing all of it through one session and its binding.
 ///
 /// "At `n`" means the first `n` intents applied. A step forward sends the next intent through
-/// the session, as the live program does; any other move restores the session to the
-/// index's snapshot at the new place (the position subject publishes it, and everything
-/// derived follows). Either way the screen shows what playing the edited log forward to `n`
+/// the session, as the live program does; any other move builds a new session at the
+/// index's state for the new place (its chain built there, the screen bound to it).
+/// Either way the screen shows what playing the edited log forward to `n`
 /// shows, which the tests check.
 ///
 /// No clock here: ``nextPause`` says how long the next intent waits at the current speed, and
@@ -20,8 +20,9 @@ import TerminalIO
 package final class TimeTravelPlayer {
     /// The recording.
     package let index: ReplayIndex
-    /// The session the screen is bound to.
-    package let session: BallSession
+    /// The session the screen is bound to: built anew, chain and all, wherever the player
+    /// travels to other than one step forward.
+    package private(set) var session: BallSession
     /// The binding that draws the session, the timeline and the status line's facts.
     package let binding: ScreenBinding
     /// How many intents are applied.
@@ -166,12 +167,12 @@ package final class TimeTravelPlayer {
     /// Goes to `target` (kept within what has been read) and says what changed.
     private func move(to target: Int, how: Move) {
         let target = min(max(0, target), index.count)
-        let before = session.viewModel.currentAppearance
+        let before = session.viewModel.current
         if case .forward = how, target == place + 1 {
             if !index.skipped.contains(target) { session.send(index.event(target).intent) }
         } else {
-            let snapshot = index.snapshot(at: target)
-            session.restore(snapshot.state, background: snapshot.background)
+            session = BallSession(start: index.state(at: target))
+            binding.bind(session.viewModel)
         }
         let moved = target != place
         place = target
@@ -183,7 +184,7 @@ package final class TimeTravelPlayer {
             case .skip(true): "skip #\(target)"
             case .skip(false): "unskip #\(target)"
             }
-        change = ChangeLine.text(words, before: before, after: session.viewModel.currentAppearance)
+        change = ChangeLine.text(words, before: before, after: session.viewModel.current)
         timingRevision += 1
         update()
     }
@@ -320,9 +321,7 @@ package final class TimeTravelPlayer {
         let start = StreamPanel.pageStart(latest: place, width: width)
         let end = min(index.count, start + size - 1)
         let first = max(0, start - 1)
-        let snapshot = index.snapshot(at: first)
-        let scratch = BallSession(position: snapshot.state.position)
-        scratch.restore(snapshot.state, background: snapshot.background)
+        let scratch = BallSession(start: index.state(at: first))
         let recorder = StreamRecorder(session: scratch, capacity: size + 2, firstIndex: first)
         var pending = lateSubscriptions
         func subscribe(upTo number: Int) {

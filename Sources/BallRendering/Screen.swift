@@ -43,7 +43,8 @@ package final class HeadlessScreen: Screen {
 
 /// The subscriptions that draw: they are the only code that puts anything on a screen.
 ///
-/// Each appearance the view-model derives is bound to the screen, but drawing waits for
+/// The screen is bound to the chain as the article binds its views: the position, the ball's
+/// colour and the screen's colour each set what the screen shows, but drawing waits for
 /// ``flush()``: the run loop reads all pending input, then flushes once, so a burst of drag
 /// events produces one frame, and a repeated position none.
 package final class ScreenBinding {
@@ -52,19 +53,38 @@ package final class ScreenBinding {
     /// Two frames, drawn into in turn: the one on screen and the next (no copying).
     private var frames = [Frame](repeating: Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite), count: 2)
     private var shown: Int?
-    private var pending: Appearance?
-    private let viewModel: BallViewModel
-    private var cancellables = Set<AnyCancellable>()
+    /// What the chain last sent: the screen's own copy of what it shows, as a view keeps its
+    /// colours.
+    private var appearance: Appearance
+    /// Whether something changed since the last frame.
+    private var needsDrawing = true
+    private var bindings: [AnyCancellable] = []
 
-    /// Binds `viewModel` to `screen`; the current appearance is pending at once.
+    /// Binds `viewModel` to `screen`; its current appearance is drawn at the first flush.
     package init(_ viewModel: BallViewModel, to screen: Screen) {
         self.screen = screen
-        self.viewModel = viewModel
+        appearance = viewModel.current
         renderer = Renderer(depth: screen.colourDepth)
-        // The view-model sends an appearance only when the position changed: no duplicates.
-        viewModel.appearance.sink { [unowned self] appearance in
-            self.pending = appearance
-        }.store(in: &cancellables)
+        bind(viewModel)
+    }
+
+    /// Binds the screen to `viewModel`'s chain instead (the replay player builds a new chain
+    /// wherever it travels to); what it hands over at once is drawn at the next flush.
+    package func bind(_ viewModel: BallViewModel) {
+        bindings = [
+            viewModel.position.sink { [unowned self] in
+                appearance.position = $0
+                needsDrawing = true
+            },
+            viewModel.ballColour.sink { [unowned self] in
+                appearance.ball = $0
+                needsDrawing = true
+            },
+            viewModel.background.sink { [unowned self] in
+                appearance.background = $0
+                needsDrawing = true
+            },
+        ]
     }
 
     /// A notice for the status line (``Renderer/notice``); a new one is drawn at the next flush.
@@ -168,18 +188,18 @@ package final class ScreenBinding {
         redrawSoon()
     }
 
-    /// Makes the current appearance pending, so the next flush draws it again.
+    /// Makes the next flush draw the frame again.
     package func redrawSoon() {
-        pending = pending ?? viewModel.currentAppearance
+        needsDrawing = true
     }
 
-    /// Whether an appearance is waiting to be drawn.
-    package var needsFlush: Bool { pending != nil }
+    /// Whether something is waiting to be drawn.
+    package var needsFlush: Bool { needsDrawing }
 
-    /// Renders and presents the latest appearance, if one is waiting.
+    /// Renders and presents what the screen shows now, if anything changed since the last frame.
     package func flush() {
-        guard let appearance = pending else { return }
-        pending = nil
+        guard needsDrawing else { return }
+        needsDrawing = false
         let width = appearance.position.screen.columns
         if let fits = streamsPanel, let streamPanelSource {
             renderer.streams = streamPanelSource(width, fits)

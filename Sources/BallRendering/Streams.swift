@@ -12,7 +12,7 @@ package enum StreamLane: Hashable, Sendable {
     case position
     /// `position.map(colour).removeDuplicates()` (``BallViewModel/ballColour``).
     case ballColour
-    /// The screen's colour, without repeats (``BallViewModel/backgroundColour``).
+    /// `ballColour.scan(flatWhite, background).removeDuplicates()` (``BallViewModel/background``).
     case background
     /// A subscriber that came late, of this kind.
     case late(LateSubscriber)
@@ -153,9 +153,9 @@ package struct StreamColumn: Hashable, Sendable {
             return position == nil ? nil : .ghost
         case .background:
             if let background { return .colour(background, background: true) }
-            // The black band: the complement is the ball's own colour, so the screen keeps its.
-            guard position != nil, let state, state.ball.complement == state.ball else { return nil }
-            return .ghost
+            // A new ball colour went through the scan, which gave the screen's colour again
+            // (the black band keeps it): swallowed.
+            return ballColour == nil ? nil : .ghost
         }
     }
 }
@@ -227,7 +227,7 @@ package final class StreamRecorder {
             },
             viewModel.position.sink { [unowned self] position in note { $0.position = position } },
             viewModel.ballColour.sink { [unowned self] colour in note { $0.ballColour = colour } },
-            viewModel.backgroundColour.sink { [unowned self] colour in note { $0.background = colour } },
+            viewModel.background.sink { [unowned self] colour in note { $0.background = colour } },
         ]
     }
 
@@ -235,14 +235,14 @@ package final class StreamRecorder {
     package func columns(from start: Int) -> [StreamColumn] {
         let first = recorded.firstIndex { $0.index >= start } ?? recorded.count
         var columns = Array(recorded[first...])
-        if !columns.isEmpty { columns[columns.count - 1].state = session.viewModel.currentAppearance }
+        if !columns.isEmpty { columns[columns.count - 1].state = session.viewModel.current }
         return columns
     }
 
     /// Closes the latest column (its state is the current appearance: the next intent has not
     /// been stepped yet) and starts `column`.
     private func startColumn(_ column: StreamColumn) {
-        recorded[recorded.count - 1].state = session.viewModel.currentAppearance
+        recorded[recorded.count - 1].state = session.viewModel.current
         if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }
         recorded.append(column)
         changed?()

@@ -6,21 +6,19 @@ import ColourCore
 /// The headless trace of a replay: one line per position change, the first at time 0.
 package enum HeadlessReplay {
     /// Replays `reader`, calling `emit` with each trace line (no newline); text or JSON lines.
+    /// The recording's intents are folded with ``reduce(_:_:)``, the reducer every path uses;
+    /// a line is emitted as each event is read, so a bad line later in the file loses nothing
+    /// before it.
     package static func run(reader: ReplayReader, json: Bool, emit: (String) -> Void) throws {
-        let player = try ReplayPlayer(reader: reader)
-        var lastCentre: Cell?
-        var pending: [String] = []
-        let subscription = player.session.viewModel.appearance.sink { appearance in
-            guard appearance.position.centre != lastCentre else { return }
-            lastCentre = appearance.position.centre
-            pending.append(traceLine(appearance, time: player.time, json: json))
+        var state = BallState.start(on: try reader.readHeader().terminal)
+        emit(traceLine(state.appearance, time: 0, json: json))
+        while let event = try reader.next() {
+            let next = reduce(state, event.intent)
+            if next.position.centre != state.position.centre {
+                emit(traceLine(next.appearance, time: event.time, json: json))
+            }
+            state = next
         }
-        defer { subscription.cancel() }
-        repeat {
-            for line in pending { emit(line) }
-            pending.removeAll(keepingCapacity: true)
-        } while try player.step()
-        for line in pending { emit(line) }
     }
 
     /// One trace line for `appearance` at `time`.

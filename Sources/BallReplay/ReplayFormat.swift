@@ -13,21 +13,24 @@ package enum ReplayFormat {
     package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
     package static let maximumLineLength = 4096
-    /// The largest terminal a file may describe.
-    package static let maximumTerminal = ScreenSize(columns: 1000, rows: 1000)
-    /// The latest time a file may give, in seconds (a week).
-    package static let maximumTime = 604_800.0
-    /// The longest arrow move a file may give.
-    package static let maximumDistance = 1000
+    /// The largest terminal a file may describe: the largest ball's area there is.
+    package static let maximumTerminal = ScreenSize.largest
+    /// The latest time a file may give, in seconds (ten years of 365 days): the writer never
+    /// writes a later one (``line(for:at:)``), so any session, however long, replays.
+    package static let maximumTime = 315_360_000.0
+    /// The longest arrow move a file may give: the longest an intent makes.
+    package static let maximumDistance = Intent.longestMove
 
     /// The header line for a session that starts on `terminal`.
     package static func headerLine(terminal: ScreenSize, program: String, started: String) -> String {
         #"{"format":"\#(name)","version":\#(version),"terminal":{"columns":\#(terminal.columns),"rows":\#(terminal.rows)},"colourRules":\#(colourRulesVersion),"program":\#(program.jsonQuoted),"started":\#(started.jsonQuoted)}"#
     }
 
-    /// The line for `intent` at `time` seconds since the start (microsecond precision).
+    /// The line for `intent` at `time` seconds since the start (microsecond precision; a time
+    /// outside 0 to ``maximumTime``, or not a number, is written as the nearest end).
     package static func line(for intent: Intent, at time: Double) -> String {
-        let t = ((time * 1_000_000).rounded() / 1_000_000).plainText
+        let kept = time.isNaN ? 0 : min(max(time, 0), maximumTime)
+        let t = ((kept * 1_000_000).rounded() / 1_000_000).plainText
         switch intent {
         case .pressed(let cell): return #"{"t":\#(t),"event":"pressed","cell":[\#(cell.column),\#(cell.row)]}"#
         case .dragged(let cell): return #"{"t":\#(t),"event":"dragged","cell":[\#(cell.column),\#(cell.row)]}"#

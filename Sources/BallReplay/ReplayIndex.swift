@@ -1,43 +1,7 @@
 import BallModel
 import ColourCore
 
-// MARK: - A point in a recording
-
-/// Everything derived after some of a recording's intents that the next step needs: the
-/// interaction state and the screen's colour (which remembers, in the black band). The ball's
-/// colour follows from the position.
-package struct ReplaySnapshot: Hashable, Sendable {
-    /// The position and the grab.
-    package var state: BallState
-    /// The screen's colour.
-    package var background: FlatColour
-
-    /// A snapshot from its parts.
-    package init(state: BallState, background: FlatColour) {
-        self.state = state
-        self.background = background
-    }
-
-    /// Where a session on `screen` starts, taken from a fresh session (nothing applied yet).
-    package static func start(on screen: ScreenSize) -> ReplaySnapshot {
-        let session = BallSession(screen: screen)
-        return ReplaySnapshot(state: session.state, background: session.viewModel.currentAppearance.background)
-    }
-
-    /// What the screen shows at this point.
-    package var appearance: Appearance {
-        BallViewModel.appearance(at: state.position, afterBackground: background)
-    }
-
-    /// The snapshot after `intent`, as the session makes it: the pure step, and the colours
-    /// derived again only when the position changed (the session publishes only changes).
-    package func applying(_ intent: Intent) -> ReplaySnapshot {
-        let next = state.step(intent)
-        guard next.position != state.position else { return ReplaySnapshot(state: next, background: background) }
-        let derived = BallViewModel.appearance(at: next.position, afterBackground: background)
-        return ReplaySnapshot(state: next, background: derived.background)
-    }
-}
+// MARK: - Colour changes
 
 /// A place where the ball's colour changed: the intent (from 1) after which it has `colour`.
 package struct ColourChange: Hashable, Sendable {
@@ -59,10 +23,10 @@ package struct ColourChange: Hashable, Sendable {
 
 // MARK: - The index
 
-/// A recording held for travelling in it: its intents packed small, a snapshot every
+/// A recording held for travelling in it: its intents packed small, the state every
 /// ``checkpointInterval`` intents, and where the ball's colour changes. Any point is the
-/// nearest checkpoint before it folded forward through fewer than ``checkpointInterval``
-/// intents, with the same pure step as the session.
+/// nearest checkpoint before it with fewer than ``checkpointInterval`` intents folded in by
+/// ``reduce(_:_:)``, the reducer the session uses.
 ///
 /// Intents are numbered from 1; "at `n`" means the first `n` applied (0: the start). An intent
 /// can be skipped: everything after it is worked out again without it, and the edited log
@@ -89,10 +53,10 @@ package final class ReplayIndex {
     package private(set) var largestTerminal: ScreenSize
 
     private var events: [PackedEvent] = []
-    /// `checkpoints[k]`: the snapshot at `k × checkpointInterval`.
-    private var checkpoints: [ReplaySnapshot]
-    /// The snapshot at ``count``, where reading goes on.
-    private var last: ReplaySnapshot
+    /// `checkpoints[k]`: the state at `k × checkpointInterval`.
+    private var checkpoints: [BallState]
+    /// The state at ``count``, where reading goes on.
+    private var last: BallState
 
     /// Reads `reader`'s header and nothing else yet.
     package init(reader: ReplayReader) throws {
@@ -136,17 +100,18 @@ package final class ReplayIndex {
     /// The recording's time at `n` (0 at the start).
     package func time(at n: Int) -> Double { n == 0 ? 0 : events[n - 1].time }
 
-    /// The snapshot at `n` (0...``count``): the checkpoint before it, folded forward.
-    package func snapshot(at n: Int) -> ReplaySnapshot {
+    /// The state at `n` (0...``count``): the checkpoint before it, with the intents after it
+    /// folded in.
+    package func state(at n: Int) -> BallState {
         let n = min(max(0, n), count)
         let checkpoint = n / Self.checkpointInterval
-        var snapshot = checkpoints[checkpoint]
+        var state = checkpoints[checkpoint]
         var number = checkpoint * Self.checkpointInterval
         while number < n {
             number += 1
-            if !skipped.contains(number) { snapshot = snapshot.applying(events[number - 1].intent) }
+            if !skipped.contains(number) { state = reduce(state, events[number - 1].intent) }
         }
-        return snapshot
+        return state
     }
 
     // MARK: - Colour changes
@@ -230,12 +195,10 @@ package final class ReplayIndex {
             if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
             return
         }
-        let before = last.state.position
-        let next = last.applying(events[number - 1].intent)
-        if next.state.position != before {
-            let colour = BallColourRule.ballColour(
-                column: next.state.position.centre.column, row: next.state.position.centre.row)
-            if colour != (colourChanges.last?.colour ?? checkpoints[0].appearance.ball) {
+        let next = reduce(last, events[number - 1].intent)
+        if next.position != last.position {
+            let colour = next.ballColour
+            if colour != (colourChanges.last?.colour ?? checkpoints[0].ballColour) {
                 colourChanges.append(ColourChange(intent: number, colour: colour))
             }
         }

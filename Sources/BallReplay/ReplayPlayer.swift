@@ -43,13 +43,13 @@ package final class ReplayPlayer {
 ///
 /// Every time stays finite and moderate: a file's times are at most
 /// ``ReplayFormat/maximumTime`` and never go backwards, and the speed is kept within
-/// ``speeds``, so the whole replay lasts at most a week divided by the slowest speed (about two
-/// years) and no pause can overflow a `Duration`.
+/// ``speeds``, so the whole replay lasts at most ten years divided by the slowest speed and no
+/// pause can overflow a `Duration`.
 package struct ReplayTiming {
     /// The speeds a replay can play at: from a hundredth of the original to a thousand times it.
     package static let speeds: ClosedRange<Double> = 0.01...1000
-    /// The idle limits that mean something: from 0 (no pauses) to the longest a file can hold.
-    package static let idleLimits: ClosedRange<Double> = 0...ReplayFormat.maximumTime
+    /// The idle limits that mean something: from 0 (no pauses) to a week.
+    package static let idleLimits: ClosedRange<Double> = 0...604_800
 
     /// How many times as fast as recorded.
     package let speed: Double

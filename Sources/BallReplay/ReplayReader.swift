@@ -120,28 +120,29 @@ package final class ReplayReader {
             throw error(
                 value["event"] == nil ? "the event has no \"event\" name" : "the \"event\" name is not a string")
         }
-        let intent: Intent
+        let read: Intent
         switch kind {
-        case "pressed": intent = .pressed(at: try cell(value))
-        case "dragged": intent = .dragged(to: try cell(value))
-        case "released": intent = .released(at: try cell(value))
+        case "pressed": read = .pressed(at: try cell(value))
+        case "dragged": read = .dragged(to: try cell(value))
+        case "released": read = .released(at: try cell(value))
         case "arrow":
             guard case .string(let name)? = value["direction"], let direction = Direction(rawValue: name) else {
                 throw error("the arrow has no \"direction\" of up, down, left or right")
             }
-            intent = .arrowPressed(
+            read = .arrowPressed(
                 direction, distance: try integer(value, "distance", in: 1...ReplayFormat.maximumDistance))
-        case "recentred": intent = .recentred
+        case "recentred": read = .recentred
         case "resized":
             let pair = try integerPair(
                 value, "size", columns: 1...ReplayFormat.maximumTerminal.columns,
                 rows: 1...ReplayFormat.maximumTerminal.rows)
-            terminal = ScreenSize(columns: pair.0, rows: pair.1)
-            intent = .resized(terminal)
-        case "quit": intent = .quitRequested
+            read = .resized(ScreenSize(columns: pair.0, rows: pair.1))
+        case "quit": read = .quitRequested
         default:
             throw error("the event \(String(kind.prefix(40)).jsonQuoted) is not one this colourful-ball knows")
         }
+        let intent = try onScreen(read)
+        if case .resized(let size) = intent { terminal = size }
         lastTime = time
         return ReplayEvent(time: time, intent: intent)
     }
@@ -162,9 +163,24 @@ package final class ReplayReader {
         return scanned
     }
 
+    /// A cell's whole numbers (any size: whether the cell is on the terminal is the intent's
+    /// own rule, ``onScreen(_:)``).
     private func cell(_ value: JSONValue) throws -> Cell {
-        let pair = try integerPair(value, "cell", columns: 0...(terminal.columns - 1), rows: 0...(terminal.rows - 1))
+        let pair = try integerPair(value, "cell", columns: 0...Int(Int32.max), rows: 0...Int(Int32.max))
         return Cell(column: pair.0, row: pair.1)
+    }
+
+    /// `intent` if it can happen as it is on the terminal of the moment (``Intent/isValid(in:)``,
+    /// the rule the session fits every intent to before the recorder writes it).
+    private func onScreen(_ intent: Intent) throws -> Intent {
+        guard !intent.isValid(in: terminal) else { return intent }
+        switch intent {
+        case .pressed(let cell), .dragged(let cell), .released(let cell):
+            let (name, number) = cell.column >= terminal.columns ? ("column", cell.column) : ("row", cell.row)
+            throw error("the \(name) \(number) is outside the \(terminal.columns)×\(terminal.rows) terminal")
+        default:
+            throw error("the event cannot happen on the \(terminal.columns)×\(terminal.rows) terminal")
+        }
     }
 
     // MARK: - Fields

@@ -60,7 +60,7 @@ package final class HeadlessDriver {
     package var frame: Frame { screen.frame! }
 
     /// The derived state now.
-    package var appearance: Appearance { session.viewModel.currentAppearance }
+    package var appearance: Appearance { session.viewModel.current }
 
     /// Presses an arrow key (with Shift when `shifted`).
     package func press(_ direction: Direction, shifted: Bool = false) {
@@ -107,5 +107,18 @@ package final class HeadlessDriver {
         guard let intent else { return }
         session.send(intent)
         binding.flush()
+    }
+}
+
+// MARK: - Appearances for renderer tests
+
+extension Appearance {
+    /// What the screen shows with the ball at `position` after `previous` (nil: the start on
+    /// the white screen), by the colour rule: for tests of what is drawn, not of the rule.
+    package static func at(_ position: BallPosition, after previous: Appearance?) -> Appearance {
+        let ball = position.ballColour
+        let background = BallColourRule.background(
+            forBall: ball, current: previous?.background ?? BallState.screenBeforeTheBall)
+        return Appearance(position: position, ball: ball, background: background)
     }
 }

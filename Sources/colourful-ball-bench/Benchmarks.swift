@@ -122,7 +122,7 @@ struct BenchmarkRun {
             let session = BallSession(screen: size)
             session.send(.pressed(at: size.centre))
             for intent in intents { session.send(intent) }
-            blackHole(session.viewModel.currentAppearance)
+            blackHole(session.viewModel.current)
         }
         let derivedRate = Double(count) / derivedTime
         results.append(
@@ -171,7 +171,7 @@ struct BenchmarkRun {
         /// Presents the session's appearance; bytes written and cells changed.
         func present() -> (bytes: Int, cells: Int) {
             let before = fileSize()
-            renderer.render(session.viewModel.currentAppearance, into: &frame)
+            renderer.render(session.viewModel.current, into: &frame)
             let presentStart = ContinuousClock.now
             screen.present(frame, previous: previousFrame)
             presentTime += presentStart.duration(to: .now).seconds
@@ -190,9 +190,9 @@ struct BenchmarkRun {
         var ballOnly: [(bytes: Int, cells: Int)] = []
         session.send(.pressed(at: size.centre))
         for intent in dragIntents(on: size, count: 600) {
-            let before = session.viewModel.currentAppearance
+            let before = session.viewModel.current
             session.send(intent)
-            let after = session.viewModel.currentAppearance
+            let after = session.viewModel.current
             let step = present()
             if after.background != before.background {
                 backgroundChange.append(step)
@@ -211,7 +211,7 @@ struct BenchmarkRun {
         var naive: [Int] = []
         for intent in dragIntents(on: ScreenSize(columns: 100, rows: 30), count: 60) {
             session.send(intent)
-            renderer.render(session.viewModel.currentAppearance, into: &frame)
+            renderer.render(session.viewModel.current, into: &frame)
             var writer = NaiveFrameWriter()
             naive.append(writer.bytes(for: frame).utf8.count)
         }
@@ -536,9 +536,9 @@ struct BenchmarkRun {
             var steps: [Int] = []
             session.send(.pressed(at: area.centre))
             for intent in dragIntents(on: area, count: 600) {
-                let before = session.viewModel.currentAppearance
+                let before = session.viewModel.current
                 session.send(intent)
-                let after = session.viewModel.currentAppearance
+                let after = session.viewModel.current
                 renderer.streams = open ? StreamPanel(recorder, width: size.columns, fits: true) : nil
                 renderer.render(after, into: &frame)
                 let start = fileSize()

@@ -25,7 +25,7 @@ struct TimeTravelTests {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         let player = try ReplayPlayer(reader: .inMemory(bytes, chunk: 4_096))
         for _ in 0..<count { try player.step() }
-        return (player.session.state, player.session.viewModel.currentAppearance)
+        return (player.session.state, player.session.viewModel.current)
     }
 
     /// The state the player shows equals the edited log played forward to its place.
@@ -34,7 +34,7 @@ struct TimeTravelTests {
         let applied = (0..<player.place).filter { !player.index.skipped.contains($0 + 1) }.count
         let (state, appearance) = try forward(player.index.editedLines(), count: applied)
         #expect(player.session.state == state, "\(note())")
-        #expect(player.session.viewModel.currentAppearance == appearance, "\(note())")
+        #expect(player.session.viewModel.current == appearance, "\(note())")
         // The recorded area, then the player's rows within the terminal; the status line last.
         #expect(pilot.frame.size.columns == appearance.position.screen.columns, "\(note())")
         #expect(pilot.frame.size.rows > appearance.position.screen.rows, "\(note())")
@@ -95,28 +95,28 @@ struct TimeTravelTests {
         pilot.press(.arrow(.right, shifted: false))
         pilot.press(.arrow(.right, shifted: false))
         #expect(pilot.player.place == 2)
-        #expect(pilot.player.session.viewModel.currentAppearance == (try Self.forward(lines, count: 2)).1)
+        #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 2)).1)
         #expect(
             pilot.player.change
                 == "#2 •: position 40,11 → 42,11 · ballColour flatRed → flatBlackDark · background flatMint (unchanged)"
                 || pilot.player.change?.hasPrefix("#2 •: position 40,11 →") == true)
         pilot.press(.arrow(.left, shifted: false))
         #expect(pilot.player.place == 1)
-        #expect(pilot.player.session.viewModel.currentAppearance == (try Self.forward(lines, count: 1)).1)
+        #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 1)).1)
         pilot.press(.end)
         #expect(pilot.player.place == 13)
-        #expect(pilot.player.session.viewModel.currentAppearance.position.centre == Cell(column: 51, row: 7))
+        #expect(pilot.player.session.viewModel.current.position.centre == Cell(column: 51, row: 7))
         pilot.press(.home)
         #expect(pilot.player.place == 0)
         // ] goes to each change of the ball's colour in turn, and [ back.
-        var colours = [pilot.player.session.viewModel.currentAppearance.ball]
+        var colours = [pilot.player.session.viewModel.current.ball]
         var places: [Int] = []
         while true {
             let before = pilot.player.place
             pilot.press("]")
             guard pilot.player.place != before else { break }
             places.append(pilot.player.place)
-            let ball = pilot.player.session.viewModel.currentAppearance.ball
+            let ball = pilot.player.session.viewModel.current.ball
             #expect(ball != colours.last)
             #expect(try Self.forward(lines, count: pilot.player.place - 1).1.ball == colours.last)
             colours.append(ball)
@@ -130,8 +130,7 @@ struct TimeTravelTests {
     @Test("the change line says what a step changed, TCA-style")
     func changeLine() {
         let screen = ScreenSize(columns: 80, rows: 24)
-        let before = BallViewModel.appearance(
-            at: BallPosition(centre: Cell(column: 40, row: 11), screen: screen), after: nil)
+        let before = Appearance.at(BallPosition(centre: Cell(column: 40, row: 11), screen: screen), after: nil)
         var after = before
         after.position.centre = Cell(column: 41, row: 11)
         #expect(
@@ -150,13 +149,13 @@ struct TimeTravelTests {
     func skip() throws {
         let pilot = try PlayerPilot(Self.sample)
         for _ in 0..<4 { pilot.press("l") }
-        let kept = pilot.player.session.viewModel.currentAppearance
-        let endBefore = pilot.player.index.snapshot(at: 13).appearance
+        let kept = pilot.player.session.viewModel.current
+        let endBefore = pilot.player.index.state(at: 13).appearance
         pilot.press("x")
         #expect(pilot.player.index.skipped == [4])
         let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
         // Skipping the fourth is the state after the third.
-        #expect(pilot.player.session.viewModel.currentAppearance == (try Self.forward(lines, count: 3)).1)
+        #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 3)).1)
         #expect(pilot.player.change?.hasPrefix("skip #4: position 45,12 → 43,12") == true)
         #expect(pilot.lines[pilot.player.timelineRow!].contains("◆"))
         pilot.press(.end)
@@ -165,8 +164,8 @@ struct TimeTravelTests {
         for _ in 0..<4 { pilot.press("l") }
         pilot.press("x")
         #expect(pilot.player.index.skipped.isEmpty)
-        #expect(pilot.player.session.viewModel.currentAppearance == kept)
-        #expect(pilot.player.index.snapshot(at: 13).appearance == endBefore)
+        #expect(pilot.player.session.viewModel.current == kept)
+        #expect(pilot.player.index.state(at: 13).appearance == endBefore)
     }
 
     @Test("a resize cannot be skipped, and at the start there is nothing to skip: the status line says so")
@@ -249,7 +248,7 @@ struct TimeTravelTests {
         pilot.press(.end)
         let (state, appearance) = try Self.forward(written, count: written.count - 1)
         #expect(pilot.player.session.state == state, "\(generator)")
-        #expect(pilot.player.session.viewModel.currentAppearance == appearance, "\(generator)")
+        #expect(pilot.player.session.viewModel.current == appearance, "\(generator)")
         // A failure to write is said, and nothing else changes.
         pilot.player.writeEdited = { _ in throw DiskFull() }
         pilot.press("w")

@@ -95,7 +95,7 @@ struct RendererTests {
             position.centre = Cell(
                 column: (position.centre.column + 7 * step) % position.screen.columns,
                 row: (position.centre.row + 3 * step) % (position.screen.rows - 1))
-            let appearance = BallViewModel.appearance(at: position, after: previous)
+            let appearance = Appearance.at(position, after: previous)
             previous = appearance
             renderer.render(appearance, into: &reused)
             var fresh = Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite)
@@ -131,7 +131,7 @@ extension RendererTests {
         var frame = Frame(size: screen, fill: .flatWhite)
         var previous: Appearance?
         for (centre, place) in expected {
-            let appearance = BallViewModel.appearance(at: BallPosition(centre: centre, screen: screen), after: previous)
+            let appearance = Appearance.at(BallPosition(centre: centre, screen: screen), after: previous)
             previous = appearance
             renderer.render(appearance, into: &frame)
             let status = String(frame.text.split(separator: "\n").last!)
@@ -168,8 +168,8 @@ extension RendererTests {
         var renderer = Renderer()
         renderer.notice = "recording stopped after 12 events"
         for width in [120, 60, 30] {
-            let appearance = BallViewModel.appearance(
-                at: .centred(on: ScreenSize(columns: width, rows: 24)), after: nil)
+            let appearance = Appearance.at(
+                .centred(on: ScreenSize(columns: width, rows: 24)), after: nil)
             var frame = Frame(size: appearance.position.screen, fill: .flatWhite)
             renderer.render(appearance, into: &frame)
             let status = String(frame.text.split(separator: "\n").last!)
@@ -206,7 +206,7 @@ extension RendererTests {
     func helpBox() {
         var renderer = Renderer()
         let size = ScreenSize(columns: 80, rows: 24)
-        let appearance = BallViewModel.appearance(at: .centred(on: size), after: nil)
+        let appearance = Appearance.at(.centred(on: size), after: nil)
         var plain = Frame(size: size, fill: .flatWhite)
         renderer.render(appearance, into: &plain)
         renderer.help = Self.help
@@ -231,7 +231,7 @@ extension RendererTests {
             footer: "any key closes this")
         let size = ScreenSize.minimum
         var frame = Frame(size: size, fill: .flatWhite)
-        renderer.render(BallViewModel.appearance(at: .centred(on: size), after: nil), into: &frame)
+        renderer.render(Appearance.at(.centred(on: size), after: nil), into: &frame)
         let text = frame.text
         #expect(text.contains("keys") && text.contains("any key clos"))
         #expect(text.contains("k1  does 1") && !text.contains("k9"))
@@ -259,7 +259,7 @@ extension RendererTests {
         let size = ScreenSize(columns: width, rows: 24)
         var frame = Frame(size: size, fill: .flatWhite)
         let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
-        renderer.render(BallViewModel.appearance(at: position, after: nil), into: &frame)
+        renderer.render(Appearance.at(position, after: nil), into: &frame)
         let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
         #expect(status == " \(facts)  40,11  \(expected)")
     }
@@ -270,7 +270,7 @@ extension RendererTests {
         let size = ScreenSize(columns: 80, rows: 24)
         var frame = Frame(size: size, fill: .flatWhite)
         let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
-        renderer.render(BallViewModel.appearance(at: position, after: nil), into: &frame)
+        renderer.render(Appearance.at(position, after: nil), into: &frame)
         let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
         #expect(status == " 40,11 · 320,176 pt  ● flatRed #E84E3C  on ■ flatMint #1ABD9C  ? keys  q quit")
     }

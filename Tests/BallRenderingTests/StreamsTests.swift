@@ -49,7 +49,7 @@ struct StreamsTests {
                 "intents": "^──▼─•─•─•─•─▲─→─→─→─→─→─→─→─→─←─↑",
                 "position": "^○───○─○─○─○───○─○─○─○─○─○─────○─○",
                 "ballColour": "^●───·─●─·─·───●─·─●─●─·─·─────·─·",
-                "background": "^■─────·─·─·───■───■─■────────────",
+                "background": "^■─────·───────■───■─■────────────",
                 "1 late Behavior": "                            ^○─○─○",
                 "2 late Passthrough": "                              ^──○",
             ])
@@ -78,7 +78,7 @@ struct StreamsTests {
         #expect(
             Self.lanes(driver) == [
                 "intents": "^──→─→─→|─", "position": "^○─○─○─○|─", "ballColour": "^●─·─●─·|─",
-                "background": "^■───·─·|─", "1 late Passthrough": "  ^──○─○|─", "2 late Passthrough": "    ^──○|─",
+                "background": "^■───·──|─", "1 late Passthrough": "  ^──○─○|─", "2 late Passthrough": "    ^──○|─",
             ])
     }
 

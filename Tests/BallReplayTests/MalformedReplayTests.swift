@@ -82,15 +82,15 @@ struct MalformedReplayTests {
         ),
         (
             "infinite time", withEvents(#"{"t":1e999,"event":"pressed","cell":[1,1]}"#),
-            "bad.jsonl, line 2: the time inf is out of range (0 to 604800 seconds)."
+            "bad.jsonl, line 2: the time inf is out of range (0 to 315360000 seconds)."
         ),
         (
             "absurd time", withEvents(#"{"t":1e300,"event":"pressed","cell":[1,1]}"#),
-            "bad.jsonl, line 2: the time 1e+300 is out of range (0 to 604800 seconds)."
+            "bad.jsonl, line 2: the time 1e+300 is out of range (0 to 315360000 seconds)."
         ),
         (
             "negative time", withEvents(#"{"t":-1,"event":"pressed","cell":[1,1]}"#),
-            "bad.jsonl, line 2: the time -1 is out of range (0 to 604800 seconds)."
+            "bad.jsonl, line 2: the time -1 is out of range (0 to 315360000 seconds)."
         ),
         (
             "time going backwards",

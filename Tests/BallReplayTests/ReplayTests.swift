@@ -62,7 +62,7 @@ struct ReplayTests {
         // The replay ends in the same place as the session.
         let player = try ReplayPlayer(reader: reader(file.bytes))
         while try player.step() {}
-        #expect(player.session.viewModel.currentAppearance == driver.appearance)
+        #expect(player.session.viewModel.current == driver.appearance)
     }
 
     @Test("the checked-in sample replays to its golden trace, in text and JSON")

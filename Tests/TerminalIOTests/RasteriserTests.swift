@@ -148,15 +148,15 @@ struct RasteriserTests {
     @Test("a new background is one erase in its colour, and the whole step stays under 1 KB")
     func newBackground() {
         let rig = Rig(size: ScreenSize(columns: 80, rows: 24))
-        let before = rig.session.viewModel.currentAppearance.background
+        let before = rig.session.viewModel.current.background
         rig.send(.pressed(at: Cell(column: 40, row: 11)))
         search: for row in stride(from: 4, to: 20, by: 3) {
             for column in 10..<70 {
                 rig.send(.dragged(to: Cell(column: column, row: row)))
-                if rig.session.viewModel.currentAppearance.background != before { break search }
+                if rig.session.viewModel.current.background != before { break search }
             }
         }
-        #expect(rig.session.viewModel.currentAppearance.background != before)
+        #expect(rig.session.viewModel.current.background != before)
         #expect(String(decoding: rig.lastBytes, as: UTF8.self).contains("\u{1B}[1;1H\u{1B}[J"))
         #expect(rig.lastBytes.count < 1024)
         #expect(rig.mismatches.isEmpty)

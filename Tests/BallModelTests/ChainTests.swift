@@ -1,0 +1,208 @@
+import BallModel
+import BallTestSupport
+import ColourCore
+import OpenCombine
+import Testing
+
+/// The view-model's chain and the session, exhaustively: after each step the whole derived
+/// state is compared.
+@Suite("The chain")
+struct ChainTests {
+    let screen = ScreenSize(columns: 80, rows: 24)
+
+    func position(_ column: Int, _ row: Int) -> BallPosition {
+        BallPosition(centre: Cell(column: column, row: row), screen: screen)
+    }
+
+    @Test("every position sent derives the ball and the background, whole; each colour is sent once")
+    func derivedStateAfterEachStep() {
+        // Start at 0,0 (sum 0: flatBlackDark, so the screen keeps the original's white).
+        let viewModel = BallViewModel(start: BallState(position: position(0, 0), background: .flatWhite))
+        var balls: [FlatColour] = []
+        var backgrounds: [FlatColour] = []
+        var cancellables = Set<AnyCancellable>()
+        viewModel.ballColour.sink { balls.append($0) }.store(in: &cancellables)
+        viewModel.background.sink { backgrounds.append($0) }.store(in: &cancellables)
+
+        let steps: [(BallPosition, FlatColour, FlatColour)] = [
+            (position(0, 0), .flatBlackDark, .flatWhite),
+            (position(1, 1), .flatBlackDark, .flatWhite),  // 8 + 16 = 24: still black.
+            (position(3, 2), .flatPlumDark, .flatForestGreenDark),  // 24 + 32 = 56: plum, forest green.
+            (position(8, 2), .flatMaroonDark, .flatTealDark),  // 64 + 32 = 96.
+            (position(16, 8), .flatBlackDark, .flatTealDark),  // 256 (1 mod 255): black; background kept.
+            (position(30, 0), .flatRed, .flatMint),  // 240 + 0.
+        ]
+        for (index, (next, ball, background)) in steps.enumerated() {
+            if index > 0 { viewModel.position.send(next) }
+            #expect(viewModel.current == Appearance(position: next, ball: ball, background: background))
+        }
+        #expect(balls == [.flatBlackDark, .flatPlumDark, .flatMaroonDark, .flatBlackDark, .flatRed])
+        #expect(backgrounds == [.flatWhite, .flatForestGreenDark, .flatTealDark, .flatMint])
+    }
+
+    @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")
+    func builtAtAState() {
+        // 43,11 is in the black band: only the state tells what colour the screen has.
+        let start = BallState(
+            position: position(43, 11), grab: CellOffset(columns: 1, rows: 0), background: .flatOrange)
+        let session = BallSession(start: start)
+        #expect(session.state == start)
+        #expect(
+            session.viewModel.current
+                == Appearance(position: position(43, 11), ball: .flatBlackDark, background: .flatOrange))
+        var backgrounds: [FlatColour] = []
+        let subscription = session.viewModel.background.sink { backgrounds.append($0) }
+        defer { subscription.cancel() }
+        session.send(.arrowPressed(.down, distance: 1))  // 43,12: 536, 26 mod 255: still black.
+        session.send(.arrowPressed(.left, distance: 3))  // 40,12: 512, 2 mod 255: still black.
+        #expect(backgrounds == [.flatOrange])
+        session.send(.recentred)  // 40,11: flatRed, whose complement is flatMint.
+        #expect(backgrounds == [.flatOrange, .flatMint])
+    }
+
+    @Test("a late subscriber gets the latest position and colours at once, then the rest")
+    func lateSubscriber() {
+        let viewModel = BallViewModel(start: BallState(position: position(0, 0), background: .flatWhite))
+        viewModel.position.send(position(30, 0))
+        viewModel.position.send(position(16, 8))  // Black: the background stays mint.
+        var positions: [BallPosition] = []
+        var balls: [FlatColour] = []
+        var backgrounds: [FlatColour] = []
+        var cancellables = Set<AnyCancellable>()
+        viewModel.position.sink { positions.append($0) }.store(in: &cancellables)
+        viewModel.ballColour.sink { balls.append($0) }.store(in: &cancellables)
+        viewModel.background.sink { backgrounds.append($0) }.store(in: &cancellables)
+        #expect(positions == [position(16, 8)])
+        #expect(balls == [.flatBlackDark])
+        #expect(backgrounds == [.flatMint])
+        viewModel.position.send(position(8, 2))  // 96: flatMaroonDark on flatTealDark.
+        #expect(positions == [position(16, 8), position(8, 2)])
+        #expect(balls == [.flatBlackDark, .flatMaroonDark])
+        #expect(backgrounds == [.flatMint, .flatTealDark])
+    }
+
+    @Test("the operators run once however many subscribe: one scan's memory for all")
+    func sharedOnce() {
+        let viewModel = BallViewModel(start: BallState(position: position(30, 0), background: .flatMint))  // flatRed.
+        var first: [FlatColour] = []
+        let early = viewModel.background.sink { first.append($0) }
+        defer { early.cancel() }
+        viewModel.position.send(position(16, 8))  // Black: the scan remembers mint.
+        // A subscriber that comes now gets the remembered mint, not a scan of its own from white.
+        var second: [FlatColour] = []
+        let late = viewModel.background.sink { second.append($0) }
+        defer { late.cancel() }
+        viewModel.position.send(position(17, 8))  // 264, 9 mod 255: still black.
+        #expect(first == [.flatMint])
+        #expect(second == [.flatMint])
+    }
+
+    @Test("a repeated position derives nothing new, and draws nothing")
+    func noDuplicateRedraws() {
+        let driver = HeadlessDriver(screen: screen)
+        var colours: [FlatColour] = []
+        let subscription = driver.session.viewModel.ballColour.sink { colours.append($0) }
+        defer { subscription.cancel() }
+        let presents = driver.screen.presentCount
+        driver.send(.dragged(to: Cell(column: 1, row: 1)))  // Not grabbed: no move.
+        driver.send(.recentred)  // Already centred.
+        #expect(driver.screen.presentCount == presents)
+        driver.press(.right)
+        #expect(driver.screen.presentCount == presents + 1)
+        // 41,11 is 504 points (249 mod 255): red, as at the centre; the colour is published once.
+        driver.press(.left)
+        driver.press(.right)
+        #expect(colours == [.flatRed])
+        #expect(driver.screen.presentCount == presents + 3)
+    }
+
+    @Test("the session sends the subject only positions that changed, and keeps the grab beside it")
+    func sessionSendsChangesOnly() {
+        let session = BallSession(screen: screen)
+        var positions: [BallPosition] = []
+        let subscription = session.viewModel.position.sink { positions.append($0) }
+        defer { subscription.cancel() }
+        let start = position(40, 11)
+        session.send(.pressed(at: Cell(column: 42, row: 11)))  // On the ball: grabbed, no move.
+        #expect(
+            session.state == BallState(position: start, grab: CellOffset(columns: -2, rows: 0), background: .flatMint))
+        session.send(.dragged(to: Cell(column: 45, row: 11)))
+        session.send(.dragged(to: Cell(column: 45, row: 11)))  // Same place: nothing sent.
+        session.send(.arrowPressed(.up, distance: 100))  // To the top edge.
+        session.send(.arrowPressed(.up, distance: 1))  // Clamped there: nothing sent.
+        session.send(.released(at: Cell(column: 45, row: 11)))
+        #expect(positions == [start, position(43, 11), position(43, 5), position(43, 11)])
+        // 43,5 is 424 points, 169 mod 255: flatRedDark on flatGray; back at 43,11 (black) the
+        // screen keeps flatGray.
+        #expect(session.state == BallState(position: position(43, 11), grab: nil, background: .flatGray))
+    }
+
+    @Test("random sessions: after every intent the chain shows what the reducer folded, whole")
+    func chainAgreesWithTheReducer() {
+        var generator = SeededGenerator()
+        for _ in 0..<40 {
+            var area = ScreenSize(columns: 30 + generator.below(80), rows: 10 + generator.below(30))
+            let session = BallSession(screen: area)
+            var folded = BallState.start(on: area)
+            var published: [Intent] = []
+            let tap = session.intents.sink { published.append($0) }
+            for _ in 0..<300 {
+                // Anywhere, inside the area or not: the session fits what it can.
+                let cell = Cell(
+                    column: generator.below(area.columns + 20) - 10, row: generator.below(area.rows + 20) - 10)
+                let intent: Intent
+                switch generator.below(12) {
+                case 0: intent = .pressed(at: cell)
+                case 1...6: intent = .dragged(to: cell)
+                case 7: intent = .released(at: cell)
+                case 8, 9: intent = .arrowPressed(Direction.allCases[generator.below(4)], distance: generator.below(8))
+                case 10: intent = .recentred
+                default:
+                    area = ScreenSize(columns: 10 + generator.below(100), rows: 4 + generator.below(40))
+                    intent = .resized(area)
+                }
+                let before = published.count
+                session.send(intent)
+                if published.count > before {
+                    #expect(published.last!.isValid(in: folded.position.screen), "\(generator)")
+                    folded = reduce(folded, published.last!)
+                }
+                #expect(session.state == folded, "\(generator)")
+                #expect(session.viewModel.current == folded.appearance, "\(generator)")
+            }
+            tap.cancel()
+        }
+    }
+}
+
+/// One definition of a valid intent: what the session lets in is what a replay may hold.
+@Suite("Valid intents")
+struct ValidIntentTests {
+    let area = ScreenSize(columns: 80, rows: 16)
+
+    @Test("a press outside the area is not the ball's; a drag or release outside is taken at the nearest cell")
+    func pointerCells() {
+        #expect(Intent.pressed(at: Cell(column: 10, row: 20)).fitted(to: area) == nil)
+        #expect(Intent.pressed(at: Cell(column: -1, row: 3)).fitted(to: area) == nil)
+        #expect(
+            Intent.pressed(at: Cell(column: 79, row: 15)).fitted(to: area) == .pressed(at: Cell(column: 79, row: 15)))
+        #expect(
+            Intent.dragged(to: Cell(column: 90, row: 20)).fitted(to: area) == .dragged(to: Cell(column: 79, row: 15)))
+        #expect(
+            Intent.released(at: Cell(column: -4, row: -2)).fitted(to: area) == .released(at: Cell(column: 0, row: 0)))
+        #expect(!Intent.dragged(to: Cell(column: 80, row: 0)).isValid(in: area))
+        #expect(Intent.dragged(to: Cell(column: 0, row: 0)).fitted(to: ScreenSize(columns: 0, rows: 5)) == nil)
+    }
+
+    @Test("moves of 1 to 1000 cells, sizes of 1 to 1000 each way")
+    func movesAndSizes() {
+        #expect(Intent.arrowPressed(.left, distance: 0).fitted(to: area) == nil)
+        #expect(Intent.arrowPressed(.left, distance: 5000).fitted(to: area) == .arrowPressed(.left, distance: 1000))
+        #expect(Intent.arrowPressed(.up, distance: 1000).isValid(in: area))
+        #expect(
+            Intent.resized(ScreenSize(columns: 1200, rows: 0)).fitted(to: area)
+                == .resized(ScreenSize(columns: 1000, rows: 1)))
+        #expect(Intent.resized(ScreenSize(columns: 1000, rows: 1000)).isValid(in: area))
+        #expect(Intent.quitRequested.isValid(in: area) && Intent.recentred.isValid(in: area))
+    }
+}
