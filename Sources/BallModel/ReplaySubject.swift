@@ -1,3 +1,4 @@
+import ColourCore
 import OpenCombine
 
 // MARK: - ReplaySubject: the subject kind Combine does not have
@@ -22,11 +23,12 @@ import OpenCombine
 package final class ReplaySubject<Output, Failure: Error>: Subject {
     /// How many values are kept for new subscribers.
     package let bufferSize: Int
-    /// The values kept, oldest first (at most ``bufferSize``).
-    package private(set) var buffer: [Output] = []
+    /// The values kept, in a ring: `ring[(first + k) % bufferSize]` is the k-th oldest.
+    private var ring: [Output] = []
+    private var first = 0
     /// The completion, once sent.
     package private(set) var completion: Subscribers.Completion<Failure>?
-    private var subscriptions: [Conduit] = []
+    private var subscriptions: [ReplayConduit<Output, Failure>] = []
     private var upstreams: [Subscription] = []
     /// The connection made by ``OpenCombine/Publisher/share(replay:)``, kept as long as the
     /// subject lives.
@@ -35,21 +37,30 @@ package final class ReplaySubject<Output, Failure: Error>: Subject {
     /// A subject that replays the last `bufferSize` values (at least one) to each new subscriber.
     package init(bufferSize: Int) {
         self.bufferSize = Swift.max(1, bufferSize)
-        buffer.reserveCapacity(self.bufferSize)
+        ring.reserveCapacity(self.bufferSize)
     }
 
     deinit {
         for upstream in upstreams { upstream.cancel() }
     }
 
+    /// The values kept, oldest first (at most ``bufferSize``).
+    package var buffer: [Output] { Array(ring[first...] + ring[..<first]) }
+
     /// The latest value sent, if any.
-    package var latest: Output? { buffer.last }
+    package var latest: Output? { ring.isEmpty ? nil : ring[(first + ring.count - 1) % ring.count] }
 
     /// Keeps `input` (dropping the oldest beyond ``bufferSize``) and sends it to every subscriber.
+    @_specialize(where Output == FlatColour, Failure == Never)
+    @_specialize(where Output == BallPosition, Failure == Never)
     package func send(_ input: Output) {
         guard completion == nil else { return }
-        if buffer.count == bufferSize { buffer.removeFirst() }
-        buffer.append(input)
+        if ring.count < bufferSize {
+            ring.append(input)
+        } else {
+            ring[first] = input
+            first = first + 1 == bufferSize ? 0 : first + 1
+        }
         for subscription in subscriptions { subscription.offer(input) }
     }
 
@@ -73,89 +84,115 @@ package final class ReplaySubject<Output, Failure: Error>: Subject {
     /// is one, else everything that comes after.
     package func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        let conduit = Conduit(parent: self, downstream: AnySubscriber(subscriber), replay: buffer, end: completion)
+        let conduit = ReplayConduitTo(subscriber, parent: self, replay: buffer, end: completion)
         if completion == nil { subscriptions.append(conduit) }
         subscriber.receive(subscription: conduit)
     }
 
-    private func remove(_ conduit: Conduit) {
+    fileprivate func remove(_ conduit: ReplayConduit<Output, Failure>) {
         subscriptions.removeAll { $0 === conduit }
     }
+}
 
-    // MARK: - One subscription
+// MARK: - One subscription
 
-    private final class Conduit: Subscription {
-        private weak var parent: ReplaySubject?
-        private var downstream: AnySubscriber<Output, Failure>?
-        private var demand = Subscribers.Demand.none
-        /// Values waiting for demand: the replay first, then live values beyond the demand.
-        private var waiting: [Output]
-        private var waitingStart = 0
-        /// A completion to hand on once the waiting values are delivered.
-        private var end: Subscribers.Completion<Failure>?
+/// One subscriber's subscription to a ``ReplaySubject``: what it has asked for, and the values
+/// waiting for its demand (the replay first, then live values beyond the demand). The subject
+/// calls it through this base class; ``ReplayConduitTo`` knows the subscriber's type.
+private class ReplayConduit<Output, Failure: Error>: Subscription {
+    weak var parent: ReplaySubject<Output, Failure>?
+    var demand = Subscribers.Demand.none
+    var waiting: [Output]
+    var waitingStart = 0
+    /// A completion to hand on once the waiting values are delivered.
+    var end: Subscribers.Completion<Failure>?
+    var isActive = true
 
-        init(
-            parent: ReplaySubject, downstream: AnySubscriber<Output, Failure>, replay: [Output],
-            end: Subscribers.Completion<Failure>?
-        ) {
-            self.parent = parent
-            self.downstream = downstream
-            waiting = replay
-            self.end = end
-        }
-
-        func offer(_ input: Output) {
-            guard downstream != nil else { return }
-            if demand > 0, waitingStart == waiting.count {
-                deliver(input)
-            } else {
-                waiting.append(input)
-            }
-        }
-
-        func finish(_ completion: Subscribers.Completion<Failure>) {
-            end = completion
-            drain()
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            guard downstream != nil else { return }
-            self.demand += demand
-            drain()
-        }
-
-        func cancel() {
-            guard downstream != nil else { return }
-            downstream = nil
-            waiting.removeAll()
-            parent?.remove(self)
-        }
-
-        private func deliver(_ input: Output) {
-            guard let downstream else { return }
-            demand -= 1
-            demand += downstream.receive(input)
-        }
-
-        /// Delivers what waits, as far as the demand goes, then the end if all was delivered.
-        private func drain() {
-            while demand > 0, waitingStart < waiting.count, downstream != nil {
-                let next = waiting[waitingStart]
-                waitingStart += 1
-                deliver(next)
-            }
-            if waitingStart == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                waitingStart = 0
-                if let end, let downstream {
-                    self.downstream = nil
-                    downstream.receive(completion: end)
-                }
-            }
-        }
-
-        var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+    init(parent: ReplaySubject<Output, Failure>, replay: [Output], end: Subscribers.Completion<Failure>?) {
+        self.parent = parent
+        waiting = replay
+        self.end = end
     }
+
+    /// Hands `input` on now if the subscriber asked for it and nothing waits before it.
+    final func offer(_ input: Output) {
+        guard isActive else { return }
+        if demand > 0, waitingStart == waiting.count {
+            demand -= 1
+            demand += deliver(input)
+        } else {
+            waiting.append(input)
+        }
+    }
+
+    final func finish(_ completion: Subscribers.Completion<Failure>) {
+        end = completion
+        drain()
+    }
+
+    final func request(_ demand: Subscribers.Demand) {
+        guard isActive else { return }
+        self.demand += demand
+        drain()
+    }
+
+    final func cancel() {
+        guard isActive else { return }
+        isActive = false
+        letGo()
+        waiting.removeAll()
+        parent?.remove(self)
+    }
+
+    /// Delivers what waits, as far as the demand goes, then the end if all was delivered.
+    private func drain() {
+        while demand > 0, waitingStart < waiting.count, isActive {
+            let next = waiting[waitingStart]
+            waitingStart += 1
+            demand -= 1
+            demand += deliver(next)
+        }
+        guard waitingStart == waiting.count else { return }
+        waiting.removeAll(keepingCapacity: true)
+        waitingStart = 0
+        if let end, isActive {
+            isActive = false
+            complete(end)
+            letGo()
+        }
+    }
+
+    /// The subscriber receives `input`; what more it asks for.
+    func deliver(_ input: Output) -> Subscribers.Demand { .none }
+    /// The subscriber receives `completion`.
+    func complete(_ completion: Subscribers.Completion<Failure>) {}
+    /// The subscriber is let go.
+    func letGo() {}
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+}
+
+/// A ``ReplayConduit`` to a subscriber of a known type (no boxing on each value).
+private final class ReplayConduitTo<Downstream: Subscriber>: ReplayConduit<Downstream.Input, Downstream.Failure> {
+    private var downstream: Downstream?
+
+    init(
+        _ downstream: Downstream, parent: ReplaySubject<Downstream.Input, Downstream.Failure>,
+        replay: [Downstream.Input], end: Subscribers.Completion<Downstream.Failure>?
+    ) {
+        self.downstream = downstream
+        super.init(parent: parent, replay: replay, end: end)
+    }
+
+    override func deliver(_ input: Downstream.Input) -> Subscribers.Demand {
+        downstream?.receive(input) ?? .none
+    }
+
+    override func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+        downstream?.receive(completion: completion)
+    }
+
+    override func letGo() { downstream = nil }
 }
 
 // MARK: - share(replay:)
