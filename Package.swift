@@ -7,7 +7,10 @@ import PackageDescription
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 // The targets, each with one job; each uses only those above it (ARCHITECTURE.md draws them):
-// ColourCore ← BallModel ← BallReplay ← BallRendering ← TerminalIO ← BallPlayer ← BallTerminal ← commands.
+// ColourCore ← BallModel ← BallStreams ← BallReplay / BallRendering ← TerminalIO ← BallExport /
+// BallPlayer ← BallProgram ← BallTerminal (ncurses) ← ColourfulBallCommands ← colourful-ball.
+let openCombine: Target.Dependency = .product(name: "OpenCombine", package: "OpenCombine")
+
 let package = Package(
     name: "colourful-ball",
     // Linux (Debian/Ubuntu) with glibc: the one platform built and tested (Sources/Platform).
@@ -27,35 +30,53 @@ let package = Package(
         // MARK: - Pure (no ncurses, no terminal)
         /// Flat colours, flatten, complement, the position rule, terminal colour tables.
         .target(name: "ColourCore", dependencies: ["Platform"], swiftSettings: crossModule),
-        /// Geometry, intents, the pure step, the session and the view-model.
+        /// How the program writes numbers and user text: plain numbers, fixed decimals, JSON
+        /// strings, control characters made visible, UTF-8 bytes.
+        .target(name: "TextFormats", swiftSettings: crossModule),
+        /// Geometry, intents and what a valid one is, the state and its reducer, the chain
+        /// (view-model), the session, and the ReplaySubject the chain shares with.
+        .target(name: "BallModel", dependencies: ["ColourCore", openCombine], swiftSettings: crossModule),
+        /// The streams as marble lanes: a recorder subscribed to the session's publishers, a
+        /// column per intent.
         .target(
-            name: "BallModel",
-            dependencies: ["ColourCore", .product(name: "OpenCombine", package: "OpenCombine")],
-            swiftSettings: crossModule
-        ),
-        /// The replay format, its JSON line parser and reader, recorder, player, timing, trace.
+            name: "BallStreams", dependencies: ["BallModel", "ColourCore", openCombine], swiftSettings: crossModule),
+        /// The replay format, its JSON line parser and reader, recorder, player, timing, index, trace.
         .target(
-            name: "BallReplay",
-            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")],
-            swiftSettings: crossModule
-        ),
-        /// Frames, the renderer, the status line, screens and the binding that draws.
+            name: "BallReplay", dependencies: ["BallModel", "ColourCore", "TextFormats", openCombine],
+            swiftSettings: crossModule),
+        /// Frames, the renderer, the status line, the streams panel, the screen model and the
+        /// binding that draws it.
         .target(
             name: "BallRendering",
-            dependencies: ["BallModel", "ColourCore", .product(name: "OpenCombine", package: "OpenCombine")],
-            swiftSettings: crossModule
-        ),
-        /// Terminal bytes in and out: the input decoder, the key map, the rasteriser and its
-        /// sequences, the asciicast export.
-        .target(
-            name: "TerminalIO", dependencies: ["BallModel", "BallRendering", "BallReplay", "ColourCore", "Platform"],
+            dependencies: ["BallModel", "BallStreams", "ColourCore", "TextFormats", openCombine],
             swiftSettings: crossModule),
-
-        /// The replay player: time travel through a recording's index, its timeline and change
-        /// line, the streams panel around the current intent, and what the replay keys do.
+        /// Terminal bytes in and out: the input decoder, the rasteriser and its sequences.
+        .target(
+            name: "TerminalIO",
+            dependencies: ["BallModel", "BallRendering", "ColourCore", "TextFormats", "Platform"],
+            swiftSettings: crossModule),
+        /// A recording as other formats: an asciicast, the marble diagram.
+        .target(
+            name: "BallExport",
+            dependencies: [
+                "BallModel", "BallStreams", "BallReplay", "BallRendering", "TerminalIO", "ColourCore", "TextFormats",
+                openCombine,
+            ],
+            swiftSettings: crossModule),
+        /// The replay player: time travel through a recording's index, its playback clock,
+        /// layout, timeline, change line and streams page.
         .target(
             name: "BallPlayer",
-            dependencies: ["BallModel", "BallRendering", "BallReplay", "TerminalIO", "ColourCore"],
+            dependencies: ["BallModel", "BallStreams", "BallRendering", "BallReplay", "ColourCore", "TextFormats"],
+            swiftSettings: crossModule),
+        /// The programs the terminal runs: the key map (what keys mean), the run loop (drivable by
+        /// an in-memory terminal and a manual clock), play and replay.
+        .target(
+            name: "BallProgram",
+            dependencies: [
+                "BallModel", "BallStreams", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore",
+                "TextFormats",
+            ],
             swiftSettings: crossModule),
 
         // MARK: - The terminal adapter (the only code that imports CNcurses)
@@ -64,12 +85,12 @@ let package = Package(
             path: "Modules/CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        /// The ncurses screen, waiting for input, the terminal guard and the one run loop.
+        /// The ncurses terminal: opening it, waiting for input, the terminal guard.
         .target(
             name: "BallTerminal",
             dependencies: [
-                "BallModel", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore", "CNcurses",
-                "Platform",
+                "BallModel", "BallStreams", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "BallProgram",
+                "ColourCore", "TextFormats", "CNcurses", "Platform",
             ]
         ),
 
@@ -77,8 +98,8 @@ let package = Package(
         .target(
             name: "ColourfulBallCommands",
             dependencies: [
-                "ColourCore", "BallModel", "BallReplay", "TerminalIO", "BallTerminal", "Platform",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ColourCore", "BallModel", "BallReplay", "TerminalIO", "BallExport", "BallProgram", "BallTerminal",
+                "TextFormats", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "colourful-ball", dependencies: ["ColourfulBallCommands"]),
@@ -87,8 +108,8 @@ let package = Package(
         .executableTarget(
             name: "colourful-ball-bench",
             dependencies: [
-                "ColourCore", "BallModel", "BallReplay", "BallRendering", "TerminalIO", "BallPlayer", "BallTerminal",
-                "BallTestSupport", "Platform",
+                "ColourCore", "BallModel", "BallStreams", "BallReplay", "BallRendering", "TerminalIO", "BallExport",
+                "BallPlayer", "BallProgram", "BallTerminal", "BallTestSupport", "TextFormats", "Platform",
             ]
         ),
 
@@ -97,8 +118,8 @@ let package = Package(
         .target(
             name: "BallTestSupport",
             dependencies: [
-                "BallModel", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore", "CPseudoTerminal",
-                "Platform",
+                "BallModel", "BallStreams", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "BallProgram",
+                "ColourCore", "TextFormats", "CPseudoTerminal", "Platform",
             ]
         ),
 
@@ -108,31 +129,51 @@ let package = Package(
             dependencies: ["ColourCore", "BallTestSupport"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "BallModelTests", dependencies: ["BallModel", "ColourCore", "BallTestSupport"]),
+        .testTarget(
+            name: "BallModelTests", dependencies: ["BallModel", "ColourCore", "BallTestSupport", openCombine]),
         .testTarget(
             name: "BallReplayTests",
-            dependencies: ["BallReplay", "BallModel", "ColourCore", "BallTestSupport"],
+            dependencies: ["BallReplay", "BallModel", "ColourCore", "TextFormats", "BallTestSupport"],
             exclude: ["Snapshots", "Replays"]
         ),
         .testTarget(
             name: "BallRenderingTests",
-            dependencies: ["BallRendering", "BallModel", "ColourCore", "BallTestSupport"],
+            dependencies: ["BallRendering", "BallStreams", "BallModel", "ColourCore", "BallTestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "TerminalIOTests",
-            dependencies: ["TerminalIO", "BallRendering", "BallReplay", "BallModel", "ColourCore", "BallTestSupport"],
+            dependencies: [
+                "TerminalIO", "BallRendering", "BallReplay", "BallModel", "ColourCore", "BallProgram",
+                "BallTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "BallExportTests",
+            dependencies: [
+                "BallExport", "BallReplay", "BallRendering", "BallModel", "ColourCore", "TerminalIO", "BallTestSupport",
+            ],
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "BallPlayerTests",
-            dependencies: ["BallPlayer", "BallReplay", "BallRendering", "TerminalIO", "BallModel", "BallTestSupport"]
+            dependencies: [
+                "BallPlayer", "BallReplay", "BallRendering", "BallStreams", "BallProgram", "TerminalIO", "BallModel",
+                "BallTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "BallProgramTests",
+            dependencies: [
+                "BallProgram", "BallPlayer", "BallReplay", "BallRendering", "BallStreams", "TerminalIO", "BallModel",
+                "ColourCore", "BallTestSupport",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "colourful-ball", "BallModel", "BallRendering", "BallTestSupport", "TerminalIO", "ColourCore",
-                "Platform",
+                "TextFormats", "Platform",
             ]
         ),
     ],
@@ -145,7 +186,7 @@ if ProcessInfo.processInfo.environment["COLOURFUL_BALL_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "replay-reader-fuzzer",
-            dependencies: ["BallReplay", "BallModel", "TerminalIO"],
+            dependencies: ["BallReplay", "BallModel", "TerminalIO", "TextFormats"],
             path: "Fuzz",
             exclude: ["Corpus"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

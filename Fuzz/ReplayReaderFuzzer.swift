@@ -17,9 +17,13 @@ package func fuzzReplayReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
     let reader = ReplayReader(file: "fuzz") { chunks.isEmpty ? nil : chunks.removeFirst() }
     do {
         _ = try reader.readHeader()
-        var state = BallState(position: .centred(on: reader.header!.terminal))
+        var state = BallState.start(on: reader.header!.terminal)
         while let event = try reader.next() {
-            state = state.step(event.intent)
+            // What the reader accepts is what the session lets in: one definition of an intent.
+            guard event.intent.isValid(in: state.position.screen) else {
+                fatalError("the reader took an invalid intent")
+            }
+            state = reduce(state, event.intent)
             _ = ReplayFormat.line(for: event.intent, at: event.time)
         }
     } catch {}

@@ -1,161 +1,183 @@
 import BallModel
 import BallRendering
 import BallReplay
-import ColourCore
-import TerminalIO
+import BallStreams
+import TextFormats
 
 // MARK: - The replay player
 
 /// Travels in a recording: plays it forward, steps back and forth, jumps, scrubs, skips
-/// intents and writes the edited log, showing all of it through one session and its binding.
+/// intents and writes the edited log.
 ///
 /// "At `n`" means the first `n` intents applied. A step forward sends the next intent through
-/// the session, as the live program does; any other move builds a new session at the
-/// index's state for the new place (its chain built there, the screen bound to it).
-/// Either way the screen shows what playing the edited log forward to `n`
-/// shows, which the tests check.
-///
-/// No clock here: ``nextPause`` says how long the next intent waits at the current speed, and
-/// the terminal's run loop calls ``playNext()`` when that time has come.
+/// the session, as the live program does; any other move builds a new session, its chain and
+/// all, at the index's state for the new place. Either way the session shows what playing the
+/// edited log forward to `n` shows, which the tests check. What the player puts on the screen
+/// around the ball is ``view``; the program that runs it binds the screen to ``session``.
 package final class TimeTravelPlayer {
     /// The recording.
     package let index: ReplayIndex
-    /// The session the screen is bound to: built anew, chain and all, wherever the player
-    /// travels to other than one step forward.
+    /// The session at the current place (built anew wherever the player travels to other than
+    /// one step forward).
     package private(set) var session: BallSession
-    /// The binding that draws the session, the timeline and the status line's facts.
-    package let binding: ScreenBinding
     /// How many intents are applied.
     package private(set) var place = 0
-    /// Whether playback is paused.
-    package private(set) var paused: Bool
-    /// The timing: speed and idle cap.
-    package private(set) var timing: ReplayTiming
+    /// The timing, whether paused, and when the next intent is due.
+    package private(set) var playback: PlaybackClock
     /// What the last move changed, in words (``ChangeLine``); nil before the first.
     package private(set) var change: String?
     /// Whether the streams panel is open.
     package private(set) var streamsOpen = false
-    /// Counts the moves, pauses and speed changes: the run loop starts the wait for the next
-    /// intent again when it changes.
-    package private(set) var timingRevision = 0
+    /// Counts the moves, pauses and speed changes: the next intent is planned again when it
+    /// changes (``plan(from:)``).
+    package private(set) var revision = 0
     /// Writes the edited log's lines to a new file and returns its name (set by the command,
     /// which owns files); nil: `w` says it cannot write.
     package var writeEdited: ((AnySequence<String>) throws -> String)?
     /// How much of the file has been read, from 0 to 1 (nil: unknown).
     package var readProgress: (() -> Double?)?
+    /// The terminal's size.
+    package private(set) var terminal: ScreenSize
 
-    /// The terminal's size: the recorded area, then the player's rows below it.
-    private var terminal: ScreenSize
-    /// The frame row of the timeline (nil: no room for it).
-    package private(set) var timelineRow: Int?
     /// The late subscribers the user made: their kind, and the place they subscribed at.
-    private var lateSubscriptions: [(kind: LateSubscriber, start: Int)] = []
+    private var lateSubscriptions: [StreamsPage.LateSubscription] = []
     /// A note for the status line (a file written, a skip refused), until the next move.
     private var message: String?
-    /// The timeline's cells without the current place, and what they were made from.
-    private var timelineCache: (key: [Int], cells: [LaneCell])?
+    private var timeline = TimelineCache()
 
-    /// A player of `index` drawing on `screen` (a terminal of `terminal`), at `timing`;
-    /// `paused` starts it paused at 0.
-    package init(index: ReplayIndex, screen: Screen, terminal: ScreenSize, timing: ReplayTiming, paused: Bool) {
+    /// A player of `index` in a terminal of `terminal`, at `timing`; `paused` starts it paused.
+    package init(index: ReplayIndex, terminal: ScreenSize, timing: ReplayTiming, paused: Bool) {
         self.index = index
-        self.timing = timing
-        self.paused = paused
         self.terminal = terminal
+        playback = PlaybackClock(timing: timing, paused: paused)
         session = BallSession(screen: index.header.terminal)
-        binding = ScreenBinding(session.viewModel, to: screen)
-        binding.streamPanelSource = { [unowned self] width, fits in streamPanel(width: width, fits: fits) }
-        update()
     }
+
+    /// Whether playback is paused.
+    package var paused: Bool { playback.paused }
 
     // MARK: - Playing
 
-    /// The wait before the next intent in real seconds, at the current speed; nil while paused,
-    /// at the end, or when the next intent has not been read yet.
-    package var nextPause: Double? {
-        guard !paused, place < index.count else { return nil }
-        return timing.pause(from: index.time(at: place), to: index.time(at: place + 1))
+    /// Plans the next intent from `now`: its recorded pause at the current speed (nothing while
+    /// paused, at the end, or while the next intent has not been read yet).
+    package func plan(from now: Duration) {
+        playback.plan(from: now, recorded: index.time(at: place), next: nextTime)
     }
 
-    /// Plays the next intent (its time has come); at the end of a fully read file, pauses.
+    /// The recorded time of the next intent, if it has been read.
+    private var nextTime: Double? { place < index.count ? index.time(at: place + 1) : nil }
+
+    /// Plays the next intent (its time has come) and plans the one after from its due time; at
+    /// the end of a fully read file, pauses.
     package func playNext() {
         guard !paused else { return }
         if place < index.count {
             move(to: place + 1, how: .forward)
+            playback.played(recorded: index.time(at: place), next: nextTime)
         }
         if place == index.count, index.isComplete {
-            paused = true
-            update()
+            playback.setPaused(true)
+            revision += 1
         }
     }
 
-    /// More of the file was read: the status line and timeline show it.
-    package func indexGrew() { update() }
+    /// The program was stopped for `duration` (Ctrl-Z): the next intent is due that much later.
+    package func resumed(after duration: Duration) {
+        playback.postpone(by: duration)
+    }
 
     /// The terminal is now `size`.
     package func resized(to size: ScreenSize) {
         terminal = size
-        update()
     }
 
-    // MARK: - Keys
+    // MARK: - What the keys do
 
-    /// Does what a replay key or the mouse asks (quitting, suspending and help are the run
-    /// loop's).
-    package func perform(_ action: KeyAction) {
-        switch action {
-        case .togglePause:
-            if paused, place == index.count, index.isComplete {
-                move(to: 0, how: .jump)
-            }
-            paused.toggle()
-            timingRevision += 1
-            update()
-        case .step(let count):
-            paused = true
-            move(to: place + count, how: count == 1 ? .forward : .jump)
-        case .jumpToStart: move(to: 0, how: .jump)
-        case .jumpToEnd: move(to: index.count, how: .jump)
-        case .nextColourChange:
-            if let change = index.colourChange(after: place) { move(to: change.intent, how: .jump) }
-        case .previousColourChange:
-            if let change = index.colourChange(before: place) { move(to: change.intent, how: .jump) }
-        case .changeSpeed(let faster):
-            let speed = timing.speed
-            let next =
-                faster
-                ? max(speed, min(speed * 2, Self.speeds.upperBound))
-                : min(speed, max(speed / 2, Self.speeds.lowerBound))
-            timing = timing.at(speed: next)
-            timingRevision += 1
-            update()
-        case .toggleSkip: toggleSkip()
-        case .writeEdited: write()
-        case .scrub(let cell):
-            guard cell.row == timelineRow else { return }
-            move(
-                to: Timeline.place(
-                    atColumn: cell.column, width: session.state.position.screen.columns, count: index.count), how: .jump
-            )
-        case .toggleStreams:
-            streamsOpen.toggle()
-            update()
-        case .subscribeLate(let kind):
-            if lateSubscriptions.count == 2 { lateSubscriptions.removeFirst() }
-            lateSubscriptions.append((kind, place))
-            binding.redrawSoon()
-        case .intent, .quit, .suspend, .showHelp, .hover: break
+    /// Plays, or pauses; at the end of the recording, plays it again from the start.
+    package func togglePause() {
+        if paused, place == index.count, index.isComplete {
+            move(to: 0, how: .jump)
+        }
+        playback.setPaused(!paused)
+        revision += 1
+    }
+
+    /// Goes `count` intents forward (back, when negative) and pauses.
+    package func step(by count: Int) {
+        playback.setPaused(true)
+        move(to: place + count, how: count == 1 ? .forward : .jump)
+    }
+
+    /// Goes to the start (intent 0).
+    package func jumpToStart() { move(to: 0, how: .jump) }
+
+    /// Goes to the end (the last intent read).
+    package func jumpToEnd() { move(to: index.count, how: .jump) }
+
+    /// Goes to the next change of the ball's colour, if there is one.
+    package func nextColourChange() {
+        if let change = index.colourChange(after: place) { move(to: change.intent, how: .jump) }
+    }
+
+    /// Goes to the previous change of the ball's colour, if there is one.
+    package func previousColourChange() {
+        if let change = index.colourChange(before: place) { move(to: change.intent, how: .jump) }
+    }
+
+    /// Plays twice as fast, or half as fast.
+    package func changeSpeed(faster: Bool) {
+        playback.changeSpeed(faster: faster)
+        revision += 1
+    }
+
+    /// A press or drag at `cell`: on the timeline, goes to the place its column stands for.
+    package func scrub(at cell: Cell) {
+        let area = session.state.position.screen
+        guard cell.row == timelineRow else { return }
+        move(to: Timeline.place(atColumn: cell.column, width: area.columns, count: index.count), how: .jump)
+    }
+
+    /// Opens or closes the streams panel.
+    package func toggleStreams() { streamsOpen.toggle() }
+
+    /// A late subscriber of `kind` subscribes at the current place (a third replaces the oldest).
+    package func subscribeLate(_ kind: LateSubscriber) {
+        if lateSubscriptions.count == 2 { lateSubscriptions.removeFirst() }
+        lateSubscriptions.append((kind, place))
+    }
+
+    /// Skips the current intent, or takes the skip back: everything after it is worked out again.
+    package func toggleSkip() {
+        guard place > 0 else {
+            message = "at the start: step forward to an intent to skip it"
+            return
+        }
+        guard index.canSkip(place) else {
+            message = "a resize is the terminal's: it cannot be skipped"
+            return
+        }
+        let skip = !index.skipped.contains(place)
+        index.setSkipped(place, skip)
+        move(to: place, how: .skip(skip))
+    }
+
+    /// Writes the edited log beside the recording; the status line says where, or why not.
+    package func writeEditedLog() {
+        guard let writeEdited else {
+            message = "cannot write here"
+            return
+        }
+        guard index.isComplete else {
+            message = "still reading the recording: write when it is read"
+            return
+        }
+        do {
+            let name = try writeEdited(index.editedLines())
+            message = "wrote \(name.visibleInMessage)"
+        } catch {
+            message = "not written: \(String(describing: error).visibleInMessage)"
         }
     }
-
-    /// The terminal the player needs for a recorded area of `area`: that, and a row for the
-    /// timeline.
-    package static func neededTerminal(for area: ScreenSize) -> ScreenSize {
-        ScreenSize(columns: area.columns, rows: area.rows + 1)
-    }
-
-    /// The speeds `+` and `-` go between (a `--speed` outside them stays until a key brings it in).
-    package static let speeds: ClosedRange<Double> = 0.25...16
 
     // MARK: - Moving
 
@@ -172,7 +194,6 @@ package final class TimeTravelPlayer {
             if !index.skipped.contains(target) { session.send(index.event(target).intent) }
         } else {
             session = BallSession(start: index.state(at: target))
-            binding.bind(session.viewModel)
         }
         let moved = target != place
         place = target
@@ -185,8 +206,7 @@ package final class TimeTravelPlayer {
             case .skip(false): "unskip #\(target)"
             }
         change = ChangeLine.text(words, before: before, after: session.viewModel.current)
-        timingRevision += 1
-        update()
+        revision += 1
     }
 
     /// The intent's glyph, or `×` when it is skipped.
@@ -194,43 +214,7 @@ package final class TimeTravelPlayer {
         index.skipped.contains(number) ? "×" : Marble.glyph(of: index.event(number).intent)
     }
 
-    private func toggleSkip() {
-        guard place > 0 else {
-            message = "at the start: step forward to an intent to skip it"
-            update()
-            return
-        }
-        guard index.canSkip(place) else {
-            message = "a resize is the terminal's: it cannot be skipped"
-            update()
-            return
-        }
-        let skip = !index.skipped.contains(place)
-        index.setSkipped(place, skip)
-        move(to: place, how: .skip(skip))
-    }
-
-    private func write() {
-        guard let writeEdited else {
-            message = "cannot write here"
-            update()
-            return
-        }
-        guard index.isComplete else {
-            message = "still reading the recording: write when it is read"
-            update()
-            return
-        }
-        do {
-            let name = try writeEdited(index.editedLines())
-            message = "wrote \(name.visibleInMessage)"
-        } catch {
-            message = "not written: \(String(describing: error).visibleInMessage)"
-        }
-        update()
-    }
-
-    // MARK: - What the binding shows
+    // MARK: - What the player shows
 
     /// The status line's facts: `replay  intent 12/340  t 3.20 s  1×`.
     package var facts: String {
@@ -239,163 +223,57 @@ package final class TimeTravelPlayer {
             let percent = readProgress?().map { " \(Int(($0 * 100).rounded(.down)))%" } ?? ""
             text += "  reading\(percent)"
         }
-        let time = index.time(at: place)
-        text += "  t \(time.decimals(2)) s  \(Self.speedText(timing.speed))"
+        text += "  t \(index.time(at: place).decimals(2)) s  \(playback.speedText)"
         return text
     }
 
-    /// `2×`, `0.5×`, `0.25×`.
-    static func speedText(_ speed: Double) -> String {
-        speed == speed.rounded() ? "\(Int(speed))×" : "\(speed.plainText)×"
+    /// The frame row of the timeline now (nil: no room for it).
+    package var timelineRow: Int? { layout.timelineRow(below: session.state.position.screen) }
+
+    /// Where the rows go in the terminal now.
+    package var layout: PlayerLayout {
+        PlayerLayout(terminal: terminal, area: session.state.position.screen, streamsOpen: streamsOpen)
     }
 
-    /// Lays out the rows below the recorded area and hands everything to the binding: the
-    /// timeline above the status line when there is a row for it, the streams panel above
-    /// it when open (whole, or one line saying it needs more), the change line above them
-    /// when a row is left, or a message in its place (else the message on the status line).
-    private func update() {
+    /// What the player puts on the screen around the ball: its rows (a message or the change
+    /// line, the timeline), the status line's facts and keys, a notice where a message has no
+    /// row, and the streams panel's page when it is open.
+    package var view: PlayerView {
         let area = session.state.position.screen
-        var spare = terminal.rows - area.rows
+        let layout = self.layout
         var rows: [[LaneCell]] = []
         var notice: String?
-        timelineRow = nil
-        // A terminal smaller than this part of the recording and its timeline says so, whole,
-        // until it grows or the player goes back to a part that fits.
-        let needed = Self.neededTerminal(for: area)
-        binding.shortfall =
-            terminal.columns < needed.columns || terminal.rows < needed.rows
-            ? TerminalShortfall(needed: needed, available: terminal) : nil
-        if spare >= 1 {
-            spare -= 1
-            rows.append(timeline(width: area.columns))
-        }
-        var panelRows = 0
-        if streamsOpen, spare >= 1 {
-            let fits = spare >= StreamPanel.rows
-            binding.streamsPanel = fits
-            panelRows = fits ? StreamPanel.rows : 1
-            spare -= panelRows
-        } else {
-            binding.streamsPanel = nil
-            if streamsOpen { notice = "streams need \(StreamPanel.rows) more rows" }
-        }
         // A message (a file written, a skip refused) before what the last move changed; where
-        // there is no row for them, a message goes on the status line and the change is left out.
-        // The row is kept while there is room, empty before the first move, so that the status
-        // line stays where it is.
-        if spare >= 1 {
-            rows.insert(LaneCell.text((message ?? change).map { " " + $0 } ?? "", width: area.columns), at: 0)
+        // there is no row for them, a message goes on the status line and the change is left
+        // out. The row is kept while there is room, empty before the first move, so that the
+        // status line stays where it is.
+        if layout.hasChangeRow {
+            rows.append(LaneCell.text((message ?? change).map { " " + $0 } ?? "", width: area.columns))
         } else if let message {
-            notice = notice ?? message
+            notice = message
         }
-        if !rows.isEmpty {
-            timelineRow = StreamPanel.top(below: area) + panelRows + rows.count - 1
+        if layout.hasTimeline { rows.append(timeline.cells(index: index, width: area.columns, place: place)) }
+        if let wanted = layout.panelWantsRows { notice = "streams need \(wanted) more rows" }
+        let panel = layout.panelFits.map { fits in
+            var page = StreamsPage.panel(
+                index: index, place: place, width: area.columns, lateSubscriptions: lateSubscriptions)
+            page.fits = fits
+            return page
         }
-        binding.extraRows = rows
-        binding.notice = notice
-        binding.statusFacts = facts
-        binding.statusKeys = paused ? .replayPaused : .replay
-    }
-
-    /// The timeline row at `width`, with the current place marked.
-    private func timeline(width: Int) -> [LaneCell] {
-        let key = [index.count, index.revision, width]
-        if timelineCache?.key != key {
-            timelineCache = (key, Timeline.cells(index: index, width: width))
-        }
-        var cells = timelineCache!.cells
-        if !cells.isEmpty {
-            cells[Timeline.column(of: place, width: width, count: index.count)] = LaneCell(glyph: "◆")
-        }
-        return cells
-    }
-
-    // MARK: - The streams panel around the current place
-
-    /// The panel's page around the current place, worked out by real subscriptions: a scratch
-    /// session restored just before the page, a ``StreamRecorder`` on it, and the page's
-    /// intents sent through (skipped ones noted, not sent). Intents after the place are drawn
-    /// dim.
-    func streamPanel(width: Int, fits: Bool) -> StreamPanel {
-        let size = StreamPanel.pageSize(width: width)
-        let start = StreamPanel.pageStart(latest: place, width: width)
-        let end = min(index.count, start + size - 1)
-        let first = max(0, start - 1)
-        let scratch = BallSession(start: index.state(at: first))
-        let recorder = StreamRecorder(session: scratch, capacity: size + 2, firstIndex: first)
-        var pending = lateSubscriptions
-        func subscribe(upTo number: Int) {
-            while let next = pending.first, next.start <= number {
-                recorder.subscribeLate(next.kind, start: next.start)
-                pending.removeFirst()
-            }
-        }
-        subscribe(upTo: first)
-        if first < end {
-            for number in (first + 1)...end {
-                let intent = index.event(number).intent
-                if index.skipped.contains(number) { recorder.noteSkipped(intent) } else { scratch.send(intent) }
-                subscribe(upTo: number)
-            }
-        }
-        let columns = recorder.columns(from: start)
-        return StreamPanel(columns: columns, lateLanes: recorder.lateLanes, fits: fits, present: place)
+        return PlayerView(
+            rows: PlayerRows(facts: facts, rows: rows, shortfall: layout.shortfall),
+            keys: paused ? .replayPaused : .replay, notice: notice, panel: panel)
     }
 }
 
-// MARK: - The timeline
-
-/// The timeline row: the whole recording across the width, a tick `│` in the new colour at
-/// each change of the ball's colour, `×` at skipped intents, and (drawn by the player) `◆` at
-/// the current place.
-package enum Timeline {
-    /// The column that shows place `n` of `count` at `width`.
-    package static func column(of n: Int, width: Int, count: Int) -> Int {
-        guard count > 0, width > 1 else { return 0 }
-        return min(width - 1, n * (width - 1) / count)
-    }
-
-    /// The place a press at `column` goes to: the first that the column shows.
-    package static func place(atColumn column: Int, width: Int, count: Int) -> Int {
-        guard width > 1 else { return 0 }
-        let column = min(max(0, column), width - 1)
-        return min(count, (column * count + width - 2) / (width - 1))
-    }
-
-    /// The row's cells without the current place.
-    package static func cells(index: ReplayIndex, width: Int) -> [LaneCell] {
-        var cells = [LaneCell](repeating: LaneCell(glyph: "─", dim: true), count: max(0, width))
-        guard width > 0 else { return cells }
-        for change in index.colourChanges {
-            cells[column(of: change.intent, width: width, count: index.count)] = LaneCell(
-                glyph: "│", colour: change.colour)
-        }
-        for skipped in index.skipped {
-            cells[column(of: skipped, width: width, count: index.count)] = LaneCell(glyph: "×")
-        }
-        return cells
-    }
-}
-
-// MARK: - What a move changed
-
-/// What a move changed, TCA-style: `#12 •: position 40,11 → 41,11 · ballColour flatRed
-/// (unchanged) · background (unchanged)`.
-package enum ChangeLine {
-    /// The line for a move described by `words`, from `before` to `after`.
-    package static func text(_ words: String, before: Appearance, after: Appearance) -> String {
-        let from = before.position.centre
-        let to = after.position.centre
-        let position =
-            from == to
-            ? "position \(to.column),\(to.row) (unchanged)"
-            : "position \(from.column),\(from.row) → \(to.column),\(to.row)"
-        let ball =
-            before.ball == after.ball
-            ? "ballColour \(after.ball.name) (unchanged)" : "ballColour \(before.ball.name) → \(after.ball.name)"
-        let background =
-            before.background == after.background
-            ? "background (unchanged)" : "background \(before.background.name) → \(after.background.name)"
-        return "\(words): \(position) · \(ball) · \(background)"
-    }
+/// What the replay player puts on the screen around the ball.
+package struct PlayerView: Hashable, Sendable {
+    /// Its rows, the status line's facts, and a shortfall when the terminal is too small.
+    package var rows: PlayerRows
+    /// What the status line says about the keys.
+    package var keys: StatusKeys
+    /// A notice for the status line, where a message has no row of its own.
+    package var notice: String?
+    /// The streams panel's page around the place (with whether it fits); nil: closed.
+    package var panel: StreamPanel?
 }

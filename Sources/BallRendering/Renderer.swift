@@ -27,25 +27,6 @@ package struct Renderer: Sendable {
 
     /// Whether the status line and notices are drawn in reverse video (no colours).
     package let monochrome: Bool
-    /// A short notice the status line shows at its right end, over what was there (such as
-    /// "recording stopped: …"); nil: none.
-    package var notice: String?
-    /// What the status line says about the keys (playing, or a replay playing or paused).
-    package var statusKeys = StatusKeys.play
-    /// The keys, shown in a box over the middle of the screen; nil: not shown.
-    package var help: HelpText?
-    /// The streams panel, drawn in rows of its own between the ball's area and the status
-    /// line (the frame is that much taller than the appearance's screen); nil: closed.
-    package var streams: StreamPanel?
-    /// Rows of text below the streams panel and above the status line (the replay player's
-    /// change line and timeline), each as wide as the frame; the frame grows by their count.
-    package var extraRows: [[LaneCell]] = []
-    /// Facts shown at the start of the status line, before the place (the replay player's
-    /// `intent n/N`, time, speed); nil: none.
-    package var statusFacts: String?
-    /// When set, the frame is the terminal's size and says it is too small for what it must
-    /// show (a replay's recorded area and its timeline), instead of showing part of it.
-    package var shortfall: TerminalShortfall?
     /// The disc's cells, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -71,15 +52,25 @@ package struct Renderer: Sendable {
             : StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
     }
 
-    /// Draws `appearance` into `frame`, reusing its storage.
+    /// Draws `appearance` alone into `frame`, reusing its storage.
     package mutating func render(_ appearance: Appearance, into frame: inout Frame) {
-        if let shortfall {
+        render(ScreenModel(appearance: appearance), into: &frame)
+    }
+
+    /// Draws `screen` into `frame`, reusing its storage: the ball's area, then `panel` (the
+    /// streams panel's page, when the screen has it open) and the player's rows below it, the
+    /// status line last, and the help box over it all. With a shortfall, the frame is the
+    /// terminal's size and says it is too small instead.
+    package mutating func render(_ screen: ScreenModel, panel: StreamPanel? = nil, into frame: inout Frame) {
+        if let shortfall = screen.player?.shortfall {
             frame.reset(size: shortfall.available, fill: Self.statusBackground)
             drawTooSmallNotice(needed: shortfall.needed, into: &frame)
             return
         }
+        let appearance = screen.appearance
         let size = appearance.position.screen
-        let panelRows = streams?.rowCount ?? 0
+        let panelRows = panel?.rowCount ?? 0
+        let extraRows = screen.player?.rows ?? []
         frame.reset(
             size: ScreenSize(columns: size.columns, rows: size.rows + panelRows + extraRows.count),
             fill: appearance.background)
@@ -92,11 +83,12 @@ package struct Renderer: Sendable {
         drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
         let colours = statusColours(over: appearance.background)
         let panelTop = StreamPanel.top(below: size)
-        if let streams { drawRows(streams.lines(width: size.columns), from: panelTop, colours, into: &frame) }
+        if let panel { drawRows(panel.lines(width: size.columns), from: panelTop, colours, into: &frame) }
         drawRows(extraRows, from: panelTop + panelRows, colours, into: &frame)
-        let placeEnd = drawStatus(appearance, colours, into: &frame)
-        if let notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
-        if let help { drawHelp(help, colours, into: &frame) }
+        let placeEnd = drawStatus(
+            appearance, keys: screen.statusKeys, facts: screen.player?.facts, colours, into: &frame)
+        if let notice = screen.notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
+        if let help = screen.help { drawHelp(help, colours, into: &frame) }
     }
 
     /// The notice, bold, at the right end of the status line, never over the place (cut to fit).
@@ -186,9 +178,10 @@ package struct Renderer: Sendable {
     /// colour at most, so they are made into cells once and copied after that; nothing is
     /// allocated per frame.
     /// Returns the column after the place.
-    private mutating func drawStatus(_ appearance: Appearance, _ status: StatusColours, into frame: inout Frame)
-        -> Int
-    {
+    private mutating func drawStatus(
+        _ appearance: Appearance, keys statusKeys: StatusKeys, facts statusFacts: String?, _ status: StatusColours,
+        into frame: inout Frame
+    ) -> Int {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         let colours = (ball: appearance.ball, background: appearance.background)

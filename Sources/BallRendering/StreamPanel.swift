@@ -1,4 +1,5 @@
 import BallModel
+import BallStreams
 import ColourCore
 
 // MARK: - The streams panel: what it shows

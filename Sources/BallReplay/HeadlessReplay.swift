@@ -1,5 +1,6 @@
 import BallModel
 import ColourCore
+import TextFormats
 
 // MARK: - The headless trace
 

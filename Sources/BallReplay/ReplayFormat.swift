@@ -1,4 +1,5 @@
 import BallModel
+import TextFormats
 
 // MARK: - The replay file format
 

@@ -1,4 +1,5 @@
 import BallModel
+import TextFormats
 
 // MARK: - Reading, streamed
 

@@ -1,18 +1,7 @@
+import BallProgram
 import Platform
 
 // MARK: - Reading the terminal
-
-/// What the run loop wakes up for.
-enum Wakeup {
-    /// Bytes arrived (all that were waiting).
-    case input([UInt8])
-    /// The window changed size.
-    case resized
-    /// SIGTSTP arrived (`kill -TSTP`, or a job-control shell): give the terminal back and stop.
-    case suspendRequested
-    /// The terminal went away (end of input or a read error).
-    case hangUp
-}
 
 /// Waits for terminal input and window-size changes without polling: `poll` blocks until
 /// stdin has bytes or a signal (SIGWINCH, SIGTSTP) writes to a self-pipe, so an idle program
@@ -33,7 +22,7 @@ final class TerminalInput {
 
     /// Blocks until something happens, or `timeout` milliseconds pass (-1: forever); nil on
     /// timeout. Reads every byte already waiting, so a burst comes back as one wake-up.
-    func wait(timeout: Int32 = -1) -> Wakeup? {
+    func wait(timeout: Int32 = -1) -> TerminalWakeup? {
         while true {
             descriptors[0] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             descriptors[1] = pollfd(fd: WakePipe.shared.readEnd, events: Int16(POLLIN), revents: 0)
@@ -56,7 +45,7 @@ final class TerminalInput {
 
     /// Reads what is waiting now; while a read fills the whole buffer, more may be waiting,
     /// so it reads on (without blocking). One read, and no extra system call, for a keypress.
-    private func readAvailable() -> Wakeup {
+    private func readAvailable() -> TerminalWakeup {
         received.removeAll(keepingCapacity: true)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -1,8 +1,10 @@
 import BallModel
 import BallPlayer
+import BallProgram
 import BallRendering
 import BallReplay
 import TerminalIO
+import TextFormats
 
 // MARK: - Replaying in the terminal
 
@@ -40,12 +42,11 @@ package final class TerminalReplay {
 
     /// Plays until the user stops it (the player stays at the end, paused).
     package func run() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
-        while started.duration(to: clock.now) < Self.firstReading, try index.read(atMost: 2_048) {}
+        let clock = SystemClock()
+        while clock.now < Self.firstReading, try index.read(atMost: 2_048) {}
         let recorded = index.largestTerminal
-        let needed = TimeTravelPlayer.neededTerminal(for: recorded)
-        if let available = NcursesScreen.terminalSize(),
+        let needed = PlayerLayout.neededTerminal(for: recorded)
+        if let available = NcursesTerminal.terminalSize(),
             available.columns < needed.columns || available.rows < needed.rows
         {
             throw TerminalError(
@@ -53,88 +54,13 @@ package final class TerminalReplay {
                     "\(index.reader.file.visibleInMessage) was recorded in a terminal of \(recorded) and this one is \(available): the player needs \(needed) (the recording and a row for its timeline), so make the window at least \(needed), or use --headless or --marbles."
             )
         }
-        let screen = try NcursesScreen()
-        defer { screen.close() }
-        let player = TimeTravelPlayer(
-            index: index, screen: screen, terminal: screen.size, timing: timing, paused: paused)
+        let terminal = try NcursesTerminal()
+        defer { terminal.close() }
+        let player = TimeTravelPlayer(index: index, terminal: terminal.size, timing: timing, paused: paused)
         player.readProgress = readProgress
         player.writeEdited = writeEdited
-        if streams { player.perform(.toggleStreams) }
-        let watch = Watch(player: player)
-        try TerminalRunLoop(screen: screen, binding: player.binding).run(watch)
+        if streams { player.toggleStreams() }
+        let watch = Watch(player: player, screen: terminal, clock: clock)
+        try RunLoop(device: terminal, clock: clock).run(watch)
     }
-}
-
-/// Replay mode for the run loop: reads the rest of the file between keys, and plays the next
-/// intent when its time comes.
-private final class Watch: TerminalProgram {
-    let keyMode = KeyMode.replay
-    private let player: TimeTravelPlayer
-    private let clock = ContinuousClock()
-    /// When the next intent is due (nil: paused, at the end, or waiting for reading).
-    private var due: ContinuousClock.Instant?
-    /// The player's timing revision the due time was worked out for.
-    private var dueRevision = -1
-    private var stopped = false
-    /// When the status line last showed how far reading got.
-    private var lastProgress: ContinuousClock.Instant?
-    /// How long reading goes on between looks at the keys.
-    private static let readingSlice = Duration.milliseconds(8)
-    /// How often the status line shows reading's progress.
-    private static let progressInterval = Duration.milliseconds(100)
-
-    init(player: TimeTravelPlayer) {
-        self.player = player
-        refreshDue()
-    }
-
-    var isFinished: Bool { stopped }
-
-    /// Now while the file is still being read; else the next intent's time.
-    var deadline: ContinuousClock.Instant? { player.index.isComplete ? due : clock.now }
-
-    func deadlineReached() throws {
-        if !player.index.isComplete { try readSome() }
-        if let due, clock.now >= due - .microseconds(500) {
-            player.playNext()
-            dueRevision = player.timingRevision
-            // From the time it was due, not from now: the timing does not drift.
-            self.due = player.nextPause.map { due + .seconds($0) }
-        }
-        refreshDue()
-    }
-
-    private func readSome() throws {
-        let start = clock.now
-        while start.duration(to: clock.now) < Self.readingSlice, try player.index.read(atMost: 1_024) {}
-        if player.index.isComplete || lastProgress.map({ $0.duration(to: clock.now) >= Self.progressInterval }) ?? true
-        {
-            lastProgress = clock.now
-            player.indexGrew()
-        }
-    }
-
-    /// Starts the wait for the next intent again when the player moved, paused, resumed or
-    /// changed speed, or when reading caught up with a player that was waiting for it.
-    private func refreshDue() {
-        if player.timingRevision != dueRevision || due == nil {
-            dueRevision = player.timingRevision
-            due = player.nextPause.map { clock.now + .seconds($0) }
-        }
-    }
-
-    func perform(_ action: KeyAction) {
-        if action == .quit {
-            stopped = true
-            return
-        }
-        player.perform(action)
-        refreshDue()
-    }
-
-    func resized(to size: ScreenSize) { player.resized(to: size) }
-
-    func hungUp() { stopped = true }
-
-    func resumed(after duration: Duration) { due = due.map { $0 + duration } }
 }

@@ -1,112 +1,113 @@
 import BallModel
+import BallProgram
 import BallRendering
+import BallStreams
 import ColourCore
 import TerminalIO
 
 // MARK: - A headless driver (a pilot for tests)
 
-/// Drives a whole session without a terminal, as a user would: press keys, drag, resize;
+/// Drives the real program without a terminal, as a user would: press keys, drag, resize;
 /// then read the frame.
 ///
-/// Every action goes through the same path as in the terminal: key map → intent → session →
-/// view-model → binding → renderer → screen, flushed after each action as the run loop does
-/// after a burst.
+/// Every action is the bytes a terminal sends (or a resize), read by the real run loop from an
+/// in-memory terminal: decoder → key map → the play program → session → chain → binding →
+/// renderer → the terminal's frame. Each action is one wake-up, flushed as the loop flushes a
+/// burst.
 package final class HeadlessDriver {
-    /// The session being driven.
-    package let session: BallSession
-    /// The screen it draws on.
-    package let screen: HeadlessScreen
-    /// The streams, recorded from the start as in the terminal.
-    package let streams: StreamRecorder
-    private let binding: ScreenBinding
-    /// The terminal's size (the ball's area is smaller while the streams panel is open).
-    package private(set) var terminalSize: ScreenSize
-    /// Whether the streams panel is open.
-    private var streamsOpen = false
+    /// The in-memory terminal the loop reads and draws on.
+    package let terminal: MemoryTerminal
+    /// The play program the loop runs.
+    package let play: Play
+    private let loop: RunLoop
 
     /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
     /// as one of `depth` does.
     package init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct) {
-        session = BallSession(screen: size)
-        screen = HeadlessScreen(depth: depth)
-        terminalSize = size
-        binding = ScreenBinding(session.viewModel, to: screen)
-        streams = StreamRecorder(session: session)
-        binding.streams = streams
-        binding.flush()
+        terminal = MemoryTerminal(size: size, depth: depth)
+        play = Play(screen: terminal, terminal: size)
+        loop = RunLoop(device: terminal, clock: terminal.clock)
+        run([])
     }
 
-    /// Opens or closes the streams panel as `s` does in play: the ball's area changes through
-    /// a resized intent.
-    package func toggleStreams() {
-        streamsOpen.toggle()
-        send(.resized(binding.playArea(in: terminalSize, streamsOpen: streamsOpen)))
+    /// Runs the loop over `steps` until they are done (or the program quits).
+    package func run(_ steps: [MemoryTerminal.Step]) {
+        terminal.queue(steps)
+        // The play program never throws: only a replay reads a file.
+        try? loop.run(play)
     }
 
-    /// Subscribes a late subscriber, as `b` or `p` does.
-    package func subscribeLate(_ kind: LateSubscriber) {
-        streams.subscribeLate(kind)
-        binding.flush()
-    }
-
-    /// Moves the pointer over `cell` with no button down (the run loop hands the binding the
-    /// key map's hover).
-    package func hover(at cell: Cell) {
-        if case .hover(let cell)? = KeyMap.action(for: .mouseMoved(cell), in: .play) { binding.hover(at: cell) }
-        binding.flush()
-    }
-
+    /// The session being driven.
+    package var session: BallSession { play.session }
+    /// The streams, recorded from the start as in the terminal.
+    package var streams: StreamRecorder { play.streams }
+    /// The screen it draws on (the in-memory terminal).
+    package var screen: MemoryTerminal { terminal }
+    /// The terminal's size.
+    package var terminalSize: ScreenSize { terminal.size }
     /// The frame on screen now.
-    package var frame: Frame { screen.frame! }
-
+    package var frame: Frame { terminal.frame! }
     /// The derived state now.
     package var appearance: Appearance { session.viewModel.current }
 
+    /// Opens or closes the streams panel (`s`).
+    package func toggleStreams() { type("s") }
+
+    /// Subscribes a late subscriber, as `b` or `p` does.
+    package func subscribeLate(_ kind: LateSubscriber) {
+        type(kind == .behavior ? "b" : "p")
+    }
+
+    /// Moves the pointer over `cell` with no button down.
+    package func hover(at cell: Cell) { run([.bytes(TerminalBytes.move(cell))]) }
+
     /// Presses an arrow key (with Shift when `shifted`).
     package func press(_ direction: Direction, shifted: Bool = false) {
-        send(KeyMap.intent(for: .arrow(direction, shifted: shifted)))
+        run([.bytes(TerminalBytes.arrow(direction, shifted: shifted))])
     }
 
     /// Types a character key, such as `"c"` or `"q"`.
-    package func type(_ character: Unicode.Scalar) {
-        send(KeyMap.intent(for: .character(character)))
-    }
+    package func type(_ character: Unicode.Scalar) { run([.bytes(TerminalBytes.key(character))]) }
 
     /// Presses the button at `from`, drags through every cell on a straight line to `to`,
-    /// and releases there.
+    /// and releases there: one report a wake-up.
     package func drag(from start: Cell, to end: Cell) {
-        send(.pressed(at: start))
-        let steps = max(abs(end.column - start.column), abs(end.row - start.row))
-        for step in stride(from: 1, through: steps, by: 1) {
-            send(
-                .dragged(
-                    to: Cell(
-                        column: start.column + (end.column - start.column) * step / steps,
-                        row: start.row + (end.row - start.row) * step / steps)))
+        var steps: [MemoryTerminal.Step] = [.bytes(TerminalBytes.press(start))]
+        let count = max(abs(end.column - start.column), abs(end.row - start.row))
+        for step in stride(from: 1, through: count, by: 1) {
+            let cell = Cell(
+                column: start.column + (end.column - start.column) * step / count,
+                row: start.row + (end.row - start.row) * step / count)
+            steps.append(.bytes(TerminalBytes.drag(cell)))
         }
-        send(.released(at: end))
+        steps.append(.bytes(TerminalBytes.release(end)))
+        run(steps)
     }
 
     /// Resizes the terminal.
-    package func resize(columns: Int, rows: Int) {
-        terminalSize = ScreenSize(columns: columns, rows: rows)
-        send(.resized(binding.playArea(in: terminalSize, streamsOpen: streamsOpen)))
-    }
+    package func resize(columns: Int, rows: Int) { run([.resize(ScreenSize(columns: columns, rows: rows))]) }
 
-    /// Sends raw terminal bytes through the input decoder, as the terminal adapter does.
-    package func input(_ bytes: [UInt8]) {
-        var decoder = InputDecoder()
-        for event in decoder.decode(bytes) + decoder.flushPendingEscape() {
-            if let intent = KeyMap.intent(for: event) { session.send(intent) }
-        }
-        binding.flush()
-    }
+    /// Sends raw terminal bytes, then lets the loop's Esc wait pass (a lone Esc counts).
+    package func input(_ bytes: [UInt8]) { run([.bytes(bytes), .pass(RunLoop.escapeWait)]) }
 
-    /// Sends one intent and flushes.
+    /// Does what makes `intent`, as a user would: the mouse report, the key or the resize that
+    /// becomes it (an arrow of another distance than 1 or 5, which no key makes, goes to the
+    /// session directly).
     package func send(_ intent: Intent?) {
         guard let intent else { return }
-        session.send(intent)
-        binding.flush()
+        switch intent {
+        case .pressed(let cell): run([.bytes(TerminalBytes.press(cell))])
+        case .dragged(let cell): run([.bytes(TerminalBytes.drag(cell))])
+        case .released(let cell): run([.bytes(TerminalBytes.release(cell))])
+        case .arrowPressed(let direction, let distance) where distance == 1 || distance == KeyMap.bigStep:
+            press(direction, shifted: distance != 1)
+        case .recentred: type("c")
+        case .resized(let size): resize(columns: size.columns, rows: size.rows)
+        case .quitRequested: type("q")
+        case .arrowPressed:
+            session.send(intent)
+            run([])
+        }
     }
 }
 

@@ -1,24 +1,26 @@
 import BallModel
 import BallPlayer
+import BallProgram
 import BallRendering
 import BallReplay
 import TerminalIO
 
 // MARK: - A headless pilot for the replay player
 
-/// Drives the time-travel player without a terminal, as a user would: keys and mouse go
-/// through the key map's replay mode to the player, and the binding is flushed after each,
-/// as the run loop does.
+/// Drives the replay program without a terminal, as a user would: keys and the mouse are the
+/// bytes a terminal sends, read by the real run loop from an in-memory terminal, through the key
+/// map's replay mode to the watch program and its player; time passes only when the test says
+/// so (``pass(_:)``), on the terminal's manual clock.
 package final class PlayerPilot {
-    /// The player.
-    package let player: TimeTravelPlayer
-    /// The screen it draws on.
-    package let screen: HeadlessScreen
-    /// The terminal's size.
-    package let terminal: ScreenSize
+    /// The watch program the loop runs.
+    package let watch: Watch
+    /// The in-memory terminal it draws on.
+    package let screen: MemoryTerminal
+    private let loop: RunLoop
 
-    /// A pilot of the recording in `bytes`, read whole, in a terminal of `terminal` (default:
-    /// the recording's largest size and `spareRows` below it), paused at the start.
+    /// A pilot of the recording in `bytes`, read whole (or only its header), in a terminal of
+    /// `terminal` (default: the recording's largest size and `spareRows` below it), paused at the
+    /// start or playing.
     package init(
         _ bytes: [UInt8], terminal: ScreenSize? = nil, spareRows: Int = 1, paused: Bool = true, readAll: Bool = true
     ) throws {
@@ -27,25 +29,43 @@ package final class PlayerPilot {
         let size =
             terminal
             ?? ScreenSize(columns: index.largestTerminal.columns, rows: index.largestTerminal.rows + spareRows)
-        screen = HeadlessScreen()
-        self.terminal = size
-        player = TimeTravelPlayer(
-            index: index, screen: screen, terminal: size, timing: ReplayTiming(), paused: paused)
-        player.binding.flush()
+        screen = MemoryTerminal(size: size)
+        let player = TimeTravelPlayer(index: index, terminal: size, timing: ReplayTiming(), paused: paused)
+        watch = Watch(player: player, screen: screen, clock: screen.clock)
+        loop = RunLoop(device: screen, clock: screen.clock)
+        try run([])
     }
 
-    /// What `event` does in a replay, done (nothing for what the run loop does itself).
+    /// The player.
+    package var player: TimeTravelPlayer { watch.player }
+    /// The terminal's size.
+    package var terminal: ScreenSize { screen.size }
+
+    /// Runs the loop over `steps` until they are done.
+    package func run(_ steps: [MemoryTerminal.Step]) throws {
+        screen.queue(steps)
+        try loop.run(watch)
+    }
+
+    /// What `event` does in a replay, done: its bytes, one wake-up (a lone Esc, then the wait
+    /// that makes it count).
     package func press(_ event: TerminalEvent) {
-        switch KeyMap.action(for: event, in: .replay) {
-        case .hover(let cell)?: player.binding.hover(at: cell)  // The run loop's, as in the terminal.
-        case let action?: player.perform(action)
-        case nil: break
-        }
-        player.binding.flush()
+        var steps: [MemoryTerminal.Step] = [.bytes(TerminalBytes.bytes(for: event))]
+        if event == .escape { steps.append(.pass(RunLoop.escapeWait)) }
+        try? run(steps)
     }
 
     /// Presses `key` (a character).
     package func press(_ key: Unicode.Scalar) { press(.character(key)) }
+
+    /// Lets `duration` pass (the replay plays on, if it is playing).
+    package func pass(_ duration: Duration) throws { try run([.pass(duration)]) }
+
+    /// Draws again what changed behind the loop's back (the index read further by the test).
+    package func refresh() throws {
+        watch.binding.redrawSoon()
+        try run([])
+    }
 
     /// The frame on screen.
     package var frame: Frame { screen.frame! }

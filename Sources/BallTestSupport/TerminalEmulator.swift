@@ -1,5 +1,6 @@
 import BallRendering
 import ColourCore
+import TerminalIO
 
 /// A small xterm, for checking the bytes a program sends: it understands what
 /// `TerminalSequences.xterm` sends (cursor addressing and relative moves, insert and delete

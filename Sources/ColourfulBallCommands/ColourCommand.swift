@@ -2,6 +2,8 @@ import ArgumentParser
 import BallReplay
 import ColourCore
 import Platform
+import TerminalIO
+import TextFormats
 
 /// `colourful-ball colour`: the colour rules, headless, for people and scripts.
 struct ColourCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BallReplay
 import Platform
+import TerminalIO
+import TextFormats
 
 /// The `colourful-ball` command: the interactive ball by default, and its headless tools.
 package struct ColourfulBall: ParsableCommand {

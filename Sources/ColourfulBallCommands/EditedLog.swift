@@ -1,4 +1,5 @@
 import Platform
+import TextFormats
 
 // MARK: - The edited recording, beside the original
 

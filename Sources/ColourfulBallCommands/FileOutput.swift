@@ -1,6 +1,7 @@
 import BallReplay
 import Platform
 import TerminalIO
+import TextFormats
 
 // MARK: - Files, with plain system calls
 

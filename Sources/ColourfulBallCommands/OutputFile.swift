@@ -1,6 +1,7 @@
 import BallReplay
 import Platform
 import TerminalIO
+import TextFormats
 
 // MARK: - Output files that never lose what was there
 

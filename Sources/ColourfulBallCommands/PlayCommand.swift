@@ -1,8 +1,10 @@
 import ArgumentParser
+import BallProgram
 import BallReplay
 import BallTerminal
 import Platform
 import TerminalIO
+import TextFormats
 
 /// `colourful-ball` (or `colourful-ball play`): the interactive ball.
 struct PlayCommand: ParsableCommand {

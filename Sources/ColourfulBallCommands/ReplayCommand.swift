@@ -1,8 +1,11 @@
 import ArgumentParser
+import BallExport
+import BallProgram
 import BallReplay
 import BallTerminal
 import Platform
 import TerminalIO
+import TextFormats
 
 /// `colourful-ball replay FILE`: a recorded session again, in the terminal, headless, or as an
 /// asciicast file.

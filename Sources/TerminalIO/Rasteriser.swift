@@ -1,6 +1,7 @@
 import BallRendering
 import ColourCore
 import Platform
+import TextFormats
 
 // MARK: - The rasteriser
 

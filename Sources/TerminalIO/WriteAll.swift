@@ -13,16 +13,3 @@ package func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
     }
     return true
 }
-
-extension Array where Element == UInt8 {
-    /// Appends `glyph` as UTF-8: one byte for ASCII (most of what is drawn), else the
-    /// standard library's encoding.
-    @inline(__always)
-    mutating func appendUTF8(_ glyph: Unicode.Scalar) {
-        if glyph.isASCII {
-            append(UInt8(truncatingIfNeeded: glyph.value))
-        } else {
-            UTF8.encode(glyph) { append($0) }
-        }
-    }
-}

@@ -1,6 +1,7 @@
 import BallModel
 import BallRendering
 import BallReplay
+import BallStreams
 import BallTerminal
 import BallTestSupport
 import ColourCore
@@ -539,8 +540,8 @@ struct BenchmarkRun {
                 let before = session.viewModel.current
                 session.send(intent)
                 let after = session.viewModel.current
-                renderer.streams = open ? StreamPanel(recorder, width: size.columns, fits: true) : nil
-                renderer.render(after, into: &frame)
+                let panel = open ? StreamPanel(recorder, width: size.columns, fits: true) : nil
+                renderer.render(ScreenModel(appearance: after), panel: panel, into: &frame)
                 let start = fileSize()
                 screen.present(frame, previous: previous)
                 previous = frame
@@ -559,7 +560,7 @@ struct BenchmarkRun {
 /// An ncurses screen (xterm-256color) that writes into a temporary file, to count the bytes
 /// frames take; the file goes and the screen closes with it.
 final class MeasuringScreen {
-    let screen: NcursesScreen
+    let screen: NcursesTerminal
     private let fd: Int32
     private var path: [CChar]
 
@@ -567,7 +568,7 @@ final class MeasuringScreen {
     init?(size: ScreenSize) {
         path = Array("/tmp/colourful-ball-bench-XXXXXX".utf8CString)
         fd = mkstemp(&path)
-        guard fd >= 0, let screen = try? NcursesScreen(measuringTerm: "xterm-256color", output: fd, size: size) else {
+        guard fd >= 0, let screen = try? NcursesTerminal(measuringTerm: "xterm-256color", output: fd, size: size) else {
             if fd >= 0 { unlink(path) }
             return nil
         }

@@ -261,14 +261,19 @@ struct TimeTravelTests {
     func speedAndEnd() throws {
         let pilot = try PlayerPilot(Self.sample, paused: false)
         for _ in 0..<6 { pilot.press("+") }
-        #expect(pilot.player.timing.speed == 16)
+        #expect(pilot.player.playback.timing.speed == 16)
         #expect(pilot.lines.last?.contains("  16×") == true)
         for _ in 0..<9 { pilot.press("-") }
-        #expect(pilot.player.timing.speed == 0.25)
+        #expect(pilot.player.playback.timing.speed == 0.25)
         #expect(pilot.lines.last?.contains("  0.25×") == true)
-        let first = try #require(pilot.player.nextPause)
-        #expect(abs(first - 0.492334 * 4) < 1e-9)
-        while pilot.player.nextPause != nil { pilot.player.playNext() }
+        // The first intent is due its recorded pause at a quarter of the speed after now.
+        let first = try #require(pilot.player.playback.due) - pilot.screen.clock.now
+        #expect(abs(first.seconds - 0.492334 * 4) < 1e-6)
+        try pilot.pass(first - .milliseconds(1))
+        #expect(pilot.player.place == 0)
+        try pilot.pass(.milliseconds(1))
+        #expect(pilot.player.place == 1)
+        try pilot.pass(.seconds(60))
         #expect(pilot.player.place == 13 && pilot.player.paused)
         pilot.press(" ")
         #expect(pilot.player.place == 0 && !pilot.player.paused)
@@ -281,13 +286,11 @@ struct TimeTravelTests {
         let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50), readAll: false)
         let index = pilot.player.index
         try index.read(atMost: 100)
-        pilot.player.indexGrew()
-        pilot.player.binding.flush()
+        try pilot.refresh()
         #expect(pilot.lines.last?.contains("intent 0/100  reading") == true)
         pilot.press(.end)
         #expect(pilot.player.place == 100)
         try index.readAll()
-        pilot.player.indexGrew()
         pilot.press(.end)
         #expect(pilot.player.place == 5_000)
         try Self.expectExact(pilot, "\(generator)")

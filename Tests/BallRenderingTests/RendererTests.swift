@@ -166,12 +166,12 @@ extension RendererTests {
     @Test("a notice sits at the right end of the status line, never over the place, cut to fit")
     func notice() {
         var renderer = Renderer()
-        renderer.notice = "recording stopped after 12 events"
         for width in [120, 60, 30] {
-            let appearance = Appearance.at(
-                .centred(on: ScreenSize(columns: width, rows: 24)), after: nil)
-            var frame = Frame(size: appearance.position.screen, fill: .flatWhite)
-            renderer.render(appearance, into: &frame)
+            var screen = ScreenModel(
+                appearance: Appearance.at(.centred(on: ScreenSize(columns: width, rows: 24)), after: nil))
+            screen.update(.noticePosted("recording stopped after 12 events"))
+            var frame = Frame(size: screen.appearance.position.screen, fill: .flatWhite)
+            renderer.render(screen, into: &frame)
             let status = String(frame.text.split(separator: "\n").last!)
             let place = " \(width / 2),11"
             #expect(status.hasPrefix(place), "\(width): \(status)")
@@ -209,29 +209,34 @@ extension RendererTests {
         let appearance = Appearance.at(.centred(on: size), after: nil)
         var plain = Frame(size: size, fill: .flatWhite)
         renderer.render(appearance, into: &plain)
-        renderer.help = Self.help
+        var screen = ScreenModel(appearance: appearance)
+        screen.update(.helpOpened(Self.help))
         var frame = Frame(size: size, fill: .flatWhite)
-        renderer.render(appearance, into: &frame)
+        renderer.render(screen, into: &frame)
         #expect(snapshotMismatch(frame.snapshot, named: "help-80x24", beside: #filePath) == nil)
         let rows = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(rows[23] == self.rows(of: plain)[23])
         #expect(rows.contains { $0.contains("  arrows  move 1 cell  ") })
         #expect(rows.contains { $0.contains("  q, Esc  quit  ") })
         #expect(rows.contains { $0.contains("  any key closes this  ") })
-        renderer.help = nil
-        renderer.render(appearance, into: &frame)
+        screen.update(.helpClosed)
+        renderer.render(screen, into: &frame)
         #expect(frame == plain)
     }
 
     @Test("in the smallest terminal the help keeps its title and how to close it, and rows that fit")
     func helpBoxSmall() {
         var renderer = Renderer()
-        renderer.help = HelpText(
-            title: "keys", rows: (1...9).map { HelpRow(keys: "k\($0)", does: "does \($0) and much more besides") },
-            footer: "any key closes this")
         let size = ScreenSize.minimum
+        var screen = ScreenModel(appearance: Appearance.at(.centred(on: size), after: nil))
+        screen.update(
+            .helpOpened(
+                HelpText(
+                    title: "keys",
+                    rows: (1...9).map { HelpRow(keys: "k\($0)", does: "does \($0) and much more besides") },
+                    footer: "any key closes this")))
         var frame = Frame(size: size, fill: .flatWhite)
-        renderer.render(Appearance.at(.centred(on: size), after: nil), into: &frame)
+        renderer.render(screen, into: &frame)
         let text = frame.text
         #expect(text.contains("keys") && text.contains("any key clos"))
         #expect(text.contains("k1  does 1") && !text.contains("k9"))
@@ -253,13 +258,13 @@ extension RendererTests {
         ])
     func replayStatus(keys: StatusKeys, width: Int, expected: String) {
         var renderer = Renderer()
-        renderer.statusKeys = keys
         let facts = "\(keys == .replay ? "replay" : "paused")  intent 3/13  t 0.49 s  1×"
-        renderer.statusFacts = facts
         let size = ScreenSize(columns: width, rows: 24)
         var frame = Frame(size: size, fill: .flatWhite)
         let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
-        renderer.render(Appearance.at(position, after: nil), into: &frame)
+        var screen = ScreenModel(appearance: Appearance.at(position, after: nil))
+        screen.update(.playerChanged(PlayerRows(facts: facts, rows: []), keys: keys))
+        renderer.render(screen, into: &frame)
         let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
         #expect(status == " \(facts)  40,11  \(expected)")
     }

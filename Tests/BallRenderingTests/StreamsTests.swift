@@ -1,5 +1,6 @@
 import BallModel
 import BallRendering
+import BallStreams
 import BallTestSupport
 import ColourCore
 import Testing

@@ -1,3 +1,4 @@
+import BallProgram
 import BallTestSupport
 import Foundation
 import Platform

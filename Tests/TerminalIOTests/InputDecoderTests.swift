@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallRendering
 import BallTestSupport
 import TerminalIO

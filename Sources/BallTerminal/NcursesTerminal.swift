@@ -1,10 +1,12 @@
 import BallModel
+import BallProgram
 import BallRendering
 import BallReplay
 import CNcurses
 import ColourCore
 import Platform
 import TerminalIO
+import TextFormats
 
 // MARK: - Opening the terminal
 
@@ -14,11 +16,12 @@ package struct TerminalError: Error, CustomStringConvertible {
     package let description: String
 }
 
-/// The ncurses screen: the only code that talks to ncurses. ncurses opens the terminal
-/// (its modes, the alternate screen, mouse reporting, the terminfo entry) and puts everything
-/// back on close; frames are turned into bytes by the ``Rasteriser``, with this terminal's
-/// sequences from terminfo, and leave in one `write(2)` each.
-package final class NcursesScreen: Screen {
+/// The ncurses terminal: the only code that talks to ncurses, and the run loop's
+/// ``TerminalDevice`` in a real terminal. ncurses opens the terminal (its modes, the alternate
+/// screen, mouse reporting, the terminfo entry) and puts everything back on close; frames are
+/// turned into bytes by the ``Rasteriser``, with this terminal's sequences from terminfo, and
+/// leave in one `write(2)` each; input is waited for with `poll` (``TerminalInput``).
+package final class NcursesTerminal: TerminalDevice {
     /// How colours are shown (the renderer keeps swatches visible at this depth).
     package let colourDepth: ColourDepth
     private var screen: OpaquePointer?
@@ -35,6 +38,8 @@ package final class NcursesScreen: Screen {
     /// Whether the next frame must be drawn whole (the terminal lost what it showed).
     private var drawWhole = true
     private var outputFD: Int32 = STDOUT_FILENO
+    /// Input, and the signals that wake the loop (made when the terminal is opened for real).
+    private var input: TerminalInput?
 
     /// Opens the terminal on stdin/stdout: checks they are a terminal and that `TERM` is
     /// known, starts ncurses (cbreak-like raw input, no echo, hidden cursor), turns on mouse
@@ -72,6 +77,7 @@ package final class NcursesScreen: Screen {
                 description: "ncurses could not start on this terminal (TERM=\(term.visibleInMessage)).")
         }
         try self.init(started: screen, term: term, output: STDOUT_FILENO)
+        input = TerminalInput()
         let exitCaMode = Self.capability("rmcup")
         let cursorNormal = Self.capability("cnorm")
         TerminalGuard.install(
@@ -233,10 +239,20 @@ package final class NcursesScreen: Screen {
     private var pointerMotion = false
     private static let pointerMotionOn = "\u{1B}[?1003h"
 
-    /// Reports the pointer's motion with no button down too (mode 1003), or stops: on only
-    /// while something follows the pointer (the streams panel's description), so that moving
-    /// the mouse over the ball wakes nothing otherwise. Writes only a change.
-    package func reportPointerMotion(_ on: Bool) {
+    /// Blocks until input, a window change, a stop request or `timeout` (nil: for ever); nil
+    /// when the timeout passed.
+    package func wait(timeout: Duration?) -> TerminalWakeup? {
+        guard let input else { return .hangUp }
+        let milliseconds = timeout.map { Int32(min(($0.seconds * 1000).rounded(.up), Double(Int32.max))) } ?? -1
+        return input.wait(timeout: milliseconds)
+    }
+
+    /// Puts the terminal in `modes`: reports the pointer's motion with no button down too (mode
+    /// 1003), or stops; on only while something follows the pointer (the streams panel's
+    /// description), so that moving the mouse over the ball wakes nothing otherwise. Writes only
+    /// a change.
+    package func apply(_ modes: TerminalModes) {
+        let on = modes.pointerMotion
         guard isOpen, started, on != pointerMotion else { return }
         pointerMotion = on
         // Off: back to drag reporting (1003 and 1002 are one setting in most terminals).

@@ -1,5 +1,7 @@
 import BallModel
 import BallRendering
+import BallStreams
+import TerminalIO
 
 // MARK: - What keys do
 

@@ -1,3 +1,4 @@
+import BallExport
 import BallModel
 import BallReplay
 import BallTestSupport

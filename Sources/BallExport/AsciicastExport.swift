@@ -2,6 +2,8 @@ import BallModel
 import BallRendering
 import BallReplay
 import ColourCore
+import TerminalIO
+import TextFormats
 
 // MARK: - asciicast v2
 

@@ -1,7 +1,10 @@
 import BallModel
 import BallRendering
 import BallReplay
+import BallStreams
 import ColourCore
+import TerminalIO
+import TextFormats
 
 // MARK: - The marble diagram of a replay
 

@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import Foundation
 import TerminalIO
 import Testing

@@ -33,3 +33,18 @@ extension Unicode.Scalar {
     /// C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F).
     fileprivate var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }
+
+// MARK: - UTF-8 bytes
+
+extension Array where Element == UInt8 {
+    /// Appends `glyph` as UTF-8: one byte for ASCII (most of what is drawn), else the
+    /// standard library's encoding.
+    @inline(__always)
+    package mutating func appendUTF8(_ glyph: Unicode.Scalar) {
+        if glyph.isASCII {
+            append(UInt8(truncatingIfNeeded: glyph.value))
+        } else {
+            UTF8.encode(glyph) { append($0) }
+        }
+    }
+}

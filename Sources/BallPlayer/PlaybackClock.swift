@@ -1,0 +1,79 @@
+import BallReplay
+import TextFormats
+
+// MARK: - When the next intent plays
+
+/// The replay player's clock: the timing (speed and idle cap), whether playback is paused, and
+/// when the next intent is due on the run loop's clock (a `Duration` since the loop's start).
+///
+/// Each move plans the next intent afresh from now; an intent played at its due time plans the
+/// one after from that due time, so a long replay does not drift.
+package struct PlaybackClock: Sendable {
+    /// The speeds `+` and `-` go between (a `--speed` outside them stays until a key brings it in).
+    package static let speeds: ClosedRange<Double> = 0.25...16
+
+    /// How fast, and the cap on pauses.
+    package private(set) var timing: ReplayTiming
+    /// Whether playback is paused.
+    package private(set) var paused: Bool
+    /// When the next intent is due (nil: paused, at the end, or waiting for reading).
+    package private(set) var due: Duration?
+
+    /// A clock at `timing`, paused or playing.
+    package init(timing: ReplayTiming, paused: Bool) {
+        self.timing = timing
+        self.paused = paused
+    }
+
+    /// The wait, in real seconds, between intents recorded at `earlier` and `later`.
+    package func pause(from earlier: Double, to later: Double) -> Double {
+        timing.pause(from: earlier, to: later)
+    }
+
+    /// Plans the next intent, recorded at `next` after one at `current`, from `now` (nil:
+    /// nothing is due, as at the end).
+    package mutating func plan(from now: Duration, recorded current: Double, next: Double?) {
+        guard !paused, let next else {
+            due = nil
+            return
+        }
+        due = now + .seconds(pause(from: current, to: next))
+    }
+
+    /// The due intent was played: the one after it (recorded at `next`) is due its pause after
+    /// the due time, not after now.
+    package mutating func played(recorded current: Double, next: Double?) {
+        guard let due, !paused, let next else {
+            self.due = nil
+            return
+        }
+        self.due = due + .seconds(pause(from: current, to: next))
+    }
+
+    /// Pauses, or plays again.
+    package mutating func setPaused(_ paused: Bool) {
+        self.paused = paused
+        if paused { due = nil }
+    }
+
+    /// Twice as fast, or half, within ``speeds``.
+    package mutating func changeSpeed(faster: Bool) {
+        let speed = timing.speed
+        let next =
+            faster
+            ? max(speed, min(speed * 2, Self.speeds.upperBound))
+            : min(speed, max(speed / 2, Self.speeds.lowerBound))
+        timing = timing.at(speed: next)
+    }
+
+    /// The program was stopped for `duration` (Ctrl-Z): what was due is due that much later.
+    package mutating func postpone(by duration: Duration) {
+        due = due.map { $0 + duration }
+    }
+
+    /// `2×`, `0.5×`, `0.25×`.
+    package var speedText: String {
+        let speed = timing.speed
+        return speed == speed.rounded() ? "\(Int(speed))×" : "\(speed.plainText)×"
+    }
+}

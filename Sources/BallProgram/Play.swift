@@ -1,0 +1,75 @@
+import BallModel
+import BallRendering
+import BallStreams
+
+// MARK: - Play
+
+/// Play mode for the run loop: every key-map action is an intent for the session, or opens
+/// the streams panel, or subscribes a late subscriber to the live streams.
+package final class Play: TerminalProgram {
+    /// The session the intents go to.
+    package let session: BallSession
+    /// The binding that draws it.
+    package let binding: ScreenBinding
+    /// The streams, recorded from the start (the panel shows them when open).
+    package let streams: StreamRecorder
+    package let keyMode = KeyMode.play
+    package let deadline: Duration? = nil
+    /// The terminal's size (the ball's area is smaller while the streams panel is open).
+    package private(set) var terminal: ScreenSize
+    private var streamsOpen = false
+
+    /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel.
+    package init(screen: Screen, terminal: ScreenSize, streams open: Bool = false) {
+        self.terminal = terminal
+        session = BallSession(screen: terminal)
+        binding = ScreenBinding(session.viewModel, to: screen)
+        streams = StreamRecorder(session: session)
+        binding.streams = streams
+        if open { toggleStreams() }
+    }
+
+    package var isFinished: Bool { session.isFinished }
+
+    package func deadlineReached(now: Duration) {}
+
+    package func perform(_ action: KeyAction, now: Duration) {
+        switch action {
+        case .intent(let intent): session.send(intent)
+        case .toggleStreams: toggleStreams()
+        case .subscribeLate(let kind): streams.subscribeLate(kind)
+        default: break
+        }
+    }
+
+    /// Opens or closes the streams panel: the ball's area changes as a resize does, through the
+    /// same intent, so a recording made with the panel open replays exactly.
+    package func toggleStreams() {
+        streamsOpen.toggle()
+        layOut()
+    }
+
+    package func resized(to size: ScreenSize) {
+        terminal = size
+        layOut()
+    }
+
+    /// The ball's area is the terminal less the streams panel's rows (when they leave the ball
+    /// enough room, else one row to say so).
+    private func layOut() {
+        guard streamsOpen else {
+            binding.send(.panelClosed)
+            session.send(.resized(terminal))
+            return
+        }
+        let (area, fits) = StreamPanel.ballArea(in: terminal)
+        binding.send(.panelShown(content: .live, fits: fits))
+        session.send(.resized(area))
+    }
+
+    package func hungUp() { session.send(.quitRequested) }
+
+    package func resumed(after duration: Duration) {}
+
+    package func willFlush() {}
+}

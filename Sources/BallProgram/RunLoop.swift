@@ -1,0 +1,139 @@
+import BallModel
+import BallRendering
+import BallReplay
+import TerminalIO
+
+// MARK: - The one run loop
+
+/// What the run loop runs: a live session (play) or a recording being watched (replay).
+///
+/// The loop owns the terminal's side of things: waiting, decoding, Esc, Ctrl-Z, window changes
+/// and the help box. A program says what its keys do (``keyMode``) and reacts to what happened;
+/// its ``binding`` holds the screen the loop flushes.
+package protocol TerminalProgram: AnyObject {
+    /// The mode whose keys the key map looks up.
+    var keyMode: KeyMode { get }
+    /// The binding that draws the program's screen.
+    var binding: ScreenBinding { get }
+    /// Whether the program is done (the loop returns).
+    var isFinished: Bool { get }
+    /// When to wake without input, on the loop's clock (nil: only input wakes the program).
+    var deadline: Duration? { get }
+    /// The deadline came (`now`, on the loop's clock).
+    func deadlineReached(now: Duration) throws
+    /// A key or the mouse did `action` at `now` (anything but suspending, the help box and the
+    /// pointer's hover, which the loop does).
+    func perform(_ action: KeyAction, now: Duration)
+    /// The terminal is now `size`.
+    func resized(to size: ScreenSize)
+    /// The terminal went away.
+    func hungUp()
+    /// The program was stopped (Ctrl-Z) for `duration` and goes on now.
+    func resumed(after duration: Duration)
+    /// About to draw: puts what changed into the binding.
+    func willFlush()
+}
+
+/// Joins a terminal to a program: blocks until input, a signal or the program's deadline,
+/// decodes everything waiting into key-map actions, lets the program act on each, then
+/// flushes the binding once, so a burst of drag events becomes one frame, and sets the
+/// terminal's modes as the screen asks. No timers: an idle program without a deadline makes no
+/// wake-ups.
+///
+/// It talks to a ``TerminalDevice`` and a ``LoopClock`` only, so tests drive it with an
+/// in-memory terminal and a manual clock.
+package final class RunLoop {
+    private let device: TerminalDevice
+    private let clock: LoopClock
+    /// Bytes of a sequence still waiting for the rest, kept between runs.
+    private var decoder = InputDecoder()
+    /// How long a lone Esc waits for the rest of a sequence.
+    package static let escapeWait = Duration.milliseconds(25)
+
+    /// A loop between `device` and a program, on `clock`.
+    package init(device: TerminalDevice, clock: LoopClock) {
+        self.device = device
+        self.clock = clock
+    }
+
+    /// Runs `program` until it is finished (or the device says nothing more will come); the
+    /// first frame is drawn at once.
+    package func run(_ program: TerminalProgram) throws {
+        // A local while running: mutating it then needs no run-time exclusivity check.
+        var decoder = self.decoder
+        defer { self.decoder = decoder }
+        present(program)
+        while !program.isFinished {
+            let wakeup = device.wait(timeout: timeout(for: program, escapePending: decoder.hasPendingBytes))
+            switch wakeup {
+            case nil:
+                for event in decoder.flushPendingEscape() { handle(event, program) }
+                if let deadline = program.deadline, clock.now >= deadline - .microseconds(500) {
+                    try program.deadlineReached(now: clock.now)
+                }
+            case .input(let bytes)?:
+                for event in decoder.decode(bytes) {
+                    handle(event, program)
+                    if program.isFinished { break }
+                }
+            case .suspendRequested?:
+                suspend(program)
+            case .resized?:
+                program.resized(to: device.size)
+                // The terminal may have lost what it showed: draw it again if nothing changed.
+                if !program.binding.needsFlush { program.binding.redraw() }
+            case .hangUp?:
+                program.hungUp()
+            case .noMoreInput?:
+                return
+            }
+            present(program)
+        }
+    }
+
+    /// Draws what changed, then puts the terminal in the modes the screen asks for.
+    private func present(_ program: TerminalProgram) {
+        program.willFlush()
+        program.binding.flush()
+        device.apply(program.binding.model.modes)
+    }
+
+    /// How long to wait: until a lone Esc counts (when one is pending), or the program's
+    /// deadline; nil: for ever.
+    private func timeout(for program: TerminalProgram, escapePending: Bool) -> Duration? {
+        var timeout: Duration? = escapePending ? Self.escapeWait : nil
+        if let deadline = program.deadline {
+            let wait = max(.zero, deadline - clock.now)
+            timeout = timeout.map { min($0, wait) } ?? wait
+        }
+        return timeout
+    }
+
+    private func handle(_ event: TerminalEvent, _ program: TerminalProgram) {
+        let binding = program.binding
+        if binding.model.help != nil {
+            // Any key (or a click) closes the help, and does nothing else.
+            switch event {
+            case .mouseDragged, .mouseReleased, .mouseMoved: return
+            default:
+                binding.send(.helpClosed)
+                return
+            }
+        }
+        switch KeyMap.action(for: event, in: program.keyMode) {
+        case .suspend?: suspend(program)
+        case .showHelp?: binding.send(.helpOpened(KeyMap.help(for: program.keyMode)))
+        case .hover(let cell)?: binding.pointerMoved(to: cell)
+        case let action?: program.perform(action, now: clock.now)
+        case nil: break
+        }
+    }
+
+    /// Gives the terminal to the shell until `fg`, then draws the screen again.
+    private func suspend(_ program: TerminalProgram) {
+        let stopped = clock.now
+        device.suspend()
+        program.binding.redraw()
+        program.resumed(after: clock.now - stopped)
+    }
+}

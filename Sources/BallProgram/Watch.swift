@@ -1,0 +1,120 @@
+import BallModel
+import BallPlayer
+import BallRendering
+import BallReplay
+
+// MARK: - Replay
+
+/// Replay mode for the run loop: reads the rest of the file between keys, plays the next
+/// intent when its time comes, and does what the replay keys ask through the time-travel
+/// player; before each frame it binds the screen to the player's session and puts the
+/// player's rows, keys, notice and streams page into the screen model.
+package final class Watch: TerminalProgram {
+    package let keyMode = KeyMode.replay
+    /// The player.
+    package let player: TimeTravelPlayer
+    package let binding: ScreenBinding
+    private var stopped = false
+    /// The session the binding is bound to.
+    private var bound: BallSession
+    /// The player's revision the next intent was planned for.
+    private var plannedRevision = -1
+    /// When the status line last showed how far reading got.
+    private var lastProgress: Duration?
+    /// How long reading goes on between looks at the keys.
+    package static let readingSlice = Duration.milliseconds(8)
+    /// How often the status line shows reading's progress.
+    private static let progressInterval = Duration.milliseconds(100)
+    private let clock: LoopClock
+
+    /// Watching `player` on `screen`, on the run loop's `clock`.
+    package init(player: TimeTravelPlayer, screen: Screen, clock: LoopClock) {
+        self.player = player
+        self.clock = clock
+        bound = player.session
+        binding = ScreenBinding(player.session.viewModel, to: screen)
+        replan()
+        willFlush()
+    }
+
+    package var isFinished: Bool { stopped }
+
+    /// Now while the file is still being read; else the next intent's time.
+    package var deadline: Duration? { player.index.isComplete ? player.playback.due : clock.now }
+
+    package func deadlineReached(now: Duration) throws {
+        if !player.index.isComplete { try readSome() }
+        if let due = player.playback.due, now >= due - .microseconds(500) {
+            player.playNext()
+            plannedRevision = player.revision
+            binding.redrawSoon()
+        }
+        replan()
+    }
+
+    private func readSome() throws {
+        let start = clock.now
+        while clock.now - start < Self.readingSlice, try player.index.read(atMost: 1_024) {}
+        if player.index.isComplete || lastProgress.map({ clock.now - $0 >= Self.progressInterval }) ?? true {
+            lastProgress = clock.now
+            binding.redrawSoon()
+        }
+    }
+
+    /// Plans the next intent again when the player moved, paused, resumed or changed speed, or
+    /// when reading caught up with a player that was waiting for it.
+    private func replan() {
+        if player.revision != plannedRevision || player.playback.due == nil {
+            plannedRevision = player.revision
+            player.plan(from: clock.now)
+        }
+    }
+
+    package func perform(_ action: KeyAction, now: Duration) {
+        switch action {
+        case .quit: stopped = true
+        case .togglePause: player.togglePause()
+        case .step(let count): player.step(by: count)
+        case .jumpToStart: player.jumpToStart()
+        case .jumpToEnd: player.jumpToEnd()
+        case .nextColourChange: player.nextColourChange()
+        case .previousColourChange: player.previousColourChange()
+        case .changeSpeed(let faster): player.changeSpeed(faster: faster)
+        case .toggleSkip: player.toggleSkip()
+        case .writeEdited: player.writeEditedLog()
+        case .scrub(let cell): player.scrub(at: cell)
+        case .toggleStreams: player.toggleStreams()
+        case .subscribeLate(let kind): player.subscribeLate(kind)
+        case .intent, .suspend, .showHelp, .hover: break
+        }
+        binding.redrawSoon()
+        replan()
+    }
+
+    package func resized(to size: ScreenSize) {
+        player.resized(to: size)
+        binding.redrawSoon()
+    }
+
+    package func hungUp() { stopped = true }
+
+    package func resumed(after duration: Duration) { player.resumed(after: duration) }
+
+    /// Binds the screen to the player's session (a new one after any move but a step forward),
+    /// and puts the player's view into the screen model.
+    package func willFlush() {
+        if player.session !== bound {
+            bound = player.session
+            binding.bind(bound.viewModel)
+        }
+        guard binding.needsFlush else { return }
+        let view = player.view
+        binding.send(.playerChanged(view.rows, keys: view.keys))
+        binding.send(.noticePosted(view.notice))
+        if let panel = view.panel {
+            binding.send(.panelShown(content: .page(panel), fits: panel.fits))
+        } else {
+            binding.send(.panelClosed)
+        }
+    }
+}

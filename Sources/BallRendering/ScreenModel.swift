@@ -1,0 +1,156 @@
+import BallModel
+import BallStreams
+import ColourCore
+
+// MARK: - The screen as one value
+
+/// Everything the screen shows, in one value: the ball's appearance as the chain published it,
+/// and every extra the program puts around it (the help box, a notice, the streams panel, the
+/// replay player's rows), with the terminal modes they need. ``update(_:)`` is the one function
+/// that changes it; the ``ScreenBinding`` renders it, and the run loop applies its ``modes``.
+package struct ScreenModel: Hashable, Sendable {
+    /// Where the ball is and both colours, as the chain last published them.
+    package var appearance: Appearance
+    /// The keys, in a box over the ball; nil: closed.
+    package var help: HelpText?
+    /// A short notice at the status line's right end (such as "recording stopped: …"); nil: none.
+    package var notice: String?
+    /// What the status line says about the keys.
+    package var statusKeys = StatusKeys.play
+    /// The streams panel; nil: closed.
+    package var panel: PanelModel?
+    /// The replay player's rows and facts; nil: not a replay.
+    package var player: PlayerRows?
+
+    /// A screen showing `appearance` and nothing else.
+    package init(appearance: Appearance) {
+        self.appearance = appearance
+    }
+
+    /// The terminal modes this screen needs: the pointer's motion with no button down while the
+    /// streams panel is open (its description follows the pointer).
+    package var modes: TerminalModes { TerminalModes(pointerMotion: panel != nil) }
+}
+
+/// The terminal modes a screen asks for, beyond drag reporting, which is always on.
+package struct TerminalModes: Hashable, Sendable {
+    /// Report the pointer's motion with no button down (mode 1003).
+    package var pointerMotion = false
+
+    /// Modes from their parts.
+    package init(pointerMotion: Bool = false) {
+        self.pointerMotion = pointerMotion
+    }
+}
+
+/// The streams panel as the screen shows it.
+package struct PanelModel: Hashable, Sendable {
+    /// Its lanes: the live recorder's latest page, or a page worked out by the replay player.
+    package var content: PanelContent
+    /// Whether it fits; if not, it is one line saying so.
+    package var fits: Bool
+    /// The intent whose column is under the pointer, if any: the description is of it.
+    package var hovered: Int?
+
+    /// A panel from its parts.
+    package init(content: PanelContent, fits: Bool, hovered: Int? = nil) {
+        self.content = content
+        self.fits = fits
+        self.hovered = hovered
+    }
+}
+
+/// Where the panel's lanes come from.
+package enum PanelContent: Hashable, Sendable {
+    /// The live recorder's page that shows its latest column (play).
+    case live
+    /// A page worked out elsewhere (the replay player's, around its place).
+    case page(StreamPanel)
+}
+
+/// The replay player's part of the screen: rows between the panel and the status line (the
+/// change line and the timeline) and the facts the status line starts with.
+package struct PlayerRows: Hashable, Sendable {
+    /// `replay  intent 12/340  t 3.20 s  1×`.
+    package var facts: String
+    /// Rows below the streams panel and above the status line, each as wide as the frame.
+    package var rows: [[LaneCell]]
+    /// When set, the frame is the terminal's size and says it is too small for what it must
+    /// show, instead of showing part of it.
+    package var shortfall: TerminalShortfall?
+
+    /// Player rows from their parts.
+    package init(facts: String, rows: [[LaneCell]], shortfall: TerminalShortfall? = nil) {
+        self.facts = facts
+        self.rows = rows
+        self.shortfall = shortfall
+    }
+}
+
+// MARK: - What happens to the screen
+
+/// Something that happened to the screen, named for what happened.
+package enum ScreenEvent: Hashable, Sendable {
+    /// The position subject published a position.
+    case positionPublished(BallPosition)
+    /// `ballColour` published a colour.
+    case ballColourPublished(FlatColour)
+    /// `background` published a colour.
+    case backgroundPublished(FlatColour)
+    /// The help box was asked for (`?`).
+    case helpOpened(HelpText)
+    /// A key or a click closed the help box.
+    case helpClosed
+    /// A notice was posted (nil: taken away).
+    case noticePosted(String?)
+    /// The streams panel is open, with this content and room (when it fits).
+    case panelShown(content: PanelContent, fits: Bool)
+    /// The streams panel closed.
+    case panelClosed
+    /// The pointer came to rest over the panel column of this intent (nil: over none).
+    case pointerHovered(intent: Int?)
+    /// The replay player's rows, facts and keys changed.
+    case playerChanged(PlayerRows, keys: StatusKeys)
+}
+
+extension ScreenModel {
+    /// Applies `event`; whether anything changed (and so must be drawn again).
+    @discardableResult
+    package mutating func update(_ event: ScreenEvent) -> Bool {
+        switch event {
+        // The hot path of a drag step: no key paths.
+        case .positionPublished(let position):
+            guard appearance.position != position else { return false }
+            appearance.position = position
+            return true
+        case .ballColourPublished(let colour):
+            guard appearance.ball != colour else { return false }
+            appearance.ball = colour
+            return true
+        case .backgroundPublished(let colour):
+            guard appearance.background != colour else { return false }
+            appearance.background = colour
+            return true
+        case .helpOpened(let help): return replace(\.help, with: help)
+        case .helpClosed: return replace(\.help, with: nil)
+        case .noticePosted(let notice): return replace(\.notice, with: notice)
+        case .panelShown(let content, let fits):
+            return replace(\.panel, with: PanelModel(content: content, fits: fits, hovered: panel?.hovered))
+        case .panelClosed: return replace(\.panel, with: nil)
+        case .pointerHovered(let intent):
+            guard panel != nil else { return false }
+            return replace(\.panel!.hovered, with: intent)
+        case .playerChanged(let rows, let keys):
+            let changed = replace(\.player, with: rows)
+            return replace(\.statusKeys, with: keys) || changed
+        }
+    }
+
+    private mutating func replace<Value: Equatable>(_ part: WritableKeyPath<ScreenModel, Value>, with value: Value)
+        -> Bool
+    {
+        guard self[keyPath: part] != value else { return false }
+        self[keyPath: part] = value
+        return true
+    }
+}

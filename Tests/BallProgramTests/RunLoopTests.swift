@@ -1,0 +1,134 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallRendering
+import BallReplay
+import BallTestSupport
+import Foundation
+import TerminalIO
+import Testing
+
+/// The run loop, driven in process: an in-memory terminal sends the bytes a terminal sends,
+/// a manual clock moves only as the script says, and the frames are read back.
+@Suite("The run loop, in process")
+struct RunLoopTests {
+    static let sample = Array(
+        (try? Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../BallReplayTests/Replays/sample.jsonl"))) ?? Data())
+
+    /// The frame's rows as text.
+    static func lines(_ frame: Frame) -> [String] {
+        frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    // MARK: - Help
+
+    @Test("? opens the keys over the ball; any key closes it and does nothing else; a drag does not close it")
+    func help() {
+        let driver = HeadlessDriver()
+        let start = driver.appearance
+        driver.type("?")
+        #expect(Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
+        // A drag report while the box is open: nothing moves, the box stays.
+        driver.run([.bytes(TerminalBytes.drag(Cell(column: 10, row: 5)))])
+        #expect(Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
+        // q closes the box and does not quit; the arrow after it moves the ball.
+        driver.type("q")
+        #expect(!driver.play.isFinished)
+        #expect(!Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
+        #expect(driver.appearance == start)
+        driver.press(.right)
+        #expect(driver.appearance.position.centre == Cell(column: 41, row: 11))
+        // A click closes it too, and does not move the ball.
+        driver.type("?")
+        driver.run([.bytes(TerminalBytes.press(Cell(column: 5, row: 5)))])
+        #expect(!Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
+        #expect(driver.appearance.position.centre == Cell(column: 41, row: 11))
+    }
+
+    // MARK: - Esc
+
+    @Test("a lone Esc quits once the loop's 25 ms wait has passed, and not before; Esc [ C is an arrow")
+    func escape() {
+        let driver = HeadlessDriver()
+        driver.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(24))])
+        #expect(!driver.play.isFinished)
+        #expect(driver.terminal.waits.last == .milliseconds(25))
+        driver.run([.bytes(Array("[C".utf8))])
+        #expect(!driver.play.isFinished)
+        #expect(driver.appearance.position.centre == Cell(column: 41, row: 11))
+        driver.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(25))])
+        #expect(driver.play.isFinished)
+    }
+
+    // MARK: - Idle
+
+    @Test("idle, the loop waits for ever: no timeout, so no wake-up, with the panel open too")
+    func idleWaitsForEver() {
+        let driver = HeadlessDriver()
+        driver.drag(from: Cell(column: 40, row: 11), to: Cell(column: 50, row: 11))
+        #expect(driver.terminal.waits.allSatisfy { $0 == nil })
+        driver.toggleStreams()
+        driver.hover(at: Cell(column: 30, row: 20))
+        #expect(driver.terminal.waits.allSatisfy { $0 == nil })
+    }
+
+    // MARK: - The streams panel's modes
+
+    @Test("the streams panel turns pointer-motion reporting on, and off again when it closes")
+    func panelModes() {
+        let driver = HeadlessDriver()
+        #expect(driver.terminal.modes == TerminalModes(pointerMotion: false))
+        driver.toggleStreams()
+        #expect(driver.terminal.modes == TerminalModes(pointerMotion: true))
+        // The ball's area shrank by the panel's rows, through a resize intent.
+        #expect(driver.session.state.position.screen == ScreenSize(columns: 80, rows: 16))
+        driver.toggleStreams()
+        #expect(driver.terminal.modes == TerminalModes(pointerMotion: false))
+        #expect(
+            driver.terminal.modeChanges == [TerminalModes(pointerMotion: true), TerminalModes(pointerMotion: false)])
+        #expect(driver.session.state.position.screen == ScreenSize(columns: 80, rows: 24))
+    }
+
+    // MARK: - A replay's timing
+
+    @Test("a replay plays each intent at its recorded time; Ctrl-Z's stop does not count; it stays at the end")
+    func timedPlayback() throws {
+        let pilot = try PlayerPilot(Self.sample, paused: false)
+        let index = pilot.player.index
+        // The sample's first intent is at 0.492334 s: not before.
+        try pilot.pass(.milliseconds(492))
+        #expect(pilot.player.place == 0)
+        try pilot.pass(.microseconds(400))
+        #expect(pilot.player.place == 1)
+        // Stopped for ten seconds (Ctrl-Z, then fg): the replay goes on where it was.
+        try pilot.run([.suspend(for: .seconds(10))])
+        #expect(pilot.screen.suspensions == 1)
+        let resumed = pilot.screen.clock.now
+        try pilot.pass(.milliseconds(50))
+        // 0.492334 + 0.05 s of the recording: every intent up to then, and none after.
+        let expected = (1...index.count).filter { index.time(at: $0) <= 0.492334 + 0.05 }.count
+        #expect(pilot.player.place == expected)
+        #expect(pilot.screen.clock.now - resumed == .milliseconds(50))
+        try pilot.pass(.seconds(5))
+        #expect(pilot.player.place == index.count && pilot.player.paused)
+        #expect(Self.lines(pilot.frame).last?.hasPrefix(" paused  intent 13/13") == true)
+        // At the end, paused: the loop waits for ever.
+        #expect(pilot.screen.waits.last == .some(nil))
+    }
+
+    @Test("space pauses a replay: time passes, nothing plays; space again plays on from where it was")
+    func pauseStopsTime() throws {
+        let pilot = try PlayerPilot(Self.sample, paused: false)
+        try pilot.pass(.milliseconds(600))
+        let place = pilot.player.place
+        #expect(place > 0)
+        pilot.press(" ")
+        try pilot.pass(.seconds(3))
+        #expect(pilot.player.place == place && pilot.player.paused)
+        pilot.press(" ")
+        try pilot.pass(.seconds(3))
+        #expect(pilot.player.place == pilot.player.index.count)
+    }
+}
