@@ -170,6 +170,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CommandsTests",
+            dependencies: ["ColourfulBallCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "colourful-ball", "BallModel", "BallRendering", "BallTestSupport", "TerminalIO", "ColourCore",

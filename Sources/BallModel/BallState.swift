@@ -53,10 +53,12 @@ package struct BallState: Hashable, Sendable {
     /// The screen's colour before the ball first colours it: the original's white view.
     package static let screenBeforeTheBall = FlatColour.flatWhite
 
-    /// The state before any intent: the ball at `position` (kept whole on its screen), not
-    /// grabbed, on the white screen coloured as the rule says for the ball there.
+    /// The state before any intent: the ball at `position` (kept whole on its screen, a screen
+    /// of at most ``ScreenSize/largest``), not grabbed, on the white screen coloured as the rule
+    /// says for the ball there.
     package static func start(at position: BallPosition) -> BallState {
-        reduce(BallState(position: position, background: screenBeforeTheBall), .resized(position.screen))
+        reduce(
+            BallState(position: position, background: screenBeforeTheBall), .resized(position.screen.fittedToLargest))
     }
 
     /// The state before any intent with the ball in the middle of `screen`.
@@ -117,7 +119,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     case .quitRequested:
         break
     }
-    next.background = BallColourRule.background(forBall: next.ballColour, current: state.background)
+    next.background = screenColour(state.background, next.ballColour)
     return next
 }
 

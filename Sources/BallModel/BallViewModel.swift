@@ -26,59 +26,46 @@ package struct Appearance: Hashable, Sendable {
 
 // MARK: - The view-model: the article's chain, as operators
 
+/// The screen's colour once the ball turns `ball` on a screen of colour `screen`: the ball's
+/// complement, or the screen's own colour when the complement is the ball's (the black band).
+/// The chain's `scan` folds the ball's colours with it; the reducer uses it too.
+package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColour {
+    BallColourRule.background(forBall: ball, current: screen)
+}
+
 /// The colourful ball's view-model: one subject holds the position, and every colour is
 /// derived from it by a chain of operators, as the article's `CircleViewModel` derives its
-/// colour from `centerVariable`:
+/// colour from `centerVariable` (the README and ARCHITECTURE.md quote the three lines of
+/// ``init(start:)``; a test checks that they are this file's):
 ///
-/// ```swift
-/// position = CurrentValueSubject(start.position)
-/// ballColour = position
-///     .map { $0.ballColour }
-///     .removeDuplicates()
-///     .share(replay: 1)
-/// background = ballColour
-///     .scan(start.background) { screen, ball in BallColourRule.background(forBall: ball, current: screen) }
-///     .removeDuplicates()
-///     .share(replay: 1)
-/// ```
+/// - `position` is the article's `Variable<CGPoint?>`, a BehaviorSubject: a subscriber gets the
+///   latest position at once, then every change.
+/// - `ballColour` is its `backgroundColorObservable`: the colour rule for each position,
+///   without repeats.
+/// - `background` is what the article's subscription painted the screen with: the complement
+///   of each new ball colour, unless it is the ball's own colour, when the screen keeps the
+///   colour it had. That memory is a `scan` over the ball's colours.
 ///
-/// `position` is the article's `Variable<CGPoint?>`, a BehaviorSubject: a subscriber gets the
-/// latest position at once, then every change. `ballColour` is its `backgroundColorObservable`
-/// (the colour rule for each position), without repeats. `background` is what the article's
-/// subscription painted the screen with: the complement of each new ball colour, unless it is
-/// the ball's own colour, when the screen keeps the colour it had. That memory is a `scan`
-/// over the ball's colours. Both are shared, so every subscriber sees one run of the
-/// operators (one `scan`'s memory) and a late subscriber gets the latest colour at once.
-///
-/// The chain is built from a starting state; travelling in time builds a new one at the
-/// state of the place travelled to (``BallSession/init(start:)``).
+/// Both colours are shared (`share(replay: 1)`), so every subscriber sees one run of the
+/// operators (one `scan`'s memory) and a late subscriber gets the latest colour at once. The
+/// chain is built from a starting state; travelling in time builds a new one at the state of
+/// the place travelled to (``BallSession/init(start:)``).
 package final class BallViewModel {
     /// The single source of truth: where the ball is (the article's `centerVariable`).
     package let position: CurrentValueSubject<BallPosition, Never>
-    /// `position.map { $0.ballColour }.removeDuplicates()`: the ball's colour, each change once.
+    /// The ball's colour, each change once.
     package let ballColour: ReplaySubject<FlatColour, Never>
-    /// `ballColour.scan(start.background, rule).removeDuplicates()`: the screen's colour.
+    /// The screen's colour, each change once.
     package let background: ReplaySubject<FlatColour, Never>
-
-    /// The chain, as the panel and the docs quote it (a test checks it is this file's code).
-    package static let ballColourExpression = "position.map(ballColour).removeDuplicates()"
-    /// The screen colour's part of the chain, as the panel and the docs quote it.
-    package static let backgroundExpression = "ballColour.scan(flatWhite, background).removeDuplicates()"
 
     /// The chain for a session in `start`: its position, and its screen's colour as the memory
     /// the `scan` starts from.
     package init(start: BallState) {
+        // The chain:
         position = CurrentValueSubject(start.position)
-        ballColour =
-            position
-            .map { $0.ballColour }
-            .removeDuplicates()
-            .share(replay: 1)
-        background =
-            ballColour
-            .scan(start.background) { screen, ball in BallColourRule.background(forBall: ball, current: screen) }
-            .removeDuplicates()
-            .share(replay: 1)
+        ballColour = position.map { $0.ballColour }.removeDuplicates().share(replay: 1)
+        background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)
+        // (end of the chain)
     }
 
     /// What the chain shows now: the subject's position and the latest colours derived from it.

@@ -42,6 +42,13 @@ package struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
     /// replay file holds no larger size.
     package static let largest = ScreenSize(columns: 1_000, rows: 1_000)
 
+    /// This size kept within 1 and ``largest`` each way: the ball's area a terminal of this
+    /// size gives (a larger terminal is drawn in this much of it).
+    package var fittedToLargest: ScreenSize {
+        ScreenSize(
+            columns: min(max(columns, 1), Self.largest.columns), rows: min(max(rows, 1), Self.largest.rows))
+    }
+
     /// Whether the ball and the status line fit.
     package var isLargeEnough: Bool { columns >= Self.minimum.columns && rows >= Self.minimum.rows }
 

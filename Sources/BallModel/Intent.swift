@@ -59,11 +59,7 @@ extension Intent {
         case .arrowPressed(let direction, let distance):
             guard distance >= 1 else { return nil }
             return .arrowPressed(direction, distance: min(distance, Self.longestMove))
-        case .resized(let size):
-            let largest = ScreenSize.largest
-            return .resized(
-                ScreenSize(
-                    columns: min(max(size.columns, 1), largest.columns), rows: min(max(size.rows, 1), largest.rows)))
+        case .resized(let size): return .resized(size.fittedToLargest)
         case .recentred, .quitRequested: return self
         }
     }

@@ -79,11 +79,15 @@ package final class ScreenBinding {
     /// panel describes that column, from the next flush; elsewhere, the latest again.
     package func pointerMoved(to cell: Cell) {
         var intent: Int?
+        var lane: StreamLane?
         if let (panel, area) = drawn, let panel {
             let row = cell.row - StreamPanel.top(below: area)
-            if (1..<(StreamPanel.rows - 1)).contains(row) { intent = panel.columnIndex(at: cell.column) }
+            if (1..<(StreamPanel.rows - 1)).contains(row) {
+                intent = panel.columnIndex(at: cell.column)
+                lane = panel.lane(atRow: row)
+            }
         }
-        send(.pointerHovered(intent: intent))
+        send(.pointerHovered(intent: intent, lane: lane))
     }
 
     /// Makes the next flush draw the frame again.
@@ -109,6 +113,7 @@ package final class ScreenBinding {
             }
             page.fits = shown.fits
             page.hovered = shown.hovered
+            page.hoveredLane = shown.hoveredLane
             return page
         }
         drawn = (panel, area)

@@ -51,12 +51,15 @@ package struct PanelModel: Hashable, Sendable {
     package var fits: Bool
     /// The intent whose column is under the pointer, if any: the description is of it.
     package var hovered: Int?
+    /// The lane under the pointer, if any: the description names its code.
+    package var hoveredLane: StreamLane?
 
     /// A panel from its parts.
-    package init(content: PanelContent, fits: Bool, hovered: Int? = nil) {
+    package init(content: PanelContent, fits: Bool, hovered: Int? = nil, hoveredLane: StreamLane? = nil) {
         self.content = content
         self.fits = fits
         self.hovered = hovered
+        self.hoveredLane = hoveredLane
     }
 }
 
@@ -107,8 +110,9 @@ package enum ScreenEvent: Hashable, Sendable {
     case panelShown(content: PanelContent, fits: Bool)
     /// The streams panel closed.
     case panelClosed
-    /// The pointer came to rest over the panel column of this intent (nil: over none).
-    case pointerHovered(intent: Int?)
+    /// The pointer came to rest over the panel column of this intent, in this lane (nil: over
+    /// none).
+    case pointerHovered(intent: Int?, lane: StreamLane?)
     /// The replay player's rows, facts and keys changed.
     case playerChanged(PlayerRows, keys: StatusKeys)
 }
@@ -135,11 +139,15 @@ extension ScreenModel {
         case .helpClosed: return replace(\.help, with: nil)
         case .noticePosted(let notice): return replace(\.notice, with: notice)
         case .panelShown(let content, let fits):
-            return replace(\.panel, with: PanelModel(content: content, fits: fits, hovered: panel?.hovered))
+            return replace(
+                \.panel,
+                with: PanelModel(content: content, fits: fits, hovered: panel?.hovered, hoveredLane: panel?.hoveredLane)
+            )
         case .panelClosed: return replace(\.panel, with: nil)
-        case .pointerHovered(let intent):
+        case .pointerHovered(let intent, let lane):
             guard panel != nil else { return false }
-            return replace(\.panel!.hovered, with: intent)
+            let changed = replace(\.panel!.hovered, with: intent)
+            return replace(\.panel!.hoveredLane, with: intent == nil ? nil : lane) || changed
         case .playerChanged(let rows, let keys):
             let changed = replace(\.player, with: rows)
             return replace(\.statusKeys, with: keys) || changed

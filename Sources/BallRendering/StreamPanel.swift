@@ -25,6 +25,9 @@ package struct StreamPanel: Hashable, Sendable {
     package var present: Int?
     /// The column under the pointer, if any: the description is of it.
     package var hovered: Int?
+    /// The lane under the pointer, if any: the description names its code and what it did in
+    /// the hovered column.
+    package var hoveredLane: StreamLane?
 
     /// How many rows it takes.
     package var rowCount: Int { fits ? Self.rows : 1 }
@@ -45,6 +48,13 @@ package struct StreamPanel: Hashable, Sendable {
         guard fits, column >= Self.labelWidth else { return nil }
         let offset = (column - Self.labelWidth) / 2
         return offset < columns.count ? columns[offset].index : nil
+    }
+
+    /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
+    package func lane(atRow row: Int) -> StreamLane? {
+        if (1...StreamLane.main.count).contains(row) { return StreamLane.main[row - 1] }
+        let slot = row - 1 - StreamLane.main.count
+        return lateLanes.indices.contains(slot) ? .late(lateLanes[slot].kind) : nil
     }
 
     /// How many columns (intents) a page holds at `width` (two cells each).
@@ -98,10 +108,14 @@ package struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text("", width: width))
             }
         }
+        let hoveredColumn = hovered.flatMap { hovered in columns.first { $0.index == hovered } }
         let described =
-            hovered.flatMap { hovered in columns.first { $0.index == hovered } }
-            ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
-        lines.append(LaneCell.text(" " + describe(described), width: width))
+            hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
+        if let hoveredColumn, let lane = hoveredLane, lane != .intents {
+            lines.append(LaneCell.text(" " + describe(hoveredColumn, in: lane), width: width))
+        } else {
+            lines.append(LaneCell.text(" " + describe(described), width: width))
+        }
         return lines
     }
 
@@ -150,6 +164,47 @@ package struct StreamPanel: Hashable, Sendable {
         let centre = state.position.centre
         return
             "#\(column.index) \(intent) · \(centre.column),\(centre.row) · ● \(state.ball.name) \(state.ball.hex) on ■ \(state.background.name) \(state.background.hex)"
+    }
+
+    /// What `lane` did in `column`, after its code: `ballColour = position.map { … } · #12:
+    /// · flatRed again, swallowed by removeDuplicates`.
+    package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
+        let did: String
+        switch lane {
+        case .intents:
+            did = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "subscribed"
+        case .position:
+            did =
+                column.position.map { "○ \($0.centre.column),\($0.centre.row)" }
+                ?? "nothing: the position did not change"
+        case .ballColour:
+            if let colour = column.ballColour {
+                did = "● \(colour.name)"
+            } else if column.position != nil, let state = column.state {
+                did = "· \(state.ball.name) again, swallowed by removeDuplicates"
+            } else {
+                did = "nothing: no new position"
+            }
+        case .background:
+            if let colour = column.background {
+                did = "■ \(colour.name)"
+            } else if column.ballColour != nil, let state = column.state {
+                did = "· \(state.background.name) again, swallowed by removeDuplicates"
+            } else {
+                did = "nothing: no new ball colour"
+            }
+        case .late(let kind):
+            let late = lateLanes.first { $0.kind == kind && $0.start <= column.index }
+            switch late?.marble(in: column) {
+            case .subscribed(let handed)?:
+                did = handed == nil ? "subscribed: nothing yet" : "subscribed: handed ○ at once"
+            case .value?: did = "○ the position"
+            case .ended?: did = "| the streams ended"
+            case nil: did = "not subscribed yet"
+            default: did = "nothing"
+            }
+        }
+        return "\(lane.expression) · #\(column.index): \(did)"
     }
 
     /// An intent in a few words.

@@ -31,6 +31,20 @@ package enum StreamLane: Hashable, Sendable {
 
     /// The four lanes every panel has, top to bottom.
     package static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
+
+    /// The code that makes this lane's stream, as the source writes it (the chain's lines are
+    /// ``BallViewModel/init(start:)``'s own, which a test checks).
+    package var expression: String {
+        switch self {
+        case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
+        case .position: "position = CurrentValueSubject(start.position)"
+        case .ballColour: "ballColour = position.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
+        case .background:
+            "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
+        case .late(.behavior): "position.sink { … }, subscribed late: handed the latest position"
+        case .late(.passthrough): "positionChanges.sink { … }, a PassthroughSubject subscribed late"
+        }
+    }
 }
 
 /// The two kinds of late subscriber the article opens with.

@@ -7,12 +7,15 @@ import TerminalIO
 import TextFormats
 
 /// `colourful-ball` (or `colourful-ball play`): the interactive ball.
-struct PlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PlayCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Drag the ball with the mouse or move it with the keys (the default).",
         discussion: "Keys:\n\(KeyMap.summary(for: .play))"
     )
+
+    /// An empty command, as ArgumentParser requires.
+    package init() {}
 
     @Option(
         help: ArgumentHelp(
@@ -25,11 +28,11 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Open the streams panel at the start: the streams as marble lanes (s opens and closes it).")
     var streams = false
 
-    func validate() throws {
+    package func validate() throws {
         if force, record == nil { throw ValidationError("--force goes with --record FILE.") }
     }
 
-    func run() throws {
+    package func run() throws {
         // Before the terminal is taken, and without touching an existing file: the recording
         // takes the file's place at its first event (see OutputFile).
         let output = try record.map { try OutputFile(path: $0, overwrite: force, commitAfterLines: 2) }

@@ -9,8 +9,8 @@ import TextFormats
 
 /// `colourful-ball replay FILE`: a recorded session again, in the terminal, headless, or as an
 /// asciicast file.
-struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct ReplayCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a recorded session: in the terminal, headless, or as an asciicast.",
         discussion: """
@@ -21,6 +21,9 @@ struct ReplayCommand: ParsableCommand {
             \(KeyMap.summary(for: .replay))
             """
     )
+
+    /// An empty command, as ArgumentParser requires.
+    package init() {}
 
     @Argument(
         help: ArgumentHelp(
@@ -41,8 +44,23 @@ struct ReplayCommand: ParsableCommand {
             "Cap every pause at this many seconds, from 0 to 604800 (as asciinema's idle limit).", valueName: "s"))
     var maximumIdle: Double?
 
-    @Flag(help: "Print one line per position change instead of drawing: time, cell, points, colours.")
-    var headless = false
+    /// What the replay becomes instead of a player in the terminal, when it is not one.
+    package enum Output: String, EnumerableFlag {
+        /// One line per position change.
+        case headless
+        /// The streams as a marble diagram.
+        case marbles
+
+        package static func help(for value: Output) -> ArgumentHelp? {
+            switch value {
+            case .headless: "Print one line per position change instead of drawing: time, cell, points, colours."
+            case .marbles: "Print the recording's streams as a marble diagram instead of playing it."
+            }
+        }
+    }
+
+    /// Headless or marbles; nil: the player in the terminal (or an asciicast, with --asciicast).
+    @Flag package var output: Output?
 
     @Flag(help: "With --headless, print one JSON object per line.")
     var json = false
@@ -62,16 +80,13 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "In the terminal, start paused before the first intent (intent 0).")
     var paused = false
 
-    @Flag(help: "Print the recording's streams as a marble diagram instead of playing it.")
-    var marbles = false
-
     @Option(
         help: ArgumentHelp(
             "With --marbles, the width of each block in characters (default: the terminal's, or 80).",
             valueName: "n"))
     var width: Int?
 
-    func validate() throws {
+    package func validate() throws {
         guard ReplayTiming.speeds.contains(speed) else {
             throw ValidationError(
                 "--speed must be a number from 0.01 to 1000, such as 2 (twice as fast) or 0.5 (half as fast); got \(speed.plainTextOrDescription)."
@@ -82,31 +97,27 @@ struct ReplayCommand: ParsableCommand {
                 "--max-idle must be a number of seconds from 0 to 604800 (a week), such as 1.5; got \(maximumIdle.plainTextOrDescription)."
             )
         }
-        if json, !headless { throw ValidationError("--json goes with --headless.") }
-        if headless, asciicast != nil { throw ValidationError("Give --headless or --asciicast, not both.") }
+        if json, output != .headless { throw ValidationError("--json goes with --headless.") }
+        if let output, asciicast != nil { throw ValidationError("Give --\(output.rawValue) or --asciicast, not both.") }
         if force, asciicast == nil { throw ValidationError("--force goes with --asciicast OUT.cast.") }
-        if marbles, headless || asciicast != nil {
-            throw ValidationError("Give one of --marbles, --headless and --asciicast.")
-        }
-        if let width, !marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
+        if let width, output != .marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
         if let width, !(MarbleDiagram.minimumWidth...100_000).contains(width) {
             throw ValidationError(
                 "--width must be a number of characters from \(MarbleDiagram.minimumWidth) to 100000; got \(width).")
         }
-        if paused, headless || asciicast != nil || marbles {
-            throw ValidationError(
-                "--paused starts a replay in the terminal paused: leave out --headless, --asciicast and --marbles.")
+        let notInTheTerminal = output.map { "--\($0.rawValue)" } ?? (asciicast != nil ? "--asciicast" : nil)
+        if paused, let notInTheTerminal {
+            throw ValidationError("--paused starts a replay in the terminal paused: leave out \(notInTheTerminal).")
         }
-        if streams, headless || asciicast != nil || marbles {
+        if streams, let notInTheTerminal {
             throw ValidationError(
-                "--streams opens the panel of a replay in the terminal: leave out --headless, --asciicast and --marbles."
-            )
+                "--streams opens the panel of a replay in the terminal: leave out \(notInTheTerminal).")
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let input = try FileInput(path: file)
-        if !headless, !marbles, asciicast == nil, !input.isRegularFile {
+        if output == nil, asciicast == nil, !input.isRegularFile {
             throw CommandError(
                 "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name.visibleInMessage) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
                 code: 65)
@@ -116,11 +127,11 @@ struct ReplayCommand: ParsableCommand {
             for warning in reader.warnings { FileOutput.standardError.write("colourful-ball: warning: \(warning).\n") }
         }
         do {
-            if headless {
+            if output == .headless {
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
-            } else if marbles {
+            } else if output == .marbles {
                 let (columns, sequences) = FileOutput.standardOutputLooks()
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in
                     try MarbleDiagram.run(

@@ -31,7 +31,9 @@ struct BenchmarkRun {
         ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/tmp"]
     }
 
-    func runAll() {
+    /// Runs the sections asked for and prints the table; returns it as Markdown lines.
+    @discardableResult
+    func runAll() -> [String] {
         var results: [Result] = []
         let sections: [(String, () -> [Result])] = [
             ("colour lookup", colourLookup), ("pipeline", pipeline), ("bytes to the terminal", bytesToTerminal),
@@ -45,12 +47,13 @@ struct BenchmarkRun {
             for row in rows { progress("  \(row.name): \(row.measured)") }
             results += rows
         }
-        print("| benchmark | measured | target | met |")
-        print("|---|---|---|---|")
+        var table = ["| benchmark | measured | target | met |", "|---|---|---|---|"]
         for row in results {
             let met = row.met.map { $0 ? "yes" : "**no**" } ?? "—"
-            print("| \(row.name) | \(row.measured) | \(row.target) | \(met) |")
+            table.append("| \(row.name) | \(row.measured) | \(row.target) | \(met) |")
         }
+        for line in table { print(line) }
+        return table
     }
 
     // MARK: - 1. Colour lookup

@@ -204,5 +204,8 @@ struct ValidIntentTests {
                 == .resized(ScreenSize(columns: 1000, rows: 1)))
         #expect(Intent.resized(ScreenSize(columns: 1000, rows: 1000)).isValid(in: area))
         #expect(Intent.quitRequested.isValid(in: area) && Intent.recentred.isValid(in: area))
+        // A session in a window larger than any recording holds plays in the largest area.
+        let session = BallSession(screen: ScreenSize(columns: 1_200, rows: 1_100))
+        #expect(session.state.position.screen == ScreenSize(columns: 1_000, rows: 1_000))
     }
 }

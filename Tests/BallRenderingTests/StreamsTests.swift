@@ -3,6 +3,7 @@ import BallRendering
 import BallStreams
 import BallTestSupport
 import ColourCore
+import Foundation
 import Testing
 
 /// The streams panel: what each lane shows at each column, after real intents through the
@@ -93,6 +94,42 @@ struct StreamsTests {
                 == "#1 → arrow right 1 · 41,11 · ● flatRed #E84E3C on ■ flatMint #1ABD9C")
     }
 
+    @Test("hovering a lane names its code and what it did: an emission, a value swallowed, or nothing")
+    func laneDescriptions() {
+        let driver = HeadlessDriver()
+        driver.send(.pressed(at: Cell(column: 40, row: 11)))  // 1: grabbed, nothing moves.
+        driver.send(.dragged(to: Cell(column: 41, row: 11)))  // 2: flatRed still (swallowed).
+        driver.send(.dragged(to: Cell(column: 42, row: 11)))  // 3: black: the screen keeps mint.
+        let panel = StreamPanel(columns: driver.streams.columns)
+        let columns = driver.streams.columns
+        func said(_ index: Int, _ lane: StreamLane) -> String {
+            let text = panel.describe(columns[index], in: lane)
+            return String(text[text.range(of: " · #\(index): ")!.upperBound...])
+        }
+        #expect(said(1, .position) == "nothing: the position did not change")
+        #expect(said(1, .ballColour) == "nothing: no new position")
+        #expect(said(2, .position) == "○ 41,11")
+        #expect(said(2, .ballColour) == "· flatRed again, swallowed by removeDuplicates")
+        #expect(said(2, .background) == "nothing: no new ball colour")
+        #expect(said(3, .ballColour) == "● flatBlackDark")
+        #expect(said(3, .background) == "· flatMint again, swallowed by removeDuplicates")
+        #expect(panel.describe(columns[3], in: .ballColour).hasPrefix(StreamLane.ballColour.expression + " · #3: "))
+    }
+
+    @Test("the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift")
+    func lanesQuoteTheSource() throws {
+        let source = try String(
+            contentsOfFile: #filePath.replacingOccurrences(
+                of: "Tests/BallRenderingTests/StreamsTests.swift", with: "Sources/BallModel/BallViewModel.swift"),
+            encoding: .utf8)
+        let chain = try #require(source.range(of: "// The chain:")).upperBound
+        let end = try #require(source.range(of: "// (end of the chain)")).lowerBound
+        let lines = source[chain..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for lane in [StreamLane.position, .ballColour, .background] {
+            #expect(lines.contains(lane.expression), "\(lane.label): \(lane.expression)")
+        }
+    }
+
     @Test("the pointer over a column (no button down) makes the description that column's; elsewhere, the latest's")
     func hover() {
         let driver = HeadlessDriver()
@@ -108,8 +145,14 @@ struct StreamsTests {
         // Column of intent 2 (two cells each, after the labels; column 0 is the start).
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: intentsRow))
         #expect(description().hasPrefix(" #2 → arrow right 1 · 41,9 · ● "), "\(description())")
+        // Over another lane: its code, and what it did in that column.
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 1))
+        #expect(
+            description().hasPrefix(" position = CurrentValueSubject(start.position) · #3: ○ 46,9"), "\(description())")
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 3))
-        #expect(description().hasPrefix(" #3 → arrow right 5 · 46,9 · ● "), "\(description())")
+        #expect(
+            description().hasPrefix(" background = ballColour.scan(start.background, screenColour)"), "\(description())"
+        )
         // Off the lanes (over the ball, over the labels): the latest again.
         driver.hover(at: Cell(column: 40, row: 3))
         #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))

@@ -200,3 +200,68 @@ struct CanonicalFastPathTests {
         }
     }
 }
+
+/// What the writer writes, the reader reads: whatever a user does, the recording replays.
+@Suite("Every recording replays")
+struct EveryRecordingReplays {
+    @Test(
+        "random presses, drags and releases anywhere (outside the area, on the panel, beyond the window), keys, the panel opened and closed, resizes: every file replays to the live state"
+    )
+    func randomSessions() throws {
+        var generator = SeededGenerator()
+        for _ in 0..<30 {
+            var size = ScreenSize(columns: 24 + generator.below(120), rows: 8 + generator.below(40))
+            let driver = HeadlessDriver(screen: size)
+            var now = 0.0
+            let file = MemoryLines()
+            let recorder = try ReplayRecorder(
+                session: driver.session, writer: file, clock: { now }, program: "test",
+                started: "2026-11-25T00:00:00Z")
+            for _ in 0..<200 {
+                now += Double(generator.below(300)) / 1000
+                // Anywhere in the window, and a little beyond it (a report read just after the
+                // window shrank).
+                let cell = Cell(column: generator.below(size.columns + 10), row: generator.below(size.rows + 10))
+                switch generator.below(16) {
+                case 0, 1: driver.run([.bytes(TerminalBytes.press(cell))])
+                case 2...6: driver.run([.bytes(TerminalBytes.drag(cell))])
+                case 7: driver.run([.bytes(TerminalBytes.release(cell))])
+                case 8: driver.run([.bytes(TerminalBytes.move(cell))])
+                case 9: driver.toggleStreams()
+                case 10: driver.type(["b", "p", "c", "?", "x"][generator.below(5)])
+                case 11, 12: driver.press(Direction.allCases[generator.below(4)], shifted: generator.below(2) == 0)
+                case 13:
+                    // Sometimes a window larger than any recording may hold.
+                    size =
+                        generator.below(10) == 0
+                        ? ScreenSize(columns: 1_001 + generator.below(300), rows: 20 + generator.below(1_100))
+                        : ScreenSize(columns: 10 + generator.below(150), rows: 4 + generator.below(50))
+                    driver.resize(columns: size.columns, rows: size.rows)
+                default: driver.run([.bytes(TerminalBytes.escape)])  // Esc, then a key: Alt+key, nothing.
+                }
+            }
+            driver.type("q")
+            #expect(recorder.failure == nil && recorder.eventsWritten == file.lines.count - 1, "\(generator)")
+            // Read back whole, with the fast path and without: every line is one the reader takes.
+            for fast in [true, false] {
+                let reader = ReplayReader(file: "random.jsonl", canonicalFastPath: fast, nextChunk: chunks(file.bytes))
+                let player = try ReplayPlayer(reader: reader)
+                var events = 0
+                while try player.step() { events += 1 }
+                #expect(events == recorder.eventsWritten, "\(generator)")
+                #expect(player.session.state == driver.session.state, "\(generator)")
+                #expect(reader.warnings.isEmpty, "\(generator)")
+            }
+        }
+    }
+
+    /// The bytes in chunks of 4 KiB.
+    private func chunks(_ bytes: [UInt8]) -> () -> [UInt8]? {
+        var offset = 0
+        return {
+            guard offset < bytes.count else { return nil }
+            defer { offset += 4_096 }
+            return Array(bytes[offset..<min(bytes.count, offset + 4_096)])
+        }
+    }
+}

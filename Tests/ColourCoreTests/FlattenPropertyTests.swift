@@ -37,17 +37,6 @@ struct FlattenPropertyTests {
         }
     }
 
-    @Test("flatten and complementary are idempotent on the flat colours they return")
-    func idempotent() {
-        var generator = SeededGenerator()
-        for colour in Self.randomColours(count: 300, using: &generator) {
-            let flat = flatten(colour)
-            #expect(flatten(flat.rgb) == flat, "\(colour.hex) → \(flat.name); \(generator)")
-            let complement = complementary(colour)
-            #expect(flatten(complement.rgb) == complement, "\(colour.hex) → \(complement.name); \(generator)")
-        }
-    }
-
     @Test("the complement of a grey is that grey, flattened")
     func complementOfGrey() {
         // A grey has hue 0 and saturation 0, so only its brightness survives, rounded to a

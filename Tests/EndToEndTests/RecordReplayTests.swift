@@ -82,8 +82,13 @@ struct RecordReplayTests {
         try terminal.waitForScreen { $0.contains(" paused  intent 0/13") }
         try terminal.press("?")
         let help = try terminal.waitForScreen { $0.contains("colourful-ball replay: keys") }
+        // Each row's keys, then what they do, on one line of the box.
+        let lines = help.split(separator: "\n")
         for row in KeyMap.help(for: .replay).rows {
-            #expect(help.contains("\(row.keys)  \(row.does)") || help.contains(row.does), "\(row.does)")
+            let line = lines.first { $0.contains(row.does) }
+            let keys = line.flatMap { $0.range(of: row.keys) }
+            let does = line.flatMap { $0.range(of: row.does) }
+            #expect(keys != nil && does != nil && keys!.upperBound < does!.lowerBound, "\(row.keys): \(row.does)")
         }
         #expect(!help.contains("move 1 cell"))
         try terminal.press("q")  // Closes the help; does not quit.
@@ -169,7 +174,7 @@ struct RecordReplayTests {
         let wide = try run([programPath, "replay", Self.sample, "--marbles"])
         #expect(wide.output.split(separator: "\n").first?.hasPrefix(" streams") == true)
         for (arguments, message) in [
-            (["--marbles", "--headless"], "Give one of --marbles, --headless and --asciicast."),
+            (["--marbles", "--headless"], "had already been set with flag '--marbles'"),
             (["--width", "50"], "--width goes with --marbles (got 50)."),
             (["--marbles", "--width", "5"], "--width must be a number of characters from 19 to 100000; got 5."),
             (["--marbles", "--streams"], "--streams opens the panel of a replay in the terminal"),

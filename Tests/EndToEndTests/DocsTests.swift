@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The docs' numbers and quotes come from the code; these tests fail while they are stale
+/// (`scripts/docs` and `colourful-ball-bench --write-docs` write them).
+@Suite("The docs")
+struct DocsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The lines of the chain in the view-model's source, trimmed.
+    static func chain() throws -> [String] {
+        let source = try text("Sources/BallModel/BallViewModel.swift")
+        let start = try #require(source.range(of: "// The chain:\n")).upperBound
+        let end = try #require(source.range(of: "// (end of the chain)")).lowerBound
+        return source[start..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    @Test(
+        "README.md and ARCHITECTURE.md quote the chain as the source writes it",
+        arguments: ["README.md", "ARCHITECTURE.md"])
+    func chainQuoted(file: String) throws {
+        let doc = try Self.text(file)
+        let start = try #require(doc.range(of: "<!-- chain: begin -->\n```swift\n"), "\(file) has no chain quote")
+            .upperBound
+        let end = try #require(doc.range(of: "\n```\n<!-- chain: end -->")).lowerBound
+        #expect(doc[start..<end].split(separator: "\n").map(String.init) == (try Self.chain()), "run scripts/docs")
+    }
+
+    @Test("ARCHITECTURE.md's table of targets has each target's true line count (scripts/docs writes it)")
+    func lineTable() throws {
+        let doc = try Self.text("ARCHITECTURE.md")
+        let sources = Self.root.appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        var checked = 0
+        for target in targets {
+            guard let row = doc.range(of: "| `\(target)` | ") else { continue }
+            let files =
+                FileManager.default.enumerator(atPath: sources.appendingPathComponent(target).path)?
+                .compactMap { $0 as? String }.filter {
+                    $0.hasSuffix(".swift") || $0.hasSuffix(".c") || $0.hasSuffix(".h")
+                }
+                ?? []
+            var lines = 0
+            for file in files {
+                let content = try String(
+                    contentsOf: sources.appendingPathComponent(target).appendingPathComponent(file), encoding: .utf8)
+                lines +=
+                    content.split(separator: "\n", omittingEmptySubsequences: false).count
+                    - (content.hasSuffix("\n") ? 1 : 0)
+            }
+            let shown = doc[row.upperBound...].prefix { $0 != " " }.replacingOccurrences(of: ",", with: "")
+            #expect(
+                Int(shown) == lines, "\(target): the table says \(shown), the sources have \(lines); run scripts/docs")
+            checked += 1
+        }
+        #expect(checked == targets.count, "every target has a row")
+    }
+
+    @Test("docs/benchmarks.md's byte counts are what the bench measures (the bytes are the same in any build)")
+    func benchmarkBytes() throws {
+        let bench = URL(fileURLWithPath: programPath).deletingLastPathComponent()
+            .appendingPathComponent("colourful-ball-bench").path
+        guard FileManager.default.isExecutableFile(atPath: bench) else {
+            Issue.record("no colourful-ball-bench beside the program at \(bench): build it (swift build --build-tests)")
+            return
+        }
+        // In colour, as measured for the docs (`swift test` sets NO_COLOR for what it runs).
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        let measured = try run([bench, "--only", "bytes"], environment: environment)
+        #expect(measured.status == 0)
+        let doc = try Self.text("docs/benchmarks.md")
+        let results = try #require(doc.range(of: "<!-- results: begin -->")).upperBound
+        let table = doc[results...].prefix { _ in true }
+        var compared = 0
+        for row in measured.output.split(separator: "\n") where row.hasPrefix("| ") && row.contains(" B |") {
+            let name = row.split(separator: "|")[0]
+            let line = table.split(separator: "\n").first { $0.hasPrefix("|\(name)|") }
+            #expect(
+                line.map(String.init) == String(row),
+                "docs/benchmarks.md is stale for\(name): run the bench with --write-docs")
+            compared += 1
+        }
+        #expect(compared >= 5)
+    }
+}
