@@ -57,8 +57,9 @@ package struct BallState: Hashable, Sendable {
     /// of at most ``ScreenSize/largest``), not grabbed, on the white screen coloured as the rule
     /// says for the ball there.
     package static func start(at position: BallPosition) -> BallState {
-        reduce(
+        let placed = reduce(
             BallState(position: position, background: screenBeforeTheBall), .resized(position.screen.fittedToLargest))
+        return BallState(position: placed.position, background: screenColour(screenBeforeTheBall, placed.ballColour))
     }
 
     /// The state before any intent with the ball in the middle of `screen`.
@@ -119,7 +120,8 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     case .quitRequested:
         break
     }
-    next.background = screenColour(state.background, next.ballColour)
+    // (A ball that did not move keeps its colour, and the screen its colour: no need to look.)
+    if next.position != position { next.background = screenColour(state.background, next.ballColour) }
     return next
 }
 

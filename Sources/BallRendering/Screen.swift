@@ -53,9 +53,9 @@ package final class ScreenBinding {
     /// wherever it travels to); what it hands over at once is drawn at the next flush.
     package func bind(_ viewModel: BallViewModel) {
         bindings = [
-            viewModel.position.sink { [unowned self] in send(.positionPublished($0)) },
-            viewModel.ballColour.sink { [unowned self] in send(.ballColourPublished($0)) },
-            viewModel.background.sink { [unowned self] in send(.backgroundPublished($0)) },
+            viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
+            viewModel.ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
+            viewModel.background.bind { [unowned self] in send(.backgroundPublished($0)) },
         ]
     }
 

@@ -26,7 +26,7 @@ package final class ReplayRecorder {
     ) throws {
         try writer.writeLine(
             ReplayFormat.headerLine(terminal: session.state.position.screen, program: program, started: started))
-        subscription = session.intents.sink { [weak self, writer] intent in
+        subscription = session.intents.bind { [weak self, writer] intent in
             guard let self, self.failure == nil else { return }
             do {
                 try writer.writeLine(ReplayFormat.line(for: intent, at: clock()))

@@ -41,8 +41,8 @@ package enum StreamLane: Hashable, Sendable {
         case .ballColour: "ballColour = position.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
-        case .late(.behavior): "position.sink { … }, subscribed late: handed the latest position"
-        case .late(.passthrough): "positionChanges.sink { … }, a PassthroughSubject subscribed late"
+        case .late(.behavior): "position.bind { … }, subscribed late: handed the latest position"
+        case .late(.passthrough): "positionChanges.bind { … }, a PassthroughSubject subscribed late"
         }
     }
 }
@@ -209,14 +209,15 @@ package final class StreamRecorder {
     /// The columns kept, oldest first (the last is the latest intent's).
     package var columns: [StreamColumn] { columns(from: .min) }
     /// The columns as noted: the latest one's state is filled in when it is read or the next
-    /// intent comes (the view-model's current appearance then), so no subscription is needed
-    /// for it.
+    /// intent comes (what the three subscriptions last received).
     private var recorded: [StreamColumn]
     /// The late subscribers' lanes, oldest first (at most two).
     package private(set) var lateLanes: [LateLane] = []
     /// Called after anything changed (an intent, an emission, a late subscription).
     package var changed: (() -> Void)?
     private let session: BallSession
+    /// What the position, ballColour and background subscriptions last received.
+    private var seen: Appearance
     /// The position's changes, sent on: what a late Passthrough subscriber subscribes to.
     private let positionChanges = PassthroughSubject<BallPosition, Never>()
     private var cancellables: [AnyCancellable] = []
@@ -232,16 +233,26 @@ package final class StreamRecorder {
     /// what they hand over at once); keeps at least the latest `capacity` columns.
     package init(session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0) {
         self.session = session
+        seen = session.viewModel.current
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
         let viewModel = session.viewModel
         cancellables = [
-            session.intents.sink { [unowned self] intent in
+            session.intents.bind { [unowned self] intent in
                 startColumn(StreamColumn(index: latestIndex + 1, intent: intent))
             },
-            viewModel.position.sink { [unowned self] position in note { $0.position = position } },
-            viewModel.ballColour.sink { [unowned self] colour in note { $0.ballColour = colour } },
-            viewModel.background.sink { [unowned self] colour in note { $0.background = colour } },
+            viewModel.position.bind { [unowned self] position in
+                seen.position = position
+                note { $0.position = position }
+            },
+            viewModel.ballColour.bind { [unowned self] colour in
+                seen.ball = colour
+                note { $0.ballColour = colour }
+            },
+            viewModel.background.bind { [unowned self] colour in
+                seen.background = colour
+                note { $0.background = colour }
+            },
         ]
     }
 
@@ -249,14 +260,14 @@ package final class StreamRecorder {
     package func columns(from start: Int) -> [StreamColumn] {
         let first = recorded.firstIndex { $0.index >= start } ?? recorded.count
         var columns = Array(recorded[first...])
-        if !columns.isEmpty { columns[columns.count - 1].state = session.viewModel.current }
+        if !columns.isEmpty { columns[columns.count - 1].state = seen }
         return columns
     }
 
     /// Closes the latest column (its state is the current appearance: the next intent has not
     /// been stepped yet) and starts `column`.
     private func startColumn(_ column: StreamColumn) {
-        recorded[recorded.count - 1].state = session.viewModel.current
+        recorded[recorded.count - 1].state = seen
         if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }
         recorded.append(column)
         changed?()
@@ -296,14 +307,14 @@ package final class StreamRecorder {
         defer { subscribing = nil }
         let receive: (BallPosition) -> Void = { [unowned self] _ in lateReceived(id) }
         switch kind {
-        case .behavior: lateCancellables.append(session.viewModel.position.sink(receiveValue: receive))
+        case .behavior: lateCancellables.append(session.viewModel.position.bind(onNext: receive))
         case .passthrough:
             // The relay starts with the first Passthrough subscriber: it forwards only what
             // comes after, so nothing is lost by not relaying before.
             if relay == nil {
                 relay = session.viewModel.position.dropFirst().sink { [unowned self] in positionChanges.send($0) }
             }
-            lateCancellables.append(positionChanges.sink(receiveValue: receive))
+            lateCancellables.append(positionChanges.bind(onNext: receive))
         }
         changed?()
     }
