@@ -166,8 +166,8 @@ package struct StreamPanel: Hashable, Sendable {
             "#\(column.index) \(intent) · \(centre.column),\(centre.row) · ● \(state.ball.name) \(state.ball.hex) on ■ \(state.background.name) \(state.background.hex)"
     }
 
-    /// What `lane` did in `column`, after its code: `ballColour = position.map { … } · #12:
-    /// · flatRed again, swallowed by removeDuplicates`.
+    /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
+    /// removeDuplicates ← ballColour = position.map { … }`.
     package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
         let did: String
         switch lane {
@@ -204,7 +204,7 @@ package struct StreamPanel: Hashable, Sendable {
             default: did = "nothing"
             }
         }
-        return "\(lane.expression) · #\(column.index): \(did)"
+        return "#\(column.index): \(did) ← \(lane.expression)"
     }
 
     /// An intent in a few words.
