@@ -180,6 +180,15 @@ package struct PseudoTerminalError: Error, CustomStringConvertible {
     package let description: String
 }
 
+/// Spawn attributes for a helper program that must not touch the user's terminal: every signal
+/// at its default and none blocked, in a session of its own, so it has no controlling terminal.
+/// A test run from an interactive shell runs in a background process group; a child that
+/// opened `/dev/tty` there (asciinema does) would be stopped by SIGTTOU or SIGTTIN, and the test
+/// run with it. Destroy them after use.
+package func spawnAttributesWithoutTerminal() -> posix_spawnattr_t {
+    spawnAttributesWithDefaultSignals(extraFlags: cpt_posix_spawn_setsid())
+}
+
 /// Spawn attributes that start a program with every signal at its default and none blocked:
 /// what the test runner ignores or blocks (SIGINT, SIGTSTP) must not leak into the program
 /// under test. `extraFlags` are added (a new session, say). Destroy them after use.

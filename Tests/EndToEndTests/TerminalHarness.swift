@@ -56,8 +56,9 @@ func run(_ arguments: [String], environment: [String: String]? = nil, stdout: St
         envp.forEach { free($0) }
     }
     // The test runner's own signal settings (an ignored SIGTSTP, say) must not leak into the
-    // terminal and the program under test.
-    var attributes = spawnAttributesWithDefaultSignals()
+    // terminal and the program under test; nor may it reach the terminal the tests were started
+    // from (see spawnAttributesWithoutTerminal).
+    var attributes = spawnAttributesWithoutTerminal()
     defer { posix_spawnattr_destroy(&attributes) }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
