@@ -36,12 +36,19 @@ package enum MarbleDiagram {
                 emit(text(line, sequences: sequences))
             }
         }
-        while let event = try player.nextEvent() {
-            player.apply(event)
-            if recorder.latestIndex == blockStart + perBlock - 1 {
-                writeBlock(recorder.columns(from: blockStart))
-                blockStart += perBlock
+        do {
+            while let event = try player.nextEvent() {
+                player.apply(event)
+                if recorder.latestIndex == blockStart + perBlock - 1 {
+                    writeBlock(recorder.columns(from: blockStart))
+                    blockStart += perBlock
+                }
             }
+        } catch {
+            // A bad line later in the file: the columns before it are written all the same.
+            let rest = recorder.columns(from: blockStart)
+            if !rest.isEmpty { writeBlock(rest) }
+            throw error
         }
         // The last block, and the end of the streams when the recording did not quit.
         var rest = recorder.columns(from: blockStart)

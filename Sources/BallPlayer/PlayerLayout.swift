@@ -3,10 +3,11 @@ import BallRendering
 
 // MARK: - Where the player's rows go
 
-/// Where the replay player's rows go in a terminal, below the recorded area: the timeline
-/// just above the status line when there is a row for it, the streams panel above it when open
-/// (whole, or one line saying it needs more), and the change line above them when a row is
-/// left. Pure: the same sizes always lay out the same way.
+/// Where the replay player's rows go in a terminal, at its bottom below the recorded area: the
+/// timeline just above the status line when there is a row for it, the change line above it when
+/// a row is left, and the streams panel above them when open (whole, or one line saying it needs
+/// more). They stay at the bottom whatever the recorded area's size, so stepping across a resize
+/// moves none of them. Pure: the same sizes always lay out the same way.
 package struct PlayerLayout: Hashable, Sendable {
     /// The terminal is smaller than the recorded area and its timeline: the frame says so.
     package var shortfall: TerminalShortfall?
@@ -50,9 +51,9 @@ package struct PlayerLayout: Hashable, Sendable {
         hasChangeRow = spare >= 1
     }
 
-    /// The frame row of the timeline, below a recorded area of `area` (nil: no room for it).
-    package func timelineRow(below area: ScreenSize) -> Int? {
-        guard hasTimeline else { return nil }
-        return StreamPanel.top(below: area) + panelRows + (hasChangeRow ? 1 : 0)
+    /// The frame row of the timeline in a terminal of `terminal` (nil: no room for it): the
+    /// row above the status line.
+    package func timelineRow(in terminal: ScreenSize) -> Int? {
+        hasTimeline ? terminal.rows - 2 : nil
     }
 }

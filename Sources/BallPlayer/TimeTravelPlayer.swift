@@ -132,9 +132,8 @@ package final class TimeTravelPlayer {
 
     /// A press or drag at `cell`: on the timeline, goes to the place its column stands for.
     package func scrub(at cell: Cell) {
-        let area = session.state.position.screen
         guard cell.row == timelineRow else { return }
-        move(to: Timeline.place(atColumn: cell.column, width: area.columns, count: index.count), how: .jump)
+        move(to: Timeline.place(atColumn: cell.column, width: frameSize.columns, count: index.count), how: .jump)
     }
 
     /// Opens or closes the streams panel.
@@ -228,7 +227,14 @@ package final class TimeTravelPlayer {
     }
 
     /// The frame row of the timeline now (nil: no room for it).
-    package var timelineRow: Int? { layout.timelineRow(below: session.state.position.screen) }
+    package var timelineRow: Int? { layout.timelineRow(in: frameSize) }
+
+    /// The frame's size: the terminal's, kept within the largest area there is.
+    private var frameSize: ScreenSize {
+        ScreenSize(
+            columns: min(terminal.columns, ScreenSize.largest.columns),
+            rows: min(terminal.rows, ScreenSize.largest.rows))
+    }
 
     /// Where the rows go in the terminal now.
     package var layout: PlayerLayout {
@@ -239,7 +245,7 @@ package final class TimeTravelPlayer {
     /// line, the timeline), the status line's facts and keys, a notice where a message has no
     /// row, and the streams panel's page when it is open.
     package var view: PlayerView {
-        let area = session.state.position.screen
+        let width = frameSize.columns
         let layout = self.layout
         var rows: [[LaneCell]] = []
         var notice: String?
@@ -247,21 +253,25 @@ package final class TimeTravelPlayer {
         // there is no row for them, a message goes on the status line and the change is left
         // out. The row is kept while there is room, empty before the first move, so that the
         // status line stays where it is.
+        // At the end of what was read, when reading stopped at a bad line, the row says why.
+        let stopped = index.readingStopped.flatMap { place == index.count ? $0.description : nil }
         if layout.hasChangeRow {
-            rows.append(LaneCell.text((message ?? change).map { " " + $0 } ?? "", width: area.columns))
+            rows.append(LaneCell.text((message ?? stopped ?? change).map { " " + $0 } ?? "", width: width))
         } else if let message {
             notice = message
         }
-        if layout.hasTimeline { rows.append(timeline.cells(index: index, width: area.columns, place: place)) }
+        if layout.hasTimeline { rows.append(timeline.cells(index: index, width: width, place: place)) }
         if let wanted = layout.panelWantsRows { notice = "streams need \(wanted) more rows" }
+        if notice == nil, let stopped = index.readingStopped {
+            notice = "stopped reading at line \(stopped.line ?? 0)"
+        }
         let panel = layout.panelFits.map { fits in
-            var page = StreamsPage.panel(
-                index: index, place: place, width: area.columns, lateSubscriptions: lateSubscriptions)
+            var page = StreamsPage.panel(index: index, place: place, width: width, lateSubscriptions: lateSubscriptions)
             page.fits = fits
             return page
         }
         return PlayerView(
-            rows: PlayerRows(facts: facts, rows: rows, shortfall: layout.shortfall),
+            rows: PlayerRows(terminal: frameSize, facts: facts, rows: rows, shortfall: layout.shortfall),
             keys: paused ? .replayPaused : .replay, notice: notice, panel: panel)
     }
 }

@@ -61,6 +61,12 @@ package struct Renderer: Sendable {
     /// streams panel's page, when the screen has it open) and the player's rows below it, the
     /// status line last, and the help box over it all. With a shortfall, the frame is the
     /// terminal's size and says it is too small instead.
+    ///
+    /// In play the frame is the ball's area and the panel's rows. A replay's frame is the whole
+    /// terminal (``PlayerRows/terminal``): the recorded area at the top left, the rest of the
+    /// window in the bar's colour, and the panel, the player's rows and the status line at the
+    /// bottom, where they stay when the recorded area changes size: nothing of an earlier frame
+    /// is left anywhere.
     package mutating func render(_ screen: ScreenModel, panel: StreamPanel? = nil, into frame: inout Frame) {
         if let shortfall = screen.player?.shortfall {
             frame.reset(size: shortfall.available, fill: Self.statusBackground)
@@ -71,9 +77,18 @@ package struct Renderer: Sendable {
         let size = appearance.position.screen
         let panelRows = panel?.rowCount ?? 0
         let extraRows = screen.player?.rows ?? []
-        frame.reset(
-            size: ScreenSize(columns: size.columns, rows: size.rows + panelRows + extraRows.count),
-            fill: appearance.background)
+        if let terminal = screen.player?.terminal {
+            frame.reset(size: terminal, fill: Self.statusBackground)
+            for row in 0..<min(size.rows - 1, terminal.rows) {
+                frame.withCells(row: row, columns: 0..<min(size.columns, terminal.columns)) {
+                    $0.update(repeating: .blank(appearance.background))
+                }
+            }
+        } else {
+            frame.reset(
+                size: ScreenSize(columns: size.columns, rows: size.rows + panelRows + extraRows.count),
+                fill: appearance.background)
+        }
         guard size.columns > 0, size.rows > 0 else { return }
         guard size.isLargeEnough else {
             drawTooSmallNotice(into: &frame)
@@ -82,13 +97,20 @@ package struct Renderer: Sendable {
         if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
         drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
         let colours = statusColours(over: appearance.background)
-        let panelTop = StreamPanel.top(below: size)
-        if let panel { drawRows(panel.lines(width: size.columns), from: panelTop, colours, into: &frame) }
+        let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
+        if let panel { drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, into: &frame) }
         drawRows(extraRows, from: panelTop + panelRows, colours, into: &frame)
         let placeEnd = drawStatus(
             appearance, keys: screen.statusKeys, facts: screen.player?.facts, colours, into: &frame)
         if let notice = screen.notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
         if let help = screen.help { drawHelp(help, colours, into: &frame) }
+    }
+
+    /// The frame row the streams panel starts at, in a frame of `frame` for a ball's area of
+    /// `area`, with `panelRows` and `extraRows` (the player's) between it and the status line:
+    /// just above them, so that they all end at the frame's last row.
+    package static func panelTop(frame: ScreenSize, area: ScreenSize, panelRows: Int, extraRows: Int) -> Int {
+        frame.rows - 1 - extraRows - panelRows
     }
 
     /// The notice, bold, at the right end of the status line, never over the place (cut to fit).

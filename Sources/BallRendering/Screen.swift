@@ -37,9 +37,9 @@ package final class ScreenBinding {
     /// Whether something changed since the last frame.
     private var needsDrawing = true
     private var bindings: [AnyCancellable] = []
-    /// The panel and the ball's area of the frame on screen (the pointer's column is looked up
-    /// in them).
-    private var drawn: (panel: StreamPanel?, area: ScreenSize)?
+    /// The panel on screen and the frame row it starts at (the pointer's column is looked up
+    /// in it).
+    private var drawn: (panel: StreamPanel?, top: Int)?
 
     /// Binds `viewModel` to `screen`; its current appearance is drawn at the first flush.
     package init(_ viewModel: BallViewModel, to screen: Screen) {
@@ -80,8 +80,8 @@ package final class ScreenBinding {
     package func pointerMoved(to cell: Cell) {
         var intent: Int?
         var lane: StreamLane?
-        if let (panel, area) = drawn, let panel {
-            let row = cell.row - StreamPanel.top(below: area)
+        if let (panel, top) = drawn, let panel {
+            let row = cell.row - top
             if (1..<(StreamPanel.rows - 1)).contains(row) {
                 intent = panel.columnIndex(at: cell.column)
                 lane = panel.lane(atRow: row)
@@ -116,9 +116,14 @@ package final class ScreenBinding {
             page.hoveredLane = shown.hoveredLane
             return page
         }
-        drawn = (panel, area)
         let next = shown.map { 1 - $0 } ?? 0
         renderer.render(model, panel: panel, into: &frames[next])
+        drawn = (
+            panel,
+            Renderer.panelTop(
+                frame: frames[next].size, area: area, panelRows: panel?.rowCount ?? 0,
+                extraRows: model.player?.rows.count ?? 0)
+        )
         screen.present(frames[next], previous: shown.map { frames[$0] })
         shown = next
     }

@@ -71,9 +71,12 @@ package enum PanelContent: Hashable, Sendable {
     case page(StreamPanel)
 }
 
-/// The replay player's part of the screen: rows between the panel and the status line (the
-/// change line and the timeline) and the facts the status line starts with.
+/// The replay player's part of the screen: the terminal's size (its frame is the whole
+/// terminal), rows between the panel and the status line (the change line and the timeline)
+/// and the facts the status line starts with.
 package struct PlayerRows: Hashable, Sendable {
+    /// The terminal's size: the frame's, whatever the recorded area's.
+    package var terminal: ScreenSize
     /// `replay  intent 12/340  t 3.20 s  1×`.
     package var facts: String
     /// Rows below the streams panel and above the status line, each as wide as the frame.
@@ -83,7 +86,8 @@ package struct PlayerRows: Hashable, Sendable {
     package var shortfall: TerminalShortfall?
 
     /// Player rows from their parts.
-    package init(facts: String, rows: [[LaneCell]], shortfall: TerminalShortfall? = nil) {
+    package init(terminal: ScreenSize, facts: String, rows: [[LaneCell]], shortfall: TerminalShortfall? = nil) {
+        self.terminal = terminal
         self.facts = facts
         self.rows = rows
         self.shortfall = shortfall

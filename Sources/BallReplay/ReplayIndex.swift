@@ -40,8 +40,12 @@ package final class ReplayIndex {
     package let header: ReplayHeader
     /// The reader the intents come from (its file name, its warnings).
     package let reader: ReplayReader
-    /// Whether the whole file has been read.
+    /// Whether the file has been read as far as it goes: to its end, or to a line the reader
+    /// refused (``readingStopped``).
     package private(set) var isComplete = false
+    /// The line the reader refused, if reading stopped before the end of the file: everything
+    /// before it stays to play, travel in and write.
+    package private(set) var readingStopped: ReplayError?
     /// The skipped intents' numbers.
     package private(set) var skipped: Set<Int> = []
     /// Counts the skips and unskips: what was worked out from the index before is out of date
@@ -70,12 +74,22 @@ package final class ReplayIndex {
     /// How many intents have been read.
     package var count: Int { events.count }
 
-    /// Reads up to `limit` more intents; false once the file is read to its end.
+    /// Reads up to `limit` more intents; false once the file is read as far as it goes. A line
+    /// the reader refuses after at least one intent stops reading there (``readingStopped``); one
+    /// before any intent is thrown, as there is nothing to keep.
     @discardableResult
     package func read(atMost limit: Int) throws -> Bool {
         guard !isComplete else { return false }
         for _ in 0..<limit {
-            guard let event = try reader.next() else {
+            let next: ReplayEvent?
+            do {
+                next = try reader.next()
+            } catch let error as ReplayError where count > 0 {
+                readingStopped = error
+                isComplete = true
+                return false
+            }
+            guard let event = next else {
                 isComplete = true
                 return false
             }

@@ -109,9 +109,15 @@ package final class MemoryTerminal: TerminalDevice {
         return .noMoreInput
     }
 
+    /// Every frame shown, in order, when ``keepsFrames`` is set.
+    package private(set) var history: [Frame] = []
+    /// Whether every frame is kept in ``history``.
+    package var keepsFrames = false
+
     package func present(_ frame: Frame, previous: Frame?) {
         self.frame = frame
         presentCount += 1
+        if keepsFrames { history.append(frame) }
     }
 
     package func apply(_ modes: TerminalModes) {

@@ -104,3 +104,15 @@ package enum RandomRecording {
         return Array(lines.map { $0 + "\n" }.joined().utf8)
     }
 }
+
+extension RandomRecording {
+    /// A recording of `count` intents made with `generator` that does not quit, and then a line
+    /// the reader refuses, `bad` (say, garbage appended to a file while it was read).
+    package static func bytes(count: Int, thenBadLine bad: String, using generator: inout SeededGenerator) -> [UInt8] {
+        var lines = String(decoding: bytes(count: count + 1, using: &generator), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        lines.removeLast()  // The quit: after it a reader reads nothing more.
+        lines.append(bad)
+        return Array(lines.map { $0 + "\n" }.joined().utf8)
+    }
+}

@@ -101,11 +101,18 @@ final class BufferedOutput {
 
     /// Runs `produce`, writing every line it emits, then flushes; the first write error is
     /// thrown once `produce` is done (it cannot throw from inside `emit`).
+    /// What was emitted before `produce` fails (a bad line late in a replay) is written all the
+    /// same, before the error is thrown.
     func lines(_ produce: (_ emit: (String) -> Void) throws -> Void) throws {
         var failure: Error?
-        try produce { line in
-            guard failure == nil else { return }
-            do { try self.line(line) } catch { failure = error }
+        do {
+            try produce { line in
+                guard failure == nil else { return }
+                do { try self.line(line) } catch { failure = error }
+            }
+        } catch {
+            if failure == nil { try flush() }
+            throw failure ?? error
         }
         try flush()
         if let failure { throw failure }

@@ -35,10 +35,8 @@ struct TimeTravelTests {
         let (state, appearance) = try forward(player.index.editedLines(), count: applied)
         #expect(player.session.state == state, "\(note())")
         #expect(player.session.viewModel.current == appearance, "\(note())")
-        // The recorded area, then the player's rows within the terminal; the status line last.
-        #expect(pilot.frame.size.columns == appearance.position.screen.columns, "\(note())")
-        #expect(pilot.frame.size.rows > appearance.position.screen.rows, "\(note())")
-        #expect(pilot.frame.size.rows <= pilot.terminal.rows, "\(note())")
+        // The whole terminal: the recorded area, the player's rows at the bottom, the status line last.
+        #expect(pilot.frame.size == pilot.terminal, "\(note())")
         #expect(pilot.lines.last?.hasPrefix(" \(player.paused ? "paused" : "replay")  intent \(player.place)/") == true)
     }
 
@@ -72,8 +70,8 @@ struct TimeTravelTests {
         let row = try #require(pilot.player.timelineRow)
         for _ in 0..<40 {
             let column = generator.below(pilot.frame.size.columns)
-            // The timeline is as wide as the recorded area where the press is.
-            let width = pilot.player.session.state.position.screen.columns
+            // The timeline is as wide as the terminal.
+            let width = pilot.terminal.columns
             pilot.press(.mousePressed(Cell(column: column, row: pilot.player.timelineRow ?? row)))
             #expect(Timeline.column(of: pilot.player.place, width: width, count: 3_000) == column, "\(generator)")
             try Self.expectExact(pilot, "column \(column), \(generator)")
@@ -175,12 +173,13 @@ struct TimeTravelTests {
         lines.append(ReplayFormat.line(for: .arrowPressed(.right, distance: 3), at: 0.1))
         lines.append(ReplayFormat.line(for: .resized(ScreenSize(columns: 70, rows: 22)), at: 0.2))
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        // The recorded 60×20, then the change line (empty until a move) and the timeline, in a
-        // terminal with just a row for the timeline at the end.
+        // The recorded 60×20, then the change line (empty until a move) and the timeline at the
+        // bottom of the whole terminal, which at the end of the recording has just a row for the
+        // timeline.
         let tight = try PlayerPilot(bytes)
         #expect(tight.terminal == ScreenSize(columns: 70, rows: 23))
-        #expect(tight.frame.size == ScreenSize(columns: 60, rows: 22))
-        #expect(tight.lines[19] == String(repeating: " ", count: 60))
+        #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
+        #expect(tight.lines[20] == String(repeating: " ", count: 70))
         tight.press(.end)
         tight.press("x")
         #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
@@ -188,7 +187,7 @@ struct TimeTravelTests {
         // With a row to spare, the message has a row of its own above the timeline.
         let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 70, rows: 24))
         pilot.press("x")
-        #expect(pilot.lines[pilot.lines.count - 3] == " at the start: step forward to an intent to skip it".padding(60))
+        #expect(pilot.lines[pilot.lines.count - 3] == " at the start: step forward to an intent to skip it".padding(70))
         pilot.press(.end)
         #expect(pilot.frame.size == ScreenSize(columns: 70, rows: 24))
         pilot.press("x")
@@ -218,14 +217,15 @@ struct TimeTravelTests {
         let pilot = try PlayerPilot(
             Array(lines.map { $0 + "\n" }.joined().utf8), terminal: ScreenSize(columns: 80, rows: 24))
         pilot.press("l")
-        #expect(pilot.frame.size == ScreenSize(columns: 60, rows: 22))
+        #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
+        #expect(!pilot.lines.joined().contains("terminal too small"))
         pilot.press("l")
         #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
         let text = pilot.lines.joined(separator: "\n")
         #expect(text.contains("terminal too small") && text.contains("(need 90×31,") && text.contains("have 80×24)"))
         // Back to a part that fits, it is drawn again.
         pilot.press("h")
-        #expect(pilot.frame.size == ScreenSize(columns: 60, rows: 22))
+        #expect(!pilot.lines.joined().contains("terminal too small"))
         #expect(pilot.lines.last?.hasPrefix(" paused  intent 1/2") == true)
     }
 
@@ -322,5 +322,71 @@ extension String {
     /// The text padded with spaces to `width`.
     fileprivate func padding(_ width: Int) -> String {
         self + String(repeating: " ", count: max(0, width - unicodeScalars.count))
+    }
+}
+
+extension TimeTravelTests {
+    @Test("a bad line late in a recording: the player keeps all before it, and says where and why reading stopped")
+    func badLineLate() throws {
+        var generator = SeededGenerator()
+        let bytes = RandomRecording.bytes(count: 3_000, thenBadLine: "garbage appended", using: &generator)
+        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 140, rows: 50))
+        #expect(pilot.player.index.count == 3_000)
+        #expect(pilot.player.index.isComplete)
+        #expect(pilot.player.index.readingStopped?.line == 3_002)
+        #expect(pilot.lines.last?.hasSuffix(" stopped reading at line 3002 ") == true, "\(pilot.lines.last ?? "")")
+        pilot.press(.end)
+        #expect(pilot.player.place == 3_000)
+        // At the end of what was read, the row above the timeline says why it ends there.
+        #expect(pilot.lines.contains { $0.hasPrefix(" session.jsonl, line 3002: is not a replay event (not JSON") })
+        try Self.expectExact(pilot, "the end before the bad line, \(generator)")
+    }
+
+    @Test("a bad line before any intent leaves nothing to keep: the one sentence, as before")
+    func badLineFirst() throws {
+        let header = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n")[0]
+        #expect(throws: ReplayError.self) { try PlayerPilot(Array((header + "\ngarbage\n").utf8)) }
+    }
+}
+
+extension TimeTravelTests {
+    @Test(
+        "stepping across resizes that shrink and grow the recording: every frame is the whole terminal, and a terminal shown them holds nothing of an earlier one"
+    )
+    func nothingLeftBehind() throws {
+        var lines = [ReplayFormat.headerLine(terminal: ScreenSize(columns: 90, rows: 30), program: "t", started: "s")]
+        var time = 0.0
+        for intent: Intent in [
+            .pressed(at: Cell(column: 45, row: 14)), .dragged(to: Cell(column: 80, row: 25)),
+            .released(at: Cell(column: 80, row: 25)), .resized(ScreenSize(columns: 50, rows: 16)),
+            .arrowPressed(.left, distance: 5), .resized(ScreenSize(columns: 70, rows: 22)), .recentred,
+        ] {
+            time += 0.1
+            lines.append(ReplayFormat.line(for: intent, at: time))
+        }
+        let pilot = try PlayerPilot(
+            Array(lines.map { $0 + "\n" }.joined().utf8), terminal: ScreenSize(columns: 100, rows: 34))
+        pilot.screen.keepsFrames = true
+        pilot.press("s")  // The panel too, above the player's rows.
+        for key: TerminalEvent in [.end, .home] + Array(repeating: .character("l"), count: 7)
+            + Array(repeating: .character("h"), count: 7) + [.end, .character("s")]
+        {
+            pilot.press(key)
+        }
+        var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
+        var terminal = TerminalEmulator(columns: 100, rows: 34)
+        var previous: Frame?
+        for (number, frame) in pilot.screen.history.enumerated() {
+            #expect(frame.size == ScreenSize(columns: 100, rows: 34), "frame \(number)")
+            var bytes: [UInt8] = []
+            rasteriser.draw(frame, over: previous, into: &bytes)
+            terminal.receive(bytes)
+            let differences = terminal.differences(from: frame, colours: .palette(.xterm256))
+            #expect(differences.isEmpty, "frame \(number): \(differences.prefix(5))")
+            previous = frame
+        }
+        #expect(pilot.screen.history.count > 15)
+        // One status line, at the bottom, in every frame.
+        #expect(pilot.lines.filter { $0.contains("intent ") }.count == 1)
     }
 }

@@ -263,7 +263,7 @@ extension RendererTests {
         var frame = Frame(size: size, fill: .flatWhite)
         let position = BallPosition(centre: Cell(column: 40, row: 11), screen: size)
         var screen = ScreenModel(appearance: Appearance.at(position, after: nil))
-        screen.update(.playerChanged(PlayerRows(facts: facts, rows: []), keys: keys))
+        screen.update(.playerChanged(PlayerRows(terminal: size, facts: facts, rows: []), keys: keys))
         renderer.render(screen, into: &frame)
         let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
         #expect(status == " \(facts)  40,11  \(expected)")

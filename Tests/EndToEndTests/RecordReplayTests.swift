@@ -313,3 +313,38 @@ struct RecordReplayTests {
         #expect(line.hasPrefix("plain text after"), "\(line.debugDescription)")  // On a line of its own, plain.
     }
 }
+
+extension RecordReplayTests {
+    @Test(
+        "stepping across a recording's resizes in a real terminal leaves nothing of an earlier frame: one status line")
+    func resizedRecordingLeavesNothing() throws {
+        let file = scratch("shrinks.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":90,"rows":30},"colourRules":1}"#
+        ]
+        var time = 0.0
+        for event in [
+            #""event":"pressed","cell":[45,14]"#, #""event":"dragged","cell":[80,25]"#,
+            #""event":"released","cell":[80,25]"#, #""event":"resized","size":[50,16]"#,
+            #""event":"arrow","direction":"left","distance":5"#, #""event":"resized","size":[70,22]"#,
+        ] {
+            time += 0.1
+            lines.append("{\"t\":\(time),\(event)}")
+        }
+        try lines.joined(separator: "\n").appending("\n").write(toFile: file, atomically: true, encoding: .utf8)
+        // As tmux itself names its terminal: no back-colour erase, so every cell must be drawn.
+        let terminal = try TerminalSession(
+            columns: 100, rows: 34, term: "screen-256color", arguments: ["replay", file, "--paused"])
+        try terminal.waitForScreen { $0.contains("intent 0/6") }
+        // Across the shrink to 50×16 (after intent 4), then back and forth.
+        for (keys, place) in [(["End", "Home", "l", "l", "l", "l", "l"], 5), (["h", "h", "h"], 2), (["End"], 6)] {
+            for key in keys { try terminal.press(key) }
+            let screen = try terminal.waitForScreen { $0.contains("intent \(place)/6") }
+            #expect(screen.split(separator: "\n").filter { $0.contains("intent ") }.count == 1, "\(screen)")
+            #expect(screen.split(separator: "\n").last?.contains("intent \(place)/6") == true)
+        }
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+    }
+}
