@@ -171,7 +171,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandsTests",
-            dependencies: ["ColourfulBallCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ColourfulBallCommands", "BallReplay", "BallModel", "BallTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -31,9 +31,11 @@ package final class TimeTravelPlayer {
     /// Counts the moves, pauses and speed changes: the next intent is planned again when it
     /// changes (``plan(from:)``).
     package private(set) var revision = 0
-    /// Writes the edited log's lines to a new file and returns its name (set by the command,
-    /// which owns files); nil: `w` says it cannot write.
-    package var writeEdited: ((AnySequence<String>) throws -> String)?
+    /// Writes the recording as edited (``ReplayIndex/copyEdited(from:emit:)``) to a new file and
+    /// returns its name (set by the command, which owns files); nil: `w` says it cannot write.
+    package var writeEdited: ((ReplayIndex) throws -> String)?
+    /// The skips as they were when the edited log was last written, and the file's name.
+    private var written: (revision: Int, name: String)?
     /// How much of the file has been read, from 0 to 1 (nil: unknown).
     package var readProgress: (() -> Double?)?
     /// The terminal's size.
@@ -170,8 +172,14 @@ package final class TimeTravelPlayer {
             message = "still reading the recording: write when it is read"
             return
         }
+        if let written, written.revision == index.revision {
+            // Nothing changed since: another copy would only fill the disk (a held `w`).
+            message = "already written as \(written.name.visibleInMessage)"
+            return
+        }
         do {
-            let name = try writeEdited(index.editedLines())
+            let name = try writeEdited(index)
+            written = (index.revision, name)
             message = "wrote \(name.visibleInMessage)"
         } catch {
             message = "not written: \(String(describing: error).visibleInMessage)"

@@ -183,23 +183,21 @@ package final class ReplayIndex {
         events.indices.lazy.filter { !self.skipped.contains($0 + 1) }.map { self.events[$0].event }
     }
 
-    /// The edited recording as the lines of a replay file: the header as it was, then every
-    /// event but the skipped ones.
-    /// Made one at a time as they are written.
-    package func editedLines() -> AnySequence<String> {
-        let headerLine = ReplayFormat.headerLine(
-            terminal: header.terminal, program: header.program, started: header.started)
-        let events = editedEvents()
-        return AnySequence { () -> AnyIterator<String> in
-            var header: String? = headerLine
-            var iterator = events.makeIterator()
-            return AnyIterator {
-                if let line = header {
-                    header = nil
-                    return line
-                }
-                return iterator.next().map { ReplayFormat.line(for: $0.intent, at: $0.time) }
+    /// Writes the edited recording by copying `original`, a reader of the same file from its
+    /// start: its header line as it is (every field kept), then each intent's line as it is (its
+    /// time as written), but the skipped ones'. `emit` gets each line's bytes, without a newline.
+    /// Throws when the file no longer holds the intents read (it changed since).
+    package func copyEdited(from original: ReplayReader, emit: ([UInt8]) throws -> Void) throws {
+        original.keepsLines = true
+        _ = try original.readHeader()
+        try emit(original.lastLine)
+        for number in stride(from: 1, through: count, by: 1) {
+            guard let event = try original.next(), event == self.event(number) else {
+                throw ReplayError(
+                    file: original.file, line: nil,
+                    problem: "changed since it was read (intent \(number) is not the one read): nothing written")
             }
+            if !skipped.contains(number) { try emit(original.lastLine) }
         }
     }
 

@@ -27,6 +27,11 @@ package final class ReplayReader {
 
     /// Whether lines written exactly as ``ReplayFormat`` writes them are read by the fast path.
     private let canonicalFastPath: Bool
+    /// Whether ``lastLine`` keeps each line's bytes (for copying a recording as it is).
+    package var keepsLines = false
+    /// The bytes of the line the header or the last event was read from, without its newline,
+    /// when ``keepsLines`` is set.
+    package private(set) var lastLine: [UInt8] = []
 
     /// A reader of `file` whose bytes come from `nextChunk`. `canonicalFastPath` false reads
     /// every line with the full parser (the tests compare the two).
@@ -42,6 +47,7 @@ package final class ReplayReader {
         guard let line = try nextLine() else {
             throw ReplayError(file: file, line: nil, problem: "is empty, not a colourful-ball replay file")
         }
+        if keepsLines { lastLine = Array(line.bytes) }
         // A UTF-8 byte-order mark (some editors add one) is not part of the text, as a CR before
         // the newline is not.
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -78,11 +84,15 @@ package final class ReplayReader {
         return header
     }
 
-    /// The next event, checked; nil at the end of the file (or after a `quit`).
+    /// The next event, checked; nil at the end of the file (or after a `quit`). Blank lines
+    /// (nothing but spaces and tabs) are passed over.
     package func next() throws -> ReplayEvent? {
         if header == nil { _ = try readHeader() }
         guard !finished else { return nil }
-        guard let line = try nextLine() else { return nil }
+        var read = try nextLine()
+        while let line = read, line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { read = try nextLine() }
+        guard let line = read else { return nil }
+        if keepsLines { lastLine = Array(line.bytes) }
         let event: ReplayEvent
         do {
             event = try self.event(from: line.bytes)
@@ -267,10 +277,13 @@ package final class ReplayReader {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 lineNumber += 1
-                guard line.count <= ReplayFormat.maximumLineLength else { throw tooLong() }
-                return (line.last == 0x0D ? line.dropLast() : line, true)
+                // A CR before the newline is not part of the line (Windows line endings).
+                let content = line.last == 0x0D ? line.dropLast() : line
+                guard content.count <= ReplayFormat.maximumLineLength else { throw tooLong() }
+                return (content, true)
             }
-            if buffer.count - start > ReplayFormat.maximumLineLength {
+            // The longest line, and a CR, may wait for their newline.
+            if buffer.count - start > ReplayFormat.maximumLineLength + 1 {
                 lineNumber += 1
                 throw tooLong()
             }

@@ -19,14 +19,14 @@ package final class TerminalReplay {
     private let streams: Bool
     private let paused: Bool
     private let readProgress: (() -> Double?)?
-    private let writeEdited: ((AnySequence<String>) throws -> String)?
+    private let writeEdited: ((ReplayIndex) throws -> String)?
 
     /// A replay of `index`'s recording at `timing`; `streams` opens the streams panel at the
     /// start, `paused` starts paused at intent 0. `readProgress` says how much of the file is
-    /// read (0 to 1); `writeEdited` writes an edited log and returns its file's name.
+    /// read (0 to 1); `writeEdited` writes the recording as edited and returns its file's name.
     package init(
         index: ReplayIndex, timing: ReplayTiming, streams: Bool = false, paused: Bool = false,
-        readProgress: (() -> Double?)? = nil, writeEdited: ((AnySequence<String>) throws -> String)? = nil
+        readProgress: (() -> Double?)? = nil, writeEdited: ((ReplayIndex) throws -> String)? = nil
     ) {
         self.index = index
         self.timing = timing

@@ -14,6 +14,8 @@ import TerminalIO
 package final class PlayerPilot {
     /// The watch program the loop runs.
     package let watch: Watch
+    /// The recording's bytes.
+    package let recording: [UInt8]
     /// The in-memory terminal it draws on.
     package let screen: MemoryTerminal
     private let loop: RunLoop
@@ -24,6 +26,7 @@ package final class PlayerPilot {
     package init(
         _ bytes: [UInt8], terminal: ScreenSize? = nil, spareRows: Int = 1, paused: Bool = true, readAll: Bool = true
     ) throws {
+        recording = bytes
         let index = try ReplayIndex(reader: .inMemory(bytes, chunk: 4_096))
         if readAll { try index.readAll() }
         let size =
@@ -65,6 +68,15 @@ package final class PlayerPilot {
     package func refresh() throws {
         watch.binding.redrawSoon()
         try run([])
+    }
+
+    /// The recording as edited, as `w` writes it: its own lines, but the skipped intents'.
+    package func editedLines() throws -> [String] {
+        var lines: [String] = []
+        try player.index.copyEdited(from: .inMemory(recording, chunk: 4_096)) {
+            lines.append(String(decoding: $0, as: UTF8.self))
+        }
+        return lines
     }
 
     /// The frame on screen.

@@ -1,3 +1,4 @@
+import BallReplay
 import Platform
 import TextFormats
 
@@ -5,7 +6,7 @@ import TextFormats
 
 /// Writes the replay player's edited log to a new file beside the recording, named so that it
 /// never replaces anything: `NAME.edited.jsonl`, then `NAME.edited-2.jsonl`, `-3`, …
-enum EditedLog {
+package enum EditedLog {
     /// How many names are tried before giving up.
     static let attempts = 1_000
 
@@ -16,18 +17,25 @@ enum EditedLog {
         return (1...attempts).lazy.map { $0 == 1 ? "\(stem).edited.jsonl" : "\(stem).edited-\($0).jsonl" }
     }
 
-    /// Writes `lines` to the first free name beside `path` and returns that name. The file is
-    /// written under a temporary name and linked into place only when complete, and never
-    /// over a file (one that appears meanwhile makes it take the next name).
-    static func write(_ lines: AnySequence<String>, beside path: String) throws -> String {
+    /// Writes `index`'s recording as edited to the first free name beside `path`, copying the
+    /// recording's own lines from the file (``ReplayIndex/copyEdited(from:emit:)``), and returns
+    /// that name. The file is written under a temporary name and linked into place only when
+    /// complete, and never over a file (one that appears meanwhile makes it take the next name).
+    package static func write(_ index: ReplayIndex, copying path: String) throws -> String {
         for name in candidates(beside: path) {
             var status = stat()
             guard lstat(name, &status) != 0 else { continue }
+            let original = try FileInput(path: path)
             let file = try OutputFile(path: name, overwrite: false)
             defer { file.close() }
-            try BufferedOutput(file.fileOutput).lines { emit in
-                for line in lines { emit(line) }
+            let output = BufferedOutput(file.fileOutput)
+            do {
+                try index.copyEdited(
+                    from: ReplayReader(file: original.name, nextChunk: original.nextChunk), emit: output.line)
+            } catch let error as ReplayError {
+                throw CommandError(error.description, code: 65)
             }
+            try output.flush()
             do {
                 try file.commit()
             } catch {
@@ -37,6 +45,8 @@ enum EditedLog {
             }
             return name
         }
-        throw CommandError("Every name from \(path.visibleInMessage).edited.jsonl to -\(attempts) is taken.")
+        let names = Array(candidates(beside: path))
+        throw CommandError(
+            "Every name from \(names.first!.visibleInMessage) to \(names.last!.visibleInMessage) is taken.")
     }
 }

@@ -94,6 +94,13 @@ final class BufferedOutput {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// A line of `bytes` as they are, and a newline.
+    func line(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
     func flush() throws {
         try output.writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
@@ -182,8 +189,8 @@ final class FileInput {
 }
 
 /// A failure for the user: one sentence, and an exit status (1 unless said otherwise).
-struct CommandError: Error, CustomStringConvertible {
-    let description: String
+package struct CommandError: Error, CustomStringConvertible {
+    package let description: String
     let code: Int32
     init(_ description: String, code: Int32 = 1) {
         self.description = description

@@ -153,7 +153,7 @@ package struct ReplayCommand: ParsableCommand {
                 try TerminalReplay(
                     index: index, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle), streams: streams,
                     paused: paused, readProgress: { input.progress },
-                    writeEdited: { [file] lines in try EditedLog.write(lines, beside: file) }
+                    writeEdited: { [file] index in try EditedLog.write(index, copying: file) }
                 ).run()
             }
         } catch let error as TerminalError {

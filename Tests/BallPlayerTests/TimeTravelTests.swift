@@ -32,7 +32,7 @@ struct TimeTravelTests {
     static func expectExact(_ pilot: PlayerPilot, _ note: @autoclosure () -> String) throws {
         let player = pilot.player
         let applied = (0..<player.place).filter { !player.index.skipped.contains($0 + 1) }.count
-        let (state, appearance) = try forward(player.index.editedLines(), count: applied)
+        let (state, appearance) = try forward(pilot.editedLines(), count: applied)
         #expect(player.session.state == state, "\(note())")
         #expect(player.session.viewModel.current == appearance, "\(note())")
         // The whole terminal: the recorded area, the player's rows at the bottom, the status line last.
@@ -235,8 +235,13 @@ struct TimeTravelTests {
         // Two rows to spare: one for the timeline, one for messages.
         let pilot = try PlayerPilot(RandomRecording.bytes(count: 200, using: &generator), spareRows: 2)
         var written: [String] = []
-        pilot.player.writeEdited = { lines in
-            written = Array(lines)
+        var writes = 0
+        pilot.player.writeEdited = { index in
+            written = []
+            try index.copyEdited(from: .inMemory(pilot.recording)) {
+                written.append(String(decoding: $0, as: UTF8.self))
+            }
+            writes += 1
             return "edited.jsonl"
         }
         for _ in 0..<3 {
@@ -246,12 +251,21 @@ struct TimeTravelTests {
         pilot.press("w")
         #expect(pilot.lines.contains(" wrote edited.jsonl".padding(pilot.frame.size.columns)))
         #expect(written.count == 1 + 200 - pilot.player.index.skipped.count, "\(generator)")
+        // The recording's own lines: the header, and each kept intent's line, as they were.
+        let original = String(decoding: pilot.recording, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(written.first == original.first)
+        #expect(written.allSatisfy { original.contains($0) })
+        // Held down, w writes nothing more while nothing changed; a change, and it writes again.
+        for _ in 0..<5 { pilot.press("w") }
+        #expect(writes == 1)
+        #expect(pilot.lines.contains(" already written as edited.jsonl".padding(pilot.frame.size.columns)))
         pilot.press(.end)
         let (state, appearance) = try Self.forward(written, count: written.count - 1)
         #expect(pilot.player.session.state == state, "\(generator)")
         #expect(pilot.player.session.viewModel.current == appearance, "\(generator)")
         // A failure to write is said, and nothing else changes.
         pilot.player.writeEdited = { _ in throw DiskFull() }
+        pilot.press("x")
         pilot.press("w")
         #expect(pilot.lines.contains(" not written: the disk is full".padding(pilot.frame.size.columns)))
     }

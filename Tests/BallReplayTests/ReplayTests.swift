@@ -265,3 +265,25 @@ struct EveryRecordingReplays {
         }
     }
 }
+
+extension ReplayTests {
+    @Test("blank lines (a recording with no quit and an empty last line) and a 4,096-byte line ending in CRLF are read")
+    func blankLinesAndLongCRLF() throws {
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")
+        let start = #"{"t":0.1,"event":"recentred","pad":""#
+        let long = start + String(repeating: "x", count: 4_096 - start.utf8.count - 2) + #""}"#
+        #expect(long.utf8.count == ReplayFormat.maximumLineLength)
+        let text =
+            header + "\n" + ReplayFormat.line(for: .arrowPressed(.left, distance: 1), at: 0.05) + "\n\n"
+            + long + "\r\n" + "  \t\n" + ReplayFormat.line(for: .arrowPressed(.up, distance: 1), at: 0.2) + "\n\n"
+        for chunk in [1, 7, 4_097, 100_000] {
+            let reader = ReplayReader.inMemory(Array(text.utf8), chunk: chunk)
+            var intents: [Intent] = []
+            while let event = try reader.next() { intents.append(event.intent) }
+            #expect(
+                intents == [.arrowPressed(.left, distance: 1), .recentred, .arrowPressed(.up, distance: 1)],
+                "chunk \(chunk)")
+            #expect(reader.warnings.isEmpty)
+        }
+    }
+}

@@ -149,6 +149,9 @@ struct RecordReplayTests {
         try terminal.press("w")
         try terminal.waitForScreen { $0.contains("wrote ") && $0.contains("travel.edited.jsonl") }
         try terminal.press("w")
+        try terminal.waitForScreen { $0.contains("already written as ") }
+        // Unskipped, it is another log: the next name, with every line.
+        try terminal.press("x", "w")
         try terminal.waitForScreen { $0.contains("travel.edited-2.jsonl") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
@@ -160,7 +163,7 @@ struct RecordReplayTests {
         // The same end: the skipped drag step was overtaken by the ones after it.
         #expect(replayed.output.split(separator: "\n").last?.contains(" \(cells.last!) ") == true)
         #expect(
-            try String(contentsOfFile: editedAgain, encoding: .utf8) == String(contentsOfFile: edited, encoding: .utf8))
+            try String(contentsOfFile: editedAgain, encoding: .utf8) == String(contentsOfFile: file, encoding: .utf8))
     }
 
     @Test("replay --marbles prints the lanes as plain text into a pipe, --width sets the blocks; bad uses say so")
@@ -346,5 +349,36 @@ extension RecordReplayTests {
         }
         try terminal.press("q")
         #expect(try terminal.waitForExit().status == 0)
+    }
+}
+
+extension RecordReplayTests {
+    @Test(
+        "w copies the recording's own lines (unknown header fields, times as written) but the skipped one; held, it writes one file"
+    )
+    func editedLogIsTheRecordingsOwnLines() throws {
+        let file = scratch("own-lines.jsonl")
+        let edited = scratch("own-lines.edited.jsonl")
+        let editedAgain = scratch("own-lines.edited-2.jsonl")
+        defer { for name in [file, edited, editedAgain] { try? FileManager.default.removeItem(atPath: name) } }
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24},"colourRules":1,"note":"made by hand","program":"0.1.0"}"#,
+            #"{"event":"arrow","t":0.50000,"direction":"left","distance":1}"#,
+            #"{"t":1.25e0,"event":"arrow","direction":"up","distance":2}"#,
+            #"{"t":2,"event":"recentred","comment":"kept"}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try TerminalSession(rows: 26, arguments: ["replay", file, "--paused"])
+        try terminal.waitForScreen { $0.contains("intent 0/3") }
+        try terminal.press("l", "l", "x")
+        try terminal.waitForScreen { $0.contains("skip #2") }
+        // Held down: one file, then "already written".
+        for _ in 0..<6 { try terminal.press("w") }
+        try terminal.waitForScreen { $0.contains("already written as") }
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+        let written = try String(contentsOfFile: edited, encoding: .utf8)
+        #expect(written == [lines[0], lines[1], lines[3]].joined(separator: "\n") + "\n")
+        #expect(!FileManager.default.fileExists(atPath: editedAgain))
     }
 }
