@@ -182,7 +182,7 @@ package final class TimeTravelPlayer {
             written = (index.revision, name)
             message = "wrote \(name.visibleInMessage)"
         } catch {
-            message = "not written: \(String(describing: error).visibleInMessage)"
+            message = "not written: \(String(describing: error).withoutFinalStop.visibleInMessage)"
         }
     }
 

@@ -57,6 +57,8 @@ package final class NcursesTerminal: TerminalDevice {
                 description: "TERM is not set: set it to your terminal's type, such as `TERM=xterm-256color`.")
         }
         var status: Int32 = 0
+        // The terminfo entry's own size, not the window's (see below).
+        use_env(false)
         guard setupterm(term, STDOUT_FILENO, &status) == OK else {
             throw TerminalError(
                 description:
@@ -70,9 +72,20 @@ package final class NcursesTerminal: TerminalDevice {
         WakePipe.shared.takeStopSignal()
         // ncurses keeps three full-size screens of its own (some 80 bytes a cell: 25 MB at
         // 1000×300), which nothing draws into any more: let it think the terminal is its
-        // terminfo size. Our frames take the real size from the kernel.
-        use_env(false)
-        guard let screen = newterm(nil, cb_stdout(), cb_stdin()) else {
+        // terminfo size. Our frames take the real size from the kernel. An entry without a size
+        // (linux, putty, cygwin) would make newterm fail so: ncurses is told 80×24 instead.
+        let hasSize = tigetnum("lines") > 0 && tigetnum("cols") > 0
+        if !hasSize {
+            use_env(true)
+            setenv("LINES", "24", 1)
+            setenv("COLUMNS", "80", 1)
+        }
+        let started = newterm(nil, cb_stdout(), cb_stdin())
+        if !hasSize {
+            unsetenv("LINES")
+            unsetenv("COLUMNS")
+        }
+        guard let screen = started else {
             throw TerminalError(
                 description: "ncurses could not start on this terminal (TERM=\(term.visibleInMessage)).")
         }

@@ -50,7 +50,9 @@ enum TerminalGuard {
         let bytes = Array(restore.utf8)
         storage.restoreLength = min(bytes.count, GuardStorage.capacity)
         for index in 0..<storage.restoreLength { storage.restore[index] = bytes[index] }
-        for signal in fatalSignals {
+        // A signal the program was started with ignored (`nohup`, a shell's `trap ''`) stays
+        // ignored: it cannot end the program, so there is nothing to restore for it.
+        for signal in fatalSignals where !storage.original[Int(signal)].ignoresSignal {
             var action = sigaction(handler: terminalGuardHandler)
             sigaction(signal, &action, nil)
         }

@@ -45,8 +45,14 @@ package struct ColourfulBall: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                // --help, --version: the program's own text.
-                try? FileOutput.standardOutput.writeAll(Array((message + "\n").utf8))
+                // --help, --version, a completion script: the program's own text, and like every
+                // other output, a failure to write it (a full disk, /dev/full) is said and fails.
+                do {
+                    try FileOutput.standardOutput.writeAll(Array((message + "\n").utf8))
+                } catch {
+                    FileOutput.standardError.write("colourful-ball: \(String(describing: error).visibleInMessage)\n")
+                    Self.exit(withError: ExitCode(74))
+                }
             } else if !message.isEmpty {
                 // ArgumentParser's messages quote the arguments as given: show them safely, lines kept.
                 let lines = message.split(separator: "\n", omittingEmptySubsequences: false)

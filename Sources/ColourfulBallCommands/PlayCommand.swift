@@ -57,7 +57,7 @@ package struct PlayCommand: ParsableCommand {
         }
         if let failure = recorder?.failure, let record {
             throw CommandError(
-                "The recording to \(record.visibleInMessage) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(failure)."
+                "The recording to \(record.visibleInMessage) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
             )
         }
         // A session that ended before its first event still leaves its recording.

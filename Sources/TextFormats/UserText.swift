@@ -34,6 +34,14 @@ extension Unicode.Scalar {
     fileprivate var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }
 
+// MARK: - Sentences
+
+extension String {
+    /// The text without a full stop at its end: a cause put inside another sentence, which ends
+    /// with its own (`…: Broken pipe.`, not `…: Broken pipe..`).
+    package var withoutFinalStop: String { hasSuffix(".") ? String(dropLast()) : self }
+}
+
 // MARK: - UTF-8 bytes
 
 extension Array where Element == UInt8 {

@@ -209,7 +209,7 @@ struct HostileInputTests {
         try terminal.press("q")
         let screen = try terminal.waitForScreen { $0.contains("stopped early") }
         #expect(screen.contains("ff stopped early, after"), "\(screen)")
-        #expect(screen.contains("Broken pipe"), "\(screen)")
+        #expect(screen.contains("Broken pipe.") && !screen.contains(".."), "\(screen)")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 1)
         #expect(exit.modesRestored)
@@ -332,5 +332,41 @@ struct HostileInputTests {
         try suspended.press("q")
         try suspended.waitForModes { $0 == restoredModes }
         #expect(try wholeScreenScrolls(suspended))
+    }
+}
+
+extension HostileInputTests {
+    @Test(
+        "--help, --version, help replay and a completion script into a full disk: one sentence and exit 74",
+        arguments: [["--help"], ["--version"], ["help", "replay"], ["--generate-completion-script", "bash"]])
+    func helpIntoAFullDisk(arguments: [String]) throws {
+        let result = try run([programPath] + arguments, stdout: .file("/dev/full"))
+        #expect(result.status == 74, "\(arguments): \(result.status)")
+        #expect(result.error == "colourful-ball: Cannot write standard output: No space left on device.\n")
+    }
+
+    @Test(
+        "it starts on terminals whose entry gives no size (the Linux console, PuTTY, Cygwin), at the window's size",
+        arguments: ["linux", "putty", "putty-256color", "cygwin"])
+    func entriesWithoutASize(term: String) throws {
+        let terminal = try PseudoTerminal(
+            [programPath], size: ScreenSize(columns: 100, rows: 30),
+            environment: ["TERM": term, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        // The middle of a 100×30 window: the window's size, not 80×24.
+        #expect(terminal.readUntil(Array("50,14 ".utf8)) != nil, "\(term): no frame at the window's size")
+        terminal.write(Array("q".utf8))
+        #expect(terminal.waitForExit() == 0, "\(term)")
+    }
+
+    @Test("a signal the program was started with ignored (nohup, trap '') stays ignored: SIGHUP does not end it")
+    func ignoredSignalsStayIgnored() throws {
+        let terminal = try PseudoTerminal(
+            ["/bin/sh", "-c", "trap '' HUP; exec \"$0\"", programPath], size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        #expect(terminal.readUntil(Array("quit".utf8)) != nil)
+        kill(terminal.pid, SIGHUP)
+        #expect(terminal.waitForEnding(seconds: 1) == nil, "SIGHUP ended it")
+        terminal.write(Array("q".utf8))
+        #expect(terminal.waitForExit() == 0)
     }
 }
