@@ -26,6 +26,7 @@ package final class Play: TerminalProgram {
         binding = ScreenBinding(session.viewModel, to: screen)
         streams = StreamRecorder(session: session)
         binding.streams = streams
+        noteWindowSize()
         if open { toggleStreams() }
     }
 
@@ -54,9 +55,14 @@ package final class Play: TerminalProgram {
         layOut()
     }
 
+    /// The notice for a window larger than the largest area, when it is shown.
+    private var tooLargeNotice: String?
+
     /// The ball's area is the terminal less the streams panel's rows (when they leave the ball
-    /// enough room, else one row to say so).
+    /// enough room, else one row to say so); a window larger than the largest area there is plays
+    /// in that much of it, and says so.
     private func layOut() {
+        noteWindowSize()
         guard streamsOpen else {
             binding.send(.panelClosed)
             session.send(.resized(terminal))
@@ -65,6 +71,18 @@ package final class Play: TerminalProgram {
         let (area, fits) = StreamPanel.ballArea(in: terminal)
         binding.send(.panelShown(content: .live, fits: fits))
         session.send(.resized(area))
+    }
+
+    /// Says so while the window is larger than the largest area there is.
+    private func noteWindowSize() {
+        let largest = ScreenSize.largest
+        if terminal.columns > largest.columns || terminal.rows > largest.rows {
+            tooLargeNotice = "the window is larger than \(largest): the ball plays in \(largest) of it"
+            binding.send(.noticePosted(tooLargeNotice))
+        } else if let shown = tooLargeNotice, binding.model.notice == shown {
+            tooLargeNotice = nil
+            binding.send(.noticePosted(nil))
+        }
     }
 
     package func hungUp() { session.send(.quitRequested) }

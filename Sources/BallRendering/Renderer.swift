@@ -90,12 +90,25 @@ package struct Renderer: Sendable {
                 fill: appearance.background)
         }
         guard size.columns > 0, size.rows > 0 else { return }
-        guard size.isLargeEnough else {
+        if size.isLargeEnough {
+            if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
+            drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
+        } else if screen.player == nil {
             drawTooSmallNotice(into: &frame)
             return
+        } else {
+            // A part of a recording made in a window too small for the ball: the player says so
+            // where the ball would be, and goes on (its rows, its status line).
+            let lines = [
+                "this part was recorded at \(size)", "too small for the ball (it needs \(ScreenSize.minimum))",
+            ]
+            for (offset, line) in lines.enumerated() where offset < frame.size.rows {
+                frame.write(
+                    line, column: max(0, (frame.size.columns - line.unicodeScalars.count) / 2), row: offset,
+                    foreground: Self.statusForeground, background: Self.statusBackground, bold: offset == 0,
+                    reverse: monochrome)
+            }
         }
-        if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
-        drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
         let colours = statusColours(over: appearance.background)
         let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
         if let panel { drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, into: &frame) }

@@ -81,6 +81,7 @@ package struct ReplayCommand: ParsableCommand {
     var paused = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "With --marbles, the width of each block in characters (default: the terminal's, or 80).",
             valueName: "n"))

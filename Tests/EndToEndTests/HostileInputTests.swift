@@ -370,3 +370,39 @@ extension HostileInputTests {
         #expect(terminal.waitForExit() == 0)
     }
 }
+
+extension HostileInputTests {
+    @Test("a 65535×65535 window: the ball plays in 1000×1000 of it and says so; q exits 0")
+    func hugeWindow() throws {
+        let terminal = try PseudoTerminal(
+            [programPath], size: ScreenSize(columns: 65_535, rows: 65_535),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        #expect(terminal.readUntil(Array("the ball plays in 1000×1000".utf8), limit: 20) != nil)
+        terminal.write(Array("q".utf8))
+        #expect(terminal.waitForExit() == 0)
+    }
+
+    @Test("a recording made at 1×1 replays with its rows and status line, and says the part is too small for the ball")
+    func tinyRecording() throws {
+        let file = "/tmp/colourful-ball-\(getpid())-tiny.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try """
+        {"format":"colourful-ball-replay","version":1,"terminal":{"columns":1,"rows":1},"colourRules":1}
+        {"t":0.1,"event":"recentred"}
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let terminal = try TerminalSession(columns: 60, rows: 12, arguments: ["replay", file, "--paused"])
+        let screen = try terminal.waitForScreen { $0.contains("intent 0/1") }
+        #expect(screen.contains("this part was recorded at 1×1"), "\(screen)")
+        #expect(!screen.contains("terminal too small"))
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+    }
+
+    @Test("--width -1 says what --width takes, not 'Missing value'")
+    func negativeWidth() throws {
+        let result = try run([programPath, "replay", Self.sample, "--marbles", "--width", "-1"])
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix("Error: --width must be a number of characters from 19 to 100000; got -1."))
+    }
+}
