@@ -133,6 +133,7 @@ final class GuardStorage: @unchecked Sendable {
 /// The handler itself: restore, then let the signal do what it would have done.
 private func terminalGuardHandler(_ signal: Int32) {
     let storage = GuardStorage.shared
+    TemporaryFiles.removeAll()
     _ = write(STDOUT_FILENO, storage.restore, storage.restoreLength)
     if storage.hasModes { tcsetattr(storage.fd, TCSANOW, storage.modes) }
     var action = sigaction(handler: defaultSignalAction)

@@ -10,28 +10,35 @@ package enum EditedLog {
     /// How many names are tried before giving up.
     static let attempts = 1_000
 
-    /// The names tried for a recording at `path`, in order: `dir/NAME.jsonl` (or `dir/NAME`)
-    /// gives `dir/NAME.edited.jsonl`, then `dir/NAME.edited-2.jsonl`, …
-    static func candidates(beside path: String) -> some Sequence<String> {
-        let stem = path.hasSuffix(".jsonl") ? String(path.dropLast(".jsonl".count)) : path
-        return (1...attempts).lazy.map { $0 == 1 ? "\(stem).edited.jsonl" : "\(stem).edited-\($0).jsonl" }
+    /// The names tried for a recording named `original`, in order: `dir/NAME.jsonl` (or
+    /// `dir/NAME`) gives `dir/NAME.edited.jsonl`, then `dir/NAME.edited-2.jsonl`, …
+    static func candidates(beside original: FileName) -> some Sequence<FileName> {
+        let suffix = Array(".jsonl".utf8)
+        let stem =
+            original.bytes.count > suffix.count && original.bytes.suffix(suffix.count).elementsEqual(suffix)
+            ? Array(original.bytes.dropLast(suffix.count)) : original.bytes
+        return (1...attempts).lazy.map {
+            FileName(bytes: stem + Array(($0 == 1 ? ".edited.jsonl" : ".edited-\($0).jsonl").utf8))
+        }
     }
 
-    /// Writes `index`'s recording as edited to the first free name beside `path`, copying the
-    /// recording's own lines from the file (``ReplayIndex/copyEdited(from:emit:)``), and returns
-    /// that name. The file is written under a temporary name and linked into place only when
-    /// complete, and never over a file (one that appears meanwhile makes it take the next name).
+    /// Writes `index`'s recording as edited to the first free name beside `path` (the recording's
+    /// name as the user gave it), copying the recording's own lines from the file
+    /// (``ReplayIndex/copyEdited(from:emit:)``), and returns that name as messages show it. The
+    /// file is written under a temporary name and linked into place only when complete, and
+    /// never over a file (one that appears meanwhile makes it take the next name).
     package static func write(_ index: ReplayIndex, copying path: String) throws -> String {
-        for name in candidates(beside: path) {
+        let original = FileName(argument: path)
+        for name in candidates(beside: original) {
             var status = stat()
-            guard lstat(name, &status) != 0 else { continue }
-            let original = try FileInput(path: path)
-            let file = try OutputFile(path: name, overwrite: false)
+            guard name.withCString({ lstat($0, &status) }) != 0 else { continue }
+            let input = try FileInput(name: original)
+            let file = try OutputFile(name: name, overwrite: false)
             defer { file.close() }
             let output = BufferedOutput(file.fileOutput)
             do {
                 try index.copyEdited(
-                    from: ReplayReader(file: original.name, nextChunk: original.nextChunk), emit: output.line)
+                    from: ReplayReader(file: input.name, nextChunk: input.nextChunk), emit: output.line)
             } catch let error as ReplayError {
                 throw CommandError(error.description, code: 65)
             }
@@ -39,14 +46,12 @@ package enum EditedLog {
             do {
                 try file.commit()
             } catch {
-                var status = stat()
-                if lstat(name, &status) == 0 { continue }  // Taken meanwhile: the next name.
+                if name.withCString({ lstat($0, &status) }) == 0 { continue }  // Taken meanwhile: the next name.
                 throw error
             }
-            return name
+            return name.shown
         }
-        let names = Array(candidates(beside: path))
-        throw CommandError(
-            "Every name from \(names.first!.visibleInMessage) to \(names.last!.visibleInMessage) is taken.")
+        let names = Array(candidates(beside: original))
+        throw CommandError("Every name from \(names.first!.shown) to \(names.last!.shown) is taken.")
     }
 }

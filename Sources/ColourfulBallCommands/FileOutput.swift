@@ -129,7 +129,8 @@ final class BufferedOutput {
 /// Reads a replay file a chunk at a time: a regular file, a pipe or FIFO, or standard input
 /// (`-`). Every failure to read is a replay error (exit status 65, as docs/replay-format.md says).
 final class FileInput {
-    let path: String
+    /// The file's name.
+    let fileName: FileName
     /// Whether it is a regular file (a terminal replay needs one: it moves about in it).
     let isRegularFile: Bool
     private let fd: Int32
@@ -139,25 +140,33 @@ final class FileInput {
     /// How many bytes have been read.
     private var bytesRead = 0
 
-    init(path: String) throws {
-        self.path = path
-        if path == "-" {
+    /// Opens `name` (`-`: standard input) to read.
+    init(name: FileName) throws {
+        fileName = name
+        if name.isDash {
             fd = dup(STDIN_FILENO)
         } else {
             // Without waiting for a writer: a FIFO nobody writes to is empty, not a hang.
-            fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            fd = name.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         }
         guard fd >= 0 else {
-            throw CommandError("Cannot read \(path.visibleInMessage): \(String(cString: strerror(errno))).", code: 65)
+            throw CommandError("Cannot read \(name.shown): \(String(cString: strerror(errno))).", code: 65)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
         let known = fstat(fd, &status) == 0
         if known, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError("\(path.visibleInMessage) is a directory, not a replay file.", code: 65)
+            throw CommandError("\(name.shown) is a directory, not a replay file.", code: 65)
         }
         isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
         if isRegularFile { size = Int(status.st_size) }
+    }
+
+    /// Every byte left to read.
+    func readAll() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let chunk = try nextChunk() { bytes += chunk }
+        return bytes
     }
 
     /// How much of a regular file has been read, from 0 to 1 (nil: not a regular file).
@@ -166,8 +175,8 @@ final class FileInput {
         return size == 0 ? 1 : min(1, Double(bytesRead) / Double(size))
     }
 
-    /// The name messages give the input: the path, or `standard input` for `-`.
-    var name: String { path == "-" ? "standard input" : path }
+    /// The name messages give the input: the file's, or `standard input` for `-`.
+    var name: String { fileName.isDash ? "standard input" : fileName.shown }
 
     deinit {
         _ = closeDescriptor(fd)
@@ -179,8 +188,7 @@ final class FileInput {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw CommandError(
-                    "Cannot read \(name.visibleInMessage): \(String(cString: strerror(errno))).", code: 65)
+                throw CommandError("Cannot read \(name): \(String(cString: strerror(errno))).", code: 65)
             }
             bytesRead += count
             return count == 0 ? nil : Array(buffer[0..<count])

@@ -30,12 +30,15 @@ package struct PlayCommand: ParsableCommand {
 
     package func validate() throws {
         if force, record == nil { throw ValidationError("--force goes with --record FILE.") }
+        if record == "" { throw ValidationError("--record needs a file name: an empty name is not a file.") }
     }
 
     package func run() throws {
         // Before the terminal is taken, and without touching an existing file: the recording
         // takes the file's place at its first event (see OutputFile).
-        let output = try record.map { try OutputFile(path: $0, overwrite: force, commitAfterLines: 2) }
+        let output = try record.map {
+            try OutputFile(name: FileName(argument: $0), overwrite: force, commitAfterLines: 2)
+        }
         defer { output?.close() }
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
@@ -57,7 +60,7 @@ package struct PlayCommand: ParsableCommand {
         }
         if let failure = recorder?.failure, let record {
             throw CommandError(
-                "The recording to \(record.visibleInMessage) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
+                "The recording to \(FileName(argument: record).shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
             )
         }
         // A session that ended before its first event still leaves its recording.

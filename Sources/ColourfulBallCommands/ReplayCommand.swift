@@ -67,7 +67,7 @@ package struct ReplayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the replay as an asciicast v2 file (asciinema's format) instead of playing it.",
+            "Write the replay as an asciicast v2 file (asciinema's format) instead of playing it (`-`: standard output).",
             valueName: "out.cast"))
     var asciicast: String?
 
@@ -117,10 +117,10 @@ package struct ReplayCommand: ParsableCommand {
     }
 
     package func run() throws {
-        let input = try FileInput(path: file)
+        let input = try FileInput(name: FileName(argument: file))
         if output == nil, asciicast == nil, !input.isRegularFile {
             throw CommandError(
-                "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name.visibleInMessage) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
+                "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
                 code: 65)
         }
         let reader = ReplayReader(file: input.name, nextChunk: input.nextChunk)
@@ -139,16 +139,18 @@ package struct ReplayCommand: ParsableCommand {
                         reader: reader, width: width ?? columns ?? 80, sequences: sequences, emit: emit)
                 }
             } else if let asciicast {
-                // Written beside, and put in place only when complete (see OutputFile).
-                let file = try OutputFile(path: asciicast, overwrite: force)
                 let replayName = input.name.split(separator: "/").last.map(String.init) ?? input.name
-                defer { file.close() }
-                try BufferedOutput(file.fileOutput).lines { emit in
+                let cast = FileName(argument: asciicast)
+                // `-` is standard output, as elsewhere; a file is written beside, and put in place
+                // only when complete (see OutputFile).
+                let file = cast.isDash ? nil : try OutputFile(name: cast, overwrite: force)
+                defer { file?.close() }
+                try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).lines { emit in
                     try AsciicastExport.run(
-                        reader: reader, title: "colourful-ball replay of \(replayName.visibleInMessage)", speed: speed,
+                        reader: reader, title: "colourful-ball replay of \(replayName)", speed: speed,
                         maximumIdle: maximumIdle, emit: emit)
                 }
-                try file.commit()
+                try file?.commit()
             } else {
                 let index = try ReplayIndex(reader: reader)
                 try TerminalReplay(

@@ -406,3 +406,156 @@ extension HostileInputTests {
         #expect(result.error.hasPrefix("Error: --width must be a number of characters from 19 to 100000; got -1."))
     }
 }
+
+// MARK: - Output files: names, links, modes, locks, signals
+
+extension HostileInputTests {
+    /// A scratch directory of its own for one test.
+    static func directory(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cb-\(getpid())-\(name)").path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The hidden temporary files left in `directory`.
+    static func leftovers(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".colourful-ball-") }
+    }
+
+    @Test(
+        "--record to a dangling symbolic link or to '' is refused before anything starts; a link to a file is written through"
+    )
+    func linksAndEmptyNames() throws {
+        let directory = try Self.directory("links")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/dangling.jsonl"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory + "/nowhere/x.jsonl")
+        let dangling = try run([programPath, "--record", link])
+        #expect(dangling.status == 1)
+        #expect(
+            dangling.error
+                == "colourful-ball: \(link) is a symbolic link to \(directory)/nowhere/x.jsonl, which does not exist: name the file itself, or remove the link.\n"
+        )
+        let empty = try run([programPath, "--record", ""])
+        #expect(empty.status == 64 && empty.error.hasPrefix("Error: --record needs a file name"))
+        // Through a link to a cast: the link stays, its target is the cast.
+        let target = directory + "/target.cast"
+        try "old".write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.cast", withDestinationPath: target)
+        let cast = try run([programPath, "replay", Self.sample, "--asciicast", directory + "/link.cast", "--force"])
+        #expect(cast.status == 0, "\(cast.error)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.cast") == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix(#"{"version":2"#))
+    }
+
+    @Test("a new output takes the umask's mode; --force keeps the mode of the file it replaces")
+    func modes() throws {
+        let directory = try Self.directory("modes")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fresh = directory + "/fresh.cast"
+        let result = try run([
+            "/bin/sh", "-c", "umask 027; exec \"$0\" replay \"$1\" --asciicast \"$2\"", programPath, Self.sample, fresh,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        #expect((try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int) == 0o640)
+        let kept = directory + "/kept.cast"
+        try "old".write(toFile: kept, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: kept)
+        #expect(try run([programPath, "replay", Self.sample, "--asciicast", kept, "--force"]).status == 0)
+        #expect((try FileManager.default.attributesOfItem(atPath: kept)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("a lock another program holds on the output's folder is waited for briefly, then said, naming the holder")
+    func lockedDirectory() throws {
+        let directory = try Self.directory("locked")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fd = open(directory, O_RDONLY)
+        defer { _ = closeDescriptor(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let started = ContinuousClock.now
+        let result = try run([
+            "timeout", "20", programPath, "replay", Self.sample, "--asciicast", directory + "/out.cast",
+        ])
+        #expect(started.duration(to: .now) < .seconds(5), "it waited for the lock")
+        #expect(result.status == 1, "\(result.error)")
+        #expect(result.error.contains("cannot take its place: process \(getpid())"), "\(result.error)")
+        #expect(result.error.contains("holds a lock on its directory"))
+        #expect(try Self.leftovers(in: directory).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/out.cast"))
+    }
+
+    @Test("--record into a FIFO nobody reads is refused at once, not a silent wait")
+    func fifoWithoutReader() throws {
+        let directory = try Self.directory("fifo")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try run(["timeout", "10", programPath, "--record", fifo])
+        #expect(result.status == 1)
+        #expect(
+            result.error.hasPrefix("colourful-ball: \(fifo) is a FIFO that no program reads: start its reader first"))
+    }
+
+    @Test(
+        "names of any bytes (not UTF-8, near the 255-byte limit) are written as given; --asciicast - is standard output"
+    )
+    func names() throws {
+        let directory = try Self.directory("names")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Made and checked by the shell: Swift strings cannot hold the byte 0xFF.
+        let script = """
+            cd "$1" || exit 9
+            name=$(printf 'out\\377.cast')
+            "$0" replay "$2" --asciicast "$name" || exit 1
+            test -f "$name" || exit 2
+            cp "$2" "$(printf 'in\\377.jsonl')" && "$0" replay "$(printf 'in\\377.jsonl')" --headless > trace || exit 3
+            test -s trace || exit 4
+            long=$(printf 'x%.0s' $(seq 1 250)).cast
+            "$0" replay "$2" --asciicast "$long" || exit 5
+            test -f "$long" || exit 6
+            "$0" replay "$2" --asciicast - > stdout.cast || exit 7
+            test ! -e ./- && grep -q '"version":2' stdout.cast || exit 8
+            """
+        let result = try run(["/bin/sh", "-c", script, programPath, directory, Self.sample])
+        #expect(result.status == 0, "step \(result.status): \(result.error)")
+        #expect(try Self.leftovers(in: directory).isEmpty)
+    }
+
+    @Test("a signal during --asciicast, or a recording ended by SIGHUP before its first event, leaves no hidden file")
+    func signalsLeaveNothing() throws {
+        let directory = try Self.directory("signals")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A long recording, so the cast is still being written when the signal comes.
+        var lines = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        ]
+        for step in 0..<200_000 {
+            lines.append(
+                #"{"t":\#(Double(step) / 100),"event":"arrow","direction":"\#(step % 2 == 0 ? "left" : "right")","distance":1}"#
+            )
+        }
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: directory + "/long.jsonl", atomically: true, encoding: .utf8)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // Spawned with every signal at its default (a shell's background job ignores SIGINT).
+            let cast = try PseudoTerminal(
+                [programPath, "replay", directory + "/long.jsonl", "--asciicast", directory + "/out-\(signal).cast"],
+                size: ScreenSize(columns: 80, rows: 24), environment: ["PATH": "/usr/bin:/bin"])
+            usleep(300_000)
+            #expect(cast.ending() == nil, "signal \(signal): the cast was already written")
+            kill(cast.pid, signal)
+            let status = try #require(cast.waitForEnding(seconds: 10))
+            #expect(status & 0x7F == signal, "signal \(signal): ended by \(status)")
+            #expect(try Self.leftovers(in: directory).isEmpty, "signal \(signal)")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/out-\(signal).cast"))
+        }
+        let terminal = try PseudoTerminal(
+            [programPath, "--record", directory + "/session.jsonl"], size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        #expect(terminal.readUntil(Array("quit".utf8)) != nil)
+        kill(terminal.pid, SIGHUP)
+        #expect(terminal.waitForEnding(seconds: 5) != nil)
+        #expect(try Self.leftovers(in: directory).isEmpty)
+    }
+}
