@@ -229,6 +229,8 @@ package final class TimeTravelPlayer {
         if !index.isComplete {
             let percent = readProgress?().map { " \(Int(($0 * 100).rounded(.down)))%" } ?? ""
             text += "  reading\(percent)"
+        } else if !index.isDerived {
+            text += "  working out \(index.derived * 100 / max(1, index.count))%"
         }
         text += "  t \(index.time(at: place).decimals(2)) s  \(playback.speedText)"
         return text

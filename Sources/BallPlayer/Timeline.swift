@@ -44,7 +44,7 @@ struct TimelineCache {
 
     /// The timeline of `index` at `width` with the place `place` marked `◆`.
     mutating func cells(index: ReplayIndex, width: Int, place: Int) -> [LaneCell] {
-        let key = [index.count, index.revision, width]
+        let key = [index.count, index.revision, index.derived, width]
         if key != self.key {
             self.key = key
             cells = Timeline.cells(index: index, width: width)

@@ -39,11 +39,18 @@ package final class Watch: TerminalProgram {
 
     package var isFinished: Bool { stopped }
 
-    /// Now while the file is still being read; else the next intent's time.
-    package var deadline: Duration? { player.index.isComplete ? player.playback.due : clock.now }
+    /// Now while the file is still being read, or a skip's tail worked out; else the next
+    /// intent's time.
+    package var deadline: Duration? {
+        player.index.isComplete && player.index.isDerived ? player.playback.due : clock.now
+    }
 
     package func deadlineReached(now: Duration) throws {
-        if !player.index.isComplete { try readSome() }
+        if !player.index.isComplete {
+            try readSome()
+        } else if !player.index.isDerived {
+            deriveSome()
+        }
         if let due = player.playback.due, now >= due - .microseconds(500) {
             player.playNext()
             plannedRevision = player.revision
@@ -56,6 +63,16 @@ package final class Watch: TerminalProgram {
         let start = clock.now
         while clock.now - start < Self.readingSlice, try player.index.read(atMost: 1_024) {}
         if player.index.isComplete || lastProgress.map({ clock.now - $0 >= Self.progressInterval }) ?? true {
+            lastProgress = clock.now
+            binding.redrawSoon()
+        }
+    }
+
+    /// Works out more of what a skip left to work out, for a slice of time, then lets the keys in.
+    private func deriveSome() {
+        let start = clock.now
+        while clock.now - start < Self.readingSlice, player.index.deriveMore(atMost: 4_096) {}
+        if player.index.isDerived || lastProgress.map({ clock.now - $0 >= Self.progressInterval }) ?? true {
             lastProgress = clock.now
             binding.redrawSoon()
         }

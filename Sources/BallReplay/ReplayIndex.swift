@@ -59,7 +59,11 @@ package final class ReplayIndex {
     private var events: [PackedEvent] = []
     /// `checkpoints[k]`: the state at `k × checkpointInterval`.
     private var checkpoints: [BallState]
-    /// The state at ``count``, where reading goes on.
+    /// How many intents the checkpoints and colour changes are worked out for: all read, but
+    /// after a skip, while the intents after it are worked out again a part at a time
+    /// (``deriveMore(atMost:)``).
+    package private(set) var derived = 0
+    /// The state at ``derived``, where working out goes on.
     private var last: BallState
 
     /// Reads `reader`'s header and nothing else yet.
@@ -98,9 +102,26 @@ package final class ReplayIndex {
                 largestTerminal = ScreenSize(
                     columns: max(largestTerminal.columns, size.columns), rows: max(largestTerminal.rows, size.rows))
             }
-            advance(to: events.count)
+            // Worked out as read, unless a skip's tail is still being worked out before it.
+            if derived == events.count - 1 { advance(to: events.count) }
         }
         return true
+    }
+
+    /// Whether everything read is worked out.
+    package var isDerived: Bool { derived == count }
+
+    /// Works out up to `limit` more intents after a skip; false once all read are worked out.
+    @discardableResult
+    package func deriveMore(atMost limit: Int) -> Bool {
+        let end = min(count, derived + max(0, limit))
+        while derived < end { advance(to: derived + 1) }
+        return derived < count
+    }
+
+    /// Works out at least the first `n` intents.
+    private func derive(through n: Int) {
+        if n > derived { deriveMore(atMost: n - derived) }
     }
 
     /// Reads the whole file.
@@ -118,6 +139,7 @@ package final class ReplayIndex {
     /// folded in.
     package func state(at n: Int) -> BallState {
         let n = min(max(0, n), count)
+        derive(through: n / Self.checkpointInterval * Self.checkpointInterval)
         let checkpoint = n / Self.checkpointInterval
         var state = checkpoints[checkpoint]
         var number = checkpoint * Self.checkpointInterval
@@ -130,14 +152,18 @@ package final class ReplayIndex {
 
     // MARK: - Colour changes
 
-    /// The first colour change after `n`, if any.
+    /// The first colour change after `n`, if any (working out what a skip left to work out, as far
+    /// as the next change).
     package func colourChange(after n: Int) -> ColourChange? {
-        let slot = firstChange(after: n)
+        derive(through: n)
+        var slot = firstChange(after: n)
+        while slot == colourChanges.count, deriveMore(atMost: Self.checkpointInterval) { slot = firstChange(after: n) }
         return slot < colourChanges.count ? colourChanges[slot] : nil
     }
 
     /// The last colour change before `n`, if any.
     package func colourChange(before n: Int) -> ColourChange? {
+        derive(through: n - 1)
         let slot = firstChange(after: n - 1)
         return slot > 0 ? colourChanges[slot - 1] : nil
     }
@@ -163,19 +189,21 @@ package final class ReplayIndex {
         return true
     }
 
-    /// Skips intent `number` (or takes it back, `skip` false), then works out everything after
-    /// it again: checkpoints and colour changes.
+    /// Skips intent `number` (or takes it back, `skip` false). Everything after it is to be worked
+    /// out again: from the checkpoint before it, a part at a time (``deriveMore(atMost:)``, which
+    /// the player runs between keys), or as far as a question needs (``state(at:)``). So a skip
+    /// costs the same however long the recording, and a key held down never freezes the player.
     package func setSkipped(_ number: Int, _ skip: Bool) {
         guard canSkip(number), skipped.contains(number) != skip else { return }
         if skip { skipped.insert(number) } else { skipped.remove(number) }
         revision += 1
-        // The checkpoint before the intent holds; everything from it on is worked out again.
-        let checkpoint = (number - 1) / Self.checkpointInterval
+        // The checkpoint before the intent holds; everything from it on is out of date.
+        let checkpoint = min((number - 1) / Self.checkpointInterval, derived / Self.checkpointInterval)
         checkpoints.removeSubrange((checkpoint + 1)...)
         let start = checkpoint * Self.checkpointInterval
         colourChanges.removeSubrange(firstChange(after: start)...)
         last = checkpoints[checkpoint]
-        for number in (start + 1)..<(count + 1) { advance(to: number) }
+        derived = start
     }
 
     /// The events of the edited recording: all but the skipped ones, in order.
@@ -201,8 +229,10 @@ package final class ReplayIndex {
         }
     }
 
-    /// Folds intent `number` into ``last``, noting a colour change and a checkpoint.
+    /// Folds intent `number` (the one after ``derived``) into ``last``, noting a colour change
+    /// and a checkpoint.
     private func advance(to number: Int) {
+        derived = number
         guard !skipped.contains(number) else {
             if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
             return

@@ -404,3 +404,44 @@ extension TimeTravelTests {
         #expect(pilot.lines.filter { $0.contains("intent ") }.count == 1)
     }
 }
+
+extension TimeTravelTests {
+    @Test(
+        "x costs the same however long the recording: the tail is worked out between keys, and q behind held x's answers at once"
+    )
+    func skipIsBounded() throws {
+        var generator = SeededGenerator()
+        let bytes = RandomRecording.bytes(count: 60_000, using: &generator)
+        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50))
+        pilot.press(.end)
+        for _ in 0..<3 { pilot.press("[") }
+        let place = pilot.player.place
+        pilot.press("x")
+        // The key worked out nothing after the checkpoint before the skipped intent.
+        let index = pilot.player.index
+        #expect(index.derived <= place && index.derived >= place - ReplayIndex.checkpointInterval, "\(generator)")
+        #expect(pilot.lines.last?.contains("working out ") == true)
+        // Held down, then q: all in one read, and the program is done before any tail is worked out.
+        try pilot.run([.bytes(Array((String(repeating: "x", count: 30) + "q").utf8))])
+        #expect(pilot.watch.isFinished)
+        #expect(index.derived < index.count, "the keys waited for the tail")
+        #expect(index.skipped.contains(place) == (31 % 2 == 1))
+    }
+
+    @Test("after a skip, the tail worked out a part at a time gives exactly the edited log played forward")
+    func skipThenWorkedOut() throws {
+        var generator = SeededGenerator()
+        let bytes = RandomRecording.bytes(count: 20_000, using: &generator)
+        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50))
+        pilot.press(.end)
+        for _ in 0..<5 { pilot.press("[") }
+        pilot.press("x")
+        #expect(!pilot.player.index.isDerived)
+        // Time passes: the loop works the rest out.
+        try pilot.pass(.milliseconds(50))
+        #expect(pilot.player.index.isDerived)
+        #expect(pilot.lines.last?.contains("working out") == false)
+        pilot.press(.end)
+        try Self.expectExact(pilot, "the end after the skip, \(generator)")
+    }
+}
