@@ -84,3 +84,76 @@ struct ManualTests {
         #expect(try run([script, "--bogus"]).status == 64)
     }
 }
+
+extension ManualTests {
+    static var installScript: String {
+        manPage.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/install").path
+    }
+
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLOURFUL_BALL_BINARY"] = programPath
+        return environment
+    }
+
+    @Test(
+        "scripts/install: a relative PREFIX is the caller's, --uninstall may come after it, and removes only what it wrote"
+    )
+    func installRelativeAndManifest() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("install-rel-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let installed = try run(
+            ["sh", "-c", "cd \"$1\" && \"$0\" here", Self.installScript, directory], environment: Self.environment)
+        #expect(installed.status == 0, "\(installed.error)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/here/bin/colourful-ball"))
+        // A file changed since: kept, and said; the rest removed; the arguments in either order.
+        let manual = directory + "/here/share/man/man1/colourful-ball.1"
+        try "changed by hand".write(toFile: manual, atomically: true, encoding: .utf8)
+        let removed = try run(["sh", "-c", "cd \"$1\" && \"$0\" here --uninstall", Self.installScript, directory])
+        #expect(removed.status == 1)
+        #expect(removed.error.contains("kept \(directory)/here/share/man/man1/colourful-ball.1"))
+        #expect(FileManager.default.fileExists(atPath: manual))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/here/bin/colourful-ball"))
+        // Under a prefix it never installed into, it removes nothing.
+        let foreign = directory + "/other/bin/colourful-ball"
+        try FileManager.default.createDirectory(atPath: directory + "/other/bin", withIntermediateDirectories: true)
+        try "someone else's".write(toFile: foreign, atomically: true, encoding: .utf8)
+        let nothing = try run([Self.installScript, "--uninstall", directory + "/other"])
+        #expect(nothing.status == 1 && nothing.error.contains("nothing to uninstall"))
+        #expect(FileManager.default.fileExists(atPath: foreign))
+    }
+
+    @Test(
+        "scripts/install: a full disk fails and says so, a link at a file's place is replaced not followed, no HOME is said"
+    )
+    func installFaults() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("install-faults-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let completions = prefix + "/share/bash-completion/completions"
+        try FileManager.default.createDirectory(atPath: completions, withIntermediateDirectories: true)
+        // The completion is written into /dev/full, as into a full disk.
+        try FileManager.default.createSymbolicLink(
+            atPath: completions + "/colourful-ball.new", withDestinationPath: "/dev/full")
+        let full = try run([Self.installScript, prefix], environment: Self.environment)
+        #expect(full.status != 0)
+        #expect(full.error.contains("could not write \(completions)/colourful-ball"), "\(full.error)")
+        #expect(!full.output.contains("installed \(completions)/colourful-ball\n"))
+        // A link sitting at the place: replaced by the file, its target untouched.
+        try? FileManager.default.removeItem(atPath: completions + "/colourful-ball.new")
+        let elsewhere = prefix + "/elsewhere"
+        try "not a completion".write(toFile: elsewhere, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: completions + "/colourful-ball", withDestinationPath: elsewhere)
+        #expect(try run([Self.installScript, prefix], environment: Self.environment).status == 0)
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "not a completion")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: completions + "/colourful-ball")) == nil)
+        // No HOME and no PREFIX: one sentence.
+        var environment = Self.environment
+        environment["HOME"] = nil
+        let noHome = try run([Self.installScript], environment: environment)
+        #expect(noHome.status == 1)
+        #expect(noHome.error.hasPrefix("scripts/install: HOME is not set"), "\(noHome.error)")
+    }
+}
