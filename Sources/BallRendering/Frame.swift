@@ -1,5 +1,6 @@
 import BallModel
 import ColourCore
+import TextFormats
 
 // MARK: - Frames
 
@@ -37,6 +38,13 @@ package struct FrameCell: Hashable, Sendable {
     /// Whether the cell shows nothing but its background (a space; its foreground and boldness
     /// do not show).
     package var isBlank: Bool { glyph == " " }
+
+    /// The glyph of a wide character's second cell: the character, drawn in the cell before,
+    /// covers it, and nothing of its own is drawn there.
+    package static let continuationGlyph: Unicode.Scalar = "\u{0}"
+
+    /// Whether the cell is the second cell of a wide character.
+    package var isContinuation: Bool { glyph == Self.continuationGlyph }
 }
 
 /// A whole screen as a value: what the renderer builds and a screen presents.
@@ -57,6 +65,8 @@ package struct Frame: Hashable, Sendable {
     package private(set) var fill: FlatColour
     /// Per row, the first written column and the one after the last (equal: none written).
     private var written: [(lower: Int32, upper: Int32)]
+    /// Whether a wide character (two cells) was written since the frame was made or reset.
+    package private(set) var hasWideGlyphs = false
 
     /// A frame of `size`, every cell blank in `fill`.
     package init(size: ScreenSize, fill: FlatColour) {
@@ -121,7 +131,11 @@ package struct Frame: Hashable, Sendable {
             written.withUnsafeMutableBufferPointer { $0.update(repeating: (0, 0)) }
         }
         fill = newFill
+        hasWideGlyphs = false
     }
+
+    /// Notes that a wide character was written into cells directly (``withCells``).
+    package mutating func noteWideGlyphs() { hasWideGlyphs = true }
 
     /// Sets every cell to `cell`, eight bytes at a time (the hot path of every frame).
     private static func fill(_ cells: UnsafeMutableBufferPointer<FrameCell>, with cell: FrameCell) {
@@ -171,7 +185,10 @@ package struct Frame: Hashable, Sendable {
             bold: bold, reverse: reverse)
     }
 
-    /// Writes `scalars` from (`column`, `row`), clipped at the right edge; returns the next column.
+    /// Writes `scalars` from (`column`, `row`) by their width in cells (a wide character takes
+    /// two, the second a ``FrameCell/continuationGlyph``; a combining mark none, and is left out),
+    /// clipped at the right edge (a wide character with one cell left becomes a space); returns
+    /// the next column.
     @discardableResult
     package mutating func write(
         _ scalars: [Unicode.Scalar], column: Int, row: Int, foreground: FlatColour, background: FlatColour,
@@ -179,6 +196,9 @@ package struct Frame: Hashable, Sendable {
     ) -> Int {
         let first = max(0, column)
         let end = min(size.columns, column + scalars.count)
+        guard scalars.allSatisfy({ $0.terminalWidth == 1 }) else {
+            return writeByWidth(scalars, column: column, row: row, foreground, background, bold, reverse)
+        }
         if first < end {
             withCells(row: row, columns: first..<end) { cells in
                 for index in first..<end {
@@ -191,12 +211,42 @@ package struct Frame: Hashable, Sendable {
         return column >= size.columns ? column : min(size.columns, column + scalars.count)
     }
 
+    /// ``write(_:column:row:foreground:background:bold:reverse:)`` for text with characters
+    /// wider or narrower than one cell.
+    private mutating func writeByWidth(
+        _ scalars: [Unicode.Scalar], column: Int, row: Int, _ foreground: FlatColour, _ background: FlatColour,
+        _ bold: Bool, _ reverse: Bool
+    ) -> Int {
+        var at = column
+        for scalar in scalars {
+            let width = scalar.terminalWidth
+            guard width > 0 else { continue }
+            guard at < size.columns else { break }
+            let fits = at + width <= size.columns
+            if at >= 0 {
+                self[at, row] = FrameCell(
+                    glyph: fits ? scalar : " ", foreground: foreground, background: background, bold: bold,
+                    reverse: reverse)
+            }
+            if width == 2, fits, at + 1 >= 0 {
+                self[at + 1, row] = FrameCell(
+                    glyph: FrameCell.continuationGlyph, foreground: foreground, background: background, bold: bold,
+                    reverse: reverse)
+                hasWideGlyphs = true
+            }
+            at += fits ? width : 1
+        }
+        return min(max(at, column), size.columns)
+    }
+
     // MARK: - Text snapshots
 
-    /// The glyphs, a line per row (trailing spaces kept).
+    /// The glyphs, a line per row (trailing spaces kept; a wide character once, for its two cells).
     package var text: String {
         (0..<size.rows).map { row in
-            String(String.UnicodeScalarView((0..<size.columns).map { self[$0, row].glyph }))
+            String(
+                String.UnicodeScalarView(
+                    (0..<size.columns).map { self[$0, row].glyph }.filter { $0 != FrameCell.continuationGlyph }))
         }.joined(separator: "\n")
     }
 

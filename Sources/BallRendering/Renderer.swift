@@ -1,5 +1,6 @@
 import BallModel
 import ColourCore
+import TextFormats
 
 // MARK: - Rendering
 
@@ -129,10 +130,11 @@ package struct Renderer: Sendable {
     /// The notice, bold, at the right end of the status line, never over the place (cut to fit).
     private func drawNotice(_ notice: String, after placeEnd: Int, _ colours: StatusColours, into frame: inout Frame) {
         let room = max(0, frame.size.columns - placeEnd)
-        let text = Array(Array(" \(notice) ".unicodeScalars).prefix(room))
+        let text = " \(notice.fitted(toWidth: max(0, room - 2))) "
+        let width = min(room, text.terminalWidth)
         frame.write(
-            text, column: frame.size.columns - text.count, row: frame.size.rows - 1, foreground: colours.text,
-            background: colours.bar, bold: true, reverse: monochrome)
+            Array(text.unicodeScalars), column: frame.size.columns - width, row: frame.size.rows - 1,
+            foreground: colours.text, background: colours.bar, bold: true, reverse: monochrome)
     }
 
     // MARK: - The ball
@@ -265,6 +267,7 @@ package struct Renderer: Sendable {
         let width = frame.size.columns
         let dim = Self.dimColour(on: colours.bar)
         for (offset, line) in lines.enumerated() {
+            if line.contains(where: { $0.glyph == FrameCell.continuationGlyph }) { frame.noteWideGlyphs() }
             frame.withCells(row: top + offset, columns: 0..<width) { cells in
                 for (column, cell) in line.prefix(width).enumerated() {
                     let foreground = cell.colour ?? (cell.dim ? dim : colours.text)

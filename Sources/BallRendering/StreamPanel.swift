@@ -1,6 +1,7 @@
 import BallModel
 import BallStreams
 import ColourCore
+import TextFormats
 
 // MARK: - The streams panel: what it shows
 
@@ -238,9 +239,21 @@ package struct LaneCell: Hashable, Sendable {
         self.dim = dim
     }
 
-    /// `text` as cells, cut or padded with blanks to `width`.
+    /// `text` as cells, by each character's width (a wide one takes two, the second a
+    /// ``FrameCell/continuationGlyph``), ending in `…` where it is cut to `width`, and padded
+    /// with blanks to it.
     package static func text(_ text: String, width: Int, dim: Bool = false) -> [LaneCell] {
-        var cells = text.unicodeScalars.prefix(width).map { LaneCell(glyph: $0, dim: dim) }
+        var cells: [LaneCell] = []
+        cells.reserveCapacity(max(0, width))
+        for scalar in text.fitted(toWidth: width).unicodeScalars {
+            switch scalar.terminalWidth {
+            case 0: continue
+            case 2:
+                cells.append(LaneCell(glyph: scalar, dim: dim))
+                cells.append(LaneCell(glyph: FrameCell.continuationGlyph, dim: dim))
+            default: cells.append(LaneCell(glyph: scalar, dim: dim))
+            }
+        }
         cells += Array(repeating: LaneCell(glyph: " "), count: max(0, width - cells.count))
         return cells
     }

@@ -1,6 +1,7 @@
 import BallRendering
 import ColourCore
 import TerminalIO
+import TextFormats
 
 /// A small xterm, for checking the bytes a program sends: it understands what
 /// `TerminalSequences.xterm` sends (cursor addressing and relative moves, insert and delete
@@ -141,13 +142,30 @@ package struct TerminalEmulator {
         }
     }
 
+    /// Prints `scalar` at the cursor by its width, as xterm does: a wide character takes two
+    /// cells (the second holds `\u{0}`, as a frame's second cell does), and writing over either
+    /// half of a wide character leaves its other half blank.
     private mutating func print(_ scalar: Unicode.Scalar) {
+        var width = scalar.terminalWidth
+        guard width > 0 else { return }
         if pendingWrap { problems.append("a character written past the right margin at row \(row)") }
+        if width == 2, column + 1 >= columns {
+            problems.append("a wide character at the right margin of row \(row)")
+            width = 1
+        }
         printed.append(Position(row: row, column: column))
+        if cells[row][column].glyph == "\u{0}", column > 0 { cells[row][column - 1].glyph = " " }
+        if column + width < columns, cells[row][column + width].glyph == "\u{0}" {
+            cells[row][column + width].glyph = " "
+        }
         var cell = pen
         cell.glyph = scalar
         cells[row][column] = cell
-        if column + 1 < columns { column += 1 } else { pendingWrap = true }
+        if width == 2 {
+            cell.glyph = "\u{0}"
+            cells[row][column + 1] = cell
+        }
+        if column + width < columns { column += width } else { pendingWrap = true }
     }
 
     /// Reads one escape sequence starting after ESC; the index after it.

@@ -28,6 +28,8 @@ package struct Rasteriser {
     private let colour: Bool
     /// Whether a row can be shifted in place: colours, back-colour-erase, insert and delete.
     private let canShift: Bool
+    /// Whether the frame drawn, or the one before, holds a wide character.
+    private var wideGlyphs = false
     /// The sequences that take no parameters, formatted once (see ``Fixed``).
     private let fixed: SequenceTable
     private var pen = Pen()
@@ -84,6 +86,9 @@ package struct Rasteriser {
             savedRow = onScreen
         }
         let old = previous?.size == size ? previous : nil
+        // Shifting a row moves its cells by one: not with wide characters about, which a
+        // terminal keeps whole.
+        wideGlyphs = frame.hasWideGlyphs || old?.hasWideGlyphs == true
         // An erase leaves blanks in the pen's background (with back-colour-erase; otherwise in
         // the terminal's own colour, which is right on a monochrome terminal, where the fill is
         // a blank without reverse video).
@@ -145,7 +150,7 @@ package struct Rasteriser {
         _ row: Int, _ new: UnsafeBufferPointer<FrameCell>, changed: Range<Int>, scope: Range<Int>, fill: FrameCell,
         into output: inout [UInt8]
     ) {
-        guard canShift, let shift = shiftToTry(new, from: scope.lowerBound, fill: fill) else {
+        guard canShift, !wideGlyphs, let shift = shiftToTry(new, from: scope.lowerBound, fill: fill) else {
             writeChanges(row, new, in: changed, into: &output)
             return
         }
@@ -267,11 +272,15 @@ package struct Rasteriser {
         // One cell more on each side: the cells beside a changed glyph (see ``nextChange``).
         let end = min(columns, range.upperBound + 1)
         var from = max(0, range.lowerBound - 1)
-        while let column = nextChange(from: from, before: end, new) {
+        while var column = nextChange(from: from, before: end, new) {
+            // A wide character's second cell: the character is written from its first.
+            if new[column].isContinuation, column > 0 { column -= 1 }
+            let width = column + 1 < columns && new[column + 1].isContinuation ? 2 : 1
             move(toRow: row, column: column, cells: new, into: &output)
             write(new[column], into: &output)
-            cursor = column + 1 < columns ? (row, column + 1) : nil  // Past the last column: a pending wrap.
-            from = column + 1
+            // Past the last column: a pending wrap.
+            cursor = column + width < columns ? (row, column + width) : nil
+            from = column + width
         }
     }
 
@@ -360,7 +369,8 @@ package struct Rasteriser {
                 pen.foreground = cell.foreground
             }
         }
-        output.appendUTF8(cell.glyph)
+        // A wide character's second cell is never written on its own (see writeChanges).
+        output.appendUTF8(cell.isContinuation ? " " : cell.glyph)
     }
 
     private mutating func setBackground(_ colour: FlatColour, into output: inout [UInt8]) {
@@ -412,7 +422,9 @@ package struct Rasteriser {
                 // Writing the cells in between again, when they need no change of pen.
                 var rewritten = 0
                 for index in cursor.column..<column {
-                    guard penFits(cells[index]), Self.looksSame(onScreen[index], cells[index], colour: colour) else {
+                    guard penFits(cells[index]), Self.looksSame(onScreen[index], cells[index], colour: colour),
+                        cells[index].glyph.isASCII || cells[index].glyph.terminalWidth == 1
+                    else {
                         rewritten = .max
                         break
                     }

@@ -382,3 +382,27 @@ extension RecordReplayTests {
         #expect(!FileManager.default.fileExists(atPath: editedAgain))
     }
 }
+
+extension RecordReplayTests {
+    @Test("a recording named in wide characters: w's message fits its row by width, and nothing scrolls")
+    func wideNameFits() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cb-wide-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/" + String(repeating: "とても長い名前の記録ファイルです", count: 3) + ".jsonl"
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: file)
+        let terminal = try TerminalSession(columns: 80, rows: 26, arguments: ["replay", file, "--paused"])
+        let before = try terminal.waitForScreen { $0.contains("intent 0/13") }
+        try terminal.press("l", "l", "x", "w")
+        let after = try terminal.waitForScreen { $0.contains("wrote ") }
+        let rows = after.split(separator: "\n", omittingEmptySubsequences: false)
+        let message = try #require(rows.first { $0.contains("wrote ") })
+        #expect(String(message).terminalWidth <= 80, "\(message)")
+        #expect(message.hasSuffix("…") || message.contains(".edited.jsonl"), "\(message)")
+        // Nothing scrolled: the first rows are as they were, the status line last.
+        #expect(rows.prefix(3) == before.split(separator: "\n", omittingEmptySubsequences: false).prefix(3))
+        #expect(rows.last(where: { !$0.isEmpty })?.contains("intent 2/13") == true, "\(after)")
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+    }
+}
