@@ -263,15 +263,19 @@ struct HostileInputTests {
 
     // MARK: - Random bytes
 
-    @Test("megabytes of random bytes into the terminal, again and again: every ending is honest, never a crash")
+    @Test(
+        "megabytes of random bytes into the terminal, again and again: every ending is honest, never a crash, and what it recorded replays"
+    )
     func randomPaste() throws {
         var generator = SeededGenerator()
         var endings: [String: Int] = [:]
-        for run in 0..<10 {
+        let recording = "/tmp/colourful-ball-\(getpid())-random.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        for attempt in 0..<10 {
             let terminal = try PseudoTerminal(
-                [programPath], size: ScreenSize(columns: 80, rows: 24),
+                [programPath, "--record", recording, "--force"], size: ScreenSize(columns: 80, rows: 24),
                 environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-            #expect(terminal.readUntil(Array("quit".utf8)) != nil, "run \(run): no first frame")
+            #expect(terminal.readUntil(Array("quit".utf8)) != nil, "run \(attempt): no first frame")
             // 3 MB in 64 KB pieces: Ctrl-C, Ctrl-\\, Ctrl-Z and q among them, so quits and
             // signals come in quick succession (signals once the program has given the terminal
             // its modes back on the way out).
@@ -284,7 +288,7 @@ struct HostileInputTests {
                 _ = terminal.feed(Array("q".utf8))
                 ending = terminal.waitForEnding(seconds: 10)
             }
-            let status = try #require(ending, "run \(run): the program never ended; \(generator)")
+            let status = try #require(ending, "run \(attempt): the program never ended; \(generator)")
             let signal = status & 0x7F
             let name = signal == 0 ? "exit \(status >> 8 & 0xFF)" : "signal \(signal)"
             endings[name, default: 0] += 1
@@ -292,7 +296,13 @@ struct HostileInputTests {
             // discarded by the kernel for a program with no job-control shell).
             #expect(
                 (signal == 0 && status >> 8 & 0xFF == 0) || signal == SIGINT || signal == SIGQUIT,
-                "run \(run) ended by \(name); \(generator)")
+                "run \(attempt) ended by \(name); \(generator)")
+            // Whatever the bytes did (mouse reports anywhere, resizes, the panel, signals), the
+            // recording replays: every line it holds is one the reader takes.
+            if FileManager.default.fileExists(atPath: recording) {
+                let replayed = try run([programPath, "replay", recording, "--headless"])
+                #expect(replayed.status == 0, "run \(attempt): \(replayed.error); \(generator)")
+            }
         }
     }
 
