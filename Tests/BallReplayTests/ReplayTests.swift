@@ -287,3 +287,19 @@ extension ReplayTests {
         }
     }
 }
+
+extension ReplayTests {
+    @Test("a session longer than the reader's limit (ten years) still writes times it reads back")
+    func longSessions() throws {
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")
+        let lines = [
+            header, ReplayFormat.line(for: .recentred, at: 700_000), ReplayFormat.line(for: .recentred, at: 4e8),
+            ReplayFormat.line(for: .quitRequested, at: .infinity),
+        ]
+        #expect(lines[2].contains(#""t":315360000,"#))
+        let reader = ReplayReader.inMemory(Array((lines.joined(separator: "\n") + "\n").utf8))
+        var times: [Double] = []
+        while let event = try reader.next() { times.append(event.time) }
+        #expect(times == [700_000, 315_360_000, 315_360_000])
+    }
+}

@@ -1,3 +1,4 @@
+import BallModel
 import BallProgram
 import BallTestSupport
 import Foundation
@@ -404,5 +405,35 @@ extension RecordReplayTests {
         #expect(rows.last(where: { !$0.isEmpty })?.contains("intent 2/13") == true, "\(after)")
         try terminal.press("q")
         #expect(try terminal.waitForExit().status == 0)
+    }
+}
+
+extension RecordReplayTests {
+    @Test("a click on the streams panel while recording, and a window over 1,000 columns: the recording replays")
+    func recordingsThatReplay() throws {
+        let file = scratch("panel-click.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let terminal = try TerminalSession(arguments: ["--record", file, "--streams"])
+        try terminal.waitForScreen { $0.contains(" streams ") }
+        try terminal.mouse("pressed", column: 10, row: 20)  // On the panel, below the ball's area.
+        try terminal.mouse("released", column: 10, row: 20)
+        try terminal.mouse("pressed", column: 30, row: 5)
+        try terminal.mouse("dragged", column: 60, row: 23)  // Past the area's edge, onto the panel.
+        try terminal.mouse("released", column: 60, row: 23)
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+        let replayed = try run([programPath, "replay", file, "--headless"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+
+        let wide = scratch("wide-window.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: wide) }
+        let large = try PseudoTerminal(
+            [programPath, "--record", wide], size: ScreenSize(columns: 1_200, rows: 40),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        #expect(large.readUntil(Array("quit".utf8), limit: 10) != nil)
+        large.write(Array("\u{1B}[C".utf8) + Array("q".utf8))
+        #expect(large.waitForExit() == 0)
+        let replayedWide = try run([programPath, "replay", wide, "--headless"])
+        #expect(replayedWide.status == 0, "\(replayedWide.error)")
     }
 }
