@@ -110,6 +110,7 @@ let package = Package(
             dependencies: [
                 "ColourCore", "BallModel", "BallStreams", "BallReplay", "BallRendering", "TerminalIO", "BallExport",
                 "BallPlayer", "BallProgram", "BallTerminal", "BallTestSupport", "TextFormats", "Platform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

@@ -48,12 +48,22 @@ package final class RunLoop {
     /// Bytes of a sequence still waiting for the rest, kept between runs.
     private var decoder = InputDecoder()
     /// How long a lone Esc waits for the rest of a sequence.
-    package static let escapeWait = Duration.milliseconds(25)
+    private let escapeWait: Duration
+    /// How long a lone Esc waits unless `ESCDELAY` says otherwise.
+    package static let defaultEscapeWait = Duration.milliseconds(25)
 
-    /// A loop between `device` and a program, on `clock`.
-    package init(device: TerminalDevice, clock: LoopClock) {
+    /// A loop between `device` and a program, on `clock`; a lone Esc counts after `escapeWait`.
+    package init(device: TerminalDevice, clock: LoopClock, escapeWait: Duration = defaultEscapeWait) {
         self.device = device
         self.clock = clock
+        self.escapeWait = escapeWait
+    }
+
+    /// How long a lone Esc waits, from `ESCDELAY` as ncurses reads it (milliseconds, a whole
+    /// number; at most 10 s here): ``defaultEscapeWait`` when it is unset or not a number.
+    package static func escapeWait(escapeDelay: String?) -> Duration {
+        guard let escapeDelay, let milliseconds = Int(escapeDelay), milliseconds >= 0 else { return defaultEscapeWait }
+        return .milliseconds(min(milliseconds, 10_000))
     }
 
     /// Runs `program` until it is finished (or the device says nothing more will come); the
@@ -101,7 +111,7 @@ package final class RunLoop {
     /// How long to wait: until a lone Esc counts (when one is pending), or the program's
     /// deadline; nil: for ever.
     private func timeout(for program: TerminalProgram, escapePending: Bool) -> Duration? {
-        var timeout: Duration? = escapePending ? Self.escapeWait : nil
+        var timeout: Duration? = escapePending ? escapeWait : nil
         if let deadline = program.deadline {
             let wait = max(.zero, deadline - clock.now)
             timeout = timeout.map { min($0, wait) } ?? wait

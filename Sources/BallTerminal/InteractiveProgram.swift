@@ -29,6 +29,6 @@ package final class InteractiveProgram {
         try hook?(play.session) { [unowned binding = play.binding] in binding.send(.noticePosted($0)) }
         // After the hook: the recorder sees the resize that opening the panel makes.
         if streams { play.toggleStreams() }
-        try RunLoop(device: terminal, clock: SystemClock()).run(play)
+        try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(play)
     }
 }

@@ -33,8 +33,8 @@ package final class NcursesTerminal: TerminalDevice {
     private var isOpen = false
     /// Whether ncurses has made its first update (modes, alternate screen, mouse set-up).
     private var started = false
-    /// Whether the terminal has an alternate screen (`smcup`): leaving it puts the cursor back.
-    private let hasAlternateScreen: Bool
+    /// How long a lone Esc waits for the rest of a sequence (`ESCDELAY`, as ncurses reads it).
+    package let escapeWait = RunLoop.escapeWait(escapeDelay: getenv("ESCDELAY").map { String(cString: $0) })
     /// Whether the next frame must be drawn whole (the terminal lost what it showed).
     private var drawWhole = true
     private var outputFD: Int32 = STDOUT_FILENO
@@ -91,11 +91,10 @@ package final class NcursesTerminal: TerminalDevice {
         }
         try self.init(started: screen, term: term, output: STDOUT_FILENO)
         input = TerminalInput()
-        let exitCaMode = Self.capability("rmcup")
-        let cursorNormal = Self.capability("cnorm")
+        // As ``leavingBytes()``, for a signal handler (which cannot ask terminfo for the size).
         TerminalGuard.install(
-            restore: TerminalGuard.modesOff + "\u{1B}[0m" + exitCaMode + TerminalGuard.wholeScrollRegion + cursorNormal
-                + "\r\n")
+            restore: TerminalGuard.modesOff + "\u{1B}[0m" + Self.capability("clear") + Self.capability("cnorm")
+                + Self.capability("rmcup") + TerminalGuard.wholeScrollRegion + "\r\n")
     }
 
     /// An ncurses screen that writes to `output` (any file) as a terminal of type `term` and
@@ -114,7 +113,6 @@ package final class NcursesTerminal: TerminalDevice {
         colourDepth = depth
         rasteriser = Rasteriser(sequences: sequences)
         resetAttributes = sequences.resetAttributes
-        hasAlternateScreen = Self.string("smcup") != nil
         self.screen = screen
         outputFD = output
         isOpen = true
@@ -131,14 +129,13 @@ package final class NcursesTerminal: TerminalDevice {
         intrflush(cb_stdscr(), false)
         leaveok(cb_stdscr(), true)
         curs_set(0)
-        set_escdelay(25)
         mouseinterval(0)
         mousemask(cb_all_mouse_events() | cb_report_mouse_position(), nil)
         // No typeahead checks during an update: ncurses would poll stdin and flush its output
         // every few rows, splitting one frame into dozens of writes. Input is read whole
         // before each frame anyway.
         typeahead(-1)
-        let available = colourDepth()
+        let available = colourDepth(term: term)
         let sequences = try Self.sequences(depth: available, term: term)
         let depth = sequences.hasColour ? available : .monochrome
         // ncurses flushes its output after every cursor move until it has been suspended and
@@ -171,51 +168,55 @@ package final class NcursesTerminal: TerminalDevice {
     /// size the caller redraws: ``ScreenBinding/redraw()``).
     package func resize(to size: ScreenSize) {}
 
-    /// After `endwin`, what ncurses set for the size it believes in (its terminfo size, see
-    /// `use_env`), set again for the real one: the scroll region to the whole terminal (the
-    /// cursor kept where it is: setting the region moves it), and, on a terminal without an
-    /// alternate screen, the cursor to the start of the last row, where ncurses leaves it.
-    private func restoreRealSize() {
-        let rows = Int32(size.rows)
-        var bytes: [UInt8] = []
+    /// What leaves the terminal as the program found it, written in place of ncurses' `endwin`:
+    /// attributes and mouse modes off, the screen cleared and the cursor home, the cursor
+    /// shown, the alternate screen left (`rmcup`), the keypad back (`rmkx`), and the scroll
+    /// region the whole of the real terminal (ncurses set it for the size it believes in: its
+    /// terminfo size, see `use_env`), the cursor kept.
+    ///
+    /// The screen is cleared before the alternate screen is left: where there is none, or a
+    /// terminal ignores it (GNU screen as Debian ships it, `altscreen off`), what the program
+    /// drew goes and the shell's prompt comes at the top, as after `clear`; where there is one,
+    /// the clearing is of the alternate screen, and the user's screen comes back as it was.
+    /// ncurses' `endwin` would instead move the cursor to the last row it knows of and leave
+    /// the last frame on such a terminal.
+    private func leavingBytes() -> [UInt8] {
+        var bytes = resetAttributes + Array(TerminalGuard.modesOff.utf8)
+        for name in ["clear", "cnorm", "rmcup", "rmkx"] { bytes += Self.string(name).map { Self.bytes($0) } ?? [] }
         if let csr = Self.string("csr") {
             bytes += Self.string("sc").map { Self.bytes($0) } ?? []
-            bytes += Self.bytes(cb_tiparm2(csr, 0, rows - 1))
+            bytes += Self.bytes(cb_tiparm2(csr, 0, Int32(size.rows) - 1))
             bytes += Self.string("rc").map { Self.bytes($0) } ?? []
         }
-        if !hasAlternateScreen, let cup = Self.string("cup") { bytes += Self.bytes(cb_tiparm2(cup, rows - 1, 0)) }
-        writeAll(bytes, to: outputFD)
+        return bytes
     }
 
-    /// Ctrl-Z (or SIGTSTP): hands the terminal back to the shell (drag reporting off, the
-    /// screen ended and the shell's modes restored), stops the process, and when it is
-    /// continued (`fg`) takes the terminal again; the next frame is drawn whole (the caller
-    /// presents it: ``ScreenBinding/redraw()``). Does nothing when there is no job control
-    /// (the program was started with SIGTSTP ignored).
+    /// Ctrl-Z (or SIGTSTP): hands the terminal back to the shell (``leavingBytes()``, then the
+    /// shell's modes), stops the process, and when it is continued (`fg`) takes the terminal
+    /// again: the program's modes, the alternate screen, the cursor hidden, mouse reporting; the
+    /// next frame is drawn whole (the caller presents it: ``ScreenBinding/redraw()``). Does
+    /// nothing when there is no job control (the program was started with SIGTSTP ignored).
     package func suspend() {
         guard isOpen, WakePipe.shared.canStop else { return }
-        writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
-        endwin()
-        TerminalGuard.withoutOutputFlowControl(restoreRealSize)
+        writeAll(leavingBytes(), to: outputFD)
+        reset_shell_mode()
         WakePipe.shared.stop()
-        // Continued: ncurses' update restores the program's modes and the alternate screen
-        // (and clears it); then drag reporting again (after ncurses' mouse set-up), and the
-        // next frame is drawn whole.
-        doupdate()
+        reset_prog_mode()
+        var bytes: [UInt8] = []
+        for name in ["smcup", "civis"] { bytes += Self.string(name).map { Self.bytes($0) } ?? [] }
+        writeAll(bytes, to: outputFD)
         writeToTerminal(Self.dragReporting)
         if pointerMotion { writeToTerminal(Self.pointerMotionOn) }
         rasteriser.invalidate()
         drawWhole = true
     }
 
-    /// Ends ncurses and restores the terminal: mouse modes off, normal screen, cursor back,
-    /// the original terminal modes.
+    /// Ends ncurses and restores the terminal (``leavingBytes()``, then the original terminal
+    /// modes).
     package func close() {
         guard isOpen else { return }
         isOpen = false
-        writeAll(resetAttributes + Array(TerminalGuard.modesOff.utf8), to: outputFD)
-        endwin()
-        TerminalGuard.withoutOutputFlowControl(restoreRealSize)
+        writeAll(leavingBytes(), to: outputFD)
         TerminalGuard.uninstall()
         TerminalGuard.restoreModes()
         if let screen { delscreen(screen) }
@@ -272,9 +273,11 @@ package final class NcursesTerminal: TerminalDevice {
         writeToTerminal(on ? Self.pointerMotionOn : "\u{1B}[?1003l" + Self.dragReporting)
     }
 
-    /// Mouse reports while the button is down (1002), in SGR form (1006); pasted text marked as
-    /// such (bracketed paste, 2004), so the decoder takes it as text, not keys.
-    private static let dragReporting = "\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h"
+    /// Mouse reports while the button is down (1002), in SGR form (1006; urxvt's decimal form,
+    /// 1015, first, for a terminal that has it and not SGR, past X10's 223 columns: where both
+    /// are known the last asked for wins); pasted text marked as such (bracketed paste, 2004),
+    /// so the decoder takes it as text, not keys.
+    private static let dragReporting = "\u{1B}[?1002h\u{1B}[?1015h\u{1B}[?1006h\u{1B}[?2004h"
 
     private func writeToTerminal(_ text: String) {
         writeAll(Array(text.utf8), to: outputFD)
@@ -301,6 +304,14 @@ package final class NcursesTerminal: TerminalDevice {
             }
         }
         let colours = depth != .monochrome && setaf != nil && setab != nil
+        if depth == .direct, !terminfoTakesRGB {
+            // COLORTERM says 24-bit where terminfo's entry does not (xterm-kitty): xterm's form.
+            var sequences = try Self.sequences(depth: .palette(.xterm256), term: term)
+            let direct = TerminalSequences.xtermDirectColour()
+            sequences.foregrounds = direct.foregrounds
+            sequences.backgrounds = direct.backgrounds
+            return sequences
+        }
         return TerminalSequences(
             cursorAddress: { bytes(cb_tiparm2(cup, Int32($0), Int32($1))) },
             columnAddress: hpa.map { hpa in { bytes(cb_tiparm1(hpa, Int32($0))) } },
@@ -350,15 +361,19 @@ package final class NcursesTerminal: TerminalDevice {
         return result
     }
 
-    /// How this terminal can show colours (monochrome with `NO_COLOR` set).
-    private static func colourDepth() -> ColourDepth {
-        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return .monochrome }
+    /// How this terminal can show colours: as ``ColourDepth/init(noColour:colourTerm:term:terminfoColours:terminfoRGB:)``
+    /// says from the environment and terminfo, if ncurses can start colour at all.
+    private static func colourDepth(term: String) -> ColourDepth {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if let noColour = variable("NO_COLOR"), !noColour.isEmpty { return .monochrome }
         guard has_colors(), start_color() == OK else { return .monochrome }
-        let colours = cb_colors()  // Known only once colour has started.
-        if tigetflag("RGB") > 0 || colours >= 0x100_0000 { return .direct }
-        if colours >= 256 { return .palette(.xterm256) }
-        if colours >= 16 { return .palette(.ansi16) }
-        if colours >= 8 { return .palette(.ansi8) }
-        return .monochrome
+        return ColourDepth(
+            noColour: nil, colourTerm: variable("COLORTERM"), term: term,
+            terminfoColours: Int(cb_colors()),  // Known only once colour has started.
+            terminfoRGB: tigetflag("RGB") > 0)
     }
+
+    /// Whether terminfo's `setaf` takes a 24-bit colour (`RGB`, or 2^24 colours): otherwise
+    /// direct colour (from `COLORTERM`) is sent in xterm's form.
+    private static var terminfoTakesRGB: Bool { tigetflag("RGB") > 0 || cb_colors() >= 0x100_0000 }
 }

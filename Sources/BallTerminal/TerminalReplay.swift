@@ -61,6 +61,6 @@ package final class TerminalReplay {
         player.writeEdited = writeEdited
         if streams { player.toggleStreams() }
         let watch = Watch(player: player, screen: terminal, clock: clock)
-        try RunLoop(device: terminal, clock: clock).run(watch)
+        try RunLoop(device: terminal, clock: clock, escapeWait: terminal.escapeWait).run(watch)
     }
 }

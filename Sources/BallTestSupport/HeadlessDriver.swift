@@ -22,11 +22,14 @@ package final class HeadlessDriver {
     private let loop: RunLoop
 
     /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
-    /// as one of `depth` does.
-    package init(screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct) {
+    /// as one of `depth` does; a lone Esc counts after `escapeWait`.
+    package init(
+        screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct,
+        escapeWait: Duration = RunLoop.defaultEscapeWait
+    ) {
         terminal = MemoryTerminal(size: size, depth: depth)
         play = Play(screen: terminal, terminal: size)
-        loop = RunLoop(device: terminal, clock: terminal.clock)
+        loop = RunLoop(device: terminal, clock: terminal.clock, escapeWait: escapeWait)
         run([])
     }
 
@@ -88,7 +91,7 @@ package final class HeadlessDriver {
     package func resize(columns: Int, rows: Int) { run([.resize(ScreenSize(columns: columns, rows: rows))]) }
 
     /// Sends raw terminal bytes, then lets the loop's Esc wait pass (a lone Esc counts).
-    package func input(_ bytes: [UInt8]) { run([.bytes(bytes), .pass(RunLoop.escapeWait)]) }
+    package func input(_ bytes: [UInt8]) { run([.bytes(bytes), .pass(RunLoop.defaultEscapeWait)]) }
 
     /// Does what makes `intent`, as a user would: the mouse report, the key or the resize that
     /// becomes it (an arrow of another distance than 1 or 5, which no key makes, goes to the

@@ -54,7 +54,7 @@ package final class PlayerPilot {
     /// that makes it count).
     package func press(_ event: TerminalEvent) {
         var steps: [MemoryTerminal.Step] = [.bytes(TerminalBytes.bytes(for: event))]
-        if event == .escape { steps.append(.pass(RunLoop.escapeWait)) }
+        if event == .escape { steps.append(.pass(RunLoop.defaultEscapeWait)) }
         try? run(steps)
     }
 

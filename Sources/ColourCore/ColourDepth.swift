@@ -9,6 +9,34 @@ package enum ColourDepth: Hashable, Sendable, CustomStringConvertible {
     /// No colour (a monochrome terminal, or `NO_COLOR` set): shapes and reverse video only.
     case monochrome
 
+    /// How a terminal shows colours, from what the environment and its terminfo entry say:
+    /// none with `NO_COLOR` set (to anything but ""), or a terminal of no colours; direct colour
+    /// where `COLORTERM` is `truecolor` or `24bit` (as kitty, VTE's terminals and most
+    /// others say), terminfo says so (`RGB`, or 2^24 colours) or `TERM` ends in `-direct`;
+    /// otherwise the palette of the terminal's colour count.
+    ///
+    /// - Parameters:
+    ///   - noColour: `NO_COLOR`.
+    ///   - colourTerm: `COLORTERM`.
+    ///   - term: `TERM`.
+    ///   - terminfoColours: terminfo's `colors`; nil where terminfo is not asked (a command's
+    ///     output): 256 where `TERM` has "256" in it, else 16 (none for `dumb` or no `TERM`).
+    ///   - terminfoRGB: terminfo's `RGB` flag.
+    package init(noColour: String?, colourTerm: String?, term: String, terminfoColours: Int?, terminfoRGB: Bool) {
+        let colours = terminfoColours ?? (term.isEmpty || term == "dumb" ? 0 : term.contains("256") ? 256 : 16)
+        if let noColour, !noColour.isEmpty {
+            self = .monochrome
+        } else if colours < 8 {
+            self = .monochrome
+        } else if terminfoRGB || colours >= 0x100_0000 || term.hasSuffix("-direct") || colourTerm == "truecolor"
+            || colourTerm == "24bit"
+        {
+            self = .direct
+        } else {
+            self = colours >= 256 ? .palette(.xterm256) : colours >= 16 ? .palette(.ansi16) : .palette(.ansi8)
+        }
+    }
+
     /// `direct colour`, `256 colours`, ...
     package var description: String {
         switch self {

@@ -195,14 +195,12 @@ struct Swatches {
     let depth: Depth
 
     static func forStandardOutput() -> Swatches {
-        let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-        let term = environment("TERM") ?? ""
-        guard isatty(STDOUT_FILENO) == 1, environment("NO_COLOR").map(\.isEmpty) ?? true, !term.isEmpty,
-            term != "dumb"
-        else { return Swatches(depth: .none) }
-        let colourTerm = environment("COLORTERM") ?? ""
-        let direct = colourTerm == "truecolor" || colourTerm == "24bit" || term.hasSuffix("-direct")
-        return Swatches(depth: direct ? .direct : .indexed)
+        guard isatty(STDOUT_FILENO) == 1 else { return Swatches(depth: .none) }
+        switch ColourDepth.forStandardOutput() {
+        case .monochrome: return Swatches(depth: .none)
+        case .direct: return Swatches(depth: .direct)
+        case .palette: return Swatches(depth: .indexed)
+        }
     }
 
     func swatch(_ colour: FlatColour) -> String {

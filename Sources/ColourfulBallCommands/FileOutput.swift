@@ -1,4 +1,5 @@
 import BallReplay
+import ColourCore
 import Platform
 import TerminalIO
 import TextFormats
@@ -27,14 +28,11 @@ final class FileOutput: LineWriter, Sendable {
         guard isatty(STDOUT_FILENO) == 1 else { return (nil, nil) }
         var size = winsize()
         let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        func variable(_ name: String) -> String { getenv(name).map { String(cString: $0) } ?? "" }
-        let term = variable("TERM")
-        if !variable("NO_COLOR").isEmpty || term.isEmpty || term == "dumb" { return (columns, nil) }
-        let colourTerm = variable("COLORTERM")
-        if colourTerm == "truecolor" || colourTerm == "24bit" || term.hasSuffix("-direct") {
-            return (columns, .xtermDirectColour())
+        switch ColourDepth.forStandardOutput() {
+        case .monochrome: return (columns, nil)
+        case .direct: return (columns, .xtermDirectColour())
+        case .palette(let palette): return (columns, .xterm(palette: palette == .xterm256 ? .xterm256 : .ansi16))
         }
-        return (columns, .xterm(palette: term.contains("256") ? .xterm256 : .ansi16))
     }
 
     /// The standard streams the program was started without (`>&-`): each gets /dev/null, so no
@@ -203,5 +201,16 @@ package struct CommandError: Error, CustomStringConvertible {
     init(_ description: String, code: Int32 = 1) {
         self.description = description
         self.code = code
+    }
+}
+
+extension ColourDepth {
+    /// How the terminal on standard output shows colours, from the environment alone (no
+    /// terminfo: see ``ColourDepth/init(noColour:colourTerm:term:terminfoColours:terminfoRGB:)``).
+    static func forStandardOutput() -> ColourDepth {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        return ColourDepth(
+            noColour: variable("NO_COLOR"), colourTerm: variable("COLORTERM"), term: variable("TERM") ?? "",
+            terminfoColours: nil, terminfoRGB: false)
     }
 }

@@ -16,21 +16,29 @@ package enum TerminalEvent: Hashable, Sendable {
     case escape
     /// The left button went down at a cell.
     case mousePressed(Cell)
-    /// The pointer moved with the left button down.
+    /// The pointer moved with the left button down since a press the decoder saw.
     case mouseDragged(Cell)
-    /// The button came up.
+    /// The left button came up.
     case mouseReleased(Cell)
-    /// The pointer moved with no button down (reported while pointer motion is on, mode 1003).
+    /// The pointer moved with no button down (reported while pointer motion is on, mode 1003),
+    /// however the terminal encodes that.
     case mouseMoved(Cell)
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
 /// (`ESC [ A`) and application (`ESC O A`) mode with modifiers (`ESC [ 1 ; 2 A`), Home, End,
-/// and the mouse in SGR 1006 form (`ESC [ < b ; col ; row M` / `m`) and the old X10 form (`ESC [ M b x y`).
+/// and the mouse in SGR 1006 form (`ESC [ < b ; col ; row M` / `m`), urxvt's 1015 form
+/// (`ESC [ b ; col ; row M`) and the old X10 form (`ESC [ M b x y`).
+///
+/// A drag is motion while the left button is held since a press the decoder saw: the decoder
+/// keeps the button's state, because a report's button bits cannot be trusted for it. urxvt
+/// (9.30) reports motion with no button as "button 3 with every modifier" (code 31) before any
+/// click, and as "button 1 moving" (code 32, a drag's code) after one; both are hover here.
 ///
 /// Bytes may arrive split anywhere: an incomplete sequence waits for the next call. A lone
 /// Esc is ambiguous until more bytes come or none do: the caller calls ``flushPendingEscape()``
-/// after a short quiet time (25 ms). Anything it does not understand is skipped; no input
+/// after a short quiet time (`ESCDELAY`, 25 ms unless set). Esc followed by anything but `[`
+/// or `O` is Esc, then what follows (Alt+key means nothing here). Anything it does not understand is skipped; no input
 /// makes it trap, and what waits between calls never grows past ``maximumPendingBytes``: a
 /// control sequence longer than that is dropped as it arrives, up to its final byte.
 ///
@@ -48,6 +56,8 @@ package struct InputDecoder: Sendable {
     private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
     private static let longestSequence = 32
+    /// Whether the left button is down: pressed, and not released since.
+    private var leftButtonDown = false
 
     /// The most bytes that wait between calls for the rest of a sequence.
     package static let maximumPendingBytes = longestSequence + 1
@@ -145,7 +155,7 @@ package struct InputDecoder: Sendable {
 
     private func byte(_ index: Int) -> UInt8? { index < pending.count ? pending[index] : nil }
 
-    private func parse(from start: Int) -> Parse {
+    private mutating func parse(from start: Int) -> Parse {
         let first = pending[start]
         guard first == 0x1B else { return parseCharacter(from: start) }
         guard let second = byte(start + 1) else { return .incomplete }
@@ -155,10 +165,10 @@ package struct InputDecoder: Sendable {
             guard let final = byte(start + 2) else { return .incomplete }
             if let event = Self.cursorKey(final, shifted: false) { return .event(event, length: 3) }
             return .skip(length: 3)
-        case 0x1B:
-            return .event(.escape, length: 1)  // Esc pressed twice: the first one stands alone.
         default:
-            return .skip(length: 2)  // Alt+key: not ours.
+            // Esc pressed twice, or Esc then a key: the program binds nothing with Alt, so this
+            // is Esc, then the key. GNU screen sends Esc so, held until the next key comes.
+            return .event(.escape, length: 1)
         }
     }
 
@@ -188,7 +198,7 @@ package struct InputDecoder: Sendable {
     }
 
     /// `ESC [` ...: arrows, Home, SGR mouse, X10 mouse, and anything else skipped whole.
-    private func parseCSI(from start: Int) -> Parse {
+    private mutating func parseCSI(from start: Int) -> Parse {
         guard let third = byte(start + 2) else { return .incomplete }
         if third == UInt8(ascii: "M") {
             // X10 mouse: three bytes, each offset by 32.
@@ -197,11 +207,7 @@ package struct InputDecoder: Sendable {
             else { return .incomplete }
             let cell = Cell(column: Int(x) - 33, row: Int(y) - 33)
             guard cell.column >= 0, cell.row >= 0 else { return .skip(length: 6) }
-            let code = Int(button) - 32
-            // Button bits 3 are a release, or (with the motion bit) a move with no button down.
-            return Self.mouseEvent(code: code, cell: cell, release: code & 3 == 3 && code & 32 == 0).map {
-                .event($0, length: 6)
-            }
+            return mouseEvent(code: Int(button) - 32, cell: cell, encoding: .x10).map { .event($0, length: 6) }
                 ?? .skip(length: 6)
         }
         // Parameters and intermediates, then a final byte in 0x40...0x7E.
@@ -213,7 +219,7 @@ package struct InputDecoder: Sendable {
                 if byte == UInt8(ascii: "~"), parameters.elementsEqual(Self.pasteStart[2..<5]) {
                     return .pasteStart(length: length)
                 }
-                return Self.csiEvent(parameters: parameters, final: byte).map { .event($0, length: length) }
+                return csiEvent(parameters: parameters, final: byte).map { .event($0, length: length) }
                     ?? .skip(length: length)
             }
             guard (0x20...0x3F).contains(byte) else { return .skip(length: index - start) }
@@ -223,24 +229,31 @@ package struct InputDecoder: Sendable {
         return .incomplete
     }
 
-    private static func csiEvent(parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalEvent? {
+    private mutating func csiEvent(parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalEvent? {
         if parameters.first == UInt8(ascii: "<") {
             // SGR mouse: < button ; column ; row, M for press or motion, m for release.
             guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
-            let numbers = numbers(in: parameters.dropFirst())
+            let numbers = Self.numbers(in: parameters.dropFirst())
             guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
                 column >= 1, row >= 1
             else { return nil }
             return mouseEvent(
-                code: code, cell: Cell(column: column - 1, row: row - 1), release: final == UInt8(ascii: "m"))
+                code: code, cell: Cell(column: column - 1, row: row - 1),
+                encoding: final == UInt8(ascii: "m") ? .sgrRelease : .sgr)
         }
-        let numbers = numbers(in: parameters)
+        let numbers = Self.numbers(in: parameters)
         switch final {
+        case UInt8(ascii: "M"):
+            // urxvt's 1015 mouse: button + 32 ; column ; row, in decimal.
+            guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
+                code >= 32, column >= 1, row >= 1
+            else { return nil }
+            return mouseEvent(code: code - 32, cell: Cell(column: column - 1, row: row - 1), encoding: .x10)
         case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "C"), UInt8(ascii: "D"), UInt8(ascii: "H"),
             UInt8(ascii: "F"):
             // ESC [ A, or ESC [ 1 ; modifier A; modifier 2 (and any with Shift's bit) is Shift.
             let modifier = numbers.count >= 2 ? (numbers[1] ?? 1) : 1
-            return cursorKey(final, shifted: (modifier - 1) & 1 == 1)
+            return Self.cursorKey(final, shifted: (modifier - 1) & 1 == 1)
         case UInt8(ascii: "~"):
             switch numbers.first {
             case 1, 7: return .home
@@ -264,17 +277,39 @@ package struct InputDecoder: Sendable {
         }
     }
 
-    /// A left-button event from a mouse button code (modifier bits ignored); nil for other
-    /// buttons and the wheel.
-    private static func mouseEvent(code: Int, cell: Cell, release: Bool) -> TerminalEvent? {
+    /// How a mouse report says which button: X10 and urxvt's 1015 send button bits 3 for "a
+    /// button came up" (which one unsaid); SGR sends the button and `M` or `m`.
+    private enum MouseEncoding {
+        case x10, sgr, sgrRelease
+    }
+
+    /// A left-button event from a mouse button code (modifier bits ignored), the button's state
+    /// kept; nil for other buttons and the wheel.
+    private mutating func mouseEvent(code: Int, cell: Cell, encoding: MouseEncoding) -> TerminalEvent? {
         let button = code & 0b11
         let motion = code & 32 != 0
         let wheelOrExtra = code & 64 != 0 || code & 128 != 0
         guard !wheelOrExtra else { return nil }
-        if release { return .mouseReleased(cell) }
-        if motion, button == 3 { return .mouseMoved(cell) }
-        guard button == 0 else { return nil }
-        return motion ? .mouseDragged(cell) : .mousePressed(cell)
+        if motion {
+            // Motion: a drag only while the left button is down (urxvt says "button 1" for any).
+            return button == 0 && leftButtonDown
+                ? .mouseDragged(cell) : button == 3 || button == 0 ? .mouseMoved(cell) : nil
+        }
+        switch encoding {
+        case .sgrRelease:
+            guard button == 0 else { return nil }
+        case .x10 where button == 3:
+            // "A button came up", or urxvt's motion with no button before any click (code 31).
+            guard leftButtonDown else { return .mouseMoved(cell) }
+        case .sgr where button == 3:
+            return .mouseMoved(cell)  // urxvt's motion with no button (31), in SGR form.
+        case .x10, .sgr:
+            guard button == 0 else { return nil }
+            leftButtonDown = true
+            return .mousePressed(cell)
+        }
+        leftButtonDown = false
+        return .mouseReleased(cell)
     }
 
     /// The `;`-separated decimal numbers of a control sequence: nil for an empty or malformed

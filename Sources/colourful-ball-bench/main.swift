@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 // colourful-ball-bench: every benchmark of docs/benchmarks.md, on a release build.
@@ -5,22 +6,56 @@ import Foundation
 //   swift run -c release colourful-ball-bench --only pipeline   (one section, for profiling)
 //   swift run -c release colourful-ball-bench --write-docs      (the full run, written into
 //                                                                docs/benchmarks.md's results)
-let arguments = CommandLine.arguments
-if arguments.contains("--respond") {
-    // The floor of "input to screen": the bench runs itself this way in a pseudo-terminal.
-    respondToEachRead()
-}
-let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-let table = BenchmarkRun(quick: arguments.contains("--quick"), only: only).runAll()
-if arguments.contains("--write-docs") {
-    writeResults(
-        table,
-        into: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/benchmarks.md"))
+/// The bench's command line: which sections to run, and whether to write the docs' table.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "colourful-ball-bench",
+        abstract: "Runs the benchmarks of docs/benchmarks.md on this build and prints their table.",
+        discussion: "Build it in release mode: swift run -c release colourful-ball-bench.")
+
+    @Flag(help: "Shorter runs, for a quick look (the numbers are noisier).")
+    var quick = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Run one section: a prefix of one of \(BenchmarkRun.sectionNames.map { "'\($0)'" }.joined(separator: ", ")).",
+            valueName: "section"))
+    var only: String?
+
+    @Flag(help: "Write the table between the results markers of docs/benchmarks.md.")
+    var writeDocs = false
+
+    @Flag(help: .hidden)
+    var respond = false
+
+    func validate() throws {
+        if let only, !BenchmarkRun.sectionNames.contains(where: { $0.hasPrefix(only) }) {
+            throw ValidationError(
+                "No section starts with '\(only)'; the sections are \(BenchmarkRun.sectionNames.joined(separator: ", "))."
+            )
+        }
+    }
+
+    func run() {
+        if respond {
+            // The floor of "input to screen": the bench runs itself this way in a pseudo-terminal.
+            respondToEachRead()
+        }
+        let table = BenchmarkRun(quick: quick, only: only).runAll()
+        if writeDocs {
+            writeResults(
+                table, only: only,
+                into: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                        "docs/benchmarks.md"))
+        }
+    }
 }
 
+Bench.main()
+
 /// Puts `table` between the results markers of docs/benchmarks.md, with the day and the command.
-func writeResults(_ table: [String], into file: URL) {
+func writeResults(_ table: [String], only: String?, into file: URL) {
     guard var text = try? String(contentsOf: file, encoding: .utf8),
         let begin = text.range(of: "<!-- results: begin -->\n"),
         let end = text.range(of: "<!-- results: end -->", range: begin.upperBound..<text.endIndex)

@@ -62,6 +62,36 @@ struct RunLoopTests {
         #expect(driver.play.isFinished)
     }
 
+    @Test("ESCDELAY sets the wait as ncurses reads it (milliseconds); nonsense leaves 25 ms")
+    func escapeDelay() {
+        #expect(RunLoop.escapeWait(escapeDelay: "300") == .milliseconds(300))
+        #expect(RunLoop.escapeWait(escapeDelay: "0") == .zero)
+        #expect(RunLoop.escapeWait(escapeDelay: "999999999") == .seconds(10))
+        for nonsense in [nil, "", "-5", "fast", "1.5", "25ms"] {
+            #expect(RunLoop.escapeWait(escapeDelay: nonsense) == .milliseconds(25), "\(String(describing: nonsense))")
+        }
+        let driver = HeadlessDriver(escapeWait: .milliseconds(300))
+        driver.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(299))])
+        #expect(!driver.play.isFinished)
+        #expect(driver.terminal.waits.last == .milliseconds(300))
+        let later = HeadlessDriver(escapeWait: .milliseconds(300))
+        later.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(300))])
+        #expect(later.play.isFinished)
+    }
+
+    @Test("Esc then a key in one read (GNU screen holds a lone Esc so) is Esc, then the key: it quits")
+    func escapeThenKey() throws {
+        for key in ["j", "x", "é", "\r"] {
+            let driver = HeadlessDriver()
+            driver.run([.bytes(TerminalBytes.escape + Array(key.utf8))])
+            #expect(driver.play.isFinished, "Esc then \(key.debugDescription)")
+        }
+        // In the player, Esc then an arrow's letter is not the arrow: Esc leaves.
+        let pilot = try PlayerPilot(Self.sample)
+        try pilot.run([.bytes(TerminalBytes.escape + Array("l".utf8))])
+        #expect(pilot.watch.isFinished)
+    }
+
     // MARK: - Idle
 
     @Test("idle, the loop waits for ever: no timeout, so no wake-up, with the panel open too")

@@ -36,6 +36,36 @@ struct TerminalColourTests {
         }
     }
 
+    @Test(
+        "how a terminal shows colours: NO_COLOR wins, then COLORTERM or terminfo's RGB for direct colour, then the count"
+    )
+    func depthFromEnvironment() {
+        func depth(
+            _ term: String, colours: Int?, rgb: Bool = false, colourTerm: String? = nil, noColour: String? = nil
+        ) -> ColourDepth {
+            ColourDepth(
+                noColour: noColour, colourTerm: colourTerm, term: term, terminfoColours: colours, terminfoRGB: rgb)
+        }
+        // kitty: TERM=xterm-kitty (256 colours in terminfo, no RGB), COLORTERM=truecolor.
+        #expect(depth("xterm-kitty", colours: 256, colourTerm: "truecolor") == .direct)
+        #expect(depth("xterm-256color", colours: 256, colourTerm: "24bit") == .direct)
+        #expect(depth("xterm-kitty", colours: 256) == .palette(.xterm256))
+        #expect(depth("xterm-256color", colours: 256, colourTerm: "yes") == .palette(.xterm256))
+        #expect(depth("xterm-direct", colours: 0x100_0000, rgb: true) == .direct)
+        #expect(depth("tmux-direct", colours: 256) == .direct)
+        #expect(depth("xterm-kitty", colours: 256, colourTerm: "truecolor", noColour: "1") == .monochrome)
+        #expect(depth("xterm-256color", colours: 256, noColour: "") == .palette(.xterm256))  // Set but empty: no.
+        // A terminal of no colours stays so, whatever COLORTERM says (inherited from elsewhere).
+        #expect(depth("vt100", colours: -1, colourTerm: "truecolor") == .monochrome)
+        #expect(depth("linux", colours: 8) == .palette(.ansi8))
+        #expect(depth("xterm", colours: 16) == .palette(.ansi16))
+        // Without terminfo (a command's output): the name says.
+        #expect(depth("screen-256color", colours: nil) == .palette(.xterm256))
+        #expect(depth("xterm", colours: nil) == .palette(.ansi16))
+        #expect(depth("dumb", colours: nil, colourTerm: "truecolor") == .monochrome)
+        #expect(depth("", colours: nil) == .monochrome)
+    }
+
     @Test("the xterm palette's fixed entries")
     func xtermDefaults() {
         #expect(TerminalPalette.defaultRGB(ofIndex: 52).hex == "#5F0000")

@@ -167,6 +167,36 @@ struct InteractiveTests {
         #expect(cells == ["180", "223", "224", "225", "228", "245"])
     }
 
+    @Test(
+        "under GNU screen as Debian ships it (no alternate screen, Esc held until the next key): Esc then a key quits, and no frame stays",
+        .enabled(if: hasScreen, "GNU screen is not installed (scripts/setup --tests installs it)"))
+    func gnuScreenAsShipped() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("screen-shipped-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Only what /etc/screenrc says (altscreen off, its default), and no start-up message.
+        let rc = directory.appendingPathComponent("screenrc").path
+        try "startup_message off\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        let name = "colourful-ball-shipped-\(getpid())"
+        defer { _ = try? run(["screen", "-S", name, "-X", "quit"]) }
+        let terminal = try TerminalSession(
+            rows: 30,
+            arguments: [
+                "-S", name, "-c", rc, "sh", "-c", "echo before; '\(programPath)'; echo \"exit $?\"; sleep 600",
+            ],
+            program: "screen")
+        try terminal.waitForScreen { $0.contains("320,224 pt") }
+        // screen holds the Esc (mouse reporting is on) until the j: they arrive together.
+        try terminal.press("Escape")
+        try terminal.press("j")
+        let screen = try terminal.waitForScreen { $0.contains("exit 0") }
+        #expect(!screen.contains(" pt ") && !screen.contains("keys"), "\(screen)")
+        let painted = try terminal.screenWithColours().contains("\u{1B}[48;5;")
+        #expect(!painted, "no cell keeps a colour of the program's")
+        // Cleared as `clear` would: what the shell says next is at the top.
+        #expect(screen.split(separator: "\n").first == "exit 0", "\(screen)")
+    }
+
     @Test("after drags in every direction the terminal shows exactly the frame the renderer built, colours too")
     func incrementalUpdatesMatchTheFrame() throws {
         // Each direction takes a different path through the rasteriser (a shift left deletes a
@@ -254,6 +284,34 @@ struct InteractiveTests {
         try terminal.waitForModes { $0 == restoredModes }
     }
 
+    @Test(
+        "without an alternate screen (GNU screen's default), Ctrl-Z, q and a signal leave no frame behind",
+        arguments: ["C-z", "q", "SIGTERM"])
+    func withoutAlternateScreen(leaving: String) throws {
+        let terminal = try TerminalSession(rows: 30, interactiveShell: true, alternateScreen: false)
+        try terminal.waitForScreen { $0.contains("320,224 pt") }
+        switch leaving {
+        case "SIGTERM": kill(try terminal.programPID(), SIGTERM)
+        default: try terminal.press(leaving)
+        }
+        let screen = try terminal.waitForScreen { $0.contains("$ ") && !$0.contains(" pt ") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        // What the shell writes after it (a prompt, "Stopped", "Terminated") from the top
+        // down, where `clear` would leave them; nothing of the frame, no painted cell.
+        #expect(lines.first.map { $0.hasPrefix("$ ") || $0.hasPrefix("[1]") || $0.isEmpty } == true, "\(screen)")
+        #expect(!screen.contains("quit") && !screen.contains("keys"), "\(screen)")
+        let painted = try terminal.screenWithColours().contains("\u{1B}[48;5;")
+        #expect(!painted, "no cell keeps a colour of the program's")
+        #expect(
+            try terminal.tmux(["display", "-p", "#{cursor_y}"]).trimmingCharacters(in: .whitespacesAndNewlines) != "29")
+        if leaving == "C-z" {
+            try terminal.send("fg\n")
+            try terminal.waitForScreen { $0.contains("320,224 pt") }
+            try terminal.press("q")
+            try terminal.waitForScreen { !$0.contains(" pt ") }
+        }
+    }
+
     @Test("SIGTSTP from outside stops it as Ctrl-Z does; fg takes the terminal again")
     func stopSignal() throws {
         let terminal = try TerminalSession(interactiveShell: true)
@@ -294,9 +352,11 @@ struct InteractiveTests {
         #expect(try terminal.modes() == restoredModes)
     }
 
-    @Test("with direct colour (TERM=xterm-direct) the exact flat colours reach the terminal")
-    func directColour() throws {
-        let terminal = try TerminalSession(term: "xterm-direct")
+    @Test(
+        "with direct colour (TERM=xterm-direct, or COLORTERM=truecolor as kitty sets) the exact flat colours reach the terminal",
+        arguments: [("xterm-direct", [:]), ("xterm-256color", ["COLORTERM": "truecolor"])])
+    func directColour(term: String, environment: [String: String]) throws {
+        let terminal = try TerminalSession(term: term, environment: environment)
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         let colours = try terminal.screenWithColours()
         #expect(colours.contains("38;2;232;78;60"))  // flatRed #E84E3C, the ball.
@@ -324,7 +384,10 @@ struct InteractiveTests {
 
     @Test(
         "without colour (a monochrome terminal, or NO_COLOR) the ball still shows, in shapes",
-        arguments: [("vt100", [:]), ("xterm-256color", ["NO_COLOR": "1"])])
+        arguments: [
+            ("vt100", [:]), ("xterm-256color", ["NO_COLOR": "1"]),
+            ("xterm-256color", ["NO_COLOR": "1", "COLORTERM": "truecolor"]),
+        ])
     func monochrome(term: String, environment: [String: String]) throws {
         let terminal = try TerminalSession(term: term, environment: environment)
         let screen = try terminal.waitForScreen { $0.contains("320,176 pt") }

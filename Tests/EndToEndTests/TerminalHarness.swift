@@ -91,17 +91,21 @@ final class TerminalSession {
     /// Starts `colourful-ball arguments` (or `program arguments`) in a `columns` × `rows`
     /// terminal with `TERM=term`.
     /// The program gets a clean environment (`PATH`, `HOME`, `TERM`, `LANG` and `environment`),
-    /// so settings such as `NO_COLOR` in the test's own environment change nothing.
+    /// so settings such as `NO_COLOR` in the test's own environment change nothing. Without
+    /// `alternateScreen`, tmux ignores the alternate screen, as GNU screen does by default.
     init(
         columns: Int = 80, rows: Int = 24, term: String = "xterm-256color", arguments: [String] = [],
-        environment: [String: String] = [:], interactiveShell: Bool = false, program: String = programPath
+        environment: [String: String] = [:], interactiveShell: Bool = false, alternateScreen: Bool = true,
+        program: String = programPath
     ) throws {
         socket = "colourful-ball-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("tmux.conf")
-        try "set -g status off\nset -g default-terminal xterm-256color\nset -g escape-time 0\n".write(
-            to: config, atomically: true, encoding: .utf8)
+        try
+            ("set -g status off\nset -g default-terminal xterm-256color\nset -g escape-time 0\n"
+            + (alternateScreen ? "" : "set -g alternate-screen off\n")).write(
+                to: config, atomically: true, encoding: .utf8)
         let quoted = ([program] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let dir = directory.path
         let script =

@@ -15,9 +15,11 @@ struct InputDecoderTests {
 
     @Test("SGR mouse: press, drag, release (1-based on the wire, 0-based cells)")
     func sgrMouse() {
-        #expect(events("\u{1B}[<0;41;12M") == [.mousePressed(Cell(column: 40, row: 11))])
-        #expect(events("\u{1B}[<32;42;12M") == [.mouseDragged(Cell(column: 41, row: 11))])
-        #expect(events("\u{1B}[<0;42;12m") == [.mouseReleased(Cell(column: 41, row: 11))])
+        #expect(
+            events("\u{1B}[<0;41;12M\u{1B}[<32;42;12M\u{1B}[<0;42;12m") == [
+                .mousePressed(Cell(column: 40, row: 11)), .mouseDragged(Cell(column: 41, row: 11)),
+                .mouseReleased(Cell(column: 41, row: 11)),
+            ])
         // Beyond column 223, which X10 cannot address.
         #expect(events("\u{1B}[<0;250;80M") == [.mousePressed(Cell(column: 249, row: 79))])
         // Modifiers are ignored; the wheel and other buttons are not ours.
@@ -48,6 +50,50 @@ struct InputDecoderTests {
             decoder.decode(x10(0, 40, 11) + x10(32, 41, 11) + x10(3, 41, 11)) == [
                 .mousePressed(Cell(column: 40, row: 11)), .mouseDragged(Cell(column: 41, row: 11)),
                 .mouseReleased(Cell(column: 41, row: 11)),
+            ])
+    }
+
+    /// What urxvt 9.30 sent under Xvfb (modes 1002 and 1003 on, `cat -v` of its bytes) for: a
+    /// move, a move, a press, a drag, a release, a move, a move; in each encoding it speaks.
+    static let urxvtSession: [(encoding: String, bytes: String)] = [
+        (
+            "SGR 1006",
+            "\u{1B}[<31;15;8M\u{1B}[<31;23;10M\u{1B}[<0;23;10M\u{1B}[<32;32;12M\u{1B}[<0;32;12m"
+                + "\u{1B}[<32;40;14M\u{1B}[<32;48;16M"
+        ),
+        (
+            "1015",
+            "\u{1B}[63;15;8M\u{1B}[63;23;10M\u{1B}[32;23;10M\u{1B}[64;32;12M\u{1B}[35;32;12M\u{1B}[64;40;14M\u{1B}[64;48;16M"
+        ),
+        ("X10", "\u{1B}[M?/(\u{1B}[M?7*\u{1B}[M 7*\u{1B}[M@@,\u{1B}[M#@,\u{1B}[M@H.\u{1B}[M@P0"),
+    ]
+
+    @Test(
+        "urxvt's motion with no button is hover, before any click and after one; only a held button drags",
+        arguments: urxvtSession.map(\.encoding))
+    func urxvtHover(encoding: String) throws {
+        let bytes = try #require(Self.urxvtSession.first { $0.encoding == encoding }).bytes
+        #expect(
+            events(bytes) == [
+                .mouseMoved(Cell(column: 14, row: 7)), .mouseMoved(Cell(column: 22, row: 9)),
+                .mousePressed(Cell(column: 22, row: 9)), .mouseDragged(Cell(column: 31, row: 11)),
+                .mouseReleased(Cell(column: 31, row: 11)), .mouseMoved(Cell(column: 39, row: 13)),
+                .mouseMoved(Cell(column: 47, row: 15)),
+            ])
+    }
+
+    @Test("motion reported as a drag with no press seen is hover; other buttons neither press nor release")
+    func dragNeedsPress() {
+        #expect(events("\u{1B}[<32;5;5M") == [.mouseMoved(Cell(column: 4, row: 4))])
+        // The right button: its press, its motion and its release are not the left button's.
+        #expect(
+            events("\u{1B}[<2;5;5M\u{1B}[<34;6;5M\u{1B}[<2;6;5m\u{1B}[<32;7;5M") == [
+                .mouseMoved(Cell(column: 6, row: 4))
+            ])
+        // Held left, a middle release does not let go of it.
+        #expect(
+            events("\u{1B}[<0;5;5M\u{1B}[<1;5;5m\u{1B}[<32;6;5M") == [
+                .mousePressed(Cell(column: 4, row: 4)), .mouseDragged(Cell(column: 5, row: 4)),
             ])
     }
 
@@ -93,6 +139,7 @@ struct InputDecoderTests {
     @Test("sequences split across reads wait for their rest")
     func splitSequences() {
         var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[<0;41;12M".utf8)) == [.mousePressed(Cell(column: 40, row: 11))])
         let bytes = Array("\u{1B}[<32;42;12M".utf8)
         for byte in bytes.dropLast() { #expect(decoder.decode([byte]).isEmpty) }
         #expect(decoder.decode([bytes.last!]) == [.mouseDragged(Cell(column: 41, row: 11))])
@@ -136,8 +183,12 @@ struct InputDecoderTests {
         }
         #expect(largest <= InputDecoder.maximumPendingBytes, "\(largest) bytes waited; \(generator)")
         #expect(InputDecoder.maximumPendingBytes <= 64)
-        // After an endless report ends, the next press still decodes.
-        #expect(decoder.decode(Array("M\u{1B}[<0;41;12M".utf8)) == [.mousePressed(Cell(column: 40, row: 11))])
+        // After an endless run of Esc, the last one waits; with the next bytes it is Esc, then
+        // they decode as ever.
+        #expect(
+            decoder.decode(Array("M\u{1B}[<0;41;12M".utf8)) == [
+                .escape, .character("M"), .mousePressed(Cell(column: 40, row: 11)),
+            ])
         // Huge numbers in a mouse report are refused, not overflowed.
         #expect(events("\u{1B}[<0;99999999999999999999;1M").isEmpty)
         #expect(events("\u{1B}[<0;0;0M").isEmpty)
