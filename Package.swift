@@ -39,7 +39,8 @@ let package = Package(
         /// The streams as marble lanes: a recorder subscribed to the session's publishers, a
         /// column per intent.
         .target(
-            name: "BallStreams", dependencies: ["BallModel", "ColourCore", openCombine], swiftSettings: crossModule),
+            name: "BallStreams", dependencies: ["BallModel", "ColourCore", "TextFormats", openCombine],
+            swiftSettings: crossModule),
         /// The replay format, its JSON line parser and reader, recorder, player, timing, index, trace.
         .target(
             name: "BallReplay", dependencies: ["BallModel", "ColourCore", "TextFormats", openCombine],

@@ -218,7 +218,7 @@ package final class TimeTravelPlayer {
 
     /// The intent's glyph, or `×` when it is skipped.
     private static func glyph(_ number: Int, in index: ReplayIndex) -> Unicode.Scalar {
-        index.skipped.contains(number) ? "×" : Marble.glyph(of: index.event(number).intent)
+        index.skipped.contains(number) ? Glyph.skipped : Marble.glyph(of: index.event(number).intent)
     }
 
     // MARK: - What the player shows

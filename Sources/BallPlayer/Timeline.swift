@@ -1,11 +1,12 @@
 import BallModel
 import BallRendering
 import BallReplay
+import TextFormats
 
 // MARK: - The timeline
 
 /// The timeline row: the whole recording across the width, a tick `│` in the new colour at
-/// each change of the ball's colour, `×` at skipped intents, and (drawn by the player) `◆` at
+/// each change of the ball's colour, `×` at skipped intents, and (drawn by the player) `◘` at
 /// the current place.
 package enum Timeline {
     /// The column that shows place `n` of `count` at `width`.
@@ -23,26 +24,26 @@ package enum Timeline {
 
     /// The row's cells without the current place.
     package static func cells(index: ReplayIndex, width: Int) -> [LaneCell] {
-        var cells = [LaneCell](repeating: LaneCell(glyph: "─", dim: true), count: max(0, width))
+        var cells = [LaneCell](repeating: LaneCell(glyph: Glyph.line, dim: true), count: max(0, width))
         guard width > 0 else { return cells }
         for change in index.colourChanges {
             cells[column(of: change.intent, width: width, count: index.count)] = LaneCell(
-                glyph: "│", colour: change.colour)
+                glyph: Glyph.tick, colour: change.colour)
         }
         for skipped in index.skipped {
-            cells[column(of: skipped, width: width, count: index.count)] = LaneCell(glyph: "×")
+            cells[column(of: skipped, width: width, count: index.count)] = LaneCell(glyph: Glyph.skipped)
         }
         return cells
     }
 }
 
 /// The timeline's cells, kept while the recording, its skips and the width stay as they were
-/// (a step only moves the `◆`).
+/// (a step only moves the `◘`).
 struct TimelineCache {
     private var key: [Int] = []
     private var cells: [LaneCell] = []
 
-    /// The timeline of `index` at `width` with the place `place` marked `◆`.
+    /// The timeline of `index` at `width` with the place `place` marked `◘`.
     mutating func cells(index: ReplayIndex, width: Int, place: Int) -> [LaneCell] {
         let key = [index.count, index.revision, index.derived, width]
         if key != self.key {
@@ -51,7 +52,7 @@ struct TimelineCache {
         }
         var marked = cells
         if !marked.isEmpty {
-            marked[Timeline.column(of: place, width: width, count: index.count)] = LaneCell(glyph: "◆")
+            marked[Timeline.column(of: place, width: width, count: index.count)] = LaneCell(glyph: Glyph.place)
         }
         return marked
     }

@@ -186,9 +186,10 @@ package struct Renderer: Sendable {
         // The four kinds of cell in this frame's colours, by ``DiscCell`` raw value.
         withUnsafeTemporaryAllocation(of: FrameCell.self, capacity: 4) { look in
             look.initialize(repeating: FrameCell.blank(background))
-            look[Int(DiscCell.lowerHalf.rawValue)] = FrameCell(glyph: "▄", foreground: ball, background: background)
+            look[Int(DiscCell.lowerHalf.rawValue)] = FrameCell(
+                glyph: Glyph.lowerHalf, foreground: ball, background: background)
             look[Int(DiscCell.upperHalf.rawValue)] = FrameCell(
-                glyph: "▄", foreground: background, background: ball, reverse: monochrome)
+                glyph: Glyph.lowerHalf, foreground: background, background: ball, reverse: monochrome)
             look[Int(DiscCell.whole.rawValue)] = FrameCell(
                 glyph: " ", foreground: ball, background: ball, reverse: monochrome)
             for discRow in discRows {
@@ -346,7 +347,8 @@ package struct Renderer: Sendable {
 }
 
 /// Which flat colours show against the status line's two bars (dark and light) at one colour
-/// depth: worked out once (a CIEDE2000 distance per colour and bar), then looked up.
+/// depth: worked out once (WCAG 2.1's contrast ratio per colour and bar, at least 3:1), then
+/// looked up.
 struct BarVisibility: Sendable {
     private let onDark: [Bool]
     private let onLight: [Bool]

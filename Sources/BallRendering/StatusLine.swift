@@ -1,5 +1,6 @@
 import BallModel
 import ColourCore
+import TextFormats
 
 // MARK: - Status line text
 
@@ -118,10 +119,14 @@ enum StatusLine {
     /// The segments of `part` for these colours.
     static func segments(_ part: Part, ball: FlatColour, background: FlatColour) -> [Segment] {
         switch part {
-        case .ball: [Segment("●", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
+        case .ball: [Segment("\(Glyph.ball)", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
         case .background:
-            [Segment("on "), Segment("■", colour: background), Segment(" \(background.name) \(background.hex)  ")]
-        case .shortBackground: [Segment("on "), Segment("■", colour: background), Segment(" \(background.name)  ")]
+            [
+                Segment("on "), Segment("\(Glyph.background)", colour: background),
+                Segment(" \(background.name) \(background.hex)  "),
+            ]
+        case .shortBackground:
+            [Segment("on "), Segment("\(Glyph.background)", colour: background), Segment(" \(background.name)  ")]
         case .playKeys:
             [
                 Segment("drag", bold: true), Segment("/"), Segment("←↑↓→", bold: true), Segment(" move  "),

@@ -164,7 +164,7 @@ package struct StreamPanel: Hashable, Sendable {
         let intent = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "^ subscribed"
         let centre = state.position.centre
         return
-            "#\(column.index) \(intent) · \(centre.column),\(centre.row) · ● \(state.ball.name) \(state.ball.hex) on ■ \(state.background.name) \(state.background.hex)"
+            "#\(column.index) \(intent) · \(centre.column),\(centre.row) · \(Glyph.ball) \(state.ball.name) \(state.ball.hex) on \(Glyph.background) \(state.background.name) \(state.background.hex)"
     }
 
     /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
@@ -176,11 +176,11 @@ package struct StreamPanel: Hashable, Sendable {
             did = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "subscribed"
         case .position:
             did =
-                column.position.map { "○ \($0.centre.column),\($0.centre.row)" }
+                column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
                 ?? "nothing: the position did not change"
         case .ballColour:
             if let colour = column.ballColour {
-                did = "● \(colour.name)"
+                did = "\(Glyph.ball) \(colour.name)"
             } else if column.position != nil, let state = column.state {
                 did = "· \(state.ball.name) again, swallowed by removeDuplicates"
             } else {
@@ -188,7 +188,7 @@ package struct StreamPanel: Hashable, Sendable {
             }
         case .background:
             if let colour = column.background {
-                did = "■ \(colour.name)"
+                did = "\(Glyph.background) \(colour.name)"
             } else if column.ballColour != nil, let state = column.state {
                 did = "· \(state.background.name) again, swallowed by removeDuplicates"
             } else {
@@ -198,8 +198,8 @@ package struct StreamPanel: Hashable, Sendable {
             let late = lateLanes.first { $0.kind == kind && $0.start <= column.index }
             switch late?.marble(in: column) {
             case .subscribed(let handed)?:
-                did = handed == nil ? "subscribed: nothing yet" : "subscribed: handed ○ at once"
-            case .value?: did = "○ the position"
+                did = handed == nil ? "subscribed: nothing yet" : "subscribed: handed \(Glyph.value) at once"
+            case .value?: did = "\(Glyph.value) the position"
             case .ended?: did = "| the streams ended"
             case nil: did = "not subscribed yet"
             default: did = "nothing"
@@ -261,7 +261,7 @@ package struct LaneCell: Hashable, Sendable {
     /// The two cells of a column showing `marble` (see ``Marble/cells``).
     package static func cells(of marble: Marble) -> (LaneCell, LaneCell) {
         let (mark, shown) = marble.cells
-        return (LaneCell(glyph: mark, dim: mark == "─"), cell(of: shown))
+        return (LaneCell(glyph: mark, dim: mark == Glyph.line), cell(of: shown))
     }
 
     private static func cell(of marble: Marble) -> LaneCell {

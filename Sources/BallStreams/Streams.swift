@@ -1,6 +1,7 @@
 import BallModel
 import ColourCore
 import OpenCombine
+import TextFormats
 
 // MARK: - The streams, as marble lanes
 
@@ -80,30 +81,30 @@ package enum Marble: Hashable, Sendable {
     /// The marble's glyph (for ``subscribed(handed:)``, the `^`; the handed value follows it).
     package var glyph: Unicode.Scalar {
         switch self {
-        case .line: "─"
+        case .line: Glyph.line
         case .subscribed: "^"
         case .ended: "|"
         case .intent(let intent): Self.glyph(of: intent)
-        case .value: "○"
-        case .colour(_, let background): background ? "■" : "●"
-        case .ghost: "·"
-        case .skipped: "×"
+        case .value: Glyph.value
+        case .colour(_, let background): background ? Glyph.background : Glyph.ball
+        case .ghost: Glyph.ghost
+        case .skipped: Glyph.skipped
         }
     }
 
-    /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◎`,
-    /// resize `⤢`, quit `|`.
+    /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◙`,
+    /// resize `↔`, quit `|` (``Glyph``).
     package static func glyph(of intent: Intent) -> Unicode.Scalar {
         switch intent {
-        case .pressed: "▼"
-        case .dragged: "•"
-        case .released: "▲"
-        case .arrowPressed(.left, _): "←"
-        case .arrowPressed(.up, _): "↑"
-        case .arrowPressed(.right, _): "→"
-        case .arrowPressed(.down, _): "↓"
-        case .recentred: "◎"
-        case .resized: "⤢"
+        case .pressed: Glyph.pressed
+        case .dragged: Glyph.dragged
+        case .released: Glyph.released
+        case .arrowPressed(.left, _): Glyph.left
+        case .arrowPressed(.up, _): Glyph.up
+        case .arrowPressed(.right, _): Glyph.right
+        case .arrowPressed(.down, _): Glyph.down
+        case .recentred: Glyph.recentred
+        case .resized: Glyph.resized
         case .quitRequested: "|"
         }
     }
@@ -114,7 +115,7 @@ package enum Marble: Hashable, Sendable {
         switch self {
         case .subscribed(let handed): ("^", handed ?? .line)
         case .ended: ("|", .line)
-        default: ("─", self)
+        default: (Glyph.line, self)
         }
     }
 }

@@ -1,5 +1,6 @@
 import BallModel
 import CPseudoTerminal
+import Foundation
 import Platform
 import TerminalIO
 
@@ -204,3 +205,16 @@ package func spawnAttributesWithDefaultSignals(extraFlags: Int16 = 0) -> posix_s
     posix_spawnattr_setflags(&attributes, extraFlags | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     return attributes
 }
+
+/// Whether this machine has the terminfo entry `name` (Debian keeps the common ones in
+/// ncurses-base and the rest, such as `xterm-direct` and `putty`, in ncurses-term): a test
+/// that needs one is skipped, visibly, where it is missing.
+package func hasTerminfo(_ name: String) -> Bool {
+    guard let first = name.first else { return false }
+    return ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"].contains { folder in
+        FileManager.default.fileExists(atPath: "\(folder)/\(first)/\(name)")
+    }
+}
+
+/// The reason a test that needs ncurses-term's entries gives when it is skipped.
+package let ncursesTermMissing = "ncurses-term's terminfo entries are missing (scripts/setup --tests installs them)"

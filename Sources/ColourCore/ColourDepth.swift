@@ -57,13 +57,14 @@ package enum ColourDepth: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether one colour shows clearly against the other at this depth: their shown colours
-    /// are at least ``visibleDistance`` apart (CIEDE2000, as the colour module measures).
-    /// Without colour, colours are not what tells things apart: true.
+    /// reach ``nonTextContrast`` (WCAG 2.1's contrast for marks that are not text). Without
+    /// colour, colours are not what tells things apart: true.
     package func canTellApart(_ first: FlatColour, _ second: FlatColour) -> Bool {
         guard let one = shown(first), let other = shown(second) else { return true }
-        return LabColour(one).distance(to: LabColour(other)) >= Self.visibleDistance
+        return one.contrastRatio(with: other) >= Self.nonTextContrast
     }
 
-    /// The least CIEDE2000 distance at which a small swatch shows against its surroundings.
-    package static let visibleDistance: Float = 12
+    /// The least contrast ratio at which a mark (a marble, a tick, a swatch) shows against the
+    /// cell it sits on: WCAG 2.1's 3:1 for graphical objects (success criterion 1.4.11).
+    package static let nonTextContrast = 3.0
 }

@@ -10,9 +10,9 @@ struct LabColour: Sendable, Hashable {
 
     /// Converts RGB → linear → XYZ (rounded to Float) → LAB (each rounded to Float).
     init(_ colour: RGBColour) {
-        let red = Self.linear(colour.red)
-        let green = Self.linear(colour.green)
-        let blue = Self.linear(colour.blue)
+        let red = RGBColour.linear(colour.red)
+        let green = RGBColour.linear(colour.green)
+        let blue = RGBColour.linear(colour.blue)
         var x = (red * 0.4124) + (green * 0.3576) + (blue * 0.1805)
         var y = (red * 0.2126) + (green * 0.7152) + (blue * 0.0722)
         var z = (red * 0.0193) + (green * 0.1192) + (blue * 0.9505)
@@ -25,11 +25,6 @@ struct LabColour: Sendable, Hashable {
         lightness = Float((116 * fy) - 16)
         a = Float(500 * (fx - fy))
         b = Float(200 * (fy - fz))
-    }
-
-    /// sRGB inverse companding; negative components take the linear branch, nothing is clamped.
-    private static func linear(_ component: Double) -> Double {
-        component > 0.04045 ? pow((component + 0.055) / (1 + 0.055), 2.40) : component / 12.92
     }
 
     /// The LAB forward function with Chameleon's quirk: its linear segment was multiplied by

@@ -107,3 +107,28 @@ extension UInt8 {
         (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
+
+// MARK: - Contrast
+
+extension RGBColour {
+    /// sRGB inverse companding: a component's linear light (÷12.92 up to 0.04045, else
+    /// ((c + 0.055) / 1.055)^2.4). Negative components take the linear branch; nothing is
+    /// clamped. (WCAG 2.1 writes the threshold 0.03928, from an older draft of sRGB: no 8-bit
+    /// value falls between the two.)
+    package static func linear(_ component: Double) -> Double {
+        component > 0.04045 ? pow((component + 0.055) / (1 + 0.055), 2.40) : component / 12.92
+    }
+
+    /// The colour's relative luminance as WCAG 2.1 defines it: the linear components weighted
+    /// 0.2126, 0.7152, 0.0722; 0 for black, 1 for white.
+    package var relativeLuminance: Double {
+        0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
+    }
+
+    /// The WCAG 2.1 contrast ratio of this colour and `other`: (lighter + 0.05) / (darker +
+    /// 0.05), from 1 (the same luminance) to 21 (black and white).
+    package func contrastRatio(with other: RGBColour) -> Double {
+        let (one, two) = (relativeLuminance, other.relativeLuminance)
+        return (max(one, two) + 0.05) / (min(one, two) + 0.05)
+    }
+}

@@ -156,7 +156,7 @@ struct TimeTravelTests {
         // Skipping the fourth is the state after the third.
         #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 3)).1)
         #expect(pilot.player.change?.hasPrefix("skip #4: position 45,12 → 43,12") == true)
-        #expect(pilot.lines[pilot.player.timelineRow!].contains("◆"))
+        #expect(pilot.lines[pilot.player.timelineRow!].contains("◘"))
         pilot.press(.end)
         try Self.expectExact(pilot, "end after the skip")
         pilot.press(.home)

@@ -2,19 +2,25 @@ import BallModel
 import BallRendering
 import BallTestSupport
 import ColourCore
+import Foundation
 import TerminalIO
 import Testing
 
-/// Every swatch on the status line, and the bar's edge, shows in every colour depth: checked
-/// on what a terminal receives (the rasteriser's bytes fed to the test emulator), with xterm's
-/// default palette and a plain RGB distance written here, for all 48 × 48 ball and screen
-/// colours.
-@Suite("Swatches stay visible")
+/// Every swatch on the status line, every marble and tick in the panel's lanes and the
+/// player's timeline, and the bar's edge, shows in every colour depth: checked on what a
+/// terminal receives (the rasteriser's bytes fed to the test emulator), with xterm's default
+/// palette, WCAG 2.1's contrast ratio (written here from the standard, not borrowed from the
+/// program) for marks and a plain RGB distance for the bar's edge, for all 48 × 48 colours.
+@Suite("Swatches and marbles stay visible")
 struct SwatchVisibilityTests {
     static let depths: [ColourDepth] = [.direct, .palette(.xterm256), .palette(.ansi16), .palette(.ansi8)]
 
-    /// The least distance (Euclidean, 0–255 channels) at which a one-cell swatch shows.
+    /// The least distance (Euclidean, 0–255 channels) at which the bar's edge shows.
     static let visible = 30.0
+
+    /// The least contrast ratio of a mark against its cell: WCAG 2.1's 3:1 for graphical
+    /// objects (success criterion 1.4.11).
+    static let markContrast = 3.0
 
     @Test("● and ■ show against the cell behind them, and the bar against the screen", arguments: depths)
     func swatches(depth: ColourDepth) {
@@ -29,6 +35,7 @@ struct SwatchVisibilityTests {
         var rasteriser = Rasteriser(sequences: sequences)
         var failures: [String] = []
         var closest = (distance: Double.infinity, what: "")
+        var lowest = (ratio: Double.infinity, what: "")
         for ball in FlatColour.allCases {
             for background in FlatColour.allCases {
                 let appearance = Appearance(
@@ -42,19 +49,27 @@ struct SwatchVisibilityTests {
                 terminal.receive(bytes)
                 let status = terminal.cells[size.rows - 1]
                 let above = terminal.cells[size.rows - 2]
+                var marks: [(String, Int?, Int?)] = []
                 var pairs: [(String, Int?, Int?)] = []
                 if let ballSwatch = status.first(where: { $0.glyph == "●" }) {
-                    pairs.append(("● \(ball.name)", ballSwatch.foreground, ballSwatch.background))
+                    marks.append(("● \(ball.name)", ballSwatch.foreground, ballSwatch.background))
                 } else {
                     failures.append("\(ball.name) on \(background.name): no ●")
                 }
                 if let backgroundSwatch = status.first(where: { $0.glyph == "■" }) {
-                    pairs.append(("■ \(background.name)", backgroundSwatch.foreground, backgroundSwatch.background))
+                    marks.append(("■ \(background.name)", backgroundSwatch.foreground, backgroundSwatch.background))
                 } else {
                     failures.append("\(ball.name) on \(background.name): no ■")
                 }
                 pairs.append(("the bar under \(background.name)", status[100].background, above[100].background))
-                pairs.append(("the text on the bar", status[2].foreground, status[2].background))
+                marks.append(("the text on the bar", status[2].foreground, status[2].background))
+                for (what, first, second) in marks {
+                    let ratio = Self.contrast(first, second)
+                    if ratio < lowest.ratio { lowest = (ratio, what) }
+                    if ratio < Self.markContrast {
+                        failures.append("\(what) (ball \(ball.name)): \(Self.format(ratio)):1")
+                    }
+                }
                 for (what, first, second) in pairs {
                     let distance = Self.distance(first, second)
                     if distance < closest.distance { closest = (distance, what) }
@@ -64,8 +79,85 @@ struct SwatchVisibilityTests {
                 }
             }
         }
-        print("\(depth): the closest pair is \(closest.what), \(Int(closest.distance)) apart")
-        #expect(failures.isEmpty, "\(failures.count) invisible, first: \(failures.prefix(6))")
+        print("\(depth): the closest edge is \(closest.what), \(Int(closest.distance)) apart")
+        print("\(depth): the lowest contrast is \(lowest.what), \(Self.format(lowest.ratio)):1")
+        let failing = failures.count
+        #expect(failing == 0, "\(failing) invisible, first: \(failures.prefix(6))")
+    }
+
+    @Test(
+        "every marble and tick reaches 3:1 against its cell, on the panel and the timeline over every screen",
+        arguments: depths)
+    func marbles(depth: ColourDepth) {
+        let sequences: TerminalSequences =
+            switch depth {
+            case .palette(let palette): .xterm(palette: palette)
+            default: .xtermDirectColour()
+            }
+        let size = ScreenSize(columns: 120, rows: 12)
+        let glyphs: [Unicode.Scalar] = ["○", "●", "■", "│", "▼", "•", "▲"]
+        // One row of every colour's marbles, as the player's rows (the timeline's ticks and
+        // the panel's lanes are drawn by the same code, in the status line's colours).
+        var row: [LaneCell] = []
+        for colour in FlatColour.allCases {
+            row.append(LaneCell(glyph: glyphs[Int(colour.rawValue) % glyphs.count], colour: colour))
+            row.append(LaneCell(glyph: " "))
+        }
+        row += Array(repeating: LaneCell(glyph: " "), count: max(0, size.columns - row.count))
+        var renderer = Renderer(depth: depth)
+        var frame = Frame(size: size, fill: .flatWhite)
+        var rasteriser = Rasteriser(sequences: sequences)
+        var failures: [String] = []
+        var lowest = (ratio: Double.infinity, what: "")
+        for background in FlatColour.allCases {
+            let area = ScreenSize(columns: size.columns, rows: size.rows - 3)
+            var screen = ScreenModel(
+                appearance: Appearance(
+                    position: BallPosition(centre: Cell(column: 5, row: 2), screen: area), ball: .flatWhite,
+                    background: background))
+            screen.player = PlayerRows(terminal: size, facts: "replay", rows: [row, row])
+            renderer.render(screen, into: &frame)
+            var bytes: [UInt8] = []
+            rasteriser.invalidate()
+            rasteriser.draw(frame, over: nil, into: &bytes)
+            var terminal = TerminalEmulator(columns: size.columns, rows: size.rows)
+            terminal.receive(bytes)
+            let drawn = terminal.cells[size.rows - 3]
+            for (offset, colour) in FlatColour.allCases.enumerated() {
+                let cell = drawn[offset * 2]
+                let what = "\(colour.name) on the bar over \(background.name)"
+                guard cell.glyph == row[offset * 2].glyph else {
+                    failures.append("\(what): drew \(cell.glyph)")
+                    continue
+                }
+                let ratio = Self.contrast(cell.foreground, cell.background)
+                if ratio < lowest.ratio { lowest = (ratio, what) }
+                if ratio < Self.markContrast { failures.append("\(what): \(Self.format(ratio)):1") }
+            }
+        }
+        print("\(depth): the lowest marble contrast is \(lowest.what), \(Self.format(lowest.ratio)):1")
+        let failing = failures.count
+        #expect(failing == 0, "\(failing) marbles below 3:1, first: \(failures.prefix(6))")
+    }
+
+    /// WCAG 2.1's contrast ratio of two colours as the emulator holds them: each channel made
+    /// linear (the sRGB transfer function as WCAG writes it, threshold 0.03928), the relative
+    /// luminance 0.2126 R + 0.7152 G + 0.0722 B, then (lighter + 0.05) / (darker + 0.05).
+    static func contrast(_ first: Int?, _ second: Int?) -> Double {
+        func luminance(_ channels: [Int]) -> Double {
+            let linear = channels.map { value -> Double in
+                let scaled = Double(value) / 255
+                return scaled <= 0.03928 ? scaled / 12.92 : pow((scaled + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        }
+        let (one, other) = (luminance(rgb(first)), luminance(rgb(second)))
+        return (max(one, other) + 0.05) / (min(one, other) + 0.05)
+    }
+
+    /// A ratio with two decimals, for messages.
+    static func format(_ ratio: Double) -> String {
+        String(format: "%.2f", ratio)
     }
 
     /// How far apart two colours as the emulator holds them are, in RGB.

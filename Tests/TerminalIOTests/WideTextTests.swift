@@ -17,7 +17,7 @@ struct WideTextTests {
         #expect("e\u{301}".terminalWidth == 1)  // e and a combining acute.
         #expect("한글".terminalWidth == 4)
         #expect("🎉".terminalWidth == 2)
-        #expect("●■▄│◆".terminalWidth == 5)
+        #expect("●■▄│◘".terminalWidth == 5)
         #expect("ｆｕｌｌ".terminalWidth == 8)
     }
 

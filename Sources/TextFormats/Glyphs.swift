@@ -1,0 +1,70 @@
+// MARK: - Every glyph the program draws
+
+/// Every character beyond ASCII that the program draws, in every view, in one list.
+///
+/// Each is in DejaVu Sans Mono (Debian's and Ubuntu's default monospace font), Liberation Mono
+/// and Noto Sans Mono, so no terminal draws a box or clips one: a test reads the three fonts'
+/// character maps against ``all``, and another renders every view and finds nothing drawn that
+/// is not here. Marks and shapes are named here and used by name; the punctuation of text
+/// (`·`, `×`, `→`, `…`) is written in place and listed here.
+package enum Glyph {
+    // MARK: - The ball
+
+    /// The disc's half cells: the lower half in the ball's colour (or, reversed, the upper).
+    package static let lowerHalf: Unicode.Scalar = "▄"
+
+    // MARK: - Marbles and swatches
+
+    /// A value the position stream published.
+    package static let value: Unicode.Scalar = "○"
+    /// The ball's colour: a marble on its lane and the swatch on the status line.
+    package static let ball: Unicode.Scalar = "●"
+    /// The background's colour: a marble on its lane and the swatch on the status line.
+    package static let background: Unicode.Scalar = "■"
+    /// A value worked out and swallowed (a duplicate), and the separator of text.
+    package static let ghost: Unicode.Scalar = "·"
+    /// A skipped intent (the player's `x`), and "by" in sizes (`80×24`).
+    package static let skipped: Unicode.Scalar = "×"
+    /// A lane's line, and the timeline's.
+    package static let line: Unicode.Scalar = "─"
+
+    // MARK: - Intents
+
+    /// The button went down.
+    package static let pressed: Unicode.Scalar = "▼"
+    /// The pointer moved with the button down.
+    package static let dragged: Unicode.Scalar = "•"
+    /// The button came up.
+    package static let released: Unicode.Scalar = "▲"
+    /// The arrows, as their keys move the ball.
+    package static let left: Unicode.Scalar = "←"
+    package static let up: Unicode.Scalar = "↑"
+    package static let right: Unicode.Scalar = "→"
+    package static let down: Unicode.Scalar = "↓"
+    /// Back to the middle (`c`): a circle in the middle of a square.
+    package static let recentred: Unicode.Scalar = "◙"
+    /// The terminal changed size.
+    package static let resized: Unicode.Scalar = "↔"
+
+    // MARK: - The player
+
+    /// The timeline's tick where the ball's colour changed, in the new colour.
+    package static let tick: Unicode.Scalar = "│"
+    /// The timeline's mark at the current place.
+    package static let place: Unicode.Scalar = "◘"
+
+    // MARK: - Text
+
+    /// Where text was cut to fit.
+    package static let ellipsis: Unicode.Scalar = "…"
+    /// A dash in messages.
+    package static let dash: Unicode.Scalar = "—"
+    /// A range in messages (`0–255`).
+    package static let rangeDash: Unicode.Scalar = "–"
+
+    /// Every glyph above, each once.
+    package static let all: [Unicode.Scalar] = [
+        lowerHalf, value, ball, background, ghost, skipped, line, pressed, dragged, released, left, up, right, down,
+        recentred, resized, tick, place, ellipsis, dash, rangeDash,
+    ]
+}
