@@ -1,24 +1,62 @@
 import BallModel
+import TextFormats
 
 // MARK: - What a move changed
 
 /// What a move changed, TCA-style: `#12 •: position 40,11 → 41,11 · ballColour flatRed
-/// (unchanged) · background (unchanged)`.
-package enum ChangeLine {
+/// (unchanged) · background (unchanged)`, in fewer words where the row is narrower.
+package struct ChangeLine: Hashable, Sendable {
+    /// How the player got there: `#12 •`, `skip #4`.
+    package var words: String
+    /// The appearance before the move.
+    package var before: Appearance
+    /// The appearance after it.
+    package var after: Appearance
+
     /// The line for a move described by `words`, from `before` to `after`.
-    package static func text(_ words: String, before: Appearance, after: Appearance) -> String {
+    package init(_ words: String, before: Appearance, after: Appearance) {
+        self.words = words
+        self.before = before
+        self.after = after
+    }
+
+    /// The line in full, as it reads in a wide window.
+    package var text: String { choices[0] }
+
+    /// The line in at most `width` cells: in full where it fits, else with glyphs for the
+    /// stream names (`● flatRed (same)`), else only where things ended up, and cut with `…`
+    /// only where even that does not fit.
+    package func fitted(toWidth width: Int) -> String {
+        String.first(of: choices, fittingWidth: width)
+    }
+
+    /// The same line, longest first.
+    private var choices: [String] {
         let from = before.position.centre
         let to = after.position.centre
+        let (ball, background) = (Glyph.ball, Glyph.background)
         let position =
             from == to
             ? "position \(to.column),\(to.row) (unchanged)"
             : "position \(from.column),\(from.row) → \(to.column),\(to.row)"
-        let ball =
+        let ballColour =
             before.ball == after.ball
             ? "ballColour \(after.ball.name) (unchanged)" : "ballColour \(before.ball.name) → \(after.ball.name)"
-        let background =
+        let backgroundColour =
             before.background == after.background
             ? "background (unchanged)" : "background \(before.background.name) → \(after.background.name)"
-        return "\(words): \(position) · \(ball) · \(background)"
+        let shortPosition =
+            from == to ? "\(to.column),\(to.row) (same)" : "\(from.column),\(from.row) → \(to.column),\(to.row)"
+        let shortBall =
+            before.ball == after.ball
+            ? "\(ball) \(after.ball.name) (same)" : "\(ball) \(before.ball.name) → \(after.ball.name)"
+        let shortBackground =
+            before.background == after.background
+            ? "\(background) (same)" : "\(background) \(before.background.name) → \(after.background.name)"
+        return [
+            "\(words): \(position) · \(ballColour) · \(backgroundColour)",
+            "\(words): \(shortPosition) · \(shortBall) · \(shortBackground)",
+            "\(words): \(to.column),\(to.row) \(ball) \(after.ball.name) \(background) \(after.background.name)",
+        ]
     }
 }

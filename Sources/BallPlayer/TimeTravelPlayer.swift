@@ -25,7 +25,7 @@ package final class TimeTravelPlayer {
     /// The timing, whether paused, and when the next intent is due.
     package private(set) var playback: PlaybackClock
     /// What the last move changed, in words (``ChangeLine``); nil before the first.
-    package private(set) var change: String?
+    package private(set) var change: ChangeLine?
     /// Whether the streams panel is open.
     package private(set) var streamsOpen = false
     /// Counts the moves, pauses and speed changes: the next intent is planned again when it
@@ -212,7 +212,7 @@ package final class TimeTravelPlayer {
             case .skip(true): "skip #\(target)"
             case .skip(false): "unskip #\(target)"
             }
-        change = ChangeLine.text(words, before: before, after: session.viewModel.current)
+        change = ChangeLine(words, before: before, after: session.viewModel.current)
         revision += 1
     }
 
@@ -266,7 +266,8 @@ package final class TimeTravelPlayer {
         // At the end of what was read, when reading stopped at a bad line, the row says why.
         let stopped = index.readingStopped.flatMap { place == index.count ? $0.description : nil }
         if layout.hasChangeRow {
-            rows.append(LaneCell.text((message ?? stopped ?? change).map { " " + $0 } ?? "", width: width))
+            let line = message ?? stopped ?? change?.fitted(toWidth: width - 1)
+            rows.append(LaneCell.text(line.map { " " + $0 } ?? "", width: width))
         } else if let message {
             notice = message
         }

@@ -167,7 +167,7 @@ package enum KeyMap {
             ["p"], "late subscriber, Passthrough: only what comes next", modes: [.play, .replay],
             actions: [(.character("p"), .subscribeLate(.passthrough))]),
         KeyBinding(
-            ["?"], "show the keys (any key closes this)", modes: [.play, .replay],
+            ["?"], "show the keys (space: next page; other keys close)", modes: [.play, .replay],
             actions: [(.character("?"), .showHelp)]),
     ]
 

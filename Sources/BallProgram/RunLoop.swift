@@ -121,10 +121,14 @@ package final class RunLoop {
 
     private func handle(_ event: TerminalEvent, _ program: TerminalProgram) {
         let binding = program.binding
-        if binding.model.help != nil {
-            // Any key (or a click) closes the help, and does nothing else.
+        if let help = binding.model.help {
+            // Space turns to the next page where there is one; any other key (or a click)
+            // closes the help, and does nothing else.
             switch event {
             case .mouseDragged, .mouseReleased, .mouseMoved: return
+            case .character(" ") where help.page + 1 < binding.helpPageCount:
+                binding.send(.helpPageTurned)
+                return
             default:
                 binding.send(.helpClosed)
                 return

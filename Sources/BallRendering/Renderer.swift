@@ -235,17 +235,20 @@ package struct Renderer: Sendable {
         var tail: Int?
         if statusFacts == nil {
             StatusLine.place(appearance, short: false, into: &place)
-            tail = tails.dropLast(2).first { place.count + tailWidth($0) <= width }
+            tail = tails.dropLast(3).first { place.count + tailWidth($0) <= width }
         }
         if tail == nil {
             StatusLine.place(appearance, short: true, facts: statusFacts, into: &place)
-            let candidates = statusFacts == nil ? tails.suffix(2) : tails[...]
+            let candidates = statusFacts == nil ? tails.suffix(3) : tails[...]
             tail = candidates.first { place.count + tailWidth($0) <= width } ?? tails.last
         }
         let column = frame.write(
             place, column: 0, row: row, foreground: status.text, background: status.bar, reverse: monochrome)
         let rest = column..<width
         let blank = FrameCell(glyph: " ", foreground: status.bar, background: status.bar, reverse: monochrome)
+        // Only the shortest form can be too wide (a long replay's facts, a narrow window): its
+        // last cell then says it was cut.
+        let cut = place.count + tailWidth(tail!) - 2 > width
         frame.withCells(row: row, columns: rest) { row in
             var index = 0
             for part in allTails[tail!] {
@@ -255,6 +258,12 @@ package struct Renderer: Sendable {
                 }
             }
             for index in index..<rest.count { row[index] = blank }
+        }
+        if cut, width > 0 {
+            frame.withCells(row: row, columns: (width - 1)..<width) { last in
+                last[0] = FrameCell(
+                    glyph: Glyph.ellipsis, foreground: status.text, background: status.bar, reverse: monochrome)
+            }
         }
         return column
     }
@@ -287,24 +296,23 @@ package struct Renderer: Sendable {
 
     // MARK: - Help
 
-    /// The help box, centred over the ball's area: a title, a key column and a "does" column,
-    /// and how to close it, in the status line's colours; rows that do not fit are left out,
-    /// and long lines cut to the screen's width.
+    /// The help box, centred over the screen: a title, a key column and a "does" column, and
+    /// how to close it, in the status line's colours. Where the rows do not all fit, the box
+    /// shows a page of them and its last line says so (`space: more (1/2)`); see
+    /// ``HelpText/pages(on:)``.
     private func drawHelp(_ help: HelpText, _ colours: StatusColours, into frame: inout Frame) {
-        let keyWidth = help.rows.map { $0.keys.unicodeScalars.count }.max() ?? 0
-        var lines =
-            [help.title, ""]
-            + help.rows.map { row in
-                row.keys.padding(toLength: keyWidth) + "  " + row.does
-            }
-        lines += ["", help.footer]
         let area = ScreenSize(columns: frame.size.columns, rows: frame.size.rows - 1)
-        let width = min(area.columns, (lines.map { $0.unicodeScalars.count }.max() ?? 0) + 4)
-        if lines.count + 2 > area.rows {
-            // Keep the title and the footer; leave out the rows that do not fit.
-            let rows = max(0, area.rows - 6)
-            lines = [help.title, ""] + lines[2..<(2 + min(rows, help.rows.count))] + ["", help.footer]
-        }
+        let pages = help.pages(on: area)
+        let page = min(help.page, pages.count - 1)
+        let textWidth = help.textWidth(on: area)
+        let more = "space: more (\(page + 1)/\(pages.count))"
+        let footer =
+            pages.count > 1
+            ? String.first(
+                of: [more + " · any other key closes", more + " · other keys close", more], fittingWidth: textWidth)
+            : help.footer
+        let lines = [help.title, ""] + pages[page] + ["", footer]
+        let width = textWidth + 4
         let height = min(area.rows, lines.count + 2)
         let left = (area.columns - width) / 2
         let top = (area.rows - height) / 2
@@ -312,11 +320,12 @@ package struct Renderer: Sendable {
         for row in top..<(top + height) {
             frame.withCells(row: row, columns: left..<(left + width)) { $0.update(repeating: blank) }
         }
-        for (index, line) in lines.prefix(height - 2).enumerated() {
-            let text = Array(line.unicodeScalars.prefix(max(0, width - 4)))
+        // The footer stays the last line even where the box is shorter than a page.
+        let fitting = lines.count <= height - 2 ? lines : Array(lines.prefix(max(0, height - 3))) + [footer]
+        for (index, line) in fitting.prefix(max(0, height - 2)).enumerated() {
             frame.write(
-                text, column: left + 2, row: top + 1 + index, foreground: colours.text, background: colours.bar,
-                bold: index == 0, reverse: monochrome)
+                line.fitted(toWidth: textWidth), column: left + 2, row: top + 1 + index,
+                foreground: colours.text, background: colours.bar, bold: index == 0, reverse: monochrome)
         }
     }
 
@@ -401,12 +410,53 @@ package struct HelpText: Hashable, Sendable {
     package var rows: [HelpRow]
     /// The box's last line: how to close it.
     package var footer: String
+    /// The page shown, from 0, where the rows take more than one (space turns it).
+    package var page = 0
 
     /// A help text from its parts.
     package init(title: String, rows: [HelpRow], footer: String) {
         self.title = title
         self.rows = rows
         self.footer = footer
+    }
+
+    /// How wide the box's text is on a screen of `area` (above the status line): as wide as
+    /// its widest row, within the screen less the box's edges.
+    package func textWidth(on area: ScreenSize) -> Int {
+        let keyWidth = rows.map(\.keys.terminalWidth).max() ?? 0
+        let natural = (rows.map { keyWidth + 2 + $0.does.terminalWidth } + [title.terminalWidth]).max() ?? 0
+        return max(1, min(natural, area.columns - 4))
+    }
+
+    /// The rows laid out in pages for a screen of `area` (above the status line): each row its
+    /// keys, then what they do wrapped under the "does" column (or, where that column would be
+    /// narrower than 20 cells, the keys on a line of their own and the rest indented under
+    /// them); as many rows to a page as fit between the title and the footer, a row split
+    /// across pages only when it is longer than a page.
+    package func pages(on area: ScreenSize) -> [[String]] {
+        let width = textWidth(on: area)
+        let perPage = max(1, area.rows - 6)
+        let keyWidth = rows.map(\.keys.terminalWidth).max() ?? 0
+        let blocks = rows.map { row -> [String] in
+            let keys = row.keys + String(repeating: " ", count: keyWidth + 2 - row.keys.terminalWidth)
+            let doesWidth = width - keyWidth - 2
+            guard doesWidth >= 20 else { return [(keys + row.does).fitted(toWidth: width)] }
+            return row.does.wrapped(toWidth: doesWidth).enumerated().map { index, part in
+                (index == 0 ? keys : String(repeating: " ", count: keyWidth + 2)) + part
+            }
+        }
+        var pages: [[String]] = [[]]
+        for block in blocks {
+            for (index, line) in block.enumerated() {
+                let used = pages[pages.count - 1].count
+                let blockWouldSplit = index == 0 && used > 0 && used + block.count > perPage && block.count <= perPage
+                if used == perPage || blockWouldSplit {
+                    pages.append([])
+                }
+                pages[pages.count - 1].append(line)
+            }
+        }
+        return pages
     }
 }
 
@@ -421,12 +471,5 @@ package struct HelpRow: Hashable, Sendable {
     package init(keys: String, does: String) {
         self.keys = keys
         self.does = does
-    }
-}
-
-extension String {
-    /// The text followed by spaces up to `length` scalars (unchanged when longer).
-    fileprivate func padding(toLength length: Int) -> String {
-        self + String(repeating: " ", count: max(0, length - unicodeScalars.count))
     }
 }

@@ -95,6 +95,13 @@ package final class ScreenBinding {
         needsDrawing = true
     }
 
+    /// How many pages the open help box takes on the screen last drawn (1 when it is closed).
+    package var helpPageCount: Int {
+        guard let help = model.help, let shown else { return 1 }
+        let size = frames[shown].size
+        return help.pages(on: ScreenSize(columns: size.columns, rows: size.rows - 1)).count
+    }
+
     /// Whether something is waiting to be drawn.
     package var needsFlush: Bool { needsDrawing }
 

@@ -106,6 +106,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case backgroundPublished(FlatColour)
     /// The help box was asked for (`?`).
     case helpOpened(HelpText)
+    /// Space turned the help box to its next page.
+    case helpPageTurned
     /// A key or a click closed the help box.
     case helpClosed
     /// A notice was posted (nil: taken away).
@@ -140,6 +142,10 @@ extension ScreenModel {
             appearance.background = colour
             return true
         case .helpOpened(let help): return replace(\.help, with: help)
+        case .helpPageTurned:
+            guard help != nil else { return false }
+            help!.page += 1
+            return true
         case .helpClosed: return replace(\.help, with: nil)
         case .noticePosted(let notice): return replace(\.notice, with: notice)
         case .panelShown(let content, let fits):

@@ -63,6 +63,8 @@ enum StatusLine {
     enum Part: Int, CaseIterable {
         /// `● flatRed #E84E3C  `
         case ball
+        /// `● flatRed  `
+        case ballName
         /// `on ■ flatMint #1ABD9C  `
         case background
         /// `on ■ flatMint  `
@@ -85,7 +87,8 @@ enum StatusLine {
 
     /// What follows the place, longest first: ball, background and keys, in their long, short
     /// and shortest forms (the shortest still names `?`, which lists them all); ball and
-    /// background; then, for the short place, ball and the background's name; ball alone.
+    /// background; then, for the short place, ball and the background's name; ball alone; the
+    /// ball's name alone. (Where even that does not fit, the line ends in `…`.)
     /// (A replay's place is always short, and its tails keep `? keys` longer.)
     static func tails(_ keys: StatusKeys) -> [[Part]] {
         switch keys {
@@ -105,14 +108,14 @@ enum StatusLine {
         [
             [.ball, .background, long], [.ball, .background, .replayKeysShort],
             [.ball, .background, .replayKeysShortest], [.ball, .shortBackground, .replayKeysShortest],
-            [.ball, .replayKeysShortest], [.ball],
+            [.ball, .replayKeysShortest], [.ball], [.ballName],
         ]
     }
 
     private static func tails(_ long: Part, _ short: Part, _ shortest: Part) -> [[Part]] {
         [
             [.ball, .background, long], [.ball, .background, short], [.ball, .background, shortest],
-            [.ball, .background], [.ball, .shortBackground], [.ball],
+            [.ball, .background], [.ball, .shortBackground], [.ball], [.ballName],
         ]
     }
 
@@ -120,6 +123,7 @@ enum StatusLine {
     static func segments(_ part: Part, ball: FlatColour, background: FlatColour) -> [Segment] {
         switch part {
         case .ball: [Segment("\(Glyph.ball)", colour: ball), Segment(" \(ball.name) \(ball.hex)  ")]
+        case .ballName: [Segment("\(Glyph.ball)", colour: ball), Segment(" \(ball.name)  ")]
         case .background:
             [
                 Segment("on "), Segment("\(Glyph.background)", colour: background),

@@ -104,7 +104,9 @@ package struct StreamPanel: Hashable, Sendable {
                     laneLine(StreamLane.late(late.kind).label, width: width) { late.marble(in: $0) }
                 )
             } else if slot == lateLanes.count {
-                lines.append(LaneCell.text(Self.lateHint, width: width, dim: true))
+                lines.append(
+                    LaneCell.text(
+                        " " + String.first(of: Self.lateHints, fittingWidth: width - 1), width: width, dim: true))
             } else {
                 lines.append(LaneCell.text("", width: width))
             }
@@ -113,15 +115,21 @@ package struct StreamPanel: Hashable, Sendable {
         let described =
             hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
         if let hoveredColumn, let lane = hoveredLane, lane != .intents {
-            lines.append(LaneCell.text(" " + describe(hoveredColumn, in: lane), width: width))
+            let text = String.first(of: descriptions(hoveredColumn, in: lane), fittingWidth: width - 1)
+            lines.append(LaneCell.text(" " + text, width: width))
         } else {
-            lines.append(LaneCell.text(" " + describe(described), width: width))
+            lines.append(
+                LaneCell.text(" " + String.first(of: descriptions(described), fittingWidth: width - 1), width: width))
         }
         return lines
     }
 
-    /// What the empty late lane says.
-    static let lateHint = " b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)"
+    /// What the empty late lane says, longest first.
+    static let lateHints = [
+        "b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)",
+        "b: late Behavior (gets the latest)   p: late Passthrough (waits for the next)",
+        "b: late Behavior   p: late Passthrough",
+    ]
 
     /// The ruler (intent indices at every tenth column, and at the first) and the four main lanes.
     package func mainLines(width: Int) -> [[LaneCell]] {
@@ -160,17 +168,35 @@ package struct StreamPanel: Hashable, Sendable {
     /// One column in words: the intent, then the state after it, `#12 • dragged to 41,12 ·
     /// 41,12 · ● flatRed #E84E3C on ■ flatMint #1ABD9C`.
     package func describe(_ column: StreamColumn?) -> String {
-        guard let column, let state = column.state else { return "" }
-        let intent = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "^ subscribed"
-        let centre = state.position.centre
-        return
-            "#\(column.index) \(intent) · \(centre.column),\(centre.row) · \(Glyph.ball) \(state.ball.name) \(state.ball.hex) on \(Glyph.background) \(state.background.name) \(state.background.hex)"
+        descriptions(column)[0]
+    }
+
+    /// The same, longest first: in full; without the hex codes; only the intent's glyph and
+    /// where things ended up.
+    private func descriptions(_ column: StreamColumn?) -> [String] {
+        guard let column, let state = column.state else { return [""] }
+        let glyph = column.intent.map { Marble.glyph(of: $0) } ?? "^"
+        let intent = column.intent.map { "\(glyph) \(Self.words($0))" } ?? "^ subscribed"
+        let centre = "\(state.position.centre.column),\(state.position.centre.row)"
+        let (ball, background) = (state.ball, state.background)
+        return [
+            "#\(column.index) \(intent) · \(centre) · \(Glyph.ball) \(ball.name) \(ball.hex) on \(Glyph.background) \(background.name) \(background.hex)",
+            "#\(column.index) \(intent) · \(centre) · \(Glyph.ball) \(ball.name) on \(Glyph.background) \(background.name)",
+            "#\(column.index) \(glyph) \(centre) \(Glyph.ball) \(ball.name) \(Glyph.background) \(background.name)",
+        ]
     }
 
     /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
     /// removeDuplicates ← ballColour = position.map { … }`.
     package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
+        descriptions(column, in: lane)[0]
+    }
+
+    /// The same, longest first: with the lane's code in full; with it in short; in short with
+    /// what the lane did in short; what the lane did alone.
+    private func descriptions(_ column: StreamColumn, in lane: StreamLane) -> [String] {
         let did: String
+        var shortDid: String?
         switch lane {
         case .intents:
             did = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "subscribed"
@@ -183,6 +209,7 @@ package struct StreamPanel: Hashable, Sendable {
                 did = "\(Glyph.ball) \(colour.name)"
             } else if column.position != nil, let state = column.state {
                 did = "· \(state.ball.name) again, swallowed by removeDuplicates"
+                shortDid = "· \(state.ball.name), swallowed"
             } else {
                 did = "nothing: no new position"
             }
@@ -191,6 +218,7 @@ package struct StreamPanel: Hashable, Sendable {
                 did = "\(Glyph.background) \(colour.name)"
             } else if column.ballColour != nil, let state = column.state {
                 did = "· \(state.background.name) again, swallowed by removeDuplicates"
+                shortDid = "· \(state.background.name), swallowed"
             } else {
                 did = "nothing: no new ball colour"
             }
@@ -205,7 +233,12 @@ package struct StreamPanel: Hashable, Sendable {
             default: did = "nothing"
             }
         }
-        return "#\(column.index): \(did) ← \(lane.expression)"
+        let brief = shortDid ?? did
+        return [
+            "#\(column.index): \(did) ← \(lane.expression)", "#\(column.index): \(did) ← \(lane.shortExpression)",
+            "#\(column.index): \(brief) ← \(lane.shortExpression)", "#\(column.index): \(did)",
+            "#\(column.index): \(brief)",
+        ]
     }
 
     /// An intent in a few words.

@@ -46,6 +46,18 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.passthrough): "positionChanges.bind { … }, a PassthroughSubject subscribed late"
         }
     }
+
+    /// The code in short, for a narrow panel: `position.map { $0.ballColour }.removeDuplicates()`.
+    package var shortExpression: String {
+        switch self {
+        case .intents: "session.intents"
+        case .position: "CurrentValueSubject(start.position)"
+        case .ballColour: "position.map { $0.ballColour }.removeDuplicates()"
+        case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).removeDuplicates()"
+        case .late(.behavior): "position.bind { \(Glyph.ellipsis) }, late"
+        case .late(.passthrough): "positionChanges.bind { \(Glyph.ellipsis) }, late"
+        }
+    }
 }
 
 /// The two kinds of late subscriber the article opens with.

@@ -72,4 +72,29 @@ extension String {
         }
         return String(kept) + "…"
     }
+
+    /// The first of `choices` (longest first, each saying the same in fewer cells) that fits in
+    /// `width` cells; when none does, the last cut to `width` with `…`.
+    package static func first(of choices: [String], fittingWidth width: Int) -> String {
+        choices.first { $0.terminalWidth <= width } ?? (choices.last ?? "").fitted(toWidth: width)
+    }
+
+    /// The text in lines of at most `width` cells, broken at spaces (a word wider than a
+    /// line is cut with `…`); at least one line.
+    package func wrapped(toWidth width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let word = word.fitted(toWidth: width)
+            if line.isEmpty {
+                line = word
+            } else if line.terminalWidth + 1 + word.terminalWidth <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        return lines + [line]
+    }
 }

@@ -97,7 +97,7 @@ struct TimeTravelTests {
         // The press at the centre grabbed it there; the drag to 41,12 moved it there: 328 + 192 =
         // 520 points, 10 mod 255, flatBlackDark, which keeps the screen's colour.
         #expect(
-            pilot.player.change
+            pilot.player.change?.text
                 == "#2 •: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)")
         pilot.press(.arrow(.left, shifted: false))
         #expect(pilot.player.place == 1)
@@ -133,12 +133,12 @@ struct TimeTravelTests {
         var after = before
         after.position.centre = Cell(column: 41, row: 11)
         #expect(
-            ChangeLine.text("#5 •", before: before, after: after)
+            ChangeLine("#5 •", before: before, after: after).text
                 == "#5 •: position 40,11 → 41,11 · ballColour flatRed (unchanged) · background (unchanged)")
         after.ball = .flatBlue
         after.background = .flatOrange
         #expect(
-            ChangeLine.text("#5 •", before: before, after: after)
+            ChangeLine("#5 •", before: before, after: after).text
                 == "#5 •: position 40,11 → 41,11 · ballColour flatRed → flatBlue · background flatMint → flatOrange")
     }
 
@@ -155,7 +155,7 @@ struct TimeTravelTests {
         let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
         // Skipping the fourth is the state after the third.
         #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 3)).1)
-        #expect(pilot.player.change?.hasPrefix("skip #4: position 45,12 → 43,12") == true)
+        #expect(pilot.player.change?.text.hasPrefix("skip #4: position 45,12 → 43,12") == true)
         #expect(pilot.lines[pilot.player.timelineRow!].contains("◘"))
         pilot.press(.end)
         try Self.expectExact(pilot, "end after the skip")

@@ -152,7 +152,8 @@ struct StreamsTests {
             description().hasPrefix(" #3: ○ 46,9 ← position = CurrentValueSubject(start.position)"), "\(description())")
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 3))
         #expect(
-            description().hasPrefix(" #3: · flatGray again, swallowed by removeDuplicates ← background = "),
+            description().hasPrefix(
+                " #3: · flatGray, swallowed ← ballColour.scan(…, screenColour).removeDuplicates()"),
             "\(description())"
         )
         // Off the lanes (over the ball, over the labels): the latest again.

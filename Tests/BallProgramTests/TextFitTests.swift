@@ -1,0 +1,168 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallRendering
+import BallTestSupport
+import Foundation
+import Testing
+
+/// No line is cut silently: at every width from the smallest the program accepts to 300
+/// columns, each line of text on screen is whole (one of the forms it has for a narrower row)
+/// or ends in `…`, and the help box shows every key on some page, saying that more follow.
+@Suite("Text fits by its width")
+struct TextFitTests {
+    static let sample = Array(
+        (try? Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../BallReplayTests/Replays/sample.jsonl"))) ?? Data())
+
+    /// The widths tried: every one from the smallest the program accepts to 300.
+    static let widths = Array(ScreenSize.minimum.columns...300)
+
+    /// The frame's rows as text, without the spaces at their ends.
+    static func rows(_ frame: Frame) -> [String] {
+        frame.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// Whether `line` is cut visibly: it ends in `…`.
+    static func endsInEllipsis(_ line: String) -> Bool { line.hasSuffix("…") }
+
+    @Test("the panel's hint and its description line are whole or end in …, at every width")
+    func panelLines() {
+        // The hint's forms, longest first, as a user reads them.
+        let hints = [
+            "b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)",
+            "b: late Behavior (gets the latest)   p: late Passthrough (waits for the next)",
+            "b: late Behavior   p: late Passthrough",
+        ]
+        // A whole description ends in a colour's name or its hex code.
+        let wholeDescription = #/^#\d+ .* flat[A-Za-z]+( #[0-9A-F]{6})?$/#
+        let wholeStatus = #/^.* (flat[A-Za-z]+|#[0-9A-F]{6}|keys|quit)$/#
+        var cut: [String] = []
+        var forms: Set<String> = []
+        for width in Self.widths {
+            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            driver.toggleStreams()
+            driver.press(.right)
+            let rows = Self.rows(driver.frame)
+            guard let hint = rows.first(where: { $0.hasPrefix("b: late") }) else {
+                cut.append("\(width): no hint")
+                continue
+            }
+            if !hints.contains(hint) && !Self.endsInEllipsis(hint) { cut.append("\(width): hint \(hint)") }
+            forms.insert(hints.firstIndex(of: hint).map { "hint \($0)" } ?? "hint …")
+            guard let description = rows.first(where: { $0.hasPrefix("#2 ") }) else {
+                cut.append("\(width): no description in \(rows)")
+                continue
+            }
+            if (try? wholeDescription.wholeMatch(in: description)) == nil && !Self.endsInEllipsis(description) {
+                cut.append("\(width): description \(description)")
+            }
+            #expect(description.terminalWidth <= width - 1)
+            // The status line: whole parts (ending in a name, a hex code or a key's word) or `…`.
+            let status = rows[rows.count - 1]
+            if (try? wholeStatus.wholeMatch(in: status)) == nil && !Self.endsInEllipsis(status) {
+                cut.append("\(width): status \(status)")
+            }
+        }
+        #expect(cut.isEmpty, "\(cut.prefix(5))")
+        // At 80 columns the second form fits whole; every form is used at some width.
+        #expect(forms == ["hint 0", "hint 1", "hint 2", "hint …"], "\(forms)")
+        let at80 = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        at80.toggleStreams()
+        #expect(Self.rows(at80.frame).contains(hints[1]))
+    }
+
+    @Test("the player's change line is whole or ends in …, and whole in a window wider than the recording")
+    func changeLine() throws {
+        // A recording made in the smallest window, replayed in every width from there to 300.
+        let small = Array(
+            """
+            {"format":"colourful-ball-replay","version":1,"terminal":{"columns":24,"rows":8},"colourRules":1}
+            {"t":0.1,"event":"pressed","cell":[12,3]}
+            {"t":0.2,"event":"dragged","cell":[13,4]}
+            {"t":0.3,"event":"released","cell":[13,4]}
+
+            """.utf8)
+        let whole = try [
+            #"^#2 •: position \d+,\d+ → \d+,\d+ · ballColour flat\w+( → flat\w+| \(unchanged\)) · background( flat\w+ → flat\w+| \(unchanged\))$"#,
+            #"^#2 •: \d+,\d+ → \d+,\d+ · ● flat\w+( → flat\w+| \(same\)) · ■( flat\w+ → flat\w+| \(same\))$"#,
+            #"^#2 •: \d+,\d+ ● flat\w+ ■ flat\w+$"#,
+        ].map { try Regex($0) }
+        var cut: [String] = []
+        var forms: Set<Int> = []
+        for width in Self.widths {
+            let pilot = try PlayerPilot(small, terminal: ScreenSize(columns: width, rows: 10))
+            pilot.press("l")
+            pilot.press("l")
+            guard let timeline = pilot.player.timelineRow else {
+                cut.append("\(width): no timeline")
+                continue
+            }
+            let line = Self.rows(pilot.frame)[timeline - 1]
+            if let form = whole.firstIndex(where: { (try? $0.wholeMatch(in: line)) != nil }) {
+                forms.insert(form)
+            } else if Self.endsInEllipsis(line) {
+                forms.insert(3)
+            } else {
+                cut.append("\(width): \(line)")
+            }
+        }
+        #expect(cut.isEmpty, "\(cut.prefix(5))")
+        #expect(forms == [0, 1, 2, 3], "each form is used at some width: \(forms)")
+        // A recording made at 80 columns, in a 160-column window: the line is whole, not cut at 80.
+        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 160, rows: 26))
+        pilot.press("l")
+        pilot.press("l")
+        #expect(
+            Self.rows(pilot.frame)[pilot.player.timelineRow! - 1]
+                == "#2 •: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)")
+    }
+
+    @Test("? shows every key on some page, says which page of how many, and space turns to the next")
+    func helpPages() {
+        let keys = KeyMap.help(for: .play).rows.map(\.keys)
+        for size in [
+            ScreenSize(columns: 40, rows: 12), ScreenSize(columns: 24, rows: 8), ScreenSize(columns: 80, rows: 24),
+        ]
+            + Self.widths.map({ ScreenSize(columns: $0, rows: 14) })
+        {
+            let driver = HeadlessDriver(screen: size)
+            driver.type("?")
+            var seen: [String] = []
+            var pages = 0
+            var total: Int?
+            while driver.play.binding.model.help != nil && pages < 20 {
+                pages += 1
+                let rows = Self.rows(driver.frame)
+                seen += rows
+                for row in rows where row.terminalWidth > size.columns { Issue.record("\(size): \(row) is too wide") }
+                if let footer = rows.first(where: { $0.hasPrefix("space: more (") }) {
+                    let numbers = footer.dropFirst("space: more (".count).prefix { $0 != ")" }.split(separator: "/")
+                    #expect(Int(numbers[0]) == pages, "\(size): \(footer)")
+                    total = Int(numbers[1])
+                } else {
+                    #expect(rows.contains("any key closes this") || total == nil, "\(size): no footer")
+                }
+                driver.type(" ")
+            }
+            #expect(pages == (total ?? 1), "\(size): \(pages) pages shown, the footer said \(total ?? 1)")
+            // Every key is shown, whole or cut visibly.
+            for key in keys {
+                let shown = seen.contains { $0.hasPrefix(key) || ($0.hasSuffix("…") && key.hasPrefix($0.dropLast())) }
+                #expect(shown, "\(size): \(key) is on no page")
+            }
+        }
+        // At 40×12 (the issue's case) the keys take two pages, and the last row is on the second.
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 40, rows: 12))
+        driver.type("?")
+        #expect(Self.rows(driver.frame).contains("space: more (1/2) · other keys close"))
+        driver.type(" ")
+        #expect(Self.rows(driver.frame).contains { $0.hasPrefix("?  ") || $0.hasPrefix("?    ") })
+        // Any other key closes it.
+        driver.type("x")
+        #expect(driver.play.binding.model.help == nil)
+    }
+}
