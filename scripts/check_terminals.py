@@ -13,7 +13,11 @@ X pointer (xdotool), and screenshots are checked:
   the screen's (colours from the recording, through the terminal's palette);
 - after q the program exits 0, the terminal modes are as before, a typed line arrives, and
   neither the ball's nor the status line's colour is left on the screen.
-Prints one line per check; exits 1 if any failed.
+
+Then every terminal a user runs it in (xterm, urxvt, kitty, GNU screen as Debian ships it and
+tmux, the last two inside xterm), at 80x24 and 160x48, colour-blind (screenshots compared
+with each other, cell by cell): see check_session.
+Prints one line per check; exits 1 if any failed. Screenshots are kept in DIRECTORY.
 """
 
 import json
@@ -28,6 +32,8 @@ BINARY = os.path.abspath(sys.argv[1])
 OUT = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="check-terminals-")
 os.makedirs(OUT, exist_ok=True)
 FAILURES = []
+# Only the checks whose label contains this (for a quick run by hand): CHECK_TERMINALS_ONLY=kitty
+ONLY = os.environ.get("CHECK_TERMINALS_ONLY")
 
 START, GRAB_END, JUMP_END = (40, 11), (58, 15), (20, 6)
 
@@ -123,6 +129,8 @@ def wait_for(what, condition, seconds=10):
 
 
 def check_terminal(name, command, term, direct):
+    if ONLY and ONLY not in name:
+        return
     print("%s (TERM=%s)" % (name, term), flush=True)
     work = tempfile.mkdtemp(prefix="check-%s-" % name)
     recording = os.path.join(work, "session.jsonl")
@@ -318,13 +326,276 @@ def runs_of(shot, colours):
                 yield length
 
 
+# MARK: - Every terminal, at two sizes
+
+
+def session_recording(columns, rows):
+    """A recording for the player, made in `columns`×`rows - 2` (the player's change line and
+    timeline take the two rows below it), with a drag, a resize to a smaller window, and a
+    drag there: stepping back across the resize redraws the whole window."""
+    area = (columns, rows - 2)
+    small = (columns - 20, rows - 10)
+    middle = (area[0] // 2, area[1] // 2)
+    lines = [
+        {"format": "colourful-ball-replay", "version": 1, "terminal": {"columns": area[0], "rows": area[1]},
+         "colourRules": 1},
+        {"t": 0.1, "event": "pressed", "cell": list(middle)},
+        {"t": 0.2, "event": "dragged", "cell": [middle[0] + 5, middle[1] + 2]},
+        {"t": 0.3, "event": "released", "cell": [middle[0] + 5, middle[1] + 2]},
+        {"t": 0.4, "event": "resized", "size": list(small)},
+        {"t": 0.5, "event": "pressed", "cell": [small[0] // 2, small[1] // 2]},
+        {"t": 0.6, "event": "dragged", "cell": [small[0] // 2 - 6, small[1] // 2 - 1]},
+        {"t": 0.7, "event": "released", "cell": [small[0] // 2 - 6, small[1] // 2 - 1]},
+    ]
+    return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+
+
+def check_session(name, command, columns, rows, environment, border, multiplexer=None):
+    """One terminal at one size, as a user meets it: a drag (the recording ends where the
+    pointer let go), the pointer moved with no button after a click (no drag recorded; over the
+    streams panel the description follows it), the player stepping back across a size change
+    (the window is then exactly as when that place is reached afresh: nothing of an earlier
+    frame is left), and q and Esc each leaving the screen as it was before the program
+    started (or, in GNU screen as Debian ships it, with no alternate screen, cleared of
+    everything the program drew). Colour-blind: screenshots are compared with each other."""
+    label = "%s-%dx%d" % (name, columns, rows)
+    if ONLY and ONLY not in label:
+        return
+    print("%s (%s)" % (label, " ".join("%s=%s" % item for item in environment.items()) or "TERM as the terminal sets it"),
+          flush=True)
+    work = tempfile.mkdtemp(prefix="check-%s-" % label)
+    with open(os.path.join(work, "replay.jsonl"), "w") as file:
+        file.write(session_recording(columns, rows))
+    assignments = " ".join("%s='%s'" % item for item in environment.items())
+    program = "env %s LANG=C.UTF-8 '%s'" % (assignments, BINARY)
+    # Each step waits for the checker's go-ahead (a file), so that screenshots are taken
+    # between them; each run's exit status goes to a file.
+    steps = [
+        ("play", "%s --record session.jsonl" % program),
+        ("escape", program),
+        ("replay", "%s replay replay.jsonl --paused" % program),
+        ("replay-afresh", "%s replay replay.jsonl --paused" % program),
+    ]
+    with open(os.path.join(work, "wrapper.sh"), "w") as file:
+        file.write("printf '\\033[H\\033[2J'; printf 'colourful-ball check: the shell before\\n$ '\n")
+        for step, line in steps:
+            file.write("touch ready-%s; while [ ! -e go-%s ]; do sleep 0.05; done\n" % (step, step))
+            file.write("%s; echo $? > status-%s\n" % (line, step))
+        file.write("touch ready-end; sleep 60\n")
+    title = "check-terminals-%s-%d" % (label, os.getpid())
+    log = open(os.path.join(work, "terminal.log"), "w")
+    inner = ["sh", "-c", "cd '%s' && sh wrapper.sh" % work]
+    if multiplexer == "screen":
+        with open(os.path.join(work, "screenrc"), "w") as file:
+            file.write("startup_message off\n")  # and /etc/screenrc as Debian ships it: altscreen off
+        inner = ["env", "SCREENRC=%s" % os.path.join(work, "screenrc"), "screen"] + inner
+    elif multiplexer == "tmux":
+        with open(os.path.join(work, "tmux.conf"), "w") as file:
+            file.write("set -g status off\nset -g mouse on\n")  # the mouse passed on to the program
+        inner = ["tmux", "-L", title, "-f", os.path.join(work, "tmux.conf"), "new-session"] + inner
+    terminal = subprocess.Popen(command(title, columns, rows) + inner, stdout=log, stderr=log)
+
+    def exists(name):
+        return os.path.exists(os.path.join(work, name))
+
+    def status(step):
+        wait_for("%s to end" % step, lambda: exists("status-" + step), seconds=10)
+        return open(os.path.join(work, "status-" + step)).read().strip()
+
+    try:
+        window = wait_for("the window", lambda: subprocess.run(
+            ["xdotool", "search", "--name", title], capture_output=True, text=True).stdout.split()[:1])[0]
+        x, y, width, height = window_geometry(window)
+        # Whole pixels a cell (kitty's window is a pixel wider and taller than its cells).
+        cell_width, cell_height = (width - 2 * border) // columns, (height - 2 * border) // rows
+
+        def shot(what):
+            return Shot(window, os.path.join(OUT, "%s-%s.png" % (label, what)))
+
+        def settled(what, unlike=None):
+            """A screenshot once the window stops changing (and, given `unlike`, once it has
+            changed from that one first)."""
+            def once():
+                before = shot(what)
+                time.sleep(0.15)
+                after = shot(what)
+                changed = unlike is None or after.pixels != unlike.pixels
+                return after if after.pixels == before.pixels and changed else None
+            return wait_for("the screen to settle (%s)" % what, once)
+
+        pointer = []
+
+        def move(cell):
+            point = (x + border + round((cell[0] + 0.5) * cell_width), y + border + round((cell[1] + 0.5) * cell_height))
+            if pointer[-1:] == [point]:
+                return  # --sync would wait for a move that never comes
+            run("xdotool", "mousemove", "--sync", str(point[0]), str(point[1]))
+            pointer.append(point)
+
+        def cell(image, column, row):
+            """The pixels of one text cell."""
+            x0, y0 = border + round(column * cell_width), border + round(row * cell_height)
+            x1, y1 = border + round((column + 1) * cell_width), border + round((row + 1) * cell_height)
+            return [image[px, py] for py in range(y0, y1) for px in range(x0, x1)]
+
+        def differing_cells(first, second, rows_checked):
+            """The cells of `rows_checked` where the two screenshots differ in more than a
+            quarter of the pixels (a different glyph or colour; not the terminal's antialiasing
+            of a glyph drawn alone or in a run)."""
+            found = []
+            for row in rows_checked:
+                top, bottom = border + round(row * cell_height), border + round((row + 1) * cell_height)
+                span = slice(3 * first.width * top, 3 * first.width * bottom)
+                if first.pixels[span] == second.pixels[span]:
+                    continue  # the whole row is the same: the common case, checked at C speed
+                for column in range(columns):
+                    one, other = cell(first, column, row), cell(second, column, row)
+                    if sum(a != b for a, b in zip(one, other)) * 4 > len(one):
+                        found.append((column, row))
+            return found
+
+        def drawn_cells(image, rows_checked):
+            """The cells of `rows_checked` where more than a quarter of the pixels are not the
+            colour of the window's last cell (the terminal's background): what is drawn there
+            (not a pixel or two of the cursor's block beside it)."""
+            background = cell(image, columns - 1, rows - 1)[0]
+            found = []
+            for row in rows_checked:
+                top, bottom = border + round(row * cell_height), border + round((row + 1) * cell_height)
+                left, right = 3 * (image.width * top + border), 3 * (image.width * top + border + columns * cell_width)
+                if all(image.pixels[left + 3 * image.width * y:right + 3 * image.width * y] == bytes(background) * (
+                        columns * cell_width) for y in range(bottom - top)):
+                    continue  # the whole row is the background
+                for column in range(columns):
+                    pixels = cell(image, column, row)
+                    if sum(pixel != background for pixel in pixels) * 4 > len(pixels):
+                        found.append((column, row))
+            return found
+
+        def key(*names):
+            run("xdotool", "key", *names)
+
+        def begin(step):
+            wait_for("the shell before %s" % step, lambda: exists("ready-" + step))
+            # The pointer in the window (it has the keyboard's focus, and its cursor the same
+            # shape in every screenshot), over the top left cell.
+            move((0, 0))
+            found = settled("before-" + step)
+            open(os.path.join(work, "go-" + step), "w").close()
+            settled("started-" + step, unlike=found)  # the program's first frame
+            return found
+
+        def left_as_found(step, found):
+            after = settled("after-" + step)
+            if multiplexer == "screen":
+                # No alternate screen: cleared (below the cursor's line at the top, nothing is
+                # drawn) rather than restored.
+                drawn = drawn_cells(after, range(1, rows))
+                check(not drawn, "%s: after %s the window is cleared of everything the program drew (%d cells "
+                      "drawn: %s)" % (label, step, len(drawn), drawn[:6]))
+            else:
+                changed = differing_cells(found, after, range(rows))
+                check(not changed, "%s: after %s the window is as before (%d cells differ: %s)" % (
+                    label, step, len(changed), changed[:6]))
+
+        # Play: a drag, then a click and the pointer moved with no button, then the panel and
+        # the pointer over two of its columns; q.
+        found = begin("play")
+        middle = (columns // 2, (rows - 1) // 2)
+        move(middle)
+        run("xdotool", "mousedown", "1")
+        for step in range(1, 7):
+            move((middle[0] + step, middle[1] + step // 3))
+            time.sleep(0.03)
+        run("xdotool", "mouseup", "1")
+        grabbed_end = (middle[0] + 6, middle[1] + 2)
+        settled("dragged")
+        # A click (press and release where the ball is), then the bare pointer around.
+        run("xdotool", "click", "1")
+        before_hover = settled("before-hover")
+        for step in range(1, 6):
+            move((grabbed_end[0] - 3 * step, grabbed_end[1] - step // 2))
+            time.sleep(0.03)
+        after_hover = settled("after-hover")
+        moved = differing_cells(before_hover, after_hover, range(rows - 1))
+        check(not moved, "%s: the pointer moved with no button leaves the ball where it was (%d cells changed)" % (
+            label, len(moved)))
+        key("s")
+        settled("panel")
+        panel_top = rows - 9  # the panel's 8 rows above the status line
+        move((20, panel_top + 2))
+        first_column = settled("hover-column-2")
+        move((30, panel_top + 2))
+        second_column = settled("hover-column-7")
+        check(bool(differing_cells(first_column, second_column, [rows - 2])),
+              "%s: with the panel open, the description line follows the bare pointer" % label)
+        key("s")
+        key("q")
+        check(status("play") == "0", "%s: q quits with status 0" % label)
+        left_as_found("q", found)
+        events = [json.loads(line) for line in open(os.path.join(work, "session.jsonl")).read().splitlines()[1:]]
+        kinds = [event["event"] for event in events]
+        drags = [event for event in events if event["event"] == "dragged"]
+        releases = [event for event in events if event["event"] == "released"]
+        check(len(drags) >= 3 and bool(releases) and tuple(releases[0]["cell"]) == grabbed_end,
+              "%s: the drag is recorded (%d steps) and ends at %s, where the pointer let go (%s)" % (
+                  label, len(drags), grabbed_end, releases[0]["cell"] if releases else "no release"))
+        after_drag = kinds[kinds.index("released") + 1:] if "released" in kinds else kinds
+        check("dragged" not in after_drag,
+              "%s: after the release, moving the pointer with no button recorded no drag (%s)" % (label, after_drag))
+
+        # Esc quits too (screen holds a lone Esc while mouse reporting is on, until the next
+        # key: Esc then j, as the README says).
+        found = begin("escape")
+        if multiplexer == "screen":
+            key("Escape", "j")
+        else:
+            key("Escape")
+        check(status("escape") == "0", "%s: Esc quits with status 0" % label)
+        left_as_found("Esc", found)
+
+        # The player: at the end (after the resize), back across it; then a new player at
+        # the same place, reached from the start without crossing it. The windows are the
+        # same but for the change line, which says how each got there.
+        found = begin("replay")
+        move((1, 1))
+        key("End")
+        settled("replay-end")
+        for _ in range(4):
+            key("Left")
+        back = settled("replay-back")
+        key("q")
+        check(status("replay") == "0", "%s: the player quits with status 0" % label)
+        left_as_found("the player", found)
+        begin("replay-afresh")
+        for _ in range(3):
+            key("Right")
+        fresh = settled("replay-afresh")
+        key("q")
+        status("replay-afresh")
+        change_row = rows - 3
+        stale = differing_cells(back, fresh, [row for row in range(rows) if row != change_row])
+        check(not stale, "%s: stepped back across the size change, the window is as when the place is reached "
+              "afresh: nothing of an earlier frame is left (%d cells differ: %s)" % (label, len(stale), stale[:6]))
+    except (TimeoutError, subprocess.CalledProcessError, OSError) as error:
+        said = open(os.path.join(work, "terminal.log")).read().strip()
+        state = "running" if terminal.poll() is None else "exited with %s" % terminal.returncode
+        check(False, "%s: %s (the terminal is %s%s)" % (label, error, state, "; it said: " + said[-300:] if said else ""))
+    finally:
+        terminal.terminate()
+        terminal.wait()
+        if multiplexer == "tmux":
+            subprocess.run(["tmux", "-L", title, "kill-server"], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
 # MARK: - The terminals
 
 
 def main():
     # Xvfb picks a free display and writes its number to the pipe.
     read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1920x1200x24", "-nolisten", "tcp", "-noreset"],
                               pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_end)
     with os.fdopen(read_end) as pipe:
@@ -336,6 +607,28 @@ def main():
                                                            "-geometry", "80x24+0+0"], "xterm-direct", True)
         check_terminal("urxvt", lambda title: ["urxvt", "-title", title, "-fn", "xft:%s:size=12" % font,
                                                "-geometry", "80x24+0+0"], "rxvt-unicode-256color", False)
+
+        def xterm(title, columns, rows):
+            return ["xterm", "-title", title, "-fa", font, "-fs", "10", "-geometry", "%dx%d+0+0" % (columns, rows),
+                    "-xrm", "XTerm*cursorBlink: false", "-e"]
+
+        def urxvt(title, columns, rows):
+            return ["urxvt", "+sb", "-title", title, "-fn", "xft:%s:size=10" % font, "-geometry",
+                    "%dx%d+0+0" % (columns, rows), "-e"]
+
+        def kitty(title, columns, rows):
+            return ["kitty", "--title", title, "-o", "font_family=%s" % font, "-o", "font_size=10",
+                    "-o", "initial_window_width=%dc" % columns, "-o", "initial_window_height=%dc" % rows,
+                    "-o", "remember_window_size=no", "-o", "cursor_blink_interval=0", "-o", "window_padding_width=0",
+                    "-o", "placement_strategy=top-left"]
+
+        os.environ["LIBGL_ALWAYS_SOFTWARE"] = "1"  # kitty draws with OpenGL: Mesa's software renderer
+        for columns, rows in ((80, 24), (160, 48)):
+            check_session("xterm", xterm, columns, rows, {"TERM": "xterm-direct"}, border=2)
+            check_session("urxvt", urxvt, columns, rows, {"TERM": "rxvt-unicode-256color"}, border=2)
+            check_session("kitty", kitty, columns, rows, {"COLORTERM": "truecolor"}, border=0)
+            check_session("screen-in-xterm", xterm, columns, rows, {}, border=2, multiplexer="screen")
+            check_session("tmux-in-xterm", xterm, columns, rows, {}, border=2, multiplexer="tmux")
     finally:
         server.terminate()
     print("screenshots in " + OUT)

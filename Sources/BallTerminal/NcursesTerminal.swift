@@ -80,16 +80,28 @@ package final class NcursesTerminal: TerminalDevice {
             setenv("LINES", "24", 1)
             setenv("COLUMNS", "80", 1)
         }
+        // What ncurses writes while it starts (the alternate screen, entered and left again by
+        // the `endwin` in ``start(_:term:)``, and a carriage return on the user's screen after
+        // it) goes nowhere: the first frame enters the alternate screen once, from where the
+        // user's cursor is, so that leaving it puts the cursor back there.
+        let silenced = Self.silenceOutput()
         let started = newterm(nil, cb_stdout(), cb_stdin())
         if !hasSize {
             unsetenv("LINES")
             unsetenv("COLUMNS")
         }
         guard let screen = started else {
+            Self.restoreOutput(silenced)
             throw TerminalError(
                 description: "ncurses could not start on this terminal (TERM=\(term.visibleInMessage)).")
         }
-        try self.init(started: screen, term: term, output: STDOUT_FILENO)
+        do {
+            try self.init(started: screen, term: term, output: STDOUT_FILENO)
+        } catch {
+            Self.restoreOutput(silenced)
+            throw error
+        }
+        Self.restoreOutput(silenced)
         input = TerminalInput()
         // As ``leavingBytes()``, for a signal handler (which cannot ask terminfo for the size).
         TerminalGuard.install(
@@ -143,6 +155,28 @@ package final class NcursesTerminal: TerminalDevice {
         // first update resumes it, so each frame leaves in one write.
         endwin()
         return (depth, sequences)
+    }
+
+    /// Points standard output at /dev/null (its buffer flushed first); the original, to give
+    /// back to ``restoreOutput(_:)``.
+    private static func silenceOutput() -> Int32 {
+        fflush(nil)
+        let saved = dup(STDOUT_FILENO)
+        let null = open("/dev/null", O_WRONLY)
+        if null >= 0 {
+            dup2(null, STDOUT_FILENO)
+            Platform.close(null)
+        }
+        return saved
+    }
+
+    /// Points standard output back at `saved` (from ``silenceOutput()``), what was written to
+    /// /dev/null meanwhile flushed there first.
+    private static func restoreOutput(_ saved: Int32) {
+        fflush(nil)
+        guard saved >= 0 else { return }
+        dup2(saved, STDOUT_FILENO)
+        Platform.close(saved)
     }
 
     /// A terminfo string capability, or "" when the terminal has none.

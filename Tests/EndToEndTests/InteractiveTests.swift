@@ -167,6 +167,19 @@ struct InteractiveTests {
         #expect(cells == ["180", "223", "224", "225", "228", "245"])
     }
 
+    @Test("after q the cursor is where the program found it: what the shell writes next follows the prompt")
+    func cursorWhereFound() throws {
+        let terminal = try TerminalSession(
+            arguments: ["-c", "printf \"line one\\nprompt> \"; \"$0\" && printf after", programPath], program: "/bin/sh"
+        )
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.press("Right")
+        try terminal.waitForScreen { $0.contains("328,176 pt") }
+        try terminal.press("q")
+        let screen = try terminal.waitForScreen { $0.contains("after") }
+        #expect(screen.split(separator: "\n").prefix(2) == ["line one", "prompt> after"], "\(screen)")
+    }
+
     @Test(
         "under GNU screen as Debian ships it (no alternate screen, Esc held until the next key): Esc then a key quits, and no frame stays",
         .enabled(if: hasScreen, "GNU screen is not installed (scripts/setup --tests installs it)"))
