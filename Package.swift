@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TextFormats", swiftSettings: crossModule),
         /// Geometry, intents and what a valid one is, the state and its reducer, the chain
         /// (view-model), the session, and the ReplaySubject the chain shares with.
-        .target(name: "BallModel", dependencies: ["ColourCore", openCombine], swiftSettings: crossModule),
+        .target(name: "BallModel", dependencies: ["ColourCore", "Platform", openCombine], swiftSettings: crossModule),
         /// The streams as marble lanes: a recorder subscribed to the session's publishers, a
         /// column per intent.
         .target(

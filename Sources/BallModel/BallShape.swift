@@ -1,3 +1,5 @@
+import Platform
+
 // MARK: - The ball's shape
 
 /// The ball as terminal cells: a round disc in which each cell holds two square-ish "pixels"
@@ -21,15 +23,35 @@ package struct BallShape: Hashable, Sendable {
         self.init(diameter: min(wanted, tallest))
     }
 
-    /// A disc of `diameter`: pixel (column offset c, half-row h) is lit when its centre lies
-    /// within `diameter / 2` of the centre cell's middle.
+    /// A disc of `diameter`: a pixel (a column offset c from the centre cell, a half-row at
+    /// v half-rows from the centre line, v = ±½, ±1½, …; one cell wide and one half-row tall)
+    /// is lit when at least half of its area lies within `diameter / 2` of the centre cell's
+    /// middle. So the outline is round at every size: no lone pixel at the top and bottom
+    /// where a pixel's centre only touches the circle.
     package init(diameter: Int) {
         self.diameter = diameter
+        if diameter >= 0, diameter < Self.extents.count {
+            (halfWidth, halfHeight) = Self.extents[diameter]
+        } else {
+            (halfWidth, halfHeight) = Self.extent(diameter: diameter)
+        }
+    }
+
+    /// The largest column and row offsets of the discs of diameters up to the largest a
+    /// terminal gives (a quarter of 1,000 columns), worked out once: a step asks for them.
+    private static let extents = (0...(ScreenSize.largest.columns / 4)).map { extent(diameter: $0) }
+
+    /// The largest column and row offsets the disc of `diameter` reaches.
+    private static func extent(diameter: Int) -> (halfWidth: Int, halfHeight: Int) {
+        guard diameter > 0 else { return (0, 0) }
         let radius = Double(diameter) / 2
-        // The widest half-rows are the two beside the centre line, half a half-row from it; the
-        // last lit row is the last whose nearer half lies within the radius (2k − ½ ≤ r).
-        halfWidth = Self.reach(radius: radius, verticalDistance: 0.5) ?? 0
-        halfHeight = diameter > 0 ? Int(((radius + 0.5) / 2).rounded(.down)) : 0
+        // The widest half-rows are the two beside the centre line; the last lit row is the
+        // last whose nearer half-row has its middle pixel lit (each is narrower than the one
+        // before it).
+        let halfWidth = reach(radius: radius, verticalDistance: 0.5) ?? 0
+        var halfHeight = 0
+        while reach(radius: radius, verticalDistance: Double(2 * (halfHeight + 1)) - 0.5) != nil { halfHeight += 1 }
+        return (halfWidth, halfHeight)
     }
 
     /// The lit column offsets of the top and bottom halves of the row `rowOffset` from the
@@ -42,12 +64,50 @@ package struct BallShape: Hashable, Sendable {
         return (lit(Double(2 * rowOffset) - 0.5), lit(Double(2 * rowOffset) + 0.5))
     }
 
-    /// How far a half-row `verticalDistance` half-rows from the centre reaches either side;
-    /// nil when it lies outside the disc.
+    /// How far the half-row `verticalDistance` half-rows from the centre line reaches either
+    /// side: the largest column offset whose pixel is at least half inside the circle (each
+    /// pixel further out has less of it inside); nil when not even the middle one is.
     private static func reach(radius: Double, verticalDistance: Double) -> Int? {
-        let room = radius * radius - verticalDistance * verticalDistance
-        guard room >= 0 else { return nil }
-        return Int(room.squareRoot().rounded(.down))
+        let vertical = abs(verticalDistance)
+        guard radius > 0, insideShare(radius: radius, column: 0, vertical: vertical) >= 0.5 else { return nil }
+        var (low, high) = (0, Int(radius.rounded(.up)) + 1)  // lit at low; not at high
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if insideShare(radius: radius, column: middle, vertical: vertical) >= 0.5 {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// The share of the pixel at column offset `column` and half-row `vertical` (≥ ½) from the
+    /// centre line that lies inside the circle of `radius`: its area inside, exactly.
+    static func insideShare(radius: Double, column: Int, vertical: Double) -> Double {
+        let (left, right) = (Double(column) - 0.5, Double(column) + 0.5)
+        return areaUnder(vertical + 0.5, from: left, to: right, radius: radius)
+            - areaUnder(vertical - 0.5, from: left, to: right, radius: radius)
+    }
+
+    /// ∫ min(s(x), `height`) dx from `left` to `right`, where s(x) = √(r² − x²) is the upper half
+    /// of the circle of `radius` (0 outside it) and `height` ≥ 0: the area under both.
+    private static func areaUnder(_ height: Double, from left: Double, to right: Double, radius: Double) -> Double {
+        let (low, high) = (max(left, -radius), min(right, radius))
+        guard low < high else { return 0 }
+        // The area under the arc from 0 to x.
+        func arc(_ x: Double) -> Double {
+            (x * max(0, radius * radius - x * x).squareRoot() + radius * radius * asin(min(1, max(-1, x / radius)))) / 2
+        }
+        guard height < radius else { return arc(high) - arc(low) }
+        // Under the line where the arc is above it (|x| ≤ w), under the arc outside that.
+        let width = (radius * radius - height * height).squareRoot()
+        var area = 0.0
+        let (flatLow, flatHigh) = (max(low, -width), min(high, width))
+        if flatLow < flatHigh { area += height * (flatHigh - flatLow) }
+        if low < min(high, -width) { area += arc(min(high, -width)) - arc(low) }
+        if max(low, width) < high { area += arc(high) - arc(max(low, width)) }
+        return area
     }
 
     /// Whether the disc centred at `centre` covers `cell` (either half).

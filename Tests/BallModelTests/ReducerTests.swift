@@ -177,10 +177,12 @@ struct ReducerTests {
                 (.resized(ScreenSize(columns: 10, rows: 4)), on(10, 4, centre, .flatMint)),
                 (.arrowPressed(.left, distance: 1), on(10, 4, centre, .flatMint)),
                 (.resized(ScreenSize(columns: 50, rows: 20)), on(50, 20, centre, .flatMint)),
-                // 26,6: 208 + 96 = 304, 49 mod 255: flatPlumDark on flatForestGreenDark.
+                // The 7-wide disc reaches one row either side of its centre (its third half-row
+                // would be less than half inside), so the lowest centre is row 7. 26,7: 208 +
+                // 112 = 320, 65 mod 255: flatMaroonDark on flatTealDark.
                 (
                     .resized(ScreenSize(columns: 30, rows: 10)),
-                    on(30, 10, Cell(column: 26, row: 6), .flatForestGreenDark)
+                    on(30, 10, Cell(column: 26, row: 7), .flatTealDark)
                 ),
             ])
     }
@@ -211,5 +213,55 @@ extension ReducerTests {
             #expect(shape.halfWidth == widest, "diameter \(diameter)")
             #expect(shape.halfHeight == tallest, "diameter \(diameter)")
         }
+    }
+}
+
+extension ReducerTests {
+    @Test("a pixel is lit when at least half of it is inside the circle: 16×16 samples, every diameter 6–200")
+    func roundOutline() {
+        // Written here from the rule, not from the shape's code: a pixel one cell wide and one
+        // half-row tall, centred at column offset c and v half-rows from the centre line, is
+        // lit when at least 128 of its 16×16 sample points lie within the radius. Pixels whose
+        // sampled share is within 3/256 of a half are too close to call by sampling: counted,
+        // not compared.
+        var closeCalls = 0
+        var spikes: [Int] = []
+        for diameter in 6...200 {
+            let shape = BallShape(diameter: diameter)
+            let radius = Double(diameter) / 2
+            var mismatches: [String] = []
+            for rowOffset in -(shape.halfHeight + 1)...(shape.halfHeight + 1) {
+                let span = shape.span(rowOffset: rowOffset)
+                for (half, vertical) in [
+                    (span.top, Double(2 * rowOffset) - 0.5), (span.bottom, Double(2 * rowOffset) + 0.5),
+                ] {
+                    for column in -(shape.halfWidth + 2)...(shape.halfWidth + 2) {
+                        var inside = 0
+                        for i in 0..<16 {
+                            for j in 0..<16 {
+                                let x = Double(column) - 0.5 + (Double(i) + 0.5) / 16
+                                let y = vertical - 0.5 + (Double(j) + 0.5) / 16
+                                if x * x + y * y <= radius * radius { inside += 1 }
+                            }
+                        }
+                        if abs(inside - 128) <= 3 {
+                            closeCalls += 1
+                            continue
+                        }
+                        let lit = half?.contains(column) == true
+                        if lit != (inside >= 128) {
+                            mismatches.append("row \(rowOffset) v \(vertical) column \(column): \(inside)/256")
+                        }
+                    }
+                }
+            }
+            #expect(mismatches.isEmpty, "diameter \(diameter): \(mismatches.prefix(4))")
+            // No spike: the outermost lit half-rows are more than one pixel wide.
+            let top = shape.span(rowOffset: -shape.halfHeight)
+            let outermost = [top.top, top.bottom].compactMap { $0 }.first
+            if let outermost, outermost.count < 2 { spikes.append(diameter) }
+        }
+        print("16×16 sampling: \(closeCalls) pixels too close to half to call")
+        #expect(spikes.isEmpty, "diameters with a one-pixel top: \(spikes)")
     }
 }
