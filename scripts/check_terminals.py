@@ -402,9 +402,18 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
         wait_for("%s to end" % step, lambda: exists("status-" + step), seconds=10)
         return open(os.path.join(work, "status-" + step)).read().strip()
 
+    def mapped():
+        """The window, once it is on the screen at its place and size (a window just made can
+        report a place off the screen for a moment)."""
+        found = subprocess.run(["xdotool", "search", "--name", title], capture_output=True, text=True).stdout.split()
+        if not found:
+            return None
+        x, y, width, height = window_geometry(found[0])
+        return found[0] if x >= 0 and y >= 0 and width >= 4 * columns and height >= 8 * rows else None
+
     try:
-        window = wait_for("the window", lambda: subprocess.run(
-            ["xdotool", "search", "--name", title], capture_output=True, text=True).stdout.split()[:1])[0]
+        window = wait_for("the window", mapped)
+        time.sleep(0.2)
         x, y, width, height = window_geometry(window)
         # Whole pixels a cell (kitty's window is a pixel wider and taller than its cells).
         cell_width, cell_height = (width - 2 * border) // columns, (height - 2 * border) // rows

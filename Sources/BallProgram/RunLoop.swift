@@ -120,6 +120,11 @@ package final class RunLoop {
     }
 
     private func handle(_ event: TerminalEvent, _ program: TerminalProgram) {
+        if case .modeReported(let mode, let setting) = event {
+            // An answer to the terminal device's own question: not input.
+            device.modeReported(mode, setting: setting)
+            return
+        }
         let binding = program.binding
         if let help = binding.model.help {
             // Space turns to the next page where there is one; any other key (or a click)

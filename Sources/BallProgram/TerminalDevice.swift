@@ -32,6 +32,9 @@ package protocol TerminalDevice: Screen {
     /// Hands the terminal back to the shell until the program is continued (`fg`); the next
     /// frame is then drawn whole.
     func suspend()
+    /// The terminal answered a question about one of its modes (``TerminalEvent/modeReported(mode:setting:)``):
+    /// synchronized output (2026), asked about with the first frame.
+    func modeReported(_ mode: Int, setting: Int)
 }
 
 /// The run loop's clock: the time since some start, never going back.

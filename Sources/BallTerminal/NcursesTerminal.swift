@@ -274,13 +274,36 @@ package final class NcursesTerminal: TerminalDevice {
             // SGR coordinates (1006) must come after it.
             wnoutrefresh(cb_stdscr())
             doupdate()
-            writeToTerminal(Self.dragReporting)
+            // Does the terminal show a frame only when it is whole (synchronized output, DEC
+            // mode 2026)? Asked now and never waited for: the answer, if any, comes as input,
+            // and frames are wrapped from then on (``modeReported(_:setting:)``).
+            writeToTerminal(Self.dragReporting + Self.askSynchronizedOutput)
             started = true
         }
         output.removeAll(keepingCapacity: true)
+        if synchronizedOutput { output += Self.beginSynchronizedUpdate }
+        let empty = output.count
         rasteriser.draw(frame, over: drawWhole ? nil : previous, into: &output)
         drawWhole = false
+        if output.count == empty { return }
+        if synchronizedOutput { output += Self.endSynchronizedUpdate }
         writeAll(output, to: outputFD)
+    }
+
+    // MARK: - Synchronized output
+
+    /// Whether each frame is wrapped in a synchronized update (the terminal said it has mode
+    /// 2026, set or reset: it can be switched).
+    private var synchronizedOutput = false
+    /// DECRQM for mode 2026.
+    private static let askSynchronizedOutput = "\u{1B}[?2026$p"
+    private static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
+    private static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
+
+    /// The terminal answered a DECRQM: for 2026, set (1) or reset (2) means it can hold a frame
+    /// back until it is whole.
+    package func modeReported(_ mode: Int, setting: Int) {
+        if mode == 2026 { synchronizedOutput = setting == 1 || setting == 2 }
     }
 
     /// Whether the pointer's motion with no button down is reported (mode 1003).

@@ -24,7 +24,7 @@ enum TerminalGuard {
     /// Mouse reporting off (all modes, any order a program might have set), keypad back to
     /// normal, bracketed paste off: safe to send to any xterm-like terminal.
     static let modesOff =
-        "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1l\u{1B}>"
+        "\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?2026l\u{1B}[?1l\u{1B}>"
 
     /// The scroll region back to the whole screen, the cursor kept (DECSC, DECSTBM, DECRC): for
     /// the signal handler, which cannot ask terminfo.

@@ -126,6 +126,13 @@ package final class MemoryTerminal: TerminalDevice {
         modeChanges.append(modes)
     }
 
+    /// What the terminal answered about its modes, in order (mode, setting).
+    package private(set) var modeReports: [(mode: Int, setting: Int)] = []
+
+    package func modeReported(_ mode: Int, setting: Int) {
+        modeReports.append((mode, setting))
+    }
+
     /// How long the next suspension lasts.
     private var stoppedFor = Duration.zero
 
@@ -188,6 +195,12 @@ package enum TerminalBytes {
         case .mouseDragged(let cell): drag(cell)
         case .mouseReleased(let cell): release(cell)
         case .mouseMoved(let cell): move(cell)
+        case .modeReported(let mode, let setting): modeReport(mode, setting: setting)
         }
+    }
+
+    /// A terminal's answer about one of its modes (DECRPM): `ESC [ ? mode ; setting $ y`.
+    package static func modeReport(_ mode: Int, setting: Int) -> [UInt8] {
+        Array("\u{1B}[?\(mode);\(setting)$y".utf8)
     }
 }

@@ -23,6 +23,10 @@ package enum TerminalEvent: Hashable, Sendable {
     /// The pointer moved with no button down (reported while pointer motion is on, mode 1003),
     /// however the terminal encodes that.
     case mouseMoved(Cell)
+    /// The terminal's answer about one of its private modes (DECRPM, `ESC [ ? mode ; setting
+    /// $ y`, to a DECRQM `ESC [ ? mode $ p`): `setting` 0 not known, 1 set, 2 reset, 3 set for
+    /// good, 4 reset for good.
+    case modeReported(mode: Int, setting: Int)
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
@@ -240,6 +244,12 @@ package struct InputDecoder: Sendable {
             return mouseEvent(
                 code: code, cell: Cell(column: column - 1, row: row - 1),
                 encoding: final == UInt8(ascii: "m") ? .sgrRelease : .sgr)
+        }
+        if parameters.first == UInt8(ascii: "?"), parameters.last == UInt8(ascii: "$"), final == UInt8(ascii: "y") {
+            // DECRPM: ? mode ; setting $ y.
+            let numbers = Self.numbers(in: parameters.dropFirst().dropLast())
+            guard numbers.count == 2, let mode = numbers[0], let setting = numbers[1] else { return nil }
+            return .modeReported(mode: mode, setting: setting)
         }
         let numbers = Self.numbers(in: parameters)
         switch final {

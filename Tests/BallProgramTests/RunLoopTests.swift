@@ -92,6 +92,18 @@ struct RunLoopTests {
         #expect(pilot.watch.isFinished)
     }
 
+    @Test("the terminal's answer about synchronized output reaches the device, and does nothing else")
+    func modeReportReachesTheDevice() {
+        let driver = HeadlessDriver()
+        let before = driver.appearance
+        let presented = driver.screen.presentCount
+        driver.run([.bytes(TerminalBytes.modeReport(2026, setting: 2))])
+        #expect(driver.screen.modeReports.map { [$0.mode, $0.setting] } == [[2026, 2]])
+        #expect(driver.appearance == before)
+        #expect(driver.screen.presentCount == presented, "no frame for an answer")
+        #expect(!driver.play.isFinished)
+    }
+
     // MARK: - Idle
 
     @Test("idle, the loop waits for ever: no timeout, so no wake-up, with the panel open too")

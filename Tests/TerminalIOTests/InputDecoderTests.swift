@@ -13,6 +13,19 @@ struct InputDecoderTests {
         return decoder.decode(Array(text.utf8)) + decoder.flushPendingEscape()
     }
 
+    @Test("a DECRPM answer (ESC [ ? 2026 ; 2 $ y) is a mode report, whole or split, never keys")
+    func modeReport() {
+        #expect(events("\u{1B}[?2026;2$y") == [.modeReported(mode: 2026, setting: 2)])
+        #expect(events("\u{1B}[?2026;0$yq") == [.modeReported(mode: 2026, setting: 0), .character("q")])
+        var decoder = InputDecoder()
+        #expect(decoder.decode(Array("\u{1B}[?20".utf8)).isEmpty)
+        #expect(decoder.decode(Array("26;1$".utf8)).isEmpty)
+        #expect(decoder.decode(Array("y".utf8)) == [.modeReported(mode: 2026, setting: 1)])
+        // Malformed: skipped whole, no keys from its bytes.
+        #expect(events("\u{1B}[?2026$y") == [])
+        #expect(events("\u{1B}[?;$y") == [])
+    }
+
     @Test("SGR mouse: press, drag, release (1-based on the wire, 0-based cells)")
     func sgrMouse() {
         #expect(
