@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "CommandsTests",
             dependencies: [
-                "ColourfulBallCommands", "BallReplay", "BallModel", "BallTestSupport",
+                "ColourfulBallCommands", "BallReplay", "BallModel", "BallTerminal", "BallTestSupport", "TextFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

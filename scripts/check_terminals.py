@@ -371,6 +371,10 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
     # Each step waits for the checker's go-ahead (a file), so that screenshots are taken
     # between them; each run's exit status goes to a file.
     steps = [
+        # doctor asks the terminal its questions: run under script(1), whose pseudo-terminal
+        # passes them on and keeps what it printed.
+        ("doctor", 'script -q -c "%s doctor --json" doctor.json && script -q -c "%s doctor" doctor.txt'
+         % (program, program)),
         ("play", "%s --record session.jsonl" % program),
         ("escape", program),
         ("replay", "%s replay replay.jsonl --paused" % program),
@@ -506,6 +510,24 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
                 changed = differing_cells(found, after, range(rows))
                 check(not changed, "%s: after %s the window is as before (%d cells differ: %s)" % (
                     label, step, len(changed), changed[:6]))
+
+        # doctor: the terminal answered, every glyph is one cell (the fonts have them all), and
+        # kitty has synchronized output.
+        begin("doctor")
+        check(status("doctor") == "0", "%s: colourful-ball doctor exits 0" % label)
+        # script(1) keeps the questions too: the report is the line from `[{"check"` on.
+        logged = open(os.path.join(work, "doctor.json"), errors="replace").read()
+        start = logged.rfind('[{"check"')
+        report = ({entry["check"]: entry for entry in json.loads(logged[start:].splitlines()[0])}
+                  if start >= 0 else {})
+        shutil.copy(os.path.join(work, "doctor.txt"), os.path.join(OUT, "%s-doctor.txt" % label))
+        check("device attributes" in report, "%s: doctor got the terminal's answers (device attributes: %s)" % (
+            label, report.get("device attributes", {}).get("value")))
+        check(report.get("glyph widths", {}).get("value") == "all 21 one cell wide",
+              "%s: doctor measured every glyph one cell wide (%s)" % (label, report.get("glyph widths", {}).get("value")))
+        if name == "kitty":
+            check(report.get("synchronized output (2026)", {}).get("ok") is True,
+                  "%s: doctor found synchronized output" % label)
 
         # Play: a drag, then a click and the pointer moved with no button, then the panel and
         # the pointer over two of its columns; q.

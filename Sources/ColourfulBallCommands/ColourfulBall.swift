@@ -19,7 +19,7 @@ package struct ColourfulBall: ParsableCommand {
             without a terminal.
             """,
         version: version,
-        subcommands: [PlayCommand.self, ReplayCommand.self, ColourCommand.self],
+        subcommands: [PlayCommand.self, ReplayCommand.self, ColourCommand.self, DoctorCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 

@@ -1,0 +1,143 @@
+import CNcurses
+import Platform
+import TerminalIO
+
+// MARK: - What the terminal description says
+
+/// What a terminfo entry says that the program cares about.
+package struct TerminfoFacts: Hashable, Sendable {
+    /// How many colours (`colors`); nil when it gives none.
+    package var colours: Int?
+    /// Whether it has the `RGB` flag (direct colour).
+    package var directColour: Bool
+    /// Whether it can repeat a character (`rep`), which the program uses for runs of blanks.
+    package var repeats: Bool
+    /// Whether it can move the cursor (`cup`): the program needs that.
+    package var movesCursor: Bool
+    /// Whether it has an alternate screen (`smcup`).
+    package var alternateScreen: Bool
+
+    /// Facts from their parts.
+    package init(colours: Int?, directColour: Bool, repeats: Bool, movesCursor: Bool, alternateScreen: Bool) {
+        self.colours = colours
+        self.directColour = directColour
+        self.repeats = repeats
+        self.movesCursor = movesCursor
+        self.alternateScreen = alternateScreen
+    }
+
+    /// The facts of `term`'s entry; nil when this system has no entry for it.
+    package static func of(term: String) -> TerminfoFacts? {
+        var status: Int32 = 0
+        guard !term.isEmpty, setupterm(term, STDOUT_FILENO, &status) == OK else { return nil }
+        func has(_ name: String) -> Bool {
+            guard let value = tigetstr(name) else { return false }
+            return Int(bitPattern: value) != -1 && Int(bitPattern: value) != 0
+        }
+        let colours = tigetnum("colors")
+        return TerminfoFacts(
+            colours: colours > 0 ? Int(colours) : nil, directColour: tigetflag("RGB") > 0, repeats: has("rep"),
+            movesCursor: has("cup"), alternateScreen: has("smcup"))
+    }
+}
+
+// MARK: - What the terminal answers
+
+/// What the terminal answered to the questions a program may ask it: device attributes
+/// (DA1), its private modes (DECRQM), and where the cursor went after each glyph (CPR).
+package struct ProbeAnswers: Hashable, Sendable {
+    /// The device attributes' answer (`ESC [ ? 62 ; 22 c` gives "62;22"); nil: no answer came
+    /// within the time allowed (then neither did anything asked before it, most likely).
+    package var deviceAttributes: String?
+    /// Each mode asked about and the setting the terminal gave (DECRPM: 0 not known, 1 set, 2
+    /// reset, 3 set for good, 4 reset for good); a mode with no answer is absent.
+    package var modes: [Int: Int] = [:]
+    /// How many cells each glyph asked about took, from the cursor's column after it.
+    package var glyphWidths: [Unicode.Scalar: Int] = [:]
+
+    /// Answers from their parts.
+    package init(deviceAttributes: String? = nil, modes: [Int: Int] = [:], glyphWidths: [Unicode.Scalar: Int] = [:]) {
+        self.deviceAttributes = deviceAttributes
+        self.modes = modes
+        self.glyphWidths = glyphWidths
+    }
+}
+
+/// Asks the terminal on standard input and output what it can do, as `colourful-ball doctor`
+/// does: the modes in `modes` (DECRQM), each glyph's width (written at the start of the line,
+/// then the cursor's position asked for), and last its device attributes, which every
+/// terminal answers: when that answer comes, every earlier one has. Waits at most `budget`.
+/// The terminal's modes are restored and the line it wrote on cleared.
+package enum TerminalProbe {
+    /// The answers; nil when standard input or output is not a terminal.
+    package static func ask(modes: [Int], glyphs: [Unicode.Scalar], budget: Duration) -> ProbeAnswers? {
+        let (input, output) = (STDIN_FILENO, STDOUT_FILENO)
+        guard isatty(input) == 1, isatty(output) == 1 else { return nil }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(input, TCSANOW, &raw)
+        defer { tcsetattr(input, TCSAFLUSH, &saved) }
+
+        var question = ""
+        for mode in modes { question += "\u{1B}[?\(mode)$p" }
+        for glyph in glyphs { question += "\r\(glyph)\u{1B}[6n" }
+        question += "\r\u{1B}[K\u{1B}[c"
+        writeAll(Array(question.utf8), to: output)
+
+        var received: [UInt8] = []
+        var answers = ProbeAnswers()
+        let clock = ContinuousClock()
+        let deadline = clock.now + budget
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while answers.deviceAttributes == nil, clock.now < deadline {
+            let left = clock.now.duration(to: deadline)
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(
+                max(
+                    1,
+                    (Double(left.components.seconds) * 1000 + Double(left.components.attoseconds) / 1e15).rounded(.up)))
+            guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            answers = parse(received, glyphs: glyphs)
+        }
+        writeAll(Array("\r\u{1B}[K".utf8), to: output)
+        return answers
+    }
+
+    /// The answers in `bytes`: DECRPM (`ESC [ ? mode ; setting $ y`), cursor positions
+    /// (`ESC [ row ; column R`, the n-th for the n-th glyph) and device attributes (`ESC [ ?
+    /// … c`); anything else skipped.
+    package static func parse(_ bytes: [UInt8], glyphs: [Unicode.Scalar]) -> ProbeAnswers {
+        var answers = ProbeAnswers()
+        var positions: [Int] = []
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else { break }
+            let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+            switch bytes[end] {
+            case UInt8(ascii: "y") where body.hasPrefix("?") && body.hasSuffix("$"):
+                let numbers = body.dropFirst().dropLast().split(separator: ";").compactMap { Int($0) }
+                if numbers.count == 2 { answers.modes[numbers[0]] = numbers[1] }
+            case UInt8(ascii: "R"):
+                let numbers = body.split(separator: ";").compactMap { Int($0) }
+                if numbers.count == 2 { positions.append(numbers[1]) }
+            case UInt8(ascii: "c") where body.hasPrefix("?"):
+                answers.deviceAttributes = String(body.dropFirst())
+            default: break
+            }
+            index = end + 1
+        }
+        for (glyph, column) in zip(glyphs, positions) { answers.glyphWidths[glyph] = column - 1 }
+        return answers
+    }
+}

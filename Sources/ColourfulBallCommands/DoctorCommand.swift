@@ -1,0 +1,246 @@
+import ArgumentParser
+import BallModel
+import BallTerminal
+import ColourCore
+import Platform
+import TextFormats
+
+/// `colourful-ball doctor`: what this terminal can do, and what to do where something is not
+/// right, as `brew doctor` and `flutter doctor` do.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Say what this terminal can do for the program, and what to do where something is not right.",
+        discussion: """
+            Reads TERM and its terminfo entry, COLORTERM, NO_COLOR, the locale and the window's \
+            size; asks the terminal (for at most a second) its device attributes, whether it has \
+            synchronized output (2026), pixel mouse positions (1016) and bracketed paste (2004), \
+            and how wide it draws each glyph the program uses. Each line ends in ok or in what \
+            to do.
+            """)
+
+    @Flag(help: "Print JSON (an array of checks: check, value, ok, advice) instead of text.")
+    var json = false
+
+    func run() throws {
+        let facts = DoctorFacts.gather()
+        let checks = Doctor.checks(facts)
+        let text = json ? Doctor.json(checks) : Doctor.text(checks)
+        try FileOutput.standardOutput.writeAll(Array((text + "\n").utf8))
+    }
+}
+
+// MARK: - The facts
+
+/// Everything the doctor looks at, gathered once: from the environment, terminfo, the kernel
+/// and the terminal's answers.
+package struct DoctorFacts {
+    /// `TERM`; nil when unset.
+    package var term: String?
+    /// Its terminfo entry's facts; nil when this system has no entry for it.
+    package var terminfo: TerminfoFacts?
+    /// `COLORTERM`.
+    package var colourTerm: String?
+    /// `NO_COLOR`.
+    package var noColour: String?
+    /// The locale's character set (`UTF-8`, `ANSI_X3.4-1968`), and the variable that set it.
+    package var characterSet: String
+    /// `LC_ALL`, `LC_CTYPE` or `LANG`, the first set, as `LANG=C.UTF-8`; nil: none is.
+    package var localeVariable: String?
+    /// The window's size; nil when standard output is not a terminal.
+    package var window: ScreenSize?
+    /// What the terminal answered; nil when it was not asked (not a terminal).
+    package var answers: ProbeAnswers?
+
+    /// Facts from their parts.
+    package init(
+        term: String?, terminfo: TerminfoFacts?, colourTerm: String?, noColour: String?, characterSet: String,
+        localeVariable: String?, window: ScreenSize?, answers: ProbeAnswers?
+    ) {
+        self.term = term
+        self.terminfo = terminfo
+        self.colourTerm = colourTerm
+        self.noColour = noColour
+        self.characterSet = characterSet
+        self.localeVariable = localeVariable
+        self.window = window
+        self.answers = answers
+    }
+
+    /// The modes asked about: synchronized output, pixel mouse positions, bracketed paste.
+    static let modes = [2026, 1016, 2004]
+    /// How long the terminal has to answer.
+    static let budget = Duration.seconds(1)
+
+    /// The facts of this process's environment and terminal.
+    static func gather() -> DoctorFacts {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        let term = variable("TERM")
+        setlocale(LC_CTYPE, "")
+        let characterSet = String(cString: nl_langinfo(nl_item(CODESET)))
+        let localeVariable = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { name in
+            variable(name).flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
+        }.first
+        let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        return DoctorFacts(
+            term: term, terminfo: term.flatMap { TerminfoFacts.of(term: $0) }, colourTerm: variable("COLORTERM"),
+            noColour: variable("NO_COLOR"), characterSet: characterSet, localeVariable: localeVariable,
+            window: isTerminal ? NcursesTerminal.terminalSize() : nil,
+            answers: isTerminal ? TerminalProbe.ask(modes: modes, glyphs: Glyph.all, budget: budget) : nil)
+    }
+}
+
+// MARK: - The checks
+
+/// One line of the doctor's report.
+package struct DoctorCheck: Hashable {
+    /// What is checked: `TERM`, `colour`, `synchronized output`.
+    package var check: String
+    /// What was found.
+    package var value: String
+    /// What to do; nil: nothing, it is ok.
+    package var advice: String?
+}
+
+/// The doctor's rules: facts in, checks out (no input or output of their own).
+package enum Doctor {
+    /// The checks, in the order the report gives them.
+    package static func checks(_ facts: DoctorFacts) -> [DoctorCheck] {
+        var checks: [DoctorCheck] = []
+        func add(_ check: String, _ value: String, _ advice: String? = nil) {
+            checks.append(DoctorCheck(check: check, value: value, advice: advice))
+        }
+        // TERM and terminfo.
+        let term = facts.term ?? ""
+        if term.isEmpty {
+            add("TERM", "not set", "set TERM to your terminal's type, such as TERM=xterm-256color")
+        } else if let terminfo = facts.terminfo {
+            add("TERM", term.visibleInMessage)
+            let colours =
+                terminfo.colours.map { "\($0 >= 0x100_0000 ? "16777216" : String($0)) colours" } ?? "no colours"
+            let parts = [
+                colours, terminfo.directColour ? "RGB (direct colour)" : "no RGB flag",
+                terminfo.repeats ? "rep" : "no rep",
+                terminfo.alternateScreen ? "alternate screen" : "no alternate screen",
+            ]
+            add(
+                "terminfo", parts.joined(separator: ", "),
+                terminfo.movesCursor ? nil : "this entry cannot move the cursor: set TERM to your terminal's real type")
+        } else {
+            add(
+                "TERM", "\(term.visibleInMessage), unknown to this system",
+                "install its terminfo entry (apt install ncurses-term) or set TERM to a type this system knows, such as xterm-256color"
+            )
+        }
+        add("COLORTERM", facts.colourTerm.map { $0.visibleInMessage } ?? "not set")
+        add(
+            "NO_COLOR", facts.noColour.map { $0.isEmpty ? "set, empty (ignored)" : "set" } ?? "not set",
+            facts.noColour?.isEmpty == false ? "the program draws without colour; unset NO_COLOR for colour" : nil)
+        // The colour tier, and why.
+        let depth = ColourDepth(
+            noColour: facts.noColour, colourTerm: facts.colourTerm, term: term,
+            terminfoColours: facts.terminfo?.colours, terminfoRGB: facts.terminfo?.directColour ?? false)
+        let why: String
+        let colourAdvice: String?
+        switch depth {
+        case .direct:
+            why =
+                facts.terminfo?.directColour == true
+                ? "the terminfo entry's RGB flag"
+                : facts.colourTerm == "truecolor" || facts.colourTerm == "24bit"
+                    ? "COLORTERM=\(facts.colourTerm!)" : "TERM ends in -direct"
+            colourAdvice = nil
+        case .palette(let palette):
+            why = "terminfo: \(palette.rawValue), no RGB; no COLORTERM=truecolor"
+            colourAdvice =
+                "if your terminal draws 24-bit colour, run COLORTERM=truecolor colourful-ball (or TERM=xterm-direct) for the exact flat colours"
+        case .monochrome:
+            why = facts.noColour?.isEmpty == false ? "NO_COLOR is set" : "the terminal has fewer than 8 colours"
+            colourAdvice = nil
+        }
+        add("colour", "\(depth.description) (\(why))", colourAdvice)
+        // The locale.
+        let utf8 = facts.characterSet.uppercased().filter { $0 != "-" } == "UTF8"
+        add(
+            "locale",
+            "\(facts.characterSet)" + (facts.localeVariable.map { " (\($0.visibleInMessage))" } ?? " (no LANG)"),
+            utf8 ? nil : "the program's glyphs are UTF-8: set LANG=C.UTF-8 (or your language's .UTF-8 locale)")
+        // The window.
+        guard let window = facts.window else {
+            add(
+                "terminal", "standard input or output is not a terminal",
+                "run colourful-ball doctor in the terminal itself, not through a pipe or a file")
+            return checks
+        }
+        let minimum = ScreenSize.minimum
+        add(
+            "window", "\(window.columns)×\(window.rows)",
+            window.columns >= minimum.columns && window.rows >= minimum.rows
+                ? nil : "the program needs at least \(minimum.columns)×\(minimum.rows): make the window larger")
+        // The terminal's answers.
+        guard let answers = facts.answers, let attributes = answers.deviceAttributes else {
+            add(
+                "answers", "none within \(Int(DoctorFacts.budget.components.seconds)) s",
+                "the terminal answered no question (device attributes included): the program still runs, without synchronized output"
+            )
+            return checks
+        }
+        add("device attributes", attributes.visibleInMessage)
+        /// What the terminal said about a mode: yes (it has it), no (0: not known, 4: off for
+        /// good), or nil when it did not answer.
+        func mode(_ number: Int) -> Bool? {
+            answers.modes[number].map { $0 == 1 || $0 == 2 || $0 == 3 }
+        }
+        switch mode(2026) {
+        case true?: add("synchronized output (2026)", "yes: each frame is shown whole")
+        case let has:
+            add(
+                "synchronized output (2026)", has == nil ? "not answered" : "no",
+                "a fast drag may show a frame in pieces (kitty, foot, WezTerm, Alacritty and tmux 3.4 have it)")
+        }
+        switch mode(1016) {
+        case true?: add("pixel mouse (1016)", "yes (not needed: the program works in cells)")
+        case let has: add("pixel mouse (1016)", (has == nil ? "not answered" : "no") + " (not needed)")
+        }
+        switch mode(2004) {
+        case true?: add("bracketed paste (2004)", "yes: pasted text stays text")
+        case false?: add("bracketed paste (2004)", "no", "pasted text arrives as keys: a pasted q quits")
+        case nil: add("bracketed paste (2004)", "not answered (asked for anyway)")
+        }
+        // The glyphs' widths.
+        let asked = Glyph.all
+        let unanswered = asked.filter { answers.glyphWidths[$0] == nil }
+        let wide = asked.filter { (answers.glyphWidths[$0] ?? 1) != 1 }
+        if !unanswered.isEmpty {
+            add(
+                "glyph widths", "\(asked.count - unanswered.count) of \(asked.count) measured",
+                "the terminal did not report the cursor's place after each glyph: their widths are unknown")
+        } else if wide.isEmpty {
+            add("glyph widths", "all \(asked.count) one cell wide")
+        } else {
+            let list = wide.map { "\($0) (\(answers.glyphWidths[$0]!))" }.joined(separator: " ")
+            add(
+                "glyph widths", "not one cell: \(list)",
+                "this terminal draws these wider than one cell, so the streams panel's columns will not line up: set its ambiguous-width characters to narrow (xterm: -cjk_width off; urxvt, kitty: a Latin locale or font)"
+            )
+        }
+        return checks
+    }
+
+    /// The report as text: `check: value — ok`, or `— what to do`.
+    package static func text(_ checks: [DoctorCheck]) -> String {
+        let width = checks.map(\.check.terminalWidth).max() ?? 0
+        return checks.map { check in
+            check.check + String(repeating: " ", count: width - check.check.terminalWidth) + "  " + check.value
+                + " \(Glyph.dash) " + (check.advice ?? "ok")
+        }.joined(separator: "\n")
+    }
+
+    /// The report as JSON: `[{"check":…,"value":…,"ok":true,"advice":null}, …]`.
+    package static func json(_ checks: [DoctorCheck]) -> String {
+        "["
+            + checks.map { check in
+                #"{"check":\#(check.check.jsonQuoted),"value":\#(check.value.jsonQuoted),"ok":\#(check.advice == nil),"advice":\#(check.advice.map(\.jsonQuoted) ?? "null")}"#
+            }.joined(separator: ",") + "]"
+    }
+}
