@@ -6,7 +6,9 @@ import TextFormats
 
 /// The `colourful-ball` command: the interactive ball by default, and its headless tools.
 package struct ColourfulBall: ParsableCommand {
-    /// The program's version, written into replay files and shown by `--version`.
+    /// The program's version, written into replay files and shown by `--version`: the one place
+    /// it is written (`scripts/package` names the .deb after it, and refuses a git tag that says
+    /// otherwise).
     package static let version = "0.1.0"
 
     /// The command's name, help and subcommands.
