@@ -120,12 +120,18 @@ package final class RunLoop {
     }
 
     private func handle(_ event: TerminalEvent, _ program: TerminalProgram) {
-        if case .modeReported(let mode, let setting) = event {
-            // An answer to the terminal device's own question: not input.
+        let binding = program.binding
+        switch event {
+        case .modeReported(let mode, let setting):
+            // Answers to the terminal device's own questions: not input.
             device.modeReported(mode, setting: setting)
             return
+        case .cursorReported(let row, let column):
+            let wide = device.cursorReported(row: row, column: column)
+            if !wide.isEmpty { binding.send(.wideGlyphsFound(wide)) }
+            return
+        default: break
         }
-        let binding = program.binding
         if let help = binding.model.help {
             // Space turns to the next page where there is one; any other key (or a click)
             // closes the help, and does nothing else.

@@ -35,6 +35,10 @@ package protocol TerminalDevice: Screen {
     /// The terminal answered a question about one of its modes (``TerminalEvent/modeReported(mode:setting:)``):
     /// synchronized output (2026), asked about with the first frame.
     func modeReported(_ mode: Int, setting: Int)
+    /// The terminal said where its cursor is, answering the device's own question (it measures
+    /// the glyphs' widths with the first frame); the glyphs it found drawn wider than one cell,
+    /// once the last answer is in (else none).
+    func cursorReported(row: Int, column: Int) -> [Unicode.Scalar]
 }
 
 /// The run loop's clock: the time since some start, never going back.

@@ -112,8 +112,11 @@ package struct Renderer: Sendable {
         }
         let colours = statusColours(over: appearance.background)
         let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
-        if let panel { drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, into: &frame) }
-        drawRows(extraRows, from: panelTop + panelRows, colours, into: &frame)
+        let ascii = screen.asciiMarbles
+        if let panel {
+            drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, ascii: ascii, into: &frame)
+        }
+        drawRows(extraRows, from: panelTop + panelRows, colours, ascii: ascii, into: &frame)
         let placeEnd = drawStatus(
             appearance, keys: screen.statusKeys, facts: screen.player?.facts, colours, into: &frame)
         if let notice = screen.notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
@@ -271,9 +274,12 @@ package struct Renderer: Sendable {
     // MARK: - The streams panel
 
     /// Rows of lane cells from `top` (the panel's, the player's), in the status line's colours:
-    /// marbles in their colours (on a cell of the text's colour where one would not show
+    /// in ASCII where `ascii` (``Glyph/ascii``), marbles in their colours (on a cell of the
+    /// text's colour where one would not show
     /// against the bar), lines, ghosts and the ruler dim.
-    private func drawRows(_ lines: [[LaneCell]], from top: Int, _ colours: StatusColours, into frame: inout Frame) {
+    private func drawRows(
+        _ lines: [[LaneCell]], from top: Int, _ colours: StatusColours, ascii: Bool, into frame: inout Frame
+    ) {
         let width = frame.size.columns
         let dim = Self.dimColour(on: colours.bar)
         for (offset, line) in lines.enumerated() {
@@ -282,8 +288,9 @@ package struct Renderer: Sendable {
                 for (column, cell) in line.prefix(width).enumerated() {
                     let foreground = cell.colour ?? (cell.dim ? dim : colours.text)
                     let background = cell.colour.map { visibility.swatchBackground($0, on: colours) } ?? colours.bar
+                    let glyph = ascii ? Glyph.ascii[cell.glyph] ?? cell.glyph : cell.glyph
                     cells[column] = FrameCell(
-                        glyph: cell.glyph, foreground: foreground, background: background, reverse: monochrome)
+                        glyph: glyph, foreground: foreground, background: background, reverse: monochrome)
                 }
             }
         }

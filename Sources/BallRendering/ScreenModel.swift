@@ -1,6 +1,7 @@
 import BallModel
 import BallStreams
 import ColourCore
+import TextFormats
 
 // MARK: - The screen as one value
 
@@ -21,6 +22,9 @@ package struct ScreenModel: Hashable, Sendable {
     package var panel: PanelModel?
     /// The replay player's rows and facts; nil: not a replay.
     package var player: PlayerRows?
+    /// Whether the panel's and the timeline's rows are drawn in ASCII (``Glyph/ascii``): the
+    /// terminal draws some of their glyphs two cells wide.
+    package var asciiMarbles = false
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -121,6 +125,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case pointerHovered(intent: Int?, lane: StreamLane?)
     /// The replay player's rows, facts and keys changed.
     case playerChanged(PlayerRows, keys: StatusKeys)
+    /// The terminal was found to draw these glyphs wider than one cell.
+    case wideGlyphsFound([Unicode.Scalar])
 }
 
 extension ScreenModel {
@@ -161,6 +167,8 @@ extension ScreenModel {
         case .playerChanged(let rows, let keys):
             let changed = replace(\.player, with: rows)
             return replace(\.statusKeys, with: keys) || changed
+        case .wideGlyphsFound(let glyphs):
+            return replace(\.asciiMarbles, with: asciiMarbles || glyphs.contains { Glyph.ascii[$0] != nil })
         }
     }
 

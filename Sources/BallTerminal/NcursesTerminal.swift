@@ -277,7 +277,9 @@ package final class NcursesTerminal: TerminalDevice {
             // Does the terminal show a frame only when it is whole (synchronized output, DEC
             // mode 2026)? Asked now and never waited for: the answer, if any, comes as input,
             // and frames are wrapped from then on (``modeReported(_:setting:)``).
-            writeToTerminal(Self.dragReporting + Self.askSynchronizedOutput)
+            // And how wide does it draw each glyph? Each is written at the start of the line,
+            // then the cursor's place asked for; the frame, drawn whole, covers them.
+            writeToTerminal(Self.dragReporting + Self.askSynchronizedOutput + Self.measureGlyphs)
             started = true
         }
         output.removeAll(keepingCapacity: true)
@@ -299,6 +301,23 @@ package final class NcursesTerminal: TerminalDevice {
     private static let askSynchronizedOutput = "\u{1B}[?2026$p"
     private static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
     private static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
+
+    // MARK: - The glyphs' widths
+
+    /// The glyphs measured, in the order of the questions still unanswered.
+    private var glyphsMeasured = Glyph.all[...]
+    /// Those found wider than one cell so far.
+    private var wideGlyphs: [Unicode.Scalar] = []
+    /// The questions: each glyph at the start of the line, then the cursor's place (CPR).
+    private static let measureGlyphs = Glyph.all.map { "\r\($0)\u{1B}[6n" }.joined() + "\r"
+
+    /// The terminal said where its cursor was after a glyph (the answers come in the order
+    /// asked): the glyphs drawn wider than one cell, once the last answer is in.
+    package func cursorReported(row: Int, column: Int) -> [Unicode.Scalar] {
+        guard let glyph = glyphsMeasured.popFirst() else { return [] }
+        if column - 1 != 1 { wideGlyphs.append(glyph) }
+        return glyphsMeasured.isEmpty ? wideGlyphs : []
+    }
 
     /// The terminal answered a DECRQM: for 2026, set (1) or reset (2) means it can hold a frame
     /// back until it is whole.

@@ -133,6 +133,15 @@ package final class MemoryTerminal: TerminalDevice {
         modeReports.append((mode, setting))
     }
 
+    /// The glyphs the next cursor report says are wide (as a terminal that drew them two cells
+    /// wide would, once all its answers are in).
+    package var wideGlyphsOnNextReport: [Unicode.Scalar] = []
+
+    package func cursorReported(row: Int, column: Int) -> [Unicode.Scalar] {
+        defer { wideGlyphsOnNextReport = [] }
+        return wideGlyphsOnNextReport
+    }
+
     /// How long the next suspension lasts.
     private var stoppedFor = Duration.zero
 
@@ -196,6 +205,7 @@ package enum TerminalBytes {
         case .mouseReleased(let cell): release(cell)
         case .mouseMoved(let cell): move(cell)
         case .modeReported(let mode, let setting): modeReport(mode, setting: setting)
+        case .cursorReported(let row, let column): Array("\u{1B}[\(row);\(column)R".utf8)
         }
     }
 

@@ -51,6 +51,8 @@ package struct DoctorFacts {
     package var window: ScreenSize?
     /// What the terminal answered; nil when it was not asked (not a terminal).
     package var answers: ProbeAnswers?
+    /// Whether this runs inside GNU screen (`STY` is set).
+    package var insideScreen = false
 
     /// Facts from their parts.
     package init(
@@ -82,11 +84,13 @@ package struct DoctorFacts {
             variable(name).flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
         }.first
         let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-        return DoctorFacts(
+        var facts = DoctorFacts(
             term: term, terminfo: term.flatMap { TerminfoFacts.of(term: $0) }, colourTerm: variable("COLORTERM"),
             noColour: variable("NO_COLOR"), characterSet: characterSet, localeVariable: localeVariable,
             window: isTerminal ? NcursesTerminal.terminalSize() : nil,
             answers: isTerminal ? TerminalProbe.ask(modes: modes, glyphs: Glyph.all, budget: budget) : nil)
+        facts.insideScreen = variable("STY").map { !$0.isEmpty } ?? false
+        return facts
     }
 }
 
@@ -165,6 +169,13 @@ package enum Doctor {
             "locale",
             "\(facts.characterSet)" + (facts.localeVariable.map { " (\($0.visibleInMessage))" } ?? " (no LANG)"),
             utf8 ? nil : "the program's glyphs are UTF-8: set LANG=C.UTF-8 (or your language's .UTF-8 locale)")
+        // What the program cannot change: GNU screen holds a lone Esc.
+        if facts.insideScreen {
+            add(
+                "GNU screen", "inside it (STY is set)",
+                "screen holds a lone Esc while mouse reporting is on, until the next key: press Esc then any key, or q, to quit"
+            )
+        }
         // The window.
         guard let window = facts.window else {
             add(
@@ -221,7 +232,7 @@ package enum Doctor {
             let list = wide.map { "\($0) (\(answers.glyphWidths[$0]!))" }.joined(separator: " ")
             add(
                 "glyph widths", "not one cell: \(list)",
-                "this terminal draws these wider than one cell, so the streams panel's columns will not line up: set its ambiguous-width characters to narrow (xterm: -cjk_width off; urxvt, kitty: a Latin locale or font)"
+                "this terminal draws these wider than one cell: the program finds that too and draws the streams panel in ASCII marbles (o @ # - S), so its columns line up; for the glyphs themselves, set the terminal's ambiguous-width characters to narrow (xterm: -cjk_width off; urxvt, kitty: a Latin locale or font)"
             )
         }
         return checks

@@ -27,6 +27,9 @@ package enum TerminalEvent: Hashable, Sendable {
     /// $ y`, to a DECRQM `ESC [ ? mode $ p`): `setting` 0 not known, 1 set, 2 reset, 3 set for
     /// good, 4 reset for good.
     case modeReported(mode: Int, setting: Int)
+    /// Where the cursor is (CPR, `ESC [ row ; column R`, 1-based, to `ESC [ 6 n`): how the
+    /// program measures how wide the terminal draws a glyph.
+    case cursorReported(row: Int, column: Int)
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
@@ -264,6 +267,10 @@ package struct InputDecoder: Sendable {
             // ESC [ A, or ESC [ 1 ; modifier A; modifier 2 (and any with Shift's bit) is Shift.
             let modifier = numbers.count >= 2 ? (numbers[1] ?? 1) : 1
             return Self.cursorKey(final, shifted: (modifier - 1) & 1 == 1)
+        case UInt8(ascii: "R"):
+            // CPR: row ; column.
+            guard numbers.count == 2, let row = numbers[0], let column = numbers[1] else { return nil }
+            return .cursorReported(row: row, column: column)
         case UInt8(ascii: "~"):
             switch numbers.first {
             case 1, 7: return .home

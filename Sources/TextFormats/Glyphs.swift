@@ -67,4 +67,15 @@ package enum Glyph {
         lowerHalf, value, ball, background, ghost, skipped, line, pressed, dragged, released, left, up, right, down,
         recentred, resized, tick, place, ellipsis, dash, rangeDash,
     ]
+
+    // MARK: - In ASCII
+
+    /// Each glyph of the panel's and the timeline's columns (and of the text beside them) in
+    /// ASCII, for a terminal that draws some of them two cells wide (many do, for East Asian
+    /// ambiguous-width characters in a CJK locale), where the columns would not line up.
+    package static let ascii: [Unicode.Scalar: Unicode.Scalar] = [
+        value: "o", ball: "@", background: "#", ghost: ".", skipped: "x", line: "-", pressed: "v", dragged: "*",
+        released: "r", left: "<", up: "A", right: ">", down: "V", recentred: "C", resized: "S", tick: "|",
+        place: "+", ellipsis: "~", dash: "-", rangeDash: "-",
+    ]
 }

@@ -26,7 +26,9 @@ struct Result {
 struct BenchmarkRun {
     let quick: Bool
     let only: String?
-    var program: String { buildDirectory() + "/colourful-ball" }
+    /// The program to measure, if not the one built beside the bench.
+    var programOverride: String? = nil
+    var program: String { programOverride ?? buildDirectory() + "/colourful-ball" }
     var environment: [String: String] {
         ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/tmp"]
     }

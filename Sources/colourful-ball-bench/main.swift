@@ -25,6 +25,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Write the table between the results markers of docs/benchmarks.md.")
     var writeDocs = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The program to measure (default: the colourful-ball built beside this bench). The one scripts/install and scripts/package ship, with the Swift runtime linked in, is .build-static/release/colourful-ball.",
+            valueName: "path"))
+    var program: String?
+
     @Flag(help: .hidden)
     var respond = false
 
@@ -41,10 +47,10 @@ struct Bench: ParsableCommand {
             // The floor of "input to screen": the bench runs itself this way in a pseudo-terminal.
             respondToEachRead()
         }
-        let table = BenchmarkRun(quick: quick, only: only).runAll()
+        let table = BenchmarkRun(quick: quick, only: only, programOverride: program).runAll()
         if writeDocs {
             writeResults(
-                table, only: only,
+                table, only: only, program: program,
                 into: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
                         "docs/benchmarks.md"))
@@ -55,7 +61,7 @@ struct Bench: ParsableCommand {
 Bench.main()
 
 /// Puts `table` between the results markers of docs/benchmarks.md, with the day and the command.
-func writeResults(_ table: [String], only: String?, into file: URL) {
+func writeResults(_ table: [String], only: String?, program: String?, into file: URL) {
     guard var text = try? String(contentsOf: file, encoding: .utf8),
         let begin = text.range(of: "<!-- results: begin -->\n"),
         let end = text.range(of: "<!-- results: end -->", range: begin.upperBound..<text.endIndex)
@@ -65,7 +71,8 @@ func writeResults(_ table: [String], only: String?, into file: URL) {
     }
     let day = ISO8601DateFormatter().string(from: Date()).prefix(10)
     let written =
-        "Written by `swift run -c release colourful-ball-bench --write-docs` on \(day)"
+        "Written by `swift run -c release colourful-ball-bench --write-docs"
+        + (program.map { " --program \($0)" } ?? "") + "` on \(day)"
         + (only.map { " (section \($0) only)" } ?? "") + ":\n\n" + table.joined(separator: "\n") + "\n"
     text.replaceSubrange(begin.upperBound..<end.lowerBound, with: written)
     do {

@@ -7,6 +7,7 @@ import BallTestSupport
 import Foundation
 import TerminalIO
 import Testing
+import TextFormats
 
 /// The run loop, driven in process: an in-memory terminal sends the bytes a terminal sends,
 /// a manual clock moves only as the script says, and the frames are read back.
@@ -102,6 +103,25 @@ struct RunLoopTests {
         #expect(driver.appearance == before)
         #expect(driver.screen.presentCount == presented, "no frame for an answer")
         #expect(!driver.play.isFinished)
+    }
+
+    @Test("a terminal that draws ↔ two cells wide gets the panel in ASCII, lines and marbles")
+    func wideGlyphsMakeASCIIMarbles() {
+        let driver = HeadlessDriver()
+        driver.toggleStreams()
+        driver.press(.right)
+        let unicode = driver.frame.text
+        #expect(unicode.contains("○─○") && !unicode.contains("o-o"))
+        driver.screen.wideGlyphsOnNextReport = [Glyph.resized]
+        driver.run([.bytes(TerminalBytes.bytes(for: .cursorReported(row: 1, column: 3)))])
+        #expect(driver.play.binding.model.asciiMarbles)
+        let ascii = driver.frame.text
+        #expect(ascii.contains("^o-o-o") && ascii.contains("^@-@-.") && ascii.contains("^--S->"), "\n\(ascii)")
+        #expect(!ascii.contains("○") && !ascii.contains("─"))
+        // The status line keeps its swatches.
+        #expect(ascii.split(separator: "\n").last?.contains("●") == true)
+        // Nothing else changed: the ball is where the arrow put it.
+        #expect(driver.appearance.position.centre == Cell(column: 41, row: 9))
     }
 
     // MARK: - Idle

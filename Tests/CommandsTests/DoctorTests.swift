@@ -84,6 +84,15 @@ struct DoctorTests {
         #expect(checks["bracketed paste (2004)"]?.advice == "pasted text arrives as keys: a pasted q quits")
     }
 
+    @Test("inside GNU screen: what screen does with a lone Esc, and what to press")
+    func insideScreen() {
+        var facts = Self.kitty()
+        facts.insideScreen = true
+        let screen = Doctor.checks(facts).first { $0.check == "GNU screen" }
+        #expect(screen?.advice?.hasPrefix("screen holds a lone Esc while mouse reporting is on") == true)
+        #expect(!Doctor.checks(Self.kitty()).contains { $0.check == "GNU screen" })
+    }
+
     @Test("--json: one object per check, ok where there is no advice")
     func json() {
         var facts = Self.kitty()

@@ -2,6 +2,7 @@ import BallModel
 import BallTestSupport
 import Foundation
 import Testing
+import TextFormats
 
 /// Synchronized output (DEC mode 2026), in a pseudo-terminal that plays the terminal's part:
 /// the program asks once with its first frame and never waits for the answer; a terminal that
@@ -68,5 +69,44 @@ struct SynchronizedOutputTests {
         #expect(Self.places(of: Self.end, in: later).count == 1)
         #expect(String(decoding: later, as: UTF8.self).contains("\u{1B}[24;"), "the frames came")
         #expect(status == 0)
+    }
+}
+
+/// The glyphs' widths, measured with the first frame (each glyph at the start of the line, then
+/// the cursor's place asked for): a terminal that draws one two cells wide gets the streams
+/// panel in ASCII, so that its columns line up.
+@Suite("Glyph widths measured")
+struct GlyphWidthTests {
+    /// Starts the program, answers each cursor question with column 2 (one cell) but column 3
+    /// for the glyphs in `wide`, opens the panel, and returns the screen's rows.
+    static func panel(wide: Set<Unicode.Scalar>) throws -> [String] {
+        let terminal = try PseudoTerminal(
+            [programPath], size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        var screen = TerminalEmulator(columns: 80, rows: 24)
+        let (first, _) = terminal.readUntilQuiet(quiet: 0.3)
+        screen.receive(first)
+        let questions = SynchronizedOutputTests.places(of: Array("\u{1B}[6n".utf8), in: first).count
+        #expect(questions == Glyph.all.count, "one question a glyph")
+        terminal.write(Array(Glyph.all.map { "\u{1B}[1;\(wide.contains($0) ? 3 : 2)R" }.joined().utf8))
+        terminal.write(Array("s".utf8))
+        screen.receive(terminal.readUntilQuiet(quiet: 0.3).bytes)
+        terminal.write(Array("q".utf8))
+        #expect(terminal.waitForExit() == 0)
+        return screen.cells.map { String(String.UnicodeScalarView($0.map(\.glyph))) }
+    }
+
+    @Test("every glyph one cell: the panel's lanes in their glyphs")
+    func narrow() throws {
+        let rows = try Self.panel(wide: [])
+        #expect(rows.contains { $0.hasPrefix(" position        ^○") }, "\(rows)")
+    }
+
+    @Test("↔ two cells wide: the panel's lanes in ASCII")
+    func wide() throws {
+        let rows = try Self.panel(wide: [Glyph.resized])
+        #expect(rows.contains { $0.hasPrefix(" position        ^o") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" intents         ^--S") }, "\(rows)")
+        #expect(!rows.joined().contains("○"))
     }
 }

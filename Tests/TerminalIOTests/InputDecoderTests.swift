@@ -21,6 +21,8 @@ struct InputDecoderTests {
         #expect(decoder.decode(Array("\u{1B}[?20".utf8)).isEmpty)
         #expect(decoder.decode(Array("26;1$".utf8)).isEmpty)
         #expect(decoder.decode(Array("y".utf8)) == [.modeReported(mode: 2026, setting: 1)])
+        // The cursor's place (CPR), as the glyph measurement asks for it.
+        #expect(events("\u{1B}[1;3R") == [.cursorReported(row: 1, column: 3)])
         // Malformed: skipped whole, no keys from its bytes.
         #expect(events("\u{1B}[?2026$y") == [])
         #expect(events("\u{1B}[?;$y") == [])
