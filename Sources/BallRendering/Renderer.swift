@@ -226,11 +226,15 @@ package struct Renderer: Sendable {
         let row = frame.size.rows - 1
         let width = frame.size.columns
         let colours = (ball: appearance.ball, background: appearance.background)
-        /// How many cells the tail at `index` of ``StatusLine/tails`` takes.
+        /// How many cells the tail at `index` of ``StatusLine/tails`` needs: all it takes, but the
+        /// two blanks after a colour at its end, which the window's edge may take instead.
         func tailWidth(_ index: Int) -> Int {
             var total = 0
             for part in allTails[index] { total += statusParts.cells(part, colours, status).count }
-            return total
+            switch allTails[index].last {
+            case .ball?, .ballName?, .background?, .shortBackground?: return total - 2
+            default: return total
+            }
         }
         // The longest form that fits: long place and each tail in turn, then the short place.
         let allTails = StatusLine.tails(statusKeys)
@@ -238,11 +242,11 @@ package struct Renderer: Sendable {
         var tail: Int?
         if statusFacts == nil {
             StatusLine.place(appearance, short: false, into: &place)
-            tail = tails.dropLast(3).first { place.count + tailWidth($0) <= width }
+            tail = tails.dropLast(4).first { place.count + tailWidth($0) <= width }
         }
         if tail == nil {
             StatusLine.place(appearance, short: true, facts: statusFacts, into: &place)
-            let candidates = statusFacts == nil ? tails.suffix(3) : tails[...]
+            let candidates = statusFacts == nil ? tails.suffix(5) : tails[...]
             tail = candidates.first { place.count + tailWidth($0) <= width } ?? tails.last
         }
         let column = frame.write(
@@ -251,7 +255,7 @@ package struct Renderer: Sendable {
         let blank = FrameCell(glyph: " ", foreground: status.bar, background: status.bar, reverse: monochrome)
         // Only the shortest form can be too wide (a long replay's facts, a narrow window): its
         // last cell then says it was cut.
-        let cut = place.count + tailWidth(tail!) - 2 > width
+        let cut = place.count + tailWidth(tail!) > width
         frame.withCells(row: row, columns: rest) { row in
             var index = 0
             for part in allTails[tail!] {

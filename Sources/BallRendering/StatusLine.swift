@@ -87,8 +87,9 @@ enum StatusLine {
 
     /// What follows the place, longest first: ball, background and keys, in their long, short
     /// and shortest forms (the shortest still names `?`, which lists them all); ball and
-    /// background; then, for the short place, ball and the background's name; ball alone; the
-    /// ball's name alone. (Where even that does not fit, the line ends in `…`.)
+    /// background; then, for the short place, ball and the background's name; both colours'
+    /// names without their codes (so the screen's colour stays named); ball alone; the ball's
+    /// name alone. (Where even that does not fit, the line ends in `…`.)
     /// (A replay's place is always short, and its tails keep `? keys` longer.)
     static func tails(_ keys: StatusKeys) -> [[Part]] {
         switch keys {
@@ -108,14 +109,14 @@ enum StatusLine {
         [
             [.ball, .background, long], [.ball, .background, .replayKeysShort],
             [.ball, .background, .replayKeysShortest], [.ball, .shortBackground, .replayKeysShortest],
-            [.ball, .replayKeysShortest], [.ball], [.ballName],
+            [.ball, .replayKeysShortest], [.ballName, .shortBackground], [.ball], [.ballName],
         ]
     }
 
     private static func tails(_ long: Part, _ short: Part, _ shortest: Part) -> [[Part]] {
         [
             [.ball, .background, long], [.ball, .background, short], [.ball, .background, shortest],
-            [.ball, .background], [.ball, .shortBackground], [.ball], [.ballName],
+            [.ball, .background], [.ball, .shortBackground], [.ballName, .shortBackground], [.ball], [.ballName],
         ]
     }
 

@@ -75,6 +75,24 @@ struct TextFitTests {
         #expect(Self.rows(at80.frame).contains(hints[1]))
     }
 
+    @Test("the status line names both colours wherever their names fit beside the place")
+    func bothColoursNamed() {
+        var dropped: [Int] = []
+        for width in Self.widths {
+            for rows in [8, 24] {
+                let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: rows))
+                let appearance = driver.appearance
+                let centre = appearance.position.centre
+                // The shortest form that names both: ` 12,3  ● flatRed  on ■ flatMint`.
+                let needed =
+                    " \(centre.column),\(centre.row)  ● \(appearance.ball.name)  on ■ \(appearance.background.name)"
+                let status = Self.rows(driver.frame).last ?? ""
+                if needed.terminalWidth <= width, !status.contains(appearance.background.name) { dropped.append(width) }
+            }
+        }
+        #expect(dropped.isEmpty, "the screen's colour unnamed at \(dropped.prefix(8))")
+    }
+
     @Test("the player's change line is whole or ends in …, and whole in a window wider than the recording")
     func changeLine() throws {
         // A recording made in the smallest window, replayed in every width from there to 300.
