@@ -141,8 +141,10 @@ package final class TimeTravelPlayer {
     /// Opens or closes the streams panel.
     package func toggleStreams() { streamsOpen.toggle() }
 
-    /// A late subscriber of `kind` subscribes at the current place (a third replaces the oldest).
+    /// A late subscriber of `kind` subscribes at the current place (a third replaces the oldest);
+    /// with the panel closed, the message says so and where to see it.
     package func subscribeLate(_ kind: LateSubscriber) {
+        if !streamsOpen { message = "\(StreamLane.late(kind).label) subscribed at #\(place): s shows its lane" }
         if lateSubscriptions.count == 2 { lateSubscriptions.removeFirst() }
         lateSubscriptions.append((kind, place))
     }

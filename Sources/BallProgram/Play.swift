@@ -18,6 +18,11 @@ package final class Play: TerminalProgram {
     /// The terminal's size (the ball's area is smaller while the streams panel is open).
     package private(set) var terminal: ScreenSize
     private var streamsOpen = false
+    /// Whether the button went down on the streams panel: until it comes up, the pointer
+    /// inspects the panel's columns and moves nothing.
+    private var inspecting = false
+    /// The notice that a late subscriber subscribed while the panel was closed, while shown.
+    private var lateNotice: String?
 
     /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel.
     package init(screen: Screen, terminal: ScreenSize, streams open: Bool = false) {
@@ -36,9 +41,21 @@ package final class Play: TerminalProgram {
 
     package func perform(_ action: KeyAction, now: Duration) {
         switch action {
+        case .intent(.pressed(let cell)) where binding.isOnPanel(cell):
+            // A click on the panel inspects a column; the ball stays where it is.
+            inspecting = true
+            binding.pointerMoved(to: cell)
+        case .intent(.dragged(let cell)) where inspecting: binding.pointerMoved(to: cell)
+        case .intent(.released) where inspecting: inspecting = false
         case .intent(let intent): session.send(intent)
         case .toggleStreams: toggleStreams()
-        case .subscribeLate(let kind): streams.subscribeLate(kind)
+        case .subscribeLate(let kind):
+            streams.subscribeLate(kind)
+            // Its lane is on the panel: with the panel closed, say so.
+            if !streamsOpen {
+                lateNotice = "\(StreamLane.late(kind).label) subscribed: s shows its lane"
+                binding.send(.noticePosted(lateNotice))
+            }
         default: break
         }
     }
@@ -47,6 +64,10 @@ package final class Play: TerminalProgram {
     /// same intent, so a recording made with the panel open replays exactly.
     package func toggleStreams() {
         streamsOpen.toggle()
+        if streamsOpen, let shown = lateNotice, binding.model.notice == shown {
+            lateNotice = nil
+            binding.send(.noticePosted(nil))
+        }
         layOut()
     }
 

@@ -90,6 +90,12 @@ package final class ScreenBinding {
         send(.pointerHovered(intent: intent, lane: lane))
     }
 
+    /// Whether `cell` is on the streams panel as last drawn (its rows below the ball's area).
+    package func isOnPanel(_ cell: Cell) -> Bool {
+        guard let (panel, top) = drawn, panel != nil else { return false }
+        return cell.row >= top
+    }
+
     /// Makes the next flush draw the frame again.
     package func redrawSoon() {
         needsDrawing = true

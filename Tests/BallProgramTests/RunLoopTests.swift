@@ -124,6 +124,47 @@ struct RunLoopTests {
         #expect(driver.appearance.position.centre == Cell(column: 41, row: 9))
     }
 
+    @Test("a click on the streams panel inspects its column and moves nothing; a drag from the ball still clamps")
+    func clickOnThePanel() {
+        let driver = HeadlessDriver()
+        driver.toggleStreams()
+        for _ in 0..<4 { driver.press(.right) }
+        let before = driver.session.state
+        let columns = driver.streams.columns.count
+        let description = { Self.lines(driver.frame)[15 + StreamPanel.rows - 1] }
+        #expect(description().hasPrefix(" #5 → arrow right 1"))
+        // Press on column 2 of the intents lane, drag along it to column 3, release.
+        let row = 16
+        driver.run([.bytes(TerminalBytes.press(Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: row)))])
+        #expect(description().hasPrefix(" #2 → arrow right 1"), "\(description())")
+        driver.run([.bytes(TerminalBytes.drag(Cell(column: StreamPanel.labelWidth + 2 * 3 + 1, row: row)))])
+        #expect(description().hasPrefix(" #3 → arrow right 1"), "\(description())")
+        driver.run([.bytes(TerminalBytes.release(Cell(column: StreamPanel.labelWidth + 2 * 3 + 1, row: row)))])
+        #expect(driver.session.state == before, "the ball stays")
+        #expect(driver.streams.columns.count == columns, "no intent")
+        // A drag that starts on the ball and goes over the panel moves the ball, clamped.
+        let centre = driver.appearance.position.centre
+        driver.drag(from: centre, to: Cell(column: 20, row: 20))
+        #expect(driver.appearance.position.centre.column == 20 && driver.appearance.position.centre.row == centre.row)
+    }
+
+    @Test("b or p with the streams panel closed says what it did and where to see it; s takes that away")
+    func lateSubscriberWithThePanelClosed() throws {
+        let driver = HeadlessDriver()
+        driver.type("b")
+        #expect(driver.play.binding.model.notice == "late Behavior subscribed: s shows its lane")
+        #expect(Self.lines(driver.frame).last?.contains("late Behavior subscribed: s shows its lane") == true)
+        driver.toggleStreams()
+        #expect(driver.play.binding.model.notice == nil)
+        #expect(
+            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior   ^○") }, "\(Self.lines(driver.frame))")
+        // In a replay, the player's message says it.
+        let pilot = try PlayerPilot(Self.sample)
+        pilot.press("l")
+        pilot.press("p")
+        #expect(pilot.lines.last?.contains("late Passthrough subscribed at #1:") == true, "\(pilot.lines)")
+    }
+
     // MARK: - Idle
 
     @Test("idle, the loop waits for ever: no timeout, so no wake-up, with the panel open too")
