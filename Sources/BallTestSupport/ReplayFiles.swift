@@ -1,4 +1,5 @@
 import BallReplay
+import Foundation
 
 // MARK: - Replay files in memory
 
@@ -13,4 +14,14 @@ extension ReplayReader {
             return Array(bytes[offset..<min(bytes.count, offset + chunk)])
         }
     }
+}
+
+/// The sample recording the suites share, `Tests/BallReplayTests/Replays/sample.jsonl`: a press
+/// that moves nothing, seven drag steps, a release, two arrows left and one up, in 80×24.
+package enum SampleRecording {
+    /// Its path.
+    package static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Tests/BallReplayTests/Replays/sample.jsonl").standardized.path
+    /// Its bytes (none if it cannot be read: the tests that use it then fail).
+    package static let bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
 }

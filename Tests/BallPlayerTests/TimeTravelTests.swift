@@ -14,10 +14,7 @@ struct DiskFull: Error, CustomStringConvertible {
 
 @Suite("The time-travel player")
 struct TimeTravelTests {
-    static let sample = Array(
-        (try? Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../BallReplayTests/Replays/sample.jsonl"))) ?? Data())
+    static let sample = SampleRecording.bytes
 
     /// What playing `lines` (a replay file) forward through a fresh session shows after its
     /// first `count` events: the whole state and the whole appearance.

@@ -13,10 +13,7 @@ import TextFormats
 /// a manual clock moves only as the script says, and the frames are read back.
 @Suite("The run loop, in process")
 struct RunLoopTests {
-    static let sample = Array(
-        (try? Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../BallReplayTests/Replays/sample.jsonl"))) ?? Data())
+    static let sample = SampleRecording.bytes
 
     /// The frame's rows as text.
     static func lines(_ frame: Frame) -> [String] {

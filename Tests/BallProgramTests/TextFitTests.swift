@@ -11,10 +11,7 @@ import Testing
 /// or ends in `…`, and the help box shows every key on some page, saying that more follow.
 @Suite("Text fits by its width")
 struct TextFitTests {
-    static let sample = Array(
-        (try? Data(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../BallReplayTests/Replays/sample.jsonl"))) ?? Data())
+    static let sample = SampleRecording.bytes
 
     /// The widths tried: every one from the smallest the program accepts to 300.
     static let widths = Array(ScreenSize.minimum.columns...300)
