@@ -24,15 +24,10 @@ struct SwatchVisibilityTests {
 
     @Test("● and ■ show against the cell behind them, and the bar against the screen", arguments: depths)
     func swatches(depth: ColourDepth) {
-        let sequences: TerminalSequences =
-            switch depth {
-            case .palette(let palette): .xterm(palette: palette)
-            default: .xtermDirectColour()
-            }
         let size = ScreenSize(columns: 120, rows: 8)
         var renderer = Renderer(depth: depth)
         var frame = Frame(size: size, fill: .flatWhite)
-        var rasteriser = Rasteriser(sequences: sequences)
+        var rasteriser = Rasteriser(sequences: Self.sequences(for: depth))
         var failures: [String] = []
         var closest = (distance: Double.infinity, what: "")
         var lowest = (ratio: Double.infinity, what: "")
@@ -42,11 +37,7 @@ struct SwatchVisibilityTests {
                     position: BallPosition(centre: Cell(column: 5, row: 2), screen: size), ball: ball,
                     background: background)
                 renderer.render(appearance, into: &frame)
-                var bytes: [UInt8] = []
-                rasteriser.invalidate()
-                rasteriser.draw(frame, over: nil, into: &bytes)
-                var terminal = TerminalEmulator(columns: size.columns, rows: size.rows)
-                terminal.receive(bytes)
+                let terminal = Self.received(frame, through: &rasteriser)
                 let status = terminal.cells[size.rows - 1]
                 let above = terminal.cells[size.rows - 2]
                 var marks: [(String, Int?, Int?)] = []
@@ -89,11 +80,6 @@ struct SwatchVisibilityTests {
         "every marble and tick reaches 3:1 against its cell, on the panel and the timeline over every screen",
         arguments: depths)
     func marbles(depth: ColourDepth) {
-        let sequences: TerminalSequences =
-            switch depth {
-            case .palette(let palette): .xterm(palette: palette)
-            default: .xtermDirectColour()
-            }
         let size = ScreenSize(columns: 120, rows: 12)
         let glyphs: [Unicode.Scalar] = ["○", "●", "■", "│", "▼", "•", "▲"]
         // One row of every colour's marbles, as the player's rows (the timeline's ticks and
@@ -106,7 +92,7 @@ struct SwatchVisibilityTests {
         row += Array(repeating: LaneCell(glyph: " "), count: max(0, size.columns - row.count))
         var renderer = Renderer(depth: depth)
         var frame = Frame(size: size, fill: .flatWhite)
-        var rasteriser = Rasteriser(sequences: sequences)
+        var rasteriser = Rasteriser(sequences: Self.sequences(for: depth))
         var failures: [String] = []
         var lowest = (ratio: Double.infinity, what: "")
         for background in FlatColour.allCases {
@@ -117,11 +103,7 @@ struct SwatchVisibilityTests {
                     background: background))
             screen.player = PlayerRows(terminal: size, facts: "replay", rows: [row, row])
             renderer.render(screen, into: &frame)
-            var bytes: [UInt8] = []
-            rasteriser.invalidate()
-            rasteriser.draw(frame, over: nil, into: &bytes)
-            var terminal = TerminalEmulator(columns: size.columns, rows: size.rows)
-            terminal.receive(bytes)
+            let terminal = Self.received(frame, through: &rasteriser)
             let drawn = terminal.cells[size.rows - 3]
             for (offset, colour) in FlatColour.allCases.enumerated() {
                 let cell = drawn[offset * 2]
@@ -138,6 +120,24 @@ struct SwatchVisibilityTests {
         print("\(depth): the lowest marble contrast is \(lowest.what), \(Self.format(lowest.ratio)):1")
         let failing = failures.count
         #expect(failing == 0, "\(failing) marbles below 3:1, first: \(failures.prefix(6))")
+    }
+
+    /// The sequences of an xterm that shows colours as `depth` does.
+    static func sequences(for depth: ColourDepth) -> TerminalSequences {
+        switch depth {
+        case .palette(let palette): .xterm(palette: palette)
+        default: .xtermDirectColour()
+        }
+    }
+
+    /// What a terminal shows after receiving `frame` whole, as `rasteriser` writes it.
+    static func received(_ frame: Frame, through rasteriser: inout Rasteriser) -> TerminalEmulator {
+        var bytes: [UInt8] = []
+        rasteriser.invalidate()
+        rasteriser.draw(frame, over: nil, into: &bytes)
+        var terminal = TerminalEmulator(columns: frame.size.columns, rows: frame.size.rows)
+        terminal.receive(bytes)
+        return terminal
     }
 
     /// WCAG 2.1's contrast ratio of two colours as the emulator holds them: each channel made
