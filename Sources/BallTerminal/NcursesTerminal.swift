@@ -308,14 +308,14 @@ package final class NcursesTerminal: TerminalDevice {
     private var glyphsMeasured = Glyph.all[...]
     /// Those found wider than one cell so far.
     private var wideGlyphs: [Unicode.Scalar] = []
-    /// The questions: each glyph at the start of the line, then the cursor's place (CPR).
-    private static let measureGlyphs = Glyph.all.map { "\r\($0)\u{1B}[6n" }.joined() + "\r"
+    /// The questions (``TerminalProbe/measuring(_:)``).
+    private static let measureGlyphs = TerminalProbe.measuring(Glyph.all)
 
     /// The terminal said where its cursor was after a glyph (the answers come in the order
     /// asked): the glyphs drawn wider than one cell, once the last answer is in.
     package func cursorReported(row: Int, column: Int) -> [Unicode.Scalar] {
         guard let glyph = glyphsMeasured.popFirst() else { return [] }
-        if column - 1 != 1 { wideGlyphs.append(glyph) }
+        if TerminalProbe.width(cursorColumn: column) != 1 { wideGlyphs.append(glyph) }
         return glyphsMeasured.isEmpty ? wideGlyphs : []
     }
 

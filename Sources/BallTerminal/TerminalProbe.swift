@@ -82,8 +82,7 @@ package enum TerminalProbe {
 
         var question = ""
         for mode in modes { question += "\u{1B}[?\(mode)$p" }
-        for glyph in glyphs { question += "\r\(glyph)\u{1B}[6n" }
-        question += "\r\u{1B}[K\u{1B}[c"
+        question += measuring(glyphs) + "\u{1B}[K\u{1B}[c"
         writeAll(Array(question.utf8), to: output)
 
         var received: [UInt8] = []
@@ -108,36 +107,31 @@ package enum TerminalProbe {
         return answers
     }
 
-    /// The answers in `bytes`: DECRPM (`ESC [ ? mode ; setting $ y`), cursor positions
-    /// (`ESC [ row ; column R`, the n-th for the n-th glyph) and device attributes (`ESC [ ?
-    /// … c`); anything else skipped.
+    /// The answers in `bytes`, as the input decoder reads them: mode reports (DECRPM), cursor
+    /// positions (the n-th for the n-th glyph) and device attributes; anything else skipped.
     package static func parse(_ bytes: [UInt8], glyphs: [Unicode.Scalar]) -> ProbeAnswers {
         var answers = ProbeAnswers()
-        var positions: [Int] = []
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") else {
-                index += 1
-                continue
-            }
-            var end = index + 2
-            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-            guard end < bytes.count else { break }
-            let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-            switch bytes[end] {
-            case UInt8(ascii: "y") where body.hasPrefix("?") && body.hasSuffix("$"):
-                let numbers = body.dropFirst().dropLast().split(separator: ";").compactMap { Int($0) }
-                if numbers.count == 2 { answers.modes[numbers[0]] = numbers[1] }
-            case UInt8(ascii: "R"):
-                let numbers = body.split(separator: ";").compactMap { Int($0) }
-                if numbers.count == 2 { positions.append(numbers[1]) }
-            case UInt8(ascii: "c") where body.hasPrefix("?"):
-                answers.deviceAttributes = String(body.dropFirst())
+        var columns: [Int] = []
+        var decoder = InputDecoder()
+        for event in decoder.decode(bytes) {
+            switch event {
+            case .modeReported(let mode, let setting): answers.modes[mode] = setting
+            case .cursorReported(_, let column): columns.append(column)
+            case .deviceAttributesReported(let attributes): answers.deviceAttributes = attributes
             default: break
             }
-            index = end + 1
         }
-        for (glyph, column) in zip(glyphs, positions) { answers.glyphWidths[glyph] = column - 1 }
+        for (glyph, column) in zip(glyphs, columns) { answers.glyphWidths[glyph] = width(cursorColumn: column) }
         return answers
     }
+
+    /// The questions that measure `glyphs`: each written at the start of the line, then the
+    /// cursor's place asked for (CPR); the line's start again at the end.
+    package static func measuring(_ glyphs: [Unicode.Scalar]) -> String {
+        glyphs.map { "\r\($0)\u{1B}[6n" }.joined() + "\r"
+    }
+
+    /// How wide a glyph written at the start of the line is, from the (1-based) column the
+    /// cursor reported after it.
+    package static func width(cursorColumn column: Int) -> Int { column - 1 }
 }
