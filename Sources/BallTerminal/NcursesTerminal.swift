@@ -34,7 +34,7 @@ package final class NcursesTerminal: TerminalDevice {
     /// Whether ncurses has made its first update (modes, alternate screen, mouse set-up).
     private var started = false
     /// How long a lone Esc waits for the rest of a sequence (`ESCDELAY`, as ncurses reads it).
-    package let escapeWait = RunLoop.escapeWait(escapeDelay: getenv("ESCDELAY").map { String(cString: $0) })
+    package let escapeWait = RunLoop.escapeWait(escapeDelay: environmentValue("ESCDELAY"))
     /// Whether the next frame must be drawn whole (the terminal lost what it showed).
     private var drawWhole = true
     private var outputFD: Int32 = STDOUT_FILENO
@@ -52,7 +52,7 @@ package final class NcursesTerminal: TerminalDevice {
                     "It needs a terminal on stdin and stdout; without one, try `colourful-ball colour X Y` or `colourful-ball replay FILE --headless`."
             )
         }
-        guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {
+        guard let term = environmentValue("TERM"), !term.isEmpty else {
             throw TerminalError(
                 description: "TERM is not set: set it to your terminal's type, such as `TERM=xterm-256color`.")
         }
@@ -440,11 +440,10 @@ package final class NcursesTerminal: TerminalDevice {
     /// How this terminal can show colours: as ``ColourDepth/init(noColour:colourTerm:term:terminfoColours:terminfoRGB:)``
     /// says from the environment and terminfo, if ncurses can start colour at all.
     private static func colourDepth(term: String) -> ColourDepth {
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        if let noColour = variable("NO_COLOR"), !noColour.isEmpty { return .monochrome }
+        if let noColour = environmentValue("NO_COLOR"), !noColour.isEmpty { return .monochrome }
         guard has_colors(), start_color() == OK else { return .monochrome }
         return ColourDepth(
-            noColour: nil, colourTerm: variable("COLORTERM"), term: term,
+            noColour: nil, colourTerm: environmentValue("COLORTERM"), term: term,
             terminfoColours: Int(cb_colors()),  // Known only once colour has started.
             terminfoRGB: tigetflag("RGB") > 0)
     }

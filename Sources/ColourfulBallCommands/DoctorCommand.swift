@@ -76,20 +76,20 @@ package struct DoctorFacts {
 
     /// The facts of this process's environment and terminal.
     static func gather() -> DoctorFacts {
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        let term = variable("TERM")
+        let term = environmentValue("TERM")
         setlocale(LC_CTYPE, "")
         let characterSet = String(cString: nl_langinfo(nl_item(CODESET)))
         let localeVariable = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { name in
-            variable(name).flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
+            environmentValue(name).flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
         }.first
         let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var facts = DoctorFacts(
-            term: term, terminfo: term.flatMap { TerminfoFacts.of(term: $0) }, colourTerm: variable("COLORTERM"),
-            noColour: variable("NO_COLOR"), characterSet: characterSet, localeVariable: localeVariable,
+            term: term, terminfo: term.flatMap { TerminfoFacts.of(term: $0) },
+            colourTerm: environmentValue("COLORTERM"),
+            noColour: environmentValue("NO_COLOR"), characterSet: characterSet, localeVariable: localeVariable,
             window: isTerminal ? NcursesTerminal.terminalSize() : nil,
             answers: isTerminal ? TerminalProbe.ask(modes: modes, glyphs: Glyph.all, budget: budget) : nil)
-        facts.insideScreen = variable("STY").map { !$0.isEmpty } ?? false
+        facts.insideScreen = environmentValue("STY").map { !$0.isEmpty } ?? false
         return facts
     }
 }

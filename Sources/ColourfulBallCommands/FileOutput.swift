@@ -208,9 +208,9 @@ extension ColourDepth {
     /// How the terminal on standard output shows colours, from the environment alone (no
     /// terminfo: see ``ColourDepth/init(noColour:colourTerm:term:terminfoColours:terminfoRGB:)``).
     static func forStandardOutput() -> ColourDepth {
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         return ColourDepth(
-            noColour: variable("NO_COLOR"), colourTerm: variable("COLORTERM"), term: variable("TERM") ?? "",
+            noColour: environmentValue("NO_COLOR"), colourTerm: environmentValue("COLORTERM"),
+            term: environmentValue("TERM") ?? "",
             terminfoColours: nil, terminfoRGB: false)
     }
 }

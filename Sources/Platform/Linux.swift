@@ -37,3 +37,8 @@ package func closeDescriptor(_ descriptor: Int32) -> Int32 { Glibc.close(descrip
 package func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     Glibc.write(descriptor, bytes, count)
 }
+
+/// The environment variable `name`'s value; nil when it is not set.
+package func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
