@@ -213,7 +213,7 @@ package enum KeyMap {
         case (.mousePressed(let cell), .replay), (.mouseDragged(let cell), .replay): return mouse ? .scrub(cell) : nil
         case (.mouseReleased, .replay): return nil
         case (.mouseMoved(let cell), _): return .hover(cell)
-        case (.modeReported, _), (.cursorReported, _), (.deviceAttributesReported, _): return nil
+        case (.modeReported, _), (.cursorReported, _): return nil
         case (.character(let scalar), _): key = .character(scalar)
         case (.arrow(let direction, let shifted), _): key = .arrow(direction, shifted: shifted)
         case (.home, _): key = .home

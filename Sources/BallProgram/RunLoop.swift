@@ -130,8 +130,6 @@ package final class RunLoop {
             let wide = device.cursorReported(row: row, column: column)
             if !wide.isEmpty { binding.send(.wideGlyphsFound(wide)) }
             return
-        case .deviceAttributesReported:
-            return  // Not asked for here (doctor asks).
         default: break
         }
         if let help = binding.model.help {

@@ -107,21 +107,37 @@ package enum TerminalProbe {
         return answers
     }
 
-    /// The answers in `bytes`, as the input decoder reads them: mode reports (DECRPM), cursor
-    /// positions (the n-th for the n-th glyph) and device attributes; anything else skipped.
+    /// The answers in `bytes` (its own reader, not the input decoder's: a device attributes
+    /// answer can be longer than the decoder lets any sequence be, xterm's 35 bytes): DECRPM (`ESC [ ? mode ; setting $ y`), cursor positions
+    /// (`ESC [ row ; column R`, the n-th for the n-th glyph) and device attributes (`ESC [ ?
+    /// … c`); anything else skipped.
     package static func parse(_ bytes: [UInt8], glyphs: [Unicode.Scalar]) -> ProbeAnswers {
         var answers = ProbeAnswers()
-        var columns: [Int] = []
-        var decoder = InputDecoder()
-        for event in decoder.decode(bytes) {
-            switch event {
-            case .modeReported(let mode, let setting): answers.modes[mode] = setting
-            case .cursorReported(_, let column): columns.append(column)
-            case .deviceAttributesReported(let attributes): answers.deviceAttributes = attributes
+        var positions: [Int] = []
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0x1B, bytes[index + 1] == UInt8(ascii: "[") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else { break }
+            let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+            switch bytes[end] {
+            case UInt8(ascii: "y") where body.hasPrefix("?") && body.hasSuffix("$"):
+                let numbers = body.dropFirst().dropLast().split(separator: ";").compactMap { Int($0) }
+                if numbers.count == 2 { answers.modes[numbers[0]] = numbers[1] }
+            case UInt8(ascii: "R"):
+                let numbers = body.split(separator: ";").compactMap { Int($0) }
+                if numbers.count == 2 { positions.append(numbers[1]) }
+            case UInt8(ascii: "c") where body.hasPrefix("?"):
+                answers.deviceAttributes = String(body.dropFirst())
             default: break
             }
+            index = end + 1
         }
-        for (glyph, column) in zip(glyphs, columns) { answers.glyphWidths[glyph] = width(cursorColumn: column) }
+        for (glyph, column) in zip(glyphs, positions) { answers.glyphWidths[glyph] = width(cursorColumn: column) }
         return answers
     }
 

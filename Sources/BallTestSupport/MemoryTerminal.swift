@@ -206,7 +206,6 @@ package enum TerminalBytes {
         case .mouseMoved(let cell): move(cell)
         case .modeReported(let mode, let setting): modeReport(mode, setting: setting)
         case .cursorReported(let row, let column): Array("\u{1B}[\(row);\(column)R".utf8)
-        case .deviceAttributesReported(let attributes): Array("\u{1B}[?\(attributes)c".utf8)
         }
     }
 

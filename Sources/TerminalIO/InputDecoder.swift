@@ -30,9 +30,6 @@ package enum TerminalEvent: Hashable, Sendable {
     /// Where the cursor is (CPR, `ESC [ row ; column R`, 1-based, to `ESC [ 6 n`): how the
     /// program measures how wide the terminal draws a glyph.
     case cursorReported(row: Int, column: Int)
-    /// The terminal's device attributes (DA1, `ESC [ ? 62 ; 22 c`, to `ESC [ c`): its
-    /// parameters, `62;22`.
-    case deviceAttributesReported(String)
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalEvent``s: keys (UTF-8), arrows in normal
@@ -250,10 +247,6 @@ package struct InputDecoder: Sendable {
             return mouseEvent(
                 code: code, cell: Cell(column: column - 1, row: row - 1),
                 encoding: final == UInt8(ascii: "m") ? .sgrRelease : .sgr)
-        }
-        if parameters.first == UInt8(ascii: "?"), final == UInt8(ascii: "c") {
-            // DA1: ? attributes c.
-            return .deviceAttributesReported(String(decoding: parameters.dropFirst(), as: UTF8.self))
         }
         if parameters.first == UInt8(ascii: "?"), parameters.last == UInt8(ascii: "$"), final == UInt8(ascii: "y") {
             // DECRPM: ? mode ; setting $ y.

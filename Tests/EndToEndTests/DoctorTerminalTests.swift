@@ -41,13 +41,15 @@ struct DoctorTerminalTests {
             let asked = String(decoding: questions, as: UTF8.self)
             #expect(["\u{1B}[?2026$p", "\u{1B}[?1016$p", "\u{1B}[?2004$p"].allSatisfy(asked.contains))
             #expect(asked.components(separatedBy: "\u{1B}[6n").count - 1 == Glyph.all.count)
-            return "\u{1B}[?2026;2$y\u{1B}[?1016;2$y\u{1B}[?2004;2$y" + Self.positions() + "\u{1B}[?62;22c"
+            // Device attributes as xterm 379 answers them (35 bytes).
+            return "\u{1B}[?2026;2$y\u{1B}[?1016;2$y\u{1B}[?2004;2$y" + Self.positions()
+                + "\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c"
         }
         #expect(
             Self.line(lines, "synchronized output (2026)")?.hasSuffix("yes: each frame is shown whole — ok") == true)
         #expect(Self.line(lines, "bracketed paste (2004)")?.hasSuffix("yes: pasted text stays text — ok") == true)
         #expect(Self.line(lines, "glyph widths")?.hasSuffix("all 21 one cell wide — ok") == true)
-        #expect(Self.line(lines, "device attributes")?.hasSuffix("62;22 — ok") == true)
+        #expect(Self.line(lines, "device attributes")?.hasSuffix("64;1;2;6;9;15;16;17;18;21;22;28 — ok") == true)
         #expect(Self.line(lines, "window")?.hasSuffix("80×24 — ok") == true)
     }
 

@@ -23,8 +23,6 @@ struct InputDecoderTests {
         #expect(decoder.decode(Array("y".utf8)) == [.modeReported(mode: 2026, setting: 1)])
         // The cursor's place (CPR), as the glyph measurement asks for it.
         #expect(events("\u{1B}[1;3R") == [.cursorReported(row: 1, column: 3)])
-        // Device attributes (DA1), the answer every terminal gives.
-        #expect(events("\u{1B}[?62;22c") == [.deviceAttributesReported("62;22")])
         // Malformed: skipped whole, no keys from its bytes.
         #expect(events("\u{1B}[?2026$y") == [])
         #expect(events("\u{1B}[?;$y") == [])
