@@ -140,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BallRenderingTests",
-            dependencies: ["BallRendering", "BallStreams", "BallModel", "ColourCore", "BallTestSupport"],
+            dependencies: ["BallRendering", "BallStreams", "BallModel", "ColourCore", "BallTestSupport", openCombine],
             exclude: ["Snapshots"]
         ),
         .testTarget(

@@ -10,7 +10,7 @@ import TextFormats
 
 /// A replay's streams as text, the panel's lanes for the whole recording: one column (two
 /// characters) per intent, in blocks of `width` characters, each headed by a ruler of intent
-/// indices; lines `─`, ghosts `·`, the start `^`, the end `|`. With `sequences` the marbles are
+/// indices; lines `─`, ghosts `·`, the start `^`, the completion `|` (``MarbleLegend``). With `sequences` the marbles are
 /// painted in their colours (lines, ghosts and the ruler dim); without, plain text.
 ///
 /// It streams: each block is written as soon as its columns are complete, and only about one
@@ -50,11 +50,9 @@ package enum MarbleDiagram {
             if !rest.isEmpty { writeBlock(rest) }
             throw error
         }
-        // The last block, and the end of the streams when the recording did not quit.
-        var rest = recorder.columns(from: blockStart)
-        if !recorder.ended {
-            rest.append(StreamColumn(index: recorder.latestIndex + 1, intent: .quitRequested))
-        }
+        // The last block (a recording that did not quit ends without `|`: its streams never
+        // completed).
+        let rest = recorder.columns(from: blockStart)
         if !rest.isEmpty || first { writeBlock(rest) }
     }
 

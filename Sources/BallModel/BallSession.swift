@@ -39,15 +39,22 @@ package final class BallSession {
 
     /// Takes `intent`: fits it to the ball's area (dropped if it cannot happen there), publishes
     /// it, folds it with ``reduce(_:_:)``, and sends the subject the new position when it changed.
+    /// A quit ends the streams: ``intents`` and the position subject complete, and the chain's
+    /// colours complete after them. A finished session takes no more intents.
     package func send(_ intent: Intent) {
+        guard !isFinished else { return }
         let current = state
         guard let intent = intent.fitted(to: current.position.screen) else { return }
         intents.send(intent)
-        if intent == .quitRequested { isFinished = true }
         let next = reduce(current, intent)
         grab = next.grab
         if next.position != current.position { viewModel.position.send(next.position) }
         // The reducer's screen colour is what the chain derived from the new position.
         assert(viewModel.background.latest == next.background, "the chain and the reducer disagree")
+        if intent == .quitRequested {
+            isFinished = true
+            intents.send(completion: .finished)
+            viewModel.position.send(completion: .finished)
+        }
     }
 }

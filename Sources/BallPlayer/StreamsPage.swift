@@ -10,11 +10,12 @@ import BallStreams
 /// the page's intents sent through (skipped ones noted, not sent). Intents after the place are
 /// drawn dim (the future).
 package enum StreamsPage {
-    /// A late subscriber the user made in the player: its kind, and the place it subscribed at.
+    /// A late subscriber's key pressed in the player: its kind, and the place it was pressed at.
     package typealias LateSubscription = (kind: LateSubscriber, start: Int)
 
-    /// The page of `index` that shows `place` at `width`, with `lateSubscriptions` subscribed
-    /// again where they were made.
+    /// The page of `index` that shows `place` at `width`, with `lateSubscriptions` (in the order
+    /// of their places) made again where they were made: each subscribes, or unsubscribes the
+    /// live lane of its kind.
     package static func panel(
         index: ReplayIndex, place: Int, width: Int, lateSubscriptions: [LateSubscription]
     ) -> StreamPanel {
@@ -23,11 +24,13 @@ package enum StreamsPage {
         let end = min(index.count, start + size - 1)
         let first = max(0, start - 1)
         let scratch = BallSession(start: index.state(at: first))
-        let recorder = StreamRecorder(session: scratch, capacity: size + 2, firstIndex: first)
+        let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
+        let recorder = StreamRecorder(
+            session: scratch, capacity: size + 2, firstIndex: first, earlierPositions: Array(earlier))
         var pending = lateSubscriptions[...]
         func subscribe(upTo number: Int) {
             while let next = pending.first, next.start <= number {
-                recorder.subscribeLate(next.kind, start: next.start)
+                recorder.toggleLate(next.kind, start: next.start)
                 pending.removeFirst()
             }
         }

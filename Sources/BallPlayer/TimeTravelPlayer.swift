@@ -141,13 +141,24 @@ package final class TimeTravelPlayer {
     /// Opens or closes the streams panel.
     package func toggleStreams() { streamsOpen.toggle() }
 
-    /// A late subscriber of `kind` subscribes at the current place (a third replaces the oldest);
-    /// with the panel closed, the message says so and where to see it.
-    package func subscribeLate(_ kind: LateSubscriber) {
-        if !streamsOpen { message = "\(StreamLane.late(kind).label) subscribed at #\(place): s shows its lane" }
-        if lateSubscriptions.count == 2 { lateSubscriptions.removeFirst() }
-        lateSubscriptions.append((kind, place))
+    /// A late subscriber of `kind` subscribes at the current place, or unsubscribes there if one
+    /// is subscribed; with the panel closed, the message says which, and where to see it.
+    package func toggleLate(_ kind: LateSubscriber) {
+        // Kept in the order of their places (a key pressed after travelling back goes before
+        // the later ones); the oldest go when there are very many.
+        let slot = lateSubscriptions.firstIndex { $0.start > place } ?? lateSubscriptions.count
+        lateSubscriptions.insert((kind, place), at: slot)
+        if lateSubscriptions.count > Self.lateSubscriptionLimit { lateSubscriptions.removeFirst() }
+        guard !streamsOpen else { return }
+        let page = StreamsPage.panel(
+            index: index, place: place, width: StreamPanel.labelWidth + 4, lateSubscriptions: lateSubscriptions)
+        let lane = page.lateLanes.first { $0.kind == kind }
+        let did = lane?.end == LateLane.End(column: place, ending: .unsubscribed) ? "unsubscribed" : "subscribed"
+        message = "\(StreamLane.late(kind).label) \(did) at #\(place): s shows its lane"
     }
+
+    /// How many late subscribers' key presses the player keeps.
+    static let lateSubscriptionLimit = 256
 
     /// Skips the current intent, or takes the skip back: everything after it is worked out again.
     package func toggleSkip() {

@@ -27,8 +27,8 @@ package enum KeyAction: Hashable, Sendable {
     case showHelp
     /// Opens or closes the streams panel.
     case toggleStreams
-    /// Subscribes a late subscriber of this kind to the position (its lane joins the panel).
-    case subscribeLate(LateSubscriber)
+    /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
+    case toggleLate(LateSubscriber)
     /// Goes this many intents forward (back, when negative) in the recording, and pauses.
     case step(by: Int)
     /// Goes to the recording's start (`0/N`).
@@ -101,75 +101,80 @@ package enum KeyMap {
     package static let bigReplayStep = 10
 
     /// The table, in the order the help lists it.
-    package static let bindings: [KeyBinding] = [
-        KeyBinding(
-            ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play], actions: [], isMouse: true),
-        KeyBinding(["arrows", "h j k l"], "move 1 cell", modes: [.play], actions: moves(distance: 1, keys: "hjkl")),
-        KeyBinding(
-            ["Shift+arrows", "H J K L"], "move \(bigStep) cells", modes: [.play],
-            actions: moves(distance: bigStep, keys: "HJKL")),
-        KeyBinding(
-            ["c", "Home"], "back to the middle", modes: [.play],
-            actions: [
-                (.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred)),
-                (.home, .intent(.recentred)),
-            ]),
-        KeyBinding(
-            ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [], isMouse: true),
-        KeyBinding(
-            ["space"], "play and pause (at the end: play from the start)", modes: [.replay],
-            actions: [(.character(" "), .togglePause)]),
-        KeyBinding(
-            ["Right/Left", "l h"], "one intent forward / back (pauses)", modes: [.replay],
-            actions: [
-                (.arrow(.right, shifted: false), .step(by: 1)), (.arrow(.left, shifted: false), .step(by: -1)),
-                (.character("l"), .step(by: 1)), (.character("h"), .step(by: -1)),
-            ]),
-        KeyBinding(
-            ["Shift+Right/Left", "L H"], "\(bigReplayStep) intents forward / back", modes: [.replay],
-            actions: [
-                (.arrow(.right, shifted: true), .step(by: bigReplayStep)),
-                (.arrow(.left, shifted: true), .step(by: -bigReplayStep)),
-                (.character("L"), .step(by: bigReplayStep)), (.character("H"), .step(by: -bigReplayStep)),
-            ]),
-        KeyBinding(
-            ["Home", "End"], "the start (intent 0) / the end", modes: [.replay],
-            actions: [(.home, .jumpToStart), (.end, .jumpToEnd)]),
-        KeyBinding(
-            ["] ["], "the next / previous change of the ball's colour", modes: [.replay],
-            actions: [(.character("]"), .nextColourChange), (.character("["), .previousColourChange)]),
-        KeyBinding(
-            ["+ =", "-"], "twice / half as fast (0.25x to 16x)", modes: [.replay],
-            actions: [
-                (.character("+"), .changeSpeed(faster: true)), (.character("="), .changeSpeed(faster: true)),
-                (.character("-"), .changeSpeed(faster: false)),
-            ]),
-        KeyBinding(
-            ["x"], "skip or unskip this intent: all after it follows", modes: [.replay],
-            actions: [(.character("x"), .toggleSkip)]),
-        KeyBinding(
-            ["w"], "write the edited log as NAME.edited.jsonl", modes: [.replay],
-            actions: [(.character("w"), .writeEdited)]),
-        KeyBinding(
-            ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play],
-            actions: quitKeys.map { ($0, .intent(.quitRequested)) }),
-        KeyBinding(["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.replay], actions: quitKeys.map { ($0, .quit) }),
-        KeyBinding(
-            ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
-            actions: [(.character("\u{1A}"), .suspend)]),
-        KeyBinding(
-            ["s"], "show or hide the streams (point at a column)", modes: [.play, .replay],
-            actions: [(.character("s"), .toggleStreams)]),
-        KeyBinding(
-            ["b"], "late subscriber, Behavior: gets the current value", modes: [.play, .replay],
-            actions: [(.character("b"), .subscribeLate(.behavior))]),
-        KeyBinding(
-            ["p"], "late subscriber, Passthrough: only what comes next", modes: [.play, .replay],
-            actions: [(.character("p"), .subscribeLate(.passthrough))]),
-        KeyBinding(
-            ["?"], "show the keys (space: next page; other keys close)", modes: [.play, .replay],
-            actions: [(.character("?"), .showHelp)]),
-    ]
+    package static let bindings: [KeyBinding] =
+        [
+            KeyBinding(
+                ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play], actions: [],
+                isMouse: true),
+            KeyBinding(
+                ["arrows", "h j k l"], "move 1 cell", modes: [.play], actions: moves(distance: 1, keys: "hjkl")),
+            KeyBinding(
+                ["Shift+arrows", "H J K L"], "move \(bigStep) cells", modes: [.play],
+                actions: moves(distance: bigStep, keys: "HJKL")),
+            KeyBinding(
+                ["c", "Home"], "back to the middle", modes: [.play],
+                actions: [
+                    (.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred)),
+                    (.home, .intent(.recentred)),
+                ]),
+            KeyBinding(
+                ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],
+                isMouse: true),
+            KeyBinding(
+                ["space"], "play and pause (at the end: play from the start)", modes: [.replay],
+                actions: [(.character(" "), .togglePause)]),
+            KeyBinding(
+                ["Right/Left", "l h"], "one intent forward / back (pauses)", modes: [.replay],
+                actions: [
+                    (.arrow(.right, shifted: false), .step(by: 1)), (.arrow(.left, shifted: false), .step(by: -1)),
+                    (.character("l"), .step(by: 1)), (.character("h"), .step(by: -1)),
+                ]),
+            KeyBinding(
+                ["Shift+Right/Left", "L H"], "\(bigReplayStep) intents forward / back", modes: [.replay],
+                actions: [
+                    (.arrow(.right, shifted: true), .step(by: bigReplayStep)),
+                    (.arrow(.left, shifted: true), .step(by: -bigReplayStep)),
+                    (.character("L"), .step(by: bigReplayStep)), (.character("H"), .step(by: -bigReplayStep)),
+                ]),
+            KeyBinding(
+                ["Home", "End"], "the start (intent 0) / the end", modes: [.replay],
+                actions: [(.home, .jumpToStart), (.end, .jumpToEnd)]),
+            KeyBinding(
+                ["] ["], "the next / previous change of the ball's colour", modes: [.replay],
+                actions: [(.character("]"), .nextColourChange), (.character("["), .previousColourChange)]),
+            KeyBinding(
+                ["+ =", "-"], "twice / half as fast (0.25x to 16x)", modes: [.replay],
+                actions: [
+                    (.character("+"), .changeSpeed(faster: true)), (.character("="), .changeSpeed(faster: true)),
+                    (.character("-"), .changeSpeed(faster: false)),
+                ]),
+            KeyBinding(
+                ["x"], "skip or unskip this intent: all after it follows", modes: [.replay],
+                actions: [(.character("x"), .toggleSkip)]),
+            KeyBinding(
+                ["w"], "write the edited log as NAME.edited.jsonl", modes: [.replay],
+                actions: [(.character("w"), .writeEdited)]),
+            KeyBinding(
+                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play],
+                actions: quitKeys.map { ($0, .intent(.quitRequested)) }),
+            KeyBinding(
+                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.replay], actions: quitKeys.map { ($0, .quit) }),
+            KeyBinding(
+                ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
+                actions: [(.character("\u{1A}"), .suspend)]),
+            KeyBinding(
+                ["s"], "show or hide the streams (point at a column)", modes: [.play, .replay],
+                actions: [(.character("s"), .toggleStreams)]),
+        ]
+        + LateSubscriber.allCases.map { kind in
+            KeyBinding(
+                ["\(kind.key)"], "late \(kind.name): \(kind.handedWords) (again: cancel)",
+                modes: [.play, .replay], actions: [(.character(kind.key), .toggleLate(kind))])
+        } + [
+            KeyBinding(
+                ["?"], "show the keys (space: next page; other keys close)", modes: [.play, .replay],
+                actions: [(.character("?"), .showHelp)])
+        ]
 
     private static let quitKeys: [Key] = [
         .character("q"), .character("Q"), .escape, .character("\u{03}"), .character("\u{04}"),
@@ -238,8 +243,21 @@ package enum KeyMap {
         help(for: mode).rows.map { "\($0.keys): \($0.does)." }.joined(separator: "\n")
     }
 
-    /// The keys of `mode` as the help box shows them.
-    package static func help(for mode: KeyMode) -> HelpText {
+    /// The streams panel's symbols, as the help box lists them below the keys when the panel is
+    /// open, and `--help` below the keys (``MarbleLegend``).
+    package static var legendRows: [HelpRow] {
+        [HelpRow(keys: "", does: ""), HelpRow(keys: "in the lanes", does: "(the streams panel, s)")]
+            + MarbleLegend.entries.map { HelpRow(keys: $0.symbol, does: $0.meaning) }
+    }
+
+    /// The legend as `--help` and the man page print it: a line per symbol.
+    package static var legendSummary: String {
+        "The streams panel's lanes (s):\n" + MarbleLegend.lines.joined(separator: "\n")
+    }
+
+    /// The keys of `mode` as the help box shows them; with `legend`, the lanes' symbols after
+    /// them (the streams panel is open).
+    package static func help(for mode: KeyMode, legend: Bool = false) -> HelpText {
         let title =
             switch mode {
             case .play: "colourful-ball: keys"
@@ -248,7 +266,7 @@ package enum KeyMap {
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
             HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.does.replacingBackticks)
         }
-        return HelpText(title: title, rows: rows, footer: "any key closes this")
+        return HelpText(title: title, rows: rows + (legend ? legendRows : []), footer: "any key closes this")
     }
 
     /// The keys of `mode` as a Markdown table (`| key | does |`), as the README shows them.

@@ -49,11 +49,12 @@ package final class Play: TerminalProgram {
         case .intent(.released) where inspecting: inspecting = false
         case .intent(let intent): session.send(intent)
         case .toggleStreams: toggleStreams()
-        case .subscribeLate(let kind):
-            streams.subscribeLate(kind)
+        case .toggleLate(let kind):
+            streams.toggleLate(kind)
             // Its lane is on the panel: with the panel closed, say so.
             if !streamsOpen {
-                lateNotice = "\(StreamLane.late(kind).label) subscribed: s shows its lane"
+                let did = streams.lateLane(kind)?.isLive == true ? "subscribed" : "unsubscribed"
+                lateNotice = "\(StreamLane.late(kind).label) \(did): s shows its lane"
                 binding.send(.noticePosted(lateNotice))
             }
         default: break

@@ -147,7 +147,9 @@ package final class RunLoop {
         }
         switch KeyMap.action(for: event, in: program.keyMode) {
         case .suspend?: suspend(program)
-        case .showHelp?: binding.send(.helpOpened(KeyMap.help(for: program.keyMode)))
+        case .showHelp?:
+            // With the streams panel open, the lanes' symbols follow the keys.
+            binding.send(.helpOpened(KeyMap.help(for: program.keyMode, legend: binding.model.panel != nil)))
         case .hover(let cell)?: binding.pointerMoved(to: cell)
         case let action?: program.perform(action, now: clock.now)
         case nil: break

@@ -101,7 +101,7 @@ package final class Watch: TerminalProgram {
         case .writeEdited: player.writeEditedLog()
         case .scrub(let cell): player.scrub(at: cell)
         case .toggleStreams: player.toggleStreams()
-        case .subscribeLate(let kind): player.subscribeLate(kind)
+        case .toggleLate(let kind): player.toggleLate(kind)
         case .intent, .suspend, .showHelp, .hover: break
         }
         binding.redrawSoon()

@@ -9,11 +9,11 @@ import TextFormats
 /// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
 /// draws it between the ball's area and the status line.
 package struct StreamPanel: Hashable, Sendable {
-    /// How many rows the panel takes when it fits: a ruler, the four main lanes, two for the
-    /// late subscribers, and the description of the latest column.
-    package static let rows = 8
-    /// The label column's width ("late Passthrough" and a space).
-    package static let labelWidth = 17
+    /// How many rows the panel takes when it fits: a ruler, the four main lanes, one for each
+    /// kind of late subscriber, and the description of the latest column.
+    package static let rows = 2 + StreamLane.main.count + LateSubscriber.allCases.count
+    /// The label column's width (" late Replay(3)" and a space).
+    package static let labelWidth = 16
 
     /// The columns on the page, oldest first.
     package var columns: [StreamColumn]
@@ -55,7 +55,7 @@ package struct StreamPanel: Hashable, Sendable {
     package func lane(atRow row: Int) -> StreamLane? {
         if (1...StreamLane.main.count).contains(row) { return StreamLane.main[row - 1] }
         let slot = row - 1 - StreamLane.main.count
-        return lateLanes.indices.contains(slot) ? .late(lateLanes[slot].kind) : nil
+        return LateSubscriber.allCases.indices.contains(slot) ? .late(LateSubscriber.allCases[slot]) : nil
     }
 
     /// How many columns (intents) a page holds at `width` (two cells each).
@@ -97,18 +97,14 @@ package struct StreamPanel: Hashable, Sendable {
             ]
         }
         var lines = mainLines(width: width)
-        for slot in 0..<2 {
-            if slot < lateLanes.count {
-                let late = lateLanes[slot]
-                lines.append(
-                    laneLine(StreamLane.late(late.kind).label, width: width) { late.marble(in: $0) }
-                )
-            } else if slot == lateLanes.count {
-                lines.append(
-                    LaneCell.text(
-                        " " + String.first(of: Self.lateHints, fittingWidth: width - 1), width: width, dim: true))
+        for kind in LateSubscriber.allCases {
+            if let late = lateLanes.first(where: { $0.kind == kind }) {
+                lines.append(laneLine(StreamLane.late(kind).label, width: width) { late.marble(in: $0) })
             } else {
-                lines.append(LaneCell.text("", width: width))
+                let label = " " + StreamLane.late(kind).label
+                let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
+                let hint = String.first(of: Self.lateHints(kind), fittingWidth: width - padded.count)
+                lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }
         let hoveredColumn = hovered.flatMap { hovered in columns.first { $0.index == hovered } }
@@ -124,12 +120,11 @@ package struct StreamPanel: Hashable, Sendable {
         return lines
     }
 
-    /// What the empty late lane says, longest first.
-    static let lateHints = [
-        "b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)",
-        "b: late Behavior (gets the latest)   p: late Passthrough (waits for the next)",
-        "b: late Behavior   p: late Passthrough",
-    ]
+    /// What an empty late lane says, longest first: its key, and what its kind hands over.
+    static func lateHints(_ kind: LateSubscriber) -> [String] {
+        let key = kind.key
+        return ["\(key): subscribe (\(kind.handedWords))", "\(key): subscribe", "\(key)"]
+    }
 
     /// The ruler (intent indices at every tenth column, and at the first) and the four main lanes.
     package func mainLines(width: Int) -> [[LaneCell]] {
@@ -149,6 +144,9 @@ package struct StreamPanel: Hashable, Sendable {
         return cells
     }
 
+    /// One lane's row: its label, then each column's two cells. A lane's line is drawn in the
+    /// text's colour, as its marbles are (only a ghost is dim): the line is the time the
+    /// subscription lives, and a step that adds a column then needs no change of colour.
     private func laneLine(_ label: String, width: Int, marble: (StreamColumn) -> Marble?) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
         for (offset, column) in columns.enumerated() {
@@ -195,7 +193,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// The same, longest first: with the lane's code in full; with it in short; in short with
     /// what the lane did in short; what the lane did alone.
     private func descriptions(_ column: StreamColumn, in lane: StreamLane) -> [String] {
-        let did: String
+        var did: String
         var shortDid: String?
         switch lane {
         case .intents:
@@ -223,15 +221,12 @@ package struct StreamPanel: Hashable, Sendable {
                 did = "nothing: no new ball colour"
             }
         case .late(let kind):
-            let late = lateLanes.first { $0.kind == kind && $0.start <= column.index }
-            switch late?.marble(in: column) {
-            case .subscribed(let handed)?:
-                did = handed == nil ? "subscribed: nothing yet" : "subscribed: handed \(Glyph.value) at once"
-            case .value?: did = "\(Glyph.value) the position"
-            case .ended?: did = "| the streams ended"
-            case nil: did = "not subscribed yet"
-            default: did = "nothing"
-            }
+            (did, shortDid) = Self.lateWords(kind, lane: lateLanes.first { $0.kind == kind }, column: column)
+        }
+        if column.completed.contains(lane) {
+            let ended = "\(Glyph.completed) completed: the session quit"
+            did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
+            shortDid = ended
         }
         let brief = shortDid ?? did
         return [
@@ -239,6 +234,53 @@ package struct StreamPanel: Hashable, Sendable {
             "#\(column.index): \(brief) ← \(lane.shortExpression)", "#\(column.index): \(did)",
             "#\(column.index): \(brief)",
         ]
+    }
+
+    /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in short.
+    static func lateWords(_ kind: LateSubscriber, lane: LateLane?, column: StreamColumn) -> (String, String?) {
+        let key = kind.key
+        guard let lane, column.index >= lane.start else { return ("not subscribed yet (\(key) subscribes)", nil) }
+        if let end = lane.end, column.index > end.column {
+            return end.ending == .completed
+                ? ("nothing: it completed at #\(end.column)", nil)
+                : ("nothing: unsubscribed at #\(end.column) (\(key) subscribes again)", nil)
+        }
+        switch lane.marble(in: column) {
+        case .subscribed(let handed)?:
+            let completedToo = lane.end?.column == lane.start && lane.end?.ending == .completed
+            switch (kind, lane.handed) {
+            case (.publish, _) where completedToo:
+                return ("^| subscribed after the end: a Publish subject hands only the completion", "^| only the end")
+            case (.behavior, _) where completedToo:
+                return ("^| subscribed after the end: a completed Behavior subject hands only that", "^| only the end")
+            case (.publish, _):
+                return (
+                    "^ subscribed after the last value: a Publish subject waits for the next", "^ waits for the next"
+                )
+            case (.replay, let count):
+                let values = count == 1 ? "the 1 position it holds" : "the last \(count) positions, a group"
+                let end = completedToo ? ", then the completion" : ""
+                return ("^\(handed.map { "\($0.glyph)" } ?? "") handed \(values) at once\(end)", "^ handed \(count)")
+            case (.relay, _):
+                return (
+                    "^\(Glyph.value) handed the latest position: a relay is a Behavior subject underneath",
+                    "^\(Glyph.value) handed the latest"
+                )
+            case (.behavior, _):
+                return (
+                    "^\(Glyph.value) handed the latest position at once, as a Behavior subject does",
+                    "^\(Glyph.value) the latest"
+                )
+            }
+        case .ended?: return ("\(Glyph.completed) completed: the position subject completed (the session quit)", nil)
+        case .unsubscribed?: return ("\(Glyph.unsubscribed) unsubscribed (\(key) again)", nil)
+        case .value?: return ("\(Glyph.value) the position", nil)
+        default:
+            if kind == .relay, column.completed.contains(.position) {
+                return ("nothing: the position completed, but a relay never completes", "never completes")
+            }
+            return ("nothing: the position did not change", "nothing")
+        }
     }
 
     /// An intent in a few words.
@@ -262,7 +304,7 @@ package struct LaneCell: Hashable, Sendable {
     package var glyph: Unicode.Scalar
     /// The marble's colour; nil: the panel's text colour.
     package var colour: FlatColour?
-    /// Drawn dim: a lane's line, a ghost, the ruler.
+    /// Drawn dim: a ghost, the ruler, the hint of a lane not subscribed.
     package var dim: Bool
 
     /// A cell from its parts.
@@ -293,14 +335,14 @@ package struct LaneCell: Hashable, Sendable {
 
     /// The two cells of a column showing `marble` (see ``Marble/cells``).
     package static func cells(of marble: Marble) -> (LaneCell, LaneCell) {
-        let (mark, shown) = marble.cells
-        return (LaneCell(glyph: mark, dim: mark == Glyph.line), cell(of: shown))
+        let (first, second) = marble.cells
+        return (cell(of: first), cell(of: second))
     }
 
     private static func cell(of marble: Marble) -> LaneCell {
         switch marble {
         case .colour(let colour, _): LaneCell(glyph: marble.glyph, colour: colour)
-        case .line, .ghost: LaneCell(glyph: marble.glyph, dim: true)
+        case .ghost: LaneCell(glyph: marble.glyph, dim: true)
         default: LaneCell(glyph: marble.glyph)
         }
     }

@@ -150,6 +150,30 @@ package final class ReplayIndex {
         return state
     }
 
+    /// The last `count` positions the position subject published up to `n` (oldest first; at
+    /// most `count`): the start's, then each that differs from the one before. What a Replay
+    /// subject fed from the start holds at `n`.
+    package func positions(before n: Int, count: Int) -> [BallPosition] {
+        let n = min(max(0, n), self.count)
+        var window = 64
+        while true {
+            let from = max(0, n - window)
+            var state = state(at: from)
+            var published = [state.position]
+            var number = from
+            while number < n {
+                number += 1
+                guard !skipped.contains(number) else { continue }
+                let next = reduce(state, events[number - 1].intent)
+                if next.position != state.position { published.append(next.position) }
+                state = next
+            }
+            // The position at `from` was published at or before it: the list is whole from it.
+            if published.count >= count || from == 0 { return Array(published.suffix(count)) }
+            window *= 4
+        }
+    }
+
     // MARK: - Colour changes
 
     /// The first colour change after `n`, if any (working out what a skip left to work out, as far

@@ -25,8 +25,7 @@ package enum StreamLane: Hashable, Sendable {
         case .position: "position"
         case .ballColour: "ballColour"
         case .background: "background"
-        case .late(.behavior): "late Behavior"
-        case .late(.passthrough): "late Passthrough"
+        case .late(let kind): "late \(kind.name)"
         }
     }
 
@@ -42,8 +41,10 @@ package enum StreamLane: Hashable, Sendable {
         case .ballColour: "ballColour = position.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
-        case .late(.behavior): "position.bind { … }, subscribed late: handed the latest position"
-        case .late(.passthrough): "positionChanges.bind { … }, a PassthroughSubject subscribed late"
+        case .late(.behavior): "position.bind { … }: the CurrentValueSubject itself, subscribed late"
+        case .late(.publish): "published.bind { … }: position.subscribe(published), a PassthroughSubject"
+        case .late(.replay): "replayed.bind { … }: position.subscribe(replayed), a ReplaySubject(bufferSize: 3)"
+        case .late(.relay): "relay.publisher.bind { … }: a BehaviorRelay that accepts each position"
         }
     }
 
@@ -54,50 +55,102 @@ package enum StreamLane: Hashable, Sendable {
         case .position: "CurrentValueSubject(start.position)"
         case .ballColour: "position.map { $0.ballColour }.removeDuplicates()"
         case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).removeDuplicates()"
-        case .late(.behavior): "position.bind { \(Glyph.ellipsis) }, late"
-        case .late(.passthrough): "positionChanges.bind { \(Glyph.ellipsis) }, late"
+        case .late(.behavior): "position.bind { \(Glyph.ellipsis) }"
+        case .late(.publish): "PassthroughSubject, late"
+        case .late(.replay): "ReplaySubject(bufferSize: 3), late"
+        case .late(.relay): "BehaviorRelay, late"
         }
     }
 }
 
-/// The two kinds of late subscriber the article opens with.
-package enum LateSubscriber: Hashable, Sendable {
-    /// Subscribed to the position subject itself: handed the current value at once, as a
-    /// BehaviorSubject (here a `CurrentValueSubject`) does.
+/// The subject kinds the article opens with, each as a late subscriber the user can add: a
+/// subscription made now, to a subject the position has been sent to all along.
+package enum LateSubscriber: Hashable, Sendable, CaseIterable {
+    /// Subscribed to the position subject itself, a `CurrentValueSubject` (RxSwift's
+    /// BehaviorSubject): handed the latest value at once, then every change.
     case behavior
-    /// Subscribed to a `PassthroughSubject` the position's changes are sent through: nothing
-    /// until the next change.
-    case passthrough
+    /// Subscribed to a `PassthroughSubject` (RxSwift's PublishSubject) the position is sent
+    /// to: nothing until the next change.
+    case publish
+    /// Subscribed to a ``ReplaySubject`` of three the position is sent to: handed the last three
+    /// positions at once, then every change.
+    case replay
+    /// Subscribed to a ``BehaviorRelay`` that accepts each position (what the article's
+    /// `Variable` became): like Behavior, but it never ends, not even when the position does.
+    case relay
+
+    /// The kind's name on its lane: `Behavior`, `Publish`, `Replay(3)`, `Relay`.
+    package var name: String {
+        switch self {
+        case .behavior: "Behavior"
+        case .publish: "Publish"
+        case .replay: "Replay(\(Self.replayBufferSize))"
+        case .relay: "Relay"
+        }
+    }
+
+    /// What a subscriber of this kind gets, in a few words.
+    package var handedWords: String {
+        switch self {
+        case .behavior: "the latest at once"
+        case .publish: "only what comes next"
+        case .replay: "the last \(Self.replayBufferSize) at once"
+        case .relay: "the latest, never ends"
+        }
+    }
+
+    /// The key that subscribes (and unsubscribes) one: `b`, `p`, `r`, `v` (the article's
+    /// Variable). The key map binds these.
+    package var key: Unicode.Scalar {
+        switch self {
+        case .behavior: "b"
+        case .publish: "p"
+        case .replay: "r"
+        case .relay: "v"
+        }
+    }
+
+    /// How many values the Replay subject keeps for a new subscriber.
+    package static let replayBufferSize = 3
 }
 
 /// What a lane shows in one column.
 package enum Marble: Hashable, Sendable {
     /// Nothing was emitted: the lane's line.
     case line
-    /// The subscription began here (`^`), with the value it was handed at once, if any.
+    /// A mark that is not a value: `^`, `|`, `!`.
+    case mark(Unicode.Scalar)
+    /// The subscription began here (`^`), with what it was handed at once, if anything.
     indirect case subscribed(handed: Marble?)
-    /// The stream ended here (`|`).
-    case ended
+    /// The stream completed here (`|`), after what it emitted in this column, if anything.
+    indirect case ended(after: Marble?)
+    /// The subscriber unsubscribed here (`!`), after what it received in this column, if anything.
+    indirect case unsubscribed(after: Marble?)
     /// An intent entered (its glyph).
     case intent(Intent)
     /// A position was published (`○`).
     case value
+    /// Several values at once (a Replay subject's replay): their count, 2 to 9.
+    case group(Int)
     /// A colour was emitted: `●` (the ball) or `■` (the background), painted in it.
     case colour(FlatColour, background: Bool)
-    /// A value was worked out and swallowed (`·`): a duplicate colour, or the screen keeping
-    /// its colour in the black band.
+    /// A value was worked out and swallowed by `removeDuplicates` (`·`): the same ball colour
+    /// again, or the same screen colour again (the black band keeps it).
     case ghost
-    /// The intent was skipped in the replay player (`×`): nothing went through.
+    /// The intent was skipped in the replay player (`ø`): it never entered, nothing went through.
     case skipped
 
-    /// The marble's glyph (for ``subscribed(handed:)``, the `^`; the handed value follows it).
+    /// The marble's glyph (for the marks that take a column's two cells, its second cell's).
     package var glyph: Unicode.Scalar {
         switch self {
         case .line: Glyph.line
-        case .subscribed: "^"
-        case .ended: "|"
+        case .mark(let mark): mark
+        case .subscribed: Glyph.subscribed
+        case .ended: Glyph.completed
+        case .unsubscribed: Glyph.unsubscribed
         case .intent(let intent): Self.glyph(of: intent)
         case .value: Glyph.value
+        case .group(let count): Unicode.Scalar(UInt8(ascii: "0") + UInt8(clamping: min(9, max(0, count))))
         case .colour(_, let background): background ? Glyph.background : Glyph.ball
         case .ghost: Glyph.ghost
         case .skipped: Glyph.skipped
@@ -105,7 +158,7 @@ package enum Marble: Hashable, Sendable {
     }
 
     /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◙`,
-    /// resize `↔`, quit `|` (``Glyph``).
+    /// resize `↔`, quit `q` (``Glyph``).
     package static func glyph(of intent: Intent) -> Unicode.Scalar {
         switch intent {
         case .pressed: Glyph.pressed
@@ -117,18 +170,67 @@ package enum Marble: Hashable, Sendable {
         case .arrowPressed(.down, _): Glyph.down
         case .recentred: Glyph.recentred
         case .resized: Glyph.resized
-        case .quitRequested: "|"
+        case .quitRequested: Glyph.quit
         }
     }
 
-    /// The two characters of a column: the first is `^` or `|` where a subscription begins or
-    /// ends and the line otherwise, the second the marble (`─` for none).
-    package var cells: (Unicode.Scalar, Marble) {
+    /// The two cells of a column, in the order things happened: `^` then what was handed; what
+    /// was emitted then `|` or `!`; otherwise the line then the marble (`─` for none).
+    package var cells: (Marble, Marble) {
         switch self {
-        case .subscribed(let handed): ("^", handed ?? .line)
-        case .ended: ("|", .line)
-        default: (Glyph.line, self)
+        case .subscribed(let handed): (.mark(Glyph.subscribed), handed ?? .line)
+        case .ended(let after): (after ?? .line, .mark(Glyph.completed))
+        case .unsubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
+        default: (.line, self)
         }
+    }
+}
+
+// MARK: - The legend
+
+/// Every symbol the lanes draw, each with its one meaning, in the order a learner meets them:
+/// the help box (with the panel open), `--help`, the man page and the README print this list.
+package enum MarbleLegend {
+    /// The symbols and their meanings (each symbol's glyphs separated by spaces).
+    package static let entries: [(symbol: String, meaning: String)] = [
+        ("\(Glyph.subscribed)", "subscribed here; what it was handed at once follows"),
+        ("\(Glyph.line)", "nothing emitted"),
+        ("\(Glyph.value)", "a position"),
+        ("\(Glyph.ball) \(Glyph.background)", "a ball colour, a screen colour (painted in it)"),
+        ("\(Glyph.ghost)", "worked out, then swallowed by removeDuplicates"),
+        (
+            (2...LateSubscriber.replayBufferSize).map(String.init).joined(separator: " "),
+            "that many values at once (a Replay subject's replay)"
+        ),
+        ("\(Glyph.completed)", "completed (a quit completes position and all after)"),
+        ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
+        ("#", "an error: never, every Failure here is Never"),
+        ("\(Glyph.skipped)", "skipped in the player (x): the intent never entered"),
+        ("\(Glyph.pressed) \(Glyph.dragged) \(Glyph.released)", "intents: pressed, dragged, released"),
+        ("\(Glyph.left) \(Glyph.up) \(Glyph.right) \(Glyph.down)", "intents: the arrows"),
+        ("\(Glyph.recentred) \(Glyph.resized) \(Glyph.quit)", "intents: recentred, resized, quit"),
+    ]
+
+    /// Every glyph the legend explains.
+    package static var glyphs: Set<Unicode.Scalar> {
+        Set(entries.flatMap { $0.symbol.unicodeScalars.filter { $0 != " " } })
+    }
+
+    /// The legend as text lines, `symbol  meaning`, the symbols in a column.
+    package static var lines: [String] {
+        let symbolWidth = entries.map { $0.symbol.terminalWidth }.max() ?? 0
+        return entries.map { entry in
+            entry.symbol + String(repeating: " ", count: symbolWidth + 2 - entry.symbol.terminalWidth) + entry.meaning
+        }
+    }
+
+    /// The legend as a Markdown table (`| symbol | means |`), as the README shows it.
+    package static var markdownTable: String {
+        let rows = entries.map { entry in
+            let symbols = entry.symbol.split(separator: " ").map { $0 == "|" ? "`\\|`" : "`\($0)`" }
+            return "| \(symbols.joined(separator: " ")) | \(entry.meaning) |"
+        }
+        return (["| symbol | means |", "|---|---|"] + rows).joined(separator: "\n")
     }
 }
 
@@ -151,6 +253,8 @@ package struct StreamColumn: Hashable, Sendable {
     package var state: Appearance?
     /// Whether the intent was skipped (the replay player's `x`): it never entered the session.
     package var skipped = false
+    /// The main lanes whose subscription received a completion here.
+    package var completed: Set<StreamLane> = []
 
     /// An empty column for the intent at `index`.
     package init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
@@ -160,17 +264,17 @@ package struct StreamColumn: Hashable, Sendable {
     }
 
     /// What `lane` shows in this column, for the four main lanes (the start column marks
-    /// their subscriptions; a quit ends them).
+    /// their subscriptions; a completion ends them).
     package func marble(_ lane: StreamLane) -> Marble {
         let shown = emission(lane)
         if index == 0 { return .subscribed(handed: lane == .intents ? nil : shown) }
         if skipped { return lane == .intents ? .skipped : .line }
-        if intent == .quitRequested { return .ended }
+        if completed.contains(lane) { return .ended(after: shown) }
         return shown ?? .line
     }
 
     /// What `lane` emitted here, ghosts included; nil: nothing.
-    func emission(_ lane: StreamLane) -> Marble? {
+    package func emission(_ lane: StreamLane) -> Marble? {
         switch lane {
         case .intents: return intent.map(Marble.intent)
         case .position, .late: return position == nil ? nil : .value
@@ -187,27 +291,73 @@ package struct StreamColumn: Hashable, Sendable {
     }
 }
 
-/// A late subscriber's lane: where it began, and the columns it received a value in.
+/// A late subscriber's lane: where it began, what it was handed, the columns it received a
+/// value in, and where it ended, if it did.
 package struct LateLane: Hashable, Sendable {
-    /// Tells lanes apart (a third late subscriber replaces the first).
+    /// How a late lane ended.
+    package enum Ending: Hashable, Sendable {
+        /// Its subject completed (`|`).
+        case completed
+        /// It was cancelled: the user unsubscribed (`!`).
+        case unsubscribed
+    }
+
+    /// Tells subscriptions apart (a kind's lane is a new one after each subscribe).
     package var id: Int
     /// The kind of subscriber.
     package var kind: LateSubscriber
     /// The column (intent index) where it subscribed.
     package var start: Int
-    /// Whether it was handed a value as it subscribed.
-    package var handed = false
+    /// How many values it was handed as it subscribed.
+    package var handed = 0
     /// The columns (intent indices) after `start` where it received a value.
     package var received: Set<Int> = []
+    /// Where and how it ended, if it did.
+    package var end: End?
 
-    /// What the lane shows in `column`: nothing before the subscription, `^` (with the value
-    /// handed) where it began, a marble where it received one, `|` where the session quit.
+    /// Where a late lane ended, and how.
+    package struct End: Hashable, Sendable {
+        /// The column (intent index) it ended in.
+        package var column: Int
+        /// How it ended.
+        package var ending: Ending
+
+        /// An end in `column`, as `ending` says.
+        package init(column: Int, ending: Ending) {
+            self.column = column
+            self.ending = ending
+        }
+    }
+
+    /// A lane that subscribed in column `start`.
+    package init(id: Int, kind: LateSubscriber, start: Int) {
+        self.id = id
+        self.kind = kind
+        self.start = start
+    }
+
+    /// Whether it still receives values.
+    package var isLive: Bool { end == nil }
+
+    /// What the lane shows in `column`: nothing before the subscription or after its end, `^`
+    /// (with what it was handed) where it began, a marble where it received one, `|` or `!`
+    /// where it ended.
     package func marble(in column: StreamColumn) -> Marble? {
         let index = column.index
         if index < start { return nil }
-        if index == start { return .subscribed(handed: handed ? .value : nil) }
-        if column.intent == .quitRequested, !column.skipped { return .ended }
-        return received.contains(index) ? .value : .line
+        if let end, index > end.column { return nil }
+        if index == start {
+            switch handed {
+            case 0: return .subscribed(handed: end?.column == start ? .mark(Glyph.completed) : nil)
+            case 1: return .subscribed(handed: .value)
+            default: return .subscribed(handed: .group(handed))
+            }
+        }
+        let value: Marble? = received.contains(index) ? .value : nil
+        if let end, end.column == index {
+            return end.ending == .completed ? .ended(after: value) : .unsubscribed(after: value)
+        }
+        return value ?? .line
     }
 }
 
@@ -216,6 +366,11 @@ package struct LateLane: Hashable, Sendable {
 /// Subscribes to the session's streams and notes, one column per intent, what each emitted:
 /// the lanes show the real publishers, not a model of them. Keeps at least the latest
 /// ``capacity`` columns. A binding: it only records; drawing is the renderer's.
+///
+/// For the late subscribers it sends the position, from the start, to a subject of each kind
+/// the position subject is not: a `PassthroughSubject` (Publish), a ``ReplaySubject`` of three
+/// and a ``BehaviorRelay``. A late subscriber subscribes to one of them (or to the position
+/// subject itself, for Behavior) when the user asks, and sees what that kind hands over.
 package final class StreamRecorder {
     /// How many columns are kept at least (older ones are dropped in batches).
     package let capacity: Int
@@ -224,48 +379,71 @@ package final class StreamRecorder {
     /// The columns as noted: the latest one's state is filled in when it is read or the next
     /// intent comes (what the three subscriptions last received).
     private var recorded: [StreamColumn]
-    /// The late subscribers' lanes, oldest first (at most two).
+    /// The late subscribers' lanes, one a kind at most, in ``LateSubscriber/allCases`` order.
     package private(set) var lateLanes: [LateLane] = []
     /// Called after anything changed (an intent, an emission, a late subscription).
     package var changed: (() -> Void)?
     private let session: BallSession
     /// What the position, ballColour and background subscriptions last received.
     private var seen: Appearance
-    /// The position's changes, sent on: what a late Passthrough subscriber subscribes to.
-    private let positionChanges = PassthroughSubject<BallPosition, Never>()
+    /// The Publish subject: every position is sent to it; it keeps none.
+    private let published = PassthroughSubject<BallPosition, Never>()
+    /// The Replay subject: every position is sent to it; it keeps the last three.
+    private let replayed = ReplaySubject<BallPosition, Never>(bufferSize: LateSubscriber.replayBufferSize)
+    /// The relay: it accepts every position, and never completes.
+    private let relay: BehaviorRelay<BallPosition>
     private var cancellables: [AnyCancellable] = []
-    private var lateCancellables: [AnyCancellable] = []
-    /// Sends the position's changes on to ``positionChanges`` (made for the first late
-    /// Passthrough subscriber).
-    private var relay: AnyCancellable?
+    /// The live late subscriptions, by lane id.
+    private var lateCancellables: [Int: AnyCancellable] = [:]
     private var nextLateID = 0
     /// The late lane whose subscription is being made (what it receives now, it was handed).
     private var subscribing: Int?
 
     /// Subscribes to `session`'s streams now (the start column, numbered `firstIndex`, holds
     /// what they hand over at once); keeps at least the latest `capacity` columns.
-    package init(session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0) {
+    /// `earlierPositions` (oldest first) are the positions published before the session began,
+    /// when it begins part-way through a recording: the Replay subject keeps them as it would
+    /// have, had it been there.
+    package init(
+        session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0, earlierPositions: [BallPosition] = []
+    ) {
         self.session = session
         seen = session.viewModel.current
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
         let viewModel = session.viewModel
+        relay = BehaviorRelay(value: viewModel.position.value)
+        for position in earlierPositions.suffix(LateSubscriber.replayBufferSize) { replayed.send(position) }
         cancellables = [
-            session.intents.bind { [unowned self] intent in
-                startColumn(StreamColumn(index: latestIndex + 1, intent: intent))
-            },
-            viewModel.position.bind { [unowned self] position in
-                seen.position = position
-                note { $0.position = position }
-            },
-            viewModel.ballColour.bind { [unowned self] colour in
-                seen.ball = colour
-                note { $0.ballColour = colour }
-            },
-            viewModel.background.bind { [unowned self] colour in
-                seen.background = colour
-                note { $0.background = colour }
-            },
+            session.intents.bind(
+                onNext: { [unowned self] intent in startColumn(StreamColumn(index: latestIndex + 1, intent: intent)) },
+                onCompleted: { [unowned self] in note { $0.completed.insert(.intents) } }),
+            viewModel.position.bind(
+                onNext: { [unowned self] position in
+                    seen.position = position
+                    note { $0.position = position }
+                }, onCompleted: { [unowned self] in note { $0.completed.insert(.position) } }),
+            viewModel.ballColour.bind(
+                onNext: { [unowned self] colour in
+                    seen.ball = colour
+                    note { $0.ballColour = colour }
+                }, onCompleted: { [unowned self] in note { $0.completed.insert(.ballColour) } }),
+            viewModel.background.bind(
+                onNext: { [unowned self] colour in
+                    seen.background = colour
+                    note { $0.background = colour }
+                }, onCompleted: { [unowned self] in note { $0.completed.insert(.background) } }),
+            // The late subscribers' subjects, each sent every position from now on, and the
+            // completion (but for the relay, which never completes). Bindings, not
+            // `subscribe(subject)`: that would let the first subscriber's demand pull the
+            // position subject's current value through the Publish subject.
+            viewModel.position.dropFirst().bind(
+                onNext: { [published] in published.send($0) },
+                onCompleted: { [published] in published.send(completion: .finished) }),
+            viewModel.position.bind(
+                onNext: { [replayed] in replayed.send($0) },
+                onCompleted: { [replayed] in replayed.send(completion: .finished) }),
+            viewModel.position.dropFirst().bind { [relay] in relay.accept($0) },
         ]
     }
 
@@ -305,37 +483,47 @@ package final class StreamRecorder {
         startColumn(column)
     }
 
-    /// Subscribes a late subscriber of `kind` now; its lane begins in the latest column, or in
-    /// column `start` when given (the replay player subscribes again, while working out a
-    /// page, the subscribers the user made earlier). A third replaces the oldest.
-    package func subscribeLate(_ kind: LateSubscriber, start: Int? = nil) {
-        if lateLanes.count == 2 {
-            lateLanes.removeFirst()
-            lateCancellables.removeFirst()
+    /// Subscribes a late subscriber of `kind` now, or, if one of that kind is subscribed,
+    /// unsubscribes it (its lane ends with `!`). A new subscription's lane begins in the latest
+    /// column, or in column `start` when given (the replay player subscribes again, while
+    /// working out a page, the subscribers the user made earlier); it replaces an ended lane of
+    /// its kind.
+    package func toggleLate(_ kind: LateSubscriber, start: Int? = nil) {
+        if let slot = lateLanes.firstIndex(where: { $0.kind == kind }), lateLanes[slot].isLive {
+            lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()
+            lateLanes[slot].end = LateLane.End(column: latestIndex, ending: .unsubscribed)
+            changed?()
+            return
         }
+        lateLanes.removeAll { $0.kind == kind }
         let id = nextLateID
         nextLateID += 1
-        lateLanes.append(LateLane(id: id, kind: kind, start: start ?? latestIndex))
+        let lane = LateLane(id: id, kind: kind, start: start ?? latestIndex)
+        let order = LateSubscriber.allCases
+        let slot = lateLanes.firstIndex { order.firstIndex(of: $0.kind)! > order.firstIndex(of: kind)! }
+        lateLanes.insert(lane, at: slot ?? lateLanes.count)
         subscribing = id
         defer { subscribing = nil }
         let receive: (BallPosition) -> Void = { [unowned self] _ in lateReceived(id) }
-        switch kind {
-        case .behavior: lateCancellables.append(session.viewModel.position.bind(onNext: receive))
-        case .passthrough:
-            // The relay starts with the first Passthrough subscriber: it forwards only what
-            // comes after, so nothing is lost by not relaying before.
-            if relay == nil {
-                relay = session.viewModel.position.dropFirst().sink { [unowned self] in positionChanges.send($0) }
+        let completed: () -> Void = { [unowned self] in lateCompleted(id) }
+        let subscription: AnyCancellable =
+            switch kind {
+            case .behavior: session.viewModel.position.bind(onNext: receive, onCompleted: completed)
+            case .publish: published.bind(onNext: receive, onCompleted: completed)
+            case .replay: replayed.bind(onNext: receive, onCompleted: completed)
+            case .relay: relay.publisher.bind(onNext: receive, onCompleted: completed)
             }
-            lateCancellables.append(positionChanges.bind(onNext: receive))
-        }
+        if lateLanes.contains(where: { $0.id == id && $0.isLive }) { lateCancellables[id] = subscription }
         changed?()
     }
+
+    /// The lane of `kind`, if there is one.
+    package func lateLane(_ kind: LateSubscriber) -> LateLane? { lateLanes.first { $0.kind == kind } }
 
     private func lateReceived(_ id: Int) {
         guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
         if subscribing == id {
-            lateLanes[slot].handed = true
+            lateLanes[slot].handed += 1
         } else {
             lateLanes[slot].received.insert(latestIndex)
             if lateLanes[slot].received.count > 2 * capacity {
@@ -343,6 +531,13 @@ package final class StreamRecorder {
                 lateLanes[slot].received = lateLanes[slot].received.filter { $0 >= oldest }
             }
         }
+        changed?()
+    }
+
+    private func lateCompleted(_ id: Int) {
+        guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
+        lateLanes[slot].end = LateLane.End(column: latestIndex, ending: .completed)
+        lateCancellables[id] = nil
         changed?()
     }
 }

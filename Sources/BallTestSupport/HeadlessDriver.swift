@@ -56,9 +56,15 @@ package final class HeadlessDriver {
     /// Opens or closes the streams panel (`s`).
     package func toggleStreams() { type("s") }
 
-    /// Subscribes a late subscriber, as `b` or `p` does.
-    package func subscribeLate(_ kind: LateSubscriber) {
-        type(kind == .behavior ? "b" : "p")
+    /// Subscribes a late subscriber of `kind` (or unsubscribes it) with its key, as the README
+    /// names them: `b`, `p`, `r`, `v`.
+    package func toggleLate(_ kind: LateSubscriber) {
+        switch kind {
+        case .behavior: type("b")
+        case .publish: type("p")
+        case .replay: type("r")
+        case .relay: type("v")
+        }
     }
 
     /// Moves the pointer over `cell` with no button down.

@@ -19,6 +19,8 @@ package struct ReplayCommand: ParsableCommand {
             the edited recording. Record a session with `colourful-ball --record FILE`. Keys in the \
             terminal:
             \(KeyMap.summary(for: .replay))
+
+            \(KeyMap.legendSummary)
             """
     )
 

@@ -23,8 +23,16 @@ package enum Glyph {
     package static let background: Unicode.Scalar = "■"
     /// A value worked out and swallowed (a duplicate), and the separator of text.
     package static let ghost: Unicode.Scalar = "·"
-    /// A skipped intent (the player's `x`), and "by" in sizes (`80×24`).
-    package static let skipped: Unicode.Scalar = "×"
+    /// A skipped intent (the player's `x`): nothing went through (a slashed o, in every font).
+    package static let skipped: Unicode.Scalar = "ø"
+    /// "By" in sizes (`80×24`).
+    package static let times: Unicode.Scalar = "×"
+    /// Where a subscription began (the Rx marble syntax's `^`).
+    package static let subscribed: Unicode.Scalar = "^"
+    /// Where a stream completed (the Rx marble syntax's `|`).
+    package static let completed: Unicode.Scalar = "|"
+    /// Where a subscriber unsubscribed (the Rx marble syntax's `!`).
+    package static let unsubscribed: Unicode.Scalar = "!"
     /// A lane's line, and the timeline's.
     package static let line: Unicode.Scalar = "─"
 
@@ -45,6 +53,8 @@ package enum Glyph {
     package static let recentred: Unicode.Scalar = "◙"
     /// The terminal changed size.
     package static let resized: Unicode.Scalar = "↔"
+    /// The user quit (the stream then completes, `|`).
+    package static let quit: Unicode.Scalar = "q"
 
     // MARK: - The player
 
@@ -62,9 +72,10 @@ package enum Glyph {
     /// A range in messages (`0–255`).
     package static let rangeDash: Unicode.Scalar = "–"
 
-    /// Every glyph above, each once.
+    /// Every glyph above beyond ASCII, each once.
     package static let all: [Unicode.Scalar] = [
-        lowerHalf, value, ball, background, ghost, skipped, line, pressed, dragged, released, left, up, right, down,
+        lowerHalf, value, ball, background, ghost, skipped, times, line, pressed, dragged, released, left, up, right,
+        down,
         recentred, resized, tick, place, ellipsis, dash, rangeDash,
     ]
 
@@ -74,7 +85,8 @@ package enum Glyph {
     /// ASCII, for a terminal that draws some of them two cells wide (many do, for East Asian
     /// ambiguous-width characters in a CJK locale), where the columns would not line up.
     package static let ascii: [Unicode.Scalar: Unicode.Scalar] = [
-        value: "o", ball: "@", background: "#", ghost: ".", skipped: "x", line: "-", pressed: "v", dragged: "*",
+        value: "o", ball: "@", background: "=", ghost: ".", skipped: "/", times: "x", line: "-", pressed: "v",
+        dragged: "*",
         released: "r", left: "<", up: "A", right: ">", down: "V", recentred: "C", resized: "S", tick: "|",
         place: "+", ellipsis: "~", dash: "-", rangeDash: "-",
     ]

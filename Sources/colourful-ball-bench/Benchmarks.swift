@@ -550,6 +550,8 @@ struct BenchmarkRun {
             var previous: Frame?
             var steps: [Int] = []
             session.send(.pressed(at: area.centre))
+            // Every late lane subscribed: the panel at its fullest.
+            if open { for kind in LateSubscriber.allCases { recorder.toggleLate(kind) } }
             for intent in dragIntents(on: area, count: 600) {
                 let before = session.viewModel.current
                 session.send(intent)
@@ -566,8 +568,9 @@ struct BenchmarkRun {
             medians.append(Int(percentile(steps.map(Double.init), 0.5)))
         }
         return Result(
-            name: "one-cell drag step, same colours, 80×24, streams panel open (closed: \(medians[0]) B), median",
-            measured: "\(medians[1]) B", target: "≤ 2 × closed", met: medians[1] <= 2 * medians[0])
+            name:
+                "one-cell drag step, same colours, 80×24, streams panel open with all four late lanes (closed: \(medians[0]) B), median",
+            measured: "\(medians[1]) B", target: "≤ 2.2 × closed", met: Double(medians[1]) <= 2.2 * Double(medians[0]))
     }
 }
 

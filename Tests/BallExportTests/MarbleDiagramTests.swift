@@ -48,6 +48,8 @@ struct MarbleDiagramTests {
                     : #""event":"arrow","direction":"right","distance":\#(Int.random(in: 1...5, using: &generator))"#
                 lines.append(#"{"t":\#(Double(step + 2) / 10),\#(event)}"#)
             }
+            let quits = Bool.random(using: &generator)
+            if quits { lines.append(#"{"t":\#(Double(count + 2) / 10),"event":"quit"}"#) }
             let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
             var balls: [String] = []
             try HeadlessReplay.run(reader: .inMemory(bytes), json: true) { line in
@@ -59,9 +61,10 @@ struct MarbleDiagramTests {
             let diagram = try Self.diagram(bytes, width: Int.random(in: 30...200, using: &generator))
             let marbles = diagram.filter { $0.hasPrefix(" ballColour") }.map { $0.filter { $0 == "●" }.count }
             #expect(marbles.reduce(0, +) == balls.count, "\(generator)")
-            // Every block has the four lanes under its ruler, and the last ends them with |.
+            // Every block has the four lanes under its ruler; the last ends them with | when the
+            // recording quit (the position subject completed), and not when it just stopped.
             #expect(diagram.filter { $0.hasPrefix(" intents") }.count == marbles.count)
-            #expect(diagram.last?.contains("|") == true)
+            #expect(diagram.suffix(4).allSatisfy { $0.hasSuffix("|") } == quits, "\(generator)")
         }
     }
 }

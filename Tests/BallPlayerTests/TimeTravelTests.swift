@@ -2,6 +2,7 @@ import BallModel
 import BallPlayer
 import BallRendering
 import BallReplay
+import BallStreams
 import BallTestSupport
 import Foundation
 import TerminalIO
@@ -313,7 +314,47 @@ struct TimeTravelTests {
 
     // MARK: - The streams panel around the place
 
-    @Test("with the streams panel open the lanes show the page around the place, the future dim, skips as ×")
+    @Test("a page that starts part-way: every late lane, subscribed anywhere, is the one a whole run gives")
+    func lateLanesOnAPage() throws {
+        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 40))
+        let index = pilot.player.index
+        // Narrow pages (7 columns at 30 cells), so most start after the start.
+        for width in [30, 36] {
+            for kind in LateSubscriber.allCases {
+                for at in 0...index.count {
+                    for place in at...index.count {
+                        try expectSameLane(index: index, width: width, kind: kind, at: at, place: place)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The late lane of `kind`, its key pressed at `at`, on the page of `place` at `width`, is
+    /// what a whole run from the start gives (on the page's columns).
+    private func expectSameLane(index: ReplayIndex, width: Int, kind: LateSubscriber, at: Int, place: Int) throws {
+        let session = BallSession(start: index.state(at: 0))
+        let whole = StreamRecorder(session: session)
+        if at == 0 { whole.toggleLate(kind) }
+        for number in 1...index.count {
+            session.send(index.event(number).intent)
+            if number == at { whole.toggleLate(kind) }
+        }
+        let page = StreamsPage.panel(index: index, place: place, width: width, lateSubscriptions: [(kind, at)])
+        let shown = try #require(page.lateLanes.first { $0.kind == kind })
+        let expected = try #require(whole.lateLane(kind))
+        let first = page.columns[0].index
+        let last = page.columns[page.columns.count - 1].index
+        let named = "\(kind) at \(at), page of \(place) at \(width)"
+        #expect(shown.start == expected.start, "\(named)")
+        // An end after the page is not on it yet.
+        #expect(shown.end == expected.end.flatMap { $0.column <= last ? $0 : nil }, "\(named)")
+        if expected.start >= first { #expect(shown.handed == expected.handed, "\(named)") }
+        let onPage = expected.received.filter { $0 >= first && $0 <= last }
+        #expect(shown.received.filter { $0 >= first } == onPage, "\(named)")
+    }
+
+    @Test("with the streams panel open the lanes show the page around the place, the future dim, skips as ø")
     func streamsAroundThePlace() throws {
         let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 40))
         pilot.press("s")
@@ -322,7 +363,7 @@ struct TimeTravelTests {
         pilot.press("l")
         let lines = pilot.lines
         let intents = try #require(lines.first { $0.hasPrefix(" intents") })
-        #expect(intents.hasPrefix(" intents         ^──▼─•─•─×─•─•─•─•─▲─←─←─↑|─"))
+        #expect(intents.hasPrefix(" intents        ^──▼─•─•─ø─•─•─•─•─▲─←─←─↑q|"))
         #expect(lines.contains { $0.hasPrefix(" #5 • dragged to") })
         // Columns after the place are dim and uncoloured; those up to it are not.
         let row = try #require(lines.firstIndex { $0.hasPrefix(" ballColour") })

@@ -90,8 +90,8 @@ struct GlyphTests {
         driver.type("?")
         driver.type("x")
         driver.toggleStreams()
-        driver.subscribeLate(.behavior)
-        driver.subscribeLate(.passthrough)
+        driver.toggleLate(.behavior)
+        driver.toggleLate(.publish)
         for row in stride(from: 0, to: 14, by: 3) {
             driver.drag(from: driver.appearance.position.centre, to: Cell(column: row * 5, row: row))
         }

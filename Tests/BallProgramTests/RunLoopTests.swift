@@ -118,7 +118,7 @@ struct RunLoopTests {
         // The status line keeps its swatches.
         #expect(ascii.split(separator: "\n").last?.contains("●") == true)
         // Nothing else changed: the ball is where the arrow put it.
-        #expect(driver.appearance.position.centre == Cell(column: 41, row: 9))
+        #expect(driver.appearance.position.centre == Cell(column: 41, row: 7))
     }
 
     @Test("a click on the streams panel inspects its column and moves nothing; a drag from the ball still clamps")
@@ -128,10 +128,12 @@ struct RunLoopTests {
         for _ in 0..<4 { driver.press(.right) }
         let before = driver.session.state
         let columns = driver.streams.columns.count
-        let description = { Self.lines(driver.frame)[15 + StreamPanel.rows - 1] }
+        // The panel's rows start where the ball area's status row would be.
+        let top = 24 - StreamPanel.rows - 1
+        let description = { Self.lines(driver.frame)[top + StreamPanel.rows - 1] }
         #expect(description().hasPrefix(" #5 → arrow right 1"))
         // Press on column 2 of the intents lane, drag along it to column 3, release.
-        let row = 16
+        let row = top + 1
         driver.run([.bytes(TerminalBytes.press(Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: row)))])
         #expect(description().hasPrefix(" #2 → arrow right 1"), "\(description())")
         driver.run([.bytes(TerminalBytes.drag(Cell(column: StreamPanel.labelWidth + 2 * 3 + 1, row: row)))])
@@ -154,12 +156,35 @@ struct RunLoopTests {
         driver.toggleStreams()
         #expect(driver.play.binding.model.notice == nil)
         #expect(
-            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior   ^○") }, "\(Self.lines(driver.frame))")
+            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^○") }, "\(Self.lines(driver.frame))")
         // In a replay, the player's message says it.
         let pilot = try PlayerPilot(Self.sample)
         pilot.press("l")
         pilot.press("p")
-        #expect(pilot.lines.last?.contains("late Passthrough subscribed at #1:") == true, "\(pilot.lines)")
+        #expect(pilot.lines.last?.contains("late Publish subscribed at #1:") == true, "\(pilot.lines)")
+    }
+
+    @Test(
+        "? with the streams panel open lists the lanes' symbols after the keys, over its pages; closed, only the keys")
+    func legendInHelp() {
+        let driver = HeadlessDriver()
+        func helpText() -> String {
+            driver.type("?")
+            var seen = ""
+            for _ in 0..<driver.play.binding.helpPageCount {
+                seen += driver.frame.text
+                driver.type(" ")
+            }
+            if driver.play.binding.model.help != nil { driver.type("x") }
+            return seen
+        }
+        let closed = helpText()
+        #expect(closed.contains("show or hide the streams") && !closed.contains("in the lanes"))
+        driver.toggleStreams()
+        let open = helpText()
+        for meaning in ["completed (a quit completes position and all after)", "unsubscribed (the lane's key again)"] {
+            #expect(open.contains(meaning), "\(meaning)")
+        }
     }
 
     // MARK: - Idle
@@ -183,7 +208,7 @@ struct RunLoopTests {
         driver.toggleStreams()
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: true))
         // The ball's area shrank by the panel's rows, through a resize intent.
-        #expect(driver.session.state.position.screen == ScreenSize(columns: 80, rows: 16))
+        #expect(driver.session.state.position.screen == ScreenSize(columns: 80, rows: 24 - StreamPanel.rows))
         driver.toggleStreams()
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: false))
         #expect(

@@ -28,12 +28,8 @@ struct TextFitTests {
 
     @Test("the panel's hint and its description line are whole or end in …, at every width")
     func panelLines() {
-        // The hint's forms, longest first, as a user reads them.
-        let hints = [
-            "b: late Behavior (gets the current value)   p: late Passthrough (waits for the next)",
-            "b: late Behavior (gets the latest)   p: late Passthrough (waits for the next)",
-            "b: late Behavior   p: late Passthrough",
-        ]
+        // The Relay row's hint (no relay subscribed), longest first, as a user reads it.
+        let hints = ["v: subscribe (the latest, never ends)", "v: subscribe", "v"]
         // A whole description ends in a colour's name or its hex code.
         let wholeDescription = #/^#\d+ .* flat[A-Za-z]+( #[0-9A-F]{6})?$/#
         let wholeStatus = #/^.* (flat[A-Za-z]+|#[0-9A-F]{6}|keys|quit)$/#
@@ -44,10 +40,11 @@ struct TextFitTests {
             driver.toggleStreams()
             driver.press(.right)
             let rows = Self.rows(driver.frame)
-            guard let hint = rows.first(where: { $0.hasPrefix("b: late") }) else {
+            guard let row = rows.first(where: { $0.hasPrefix("late Relay ") }) else {
                 cut.append("\(width): no hint")
                 continue
             }
+            let hint = String(row.dropFirst("late Relay".count)).trimmingCharacters(in: .whitespaces)
             if !hints.contains(hint) && !Self.endsInEllipsis(hint) { cut.append("\(width): hint \(hint)") }
             forms.insert(hints.firstIndex(of: hint).map { "hint \($0)" } ?? "hint …")
             guard let description = rows.first(where: { $0.hasPrefix("#2 ") }) else {
@@ -65,11 +62,11 @@ struct TextFitTests {
             }
         }
         #expect(cut.isEmpty, "\(cut.prefix(5))")
-        // At 80 columns the second form fits whole; every form is used at some width.
-        #expect(forms == ["hint 0", "hint 1", "hint 2", "hint …"], "\(forms)")
+        // At 80 columns the first form fits whole; every form is used at some width.
+        #expect(forms == ["hint 0", "hint 1", "hint 2"], "\(forms)")
         let at80 = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
         at80.toggleStreams()
-        #expect(Self.rows(at80.frame).contains(hints[1]))
+        #expect(Self.rows(at80.frame).contains { $0.hasPrefix("late Relay") && $0.hasSuffix(hints[0]) })
     }
 
     @Test("the status line names both colours wherever their names fit beside the place")
@@ -170,10 +167,11 @@ struct TextFitTests {
                 #expect(shown, "\(size): \(key) is on no page")
             }
         }
-        // At 40×12 (the case) the keys take two pages, and the last row is on the second.
+        // At 40×12 (the case) the keys take three pages, and the last row is on the third.
         let driver = HeadlessDriver(screen: ScreenSize(columns: 40, rows: 12))
         driver.type("?")
-        #expect(Self.rows(driver.frame).contains("space: more (1/2) · other keys close"))
+        #expect(Self.rows(driver.frame).contains("space: more (1/3) · other keys close"))
+        driver.type(" ")
         driver.type(" ")
         #expect(Self.rows(driver.frame).contains { $0.hasPrefix("?  ") || $0.hasPrefix("?    ") })
         // Any other key closes it.

@@ -20,8 +20,9 @@ struct StreamsTests {
         for (index, lane) in StreamLane.main.enumerated() {
             lanes[lane.label] = text(lines[index + 1])
         }
-        for (slot, late) in driver.streams.lateLanes.enumerated() {
-            lanes["\(slot + 1) \(StreamLane.late(late.kind).label)"] = text(lines[5 + slot])
+        // A row for each kind, in the key map's order; only the kinds subscribed are read.
+        for (slot, kind) in LateSubscriber.allCases.enumerated() where driver.streams.lateLane(kind) != nil {
+            lanes[StreamLane.late(kind).label] = text(lines[5 + slot])
         }
         return lanes
     }
@@ -42,9 +43,9 @@ struct StreamsTests {
         driver.send(.released(at: Cell(column: 44, row: 11)))
         // 7–14: five cells right each, until the ball is held at the right edge (70,11).
         for _ in 0..<8 { driver.press(.right, shifted: true) }
-        driver.subscribeLate(.behavior)  // In column 14: handed 70,11 at once.
+        driver.toggleLate(.behavior)  // In column 14: handed 70,11 at once.
         driver.press(.left)  // 15
-        driver.subscribeLate(.passthrough)  // In column 15: nothing yet.
+        driver.toggleLate(.publish)  // In column 15: nothing yet.
         driver.press(.up)  // 16
         #expect(
             Self.lanes(driver) == [
@@ -52,8 +53,8 @@ struct StreamsTests {
                 "position": "^○───○─○─○─○───○─○─○─○─○─○─────○─○",
                 "ballColour": "^●───·─●─·─·───●─·─●─●─·─·─────·─·",
                 "background": "^■─────·───────■───■─■────────────",
-                "1 late Behavior": "                            ^○─○─○",
-                "2 late Passthrough": "                              ^──○",
+                "late Behavior": "                            ^○─○─○",
+                "late Publish": "                              ^──○",
             ])
         // What the columns say of the state (the headless replay's derivation, column by column).
         let states = driver.streams.columns.map { column in
@@ -66,22 +67,38 @@ struct StreamsTests {
         #expect(states[12...14].allSatisfy { $0 == "70,11 flatRedDark flatGray" })
     }
 
-    @Test("a third late subscriber replaces the oldest; quitting ends every lane with |")
-    func lateReplacedAndEnd() {
+    @Test(
+        "the subject zoo: Publish misses the latest, Replay(3) is handed three, a key again unsubscribes (!), quitting completes every lane but the relay's"
+    )
+    func zooAndEndings() {
         let driver = HeadlessDriver()
-        driver.subscribeLate(.behavior)
-        driver.press(.right)
-        driver.subscribeLate(.passthrough)
-        driver.press(.right)
-        driver.subscribeLate(.passthrough)
-        driver.press(.right)
-        driver.send(.quitRequested)
-        // The Behavior subscriber of column 0 went when the third came; the quit ends them all.
+        driver.toggleLate(.behavior)  // Column 0: handed the start's position.
+        driver.press(.right)  // 1
+        driver.toggleLate(.publish)  // In column 1: handed nothing.
+        driver.press(.right)  // 2
+        driver.toggleLate(.publish)  // Again, in column 2: unsubscribed after this column's ○.
+        driver.toggleLate(.replay)  // In column 2: handed 40,11, 41,11 and 42,11 at once.
+        driver.toggleLate(.relay)  // In column 2: handed 42,11.
+        driver.press(.right)  // 3
+        driver.send(.quitRequested)  // 4: every subject completes; the relay does not.
         #expect(
             Self.lanes(driver) == [
-                "intents": "^──→─→─→|─", "position": "^○─○─○─○|─", "ballColour": "^●─·─●─·|─",
-                "background": "^■───·──|─", "1 late Passthrough": "  ^──○─○|─", "2 late Passthrough": "    ^──○|─",
+                "intents": "^──→─→─→q|", "position": "^○─○─○─○─|", "ballColour": "^●─·─●─·─|",
+                "background": "^■───·───|", "late Behavior": "^○─○─○─○─|", "late Publish": "  ^─○!    ",
+                "late Replay(3)": "    ^3─○─|", "late Relay": "    ^○─○──",
             ])
+        let lanes = LateSubscriber.allCases.map { driver.streams.lateLane($0)! }
+        #expect(lanes.map(\.handed) == [1, 0, 3, 1])
+        #expect(
+            lanes.map(\.end) == [
+                LateLane.End(column: 4, ending: .completed), LateLane.End(column: 2, ending: .unsubscribed),
+                LateLane.End(column: 4, ending: .completed), nil,
+            ])
+        // Publish again after the quit (as the player can, at the last place): a completed
+        // subject hands a new subscriber only the end.
+        driver.streams.toggleLate(.publish)
+        #expect(Self.lanes(driver)["late Publish"] == "        ^|")
+        #expect(driver.streams.lateLane(.publish)?.end == LateLane.End(column: 4, ending: .completed))
     }
 
     @Test("the panel's description names the latest column: intent, place, both colours")
@@ -117,6 +134,46 @@ struct StreamsTests {
 
     }
 
+    @Test("the README's legend is MarbleLegend's")
+    func readmeLegend() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "<!-- legend: begin -->\n"))
+        let end = try #require(text.range(of: "\n<!-- legend: end -->", range: start.upperBound..<text.endIndex))
+        #expect(String(text[start.upperBound..<end.lowerBound]) == MarbleLegend.markdownTable)
+    }
+
+    @Test(
+        "one meaning per symbol: every glyph the lanes draw, in a run with every kind, a skip and a quit, is in the legend once"
+    )
+    func legendCoversTheLanes() {
+        let driver = HeadlessDriver()
+        driver.toggleStreams()
+        let centre = driver.appearance.position.centre
+        driver.drag(from: centre, to: Cell(column: centre.column + 6, row: centre.row - 2))
+        for kind in LateSubscriber.allCases { driver.toggleLate(kind) }
+        for direction in Direction.allCases { driver.press(direction, shifted: true) }
+        driver.toggleLate(.publish)
+        driver.type("c")
+        driver.send(.quitRequested)
+        var columns = driver.streams.columns
+        columns.insert(StreamColumn(index: columns.count, intent: .recentred), at: columns.count - 1)
+        columns[columns.count - 2].skipped = true
+        let panel = StreamPanel(columns: columns, lateLanes: driver.streams.lateLanes)
+        let width = StreamPanel.labelWidth + 2 * columns.count
+        let lines = panel.lines(width: width)[1...StreamPanel.rows - 2]
+        let drawn = Set(lines.flatMap { $0.dropFirst(StreamPanel.labelWidth).map(\.glyph) }).subtracting([" "])
+        #expect(
+            drawn.subtracting(MarbleLegend.glyphs).isEmpty,
+            "not in the legend: \(drawn.subtracting(MarbleLegend.glyphs))")
+        // Each of these was drawn: the run shows every kind of mark.
+        for mark in ["^", "|", "!", "3", "ø", "q", "·"] as [Unicode.Scalar] { #expect(drawn.contains(mark), "\(mark)") }
+        // No glyph has two entries.
+        let listed = MarbleLegend.entries.flatMap { $0.symbol.unicodeScalars.filter { $0 != " " } }
+        #expect(listed.count == Set(listed).count)
+    }
+
     @Test("the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift")
     func lanesQuoteTheSource() throws {
         let source = try String(
@@ -139,21 +196,21 @@ struct StreamsTests {
         driver.press(.right, shifted: true)
         driver.press(.down)
         let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        // The panel's rows start where the 16-row ball area's status row would be.
-        let intentsRow = 15 + 1
-        let description = { lines()[15 + StreamPanel.rows - 1] }
+        // The panel's rows start where the ball area's status row would be.
+        let top = 24 - StreamPanel.rows - 1
+        let intentsRow = top + 1
+        let description = { lines()[top + StreamPanel.rows - 1] }
         #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
         // Column of intent 2 (two cells each, after the labels; column 0 is the start).
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: intentsRow))
-        #expect(description().hasPrefix(" #2 → arrow right 1 · 41,9 · ● "), "\(description())")
+        #expect(description().hasPrefix(" #2 → arrow right 1 · 41,7 · ● "), "\(description())")
         // Over another lane: its code, and what it did in that column.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 1))
         #expect(
-            description().hasPrefix(" #3: ○ 46,9 ← position = CurrentValueSubject(start.position)"), "\(description())")
-        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 3))
+            description().hasPrefix(" #3: ○ 46,7 ← position = CurrentValueSubject(start.position)"), "\(description())")
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 2))
         #expect(
-            description().hasPrefix(
-                " #3: · flatGray, swallowed ← ballColour.scan(…, screenColour).removeDuplicates()"),
+            description().hasPrefix(" #3: · flatRedDark again, swallowed by removeDuplicates "),
             "\(description())"
         )
         // Off the lanes (over the ball, over the labels): the latest again.
@@ -173,9 +230,10 @@ struct StreamsTests {
             driver.toggleStreams()
             let centre = driver.appearance.position.centre
             driver.drag(from: centre, to: Cell(column: centre.column - 12, row: centre.row - 3))
-            driver.subscribeLate(.behavior)
+            driver.toggleLate(.behavior)
             driver.press(.right)
-            driver.subscribeLate(.passthrough)
+            driver.toggleLate(.publish)
+            driver.toggleLate(.replay)
             driver.press(.down)
             #expect(driver.frame.size == size)
             #expect(driver.appearance.position.screen.rows == size.rows - StreamPanel.rows)

@@ -35,7 +35,7 @@ struct DoctorTests {
                 synchronized output (2026)  yes: each frame is shown whole — ok
                 pixel mouse (1016)          yes (not needed: the program works in cells) — ok
                 bracketed paste (2004)      yes: pasted text stays text — ok
-                glyph widths                all 21 one cell wide — ok
+                glyph widths                all 22 one cell wide — ok
                 """)
     }
 
@@ -102,6 +102,6 @@ struct DoctorTests {
         #expect(
             json.contains(
                 #"{"check":"synchronized output (2026)","value":"not answered","ok":false,"advice":"a fast drag"#))
-        #expect(json.hasSuffix(#"{"check":"glyph widths","value":"all 21 one cell wide","ok":true,"advice":null}]"#))
+        #expect(json.hasSuffix(#"{"check":"glyph widths","value":"all 22 one cell wide","ok":true,"advice":null}]"#))
     }
 }

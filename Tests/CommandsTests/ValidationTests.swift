@@ -46,10 +46,10 @@ struct ValidationTests {
             (["f", "--force"], "--force goes with --asciicast OUT.cast."),
             (["f", "--width", "60"], "--width goes with --marbles (got 60)."),
             (["f", "--headless", "--width", "60"], "--width goes with --marbles (got 60)."),
-            (["f", "--marbles", "--width", "5"], "--width must be a number of characters from 19 to 100000; got 5."),
+            (["f", "--marbles", "--width", "5"], "--width must be a number of characters from 18 to 100000; got 5."),
             (
                 ["f", "--marbles", "--width", "100001"],
-                "--width must be a number of characters from 19 to 100000; got 100001."
+                "--width must be a number of characters from 18 to 100000; got 100001."
             ),
             (
                 ["f", "--paused", "--headless"],

@@ -92,8 +92,8 @@ struct InteractiveTests {
         let terminal = try TerminalSession()
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         try terminal.press("s")
-        // The ball's area is 8 rows shorter: the ball keeps to it (at row 9, whole).
-        let opened = try terminal.waitForScreen { $0.contains(" intents ") && $0.contains(" 40,9 · ") }
+        // The ball's area is the panel's rows shorter: the ball keeps to it (at row 7, whole).
+        let opened = try terminal.waitForScreen { $0.contains(" intents ") && $0.contains(" 40,7 · ") }
         for label in [" streams ", " intents ", " position ", " ballColour ", " background "] {
             #expect(opened.contains(label), "\(label)")
         }
@@ -101,12 +101,12 @@ struct InteractiveTests {
             String(screen.split(separator: "\n").first { $0.hasPrefix(" \(label) ") } ?? "")
         }
         let before = lane(opened, "position").filter { $0 == "○" }.count
-        try terminal.mouse("pressed", column: 40, row: 9)
+        try terminal.mouse("pressed", column: 40, row: 7)
         for column in 41...46 {
-            try terminal.mouse("dragged", column: column, row: 9)
-            try terminal.waitForScreen { $0.contains(" \(column),9 · ") }
+            try terminal.mouse("dragged", column: column, row: 7)
+            try terminal.waitForScreen { $0.contains(" \(column),7 · ") }
         }
-        try terminal.mouse("released", column: 46, row: 9)
+        try terminal.mouse("released", column: 46, row: 7)
         let dragged = try terminal.waitForScreen { lane($0, "intents").contains("▲") }
         #expect(lane(dragged, "position").filter { $0 == "○" }.count == before + 6)
         #expect(lane(dragged, "intents").filter { $0 == "•" }.count == 6)
@@ -115,11 +115,12 @@ struct InteractiveTests {
         let late = try terminal.waitForScreen { $0.contains(" late Behavior ") }
         #expect(lane(late, "late Behavior").contains("^○"))
         // With the panel open the pointer is followed with no button down (mode 1003): resting
-        // over intent 3's column (row 16, the intents lane; 1 was the resize, 2 the press)
-        // describes it.
+        // over intent 3's column (the intents lane, the row below the panel's top; 1 was the
+        // resize, 2 the press) describes it.
         #expect(try terminal.modes().contains("mouse_all=1"))
-        try terminal.send("\u{1B}[<35;\(StreamPanel.labelWidth + 2 * 3 + 2);17M")
-        try terminal.waitForScreen { $0.contains(" #3 • dragged to 41,9 · 41,9 · ● ") }
+        let intentsRow = 24 - StreamPanel.rows + 1  // From 1, as the terminal counts.
+        try terminal.send("\u{1B}[<35;\(StreamPanel.labelWidth + 2 * 3 + 2);\(intentsRow)M")
+        try terminal.waitForScreen { $0.contains(" #3 • dragged to 41,7 · 41,7 · ● ") }
         try terminal.press("s")
         try terminal.waitForScreen { !$0.contains(" intents ") && $0.contains(" 46,") }
         try terminal.waitForModes { $0.contains("mouse_all=0") && $0.contains("mouse_button=1") }

@@ -11,7 +11,11 @@ struct ManualTests {
     @Test(
         "docs/man/colourful-ball.1 says what --help says: every command, option and help text (scripts/man remakes it)")
     func manPageIsCurrent() throws {
-        let page = try String(contentsOf: Self.manPage, encoding: .utf8)
+        // The page writes characters beyond ASCII as groff's \[uXXXX] escapes (scripts/man).
+        let escaped = try String(contentsOf: Self.manPage, encoding: .utf8)
+        let page = escaped.replacing(#/\\\[u([0-9A-F]{4})\]/#) { match in
+            String(Character(Unicode.Scalar(UInt32(match.output.1, radix: 16)!)!))
+        }
         let dump = try run([programPath, "--experimental-dump-help"])
         #expect(dump.status == 0)
         let root = try #require(

@@ -174,8 +174,8 @@ struct RecordReplayTests {
     func marbles() throws {
         let plain = try run([programPath, "replay", Self.sample, "--marbles", "--width", "40"])
         #expect(plain.status == 0, "\(plain.error)")
-        #expect(plain.output.hasPrefix(" streams          0"))
-        #expect(plain.output.contains(" ballColour      ^●───●─·─●─●─·─·─·───·"))
+        #expect(plain.output.hasPrefix(" streams         0"))
+        #expect(plain.output.contains(" ballColour     ^●───●─·─●─●─·─·─·───·"))
         #expect(!plain.output.contains("\u{1B}"))
         #expect(plain.output.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 40 })
         let wide = try run([programPath, "replay", Self.sample, "--marbles"])
@@ -183,7 +183,7 @@ struct RecordReplayTests {
         for (arguments, message) in [
             (["--marbles", "--headless"], "had already been set with flag '--marbles'"),
             (["--width", "50"], "--width goes with --marbles (got 50)."),
-            (["--marbles", "--width", "5"], "--width must be a number of characters from 19 to 100000; got 5."),
+            (["--marbles", "--width", "5"], "--width must be a number of characters from 18 to 100000; got 5."),
             (["--marbles", "--streams"], "--streams opens the panel of a replay in the terminal"),
         ] {
             let result = try run([programPath, "replay", Self.sample] + arguments)
