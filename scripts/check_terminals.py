@@ -553,7 +553,7 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
             label, len(moved)))
         key("s")
         settled("panel")
-        panel_top = rows - 9  # the panel's 8 rows above the status line
+        panel_top = rows - 11  # the panel's 10 rows above the status line
         move((20, panel_top + 2))
         first_column = settled("hover-column-2")
         move((30, panel_top + 2))
