@@ -61,6 +61,7 @@ let package = Package(
             name: "BallExport",
             dependencies: [
                 "BallModel", "BallStreams", "BallReplay", "BallRendering", "TerminalIO", "ColourCore", "TextFormats",
+                "Platform",
                 openCombine,
             ],
             swiftSettings: crossModule),

@@ -32,15 +32,20 @@ package enum ReplayFormat {
     package static func line(for intent: Intent, at time: Double) -> String {
         let kept = time.isNaN ? 0 : min(max(time, 0), maximumTime)
         let t = ((kept * 1_000_000).rounded() / 1_000_000).plainText
+        return #"{"t":\#(t),\#(fields(of: intent))}"#
+    }
+
+    /// An intent's fields in a line, without its time: `"event":"pressed","cell":[40,11]`.
+    package static func fields(of intent: Intent) -> String {
         switch intent {
-        case .pressed(let cell): return #"{"t":\#(t),"event":"pressed","cell":[\#(cell.column),\#(cell.row)]}"#
-        case .dragged(let cell): return #"{"t":\#(t),"event":"dragged","cell":[\#(cell.column),\#(cell.row)]}"#
-        case .released(let cell): return #"{"t":\#(t),"event":"released","cell":[\#(cell.column),\#(cell.row)]}"#
+        case .pressed(let cell): #""event":"pressed","cell":[\#(cell.column),\#(cell.row)]"#
+        case .dragged(let cell): #""event":"dragged","cell":[\#(cell.column),\#(cell.row)]"#
+        case .released(let cell): #""event":"released","cell":[\#(cell.column),\#(cell.row)]"#
         case .arrowPressed(let direction, let distance):
-            return #"{"t":\#(t),"event":"arrow","direction":"\#(direction.rawValue)","distance":\#(distance)}"#
-        case .recentred: return #"{"t":\#(t),"event":"recentred"}"#
-        case .resized(let size): return #"{"t":\#(t),"event":"resized","size":[\#(size.columns),\#(size.rows)]}"#
-        case .quitRequested: return #"{"t":\#(t),"event":"quit"}"#
+            #""event":"arrow","direction":"\#(direction.rawValue)","distance":\#(distance)"#
+        case .recentred: #""event":"recentred""#
+        case .resized(let size): #""event":"resized","size":[\#(size.columns),\#(size.rows)]"#
+        case .quitRequested: #""event":"quit""#
         }
     }
 }

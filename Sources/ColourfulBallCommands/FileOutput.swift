@@ -99,6 +99,12 @@ final class BufferedOutput {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// `bytes` as they are (no newline).
+    func bytes(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
     func flush() throws {
         try output.writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)

@@ -7,6 +7,8 @@ import Platform
 import TerminalIO
 import TextFormats
 
+extension MarbleSyntax: ExpressibleByArgument {}
+
 /// `colourful-ball replay FILE`: a recorded session again, in the terminal, headless, or as an
 /// asciicast file.
 package struct ReplayCommand: ParsableCommand {
@@ -89,6 +91,12 @@ package struct ReplayCommand: ParsableCommand {
             valueName: "n"))
     var width: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --marbles, write each lane in the marble-test syntax of RxJS or RxPY, with its values (JSON, a line a lane), instead of drawing it.",
+            valueName: "rxjs|rxpy"))
+    var syntax: MarbleSyntax?
+
     package func validate() throws {
         guard ReplayTiming.speeds.contains(speed) else {
             throw ValidationError(
@@ -104,6 +112,13 @@ package struct ReplayCommand: ParsableCommand {
         if let output, asciicast != nil { throw ValidationError("Give --\(output.rawValue) or --asciicast, not both.") }
         if force, asciicast == nil { throw ValidationError("--force goes with --asciicast OUT.cast.") }
         if let width, output != .marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
+        if let syntax, output != .marbles {
+            throw ValidationError("--syntax goes with --marbles (got \(syntax.rawValue)).")
+        }
+        if let width, syntax != nil {
+            throw ValidationError(
+                "--width sets the blocks of the drawing; --syntax writes each lane whole (got --width \(width)).")
+        }
         if let width, !(MarbleDiagram.minimumWidth...100_000).contains(width) {
             throw ValidationError(
                 "--width must be a number of characters from \(MarbleDiagram.minimumWidth) to 100000; got \(width).")
@@ -134,6 +149,10 @@ package struct ReplayCommand: ParsableCommand {
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
+            } else if output == .marbles, let syntax {
+                let buffered = BufferedOutput(FileOutput.standardOutput)
+                try MarbleTestExport.run(reader: reader, syntax: syntax, write: buffered.bytes)
+                try buffered.flush()
             } else if output == .marbles {
                 let (columns, sequences) = FileOutput.standardOutputLooks()
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in
@@ -165,6 +184,8 @@ package struct ReplayCommand: ParsableCommand {
             throw CommandError(error.description, code: 2)
         } catch let error as ReplayError {
             throw CommandError(error.description, code: 65)
+        } catch let error as MarbleExportError {
+            throw CommandError(error.description, code: 74)
         }
     }
 }

@@ -1,0 +1,90 @@
+import BallTestSupport
+import Foundation
+import Testing
+
+/// `replay --marbles --syntax rxjs|rxpy`: the lanes as the expected side of a marble test, read
+/// back by RxPY's own parser (`reactivex`, which scripts/setup --tests installs in .build/rxpy).
+@Suite("Marbles in the Rx test syntax")
+struct MarbleSyntaxTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let sample = root.appendingPathComponent("Tests/BallReplayTests/Replays/sample.jsonl").path
+    /// A Python that has RxPY: .build/rxpy's, or RXPY_PYTHON.
+    static let python =
+        ProcessInfo.processInfo.environment["RXPY_PYTHON"] ?? root.appendingPathComponent(".build/rxpy/bin/python").path
+    static let hasRxPY = (try? run([python, "-c", "import reactivex.observable.marbles"]))?.status == 0
+
+    @Test("the sample in RxJS's syntax: a letter a value, four frames an intent, (l|) the quit and its completion")
+    func rxjsSample() throws {
+        let result = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs"])
+        #expect(result.status == 0, "\(result.error)")
+        let lanes = result.output.split(separator: "\n").map(String.init)
+        #expect(lanes.count == 4)
+        #expect(
+            lanes[1]
+                == #"{"lane":"position","syntax":"rxjs","framesPerIntent":4,"marbles":"a-------b---c---d---e---f---g---h-------i---g---j---|","values":{"a":{"cell":[40,11],"screen":[80,24]},"b":{"cell":[41,12],"screen":[80,24]},"c":{"cell":[43,12],"screen":[80,24]},"d":{"cell":[45,12],"screen":[80,24]},"e":{"cell":[47,12],"screen":[80,24]},"f":{"cell":[49,12],"screen":[80,24]},"g":{"cell":[51,12],"screen":[80,24]},"h":{"cell":[53,12],"screen":[80,24]},"i":{"cell":[52,12],"screen":[80,24]},"j":{"cell":[51,7],"screen":[80,24]}}}"#
+        )
+        #expect(lanes[0].contains(#""marbles":"----a---b---c---d---e---f---g---h---i---j---j---k---(l|)""#))
+        #expect(lanes[0].contains(#""l":{"event":"quit"}"#))
+        // A value swallowed by removeDuplicates is no emission: flatBlackDark, then the next colour.
+        #expect(
+            lanes[2].contains(
+                #""marbles":"a-------b-------c---d---------------------------b---|","values":{"a":"flatRed","b":"flatBlackDark","c":"flatPlumDark","d":"flatMaroonDark"}"#
+            ))
+        let rxpy = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy"])
+        #expect(
+            rxpy.output.contains(#""marbles":"-----a----b----c----d----e----f----g----h----i----j----j----k----(l,|)""#)
+        )
+    }
+
+    @Test(
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them",
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func rxpyReadsTheLanes() throws {
+        var generator = SeededGenerator()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rxpy-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        for _ in 0..<6 {
+            // A recording ends with its quit; half of them lose it (a session that never quit).
+            var lines = String(
+                decoding: RandomRecording.bytes(count: 1 + generator.below(400), using: &generator), as: UTF8.self
+            )
+            .split(separator: "\n").map(String.init)
+            if Bool.random(using: &generator) { lines.removeLast() }
+            let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let checked = try run([
+                Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+            ])
+            #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
+        }
+    }
+
+    @Test("no room for the lanes aside, or for the output: one sentence, status 74, nothing left behind")
+    func noRoom() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = "/nonexistent-\(getpid())"
+        let aside = try run(
+            [programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs"], environment: environment)
+        #expect(aside.status == 74)
+        #expect(
+            aside.error.hasPrefix(
+                "colourful-ball: Cannot make a temporary file for the lanes in /nonexistent-\(getpid()) (No such file or directory): set TMPDIR"
+            ), "\(aside.error)")
+        let full = try run(
+            [programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy"], stdout: .file("/dev/full"))
+        #expect(full.status == 74 && full.error.contains("No space left on device"), "\(full.error)")
+    }
+
+    @Test("--syntax goes with --marbles, and not with --width; an unknown syntax is named")
+    func misuse() throws {
+        for (arguments, message) in [
+            (["--syntax", "rxjs"], "--syntax goes with --marbles (got rxjs)."),
+            (["--marbles", "--syntax", "rxjs", "--width", "40"], "--width sets the blocks of the drawing"),
+            (["--marbles", "--syntax", "rxswift"], "rxswift"),
+        ] {
+            let result = try run([programPath, "replay", Self.sample] + arguments)
+            #expect(result.status != 0 && result.error.contains(message), "\(arguments): \(result.error)")
+        }
+    }
+}
