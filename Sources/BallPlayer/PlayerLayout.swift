@@ -3,13 +3,15 @@ import BallRendering
 
 // MARK: - Where the player's rows go
 
-/// Where the replay player's rows go in a terminal, at its bottom below the recorded area: the
-/// timeline just above the status line when there is a row for it, the change line above it when
-/// a row is left, and the streams panel above them when open (whole, or one line saying it needs
-/// more). They stay at the bottom whatever the recorded area's size, so stepping across a resize
-/// moves none of them. Pure: the same sizes always lay out the same way.
+/// Where the replay player's rows go in a terminal, at its bottom: the timeline just above the
+/// status line, the change line above it when a row is left, and the streams panel above them
+/// when open. They go below the recorded area where the terminal has rows to spare, and over
+/// its bottom rows where it has not (the view then follows the ball up: see
+/// ``Renderer/render(_:panel:into:)``), so a recording replays in a window of its own size. They
+/// stay at the bottom whatever the recorded area's size, so stepping across a resize moves none
+/// of them. Pure: the same sizes always lay out the same way.
 package struct PlayerLayout: Hashable, Sendable {
-    /// The terminal is smaller than the recorded area and its timeline: the frame says so.
+    /// The terminal is smaller than the recorded area: the frame says so.
     package var shortfall: TerminalShortfall?
     /// Whether there is a row for the timeline.
     package var hasTimeline: Bool
@@ -21,12 +23,17 @@ package struct PlayerLayout: Hashable, Sendable {
     package var hasChangeRow: Bool
     /// The panel is open but has no row at all: how many more it needs.
     package var panelWantsRows: Int?
+    /// How many of the recorded area's rows the player's rows cover (0: they all fit below it).
+    package var coveredRows: Int
+    /// When the panel does not fit whole, how many more rows it needs.
+    package var panelMissingRows = 0
 
-    /// The terminal the player needs for a recorded area of `area`: that, and a row for the
-    /// timeline.
-    package static func neededTerminal(for area: ScreenSize) -> ScreenSize {
-        ScreenSize(columns: area.columns, rows: area.rows + 1)
-    }
+    /// How many rows of the recorded area stay in view at least, above the player's rows.
+    package static let viewRows = 3
+
+    /// The terminal the player needs for a recorded area of `area`: that size (its rows go over
+    /// the area's bottom rows when there are none to spare).
+    package static func neededTerminal(for area: ScreenSize) -> ScreenSize { area }
 
     /// The layout in a terminal of `terminal` for a recorded area of `area`, the streams panel
     /// open or not.
@@ -35,20 +42,28 @@ package struct PlayerLayout: Hashable, Sendable {
         shortfall =
             terminal.columns < needed.columns || terminal.rows < needed.rows
             ? TerminalShortfall(needed: needed, available: terminal) : nil
-        var spare = terminal.rows - area.rows
-        hasTimeline = spare >= 1
-        if hasTimeline { spare -= 1 }
-        if streamsOpen, spare >= 1 {
-            let fits = spare >= StreamPanel.rows
+        // Rows for the player above the status line: those below the recorded area, then its own
+        // (all but the few that stay in view).
+        let below = max(0, terminal.rows - area.rows)
+        var free = max(0, terminal.rows - 1 - Self.viewRows)
+        hasTimeline = free >= 1
+        if hasTimeline { free -= 1 }
+        panelWantsRows = nil
+        if streamsOpen, free >= 1 {
+            let fits = free >= StreamPanel.rows
             panelFits = fits
+            if !fits { panelMissingRows = StreamPanel.rows - free }
             panelRows = fits ? StreamPanel.rows : 1
-            spare -= panelRows
+            free -= panelRows
         } else {
             panelFits = nil
             panelRows = 0
-            panelWantsRows = streamsOpen ? StreamPanel.rows : nil
+            if streamsOpen { panelWantsRows = StreamPanel.rows }
         }
-        hasChangeRow = spare >= 1
+        // The change line only where it covers nothing.
+        let used = (hasTimeline ? 1 : 0) + panelRows
+        hasChangeRow = below - used >= 1
+        coveredRows = max(0, used + (hasChangeRow ? 1 : 0) - below)
     }
 
     /// The frame row of the timeline in a terminal of `terminal` (nil: no room for it): the

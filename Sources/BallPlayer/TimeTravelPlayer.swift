@@ -246,6 +246,9 @@ package final class TimeTravelPlayer {
             text += "  working out \(index.derived * 100 / max(1, index.count))%"
         }
         text += "  t \(index.time(at: place).decimals(2)) s  \(playback.speedText)"
+        // The player's rows over the recording's bottom rows (the view follows the ball).
+        let covered = layout.coveredRows
+        if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") covered" }
         return text
     }
 
@@ -292,6 +295,7 @@ package final class TimeTravelPlayer {
         let panel = layout.panelFits.map { fits in
             var page = StreamsPage.panel(index: index, place: place, width: width, lateSubscriptions: lateSubscriptions)
             page.fits = fits
+            page.missingRows = layout.panelMissingRows
             return page
         }
         return PlayerView(

@@ -91,9 +91,17 @@ package struct Renderer: Sendable {
                 fill: appearance.background)
         }
         guard size.columns > 0, size.rows > 0 else { return }
+        let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
         if size.isLargeEnough {
             if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
-            drawBall(appearance, discRows: disc!.rows, lastRow: size.rows - 2, into: &frame)
+            var shown = appearance
+            if screen.player != nil {
+                // A replay's rows over the recorded area's bottom rows: the view follows the
+                // ball up, so that it stays above them (its top may go off the top instead).
+                let lowest = appearance.position.centre.row + (disc!.rows.map(\.rowOffset).max() ?? 0)
+                shown.position.centre.row -= max(0, lowest - (panelTop - 1))
+            }
+            drawBall(shown, discRows: disc!.rows, lastRow: min(size.rows - 2, panelTop - 1), into: &frame)
         } else if screen.player == nil {
             drawTooSmallNotice(into: &frame)
             return
@@ -111,7 +119,6 @@ package struct Renderer: Sendable {
             }
         }
         let colours = statusColours(over: appearance.background)
-        let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
         let ascii = screen.asciiMarbles
         if let panel {
             drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, ascii: ascii, into: &frame)

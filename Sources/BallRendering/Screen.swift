@@ -125,6 +125,7 @@ package final class ScreenBinding {
             case .page(let given): page = given
             }
             page.fits = shown.fits
+            if shown.content == .live, !shown.fits { page.missingRows = StreamPanel.missingRows(playArea: area) }
             page.hovered = shown.hovered
             page.hoveredLane = shown.hoveredLane
             return page

@@ -21,6 +21,8 @@ package struct StreamPanel: Hashable, Sendable {
     package var lateLanes: [LateLane]
     /// Whether it fits; if not, it is one line saying how many rows it needs.
     package var fits: Bool
+    /// When it does not fit, how many more rows the terminal needs for it.
+    package var missingRows = StreamPanel.rows
     /// The intent the replay player is at: later columns ("the future") are drawn dim, and
     /// the description is of this column. Nil: the latest column.
     package var present: Int?
@@ -38,6 +40,12 @@ package struct StreamPanel: Hashable, Sendable {
     package static func ballArea(in size: ScreenSize) -> (area: ScreenSize, fits: Bool) {
         let fits = size.rows - rows >= ScreenSize.minimum.rows
         return (ScreenSize(columns: size.columns, rows: size.rows - (fits ? rows : 1)), fits)
+    }
+
+    /// How many more rows a terminal needs for the panel in play, where the ball's area (with
+    /// the panel's one line below it) is `area`: room for the panel and the smallest area.
+    package static func missingRows(playArea area: ScreenSize) -> Int {
+        max(1, rows + ScreenSize.minimum.rows - (area.rows + 1))
     }
 
     /// The frame row the panel starts at below a ball's area of `area`: the row the area's own
@@ -93,7 +101,12 @@ package struct StreamPanel: Hashable, Sendable {
         guard fits else {
             return [
                 LaneCell.text(
-                    " streams: the terminal is too small for the panel (it needs \(Self.rows) more rows)", width: width)
+                    " "
+                        + String.first(
+                            of: [
+                                "streams: the terminal is too small for the panel (it needs \(missingRows) more rows)",
+                                "streams: \(missingRows) more rows needed",
+                            ], fittingWidth: width - 1), width: width)
             ]
         }
         var lines = mainLines(width: width)

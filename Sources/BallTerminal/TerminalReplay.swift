@@ -51,7 +51,7 @@ package final class TerminalReplay {
         {
             throw TerminalError(
                 description:
-                    "\(index.reader.file.visibleInMessage) was recorded in a terminal of \(recorded) and this one is \(available): the player needs \(needed) (the recording and a row for its timeline), so make the window at least \(needed), or use --headless or --marbles."
+                    "\(index.reader.file.visibleInMessage) was recorded in a terminal of \(recorded) and this one is \(available): the player needs \(needed) (its rows go over the recording where there are none to spare), so make the window at least \(needed), or use --headless or --marbles."
             )
         }
         let terminal = try NcursesTerminal()

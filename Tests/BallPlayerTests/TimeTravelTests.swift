@@ -223,7 +223,7 @@ struct TimeTravelTests {
         pilot.press("l")
         #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
         let text = pilot.lines.joined(separator: "\n")
-        #expect(text.contains("terminal too small") && text.contains("(need 90×31,") && text.contains("have 80×24)"))
+        #expect(text.contains("terminal too small") && text.contains("(need 90×30,") && text.contains("have 80×24)"))
         // Back to a part that fits, it is drawn again.
         pilot.press("h")
         #expect(!pilot.lines.joined().contains("terminal too small"))
@@ -313,6 +313,59 @@ struct TimeTravelTests {
     }
 
     // MARK: - The streams panel around the place
+
+    @Test(
+        "a recording replays in a window of its own size: the timeline and the panel go over its bottom rows, the view follows the ball, the status line says how many rows are covered"
+    )
+    func replayInTheSameWindow() throws {
+        // The sample was recorded at 80×24.
+        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 24))
+        pilot.press(.end)
+        var lines = pilot.lines
+        #expect(!lines.joined().contains("too small"))
+        #expect(lines[22].contains("◘"), "the timeline, over the recording's last row: \(lines[22])")
+        #expect(lines[23].contains("intent 13/13") && lines[23].contains("1 row covered"), "\(lines[23])")
+        pilot.press("s")
+        lines = pilot.lines
+        let panelTop = 24 - 1 - 1 - StreamPanel.rows
+        #expect(lines[panelTop].hasPrefix(" streams"), "\(lines)")
+        #expect(lines[23].contains("11 rows covered"), "\(lines[23])")
+        // The ball (at 51,7, its disc reaching row 12) is lifted to end above the panel: its
+        // colour shows in the rows above, none below.
+        let ball = pilot.player.session.viewModel.current.ball
+        let rowsWithBall = (0..<24).filter { row in
+            (0..<80).contains { column in
+                let cell = pilot.frame[column, row]
+                return cell.glyph == "▄" && (cell.foreground == ball || cell.background == ball)
+            }
+        }
+        #expect(!rowsWithBall.isEmpty && rowsWithBall.max()! < panelTop, "\(rowsWithBall)")
+        // Closed again: nothing covered but the timeline's row, and the ball where it was.
+        pilot.press("s")
+        #expect(pilot.lines[23].contains("1 row covered"))
+    }
+
+    @Test("a terminal too short for the panel says how many more rows it needs, and that is enough")
+    func panelRowsNeeded() throws {
+        let lines = [
+            ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 14), program: "t", started: "s"),
+            ReplayFormat.line(for: .arrowPressed(.right, distance: 1), at: 0.1),
+        ]
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let short = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14))
+        short.press("s")
+        let said = try #require(short.lines.first { $0.contains("more rows") })
+        let words = said.split(separator: " ")
+        let more = try #require(words.firstIndex(of: "more"))
+        let needed = try #require(Int(words[more - 1]), "\(said)")
+        // With that many more rows it fits whole.
+        let taller = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14 + needed))
+        taller.press("s")
+        #expect(taller.player.layout.panelFits == true)
+        let one = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14 + needed - 1))
+        one.press("s")
+        #expect(one.player.layout.panelFits == false, "one row fewer is not enough")
+    }
 
     @Test("a page that starts part-way: every late lane, subscribed anywhere, is the one a whole run gives")
     func lateLanesOnAPage() throws {

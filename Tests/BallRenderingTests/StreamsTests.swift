@@ -247,8 +247,13 @@ struct StreamsTests {
         driver.toggleStreams()
         #expect(driver.appearance.position.screen == ScreenSize(columns: 80, rows: 11))
         let rows = driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(rows[10].contains("streams: the terminal is too small for the panel"))
+        // 10 rows of panel and the 8 of the smallest area: 6 more than 12.
+        #expect(rows[10].contains("streams: the terminal is too small for the panel (it needs 6 more rows)"))
         driver.toggleStreams()
         #expect(driver.appearance.position.screen == ScreenSize(columns: 80, rows: 12))
+        // And 6 more are enough.
+        let taller = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 18))
+        taller.toggleStreams()
+        #expect(taller.appearance.position.screen == ScreenSize(columns: 80, rows: 18 - StreamPanel.rows))
     }
 }

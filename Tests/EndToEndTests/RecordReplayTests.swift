@@ -211,7 +211,7 @@ struct RecordReplayTests {
         let screen = try terminal.waitForScreen { $0.contains("--headless") }
         #expect(
             screen.contains(
-                "was recorded in a terminal of 80×24 and this one is 60×20: the player needs 80×25 (the recording and a row for its timeline), so make the window at least 80×25, or use --headless or --marbles."
+                "was recorded in a terminal of 80×24 and this one is 60×20: the player needs 80×24 (its rows go over the recording where there are none to spare), so make the window at least 80×24, or use --headless or --marbles."
             ))
         #expect(try terminal.waitForExit().status == 2)
     }
