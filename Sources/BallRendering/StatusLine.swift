@@ -184,7 +184,7 @@ struct StatusParts: Sendable {
     ) -> [FrameCell] {
         let colour: FlatColour? =
             switch part {
-            case .ball: colours.ball
+            case .ball, .ballName: colours.ball
             case .background, .shortBackground: colours.background
             default: nil
             }

@@ -87,6 +87,26 @@ struct TextFitTests {
         #expect(dropped.isEmpty, "the screen's colour unnamed at \(dropped.prefix(8))")
     }
 
+    @Test("the status line names the colours the ball and the screen have now, in every form, as the ball moves")
+    func statusNamesFollowTheBall() {
+        var wrong: [String] = []
+        for width in stride(from: 24, through: 120, by: 3) {
+            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            for step in 0..<8 {
+                let appearance = driver.appearance
+                let status = Self.rows(driver.frame).last ?? ""
+                // The name after ● is the ball's; the name after ■, the screen's.
+                for (swatch, name) in [("● ", appearance.ball.name), ("■ ", appearance.background.name)] {
+                    guard let at = status.range(of: swatch) else { continue }
+                    let shown = status[at.upperBound...].prefix { $0.isLetter }
+                    if !shown.isEmpty, !name.hasPrefix(shown) { wrong.append("\(width), step \(step): \(status)") }
+                }
+                driver.press(step % 2 == 0 ? .right : .down, shifted: true)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(4))")
+    }
+
     @Test("the player's change line is whole or ends in …, and whole in a window wider than the recording")
     func changeLine() throws {
         // A recording made in the smallest window, replayed in every width from there to 300.
