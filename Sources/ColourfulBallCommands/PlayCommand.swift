@@ -1,6 +1,7 @@
 import ArgumentParser
 import BallProgram
 import BallReplay
+import BallStreams
 import BallTerminal
 import Platform
 import TerminalIO
@@ -22,15 +23,27 @@ package struct PlayCommand: ParsableCommand {
             "Record the session to a replay file (see `colourful-ball replay`).", valueName: "file"))
     var record: String?
 
-    @Flag(help: "With --record, overwrite the file if it exists.")
+    @Option(
+        help: ArgumentHelp(
+            "Write the session's trace to a file as it goes, as RxSwift's debug() prints it (subscribed, Event next(…), Event completed, isDisposed for each publisher).",
+            valueName: "file"))
+    var trace: String?
+
+    @Flag(help: "With --record or --trace, overwrite the file if it exists.")
     var force = false
 
     @Flag(help: "Open the streams panel at the start: the streams as marble lanes (s opens and closes it).")
     var streams = false
 
     package func validate() throws {
-        if force, record == nil { throw ValidationError("--force goes with --record FILE.") }
+        if force, record == nil, trace == nil {
+            throw ValidationError("--force goes with --record FILE or --trace FILE.")
+        }
         if record == "" { throw ValidationError("--record needs a file name: an empty name is not a file.") }
+        if trace == "" { throw ValidationError("--trace needs a file name: an empty name is not a file.") }
+        if let record, let trace, FileName(argument: record).shown == FileName(argument: trace).shown {
+            throw ValidationError("--record and --trace need two files: both name \(FileName(argument: trace).shown).")
+        }
     }
 
     package func run() throws {
@@ -40,9 +53,24 @@ package struct PlayCommand: ParsableCommand {
             try OutputFile(name: FileName(argument: $0), overwrite: force, commitAfterLines: 2)
         }
         defer { output?.close() }
+        let traceFile = try trace.map { try OutputFile(name: FileName(argument: $0), overwrite: force) }
+        defer { traceFile?.close() }
+        let traceOutput = traceFile.map { BufferedOutput($0.fileOutput) }
+        var traceFailure: Error?
+        var debugTrace: DebugTrace?
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
         let program = InteractiveProgram(streams: streams) { session, showNotice in
+            if let traceOutput {
+                // Kept in a buffer and written in large blocks, off the drawing.
+                debugTrace = DebugTrace(session: session, time: { start.duration(to: .now).seconds }) { line in
+                    guard traceFailure == nil else { return }
+                    do { try traceOutput.line(line) } catch {
+                        traceFailure = error
+                        showNotice("trace stopped: \(String(describing: error).withoutFinalStop)")
+                    }
+                }
+            }
             guard let output else { return }
             let started = try ReplayRecorder(
                 session: session, writer: output, clock: { start.duration(to: .now).seconds },
@@ -58,6 +86,16 @@ package struct PlayCommand: ParsableCommand {
         } catch let error as TerminalError {
             throw CommandError(error.description, code: 2)
         }
+        debugTrace?.end()
+        if traceFailure == nil, let traceOutput {
+            do { try traceOutput.flush() } catch { traceFailure = error }
+        }
+        if let traceFailure, let trace {
+            throw CommandError(
+                "The trace to \(FileName(argument: trace).shown) stopped early: \(String(describing: traceFailure).withoutFinalStop)."
+            )
+        }
+        try traceFile?.commit()
         if let failure = recorder?.failure, let record {
             throw CommandError(
                 "The recording to \(FileName(argument: record).shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."

@@ -75,7 +75,13 @@ package struct ReplayCommand: ParsableCommand {
             valueName: "out.cast"))
     var asciicast: String?
 
-    @Flag(help: "With --asciicast, overwrite the output file if it exists.")
+    @Option(
+        help: ArgumentHelp(
+            "Write the recording's trace, as RxSwift's debug() prints it (subscribed, Event next(…), Event completed, isDisposed for each publisher), instead of playing it (`-`: standard output).",
+            valueName: "out.txt"))
+    var trace: String?
+
+    @Flag(help: "With --asciicast or --trace, overwrite the output file if it exists.")
     var force = false
 
     @Flag(help: "In the terminal, open the streams panel at the start (s opens and closes it).")
@@ -109,8 +115,13 @@ package struct ReplayCommand: ParsableCommand {
             )
         }
         if json, output != .headless { throw ValidationError("--json goes with --headless.") }
-        if let output, asciicast != nil { throw ValidationError("Give --\(output.rawValue) or --asciicast, not both.") }
-        if force, asciicast == nil { throw ValidationError("--force goes with --asciicast OUT.cast.") }
+        let written = [asciicast.map { _ in "--asciicast" }, trace.map { _ in "--trace" }].compactMap { $0 }
+        if let output, let other = written.first {
+            throw ValidationError("Give --\(output.rawValue) or \(other), not both.")
+        }
+        if written.count > 1 { throw ValidationError("Give --asciicast or --trace, not both.") }
+        if force, written.isEmpty { throw ValidationError("--force goes with --asciicast OUT.cast or --trace OUT.") }
+        if trace == "" { throw ValidationError("--trace needs a file name (or `-` for standard output).") }
         if let width, output != .marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
         if let syntax, output != .marbles {
             throw ValidationError("--syntax goes with --marbles (got \(syntax.rawValue)).")
@@ -123,7 +134,7 @@ package struct ReplayCommand: ParsableCommand {
             throw ValidationError(
                 "--width must be a number of characters from \(MarbleDiagram.minimumWidth) to 100000; got \(width).")
         }
-        let notInTheTerminal = output.map { "--\($0.rawValue)" } ?? (asciicast != nil ? "--asciicast" : nil)
+        let notInTheTerminal = output.map { "--\($0.rawValue)" } ?? written.first
         if paused, let notInTheTerminal {
             throw ValidationError("--paused starts a replay in the terminal paused: leave out \(notInTheTerminal).")
         }
@@ -135,7 +146,7 @@ package struct ReplayCommand: ParsableCommand {
 
     package func run() throws {
         let input = try FileInput(name: FileName(argument: file))
-        if output == nil, asciicast == nil, !input.isRegularFile {
+        if output == nil, asciicast == nil, trace == nil, !input.isRegularFile {
             throw CommandError(
                 "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
                 code: 65)
@@ -159,6 +170,14 @@ package struct ReplayCommand: ParsableCommand {
                     try MarbleDiagram.run(
                         reader: reader, width: width ?? columns ?? 80, sequences: sequences, emit: emit)
                 }
+            } else if let trace {
+                let name = FileName(argument: trace)
+                let file = name.isDash ? nil : try OutputFile(name: name, overwrite: force)
+                defer { file?.close() }
+                try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).lines { emit in
+                    try TraceExport.run(reader: reader, emit: emit)
+                }
+                try file?.commit()
             } else if let asciicast {
                 let replayName = input.name.split(separator: "/").last.map(String.init) ?? input.name
                 let cast = FileName(argument: asciicast)

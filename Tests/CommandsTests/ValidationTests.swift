@@ -43,7 +43,9 @@ struct ValidationTests {
             (["f", "--marbles", "--json"], "--json goes with --headless."),
             (["f", "--headless", "--asciicast", "o.cast"], "Give --headless or --asciicast, not both."),
             (["f", "--marbles", "--asciicast", "o.cast"], "Give --marbles or --asciicast, not both."),
-            (["f", "--force"], "--force goes with --asciicast OUT.cast."),
+            (["f", "--force"], "--force goes with --asciicast OUT.cast or --trace OUT."),
+            (["f", "--trace", "t", "--asciicast", "c"], "Give --asciicast or --trace, not both."),
+            (["f", "--headless", "--trace", "t"], "Give --headless or --trace, not both."),
             (["f", "--width", "60"], "--width goes with --marbles (got 60)."),
             (["f", "--headless", "--width", "60"], "--width goes with --marbles (got 60)."),
             (["f", "--marbles", "--width", "5"], "--width must be a number of characters from 18 to 100000; got 5."),
@@ -91,7 +93,7 @@ struct ValidationTests {
             _ = try PlayCommand.parse(["--force"])
             Issue.record("--force alone parsed")
         } catch {
-            #expect(PlayCommand.message(for: error) == "--force goes with --record FILE.")
+            #expect(PlayCommand.message(for: error) == "--force goes with --record FILE or --trace FILE.")
         }
         #expect((try? PlayCommand.parse(["--record", "s.jsonl", "--force", "--streams"])) != nil)
     }

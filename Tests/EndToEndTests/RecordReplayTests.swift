@@ -1,5 +1,6 @@
 import BallModel
 import BallProgram
+import BallStreams
 import BallTestSupport
 import Foundation
 import Platform
@@ -14,6 +15,42 @@ struct RecordReplayTests {
 
     func scratch(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("colourful-ball-\(getpid())-\(name)").path
+    }
+
+    @Test(
+        "play --trace writes RxSwift's debug() lines as it goes, and they end with the quit; replay --trace of the recording says the same"
+    )
+    func playTrace() throws {
+        let trace = scratch("play-trace.txt")
+        let recording = scratch("play-trace.jsonl")
+        defer { for file in [trace, recording] { try? FileManager.default.removeItem(atPath: file) } }
+        let terminal = try TerminalSession(arguments: ["--trace", trace, "--record", recording])
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.mouse("pressed", column: 40, row: 11)
+        for column in 41...44 {
+            try terminal.mouse("dragged", column: column, row: 11)
+            try terminal.waitForScreen { $0.contains(" \(column),11 · ") }
+        }
+        try terminal.mouse("released", column: 44, row: 11)
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
+        let events = lines.map { String($0.drop { $0 != ":" }.dropFirst(2)) }
+        // Each publisher's own lines are in order (OpenCombine keeps a subject's subscribers
+        // in a set: which publisher hears a value first may differ from run to run).
+        func of(_ events: [String], _ name: String) -> [String] { events.filter { $0.hasPrefix("\(name) -> ") } }
+        #expect(
+            of(events, "position").prefix(2) == ["position -> subscribed", "position -> Event next(40,11 on 80×24)"])
+        #expect(events.contains("intents -> Event next(dragged(44,11))"))
+        #expect(events.contains("position -> Event next(44,11 on 80×24)"))
+        for name in DebugTrace.names {
+            #expect(of(events, name).suffix(2) == ["\(name) -> Event completed", "\(name) -> isDisposed"], "\(name)")
+        }
+        // The recording's trace, at the recording's times, has the same events.
+        let replayed = try run([programPath, "replay", recording, "--trace", "-"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        let again = replayed.output.split(separator: "\n").map { String($0.drop { $0 != ":" }.dropFirst(2)) }
+        for name in DebugTrace.names { #expect(of(again, name) == of(events, name), "\(name)") }
     }
 
     @Test("a session killed with SIGKILL mid-drag still replays every event it recorded")
