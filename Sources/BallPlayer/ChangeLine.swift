@@ -3,19 +3,24 @@ import TextFormats
 
 // MARK: - What a move changed
 
-/// What a move changed, TCA-style: `#12 •: position 40,11 → 41,11 · ballColour flatRed
-/// (unchanged) · background (unchanged)`, in fewer words where the row is narrower.
+/// What a move changed, TCA-style: `#12 • dragged to 41,11: position 40,11 → 41,11 ·
+/// ballColour flatRed (unchanged) · background (unchanged)`, in fewer words where the row is
+/// narrower. A step names its intent as the streams panel does (``Marble/describe(_:)``); a
+/// jump names where it went from and to.
 package struct ChangeLine: Hashable, Sendable {
-    /// How the player got there: `#12 •`, `skip #4`.
+    /// How the player got there: `#12 • dragged to 41,11`, `#3 → #12`, `skip #4`.
     package var words: String
+    /// The same in short: `#12 •`.
+    package var shortWords: String
     /// The appearance before the move.
     package var before: Appearance
     /// The appearance after it.
     package var after: Appearance
 
-    /// The line for a move described by `words`, from `before` to `after`.
-    package init(_ words: String, before: Appearance, after: Appearance) {
+    /// The line for a move described by `words` (in short, `shortWords`), from `before` to `after`.
+    package init(_ words: String, short shortWords: String? = nil, before: Appearance, after: Appearance) {
         self.words = words
+        self.shortWords = shortWords ?? words
         self.before = before
         self.after = after
     }
@@ -35,10 +40,15 @@ package struct ChangeLine: Hashable, Sendable {
         let from = before.position.centre
         let to = after.position.centre
         let (ball, background) = (Glyph.ball, Glyph.background)
+        // The position subject holds the ball's screen too: a resize publishes a position even
+        // where the ball stays.
+        let (fromScreen, toScreen) = (before.position.screen, after.position.screen)
         let position =
-            from == to
+            before.position == after.position
             ? "position \(to.column),\(to.row) (unchanged)"
-            : "position \(from.column),\(from.row) → \(to.column),\(to.row)"
+            : from == to
+                ? "position \(to.column),\(to.row) on \(fromScreen) → on \(toScreen)"
+                : "position \(from.column),\(from.row) → \(to.column),\(to.row)"
         let ballColour =
             before.ball == after.ball
             ? "ballColour \(after.ball.name) (unchanged)" : "ballColour \(before.ball.name) → \(after.ball.name)"
@@ -46,7 +56,10 @@ package struct ChangeLine: Hashable, Sendable {
             before.background == after.background
             ? "background (unchanged)" : "background \(before.background.name) → \(after.background.name)"
         let shortPosition =
-            from == to ? "\(to.column),\(to.row) (same)" : "\(from.column),\(from.row) → \(to.column),\(to.row)"
+            before.position == after.position
+            ? "\(to.column),\(to.row) (same)"
+            : from == to
+                ? "\(to.column),\(to.row) on \(toScreen)" : "\(from.column),\(from.row) → \(to.column),\(to.row)"
         let shortBall =
             before.ball == after.ball
             ? "\(ball) \(after.ball.name) (same)" : "\(ball) \(before.ball.name) → \(after.ball.name)"
@@ -56,7 +69,8 @@ package struct ChangeLine: Hashable, Sendable {
         return [
             "\(words): \(position) · \(ballColour) · \(backgroundColour)",
             "\(words): \(shortPosition) · \(shortBall) · \(shortBackground)",
-            "\(words): \(to.column),\(to.row) \(ball) \(after.ball.name) \(background) \(after.background.name)",
+            "\(shortWords): \(shortPosition) · \(shortBall) · \(shortBackground)",
+            "\(shortWords): \(to.column),\(to.row) \(ball) \(after.ball.name) \(background) \(after.background.name)",
         ]
     }
 }

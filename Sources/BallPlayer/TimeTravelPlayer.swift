@@ -215,21 +215,28 @@ package final class TimeTravelPlayer {
         } else {
             session = BallSession(start: index.state(at: target))
         }
-        let moved = target != place
+        let from = place
         place = target
         message = nil
-        let words: String =
-            switch how {
-            case .forward where moved: "#\(target) \(Self.glyph(target, in: index))"
-            case .forward, .jump: "#\(target)"
-            case .skip(true): "skip #\(target)"
-            case .skip(false): "unskip #\(target)"
-            }
-        change = ChangeLine(words, before: before, after: session.viewModel.current)
+        // A step names its intent as the panel does; anything else, where it went.
+        let words: String
+        var shortWords: String?
+        switch how {
+        case .forward where target == from + 1:
+            let glyph = Self.glyph(target, in: index)
+            words =
+                index.skipped.contains(target)
+                ? "#\(target) \(glyph) skipped" : "#\(target) \(Marble.describe(index.event(target).intent))"
+            shortWords = "#\(target) \(glyph)"
+        case .forward, .jump: words = from == target ? "#\(target)" : "#\(from) → #\(target)"
+        case .skip(true): words = "skip #\(target)"
+        case .skip(false): words = "unskip #\(target)"
+        }
+        change = ChangeLine(words, short: shortWords, before: before, after: session.viewModel.current)
         revision += 1
     }
 
-    /// The intent's glyph, or `×` when it is skipped.
+    /// The intent's glyph, or `ø` when it is skipped.
     private static func glyph(_ number: Int, in index: ReplayIndex) -> Unicode.Scalar {
         index.skipped.contains(number) ? Glyph.skipped : Marble.glyph(of: index.event(number).intent)
     }

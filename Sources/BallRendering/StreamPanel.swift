@@ -187,7 +187,7 @@ package struct StreamPanel: Hashable, Sendable {
     private func descriptions(_ column: StreamColumn?) -> [String] {
         guard let column, let state = column.state else { return [""] }
         let glyph = column.intent.map { Marble.glyph(of: $0) } ?? "^"
-        let intent = column.intent.map { "\(glyph) \(Self.words($0))" } ?? "^ subscribed"
+        let intent = column.intent.map(Marble.describe) ?? "^ subscribed"
         let centre = "\(state.position.centre.column),\(state.position.centre.row)"
         let (ball, background) = (state.ball, state.background)
         return [
@@ -210,7 +210,7 @@ package struct StreamPanel: Hashable, Sendable {
         var shortDid: String?
         switch lane {
         case .intents:
-            did = column.intent.map { "\(Marble.glyph(of: $0)) \(Self.words($0))" } ?? "subscribed"
+            did = column.intent.map(Marble.describe) ?? "subscribed"
         case .position:
             did =
                 column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
@@ -296,18 +296,6 @@ package struct StreamPanel: Hashable, Sendable {
         }
     }
 
-    /// An intent in a few words.
-    static func words(_ intent: Intent) -> String {
-        switch intent {
-        case .pressed(let cell): "pressed at \(cell.column),\(cell.row)"
-        case .dragged(let cell): "dragged to \(cell.column),\(cell.row)"
-        case .released(let cell): "released at \(cell.column),\(cell.row)"
-        case .arrowPressed(let direction, let distance): "arrow \(direction.rawValue) \(distance)"
-        case .recentred: "recentred"
-        case .resized(let size): "resized to \(size.columns)×\(size.rows)"
-        case .quitRequested: "quit"
-        }
-    }
 }
 
 /// One cell of the panel's text: a glyph, the colour a marble is painted in (nil: the text's

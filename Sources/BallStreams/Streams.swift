@@ -174,6 +174,22 @@ package enum Marble: Hashable, Sendable {
         }
     }
 
+    /// An intent as every view describes it (the panel's description and hover line, the
+    /// player's change line): its glyph, then a few words, `• dragged to 41,12`.
+    package static func describe(_ intent: Intent) -> String {
+        let words =
+            switch intent {
+            case .pressed(let cell): "pressed at \(cell)"
+            case .dragged(let cell): "dragged to \(cell)"
+            case .released(let cell): "released at \(cell)"
+            case .arrowPressed(let direction, let distance): "arrow \(direction.rawValue) \(distance)"
+            case .recentred: "recentred"
+            case .resized(let size): "resized to \(size)"
+            case .quitRequested: "quit"
+            }
+        return "\(glyph(of: intent)) \(words)"
+    }
+
     /// The two cells of a column, in the order things happened: `^` then what was handed; what
     /// was emitted then `|` or `!`; otherwise the line then the marble (`─` for none).
     package var cells: (Marble, Marble) {

@@ -96,12 +96,19 @@ struct TimeTravelTests {
         // 520 points, 10 mod 255, flatBlackDark, which keeps the screen's colour.
         #expect(
             pilot.player.change?.text
-                == "#2 •: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)")
+                == "#2 • dragged to 41,12: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)"
+        )
+        // The panel describes intent 2 with the same words.
+        let page = StreamsPage.panel(index: pilot.player.index, place: 2, width: 80, lateSubscriptions: [])
+        #expect(page.describe(page.columns.first { $0.index == 2 }).hasPrefix("#2 • dragged to 41,12 · "))
         pilot.press(.arrow(.left, shifted: false))
         #expect(pilot.player.place == 1)
+        // A step back is a jump: it says where from and to.
+        #expect(pilot.player.change?.text.hasPrefix("#2 → #1: position 41,12 → 40,11") == true)
         #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 1)).1)
         pilot.press(.end)
         #expect(pilot.player.place == 13)
+        #expect(pilot.player.change?.text.hasPrefix("#1 → #13: position 40,11 → 51,7") == true)
         #expect(pilot.player.session.viewModel.current.position.centre == Cell(column: 51, row: 7))
         pilot.press(.home)
         #expect(pilot.player.place == 0)
@@ -365,6 +372,25 @@ struct TimeTravelTests {
         let one = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14 + needed - 1))
         one.press("s")
         #expect(one.player.layout.panelFits == false, "one row fewer is not enough")
+    }
+
+    @Test(
+        "a resize that leaves the ball where it was still publishes a position: the change line says so, as the lane does"
+    )
+    func resizeChangeLine() throws {
+        let lines = [
+            ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s"),
+            ReplayFormat.line(for: .resized(ScreenSize(columns: 90, rows: 26)), at: 0.1),
+        ]
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 100, rows: 30))
+        pilot.press("l")
+        #expect(
+            pilot.player.change?.text
+                == "#1 ↔ resized to 90×26: position 40,11 on 80×24 → on 90×26 · ballColour flatRed (unchanged) · background (unchanged)"
+        )
+        let page = StreamsPage.panel(index: pilot.player.index, place: 1, width: 80, lateSubscriptions: [])
+        #expect(page.columns.first { $0.index == 1 }?.marble(.position) == .value)
     }
 
     @Test("a page that starts part-way: every late lane, subscribed anywhere, is the one a whole run gives")

@@ -119,7 +119,8 @@ struct TextFitTests {
 
             """.utf8)
         let whole = try [
-            #"^#2 •: position \d+,\d+ → \d+,\d+ · ballColour flat\w+( → flat\w+| \(unchanged\)) · background( flat\w+ → flat\w+| \(unchanged\))$"#,
+            #"^#2 • dragged to 13,4: position \d+,\d+ → \d+,\d+ · ballColour flat\w+( → flat\w+| \(unchanged\)) · background( flat\w+ → flat\w+| \(unchanged\))$"#,
+            #"^#2 • dragged to 13,4: \d+,\d+ → \d+,\d+ · ● flat\w+( → flat\w+| \(same\)) · ■( flat\w+ → flat\w+| \(same\))$"#,
             #"^#2 •: \d+,\d+ → \d+,\d+ · ● flat\w+( → flat\w+| \(same\)) · ■( flat\w+ → flat\w+| \(same\))$"#,
             #"^#2 •: \d+,\d+ ● flat\w+ ■ flat\w+$"#,
         ].map { try Regex($0) }
@@ -137,20 +138,21 @@ struct TextFitTests {
             if let form = whole.firstIndex(where: { (try? $0.wholeMatch(in: line)) != nil }) {
                 forms.insert(form)
             } else if Self.endsInEllipsis(line) {
-                forms.insert(3)
+                forms.insert(4)
             } else {
                 cut.append("\(width): \(line)")
             }
         }
         #expect(cut.isEmpty, "\(cut.prefix(5))")
-        #expect(forms == [0, 1, 2, 3], "each form is used at some width: \(forms)")
+        #expect(forms == [0, 1, 2, 3, 4], "each form is used at some width: \(forms)")
         // A recording made at 80 columns, in a 160-column window: the line is whole, not cut at 80.
         let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 160, rows: 26))
         pilot.press("l")
         pilot.press("l")
         #expect(
             Self.rows(pilot.frame)[pilot.player.timelineRow! - 1]
-                == "#2 •: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)")
+                == "#2 • dragged to 41,12: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)"
+        )
     }
 
     @Test("? shows every key on some page, says which page of how many, and space turns to the next")
