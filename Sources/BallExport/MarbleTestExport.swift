@@ -71,8 +71,9 @@ package enum MarbleTestExport {
         }
         while let event = try player.nextEvent() {
             player.apply(event)
-            // Every column before the latest is complete.
-            try take(recorder.columns(from: next).dropLast())
+            // Every column before the latest is complete; taken in batches (the recorder keeps
+            // twice as many).
+            if recorder.latestIndex - next >= 32 { try take(recorder.columns(from: next).dropLast()) }
         }
         try take(recorder.columns(from: next)[...])
         let maps = [intents.map, positions.map, balls.map, backgrounds.map]
@@ -130,80 +131,20 @@ struct TokenTable<Value: Hashable> {
     }
 }
 
-/// What went wrong writing the lanes aside.
-package struct MarbleExportError: Error, CustomStringConvertible {
-    package let description: String
-}
-
-/// Bytes kept aside in a temporary file (unlinked as soon as it is made), written in large
-/// blocks.
-private final class Spool {
-    private let file: UnsafeMutablePointer<FILE>
-    private var buffer: [UInt8] = []
-
-    init() throws {
-        // In TMPDIR (or /tmp), unlinked at once: nothing is left behind, whatever happens.
-        let directory = environmentValue("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(directory)/colourful-ball-lanes-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0, let file = fdopen(descriptor, "w+") else {
-            let reason = String(cString: strerror(errno))
-            if descriptor >= 0 { _ = closeDescriptor(descriptor) }
-            throw MarbleExportError(
-                description:
-                    "Cannot make a temporary file for the lanes in \(directory.visibleInMessage) (\(reason)): set TMPDIR to a directory you can write to."
-            )
-        }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.file = file
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    deinit { fclose(file) }
-
+extension Spool {
     /// One intent's frames: its value's token (if any) and the completion (`|`), grouped when
     /// both, then `-` to the next intent (none after the completion: nothing follows it).
     func appendFrames(_ token: [UInt8]?, completed: Bool, syntax: MarbleSyntax) throws {
-        let group = token != nil && completed
-        if group { buffer.append(UInt8(ascii: "(")) }
-        if let token { buffer += token }
-        if group, syntax == .rxpy { buffer.append(UInt8(ascii: ",")) }
-        if completed { buffer.append(UInt8(ascii: "|")) }
-        if group { buffer.append(UInt8(ascii: ")")) }
-        if !completed {
-            let used = token == nil ? 0 : 1
-            buffer += repeatElement(UInt8(ascii: "-"), count: syntax.framesPerIntent - used)
-        }
-        if buffer.count >= 1 << 16 { try flush() }
-    }
-
-    private func flush() throws {
-        let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == buffer.count else {
-            throw MarbleExportError(
-                description:
-                    "Cannot write the lanes to a temporary file (\(String(cString: strerror(errno)))): free some room, or set TMPDIR to a directory with room."
-            )
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Hands everything appended to `write`, a block at a time.
-    func copy(to write: ([UInt8]) throws -> Void) throws {
-        try flush()
-        rewind(file)
-        var block = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count > 0 { try write(Array(block[..<count])) }
-            if count < block.count {
-                guard ferror(file) == 0 else {
-                    throw MarbleExportError(
-                        description:
-                            "Cannot read the lanes back from their temporary file (\(String(cString: strerror(errno))))."
-                    )
-                }
-                return
+        try append { bytes in
+            let group = token != nil && completed
+            if group { bytes.append(UInt8(ascii: "(")) }
+            if let token { bytes += token }
+            if group, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
+            if completed { bytes.append(UInt8(ascii: "|")) }
+            if group { bytes.append(UInt8(ascii: ")")) }
+            if !completed {
+                let used = token == nil ? 0 : 1
+                bytes += repeatElement(UInt8(ascii: "-"), count: syntax.framesPerIntent - used)
             }
         }
     }

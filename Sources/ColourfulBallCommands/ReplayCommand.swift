@@ -81,7 +81,7 @@ package struct ReplayCommand: ParsableCommand {
             valueName: "out.txt"))
     var trace: String?
 
-    @Flag(help: "With --asciicast or --trace, overwrite the output file if it exists.")
+    @Flag(help: "With --asciicast, --trace or --svg, overwrite the output file if it exists.")
     var force = false
 
     @Flag(help: "In the terminal, open the streams panel at the start (s opens and closes it).")
@@ -103,6 +103,12 @@ package struct ReplayCommand: ParsableCommand {
             valueName: "rxjs|rxpy"))
     var syntax: MarbleSyntax?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --marbles, write the diagram as an SVG picture (one lane a row, a circle for each value, in the ball's colours) instead of text (`-`: standard output).",
+            valueName: "out.svg"))
+    var svg: String?
+
     package func validate() throws {
         guard ReplayTiming.speeds.contains(speed) else {
             throw ValidationError(
@@ -120,11 +126,22 @@ package struct ReplayCommand: ParsableCommand {
             throw ValidationError("Give --\(output.rawValue) or \(other), not both.")
         }
         if written.count > 1 { throw ValidationError("Give --asciicast or --trace, not both.") }
-        if force, written.isEmpty { throw ValidationError("--force goes with --asciicast OUT.cast or --trace OUT.") }
+        if force, written.isEmpty, svg == nil {
+            throw ValidationError("--force goes with --asciicast OUT.cast, --trace OUT or --svg OUT.")
+        }
         if trace == "" { throw ValidationError("--trace needs a file name (or `-` for standard output).") }
         if let width, output != .marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
         if let syntax, output != .marbles {
             throw ValidationError("--syntax goes with --marbles (got \(syntax.rawValue)).")
+        }
+        if let svg, output != .marbles {
+            throw ValidationError("--svg goes with --marbles (got \(svg.visibleInMessage)).")
+        }
+        if svg != nil, syntax != nil { throw ValidationError("Give --syntax or --svg, not both.") }
+        if svg == "" { throw ValidationError("--svg needs a file name (or `-` for standard output).") }
+        if let width, svg != nil {
+            throw ValidationError(
+                "--width sets the blocks of the drawing; --svg draws each lane whole (got --width \(width)).")
         }
         if let width, syntax != nil {
             throw ValidationError(
@@ -160,6 +177,14 @@ package struct ReplayCommand: ParsableCommand {
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
+            } else if output == .marbles, let svg {
+                let name = FileName(argument: svg)
+                let file = name.isDash ? nil : try OutputFile(name: name, overwrite: force)
+                defer { file?.close() }
+                let buffered = BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput)
+                try MarbleSVG.run(reader: reader, write: buffered.bytes)
+                try buffered.flush()
+                try file?.commit()
             } else if output == .marbles, let syntax {
                 let buffered = BufferedOutput(FileOutput.standardOutput)
                 try MarbleTestExport.run(reader: reader, syntax: syntax, write: buffered.bytes)

@@ -504,8 +504,8 @@ struct BenchmarkRun {
     // MARK: - 9. The streams panel and the marble diagram
 
     /// The streams: bytes per one-cell drag step with the panel open (against the same steps
-    /// with it closed), idle with it open, and `replay --marbles` (drawn, and in RxJS's syntax)
-    /// on a million intents.
+    /// with it closed), idle with it open, and `replay --marbles` (drawn, in RxJS's syntax, and
+    /// as SVG) on a million intents.
     func streams() -> [Result] {
         var results = [streamBytes(), streamInputToScreen()]
         results += idle(arguments: ["--streams"], label: ", streams panel open")
@@ -514,6 +514,8 @@ struct BenchmarkRun {
         results += streamedReplay(
             ["--marbles", "--syntax", "rxjs"], name: "replay --marbles --syntax rxjs", unit: "intents",
             target: 200_000)
+        results += streamedReplay(
+            ["--marbles", "--svg", "-"], name: "replay --marbles --svg", unit: "intents", target: 200_000)
         return results
     }
 
