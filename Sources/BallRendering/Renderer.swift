@@ -300,8 +300,11 @@ package struct Renderer: Sendable {
                     let foreground = cell.colour ?? (cell.dim ? dim : colours.text)
                     let background = cell.colour.map { visibility.swatchBackground($0, on: colours) } ?? colours.bar
                     let glyph = ascii ? Glyph.ascii[cell.glyph] ?? cell.glyph : cell.glyph
+                    // The hovered column in reverse video (on a monochrome screen, where every
+                    // cell is reversed, the other way round).
                     cells[column] = FrameCell(
-                        glyph: glyph, foreground: foreground, background: background, reverse: monochrome)
+                        glyph: glyph, foreground: foreground, background: background,
+                        reverse: monochrome != cell.highlighted)
                 }
             }
         }

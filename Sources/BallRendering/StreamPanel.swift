@@ -170,6 +170,7 @@ package struct StreamPanel: Hashable, Sendable {
                 // The future: shapes only, dim.
                 (first.colour, first.dim, second.colour, second.dim) = (nil, true, nil, true)
             }
+            if column.index == hovered { (first.highlighted, second.highlighted) = (true, true) }
             cells[at] = first
             cells[at + 1] = second
         }
@@ -307,6 +308,8 @@ package struct LaneCell: Hashable, Sendable {
     package var colour: FlatColour?
     /// Drawn dim: a ghost, the ruler, the hint of a lane not subscribed.
     package var dim: Bool
+    /// Drawn in reverse video: the column under the pointer.
+    package var highlighted = false
 
     /// A cell from its parts.
     package init(glyph: Unicode.Scalar, colour: FlatColour? = nil, dim: Bool = false) {

@@ -204,6 +204,14 @@ struct StreamsTests {
         // Column of intent 2 (two cells each, after the labels; column 0 is the start).
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: intentsRow))
         #expect(description().hasPrefix(" #2 → arrow right 1 · 41,7 · ● "), "\(description())")
+        // The column under the pointer is highlighted in every lane, and only it.
+        for lane in 0..<4 {
+            let row = intentsRow + lane
+            let reversed = (StreamPanel.labelWidth..<(StreamPanel.labelWidth + 10)).filter {
+                driver.frame[$0, row].reverse
+            }
+            #expect(reversed == [StreamPanel.labelWidth + 4, StreamPanel.labelWidth + 5], "row \(row): \(reversed)")
+        }
         // Over another lane: its code, and what it did in that column.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 1))
         #expect(
