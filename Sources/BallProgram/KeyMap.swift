@@ -2,6 +2,7 @@ import BallModel
 import BallRendering
 import BallStreams
 import TerminalIO
+import TextFormats
 
 // MARK: - What keys do
 
@@ -244,10 +245,16 @@ package enum KeyMap {
     }
 
     /// The streams panel's symbols, as the help box lists them below the keys when the panel is
-    /// open, and `--help` below the keys (``MarbleLegend``).
-    package static var legendRows: [HelpRow] {
+    /// open (``MarbleLegend``); with `ascii`, as a panel in ASCII draws them (``Glyph/ascii``).
+    package static func legendRows(ascii: Bool = false) -> [HelpRow] {
         [HelpRow(keys: "", does: ""), HelpRow(keys: "in the lanes", does: "(the streams panel, s)")]
-            + MarbleLegend.entries.map { HelpRow(keys: $0.symbol, does: $0.meaning) }
+            + MarbleLegend.entries.map { entry in
+                let symbol =
+                    ascii
+                    ? String(String.UnicodeScalarView(entry.symbol.unicodeScalars.map { Glyph.ascii[$0] ?? $0 }))
+                    : entry.symbol
+                return HelpRow(keys: symbol, does: entry.meaning)
+            }
     }
 
     /// The legend as `--help` and the man page print it: a line per symbol.
@@ -256,8 +263,8 @@ package enum KeyMap {
     }
 
     /// The keys of `mode` as the help box shows them; with `legend`, the lanes' symbols after
-    /// them (the streams panel is open).
-    package static func help(for mode: KeyMode, legend: Bool = false) -> HelpText {
+    /// them (the streams panel is open), in ASCII where the panel is (`ascii`).
+    package static func help(for mode: KeyMode, legend: Bool = false, ascii: Bool = false) -> HelpText {
         let title =
             switch mode {
             case .play: "colourful-ball: keys"
@@ -266,7 +273,8 @@ package enum KeyMap {
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
             HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.does.replacingBackticks)
         }
-        return HelpText(title: title, rows: rows + (legend ? legendRows : []), footer: "any key closes this")
+        return HelpText(
+            title: title, rows: rows + (legend ? legendRows(ascii: ascii) : []), footer: "any key closes this")
     }
 
     /// The keys of `mode` as a Markdown table (`| key | does |`), as the README shows them.

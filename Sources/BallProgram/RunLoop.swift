@@ -149,7 +149,9 @@ package final class RunLoop {
         case .suspend?: suspend(program)
         case .showHelp?:
             // With the streams panel open, the lanes' symbols follow the keys.
-            binding.send(.helpOpened(KeyMap.help(for: program.keyMode, legend: binding.model.panel != nil)))
+            let model = binding.model
+            binding.send(
+                .helpOpened(KeyMap.help(for: program.keyMode, legend: model.panel != nil, ascii: model.asciiMarbles)))
         case .hover(let cell)?: binding.pointerMoved(to: cell)
         case let action?: program.perform(action, now: clock.now)
         case nil: break

@@ -185,6 +185,13 @@ struct RunLoopTests {
         for meaning in ["completed (a quit completes position and all after)", "unsubscribed (the lane's key again)"] {
             #expect(open.contains(meaning), "\(meaning)")
         }
+        #expect(open.contains("ø") && open.contains("○"))
+        // Where the panel fell back to ASCII, the legend says its ASCII symbols.
+        driver.screen.wideGlyphsOnNextReport = [Glyph.resized]
+        driver.run([.bytes(TerminalBytes.bytes(for: .cursorReported(row: 1, column: 3)))])
+        let ascii = helpText()
+        #expect(!ascii.contains("ø") && !ascii.contains("○"))
+        #expect(ascii.contains("/  ") && ascii.contains("skipped in the player (x): the intent never entered"))
     }
 
     // MARK: - Idle
