@@ -95,8 +95,9 @@ package struct StreamPanel: Hashable, Sendable {
         self.fits = fits
     }
 
-    /// The rows of text, each cell with its look: the ruler, a row per lane (late lanes, or
-    /// the hint for `b` and `p`), and the latest column described. `width` cells each.
+    /// The rows of text, each cell with its look: the ruler, a row per main lane, a row per kind
+    /// of late subscriber (its lane, or its key and what it gets), and the latest column (or the
+    /// one under the pointer) described. `width` cells each.
     package func lines(width: Int) -> [[LaneCell]] {
         guard fits else {
             return [
