@@ -12,6 +12,9 @@ package enum KeyMode: String, Sendable, CaseIterable {
     case play
     /// Watching a recording (`colourful-ball replay FILE`).
     case replay
+    /// The tour of the article's lessons (`colourful-ball learn`): play's keys, but `h` is the
+    /// hint, so the letters `h j k l` do not move the ball there (the arrows do).
+    case learn
 }
 
 /// What a key (or the mouse) does, named for what the user wants.
@@ -26,6 +29,10 @@ package enum KeyAction: Hashable, Sendable {
     case quit
     /// Shows every key of the mode in a box, until the next key.
     case showHelp
+    /// Shows the lesson's hint (`learn`).
+    case showHint
+    /// Goes on to the next lesson, once this one is done (`learn`).
+    case nextLesson
     /// Opens or closes the streams panel.
     case toggleStreams
     /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
@@ -105,15 +112,23 @@ package enum KeyMap {
     package static let bindings: [KeyBinding] =
         [
             KeyBinding(
-                ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play], actions: [],
+                ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play, .learn], actions: [],
                 isMouse: true),
             KeyBinding(
                 ["arrows", "h j k l"], "move 1 cell", modes: [.play], actions: moves(distance: 1, keys: "hjkl")),
             KeyBinding(
                 ["Shift+arrows", "H J K L"], "move \(bigStep) cells", modes: [.play],
                 actions: moves(distance: bigStep, keys: "HJKL")),
+            KeyBinding(["arrows"], "move 1 cell", modes: [.learn], actions: moves(distance: 1, keys: "")),
             KeyBinding(
-                ["c", "Home"], "back to the middle", modes: [.play],
+                ["Shift+arrows"], "move \(bigStep) cells", modes: [.learn], actions: moves(distance: bigStep, keys: "")
+            ),
+            KeyBinding(["h"], "a hint for this lesson", modes: [.learn], actions: [(.character("h"), .showHint)]),
+            KeyBinding(
+                ["n"], "the next lesson, once this one is done", modes: [.learn],
+                actions: [(.character("n"), .nextLesson)]),
+            KeyBinding(
+                ["c", "Home"], "back to the middle", modes: [.play, .learn],
                 actions: [
                     (.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred)),
                     (.home, .intent(.recentred)),
@@ -156,24 +171,24 @@ package enum KeyMap {
                 ["w"], "write the edited log as NAME.edited.jsonl", modes: [.replay],
                 actions: [(.character("w"), .writeEdited)]),
             KeyBinding(
-                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play],
+                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play, .learn],
                 actions: quitKeys.map { ($0, .intent(.quitRequested)) }),
             KeyBinding(
                 ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.replay], actions: quitKeys.map { ($0, .quit) }),
             KeyBinding(
-                ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay],
+                ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay, .learn],
                 actions: [(.character("\u{1A}"), .suspend)]),
             KeyBinding(
-                ["s"], "show or hide the streams (point at a column)", modes: [.play, .replay],
+                ["s"], "show or hide the streams (point at a column)", modes: [.play, .replay, .learn],
                 actions: [(.character("s"), .toggleStreams)]),
         ]
         + LateSubscriber.allCases.map { kind in
             KeyBinding(
                 ["\(kind.key)"], "late \(kind.name): \(kind.handedWords) (again: cancel)",
-                modes: [.play, .replay], actions: [(.character(kind.key), .toggleLate(kind))])
+                modes: [.play, .replay, .learn], actions: [(.character(kind.key), .toggleLate(kind))])
         } + [
             KeyBinding(
-                ["?"], "show the keys (space: next page; other keys close)", modes: [.play, .replay],
+                ["?"], "show the keys (space: next page; other keys close)", modes: [.play, .replay, .learn],
                 actions: [(.character("?"), .showHelp)])
         ]
 
@@ -211,11 +226,14 @@ package enum KeyMap {
     /// What `event` does in `mode`; nil when it does nothing there.
     package static func action(for event: TerminalEvent, in mode: KeyMode) -> KeyAction? {
         let key: Key
-        let mouse = mode == .play ? mouseInPlay : mouseInReplay
+        let mouse = mode == .replay ? mouseInReplay : mouseInPlay
         switch (event, mode) {
-        case (.mousePressed(let cell), .play): return mouse ? .intent(.pressed(at: cell)) : nil
-        case (.mouseDragged(let cell), .play): return mouse ? .intent(.dragged(to: cell)) : nil
-        case (.mouseReleased(let cell), .play): return mouse ? .intent(.released(at: cell)) : nil
+        case (.mousePressed(let cell), .play), (.mousePressed(let cell), .learn):
+            return mouse ? .intent(.pressed(at: cell)) : nil
+        case (.mouseDragged(let cell), .play), (.mouseDragged(let cell), .learn):
+            return mouse ? .intent(.dragged(to: cell)) : nil
+        case (.mouseReleased(let cell), .play), (.mouseReleased(let cell), .learn):
+            return mouse ? .intent(.released(at: cell)) : nil
         case (.mousePressed(let cell), .replay), (.mouseDragged(let cell), .replay): return mouse ? .scrub(cell) : nil
         case (.mouseReleased, .replay): return nil
         case (.mouseMoved(let cell), _): return .hover(cell)
@@ -269,6 +287,7 @@ package enum KeyMap {
             switch mode {
             case .play: "colourful-ball: keys"
             case .replay: "colourful-ball replay: keys"
+            case .learn: "colourful-ball learn: keys"
             }
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
             HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.does.replacingBackticks)

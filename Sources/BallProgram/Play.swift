@@ -18,6 +18,8 @@ package final class Play: TerminalProgram {
     /// The terminal's size (the ball's area is smaller while the streams panel is open).
     package private(set) var terminal: ScreenSize
     private var streamsOpen = false
+    /// Whether the streams panel is open.
+    package var isStreamsOpen: Bool { streamsOpen }
     /// Whether the button went down on the streams panel: until it comes up, the pointer
     /// inspects the panel's columns and moves nothing.
     private var inspecting = false

@@ -102,7 +102,7 @@ package final class Watch: TerminalProgram {
         case .scrub(let cell): player.scrub(at: cell)
         case .toggleStreams: player.toggleStreams()
         case .toggleLate(let kind): player.toggleLate(kind)
-        case .intent, .suspend, .showHelp, .hover: break
+        case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson: break
         }
         binding.redrawSoon()
         replan()

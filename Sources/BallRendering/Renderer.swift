@@ -127,7 +127,24 @@ package struct Renderer: Sendable {
         let placeEnd = drawStatus(
             appearance, keys: screen.statusKeys, facts: screen.player?.facts, colours, into: &frame)
         if let notice = screen.notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
+        if let lesson = screen.lesson { drawLesson(lesson, colours, into: &frame) }
         if let help = screen.help { drawHelp(help, colours, into: &frame) }
+    }
+
+    /// The lesson's card across the top of the frame, in the status line's colours, one blank
+    /// cell each side: the title bold, the text, the footer (bold when the lesson is done). It
+    /// takes at most the rows above the status line less three, so some of the ball shows.
+    private func drawLesson(_ card: LessonCard, _ colours: StatusColours, into frame: inout Frame) {
+        let width = max(1, frame.size.columns - 2)
+        let lines = card.lines(width: width)
+        let footerStart = lines.count - card.footer.wrapped(toWidth: width).count
+        let rows = min(lines.count, max(0, frame.size.rows - 4))
+        for (row, line) in lines.prefix(rows).enumerated() {
+            let bold = row == 0 || (card.done && row >= footerStart)
+            frame.write(
+                " " + line + String(repeating: " ", count: max(0, width + 1 - line.terminalWidth)), column: 0, row: row,
+                foreground: colours.text, background: colours.bar, bold: bold, reverse: monochrome)
+        }
     }
 
     /// The frame row the streams panel starts at, in a frame of `frame` for a ball's area of

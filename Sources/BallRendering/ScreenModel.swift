@@ -25,6 +25,8 @@ package struct ScreenModel: Hashable, Sendable {
     /// Whether the panel's and the timeline's rows are drawn in ASCII (``Glyph/ascii``): the
     /// terminal draws some of their glyphs two cells wide.
     package var asciiMarbles = false
+    /// The lesson's card over the top of the ball's area (`learn`); nil: none.
+    package var lesson: LessonCard?
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -127,6 +129,34 @@ package enum ScreenEvent: Hashable, Sendable {
     case playerChanged(PlayerRows, keys: StatusKeys)
     /// The terminal was found to draw these glyphs wider than one cell.
     case wideGlyphsFound([Unicode.Scalar])
+    /// The lesson's card changed (nil: taken away).
+    case lessonShown(LessonCard?)
+}
+
+/// A lesson's card, as `learn` shows it over the top of the ball's area: a title, the text (to
+/// be wrapped to the width), and a last line (the task, or what was learnt when it is done).
+package struct LessonCard: Hashable, Sendable {
+    /// `Lesson 3 of 8 · A ghost`.
+    package var title: String
+    /// The lesson's paragraph.
+    package var text: String
+    /// The task, the hint, or what was learnt.
+    package var footer: String
+    /// Whether the lesson is done (the footer is drawn bold).
+    package var done: Bool
+
+    /// A card from its parts.
+    package init(title: String, text: String, footer: String, done: Bool = false) {
+        self.title = title
+        self.text = text
+        self.footer = footer
+        self.done = done
+    }
+
+    /// The card's lines at `width` cells: the title, the text wrapped, the footer wrapped.
+    package func lines(width: Int) -> [String] {
+        [title.fitted(toWidth: width)] + text.wrapped(toWidth: width) + footer.wrapped(toWidth: width)
+    }
 }
 
 extension ScreenModel {
@@ -148,6 +178,7 @@ extension ScreenModel {
             appearance.background = colour
             return true
         case .helpOpened(let help): return replace(\.help, with: help)
+        case .lessonShown(let card): return replace(\.lesson, with: card)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

@@ -31,4 +31,14 @@ package final class InteractiveProgram {
         if streams { play.toggleStreams() }
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(play)
     }
+
+    /// Runs the tour from lesson `first` until the user quits; `completed` is told each lesson
+    /// done. The terminal is restored on return and on every other way out.
+    package static func learn(first: Int, completed: @escaping (Int) -> Void) throws {
+        let terminal = try NcursesTerminal()
+        defer { terminal.close() }
+        let learn = Learn(screen: terminal, terminal: terminal.size, first: first)
+        learn.completed = completed
+        try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(learn)
+    }
 }

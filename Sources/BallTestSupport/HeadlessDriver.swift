@@ -132,3 +132,45 @@ extension Appearance {
         return Appearance(position: position, ball: ball, background: background)
     }
 }
+
+// MARK: - A pilot for the tour
+
+/// Drives `colourful-ball learn` without a terminal, as ``HeadlessDriver`` drives play: the
+/// bytes a terminal sends, read by the real run loop from an in-memory terminal.
+package final class LearnPilot {
+    /// The in-memory terminal.
+    package let terminal: MemoryTerminal
+    /// The tour.
+    package let learn: Learn
+    /// The lessons reported done, in order.
+    package private(set) var completed: [Int] = []
+    private let loop: RunLoop
+
+    /// A tour from lesson `first` in a terminal of `size`.
+    package init(first: Int = 0, screen size: ScreenSize = ScreenSize(columns: 80, rows: 24)) {
+        terminal = MemoryTerminal(size: size, depth: .direct)
+        learn = Learn(screen: terminal, terminal: size, first: first)
+        loop = RunLoop(device: terminal, clock: terminal.clock)
+        learn.completed = { [unowned self] in completed.append($0) }
+        run([])
+    }
+
+    /// Runs the loop over `steps`.
+    package func run(_ steps: [MemoryTerminal.Step]) {
+        terminal.queue(steps)
+        try? loop.run(learn)
+    }
+
+    /// Types a character key.
+    package func type(_ character: Unicode.Scalar) { run([.bytes(TerminalBytes.key(character))]) }
+
+    /// Presses an arrow key (with Shift when `shifted`).
+    package func press(_ direction: Direction, shifted: Bool = false) {
+        run([.bytes(TerminalBytes.arrow(direction, shifted: shifted))])
+    }
+
+    /// The frame's rows as text.
+    package var lines: [String] {
+        terminal.frame!.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

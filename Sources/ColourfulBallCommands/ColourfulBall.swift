@@ -21,7 +21,7 @@ package struct ColourfulBall: ParsableCommand {
             without a terminal.
             """,
         version: version,
-        subcommands: [PlayCommand.self, ReplayCommand.self, ColourCommand.self, DoctorCommand.self],
+        subcommands: [PlayCommand.self, ReplayCommand.self, LearnCommand.self, ColourCommand.self, DoctorCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 

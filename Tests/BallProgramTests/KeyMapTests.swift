@@ -83,7 +83,7 @@ struct KeyMapTests {
             case .character("\u{1A}"): "Ctrl-Z"
             case .character(let character): String(character)
             case .arrow(_, let shifted):
-                mode == .play ? (shifted ? "Shift+arrows" : "arrows") : (shifted ? "Shift+Right/Left" : "Right/Left")
+                mode != .replay ? (shifted ? "Shift+arrows" : "arrows") : (shifted ? "Shift+Right/Left" : "Right/Left")
             case .home: "Home"
             case .end: "End"
             case .escape: "Esc"

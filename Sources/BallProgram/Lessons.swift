@@ -1,0 +1,120 @@
+import BallModel
+import BallStreams
+
+// MARK: - The article, as lessons
+
+/// What a lesson's check reads: the streams as the panel records them, from the column the
+/// lesson began at, and whether the panel is open. Every check reads real subscriptions.
+package struct LessonFacts {
+    /// The columns since the lesson began (its first is the column it began at).
+    package var columns: [StreamColumn]
+    /// The late lanes (those that began or ended since the lesson began matter).
+    package var lateLanes: [LateLane]
+    /// The column the lesson began at.
+    package var start: Int
+    /// Whether the streams panel is open.
+    package var streamsOpen: Bool
+
+    /// The late lane of `kind` subscribed since the lesson began, if any.
+    package func lane(_ kind: LateSubscriber) -> LateLane? {
+        lateLanes.first { $0.kind == kind && $0.start >= start }
+    }
+
+    /// The columns after the lesson's first.
+    var later: ArraySlice<StreamColumn> { columns.dropFirst() }
+
+    /// The columns after the lesson's first whose intent the user made by moving the ball (a
+    /// drag, an arrow, a recentre; not a resize, which the window or the panel makes).
+    var moves: [StreamColumn] {
+        later.filter { column in
+            switch column.intent {
+            case .pressed?, .dragged?, .released?, .arrowPressed?, .recentred?: true
+            default: false
+            }
+        }
+    }
+}
+
+/// One lesson of `colourful-ball learn`: the article's point, the task that shows it, a hint,
+/// what was learnt, and the check, which reads the streams.
+package struct Lesson: Sendable {
+    /// A short title.
+    package let title: String
+    /// The point, in a few sentences.
+    package let text: String
+    /// What to do.
+    package let task: String
+    /// A hint, for `h`.
+    package let hint: String
+    /// What the learner saw, once the task is done.
+    package let learnt: String
+    /// Whether the task is done.
+    package let isDone: @Sendable (LessonFacts) -> Bool
+
+    /// The lessons, in the article's order.
+    package static let all: [Lesson] = [
+        Lesson(
+            title: "One subject",
+            text:
+                "The ball's centre lives in one subject, position. Its colour is derived: position.map { $0.ballColour }.",
+            task: "Move the ball (drag it, or the arrows) until its colour changes.",
+            hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
+            learnt: "position published a new centre, and the chain derived a new ballColour from it.",
+            isDone: { facts in facts.moves.contains { $0.ballColour != nil } }),
+        Lesson(
+            title: "The streams",
+            text: "Every stream the code names can be drawn as a marble lane, one column per intent.",
+            task: "Press s to open the streams panel.",
+            hint: "s opens and closes it; the lanes are real subscriptions to the chain.",
+            learnt: "intents, position, ballColour and background: each a lane, each a subscription.",
+            isDone: { $0.streamsOpen }),
+        Lesson(
+            title: "A ghost",
+            text:
+                "removeDuplicates() lets a value through only when it differs from the last: the same colour twice is swallowed.",
+            task: "Move the ball one cell so that its colour stays: a grey · appears on the ballColour lane.",
+            hint: "One arrow press, inside a band: position gets a ○, ballColour a ·.",
+            learnt: "The colour was worked out again and swallowed: · on ballColour, no new ●.",
+            isDone: { facts in facts.moves.contains { $0.position != nil && $0.ballColour == nil } }),
+        Lesson(
+            title: "Behavior",
+            text:
+                "The position is a Behavior subject (the article's Variable): a new subscriber is handed the latest value at once.",
+            task: "Press b to subscribe a late Behavior subscriber.",
+            hint: "Its lane starts ^○: subscribed, and handed the current position.",
+            learnt: "^○: a Behavior subject hands a late subscriber the latest value, then every change.",
+            isDone: { facts in facts.lane(.behavior).map { $0.handed == 1 } ?? false }),
+        Lesson(
+            title: "Publish",
+            text: "A Publish subject (PassthroughSubject) hands a new subscriber nothing: only what comes after.",
+            task: "Press p, then move the ball: see what the Publish subscriber gets, and when.",
+            hint: "Its lane starts ^─ (nothing handed); the next move gives it its first ○.",
+            learnt:
+                "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
+            isDone: { facts in facts.lane(.publish).map { $0.handed == 0 && !$0.received.isEmpty } ?? false }),
+        Lesson(
+            title: "Replay",
+            text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
+            task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
+            hint: "Its lane starts ^3 (a group of three) once the ball has moved three times.",
+            learnt: "^3: three values at once, as RxSwift's ReplaySubject.create(bufferSize: 3) does.",
+            isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
+        Lesson(
+            title: "Cancel",
+            text: "A subscription lasts until it is cancelled (disposed of, in RxSwift); then nothing more arrives.",
+            task: "Press a late subscriber's key again (b, p, r or v) to cancel it.",
+            hint: "Its lane ends with ! and stays empty after it.",
+            learnt: "!: unsubscribed. The subject goes on; that subscriber hears nothing more.",
+            isDone: { facts in
+                facts.lateLanes.contains { $0.end?.ending == .unsubscribed && ($0.end?.column ?? -1) >= facts.start }
+            }),
+        Lesson(
+            title: "The black band",
+            text:
+                "The screen takes the ball's complement, unless the complement is the ball's own colour: then the screen keeps its colour.",
+            task: "Take the ball into a dark band where the screen stays as it is: a · on the background lane.",
+            hint: "The dark bands run diagonally; watch the background lane for · while ballColour gets ●.",
+            learnt: "scan gave the screen's colour again and removeDuplicates swallowed it: · on background.",
+            isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
+    ]
+}

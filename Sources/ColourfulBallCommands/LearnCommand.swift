@@ -1,0 +1,134 @@
+import ArgumentParser
+import BallProgram
+import BallTerminal
+import Platform
+import TextFormats
+
+/// `colourful-ball learn`: the article as a tour of lessons, each a task in the live program
+/// that the program checks from its own streams, in the manner of vimtutor and rustlings.
+struct LearnCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "learn",
+        abstract:
+            "Learn the article's idea in \(Lesson.all.count) lessons, each a task the program checks from its own streams.",
+        discussion: """
+            Starts at the first lesson not done; progress is kept in \
+            $XDG_STATE_HOME/colourful-ball/learn.json (default ~/.local/state). Keys:
+            \(KeyMap.summary(for: .learn))
+            """)
+
+    @Argument(help: ArgumentHelp("Start at this lesson (1 to \(Lesson.all.count)).", valueName: "lesson"))
+    var lesson: Int?
+
+    @Flag(help: "List the lessons, and which are done.")
+    var list = false
+
+    @Flag(help: "Forget which lessons are done.")
+    var reset = false
+
+    func validate() throws {
+        if let lesson, !(1...Lesson.all.count).contains(lesson) {
+            throw ValidationError("There are lessons 1 to \(Lesson.all.count); got \(lesson).")
+        }
+        if list && reset { throw ValidationError("Give --list or --reset, not both.") }
+        if lesson != nil && (list || reset) {
+            throw ValidationError("A lesson number goes without --list and --reset.")
+        }
+    }
+
+    func run() throws {
+        let progress = LearnProgress()
+        if reset {
+            try progress.reset()
+            try FileOutput.standardOutput.writeAll(Array("Progress forgotten: learn starts at lesson 1.\n".utf8))
+            return
+        }
+        var done = progress.load()
+        if list {
+            let lines = Lesson.all.enumerated().map { index, lesson in
+                "\(index + 1). \(lesson.title)\(done.contains(index) ? "  (done)" : "")"
+            }
+            try FileOutput.standardOutput.writeAll(Array((lines.joined(separator: "\n") + "\n").utf8))
+            return
+        }
+        let first = lesson.map { $0 - 1 } ?? (Lesson.all.indices.first { !done.contains($0) } ?? Lesson.all.count)
+        var failure: Error?
+        do {
+            try InteractiveProgram.learn(first: first) { index in
+                done.insert(index)
+                do { try progress.save(done) } catch { failure = error }
+            }
+        } catch let error as TerminalError {
+            throw CommandError(error.description, code: 2)
+        }
+        if let failure {
+            throw CommandError(
+                "Your progress could not be kept in \(progress.file.visibleInMessage): \(String(describing: failure).withoutFinalStop)."
+            )
+        }
+        let count = Lesson.all.count
+        let summary =
+            done.count == count
+            ? "All \(count) lessons done." : "\(done.count) of \(count) lessons done: `colourful-ball learn` goes on."
+        try FileOutput.standardOutput.writeAll(Array((summary + "\n").utf8))
+    }
+}
+
+/// Which lessons are done, kept in `$XDG_STATE_HOME/colourful-ball/learn.json` (default
+/// `~/.local/state/…`) as `{"done":[1,2,3]}`, written beside and put in place whole.
+struct LearnProgress {
+    /// The file.
+    let file: String
+
+    /// The progress of this user.
+    init() {
+        let home = environmentValue("HOME") ?? "."
+        let state =
+            environmentValue("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        file = state + "/colourful-ball/learn.json"
+    }
+
+    /// The lessons done (from 0); none when there is no file, or it cannot be read.
+    func load() -> Set<Int> {
+        guard let handle = fopen(file, "r") else { return [] }
+        defer { fclose(handle) }
+        var bytes = [UInt8](repeating: 0, count: 4_096)
+        let count = fread(&bytes, 1, bytes.count, handle)
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        // {"done":[1,2,3]}: the numbers between the brackets.
+        guard let open = text.firstIndex(of: "["), let close = text.firstIndex(of: "]"), open < close else { return [] }
+        let numbers = text[text.index(after: open)..<close].split(separator: ",").compactMap {
+            Int($0.trimmingCharacters(in: " \n"))
+        }
+        return Set(numbers.filter { (1...Lesson.all.count).contains($0) }.map { $0 - 1 })
+    }
+
+    /// Keeps `done`: the folders are made, the file written beside and put in place whole.
+    func save(_ done: Set<Int>) throws {
+        var folder = ""
+        for part in file.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+                throw CommandError("Cannot make \(folder.visibleInMessage): \(String(cString: strerror(errno))).")
+            }
+        }
+        let output = try OutputFile(name: FileName(argument: file), overwrite: true)
+        defer { output.close() }
+        try output.writeLine(#"{"done":[\#(done.sorted().map { String($0 + 1) }.joined(separator: ","))]}"#)
+        try output.commit()
+    }
+
+    /// Forgets the progress.
+    func reset() throws {
+        if unlink(file) != 0, errno != ENOENT {
+            throw CommandError("Cannot remove \(file.visibleInMessage): \(String(cString: strerror(errno))).")
+        }
+    }
+}
+
+extension Substring {
+    /// The text without `characters` at either end.
+    fileprivate func trimmingCharacters(in characters: String) -> String {
+        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+    }
+}
