@@ -1,6 +1,7 @@
 import BallModel
 import BallProgram
 import BallTestSupport
+import ColourCore
 import Testing
 
 /// `colourful-ball learn`: every lesson driven through the real run loop, with the keys that do
@@ -107,5 +108,19 @@ struct LearnTests {
             if size.columns == 80 { #expect(Self.card(pilot).contains("until its colour changes.")) }
             #expect(lines.allSatisfy { $0.count <= size.columns })
         }
+    }
+
+    @Test(
+        "the card in every colour tier and with no colour (NO_COLOR): its text whole, in the status bar's colours",
+        arguments: [ColourDepth.direct, .palette(.xterm256), .palette(.ansi16), .palette(.ansi8), .monochrome])
+    func everyTier(depth: ColourDepth) {
+        let pilot = LearnPilot(depth: depth)
+        #expect(Self.card(pilot).contains("Lesson 1 of 8 · One subject"), "\(depth)")
+        #expect(Self.card(pilot).contains("until its colour changes."), "\(depth)")
+        // The card's cells are the status bar's: the same look as the status line's text.
+        let frame = pilot.terminal.frame!
+        let status = frame[1, 23]
+        let card = frame[1, 0]
+        #expect(card.background == status.background && card.reverse == status.reverse, "\(depth)")
     }
 }
