@@ -24,8 +24,6 @@ package enum MarbleSVG {
 
     /// Replays `reader` and writes the SVG through `write`.
     package static func run(reader: ReplayReader, write: ([UInt8]) throws -> Void) throws {
-        let player = try ReplayPlayer(reader: reader)
-        let recorder = StreamRecorder(session: player.session, capacity: 64)
         let lanes = StreamLane.main
         let spools = try lanes.map { _ in try Spool() }
         let rulerSpool = try Spool()
@@ -33,78 +31,69 @@ package enum MarbleSVG {
         var ends: [Int?] = lanes.map { _ in nil }
         // Each intent's tooltip, made once (a drag over the same cells repeats them).
         var tooltips: [Intent: [UInt8]] = [:]
-        func take(_ columns: ArraySlice<StreamColumn>) throws {
-            for column in columns {
-                let x = centre(of: column.index)
-                if column.index % 10 == 0 {
-                    try rulerSpool.append(
-                        Array(#"<text x="\#(x)" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#.utf8))
-                }
-                for (slot, lane) in lanes.enumerated() {
-                    let emission = column.emission(lane)
-                    let completed = column.completed.contains(lane)
-                    if completed { ends[slot] = column.index }
-                    guard emission != nil || completed else { continue }
-                    let y = middle(of: slot)
-                    try spools[slot].append { bytes in
-                        func circle(_ attributes: [UInt8], title: (inout [UInt8]) -> Void) {
-                            bytes += Bytes.circleX
-                            bytes.appendDecimal(x)
-                            bytes += Bytes.cy
-                            bytes.appendDecimal(y)
-                            bytes += attributes
-                            bytes.appendDecimal(column.index)
-                            bytes.append(UInt8(ascii: " "))
-                            title(&bytes)
-                            bytes += Bytes.circleEnd
+        try ReplayColumns.forEach(in: reader) { column in
+            let x = centre(of: column.index)
+            if column.index % 10 == 0 {
+                try rulerSpool.append(
+                    Array(#"<text x="\#(x)" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#.utf8))
+            }
+            for (slot, lane) in lanes.enumerated() {
+                let emission = column.emission(lane)
+                let completed = column.completed.contains(lane)
+                if completed { ends[slot] = column.index }
+                guard emission != nil || completed else { continue }
+                let y = middle(of: slot)
+                try spools[slot].append { bytes in
+                    func circle(_ attributes: [UInt8], title: (inout [UInt8]) -> Void) {
+                        bytes += Bytes.circleX
+                        bytes.appendDecimal(x)
+                        bytes += Bytes.cy
+                        bytes.appendDecimal(y)
+                        bytes += attributes
+                        bytes.appendDecimal(column.index)
+                        bytes.append(UInt8(ascii: " "))
+                        title(&bytes)
+                        bytes += Bytes.circleEnd
+                    }
+                    switch emission {
+                    case .intent(let intent)?:
+                        circle(Bytes.intent) { bytes in
+                            if let tooltip = tooltips[intent] { return bytes += tooltip }
+                            let tooltip = Array(Marble.describe(intent).xmlEscaped.utf8)
+                            if tooltips.count < 65_536 { tooltips[intent] = tooltip }
+                            bytes += tooltip
                         }
-                        switch emission {
-                        case .intent(let intent)?:
-                            circle(Bytes.intent) { bytes in
-                                if let tooltip = tooltips[intent] { return bytes += tooltip }
-                                let tooltip = Array(Marble.describe(intent).xmlEscaped.utf8)
-                                if tooltips.count < 65_536 { tooltips[intent] = tooltip }
-                                bytes += tooltip
-                            }
-                        case .value?:
-                            circle(Bytes.position) { bytes in
-                                guard let position = column.position else { return }
-                                bytes.appendDecimal(position.centre.column)
-                                bytes.append(UInt8(ascii: ","))
-                                bytes.appendDecimal(position.centre.row)
-                                bytes += Bytes.on
-                                bytes.appendDecimal(position.screen.columns)
-                                bytes += Bytes.times
-                                bytes.appendDecimal(position.screen.rows)
-                            }
-                        case .colour(let colour, _)?:
-                            circle(Bytes.colour[Int(colour.rawValue)]) { $0 += Bytes.names[Int(colour.rawValue)] }
-                        case .ghost?:
-                            bytes += Bytes.rectX
-                            bytes.appendDecimal(x - 2)
-                            bytes += Bytes.rectY
-                            bytes.appendDecimal(y - 2)
-                            bytes += Bytes.rectEnd
-                        default: break
+                    case .value?:
+                        circle(Bytes.position) { bytes in
+                            guard let position = column.position else { return }
+                            bytes.appendDecimal(position.centre.column)
+                            bytes.append(UInt8(ascii: ","))
+                            bytes.appendDecimal(position.centre.row)
+                            bytes += Bytes.on
+                            bytes.appendDecimal(position.screen.columns)
+                            bytes += Bytes.times
+                            bytes.appendDecimal(position.screen.rows)
                         }
-                        if completed {
-                            bytes +=
-                                Array(
-                                    #"<line x1="\#(x + 7)" y1="\#(y - 8)" x2="\#(x + 7)" y2="\#(y + 8)" class="end"/>"#
-                                        .utf8)
-                        }
+                    case .colour(let colour, _)?:
+                        circle(Bytes.colour[Int(colour.rawValue)]) { $0 += Bytes.names[Int(colour.rawValue)] }
+                    case .ghost?:
+                        bytes += Bytes.rectX
+                        bytes.appendDecimal(x - 2)
+                        bytes += Bytes.rectY
+                        bytes.appendDecimal(y - 2)
+                        bytes += Bytes.rectEnd
+                    default: break
+                    }
+                    if completed {
+                        bytes +=
+                            Array(
+                                #"<line x1="\#(x + 7)" y1="\#(y - 8)" x2="\#(x + 7)" y2="\#(y + 8)" class="end"/>"#
+                                    .utf8)
                     }
                 }
-                next = column.index + 1
             }
+            next = column.index + 1
         }
-        while let event = try player.nextEvent() {
-            player.apply(event)
-            // Every column before the latest is complete; taken in batches (the recorder keeps
-            // twice as many).
-            if recorder.latestIndex - next >= 32 { try take(recorder.columns(from: next).dropLast()) }
-        }
-        try take(recorder.columns(from: next)[...])
         let count = max(1, next)
         let width = labels + count * column + 2 * margin
         let height = ruler + lanes.count * row + 2 * margin

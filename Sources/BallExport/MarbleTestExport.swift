@@ -44,8 +44,6 @@ package enum MarbleTestExport {
 
     /// Replays `reader` and writes the lanes in `syntax` through `write` (UTF-8 bytes, a line each).
     package static func run(reader: ReplayReader, syntax: MarbleSyntax, write: ([UInt8]) throws -> Void) throws {
-        let player = try ReplayPlayer(reader: reader)
-        let recorder = StreamRecorder(session: player.session, capacity: 64)
         let spools = try lanes.map { _ in try Spool() }
         // Each lane's letters, keyed by the value itself (its JSON is made once, for the map).
         var intents = TokenTable<Intent> { "{" + ReplayFormat.fields(of: $0) + "}" }
@@ -54,28 +52,17 @@ package enum MarbleTestExport {
         }
         var balls = TokenTable<FlatColour> { #""\#($0.name)""# }
         var backgrounds = TokenTable<FlatColour> { #""\#($0.name)""# }
-        var next = 0
-        func take(_ columns: ArraySlice<StreamColumn>) throws {
-            for column in columns {
-                let tokens = [
-                    column.intent.map { intents.token(for: $0) }, column.position.map { positions.token(for: $0) },
-                    column.ballColour.map { balls.token(for: $0) },
-                    column.background.map { backgrounds.token(for: $0) },
-                ]
-                for (slot, lane) in lanes.enumerated() {
-                    try spools[slot].appendFrames(
-                        tokens[slot], completed: column.completed.contains(lane), syntax: syntax)
-                }
-                next = column.index + 1
+        try ReplayColumns.forEach(in: reader) { column in
+            let tokens = [
+                column.intent.map { intents.token(for: $0) }, column.position.map { positions.token(for: $0) },
+                column.ballColour.map { balls.token(for: $0) },
+                column.background.map { backgrounds.token(for: $0) },
+            ]
+            for (slot, lane) in lanes.enumerated() {
+                try spools[slot].appendFrames(
+                    tokens[slot], completed: column.completed.contains(lane), syntax: syntax)
             }
         }
-        while let event = try player.nextEvent() {
-            player.apply(event)
-            // Every column before the latest is complete; taken in batches (the recorder keeps
-            // twice as many).
-            if recorder.latestIndex - next >= 32 { try take(recorder.columns(from: next).dropLast()) }
-        }
-        try take(recorder.columns(from: next)[...])
         let maps = [intents.map, positions.map, balls.map, backgrounds.map]
         for (slot, lane) in lanes.enumerated() {
             try write(

@@ -28,8 +28,9 @@ package struct Renderer: Sendable {
 
     /// Whether the status line and notices are drawn in reverse video (no colours).
     package let monochrome: Bool
-    /// The disc's cells, kept for the screen size its shape was made for.
-    private var disc: (size: ScreenSize, rows: [DiscRow])?
+    /// The disc's cells, kept for the screen size its shape was made for, with its lowest row's
+    /// offset from the centre.
+    private var disc: (size: ScreenSize, rows: [DiscRow], lowest: Int)?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
     private var statusParts: StatusParts
     /// The status line's place, rewritten for each frame in the same storage.
@@ -93,12 +94,15 @@ package struct Renderer: Sendable {
         guard size.columns > 0, size.rows > 0 else { return }
         let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
         if size.isLargeEnough {
-            if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
+            if disc?.size != size {
+                let rows = Self.discRows(of: appearance.position.shape)
+                disc = (size, rows, rows.map(\.rowOffset).max() ?? 0)
+            }
             var shown = appearance
             if screen.player != nil {
                 // A replay's rows over the recorded area's bottom rows: the view follows the
                 // ball up, so that it stays above them (its top may go off the top instead).
-                let lowest = appearance.position.centre.row + (disc!.rows.map(\.rowOffset).max() ?? 0)
+                let lowest = appearance.position.centre.row + disc!.lowest
                 shown.position.centre.row -= max(0, lowest - (panelTop - 1))
             }
             drawBall(shown, discRows: disc!.rows, lastRow: min(size.rows - 2, panelTop - 1), into: &frame)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BallProgram
+import BallReplay
 import BallTerminal
 import Platform
 import TextFormats
@@ -88,19 +89,25 @@ struct LearnProgress {
         file = state + "/colourful-ball/learn.json"
     }
 
-    /// The lessons done (from 0); none when there is no file, or it cannot be read.
+    /// The lessons done (from 0); none when there is no file, or it is not what ``save(_:)``
+    /// writes (read with the replay files' JSON parser).
     func load() -> Set<Int> {
         guard let handle = fopen(file, "r") else { return [] }
         defer { fclose(handle) }
         var bytes = [UInt8](repeating: 0, count: 4_096)
         let count = fread(&bytes, 1, bytes.count, handle)
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
-        // {"done":[1,2,3]}: the numbers between the brackets.
-        guard let open = text.firstIndex(of: "["), let close = text.firstIndex(of: "]"), open < close else { return [] }
-        let numbers = text[text.index(after: open)..<close].split(separator: ",").compactMap {
-            Int($0.trimmingCharacters(in: " \n"))
-        }
-        return Set(numbers.filter { (1...Lesson.all.count).contains($0) }.map { $0 - 1 })
+        var line = Array(bytes[..<count])
+        if line.last == 0x0A { line.removeLast() }
+        guard let value = try? line.withUnsafeBufferPointer({ try JSONLineParser.parse($0) }),
+            case .array(let numbers)? = value["done"]
+        else { return [] }
+        return Set(
+            numbers.compactMap { number -> Int? in
+                guard case .number(let lesson) = number, let whole = Int(exactly: lesson),
+                    (1...Lesson.all.count).contains(whole)
+                else { return nil }
+                return whole - 1
+            })
     }
 
     /// Keeps `done`: the folders are made, the file written beside and put in place whole.
@@ -123,12 +130,5 @@ struct LearnProgress {
         if unlink(file) != 0, errno != ENOENT {
             throw CommandError("Cannot remove \(file.visibleInMessage): \(String(cString: strerror(errno))).")
         }
-    }
-}
-
-extension Substring {
-    /// The text without `characters` at either end.
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }
