@@ -112,7 +112,8 @@ struct InteractiveTests {
         #expect(lane(dragged, "intents").filter { $0 == "•" }.count == 6)
         #expect(lane(dragged, "ballColour").contains("●"))
         try terminal.press("b")
-        let late = try terminal.waitForScreen { $0.contains(" late Behavior ") }
+        // The row is always there (its hint until the key): wait for the hint to give way.
+        let late = try terminal.waitForScreen { !lane($0, "late Behavior").contains("b: subscribe") }
         #expect(lane(late, "late Behavior").contains("^○"))
         // With the panel open the pointer is followed with no button down (mode 1003): resting
         // over intent 3's column (the intents lane, the row below the panel's top; 1 was the
