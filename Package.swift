@@ -41,9 +41,10 @@ let package = Package(
         .target(
             name: "BallStreams", dependencies: ["BallModel", "ColourCore", "TextFormats", openCombine],
             swiftSettings: crossModule),
-        /// The replay format, its JSON line parser and reader, recorder, player, timing, index, trace.
+        /// The replay format (intents, and the observations beside them), its JSON line parser
+        /// and reader, recorder, player, timing, index.
         .target(
-            name: "BallReplay", dependencies: ["BallModel", "ColourCore", "TextFormats", openCombine],
+            name: "BallReplay", dependencies: ["BallModel", "BallStreams", "ColourCore", "TextFormats", openCombine],
             swiftSettings: crossModule),
         /// Frames, the renderer, the status line, the streams panel, the screen model and the
         /// binding that draws it.
@@ -136,7 +137,7 @@ let package = Package(
             name: "BallModelTests", dependencies: ["BallModel", "ColourCore", "BallTestSupport", openCombine]),
         .testTarget(
             name: "BallReplayTests",
-            dependencies: ["BallReplay", "BallModel", "ColourCore", "TextFormats", "BallTestSupport"],
+            dependencies: ["BallReplay", "BallStreams", "BallModel", "ColourCore", "TextFormats", "BallTestSupport"],
             exclude: ["Snapshots", "Replays"]
         ),
         .testTarget(

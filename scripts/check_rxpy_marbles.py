@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks `colourful-ball replay FILE --marbles --syntax rxpy` with RxPY's own marble parser.
+"""Checks `colourful-ball replay FILE --marbles --syntax rxpy` with RxPY's own marble parser,
+and its late lanes with RxPY's own subjects.
 
 Usage: check_rxpy_marbles.py PROGRAM RECORDING
 
@@ -8,8 +9,14 @@ lookup) and compares the events, frame by frame, with what the recording and the
 trace (`--headless --json`) say happened: every intent in the intents lane; every position
 change in the position lane (the ball's cell from the trace, its screen from the recording's
 size and resizes: the position subject holds both); every change of the ball's and the screen's colour in theirs;
-and, when the recording quits, a completion of every lane at the quit. Prints what differs
-and exits 1, or prints a summary and exits 0.
+and, when the recording quits, a completion of every lane at the quit.
+
+Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kind (BehaviorSubject,
+Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
+position lane's events at their frames on RxPY's virtual-time TestScheduler, a subscriber
+subscribes at the lane's `subscribedFrame` and is disposed of at its `unsubscribedFrame`, and
+what it received must be what the lane's marbles say, frame by frame. Prints what differs and
+exits 1, or prints a summary and exits 0.
 """
 import json
 import os
@@ -19,26 +26,37 @@ import tempfile
 
 from reactivex.notification import OnCompleted, OnNext
 from reactivex.observable.marbles import parse
+from reactivex.subject import BehaviorSubject, ReplaySubject, Subject
+from reactivex.testing import TestScheduler
+
+OBSERVATIONS = ("subscribed", "unsubscribed", "panel")
 
 
 def main(program, recording):
     lines = open(recording, encoding="utf-8").read().splitlines()
-    header, events = lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
+    header, written = lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
     # A reader reads nothing after a quit.
-    quit = next((number for number, event in enumerate(events) if event["event"] == "quit"), None)
+    quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
     if quit is not None:
-        events = events[: quit + 1]
-    # Every intent at its own time, so the trace's times name the intents.
-    for number, event in enumerate(events, start=1):
+        written = written[: quit + 1]
+    # Every intent at its own time, so the trace's times name the intents; an observation (a
+    # late subscriber, the panel) at the time of the intent before it.
+    number = 0
+    for event in written:
+        if event["event"] not in OBSERVATIONS:
+            number += 1
         event["t"] = number / 1000
+    events = [event for event in written if event["event"] not in OBSERVATIONS]
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as file:
-        file.write(header + "\n" + "".join(json.dumps(event) + "\n" for event in events))
+        file.write(header + "\n" + "".join(json.dumps(event) + "\n" for event in written))
         unique = file.name
     run = lambda *arguments: subprocess.run(
         [program, "replay", unique, *arguments], capture_output=True, text=True, check=True).stdout
     try:
         trace = [json.loads(line) for line in run("--headless", "--json").splitlines()]
-        lanes = {lane["lane"]: lane for lane in map(json.loads, run("--marbles", "--syntax", "rxpy").splitlines())}
+        every = [json.loads(line) for line in run("--marbles", "--syntax", "rxpy").splitlines()]
+        lanes = {lane["lane"]: lane for lane in every if not lane["lane"].startswith("late ")}
+        late = [lane for lane in every if lane["lane"].startswith("late ")]
     finally:
         os.unlink(unique)
 
@@ -86,13 +104,53 @@ def main(program, recording):
             first = next(i for i, (a, b) in enumerate(zip(parsed + [None] * len(wanted), wanted + [None] * len(parsed))) if a != b)
             failures.append("%s: event %d: parsed %r, the trace says %r" % (
                 name, first, (parsed + [None])[min(first, len(parsed))], (wanted + [None])[min(first, len(wanted))]))
+    # The late subscriptions, against RxPY's own subjects fed the position lane.
+    position = [(int(time), n) for time, n in parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
+    subscriptions = [l["subject"] for l in written if l["event"] == "subscribed"]
+    if len(late) != len(subscriptions):
+        failures.append("%d late lanes written for %d subscriptions" % (len(late), len(subscriptions)))
+    for lane in late:
+        received = rxpy_late(lane, position)
+        parsed = [(int(time), n.value if isinstance(n, OnNext) else "|") for time, n in
+                  parse(lane["marbles"], timespan=1, lookup=lane["values"])]
+        if parsed != received:
+            failures.append("%s subscribed at frame %d: parsed %r, RxPY's subject gave %r" % (
+                lane["lane"], lane["subscribedFrame"], parsed, received))
     if failures:
         print("\n".join(failures))
         return 1
-    print("%d intents, %s: every lane as the trace says (%s)" % (
+    print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them" % (
         len(events), "quits" if quits else "does not quit",
-        ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items())))
+        ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late)))
     return 0
+
+
+def rxpy_late(lane, position):
+    """What a subscriber of the lane's kind receives, on RxPY's TestScheduler: its subject fed
+    the position lane's events at their frames (the first, at frame 0, is a Behavior subject's
+    initial value), subscribed at the lane's subscribedFrame, disposed of at unsubscribedFrame."""
+    kind = lane["lane"]
+    scheduler = TestScheduler()
+    start = position[0][1].value
+    if kind == "late Behavior" or kind == "late Relay":
+        subject, feed = BehaviorSubject(start), position[1:]
+    elif kind == "late Publish":
+        subject, feed = Subject(), position[1:]
+    else:
+        subject, feed = ReplaySubject(3), position
+    if kind == "late Relay":
+        # A relay never completes.
+        feed = [(time, n) for time, n in feed if isinstance(n, OnNext)]
+    for time, notification in feed:
+        scheduler.schedule_absolute(time, lambda _s, _st, n=notification: n.accept(subject))
+    observer = scheduler.create_observer()
+    subscription = []
+    scheduler.schedule_absolute(lane["subscribedFrame"], lambda _s, _st: subscription.append(subject.subscribe(observer)))
+    if lane["unsubscribedFrame"] is not None:
+        scheduler.schedule_absolute(lane["unsubscribedFrame"], lambda _s, _st: subscription[0].dispose())
+    scheduler.advance_to(10 ** 9)
+    return [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
+            for message in observer.messages]
 
 
 if __name__ == "__main__":

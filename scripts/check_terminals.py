@@ -562,6 +562,11 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
         check(bool(differing_cells(first_column, second_column, [rows - 2])),
               "%s: with the panel open, the description line follows the bare pointer" % label)
         key("s")
+        closed = settled("panel-closed")
+        # Looking never touches: with the panel closed again the window is as it was before it
+        # opened (the ball, its colours, the status line).
+        touched = differing_cells(after_hover, closed, range(rows))
+        check(not touched, "%s: opening and closing the panel changed nothing (%d cells differ)" % (label, len(touched)))
         key("q")
         check(status("play") == "0", "%s: q quits with status 0" % label)
         left_as_found("q", found)
@@ -575,6 +580,8 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
         after_drag = kinds[kinds.index("released") + 1:] if "released" in kinds else kinds
         check("dragged" not in after_drag,
               "%s: after the release, moving the pointer with no button recorded no drag (%s)" % (label, after_drag))
+        check(after_drag.count("panel") == 2 and "resized" not in after_drag,
+              "%s: the panel's opening and closing are recorded as observations, no resize (%s)" % (label, after_drag))
 
         # Esc quits too (screen holds a lone Esc while mouse reporting is on, until the next
         # key: Esc then j, as the README says).

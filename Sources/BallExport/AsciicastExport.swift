@@ -1,6 +1,7 @@
 import BallModel
 import BallRendering
 import BallReplay
+import BallStreams
 import ColourCore
 import TerminalIO
 import TextFormats
@@ -8,7 +9,8 @@ import TextFormats
 // MARK: - asciicast v2
 
 /// Writes a replay as an asciicast v2 file (asciinema's format): a header line with a title,
-/// then `[time, "o", text]` lines holding the frames, drawn as in the terminal: the session's
+/// then `[time, "o", text]` lines holding the frames (and `[time, "r", "COLSxROWS"]` where the
+/// terminal was resized), drawn as in the terminal: the session's
 /// appearance bound to a screen, its frames turned into bytes by the ``Rasteriser`` (with
 /// exact 24-bit colours), the first whole and each later one as what changed. Each change of
 /// the ball's colour is also a marker, `[time, "m", "flatRed"]`, right after its frame: a
@@ -24,7 +26,18 @@ package enum AsciicastExport {
     /// ends with it shown again and the attributes reset, as the program leaves a terminal.
     package static func run(
         reader: ReplayReader, title: String = "colourful-ball replay", speed: Double = 1, maximumIdle: Double? = nil,
-        emit: (String) -> Void
+        streams: Bool = false, emit: (String) -> Void
+    ) throws {
+        // The observations' hook draws too: `emit` does not outlive this call.
+        try withoutActuallyEscaping(emit) { emit in
+            try run(
+                reader: reader, title: title, speed: speed, maximumIdle: maximumIdle, streams: streams, escaping: emit)
+        }
+    }
+
+    private static func run(
+        reader: ReplayReader, title: String, speed: Double, maximumIdle: Double?, streams: Bool,
+        escaping emit: @escaping (String) -> Void
     ) throws {
         let player = try ReplayPlayer(reader: reader)
         let header = try reader.readHeader()
@@ -33,10 +46,17 @@ package enum AsciicastExport {
         )
         let screen = CastScreen()
         let binding = ScreenBinding(player.session.viewModel, to: screen)
-        // The chapters: each new ball colour after the first, bound like the screen.
-        var newColour: FlatColour?
-        let chapters = player.session.viewModel.ballColour.dropFirst().sink { newColour = $0 }
-        defer { chapters.cancel() }
+        // The streams panel over the ball, as in play: open all along with `streams`, else where
+        // the recording had it open; its late lanes subscribed and cancelled where they were.
+        let recorder = StreamRecorder(session: player.session)
+        binding.streams = recorder
+        var panelOpen = streams
+        func showPanel() {
+            binding.send(
+                panelOpen
+                    ? .panelShown(content: .live, fits: StreamPanel.fits(over: player.session.state.position.screen))
+                    : .panelClosed)
+        }
         var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
         var castTime = 0.0
         func emitEvent(_ code: String, _ text: String) {
@@ -44,12 +64,38 @@ package enum AsciicastExport {
             emit("[\(time), \"\(code)\", \(text.jsonQuoted)]")
         }
         func emitOutput(_ text: String) { emitEvent("o", text) }
+        // What was looked at is drawn when it was looked at (a hook that ends with this call).
+        defer { player.observed = nil }
+        player.observed = { event in
+            recorder.apply(event.observation)
+            switch event.observation {
+            case .panelOpened where !streams: panelOpen = true
+            case .panelClosed where !streams: panelOpen = false
+            default: break
+            }
+            showPanel()
+            binding.flush()
+            if screen.hasOutput {
+                castTime += timing.pause(until: event.time)
+                emitOutput(screen.takeOutput())
+            }
+        }
+        showPanel()
+        // The chapters: each new ball colour after the first, bound like the screen.
+        var newColour: FlatColour?
+        let chapters = player.session.viewModel.ballColour.dropFirst().sink { newColour = $0 }
+        defer { chapters.cancel() }
         screen.output = Array(hideCursor.utf8)
         binding.flush()
         emitOutput(screen.takeOutput())
         while let event = try player.nextEvent() {
             castTime += timing.pause(before: event)
             player.apply(event)
+            if case .resized(let size) = event.intent {
+                // asciicast v2's resize event, before the frame of the new size.
+                emitEvent("r", "\(size.columns)x\(size.rows)")
+                if panelOpen { showPanel() }
+            }
             binding.flush()
             if screen.hasOutput { emitOutput(screen.takeOutput()) }
             if let colour = newColour {

@@ -10,14 +10,16 @@ import TextFormats
 
 /// A replay's streams as text, the panel's lanes for the whole recording: one column (two
 /// characters) per intent, in blocks of `width` characters, each headed by a ruler of intent
-/// indices; lines `─`, ghosts `·`, the start `^`, the completion `|` (``MarbleLegend``). With `sequences` the marbles are
-/// painted in their colours (lines, ghosts and the ruler dim); without, plain text.
+/// indices; lines `─`, ghosts `·`, the start `^`, the completion `|` (``MarbleLegend``); below
+/// the main lanes, the late subscriptions the recording made, each kind's in its own row
+/// (`^○`, `^3`, `!`, …). With `sequences` the marbles are painted in their colours (lines,
+/// ghosts and the ruler dim); without, plain text.
 ///
 /// It streams: each block is written as soon as its columns are complete, and only about one
 /// block's columns are kept, so memory stays flat for any length of recording.
 package enum MarbleDiagram {
-    /// The narrowest width: the labels and one column.
-    package static let minimumWidth = StreamPanel.labelWidth + 2
+    /// The narrowest width: the labels, one column and the cell after it.
+    package static let minimumWidth = StreamPanel.labelWidth + 3
 
     /// Replays `reader` and calls `emit` with each line of the diagram (no newline).
     package static func run(
@@ -25,35 +27,42 @@ package enum MarbleDiagram {
     ) throws {
         let width = max(minimumWidth, width)
         let perBlock = StreamPanel.pageSize(width: width)
-        let player = try ReplayPlayer(reader: reader)
-        let recorder = StreamRecorder(session: player.session, capacity: perBlock + 1)
-        var blockStart = 0
+        var block: [StreamColumn] = []
+        var late = LateSubscriptions()
+        var ended: [LateLane] = []
         var first = true
-        func writeBlock(_ columns: [StreamColumn]) {
+        func writeBlock() {
             if !first { emit("") }
             first = false
-            for line in StreamPanel(columns: columns).mainLines(width: width) {
+            let panel = StreamPanel(columns: block)
+            let lanes = ended + LateSubscriber.allCases.compactMap { late.live[$0] }
+            for line in panel.mainLines(width: width) + panel.lateLines(lanes, width: width) {
                 emit(text(line, sequences: sequences))
             }
+            // What the next block needs: the lanes that reach it.
+            let next = (block.last?.index ?? -1) + 1
+            ended.removeAll { $0.end!.column < next }
+            late.forget(before: next)
+            block.removeAll(keepingCapacity: true)
         }
         do {
-            while let event = try player.nextEvent() {
-                player.apply(event)
-                if recorder.latestIndex == blockStart + perBlock - 1 {
-                    writeBlock(recorder.columns(from: blockStart))
-                    blockStart += perBlock
+            try ReplayColumns.forEach(in: reader) { item in
+                switch item {
+                case .column(let column):
+                    if block.count == perBlock { writeBlock() }
+                    block.append(column)
+                case .late(let kind, let event, let column):
+                    if let lane = late.note(kind, event, column: column) { ended.append(lane) }
                 }
             }
         } catch {
             // A bad line later in the file: the columns before it are written all the same.
-            let rest = recorder.columns(from: blockStart)
-            if !rest.isEmpty { writeBlock(rest) }
+            if !block.isEmpty { writeBlock() }
             throw error
         }
         // The last block (a recording that did not quit ends without `|`: its streams never
         // completed).
-        let rest = recorder.columns(from: blockStart)
-        if !rest.isEmpty || first { writeBlock(rest) }
+        if !block.isEmpty || first { writeBlock() }
     }
 
     /// One line as text, painted with `sequences` when given.

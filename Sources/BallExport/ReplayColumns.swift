@@ -1,29 +1,101 @@
+import BallModel
 import BallReplay
 import BallStreams
 
 // MARK: - A replay, column by column
 
-/// A replay's streams as the panel records them, handed on a column at a time: what the
-/// exports that write each lane whole (`--syntax`, `--svg`) are made from.
+/// A replay's streams as the panel records them, handed on a column at a time, each followed
+/// by what happened to the late subscribers in it: what the exports that write each lane whole
+/// (`--syntax`, `--svg`, `--marbles`) are made from.
 enum ReplayColumns {
-    /// Replays `reader` through a session with a ``StreamRecorder`` and calls `body` with each
-    /// column in order, once it is complete (the last at the end). Columns are taken in batches
-    /// of 32, and the recorder keeps twice as many, so memory stays flat.
-    static func forEach(in reader: ReplayReader, _ body: (StreamColumn) throws -> Void) throws {
+    /// One thing the streams did, in order.
+    enum Item {
+        /// A column, complete: an intent and what each main lane emitted for it.
+        case column(StreamColumn)
+        /// A late subscriber's subscription did `event` in column `column` (after that column's
+        /// own emissions: late subscribers subscribe and cancel between intents).
+        case late(LateSubscriber, LateLaneEvent, column: Int)
+    }
+
+    /// Replays `reader` through a session with a ``StreamRecorder``, the recording's
+    /// observations applied to it where they were made, and calls `body` with each column in
+    /// order once it is complete (the last at the end), each followed by its late subscribers'
+    /// events. Columns are taken in batches of 32, and the recorder keeps twice as many, so
+    /// memory stays flat. A line the reader refuses is thrown after every column before it.
+    static func forEach(in reader: ReplayReader, _ body: (Item) throws -> Void) throws {
         let player = try ReplayPlayer(reader: reader)
         let recorder = StreamRecorder(session: player.session, capacity: 64)
+        var late: [(LateSubscriber, LateLaneEvent, Int)] = []
+        let lateEvents = recorder.lateEvents.bind { [unowned recorder] kind, event in
+            late.append((kind, event, recorder.latestIndex))
+        }
+        defer { lateEvents.cancel() }
+        player.observed = { recorder.apply($0.observation) }
         var next = 0
+        var lateTaken = 0
         func take(_ columns: ArraySlice<StreamColumn>) throws {
             for column in columns {
-                try body(column)
+                try body(.column(column))
                 next = column.index + 1
+                while lateTaken < late.count, late[lateTaken].2 <= column.index {
+                    let (kind, event, at) = late[lateTaken]
+                    try body(.late(kind, event, column: at))
+                    lateTaken += 1
+                }
             }
+            late.removeFirst(lateTaken)
+            lateTaken = 0
         }
-        while let event = try player.nextEvent() {
-            player.apply(event)
-            // Every column before the latest is complete.
-            if recorder.latestIndex - next >= 32 { try take(recorder.columns(from: next).dropLast()) }
+        do {
+            while let event = try player.nextEvent() {
+                player.apply(event)
+                // Every column before the latest is complete.
+                if recorder.latestIndex - next >= 32 { try take(recorder.columns(from: next).dropLast()) }
+            }
+        } catch let error as ReplayError {
+            // A bad line later in the file: the columns before it are handed on all the same.
+            try take(recorder.columns(from: next)[...])
+            throw error
         }
         try take(recorder.columns(from: next)[...])
+    }
+}
+
+// MARK: - Late subscriptions, whole
+
+/// The late subscriptions of a replay as lanes, built from their events (``ReplayColumns/Item``):
+/// each is handed on whole once it ended (cancelled, or disposed of after its completion).
+struct LateSubscriptions {
+    /// The lanes under way, by kind.
+    private(set) var live: [LateSubscriber: LateLane] = [:]
+    private var nextID = 0
+
+    /// Takes `event` of `kind`'s subscription in `column`; the lane, when it ended with it.
+    /// A value in the subscription's own column is one it was handed as it subscribed (it
+    /// subscribed after that column's intent); a later one is one it received.
+    mutating func note(_ kind: LateSubscriber, _ event: LateLaneEvent, column: Int) -> LateLane? {
+        switch event {
+        case .subscribed:
+            live[kind] = LateLane(id: nextID, kind: kind, start: column)
+            nextID += 1
+        case .next(let position):
+            guard live[kind] != nil else { return nil }
+            if column == live[kind]!.start {
+                live[kind]!.handedPositions.append(position)
+            } else {
+                live[kind]!.received.insert(column)
+            }
+        case .completed: live[kind]?.end = LateLane.End(column: column, ending: .completed)
+        case .disposed:
+            guard var lane = live.removeValue(forKey: kind) else { return nil }
+            if lane.end == nil { lane.end = LateLane.End(column: column, ending: .unsubscribed) }
+            return lane
+        }
+        return nil
+    }
+
+    /// Forgets the columns before `column` of the lanes under way (they were written).
+    mutating func forget(before column: Int) {
+        for kind in live.keys { live[kind]!.received = live[kind]!.received.filter { $0 >= column } }
     }
 }

@@ -3,9 +3,11 @@ import TextFormats
 
 // MARK: - Lanes kept aside
 
-/// What went wrong writing the lanes aside.
+/// What went wrong exporting the lanes: the sentence, and the exit status (74 for a file
+/// that cannot be written, 65 for lanes no syntax can hold).
 package struct MarbleExportError: Error, CustomStringConvertible {
     package let description: String
+    package var code: Int32 = 74
 }
 
 /// Bytes kept aside in a temporary file (unlinked as soon as it is made), written in large

@@ -7,7 +7,7 @@ import ColourCore
 package struct BallPosition: Hashable, Sendable {
     /// The ball's centre.
     package var centre: Cell
-    /// The ball's area: the terminal, less the streams panel's rows while it is open.
+    /// The ball's area: the terminal (the streams panel lies over it; opening it changes nothing here).
     package var screen: ScreenSize
 
     /// A position from its centre and screen.

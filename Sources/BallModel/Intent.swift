@@ -29,7 +29,7 @@ package enum Intent: Hashable, Sendable {
     case arrowPressed(Direction, distance: Int)
     /// `c` or Home: back to the middle of the screen.
     case recentred
-    /// The ball's area is now `size` (the terminal's, less the streams panel's rows).
+    /// The ball's area is now `size`: the terminal changed size (only the terminal makes one).
     case resized(ScreenSize)
     /// `q`, Esc or Ctrl-C.
     case quitRequested

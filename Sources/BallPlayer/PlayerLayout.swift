@@ -29,7 +29,7 @@ package struct PlayerLayout: Hashable, Sendable {
     package var panelMissingRows = 0
 
     /// How many rows of the recorded area stay in view at least, above the player's rows.
-    package static let viewRows = 3
+    package static let viewRows = StreamPanel.minimumViewRows
 
     /// The terminal the player needs for a recorded area of `area`: that size (its rows go over
     /// the area's bottom rows when there are none to spare).

@@ -10,14 +10,15 @@ import BallStreams
 /// the page's intents sent through (skipped ones noted, not sent). Intents after the place are
 /// drawn dim (the future).
 package enum StreamsPage {
-    /// A late subscriber's key pressed in the player: its kind, and the place it was pressed at.
-    package typealias LateSubscription = (kind: LateSubscriber, start: Int)
+    /// A late subscriber subscribed or cancelled in a recording, or by a key in the player: what,
+    /// and the place it happened at (after that many intents).
+    package typealias LateObservation = (place: Int, observation: Observation)
 
-    /// The page of `index` that shows `place` at `width`, with `lateSubscriptions` (in the order
-    /// of their places) made again where they were made: each subscribes, or unsubscribes the
-    /// live lane of its kind.
+    /// The page of `index` that shows `place` at `width`, with `observations` (in the order of
+    /// their places) made again where they were made: each subscribes, or cancels, the lane of
+    /// its kind (one that cannot, a subscribe of a live lane or a cancel of none, does nothing).
     package static func panel(
-        index: ReplayIndex, place: Int, width: Int, lateSubscriptions: [LateSubscription]
+        index: ReplayIndex, place: Int, width: Int, observations: [LateObservation]
     ) -> StreamPanel {
         let size = StreamPanel.pageSize(width: width)
         let start = StreamPanel.pageStart(latest: place, width: width)
@@ -27,19 +28,19 @@ package enum StreamsPage {
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
             session: scratch, capacity: size + 2, firstIndex: first, earlierPositions: Array(earlier))
-        var pending = lateSubscriptions[...]
-        func subscribe(upTo number: Int) {
-            while let next = pending.first, next.start <= number {
-                recorder.toggleLate(next.kind, start: next.start)
+        var pending = observations[...]
+        func observe(upTo number: Int) {
+            while let next = pending.first, next.place <= number {
+                recorder.apply(next.observation, at: next.place)
                 pending.removeFirst()
             }
         }
-        subscribe(upTo: first)
+        observe(upTo: first)
         if first < end {
             for number in (first + 1)...end {
                 let intent = index.event(number).intent
                 if index.skipped.contains(number) { recorder.noteSkipped(intent) } else { scratch.send(intent) }
-                subscribe(upTo: number)
+                observe(upTo: number)
             }
         }
         return StreamPanel(columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)

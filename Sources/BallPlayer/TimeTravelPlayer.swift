@@ -41,8 +41,9 @@ package final class TimeTravelPlayer {
     /// The terminal's size.
     package private(set) var terminal: ScreenSize
 
-    /// The late subscribers the user made: their kind, and the place they subscribed at.
-    private var lateSubscriptions: [StreamsPage.LateSubscription] = []
+    /// The late subscribers the user subscribed and cancelled here (beside those the recording
+    /// holds), in the order of their places.
+    private var userObservations: [StreamsPage.LateObservation] = []
     /// A note for the status line (a file written, a skip refused), until the next move.
     private var message: String?
     private var timeline = TimelineCache()
@@ -53,6 +54,7 @@ package final class TimeTravelPlayer {
         self.terminal = terminal
         playback = PlaybackClock(timing: timing, paused: paused)
         session = BallSession(screen: index.header.terminal)
+        followRecordedPanel(at: 0)
     }
 
     /// Whether playback is paused.
@@ -141,24 +143,95 @@ package final class TimeTravelPlayer {
     /// Opens or closes the streams panel.
     package func toggleStreams() { streamsOpen.toggle() }
 
-    /// A late subscriber of `kind` subscribes at the current place, or unsubscribes there if one
-    /// is subscribed; with the panel closed, the message says which, and where to see it.
+    /// A late subscriber of `kind` subscribes at the current place, or is cancelled there if one
+    /// is subscribed there (by the recording or a key); the message says which, what it was
+    /// handed, and where to see it while the panel is closed.
     package func toggleLate(_ kind: LateSubscriber) {
-        // Kept in the order of their places (a key pressed after travelling back goes before
-        // the later ones); the oldest go when there are very many.
-        let slot = lateSubscriptions.firstIndex { $0.start > place } ?? lateSubscriptions.count
-        lateSubscriptions.insert((kind, place), at: slot)
-        if lateSubscriptions.count > Self.lateSubscriptionLimit { lateSubscriptions.removeFirst() }
-        guard !streamsOpen else { return }
-        let page = StreamsPage.panel(
-            index: index, place: place, width: StreamPanel.labelWidth + 4, lateSubscriptions: lateSubscriptions)
-        let lane = page.lateLanes.first { $0.kind == kind }
-        let did = lane?.end == LateLane.End(column: place, ending: .unsubscribed) ? "unsubscribed" : "subscribed"
-        message = "\(StreamLane.late(kind).label) \(did) at #\(place): s shows its lane"
+        let live = lanes(width: StreamPanel.labelWidth + 4).first { $0.kind == kind }.map { lane in
+            lane.start <= place && (lane.end.map { $0.column > place } ?? true)
+        }
+        let observation: Observation = live == true ? .unsubscribed(kind) : .subscribed(kind)
+        guard keep(observation, of: kind) else {
+            message = "\(Self.userObservationLimit) subscribes and cancels kept: this one is not"
+            return
+        }
+        let lane = lanes(width: StreamPanel.labelWidth + 4).first { $0.kind == kind }
+        var words = "\(StreamLane.late(kind).label) \(live == true ? "cancelled" : "subscribed") at #\(place)"
+        if live != true, let lane, !lane.handedPositions.isEmpty {
+            words += ": handed \(lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · "))"
+        }
+        message = streamsOpen ? words : "\(words); s shows its lane"
     }
 
-    /// How many late subscribers' key presses the player keeps.
-    static let lateSubscriptionLimit = 256
+    /// Keeps `observation` at the current place, after every other there. Of one kind's keys at
+    /// one place it keeps the first and the last two (what they draw: a held key costs no more,
+    /// and no key changes meaning). False when ``userObservationLimit`` are kept.
+    private func keep(_ observation: Observation, of kind: LateSubscriber) -> Bool {
+        let slot = userObservations.firstIndex { $0.place > place } ?? userObservations.count
+        let same = userObservations.indices.filter {
+            userObservations[$0].place == place && Self.kind(of: userObservations[$0]) == kind
+        }
+        if same.count >= 3 {
+            // [first, a, b] + c draws as [first, c]: a and b cancel out, and c's lane replaces
+            // theirs.
+            userObservations.insert((place, observation), at: slot)
+            userObservations.remove(at: same[2])
+            userObservations.remove(at: same[1])
+            return true
+        }
+        guard userObservations.count < Self.userObservationLimit else { return false }
+        userObservations.insert((place, observation), at: slot)
+        return true
+    }
+
+    private static func kind(of entry: StreamsPage.LateObservation) -> LateSubscriber? {
+        switch entry.observation {
+        case .subscribed(let kind), .unsubscribed(let kind): kind
+        case .panelOpened, .panelClosed: nil
+        }
+    }
+
+    /// How many subscribes and cancels the player keeps of the user's.
+    static let userObservationLimit = 4_096
+
+    /// Every late subscription and cancel, the recording's and the user's, in the order of
+    /// their places (the recording's first at a place).
+    private var lateObservations: [StreamsPage.LateObservation] {
+        let recorded = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
+            switch entry.event.observation {
+            case .subscribed, .unsubscribed: (entry.place, entry.event.observation)
+            case .panelOpened, .panelClosed: nil
+            }
+        }
+        guard !userObservations.isEmpty else { return recorded }
+        var merged: [StreamsPage.LateObservation] = []
+        merged.reserveCapacity(recorded.count + userObservations.count)
+        var user = userObservations[...]
+        for entry in recorded {
+            while let next = user.first, next.place < entry.place {
+                merged.append(next)
+                user.removeFirst()
+            }
+            merged.append(entry)
+        }
+        return merged + user
+    }
+
+    /// The late lanes on the page that shows the place at `width`.
+    private func lanes(width: Int) -> [LateLane] {
+        StreamsPage.panel(index: index, place: place, width: width, observations: lateObservations).lateLanes
+    }
+
+    /// Opens or closes the panel as the recording did at `place`, if it did there.
+    private func followRecordedPanel(at place: Int) {
+        for entry in index.observations(at: place) {
+            switch entry.event.observation {
+            case .panelOpened: streamsOpen = true
+            case .panelClosed: streamsOpen = false
+            default: break
+            }
+        }
+    }
 
     /// Skips the current intent, or takes the skip back: everything after it is worked out again.
     package func toggleSkip() {
@@ -212,6 +285,8 @@ package final class TimeTravelPlayer {
         let before = session.viewModel.current
         if case .forward = how, target == place + 1 {
             if !index.skipped.contains(target) { session.send(index.event(target).intent) }
+            // Played forward, the panel opens and closes where the recording's did.
+            followRecordedPanel(at: target)
         } else {
             session = BallSession(start: index.state(at: target))
         }
@@ -300,7 +375,7 @@ package final class TimeTravelPlayer {
             notice = "stopped reading at line \(stopped.line ?? 0)"
         }
         let panel = layout.panelFits.map { fits in
-            var page = StreamsPage.panel(index: index, place: place, width: width, lateSubscriptions: lateSubscriptions)
+            var page = StreamsPage.panel(index: index, place: place, width: width, observations: lateObservations)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

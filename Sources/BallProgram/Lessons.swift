@@ -24,7 +24,7 @@ package struct LessonFacts {
     var later: ArraySlice<StreamColumn> { columns.dropFirst() }
 
     /// The columns after the lesson's first whose intent the user made by moving the ball (a
-    /// drag, an arrow, a recentre; not a resize, which the window or the panel makes).
+    /// drag, an arrow, a recentre; not a resize, which the window makes).
     var moves: [StreamColumn] {
         later.filter { column in
             switch column.intent {

@@ -15,7 +15,7 @@ package final class Play: TerminalProgram {
     package let streams: StreamRecorder
     package let keyMode = KeyMode.play
     package let deadline: Duration? = nil
-    /// The terminal's size (the ball's area is smaller while the streams panel is open).
+    /// The terminal's size (the ball's area: the panel lies over it).
     package private(set) var terminal: ScreenSize
     private var streamsOpen = false
     /// Whether the streams panel is open.
@@ -49,7 +49,7 @@ package final class Play: TerminalProgram {
             binding.pointerMoved(to: cell)
         case .intent(.dragged(let cell)) where inspecting: binding.pointerMoved(to: cell)
         case .intent(.released) where inspecting: inspecting = false
-        case .intent(let intent): session.send(intent)
+        case .intent(let intent): session.send(inArea(intent))
         case .toggleStreams: toggleStreams()
         case .toggleLate(let kind):
             streams.toggleLate(kind)
@@ -63,38 +63,58 @@ package final class Play: TerminalProgram {
         }
     }
 
-    /// Opens or closes the streams panel: the ball's area changes as a resize does, through the
-    /// same intent, so a recording made with the panel open replays exactly.
+    /// The view's scroll while the button is down: a drag keeps the one its press saw, so the
+    /// pointer's rows stay the area's rows it pressed on while the view follows the ball.
+    private var dragViewOffset: Int?
+
+    /// `intent` with its cell in the ball's area: the row drawn there plus the view's scroll (the
+    /// panel lies over the area's lower rows, and the view follows the ball down).
+    private func inArea(_ intent: Intent) -> Intent {
+        let offset = dragViewOffset ?? binding.viewOffset
+        switch intent {
+        case .pressed(let cell):
+            dragViewOffset = offset
+            return .pressed(at: Cell(column: cell.column, row: cell.row + offset))
+        case .dragged(let cell): return .dragged(to: Cell(column: cell.column, row: cell.row + offset))
+        case .released(let cell):
+            dragViewOffset = nil
+            return .released(at: Cell(column: cell.column, row: cell.row + offset))
+        default: return intent
+        }
+    }
+
+    /// Opens or closes the streams panel. Looking changes nothing looked at: no intent, the ball
+    /// and its colours stay as they are, the panel lies over the lower rows of the ball's area
+    /// and the view follows the ball. The recorder notes it as an observation.
     package func toggleStreams() {
         streamsOpen.toggle()
         if streamsOpen, let shown = lateNotice, binding.model.notice == shown {
             lateNotice = nil
             binding.send(.noticePosted(nil))
         }
-        layOut()
+        streams.notePanel(open: streamsOpen)
+        showPanel()
     }
 
+    /// The terminal is now `size`: the one thing that resizes the ball's area.
     package func resized(to size: ScreenSize) {
         terminal = size
-        layOut()
+        noteWindowSize()
+        session.send(.resized(terminal))
+        showPanel()
     }
 
-    /// The notice for a window larger than the largest area, when it is shown.
+    /// The notice for a window larger than the largest area there is, when it is shown.
     private var tooLargeNotice: String?
 
-    /// The ball's area is the terminal less the streams panel's rows (when they leave the ball
-    /// enough room, else one row to say so); a window larger than the largest area there is plays
-    /// in that much of it, and says so.
-    private func layOut() {
-        noteWindowSize()
+    /// Shows the panel over the ball's area (whole where it leaves some of the area in view,
+    /// else one row to say so), or takes it away.
+    private func showPanel() {
         guard streamsOpen else {
             binding.send(.panelClosed)
-            session.send(.resized(terminal))
             return
         }
-        let (area, fits) = StreamPanel.ballArea(in: terminal)
-        binding.send(.panelShown(content: .live, fits: fits))
-        session.send(.resized(area))
+        binding.send(.panelShown(content: .live, fits: StreamPanel.fits(over: session.state.position.screen)))
     }
 
     /// Says so while the window is larger than the largest area there is.

@@ -26,11 +26,13 @@ package struct Renderer: Sendable {
     /// The status line's usual background: a dark bar.
     package static let statusBackground = FlatColour.flatBlackDark
 
+    /// What the status line says in play while the streams panel lies over the ball's area.
+    static let panelCoversFacts = "\(StreamPanel.rows) rows covered"
+
     /// Whether the status line and notices are drawn in reverse video (no colours).
     package let monochrome: Bool
-    /// The disc's cells, kept for the screen size its shape was made for, with its lowest row's
-    /// offset from the centre.
-    private var disc: (size: ScreenSize, rows: [DiscRow], lowest: Int)?
+    /// The disc's cells, kept for the screen size its shape was made for.
+    private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
     private var statusParts: StatusParts
     /// The status line's place, rewritten for each frame in the same storage.
@@ -64,7 +66,8 @@ package struct Renderer: Sendable {
     /// status line last, and the help box over it all. With a shortfall, the frame is the
     /// terminal's size and says it is too small instead.
     ///
-    /// In play the frame is the ball's area and the panel's rows. A replay's frame is the whole
+    /// In play the frame is the ball's area (the terminal), the panel over its bottom rows, the
+    /// view following the ball (``StreamPanel/viewOffset(for:coveredFrom:)``). A replay's frame is the whole
     /// terminal (``PlayerRows/terminal``): the recorded area at the top left, the rest of the
     /// window in the bar's colour, and the panel, the player's rows and the status line at the
     /// bottom, where they stay when the recorded area changes size: nothing of an earlier frame
@@ -87,24 +90,16 @@ package struct Renderer: Sendable {
                 }
             }
         } else {
-            frame.reset(
-                size: ScreenSize(columns: size.columns, rows: size.rows + panelRows + extraRows.count),
-                fill: appearance.background)
+            frame.reset(size: size, fill: appearance.background)
         }
         guard size.columns > 0, size.rows > 0 else { return }
         let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
         if size.isLargeEnough {
-            if disc?.size != size {
-                let rows = Self.discRows(of: appearance.position.shape)
-                disc = (size, rows, rows.map(\.rowOffset).max() ?? 0)
-            }
+            if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
+            // The panel and a replay's rows lie over the area's bottom rows: the view follows
+            // the ball down, so that it stays above them (its top may go off the top instead).
             var shown = appearance
-            if screen.player != nil {
-                // A replay's rows over the recorded area's bottom rows: the view follows the
-                // ball up, so that it stays above them (its top may go off the top instead).
-                let lowest = appearance.position.centre.row + disc!.lowest
-                shown.position.centre.row -= max(0, lowest - (panelTop - 1))
-            }
+            shown.position.centre.row -= StreamPanel.viewOffset(for: appearance.position, coveredFrom: panelTop)
             drawBall(shown, discRows: disc!.rows, lastRow: min(size.rows - 2, panelTop - 1), into: &frame)
         } else if screen.player == nil {
             drawTooSmallNotice(into: &frame)
@@ -128,8 +123,9 @@ package struct Renderer: Sendable {
             drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, ascii: ascii, into: &frame)
         }
         drawRows(extraRows, from: panelTop + panelRows, colours, ascii: ascii, into: &frame)
-        let placeEnd = drawStatus(
-            appearance, keys: screen.statusKeys, facts: screen.player?.facts, colours, into: &frame)
+        // In play the panel's rows lie over the ball's area: the status line says how many.
+        let facts = screen.player?.facts ?? (panel?.fits == true ? Self.panelCoversFacts : nil)
+        let placeEnd = drawStatus(appearance, keys: screen.statusKeys, facts: facts, colours, into: &frame)
         if let notice = screen.notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
         if let lesson = screen.lesson { drawLesson(lesson, colours, into: &frame) }
         if let help = screen.help { drawHelp(help, colours, into: &frame) }

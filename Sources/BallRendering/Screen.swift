@@ -90,7 +90,13 @@ package final class ScreenBinding {
         send(.pointerHovered(intent: intent, lane: lane))
     }
 
-    /// Whether `cell` is on the streams panel as last drawn (its rows below the ball's area).
+    /// How many rows the view of the ball's area was scrolled down in the frame last drawn
+    /// (``StreamPanel/viewOffset(for:coveredFrom:)``): the area's row under a frame row is that
+    /// row plus this. What the user clicks is what was drawn.
+    package private(set) var viewOffset = 0
+
+    /// Whether `cell` is on the streams panel as last drawn (its rows over the ball's area, and
+    /// the status line below them).
     package func isOnPanel(_ cell: Cell) -> Bool {
         guard let (panel, top) = drawn, panel != nil else { return false }
         return cell.row >= top
@@ -132,12 +138,11 @@ package final class ScreenBinding {
         }
         let next = shown.map { 1 - $0 } ?? 0
         renderer.render(model, panel: panel, into: &frames[next])
-        drawn = (
-            panel,
-            Renderer.panelTop(
-                frame: frames[next].size, area: area, panelRows: panel?.rowCount ?? 0,
-                extraRows: model.player?.rows.count ?? 0)
-        )
+        let top = Renderer.panelTop(
+            frame: frames[next].size, area: area, panelRows: panel?.rowCount ?? 0,
+            extraRows: model.player?.rows.count ?? 0)
+        drawn = (panel, top)
+        viewOffset = StreamPanel.viewOffset(for: model.appearance.position, coveredFrom: top)
         screen.present(frames[next], previous: shown.map { frames[$0] })
         shown = next
     }

@@ -35,22 +35,29 @@ package struct StreamPanel: Hashable, Sendable {
     /// How many rows it takes.
     package var rowCount: Int { fits ? Self.rows : 1 }
 
-    /// The ball's area in a terminal of `size` with the panel open, and whether the panel fits
-    /// in its rows (else it takes one row, to say so).
-    package static func ballArea(in size: ScreenSize) -> (area: ScreenSize, fits: Bool) {
-        let fits = size.rows - rows >= ScreenSize.minimum.rows
-        return (ScreenSize(columns: size.columns, rows: size.rows - (fits ? rows : 1)), fits)
+    /// How many rows of the ball's area stay in view at least above the panel (and the replay
+    /// player's rows): the panel lies over the area's lower rows and the view follows the ball.
+    package static let minimumViewRows = 3
+
+    /// Whether the panel fits whole over a ball's area of `area` (the terminal, in play): it
+    /// leaves ``minimumViewRows`` of the area in view above it, and the status line below it.
+    /// Opening the panel changes nothing of the area: it is looked at, not moved.
+    package static func fits(over area: ScreenSize) -> Bool {
+        area.rows - 1 - rows >= minimumViewRows
     }
 
-    /// How many more rows a terminal needs for the panel in play, where the ball's area (with
-    /// the panel's one line below it) is `area`: room for the panel and the smallest area.
+    /// How many more rows a terminal needs for the panel in play over a ball's area of `area`.
     package static func missingRows(playArea area: ScreenSize) -> Int {
-        max(1, rows + ScreenSize.minimum.rows - (area.rows + 1))
+        max(1, rows + minimumViewRows + 1 - area.rows)
     }
 
-    /// The frame row the panel starts at below a ball's area of `area`: the row the area's own
-    /// status line would take (the status line goes below the panel and any rows after it).
-    package static func top(below area: ScreenSize) -> Int { area.rows - 1 }
+    /// How many rows the view of a ball's area is scrolled down (an area row is the frame row
+    /// plus this) so that the ball at `position` stays above the rows from frame row
+    /// `coveredFrom` on (the panel's, the player's): none until its lowest row would go under
+    /// them, then it follows the ball down. Pure: the same position always has the same view.
+    package static func viewOffset(for position: BallPosition, coveredFrom: Int) -> Int {
+        max(0, position.centre.row + position.shape.halfHeight - (coveredFrom - 1))
+    }
 
     /// The intent index of the column drawn at `column` (cells from the left), if any.
     package func columnIndex(at column: Int) -> Int? {
@@ -66,8 +73,10 @@ package struct StreamPanel: Hashable, Sendable {
         return LateSubscriber.allCases.indices.contains(slot) ? .late(LateSubscriber.allCases[slot]) : nil
     }
 
-    /// How many columns (intents) a page holds at `width` (two cells each).
-    package static func pageSize(width: Int) -> Int { max(1, (width - labelWidth) / 2) }
+    /// How many columns (intents) a page holds at `width`: two cells each, and one cell after
+    /// the last for a third mark (``Marble/spill``: a lane that subscribes, is handed a value and
+    /// ends in one column, `^○!`).
+    package static func pageSize(width: Int) -> Int { max(1, (width - labelWidth - 1) / 2) }
 
     /// The first intent index on the page that shows `latest` at `width`: pages turn by half
     /// their size, so the newest column moves right until the page is full, then the older
@@ -100,13 +109,14 @@ package struct StreamPanel: Hashable, Sendable {
     /// one under the pointer) described. `width` cells each.
     package func lines(width: Int) -> [[LaneCell]] {
         guard fits else {
+            let rowsWord = missingRows == 1 ? "row" : "rows"
             return [
                 LaneCell.text(
                     " "
                         + String.first(
                             of: [
-                                "streams: the terminal is too small for the panel (it needs \(missingRows) more rows)",
-                                "streams: \(missingRows) more rows needed",
+                                "streams: the terminal is too small for the panel (it needs \(missingRows) more \(rowsWord))",
+                                "streams: \(missingRows) more \(rowsWord) needed",
                             ], fittingWidth: width - 1), width: width)
             ]
         }
@@ -138,6 +148,32 @@ package struct StreamPanel: Hashable, Sendable {
     static func lateHints(_ kind: LateSubscriber) -> [String] {
         let key = kind.key
         return ["\(key): subscribe (\(kind.handedWords))", "\(key): subscribe", "\(key)"]
+    }
+
+    /// Rows of late lanes, labelled with their kinds, in the panel's order of kinds: each kind's
+    /// lanes share a row where they do not meet (one ends before the column before the next
+    /// begins: a lane's third mark may take the next column's first cell), else take another.
+    package func lateLines(_ lanes: [LateLane], width: Int) -> [[LaneCell]] {
+        var lines: [[LaneCell]] = []
+        for kind in LateSubscriber.allCases {
+            var rows: [[LateLane]] = []
+            for lane in lanes.filter({ $0.kind == kind }).sorted(by: { $0.start < $1.start }) {
+                if let row = rows.indices.first(where: {
+                    rows[$0].last!.end.map { $0.column + 1 < lane.start } ?? false
+                }) {
+                    rows[row].append(lane)
+                } else {
+                    rows.append([lane])
+                }
+            }
+            for row in rows {
+                lines.append(
+                    laneLine(StreamLane.late(kind).label, width: width) { column in
+                        row.lazy.compactMap { $0.marble(in: column) }.first
+                    })
+            }
+        }
+        return lines
     }
 
     /// The ruler (intent indices at every tenth column, and at the first) and the four main lanes.
@@ -174,6 +210,9 @@ package struct StreamPanel: Hashable, Sendable {
             if column.index == hovered { (first.highlighted, second.highlighted) = (true, true) }
             cells[at] = first
             cells[at + 1] = second
+            // The third mark goes in the next column's first cell: the lane ended, so nothing
+            // else is drawn there.
+            if let spill = shown.spill, at + 2 < width { cells[at + 2] = LaneCell.cells(of: spill).1 }
         }
         return cells
     }
@@ -251,7 +290,9 @@ package struct StreamPanel: Hashable, Sendable {
         ]
     }
 
-    /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in short.
+    /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in
+    /// short: the marks drawn, then the values received there, oldest first (`^3 handed 38,10 ·
+    /// 39,10 · 40,10 at once`), and how it ended there.
     static func lateWords(_ kind: LateSubscriber, lane: LateLane?, column: StreamColumn) -> (String, String?) {
         let key = kind.key
         guard let lane, column.index >= lane.start else { return ("not subscribed yet (\(key) subscribes)", nil) }
@@ -260,44 +301,53 @@ package struct StreamPanel: Hashable, Sendable {
                 ? ("nothing: it completed at #\(end.column)", nil)
                 : ("nothing: unsubscribed at #\(end.column) (\(key) subscribes again)", nil)
         }
-        switch lane.marble(in: column) {
-        case .subscribed(let handed)?:
-            let completedToo = lane.end?.column == lane.start && lane.end?.ending == .completed
-            switch (kind, lane.handed) {
-            case (.publish, _) where completedToo:
-                return ("^| subscribed after the end: a Publish subject hands only the completion", "^| only the end")
-            case (.behavior, _) where completedToo:
-                return ("^| subscribed after the end: a completed Behavior subject hands only that", "^| only the end")
-            case (.publish, _):
-                return (
-                    "^ subscribed after the last value: a Publish subject waits for the next", "^ waits for the next"
-                )
-            case (.replay, let count):
-                let values = count == 1 ? "the 1 position it holds" : "the last \(count) positions, a group"
-                let end = completedToo ? ", then the completion" : ""
-                return ("^\(handed.map { "\($0.glyph)" } ?? "") handed \(values) at once\(end)", "^ handed \(count)")
-            case (.relay, _):
-                return (
-                    "^\(Glyph.value) handed the latest position: a relay is a Behavior subject underneath",
-                    "^\(Glyph.value) handed the latest"
-                )
-            case (.behavior, _):
-                return (
-                    "^\(Glyph.value) handed the latest position at once, as a Behavior subject does",
-                    "^\(Glyph.value) the latest"
-                )
+        let marble = lane.marble(in: column)
+        let marks = String(String.UnicodeScalarView((marble?.allCells ?? []).filter { $0 != .line }.map(\.glyph)))
+        let ending = lane.end?.column == column.index ? lane.end?.ending : nil
+        let endWords: String? =
+            switch ending {
+            case .completed?: "\(Glyph.completed) completed: the position subject completed (the session quit)"
+            case .unsubscribed?: "\(Glyph.unsubscribed) unsubscribed (\(key) again)"
+            case nil: nil
             }
-        case .ended?: return ("\(Glyph.completed) completed: the position subject completed (the session quit)", nil)
-        case .unsubscribed?: return ("\(Glyph.unsubscribed) unsubscribed (\(key) again)", nil)
-        case .value?: return ("\(Glyph.value) the position", nil)
-        default:
-            if kind == .relay, column.completed.contains(.position) {
-                return ("nothing: the position completed, but a relay never completes", "never completes")
+        guard column.index == lane.start else {
+            let value =
+                lane.received.contains(column.index) ? column.position.map { "\(Glyph.value) \($0.centre)" } : nil
+            switch (value, endWords) {
+            case (let value?, let endWords?): return ("\(value), then \(endWords)", "\(marks) \(value)")
+            case (let value?, nil): return (value, nil)
+            case (nil, let endWords?): return (endWords, nil)
+            case (nil, nil):
+                if kind == .relay, column.completed.contains(.position) {
+                    return ("nothing: the position completed, but a relay never completes", "never completes")
+                }
+                return ("nothing: the position did not change", "nothing")
             }
-            return ("nothing: the position did not change", "nothing")
         }
+        // The subscription's column: what it was handed at once, and why.
+        let values = lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · ")
+        let subjectCompleted = ending == .completed
+        let handedWords: String
+        switch kind {
+        case .behavior where subjectCompleted:
+            handedWords = "handed only the completion: the Behavior subject had completed"
+        case .publish where subjectCompleted:
+            handedWords = "handed only the completion: the Publish subject had completed"
+        case .publish: handedWords = "handed nothing: a Publish subject waits for the next value"
+        case .behavior: handedWords = "handed \(values) at once: a Behavior subject hands the latest"
+        case .relay: handedWords = "handed \(values) at once: a relay is a Behavior subject underneath"
+        case .replay:
+            let size = LateSubscriber.replayBufferSize
+            let holds = lane.handed < size ? ", it held only \(lane.handed)" : ""
+            let what = lane.handed == 0 ? "handed nothing" : "handed \(values) at once"
+            handedWords =
+                "\(what): a Replay subject keeps the last \(size)\(holds)"
+                + (subjectCompleted ? ", then the completion: it had completed" : "")
+        }
+        let full = "\(marks) \(handedWords)" + (ending == .unsubscribed ? ", then \(endWords!)" : "")
+        let short = lane.handed == 0 ? marks : "\(marks) handed \(values)"
+        return (full, short)
     }
-
 }
 
 /// One cell of the panel's text: a glyph, the colour a marble is painted in (nil: the text's

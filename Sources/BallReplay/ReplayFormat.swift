@@ -1,15 +1,19 @@
 import BallModel
+import BallStreams
 import TextFormats
 
 // MARK: - The replay file format
 
 /// The replay file format (documented in `docs/replay-format.md`): a header line, then one
-/// JSON event per line — the intents, with their times — never derived colours.
+/// JSON event per line — the intents, with their times, and (from version 2) the observations
+/// beside them: late subscribers subscribed and cancelled, the streams panel opened and
+/// closed — never derived colours.
 package enum ReplayFormat {
     /// The `format` name in every header.
     package static let name = "colourful-ball-replay"
-    /// The newest version this program writes and reads.
-    package static let version = 1
+    /// The newest version this program writes and reads (it reads every older one: version 1
+    /// has intents only).
+    package static let version = 2
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
     package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
@@ -30,9 +34,28 @@ package enum ReplayFormat {
     /// The line for `intent` at `time` seconds since the start (microsecond precision; a time
     /// outside 0 to ``maximumTime``, or not a number, is written as the nearest end).
     package static func line(for intent: Intent, at time: Double) -> String {
+        #"{"t":\#(timeText(time)),\#(fields(of: intent))}"#
+    }
+
+    /// A time as a line writes it: seconds with microsecond precision; a time outside 0 to
+    /// ``maximumTime``, or not a number, as the nearest end.
+    static func timeText(_ time: Double) -> String {
         let kept = time.isNaN ? 0 : min(max(time, 0), maximumTime)
-        let t = ((kept * 1_000_000).rounded() / 1_000_000).plainText
-        return #"{"t":\#(t),\#(fields(of: intent))}"#
+        return ((kept * 1_000_000).rounded() / 1_000_000).plainText
+    }
+
+    /// The line for `observation` at `time` seconds since the start (the time as
+    /// ``line(for:at:)`` writes it): `{"t":1.2,"event":"subscribed","subject":"replay"}`,
+    /// `{"t":0,"event":"panel","open":true}`.
+    package static func line(for observation: Observation, at time: Double) -> String {
+        let fields =
+            switch observation {
+            case .subscribed(let kind): #""event":"subscribed","subject":"\#(kind.fileName)""#
+            case .unsubscribed(let kind): #""event":"unsubscribed","subject":"\#(kind.fileName)""#
+            case .panelOpened: #""event":"panel","open":true"#
+            case .panelClosed: #""event":"panel","open":false"#
+            }
+        return #"{"t":\#(timeText(time)),\#(fields)}"#
     }
 
     /// An intent's fields in a line, without its time: `"event":"pressed","cell":[40,11]`.

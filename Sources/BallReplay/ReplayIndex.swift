@@ -1,4 +1,5 @@
 import BallModel
+import BallStreams
 import ColourCore
 
 // MARK: - Colour changes
@@ -56,6 +57,10 @@ package final class ReplayIndex {
     /// The largest terminal the recording is replayed on (its header's, or a later resize's).
     package private(set) var largestTerminal: ScreenSize
 
+    /// The observations recorded beside the intents (late subscribers, the panel), each with
+    /// its place: how many intents came before it.
+    package private(set) var observations: [(place: Int, event: ObservationEvent)] = []
+
     private var events: [PackedEvent] = []
     /// `checkpoints[k]`: the state at `k × checkpointInterval`.
     private var checkpoints: [BallState]
@@ -73,10 +78,23 @@ package final class ReplayIndex {
         largestTerminal = header.terminal
         last = .start(on: header.terminal)
         checkpoints = [last]
+        reader.observed = { [unowned self] in observations.append((events.count, $0)) }
     }
 
     /// How many intents have been read.
     package var count: Int { events.count }
+
+    /// The observations recorded at `place` (after intent `place`, before the next), in order.
+    package func observations(at place: Int) -> ArraySlice<(place: Int, event: ObservationEvent)> {
+        var (low, high) = (0, observations.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if observations[middle].place < place { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < observations.count, observations[end].place == place { end += 1 }
+        return observations[low..<end]
+    }
 
     /// Reads up to `limit` more intents; false once the file is read as far as it goes. A line
     /// the reader refuses after at least one intent stops reading there (``readingStopped``); one
@@ -243,13 +261,23 @@ package final class ReplayIndex {
         original.keepsLines = true
         _ = try original.readHeader()
         try emit(original.lastLine)
-        for number in stride(from: 1, through: count, by: 1) {
-            guard let event = try original.next(), event == self.event(number) else {
-                throw ReplayError(
-                    file: original.file, line: nil,
-                    problem: "changed since it was read (intent \(number) is not the one read): nothing written")
+        // The observations (late subscribers, the panel) are kept as they are, between the
+        // intents they came between.
+        try withoutActuallyEscaping(emit) { emit in
+            original.observed = { [unowned original] _ in try emit(original.lastLine) }
+            defer { original.observed = nil }
+            for number in stride(from: 1, through: count, by: 1) {
+                guard let event = try original.next(), event == self.event(number) else {
+                    throw ReplayError(
+                        file: original.file, line: nil,
+                        problem: "changed since it was read (intent \(number) is not the one read): nothing written")
+                }
+                if !skipped.contains(number) { try emit(original.lastLine) }
             }
-            if !skipped.contains(number) { try emit(original.lastLine) }
+            // Observations after the last intent (a recording that did not quit, read to its end).
+            if readingStopped == nil, count == 0 || event(count).intent != .quitRequested {
+                _ = try original.next()
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import BallModel
+import BallStreams
 
 // MARK: - Replaying
 
@@ -12,11 +13,19 @@ package final class ReplayPlayer {
     /// The time of the last event applied.
     package private(set) var time = 0.0
 
+    /// Told each observation recorded beside the intents (late subscribers, the panel) in its
+    /// place: after the intents before it were applied, as the next is read.
+    package var observed: ((ObservationEvent) -> Void)?
+
     /// Reads the header of `reader` and starts a session on the recorded terminal.
     package init(reader: ReplayReader) throws {
         self.reader = reader
         let header = try reader.readHeader()
         session = BallSession(screen: header.terminal)
+        reader.observed = { [unowned self] event in
+            time = event.time
+            observed?(event)
+        }
     }
 
     /// Applies the next event; false at the end of the recording.
@@ -69,8 +78,14 @@ package struct ReplayTiming {
     /// The wait before `event`, in real seconds (0 when there is no event).
     package mutating func pause(before event: ReplayEvent?) -> Double {
         guard let event else { return 0 }
-        defer { lastTime = event.time }
-        return pause(from: lastTime, to: event.time)
+        return pause(until: event.time)
+    }
+
+    /// The wait from the last event to one recorded at `time` (an intent's, or an
+    /// observation's), in real seconds.
+    package mutating func pause(until time: Double) -> Double {
+        defer { lastTime = time }
+        return pause(from: lastTime, to: time)
     }
 
     /// The wait between events recorded at `earlier` and `later` seconds, in real seconds.

@@ -1,4 +1,5 @@
 import BallModel
+import BallStreams
 import TextFormats
 
 // MARK: - Reading, streamed
@@ -32,6 +33,14 @@ package final class ReplayReader {
     /// The bytes of the line the header or the last event was read from, without its newline,
     /// when ``keepsLines`` is set.
     package private(set) var lastLine: [UInt8] = []
+    /// Told each observation (a late subscriber subscribed or cancelled, the panel opened or
+    /// closed) as it is read, between the intents ``next()`` returns: those who show the
+    /// streams follow them; the rest replay the intents alone.
+    package var observed: ((ObservationEvent) throws -> Void)?
+    /// The late subscribers subscribed at the line read, and whether the panel is open: a
+    /// subscribe needs one not subscribed, a cancel one subscribed, as the recorder writes them.
+    private var liveLate: Set<LateSubscriber> = []
+    private var panelOpen = false
 
     /// A reader of `file` whose bytes come from `nextChunk`. `canonicalFastPath` false reads
     /// every line with the full parser (the tests compare the two).
@@ -84,34 +93,47 @@ package final class ReplayReader {
         return header
     }
 
-    /// The next event, checked; nil at the end of the file (or after a `quit`). Blank lines
-    /// (nothing but spaces and tabs) are passed over.
+    /// The next intent, checked; nil at the end of the file (or after a `quit`). Blank lines
+    /// (nothing but spaces and tabs) are passed over; observations before it go to
+    /// ``observed``.
     package func next() throws -> ReplayEvent? {
         if header == nil { _ = try readHeader() }
-        guard !finished else { return nil }
-        var read = try nextLine()
-        while let line = read, line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { read = try nextLine() }
-        guard let line = read else { return nil }
-        if keepsLines { lastLine = Array(line.bytes) }
-        let event: ReplayEvent
-        do {
-            event = try self.event(from: line.bytes)
-        } catch is ReplayError where !line.terminated {
-            // The last line has no newline and does not parse: the recording was cut off.
-            warnings.append(
-                "\(file.visibleInMessage), line \(lineNumber) is cut off (the recording stopped mid-line); replayed the events before it"
-            )
-            finished = true
-            return nil
+        while !finished {
+            var read = try nextLine()
+            while let line = read, line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { read = try nextLine() }
+            guard let line = read else { return nil }
+            if keepsLines { lastLine = Array(line.bytes) }
+            let event: Recorded
+            do {
+                event = try self.event(from: line.bytes)
+            } catch is ReplayError where !line.terminated {
+                // The last line has no newline and does not parse: the recording was cut off.
+                warnings.append(
+                    "\(file.visibleInMessage), line \(lineNumber) is cut off (the recording stopped mid-line); replayed the events before it"
+                )
+                finished = true
+                return nil
+            }
+            switch event {
+            case .intent(let event):
+                if event.intent == .quitRequested { finished = true }
+                return event
+            case .observation(let event): try observed?(event)
+            }
         }
-        if event.intent == .quitRequested { finished = true }
-        return event
+        return nil
+    }
+
+    /// A line's event: an intent or an observation.
+    private enum Recorded {
+        case intent(ReplayEvent)
+        case observation(ObservationEvent)
     }
 
     // MARK: - Events
 
-    private func event(from bytes: ArraySlice<UInt8>) throws -> ReplayEvent {
-        if canonicalFastPath, let event = canonicalEvent(bytes) { return event }
+    private func event(from bytes: ArraySlice<UInt8>) throws -> Recorded {
+        if canonicalFastPath, let event = canonicalEvent(bytes) { return .intent(event) }
         let value = try parse(bytes, what: "a replay event")
         guard case .object = value else { throw error("is \(value.kindName), not an event object") }
         guard case .number(let time)? = value["t"] else {
@@ -149,13 +171,46 @@ package final class ReplayReader {
                 rows: 1...ReplayFormat.maximumTerminal.rows)
             read = .resized(ScreenSize(columns: pair.0, rows: pair.1))
         case "quit": read = .quitRequested
+        case "subscribed", "unsubscribed", "panel":
+            let observation = try self.observation(kind, value)
+            lastTime = time
+            return .observation(ObservationEvent(time: time, observation: observation))
         default:
             throw error("the event \(String(kind.prefix(40)).jsonQuoted) is not one this colourful-ball knows")
         }
         let intent = try onScreen(read)
         if case .resized(let size) = intent { terminal = size }
         lastTime = time
-        return ReplayEvent(time: time, intent: intent)
+        return .intent(ReplayEvent(time: time, intent: intent))
+    }
+
+    /// The observation an event of `kind` names, if it can happen here: a subscribe of a late
+    /// subscriber not subscribed, a cancel of one subscribed (its subject completes only at a
+    /// quit, after which nothing is read), the panel opened when closed, closed when open.
+    private func observation(_ kind: String, _ value: JSONValue) throws -> Observation {
+        if kind == "panel" {
+            guard case .bool(let open)? = value["open"] else {
+                throw error("the panel event has no \"open\" true or false")
+            }
+            guard open != panelOpen else {
+                throw error(
+                    "the panel is \(open ? "opened" : "closed") where it is \(open ? "open" : "closed") already")
+            }
+            panelOpen = open
+            return open ? .panelOpened : .panelClosed
+        }
+        guard case .string(let name)? = value["subject"], let subject = LateSubscriber(fileName: name) else {
+            throw error("the \(kind) event has no \"subject\" of behavior, publish, replay or relay")
+        }
+        let subscribing = kind == "subscribed"
+        guard liveLate.contains(subject) != subscribing else {
+            throw error(
+                subscribing
+                    ? "the late \(subject.name) subscriber subscribes where it is subscribed already"
+                    : "the late \(subject.name) subscriber is cancelled where it is not subscribed")
+        }
+        if subscribing { liveLate.insert(subject) } else { liveLate.remove(subject) }
+        return subscribing ? .subscribed(subject) : .unsubscribed(subject)
     }
 
     /// The event on a line written exactly as ``ReplayFormat/line(for:at:)`` writes it, every

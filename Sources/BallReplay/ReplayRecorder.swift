@@ -1,4 +1,5 @@
 import BallModel
+import BallStreams
 import OpenCombine
 
 // MARK: - Recording: a binding that writes intents down
@@ -9,8 +10,9 @@ package protocol LineWriter: AnyObject {
     func writeLine(_ line: String) throws
 }
 
-/// Records a session: a binding on the session's intents that writes each one, with its time,
-/// as a line of a replay file. The header is written at once.
+/// Records a session: a binding on the session's intents, and on the observations beside them
+/// (late subscribers, the panel), that writes each one, with its time, as a line of a replay
+/// file. The header is written at once.
 package final class ReplayRecorder {
     /// The first write error, if any; recording stops there and the program says so at exit.
     package private(set) var failure: Error?
@@ -18,23 +20,37 @@ package final class ReplayRecorder {
     package private(set) var eventsWritten = 0
     /// Called once, when a write first fails (the recording stops there).
     package var failed: (() -> Void)?
-    private var subscription: AnyCancellable?
+    private var subscriptions: [AnyCancellable] = []
+    private let writer: LineWriter
 
-    /// Starts recording `session` to `writer`; `clock` gives seconds since the start.
+    /// Starts recording `session` to `writer`, and the `observations` made beside it (the
+    /// streams recorder's, ``StreamRecorder/observations``); `clock` gives seconds since the
+    /// start.
     package init(
-        session: BallSession, writer: LineWriter, clock: @escaping () -> Double, program: String, started: String
+        session: BallSession, observations: PassthroughSubject<Observation, Never>? = nil, writer: LineWriter,
+        clock: @escaping () -> Double, program: String, started: String
     ) throws {
+        self.writer = writer
         try writer.writeLine(
             ReplayFormat.headerLine(terminal: session.state.position.screen, program: program, started: started))
-        subscription = session.intents.bind { [weak self, writer] intent in
-            guard let self, self.failure == nil else { return }
-            do {
-                try writer.writeLine(ReplayFormat.line(for: intent, at: clock()))
-                self.eventsWritten += 1
-            } catch {
-                self.failure = error
-                self.failed?()
-            }
+        subscriptions.append(
+            session.intents.bind { [unowned self] intent in write(ReplayFormat.line(for: intent, at: clock())) })
+        if let observations {
+            subscriptions.append(
+                observations.bind { [unowned self] observation in
+                    write(ReplayFormat.line(for: observation, at: clock()))
+                })
+        }
+    }
+
+    private func write(_ line: String) {
+        guard failure == nil else { return }
+        do {
+            try writer.writeLine(line)
+            eventsWritten += 1
+        } catch {
+            failure = error
+            failed?()
         }
     }
 }

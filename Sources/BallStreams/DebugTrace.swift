@@ -5,20 +5,29 @@ import TextFormats
 
 // MARK: - The streams as RxSwift's debug() prints them
 
-/// RxSwift's `debug()` for the session's four named publishers: a line for each subscription,
-/// value, completion and disposal, as someone who knows RxSwift reads them at once:
+/// RxSwift's `debug()` for the session's four named publishers and the late subscribers: a
+/// line for each subscription, value, completion and disposal, as someone who knows RxSwift
+/// reads them at once:
 ///
 /// ```text
 /// 0.000: position -> subscribed
 /// 0.000: position -> Event next(40,11 on 80×24)
 /// 0.494: ballColour -> Event next(flatBlackDark)
+/// 0.801: late Replay(3) -> subscribed
+/// 0.801: late Replay(3) -> Event next(40,11 on 80×24)
 /// 1.090: position -> Event completed
 /// 1.090: position -> isDisposed
 /// ```
 ///
 /// A binding: it subscribes to the publishers the panel's lanes subscribe to (so its lines say
-/// what the lanes show) and hands each line to `write`, which keeps it (the program writes them
-/// out in large blocks, off the drawing). `time` gives the seconds since the session began.
+/// what the lanes show), and follows the late subscribers the streams recorder makes. Within
+/// one step (an intent and all it causes, then the subscriptions made before the next) its
+/// lines come in the chain's order, cause before effect: intents, position, ballColour,
+/// background, then the late lanes in the panel's order; OpenCombine hands a value to a
+/// subject's subscribers in no set order, so the lines of a step are kept until the next
+/// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
+/// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
+/// since the session began.
 package final class DebugTrace {
     /// The publishers traced, in the order their lines come at the start.
     package static let names = ["intents", "position", "ballColour", "background"]
@@ -26,9 +35,17 @@ package final class DebugTrace {
     private var live: Set<String> = []
     private let time: () -> Double
     private let write: (String) -> Void
+    /// The lines of the step under way, each with the order it is written in: its publisher's
+    /// place in the chain for the main four (they all run at the intent's time); for the late
+    /// subscribers, after them, by time, then kind.
+    private var step: [(order: (Int, Double, Int), line: String)] = []
 
-    /// Subscribes to `session`'s publishers now, writing each event's line through `write`.
-    package init(session: BallSession, time: @escaping () -> Double, write: @escaping (String) -> Void) {
+    /// Subscribes to `session`'s publishers now, and follows `streams`' late subscribers (when
+    /// given), writing each event's line through `write`.
+    package init(
+        session: BallSession, streams: StreamRecorder? = nil, time: @escaping () -> Double,
+        write: @escaping (String) -> Void
+    ) {
         self.time = time
         self.write = write
         let viewModel = session.viewModel
@@ -38,31 +55,77 @@ package final class DebugTrace {
             trace("ballColour", viewModel.ballColour) { $0.name },
             trace("background", viewModel.background) { $0.name },
         ]
+        if let streams {
+            cancellables.append(
+                streams.lateEvents.bind { [unowned self] kind, event in
+                    let name = StreamLane.late(kind).label
+                    let rank = LateSubscriber.allCases.firstIndex(of: kind)!
+                    switch event {
+                    case .subscribed:
+                        live.insert(name)
+                        lateLine(name, rank, "subscribed")
+                    case .next(let position): lateLine(name, rank, "Event next(\(Self.describe(position)))")
+                    case .completed: lateLine(name, rank, "Event completed")
+                    case .disposed:
+                        live.remove(name)
+                        lateLine(name, rank, "isDisposed")
+                    }
+                })
+        }
+        endStep()
     }
 
-    /// Ends the trace: every subscription still live is disposed of, and says so.
+    /// Ends the trace: every subscription still live is disposed of, and says so, and every
+    /// line is written.
     package func end() {
-        for name in Self.names where live.contains(name) { line(name, "isDisposed") }
+        for (rank, name) in Self.names.enumerated() where live.contains(name) { line(name, rank, "isDisposed") }
+        for (rank, kind) in LateSubscriber.allCases.enumerated() where live.contains(StreamLane.late(kind).label) {
+            lateLine(StreamLane.late(kind).label, rank, "isDisposed")
+        }
         live.removeAll()
         cancellables.removeAll()
+        endStep()
+    }
+
+    /// Writes the step's lines in the chain's order (lines of one publisher in the order they
+    /// came).
+    private func endStep() {
+        let ordered = step.enumerated().sorted { first, second in
+            let (a, b) = (first.element.order, second.element.order)
+            return (a.0, a.1, a.2, first.offset) < (b.0, b.1, b.2, second.offset)
+        }
+        for entry in ordered { write(entry.element.line) }
+        step.removeAll(keepingCapacity: true)
     }
 
     private func trace<Upstream: Publisher>(
         _ name: String, _ publisher: Upstream, describe: @escaping (Upstream.Output) -> String
     ) -> AnyCancellable where Upstream.Failure == Never {
-        line(name, "subscribed")
+        let rank = Self.names.firstIndex(of: name)!
+        line(name, rank, "subscribed")
         live.insert(name)
         return publisher.bind(
-            onNext: { [unowned self] in line(name, "Event next(\(describe($0)))") },
+            onNext: { [unowned self] value in
+                // An intent begins a step: the one before it is written.
+                if rank == 0 { endStep() }
+                line(name, rank, "Event next(\(describe(value)))")
+            },
             onCompleted: { [unowned self] in
-                line(name, "Event completed")
-                line(name, "isDisposed")
+                line(name, rank, "Event completed")
+                line(name, rank, "isDisposed")
                 live.remove(name)
             })
     }
 
-    private func line(_ name: String, _ event: String) {
-        write("\(time().decimals(3)): \(name) -> \(event)")
+    private func line(_ name: String, _ rank: Int, _ event: String) {
+        step.append(((rank, 0, 0), "\(time().decimals(3)): \(name) -> \(event)"))
+    }
+
+    /// A late subscriber's line: after the main four's, by time, then by kind (`rank`).
+    private func lateLine(_ name: String, _ rank: Int, _ event: String) {
+        // By the time as written (milliseconds): what one intent causes comes in the same one.
+        let written = time().decimals(3)
+        step.append(((Self.names.count, Double(written) ?? 0, rank), "\(written): \(name) -> \(event)"))
     }
 
     /// An intent as a short call: `dragged(41,12)`, `arrow(left, 1)`, `resized(80×24)`, `quit`.

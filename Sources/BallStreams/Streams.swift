@@ -120,8 +120,9 @@ package enum Marble: Hashable, Sendable {
     case line
     /// A mark that is not a value: `^`, `|`, `!`.
     case mark(Unicode.Scalar)
-    /// The subscription began here (`^`), with what it was handed at once, if anything.
-    indirect case subscribed(handed: Marble?)
+    /// The subscription began here (`^`), with what it was handed at once, if anything, and how
+    /// it ended in the same column, if it did (`^!`, `^○!`, `^3|`, `^|`).
+    indirect case subscribed(handed: Marble?, ending: LaneEnding? = nil)
     /// The stream completed here (`|`), after what it emitted in this column, if anything.
     indirect case ended(after: Marble?)
     /// The subscriber unsubscribed here (`!`), after what it received in this column, if anything.
@@ -190,14 +191,47 @@ package enum Marble: Hashable, Sendable {
         return "\(glyph(of: intent)) \(words)"
     }
 
-    /// The two cells of a column, in the order things happened: `^` then what was handed; what
-    /// was emitted then `|` or `!`; otherwise the line then the marble (`─` for none).
+    /// The two cells of a column, in the order things happened: `^` then what was handed (or
+    /// how it ended, when nothing was handed); what was emitted then `|` or `!`; otherwise the
+    /// line then the marble (`─` for none). A third mark, when there is one, is ``spill``.
     package var cells: (Marble, Marble) {
         switch self {
-        case .subscribed(let handed): (.mark(Glyph.subscribed), handed ?? .line)
+        case .subscribed(let handed, let ending):
+            (.mark(Glyph.subscribed), handed ?? ending.map { .mark($0.glyph) } ?? .line)
         case .ended(let after): (after ?? .line, .mark(Glyph.completed))
         case .unsubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
         default: (.line, self)
+        }
+    }
+
+    /// The third mark of a column that holds three things: a subscription handed something that
+    /// ended in the same column (`^○!`, `^3|`). It is drawn in the next column's first cell,
+    /// where the ended lane has nothing (a page leaves one cell for it after its last column).
+    package var spill: Marble? {
+        guard case .subscribed(_?, let ending?) = self else { return nil }
+        return .mark(ending.glyph)
+    }
+
+    /// Every mark of the column, in order: its two cells and the spill (for the exports that
+    /// write a column as text).
+    package var allCells: [Marble] {
+        let (first, second) = cells
+        return [first, second] + (spill.map { [$0] } ?? [])
+    }
+}
+
+/// How a subscription's lane ended.
+package enum LaneEnding: Hashable, Sendable {
+    /// Its subject completed (`|`).
+    case completed
+    /// It was cancelled: the user unsubscribed (`!`).
+    case unsubscribed
+
+    /// `|` or `!`.
+    package var glyph: Unicode.Scalar {
+        switch self {
+        case .completed: Glyph.completed
+        case .unsubscribed: Glyph.unsubscribed
         }
     }
 }
@@ -311,12 +345,7 @@ package struct StreamColumn: Hashable, Sendable {
 /// value in, and where it ended, if it did.
 package struct LateLane: Hashable, Sendable {
     /// How a late lane ended.
-    package enum Ending: Hashable, Sendable {
-        /// Its subject completed (`|`).
-        case completed
-        /// It was cancelled: the user unsubscribed (`!`).
-        case unsubscribed
-    }
+    package typealias Ending = LaneEnding
 
     /// Tells subscriptions apart (a kind's lane is a new one after each subscribe).
     package var id: Int
@@ -324,9 +353,10 @@ package struct LateLane: Hashable, Sendable {
     package var kind: LateSubscriber
     /// The column (intent index) where it subscribed.
     package var start: Int
-    /// How many values it was handed as it subscribed.
-    package var handed = 0
-    /// The columns (intent indices) after `start` where it received a value.
+    /// The positions it was handed as it subscribed, oldest first.
+    package var handedPositions: [BallPosition] = []
+    /// The columns (intent indices) after `start` where it received a value (each column's
+    /// position: every late subscriber is sent the position).
     package var received: Set<Int> = []
     /// Where and how it ended, if it did.
     package var end: End?
@@ -352,28 +382,36 @@ package struct LateLane: Hashable, Sendable {
         self.start = start
     }
 
+    /// How many values it was handed as it subscribed.
+    package var handed: Int { handedPositions.count }
+
     /// Whether it still receives values.
     package var isLive: Bool { end == nil }
 
-    /// What the lane shows in `column`: nothing before the subscription or after its end, `^`
-    /// (with what it was handed) where it began, a marble where it received one, `|` or `!`
-    /// where it ended.
+    /// What the lane shows in `column`: nothing before the subscription or after its end; where
+    /// it began, `^` with what it was handed (`○`, or a group's count) and how it ended there,
+    /// if it did (`^!`, `^○!`, `^3|`, `^|`); a marble where it received one; `|` or `!` where it
+    /// ended, after what it received there.
     package func marble(in column: StreamColumn) -> Marble? {
         let index = column.index
         if index < start { return nil }
         if let end, index > end.column { return nil }
+        let ending = end?.column == index ? end?.ending : nil
         if index == start {
-            switch handed {
-            case 0: return .subscribed(handed: end?.column == start ? .mark(Glyph.completed) : nil)
-            case 1: return .subscribed(handed: .value)
-            default: return .subscribed(handed: .group(handed))
-            }
+            let shown: Marble? =
+                switch handed {
+                case 0: nil
+                case 1: .value
+                default: .group(handed)
+                }
+            return .subscribed(handed: shown, ending: ending)
         }
         let value: Marble? = received.contains(index) ? .value : nil
-        if let end, end.column == index {
-            return end.ending == .completed ? .ended(after: value) : .unsubscribed(after: value)
+        switch ending {
+        case .completed?: return .ended(after: value)
+        case .unsubscribed?: return .unsubscribed(after: value)
+        case nil: return value ?? .line
         }
-        return value ?? .line
     }
 }
 
@@ -399,6 +437,12 @@ package final class StreamRecorder {
     package private(set) var lateLanes: [LateLane] = []
     /// Called after anything changed (an intent, an emission, a late subscription).
     package var changed: (() -> Void)?
+    /// Every late subscription made or cancelled, and the panel opened or closed
+    /// (``notePanel(open:)``), as it happens: a recording writes them down.
+    package let observations = PassthroughSubject<Observation, Never>()
+    /// What happens to each late subscription, in order (its subscription, each value, its
+    /// completion, its disposal): the trace writes these.
+    package let lateEvents = PassthroughSubject<(LateSubscriber, LateLaneEvent), Never>()
     private let session: BallSession
     /// What the position, ballColour and background subscriptions last received.
     private var seen: Appearance
@@ -500,17 +544,40 @@ package final class StreamRecorder {
     }
 
     /// Subscribes a late subscriber of `kind` now, or, if one of that kind is subscribed,
-    /// unsubscribes it (its lane ends with `!`). A new subscription's lane begins in the latest
-    /// column, or in column `start` when given (the replay player subscribes again, while
-    /// working out a page, the subscribers the user made earlier); it replaces an ended lane of
-    /// its kind.
-    package func toggleLate(_ kind: LateSubscriber, start: Int? = nil) {
-        if let slot = lateLanes.firstIndex(where: { $0.kind == kind }), lateLanes[slot].isLive {
+    /// unsubscribes it (its lane ends with `!`); see ``apply(_:at:)``.
+    package func toggleLate(_ kind: LateSubscriber) {
+        let live = lateLane(kind)?.isLive == true
+        apply(live ? .unsubscribed(kind) : .subscribed(kind))
+    }
+
+    /// Notes that the streams panel opened or closed: an observation, nothing more.
+    package func notePanel(open: Bool) {
+        observations.send(open ? .panelOpened : .panelClosed)
+    }
+
+    /// Does what `observation` says, and publishes it on ``observations`` when it did
+    /// something: subscribing a kind that is subscribed, or cancelling one that is not, does
+    /// nothing (a recording holds neither, and a held key never turns one into the other). It
+    /// happens in the latest column, or in column `place` when given (the replay player makes
+    /// again, while working out a page, the subscriptions made earlier). A new subscription's
+    /// lane replaces an ended lane of its kind.
+    package func apply(_ observation: Observation, at place: Int? = nil) {
+        switch observation {
+        case .panelOpened, .panelClosed: observations.send(observation)
+        case .unsubscribed(let kind):
+            guard let slot = lateLanes.firstIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
             lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()
-            lateLanes[slot].end = LateLane.End(column: latestIndex, ending: .unsubscribed)
+            lateLanes[slot].end = LateLane.End(column: place ?? latestIndex, ending: .unsubscribed)
+            observations.send(observation)
+            lateEvents.send((kind, .disposed))
             changed?()
-            return
+        case .subscribed(let kind):
+            guard lateLane(kind)?.isLive != true else { return }
+            subscribe(kind, start: place)
         }
+    }
+
+    private func subscribe(_ kind: LateSubscriber, start: Int?) {
         lateLanes.removeAll { $0.kind == kind }
         let id = nextLateID
         nextLateID += 1
@@ -518,10 +585,12 @@ package final class StreamRecorder {
         let order = LateSubscriber.allCases
         let slot = lateLanes.firstIndex { order.firstIndex(of: $0.kind)! > order.firstIndex(of: kind)! }
         lateLanes.insert(lane, at: slot ?? lateLanes.count)
+        observations.send(.subscribed(kind))
+        lateEvents.send((kind, .subscribed))
         subscribing = id
         defer { subscribing = nil }
-        let receive: (BallPosition) -> Void = { [unowned self] _ in lateReceived(id) }
-        let completed: () -> Void = { [unowned self] in lateCompleted(id) }
+        let receive: (BallPosition) -> Void = { [unowned self] in lateReceived(id, kind, $0) }
+        let completed: () -> Void = { [unowned self] in lateCompleted(id, kind) }
         let subscription: AnyCancellable =
             switch kind {
             case .behavior: session.viewModel.position.bind(onNext: receive, onCompleted: completed)
@@ -536,10 +605,10 @@ package final class StreamRecorder {
     /// The lane of `kind`, if there is one.
     package func lateLane(_ kind: LateSubscriber) -> LateLane? { lateLanes.first { $0.kind == kind } }
 
-    private func lateReceived(_ id: Int) {
+    private func lateReceived(_ id: Int, _ kind: LateSubscriber, _ position: BallPosition) {
         guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
         if subscribing == id {
-            lateLanes[slot].handed += 1
+            lateLanes[slot].handedPositions.append(position)
         } else {
             lateLanes[slot].received.insert(latestIndex)
             if lateLanes[slot].received.count > 2 * capacity {
@@ -547,13 +616,16 @@ package final class StreamRecorder {
                 lateLanes[slot].received = lateLanes[slot].received.filter { $0 >= oldest }
             }
         }
+        lateEvents.send((kind, .next(position)))
         changed?()
     }
 
-    private func lateCompleted(_ id: Int) {
+    private func lateCompleted(_ id: Int, _ kind: LateSubscriber) {
         guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
         lateLanes[slot].end = LateLane.End(column: latestIndex, ending: .completed)
         lateCancellables[id] = nil
+        lateEvents.send((kind, .completed))
+        lateEvents.send((kind, .disposed))
         changed?()
     }
 }

@@ -1,15 +1,19 @@
 import BallModel
 import BallProgram
 import BallRendering
+import BallStreams
 
 // MARK: - Play in the terminal
 
 /// The colourful ball in the terminal: opens the ncurses terminal, makes the play program on
 /// it, and runs the one run loop until the user quits.
 package final class InteractiveProgram {
-    /// Taps on the session before it starts (the recorder binds here); `showNotice` puts a
-    /// short notice on the status line (nil: none), drawn with the next frame.
-    package typealias SessionHook = (_ session: BallSession, _ showNotice: @escaping (String?) -> Void) throws -> Void
+    /// Taps on the session and its streams before it starts (the recorder binds to its intents
+    /// and to the streams' observations); `showNotice` puts a short notice on the status line
+    /// (nil: none), drawn with the next frame.
+    package typealias SessionHook = (
+        _ session: BallSession, _ streams: StreamRecorder, _ showNotice: @escaping (String?) -> Void
+    ) throws -> Void
 
     private let hook: SessionHook?
     private let streams: Bool
@@ -26,8 +30,8 @@ package final class InteractiveProgram {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
         let play = Play(screen: terminal, terminal: terminal.size)
-        try hook?(play.session) { [unowned binding = play.binding] in binding.send(.noticePosted($0)) }
-        // After the hook: the recorder sees the resize that opening the panel makes.
+        try hook?(play.session, play.streams) { [unowned binding = play.binding] in binding.send(.noticePosted($0)) }
+        // After the hook: the recording notes the panel's opening (an observation, not an intent).
         if streams { play.toggleStreams() }
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(play)
     }

@@ -3,6 +3,7 @@ import BallPlayer
 import BallProgram
 import BallRendering
 import BallReplay
+import BallStreams
 import TerminalIO
 
 // MARK: - A headless pilot for the replay player
@@ -91,12 +92,32 @@ package final class PlayerPilot {
 /// Random recordings for property tests: presses, drags and releases, arrows, recentring,
 /// resizes and a final quit, with cells always inside the terminal of the moment.
 package enum RandomRecording {
-    /// A recording of `count` intents made with `generator`, as a replay file's bytes.
-    package static func bytes(count: Int, using generator: inout SeededGenerator) -> [UInt8] {
+    /// A recording of `count` intents made with `generator`, as a replay file's bytes; with
+    /// `observations`, late subscribers subscribed and cancelled, and the panel opened and
+    /// closed, between them (as the recorder writes them: a subscribe of one not subscribed, a
+    /// cancel of one subscribed, several in one place at times).
+    package static func bytes(count: Int, observations: Bool = false, using generator: inout SeededGenerator)
+        -> [UInt8]
+    {
         var size = ScreenSize(columns: 40 + generator.below(60), rows: 12 + generator.below(20))
         var lines = [ReplayFormat.headerLine(terminal: size, program: "test", started: "2026-11-23T00:00:00Z")]
         var time = 0.0
+        var live = Set<LateSubscriber>()
+        var panelOpen = false
         for step in 0..<count {
+            while observations, generator.below(4) == 0 {
+                time += Double(generator.below(50)) / 1000
+                let observation: Observation
+                if generator.below(8) == 0 {
+                    panelOpen.toggle()
+                    observation = panelOpen ? .panelOpened : .panelClosed
+                } else {
+                    let kind = LateSubscriber.allCases[generator.below(LateSubscriber.allCases.count)]
+                    observation = live.contains(kind) ? .unsubscribed(kind) : .subscribed(kind)
+                    if live.contains(kind) { live.remove(kind) } else { live.insert(kind) }
+                }
+                lines.append(ReplayFormat.line(for: observation, at: time))
+            }
             time += Double(generator.below(200)) / 1000
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent

@@ -16,6 +16,17 @@ extension ReplayReader {
     }
 }
 
+/// Lines written to memory, as a replay file would hold them.
+package final class MemoryLines: LineWriter {
+    /// The lines written, in order.
+    package private(set) var lines: [String] = []
+    /// Nothing written yet.
+    package init() {}
+    package func writeLine(_ line: String) throws { lines.append(line) }
+    /// The lines as a file's bytes.
+    package var bytes: [UInt8] { Array(lines.map { $0 + "\n" }.joined().utf8) }
+}
+
 /// The sample recording the suites share, `Tests/BallReplayTests/Replays/sample.jsonl`: a press
 /// that moves nothing, seven drag steps, a release, two arrows left and one up, in 80×24.
 package enum SampleRecording {

@@ -333,3 +333,36 @@ package struct TerminalEmulator {
         return differences
     }
 }
+
+extension TerminalEmulator {
+    /// A terminal of `frame`'s size sent the whole of `frame` through `rasteriser`: what a user
+    /// sees of it.
+    package static func showing(_ frame: Frame, through rasteriser: inout Rasteriser) -> TerminalEmulator {
+        var bytes: [UInt8] = []
+        rasteriser.invalidate()
+        rasteriser.draw(frame, over: nil, into: &bytes)
+        var terminal = TerminalEmulator(columns: frame.size.columns, rows: frame.size.rows)
+        terminal.receive(bytes)
+        return terminal
+    }
+
+    /// Each row's glyphs as text (a wide glyph's second cell left out).
+    package var rowTexts: [String] {
+        cells.map { row in
+            String(String.UnicodeScalarView(row.map(\.glyph).filter { $0 != FrameCell.continuationGlyph }))
+        }
+    }
+}
+
+extension Frame {
+    /// The rows where the disc of a ball of colour `ball` has a half block `▄` in its colour
+    /// (its top and bottom rows have them: the first and last are where the disc is drawn).
+    package func discRows(ball: FlatColour) -> [Int] {
+        (0..<size.rows).filter { row in
+            (0..<size.columns).contains { column in
+                let cell = self[column, row]
+                return cell.glyph == Glyph.lowerHalf && (cell.foreground == ball || cell.background == ball)
+            }
+        }
+    }
+}

@@ -60,10 +60,11 @@ package struct PlayCommand: ParsableCommand {
         var debugTrace: DebugTrace?
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
-        let program = InteractiveProgram(streams: streams) { session, showNotice in
+        let program = InteractiveProgram(streams: streams) { session, lanes, showNotice in
             if let traceOutput {
                 // Kept in a buffer and written in large blocks, off the drawing.
-                debugTrace = DebugTrace(session: session, time: { start.duration(to: .now).seconds }) { line in
+                debugTrace = DebugTrace(session: session, streams: lanes, time: { start.duration(to: .now).seconds }) {
+                    line in
                     guard traceFailure == nil else { return }
                     do { try traceOutput.line(line) } catch {
                         traceFailure = error
@@ -73,7 +74,8 @@ package struct PlayCommand: ParsableCommand {
             }
             guard let output else { return }
             let started = try ReplayRecorder(
-                session: session, writer: output, clock: { start.duration(to: .now).seconds },
+                session: session, observations: lanes.observations, writer: output,
+                clock: { start.duration(to: .now).seconds },
                 program: ColourfulBall.version, started: Self.utcNow())
             // The ball plays on; the status line says the recording stopped (why: at exit).
             started.failed = { [unowned started] in

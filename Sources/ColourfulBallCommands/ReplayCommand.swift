@@ -84,7 +84,10 @@ package struct ReplayCommand: ParsableCommand {
     @Flag(help: "With --asciicast, --trace or --svg, overwrite the output file if it exists.")
     var force = false
 
-    @Flag(help: "In the terminal, open the streams panel at the start (s opens and closes it).")
+    @Flag(
+        help:
+            "Open the streams panel at the start: in the terminal (s opens and closes it), or all through the cast with --asciicast."
+    )
     var streams = false
 
     @Flag(help: "In the terminal, start paused before the first intent (intent 0).")
@@ -155,9 +158,10 @@ package struct ReplayCommand: ParsableCommand {
         if paused, let notInTheTerminal {
             throw ValidationError("--paused starts a replay in the terminal paused: leave out \(notInTheTerminal).")
         }
-        if streams, let notInTheTerminal {
+        if streams, let notInTheTerminal, asciicast == nil {
             throw ValidationError(
-                "--streams opens the panel of a replay in the terminal: leave out \(notInTheTerminal).")
+                "--streams opens the panel of a replay in the terminal or its cast (--asciicast): leave out \(notInTheTerminal)."
+            )
         }
     }
 
@@ -213,7 +217,7 @@ package struct ReplayCommand: ParsableCommand {
                 try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).lines { emit in
                     try AsciicastExport.run(
                         reader: reader, title: "colourful-ball replay of \(replayName)", speed: speed,
-                        maximumIdle: maximumIdle, emit: emit)
+                        maximumIdle: maximumIdle, streams: streams, emit: emit)
                 }
                 try file?.commit()
             } else {
@@ -229,7 +233,7 @@ package struct ReplayCommand: ParsableCommand {
         } catch let error as ReplayError {
             throw CommandError(error.description, code: 65)
         } catch let error as MarbleExportError {
-            throw CommandError(error.description, code: 74)
+            throw CommandError(error.description, code: error.code)
         }
     }
 }

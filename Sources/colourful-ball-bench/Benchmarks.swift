@@ -566,7 +566,7 @@ struct BenchmarkRun {
             }
             let screen = measuring.screen
             let fileSize = measuring.bytesWritten
-            let area = open ? StreamPanel.ballArea(in: size).area : size
+            let area = size  // The panel lies over the ball's area: opening it resizes nothing.
             let session = BallSession(screen: area)
             let recorder = StreamRecorder(session: session)
             var renderer = Renderer()

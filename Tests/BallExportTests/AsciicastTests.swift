@@ -110,4 +110,48 @@ struct AsciicastTests {
         #expect(expected.count > 20, "\(generator)")
         #expect(markers == expected, "\(generator)")
     }
+
+    @Test(
+        "a recording with the panel, a late subscriber and a resize: the cast draws what play drew, each observation at its time, the resize as an r event"
+    )
+    func castOfTheLanes() throws {
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":60,"rows":20},"colourRules":1}"#,
+            #"{"t":0,"event":"panel","open":true}"#,
+            #"{"t":0.5,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.6,"event":"subscribed","subject":"replay"}"#,
+            #"{"t":0.7,"event":"arrow","direction":"down","distance":1}"#,
+            #"{"t":0.8,"event":"resized","size":[70,22]}"#,
+            #"{"t":0.9,"event":"unsubscribed","subject":"replay"}"#,
+            #"{"t":1,"event":"arrow","direction":"right","distance":5}"#,
+        ]
+        var cast: [[Any]] = []
+        try AsciicastExport.run(reader: .inMemory(Array(lines.map { $0 + "\n" }.joined().utf8))) { line in
+            if let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any] { cast.append(event) }
+        }
+        #expect(
+            cast.map { "\($0[0]) \($0[1])" } == [
+                "0 o", "0 o", "0.5 o", "0.5 m", "0.6 o", "0.7 o", "0.7 m", "0.8 r", "0.8 o", "0.9 o", "1 o", "1 m",
+                "1 o",
+            ])
+        #expect(cast.first { $0[1] as? String == "r" }?[2] as? String == "70x22")
+        // The same session played: each output is the frame play drew after the same step.
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 60, rows: 20))
+        let steps: [() -> Void] = [
+            {}, { driver.toggleStreams() }, { driver.press(.left) }, { driver.toggleLate(.replay) },
+            { driver.press(.down) }, { driver.resize(columns: 70, rows: 22) }, { driver.toggleLate(.replay) },
+            { driver.press(.right, shifted: true) },
+        ]
+        let outputs = cast.filter { $0[1] as? String == "o" }.compactMap { $0[2] as? String }.dropLast()
+        #expect(outputs.count == steps.count)
+        var terminal = TerminalEmulator(columns: 60, rows: 20)
+        for (step, (output, act)) in zip(outputs, steps).enumerated() {
+            act()
+            if step == 5 { terminal = TerminalEmulator(columns: 70, rows: 22) }
+            terminal.receive(Array(output.utf8))
+            #expect(terminal.differences(from: driver.frame, colours: .direct).isEmpty, "step \(step)")
+        }
+        #expect(terminal.rowTexts.contains { $0.hasPrefix(" late Replay(3) ") && $0.contains("^2─○○!") })
+        #expect(terminal.problems.isEmpty, "\(terminal.problems)")
+    }
 }

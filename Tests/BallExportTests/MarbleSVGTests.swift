@@ -7,16 +7,19 @@ import Foundation
 import FoundationXML
 import Testing
 
-/// `replay --marbles --svg`: the diagram as a picture, checked to be SVG with one circle per
-/// value each lane emitted.
+/// `replay --marbles --svg`: the diagram as a picture, checked to be SVG with one mark per value
+/// each lane emitted, of the kind the panel draws it as, and the late subscriptions' rows.
 @Suite("The marble diagram as SVG")
 struct MarbleSVGTests {
-    @Test("random recordings: well-formed SVG, one circle per emission in each lane, a colour's circle filled with it")
-    func circlesPerEmission() throws {
+    @Test(
+        "random recordings with late subscribers: well-formed SVG, each emission its kind's mark (glyph, ○, ●, ■, ·), each late subscription ^, its values and ! or |"
+    )
+    func marksPerEmission() throws {
         var generator = SeededGenerator()
         for _ in 0..<10 {
             var lines = String(
-                decoding: RandomRecording.bytes(count: 1 + generator.below(300), using: &generator), as: UTF8.self
+                decoding: RandomRecording.bytes(count: 1 + generator.below(300), observations: true, using: &generator),
+                as: UTF8.self
             ).split(separator: "\n").map(String.init)
             if Bool.random(using: &generator) { lines.removeLast() }
             let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
@@ -25,31 +28,67 @@ struct MarbleSVGTests {
             let document = try XMLDocument(data: Data(svg))
             let root = try #require(document.rootElement())
             #expect(root.name == "svg" && root.uri == "http://www.w3.org/2000/svg")
-            // The lanes as the panel records them.
+            // The lanes as the panel records them, the late subscribers made where they were.
             let player = try ReplayPlayer(reader: .inMemory(bytes))
             let recorder = StreamRecorder(session: player.session, capacity: 100_000)
-            while let event = try player.nextEvent() { player.apply(event) }
-            let columns = recorder.columns
-            for lane in StreamLane.main {
-                let group = try #require(
-                    try root.nodes(forXPath: "//*[local-name()='g'][@id='lane-\(lane.label)']").first as? XMLElement)
-                let circles = (group.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.name == "circle" }
-                let emitted = columns.filter {
-                    switch $0.emission(lane) {
-                    case .intent?, .value?, .colour?: true
-                    default: false
-                    }
-                }
-                #expect(circles.count == emitted.count, "\(lane.label), \(generator)")
-                if lane == .ballColour {
-                    let fills = circles.compactMap { attribute("fill", of: $0) }
-                    #expect(fills == emitted.compactMap { $0.ballColour?.hex }, "\(generator)")
-                }
-                let ends = (group.children ?? []).compactMap { $0 as? XMLElement }.filter {
-                    attribute("class", of: $0) == "end"
-                }
-                #expect(ends.count == (recorder.ended ? 1 : 0), "\(lane.label): a bar only where it completed")
+            var lanes: [LateLane] = []
+            let ends = recorder.lateEvents.sink { kind, event in
+                if case .disposed = event, let lane = recorder.lateLane(kind) { lanes.append(lane) }
             }
+            player.observed = { recorder.apply($0.observation) }
+            while let event = try player.nextEvent() { player.apply(event) }
+            lanes += recorder.lateLanes.filter(\.isLive)
+            ends.cancel()
+            let columns = recorder.columns
+            func elements(_ id: String) throws -> [XMLElement] {
+                let group = try #require(
+                    try root.nodes(forXPath: "//*[local-name()='g'][@id='\(id)']").first as? XMLElement, "\(id)")
+                return (group.children ?? []).compactMap { $0 as? XMLElement }
+            }
+            func count(_ marble: (Marble?) -> Bool, _ lane: StreamLane) -> Int {
+                columns.filter { marble($0.emission(lane)) }.count
+            }
+            let intents = try elements("lane-intents").filter { attribute("class", of: $0) == "intent" }
+            #expect(intents.count == count({ if case .intent? = $0 { true } else { false } }, .intents))
+            #expect(
+                intents.map { $0.stringValue?.unicodeScalars.first }
+                    == columns.compactMap { $0.intent.map { Marble.glyph(of: $0) } }, "each intent its glyph")
+            let positions = try elements("lane-position").filter { $0.name == "circle" }
+            #expect(positions.count == count({ $0 == .value }, .position), "\(generator)")
+            let balls = try elements("lane-ballColour").filter { attribute("class", of: $0) == "colour" }
+            #expect(
+                balls.map { attribute("fill", of: $0) } == columns.compactMap { $0.ballColour?.hex }, "\(generator)")
+            let ghosts = try elements("lane-ballColour").filter { attribute("class", of: $0) == "ghost" }
+            #expect(ghosts.count == count({ $0 == .ghost }, .ballColour))
+            let squares = try elements("lane-background").filter { $0.name == "rect" }
+            #expect(
+                squares.map { attribute("fill", of: $0) } == columns.compactMap { $0.background?.hex }, "\(generator)")
+            for lane in StreamLane.main {
+                let bars = try elements("lane-\(lane.label)").filter { attribute("class", of: $0) == "end" }
+                #expect(bars.count == (recorder.ended ? 1 : 0), "\(lane.label): a bar only where it completed")
+            }
+            // Each kind's row: a ^ a subscription, a circle a value it received or was handed
+            // (a group one circle with its count), a ! a cancel, a bar a completion.
+            for kind in LateSubscriber.allCases {
+                let ofKind = lanes.filter { $0.kind == kind }
+                let label = StreamLane.late(kind).label
+                guard !ofKind.isEmpty else {
+                    #expect(try root.nodes(forXPath: "//*[local-name()='g'][@id='lane-\(label)']").isEmpty)
+                    continue
+                }
+                let shapes = try elements("lane-\(label)")
+                let marks = shapes.filter { attribute("class", of: $0) == "mark" }
+                #expect(marks.count == ofKind.count, "\(label): \(generator)")
+                let values = shapes.filter { $0.name == "circle" }
+                #expect(values.count == ofKind.map { $0.received.count + ($0.handed > 0 ? 1 : 0) }.reduce(0, +))
+                let cancels = shapes.filter { attribute("class", of: $0) == "cancel" }
+                #expect(cancels.count == ofKind.filter { $0.end?.ending == .unsubscribed }.count)
+                let bars = shapes.filter { attribute("class", of: $0) == "end" }
+                #expect(bars.count == ofKind.filter { $0.end?.ending == .completed }.count)
+            }
+            // The legend names every mark a picture holds.
+            let legend = try elements("legend").filter { attribute("class", of: $0) == "meaning" }
+            #expect(legend.count == MarbleSVG.legend.count)
         }
     }
 

@@ -52,4 +52,38 @@ struct TraceTests {
             }
         }
     }
+
+    @Test(
+        "cause before effect: within a step the lines come intents, position, ballColour, background, then the late lanes, the same in 40 runs of one recording"
+    )
+    func chainOrder() throws {
+        var generator = SeededGenerator()
+        let bytes = RandomRecording.bytes(count: 300, observations: true, using: &generator)
+        var first: [String]?
+        let rank = DebugTrace.names + ["late"]
+        for run in 0..<40 {
+            var trace: [String] = []
+            try TraceExport.run(reader: .inMemory(bytes)) { trace.append($0) }
+            if let first {
+                #expect(trace == first, "run \(run), \(generator)")
+                if trace != first { return }
+            } else {
+                first = trace
+            }
+            // A step begins at an intent's line: from there to the next, the ranks never go
+            // back, and the times never either.
+            var last = (rank: 0, time: 0.0)
+            for line in trace {
+                let parts = line.split(separator: " ", maxSplits: 2)
+                let time = Double(parts[0].dropLast())!
+                let name = String(parts[1])
+                let place = rank.firstIndex(of: name == "late" ? "late" : name)!
+                if name == "intents", line.contains("Event next") { last.rank = 0 }
+                #expect(place >= last.rank, "\(line) after a line of \(rank[last.rank]), \(generator)")
+                #expect(time >= last.time, "\(line): time went back")
+                last = (place, time)
+            }
+        }
+        #expect(first?.contains { $0.contains(": late ") } == true, "the recording has late lanes")
+    }
 }

@@ -99,7 +99,7 @@ struct TimeTravelTests {
                 == "#2 • dragged to 41,12: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)"
         )
         // The panel describes intent 2 with the same words.
-        let page = StreamsPage.panel(index: pilot.player.index, place: 2, width: 80, lateSubscriptions: [])
+        let page = StreamsPage.panel(index: pilot.player.index, place: 2, width: 80, observations: [])
         #expect(page.describe(page.columns.first { $0.index == 2 }).hasPrefix("#2 • dragged to 41,12 · "))
         pilot.press(.arrow(.left, shifted: false))
         #expect(pilot.player.place == 1)
@@ -340,12 +340,7 @@ struct TimeTravelTests {
         // The ball (at 51,7, its disc reaching row 12) is lifted to end above the panel: its
         // colour shows in the rows above, none below.
         let ball = pilot.player.session.viewModel.current.ball
-        let rowsWithBall = (0..<24).filter { row in
-            (0..<80).contains { column in
-                let cell = pilot.frame[column, row]
-                return cell.glyph == "▄" && (cell.foreground == ball || cell.background == ball)
-            }
-        }
+        let rowsWithBall = pilot.frame.discRows(ball: ball)
         #expect(!rowsWithBall.isEmpty && rowsWithBall.max()! < panelTop, "\(rowsWithBall)")
         // Closed again: nothing covered but the timeline's row, and the ball where it was.
         pilot.press("s")
@@ -361,7 +356,7 @@ struct TimeTravelTests {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         let short = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14))
         short.press("s")
-        let said = try #require(short.lines.first { $0.contains("more rows") })
+        let said = try #require(short.lines.first { $0.contains(" more row") })
         let words = said.split(separator: " ")
         let more = try #require(words.firstIndex(of: "more"))
         let needed = try #require(Int(words[more - 1]), "\(said)")
@@ -389,7 +384,7 @@ struct TimeTravelTests {
             pilot.player.change?.text
                 == "#1 ↔ resized to 90×26: position 40,11 on 80×24 → on 90×26 · ballColour flatRed (unchanged) · background (unchanged)"
         )
-        let page = StreamsPage.panel(index: pilot.player.index, place: 1, width: 80, lateSubscriptions: [])
+        let page = StreamsPage.panel(index: pilot.player.index, place: 1, width: 80, observations: [])
         #expect(page.columns.first { $0.index == 1 }?.marble(.position) == .value)
     }
 
@@ -419,7 +414,7 @@ struct TimeTravelTests {
             session.send(index.event(number).intent)
             if number == at { whole.toggleLate(kind) }
         }
-        let page = StreamsPage.panel(index: index, place: place, width: width, lateSubscriptions: [(kind, at)])
+        let page = StreamsPage.panel(index: index, place: place, width: width, observations: [(at, .subscribed(kind))])
         let shown = try #require(page.lateLanes.first { $0.kind == kind })
         let expected = try #require(whole.lateLane(kind))
         let first = page.columns[0].index
@@ -571,5 +566,78 @@ extension TimeTravelTests {
         #expect(pilot.lines.last?.contains("working out") == false)
         pilot.press(.end)
         try Self.expectExact(pilot, "the end after the skip, \(generator)")
+    }
+
+    @Test(
+        "the edited log keeps the recording's observations, in place, whether or not it quit, and drops only the skipped intent"
+    )
+    func editedLogKeepsObservations() throws {
+        var generator = SeededGenerator()
+        let observationNames = ["subscribed", "unsubscribed", "panel"]
+        func isObservation(_ line: String) -> Bool {
+            observationNames.contains { line.contains(#""event":"\#($0)""#) }
+        }
+        for _ in 0..<20 {
+            var lines = String(
+                decoding: RandomRecording.bytes(count: 2 + generator.below(60), observations: true, using: &generator),
+                as: UTF8.self
+            ).split(separator: "\n").map(String.init)
+            if Bool.random(using: &generator) {
+                // A session that did not quit: an observation after its last intent too.
+                lines.removeLast()
+                let kind = LateSubscriber.allCases[generator.below(4)]
+                let subscribed =
+                    lines.filter { $0.contains(#""subject":"\#(kind.fileName)""#) }.last?
+                    .contains(#""event":"subscribed""#) == true
+                lines.append(
+                    #"{"t":315360000,"event":"\#(subscribed ? "unsubscribed" : "subscribed")","subject":"\#(kind.fileName)"}"#
+                )
+            }
+            // And a subscribe and its cancel at the start, so that every file has some.
+            lines.insert(
+                contentsOf: [
+                    #"{"t":0,"event":"subscribed","subject":"relay"}"#,
+                    #"{"t":0,"event":"unsubscribed","subject":"relay"}"#,
+                ], at: 1)
+            let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+            let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 40))
+            let index = pilot.player.index
+            // Any intent but a resize (which cannot be skipped); none if all are resizes.
+            let skipped = (1...index.count).filter { index.canSkip($0) }.randomElement(using: &generator) ?? 0
+            if skipped > 0 {
+                pilot.press(.home)
+                for _ in 0..<skipped { pilot.press("l") }
+                pilot.press("x")
+                #expect(index.skipped == [skipped])
+            }
+            var number = 0
+            let expected = lines.filter { line in
+                if isObservation(line) || line.hasPrefix(#"{"format""#) { return true }
+                number += 1
+                return number != skipped
+            }
+            #expect(expected.contains { isObservation($0) })
+            #expect(try pilot.editedLines() == expected, "\(generator)")
+        }
+    }
+
+    @Test("played forward, the panel opens and closes where the recording's did; one open from the start starts open")
+    func recordedPanel() throws {
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")
+        let move = ReplayFormat.line(for: .arrowPressed(.left, distance: 1), at: 0.1)
+        let open = ReplayFormat.line(for: Observation.panelOpened, at: 0.1)
+        let close = ReplayFormat.line(for: Observation.panelClosed, at: 0.1)
+        let later = try PlayerPilot(
+            Array(([header, move, move, open, move, move, close, move].map { $0 + "\n" }).joined().utf8))
+        var seen: [Bool] = [later.player.streamsOpen]
+        for _ in 0..<5 {
+            later.press("l")
+            seen.append(later.player.streamsOpen)
+        }
+        #expect(seen == [false, false, true, true, false, false])
+        #expect(later.lines.contains { $0.hasPrefix(" streams") } == false)
+        let fromTheStart = try PlayerPilot(Array(([header, open, move].map { $0 + "\n" }).joined().utf8))
+        #expect(fromTheStart.player.streamsOpen)
+        #expect(fromTheStart.lines.contains { $0.hasPrefix(" streams") })
     }
 }

@@ -113,12 +113,12 @@ struct RunLoopTests {
         driver.run([.bytes(TerminalBytes.bytes(for: .cursorReported(row: 1, column: 3)))])
         #expect(driver.play.binding.model.asciiMarbles)
         let ascii = driver.frame.text
-        #expect(ascii.contains("^o-o-o") && ascii.contains("^@-@-.") && ascii.contains("^--S->"), "\n\(ascii)")
+        #expect(ascii.contains("^o-o") && ascii.contains("^@-.") && ascii.contains("^-->"), "\n\(ascii)")
         #expect(!ascii.contains("○") && !ascii.contains("─"))
         // The status line keeps its swatches.
         #expect(ascii.split(separator: "\n").last?.contains("●") == true)
         // Nothing else changed: the ball is where the arrow put it.
-        #expect(driver.appearance.position.centre == Cell(column: 41, row: 7))
+        #expect(driver.appearance.position.centre == Cell(column: 41, row: 11))
     }
 
     @Test("a click on the streams panel inspects its column and moves nothing; a drag from the ball still clamps")
@@ -128,10 +128,10 @@ struct RunLoopTests {
         for _ in 0..<4 { driver.press(.right) }
         let before = driver.session.state
         let columns = driver.streams.columns.count
-        // The panel's rows start where the ball area's status row would be.
+        // The panel's rows lie over the ball's area, just above the status line.
         let top = 24 - StreamPanel.rows - 1
         let description = { Self.lines(driver.frame)[top + StreamPanel.rows - 1] }
-        #expect(description().hasPrefix(" #5 → arrow right 1"))
+        #expect(description().hasPrefix(" #4 → arrow right 1"))
         // Press on column 2 of the intents lane, drag along it to column 3, release.
         let row = top + 1
         driver.run([.bytes(TerminalBytes.press(Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: row)))])
@@ -141,10 +141,14 @@ struct RunLoopTests {
         driver.run([.bytes(TerminalBytes.release(Cell(column: StreamPanel.labelWidth + 2 * 3 + 1, row: row)))])
         #expect(driver.session.state == before, "the ball stays")
         #expect(driver.streams.columns.count == columns, "no intent")
-        // A drag that starts on the ball and goes over the panel moves the ball, clamped.
-        let centre = driver.appearance.position.centre
-        driver.drag(from: centre, to: Cell(column: 20, row: 20))
-        #expect(driver.appearance.position.centre.column == 20 && driver.appearance.position.centre.row == centre.row)
+        // A drag that starts on the ball as drawn and goes over the panel moves the ball in its
+        // area, under the panel: the view follows it, so it stays drawn whole above the panel.
+        let drawnRows = { driver.frame.discRows(ball: driver.appearance.ball).filter { $0 < top } }
+        driver.drag(from: Cell(column: 44, row: drawnRows().min()! + 2), to: Cell(column: 20, row: 20))
+        #expect(driver.appearance.position.centre.column == 20)
+        let lowest = BallShape(for: driver.appearance.position.screen).halfHeight
+        #expect(driver.appearance.position.centre.row == 24 - 2 - lowest, "clamped at the area's bottom")
+        #expect(drawnRows().max() == top - 1, "drawn just above the panel")
     }
 
     @Test("b or p with the streams panel closed says what it did and where to see it; s takes that away")
@@ -161,7 +165,7 @@ struct RunLoopTests {
         let pilot = try PlayerPilot(Self.sample)
         pilot.press("l")
         pilot.press("p")
-        #expect(pilot.lines.last?.contains("late Publish subscribed at #1:") == true, "\(pilot.lines)")
+        #expect(pilot.lines.last?.contains("late Publish subscribed at #1;") == true, "\(pilot.lines)")
     }
 
     @Test(
@@ -214,8 +218,9 @@ struct RunLoopTests {
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: false))
         driver.toggleStreams()
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: true))
-        // The ball's area shrank by the panel's rows, through a resize intent.
-        #expect(driver.session.state.position.screen == ScreenSize(columns: 80, rows: 24 - StreamPanel.rows))
+        // Looking moves nothing: the ball's area is the terminal's, and no intent was made.
+        #expect(driver.session.state.position.screen == ScreenSize(columns: 80, rows: 24))
+        #expect(driver.streams.latestIndex == 0)
         driver.toggleStreams()
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: false))
         #expect(

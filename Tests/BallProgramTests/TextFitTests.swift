@@ -47,7 +47,7 @@ struct TextFitTests {
             let hint = String(row.dropFirst("late Relay".count)).trimmingCharacters(in: .whitespaces)
             if !hints.contains(hint) && !Self.endsInEllipsis(hint) { cut.append("\(width): hint \(hint)") }
             forms.insert(hints.firstIndex(of: hint).map { "hint \($0)" } ?? "hint …")
-            guard let description = rows.first(where: { $0.hasPrefix("#2 ") }) else {
+            guard let description = rows.first(where: { $0.hasPrefix("#1 ") }) else {
                 cut.append("\(width): no description in \(rows)")
                 continue
             }

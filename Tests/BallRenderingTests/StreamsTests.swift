@@ -14,7 +14,8 @@ struct StreamsTests {
     /// marble), from the start column on; late lanes start blank before their subscription.
     static func lanes(_ driver: HeadlessDriver) -> [String: String] {
         let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
-        let width = StreamPanel.labelWidth + 2 * driver.streams.columns.count
+        // Two cells a column, and the cell after the last for a third mark (`^3|`).
+        let width = StreamPanel.labelWidth + 2 * driver.streams.columns.count + 1
         var lanes: [String: String] = [:]
         let lines = panel.lines(width: width)
         for (index, lane) in StreamLane.main.enumerated() {
@@ -27,8 +28,10 @@ struct StreamsTests {
         return lanes
     }
 
+    /// A lane's cells after its label, without the last when it holds no third mark.
     private static func text(_ line: [LaneCell]) -> String {
-        String(String.UnicodeScalarView(line.dropFirst(StreamPanel.labelWidth).map(\.glyph)))
+        let text = String(String.UnicodeScalarView(line.dropFirst(StreamPanel.labelWidth).map(\.glyph)))
+        return text.hasSuffix(" ") ? String(text.dropLast()) : text
     }
 
     @Test(
@@ -94,11 +97,35 @@ struct StreamsTests {
                 LateLane.End(column: 4, ending: .completed), LateLane.End(column: 2, ending: .unsubscribed),
                 LateLane.End(column: 4, ending: .completed), nil,
             ])
+        // Pointing at a late lane's column names the values it received there, oldest first.
+        let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
+        let columns = driver.streams.columns
+        #expect(
+            panel.describe(columns[2], in: .late(.replay)).hasPrefix(
+                "#2: ^3 handed 40,11 · 41,11 · 42,11 at once: a Replay subject keeps the last 3 ← "))
+        #expect(
+            panel.describe(columns[2], in: .late(.publish)).hasPrefix(
+                "#2: ○ 42,11, then ! unsubscribed (p again) ← "))
+        #expect(
+            panel.describe(columns[0], in: .late(.behavior)).hasPrefix(
+                "#0: ^○ handed 40,11 at once: a Behavior subject hands the latest ← "))
+        #expect(panel.describe(columns[3], in: .late(.relay)).hasPrefix("#3: ○ 43,11 ← "))
+        #expect(
+            panel.describe(columns[4], in: .late(.replay)).hasPrefix(
+                "#4: | completed: the position subject completed (the session quit) ← "))
         // Publish again after the quit (as the player can, at the last place): a completed
         // subject hands a new subscriber only the end.
         driver.streams.toggleLate(.publish)
         #expect(Self.lanes(driver)["late Publish"] == "        ^|")
         #expect(driver.streams.lateLane(.publish)?.end == LateLane.End(column: 4, ending: .completed))
+        let after = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
+        #expect(
+            after.describe(driver.streams.columns[4], in: .late(.publish)).hasPrefix(
+                "#4: ^| handed only the completion: the Publish subject had completed ← "))
+        // Replay(3) after the quit: its three, then the completion (^3|).
+        driver.streams.toggleLate(.replay)
+        driver.streams.toggleLate(.replay)
+        #expect(Self.lanes(driver)["late Replay(3)"] == "        ^3|")
     }
 
     @Test("the panel's description names the latest column: intent, place, both colours")
@@ -196,14 +223,15 @@ struct StreamsTests {
         driver.press(.right, shifted: true)
         driver.press(.down)
         let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        // The panel's rows start where the ball area's status row would be.
+        // The panel's rows lie over the ball's area, just above the status line; opening it
+        // made no intent (the first column after the start is the first arrow).
         let top = 24 - StreamPanel.rows - 1
         let intentsRow = top + 1
         let description = { lines()[top + StreamPanel.rows - 1] }
-        #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
+        #expect(description().hasPrefix(" #3 ↓ arrow down 1 · "))
         // Column of intent 2 (two cells each, after the labels; column 0 is the start).
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: intentsRow))
-        #expect(description().hasPrefix(" #2 → arrow right 1 · 41,7 · ● "), "\(description())")
+        #expect(description().hasPrefix(" #2 → arrow right 5 · 46,11 · ● "), "\(description())")
         // The column under the pointer is highlighted in every lane, and only it.
         for lane in 0..<4 {
             let row = intentsRow + lane
@@ -215,20 +243,22 @@ struct StreamsTests {
         // Over another lane: its code, and what it did in that column.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 1))
         #expect(
-            description().hasPrefix(" #3: ○ 46,7 ← position = CurrentValueSubject(start.position)"), "\(description())")
-        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 2))
+            description().hasPrefix(" #3: ○ 46,12 ← position = CurrentValueSubject(start.position)"), "\(description())"
+        )
+        // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again.
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: intentsRow + 2))
         #expect(
-            description().hasPrefix(" #3: · flatRedDark again, swallowed by removeDuplicates "),
+            description().hasPrefix(" #1: · flatRed, swallowed ← position.map { $0.ballColour }.removeDuplicates()"),
             "\(description())"
         )
         // Off the lanes (over the ball, over the labels): the latest again.
         driver.hover(at: Cell(column: 40, row: 3))
-        #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
+        #expect(description().hasPrefix(" #3 ↓ arrow down 1 · "))
         driver.hover(at: Cell(column: 3, row: intentsRow))
-        #expect(description().hasPrefix(" #4 ↓ arrow down 1 · "))
+        #expect(description().hasPrefix(" #3 ↓ arrow down 1 · "))
     }
 
-    @Test("the panel open at 80×24 and 200×60: the ball's area shrinks, the lanes sit above the status line")
+    @Test("the panel open at 80×24 and 200×60: the ball's area stays, the lanes lie over it above the status line")
     func panelSnapshots() {
         for (name, size) in [
             ("streams-80x24", ScreenSize(columns: 80, rows: 24)),
@@ -244,24 +274,29 @@ struct StreamsTests {
             driver.toggleLate(.replay)
             driver.press(.down)
             #expect(driver.frame.size == size)
-            #expect(driver.appearance.position.screen.rows == size.rows - StreamPanel.rows)
+            #expect(driver.appearance.position.screen == size)
             #expect(snapshotMismatch(driver.frame.snapshot, named: name, beside: #filePath) == nil)
         }
     }
 
-    @Test("too small for the ball and the panel: the panel is one line saying so")
+    @Test("too small for the panel over the ball: the panel is one line saying so, and the ball stays")
     func panelTooSmall() {
         let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 12))
+        let before = driver.appearance
         driver.toggleStreams()
-        #expect(driver.appearance.position.screen == ScreenSize(columns: 80, rows: 11))
+        #expect(driver.appearance == before)
         let rows = driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false)
-        // 10 rows of panel and the 8 of the smallest area: 6 more than 12.
-        #expect(rows[10].contains("streams: the terminal is too small for the panel (it needs 6 more rows)"))
+        // 10 rows of panel, 3 of the ball's area in view above it and the status line: 2 more than 12.
+        #expect(rows[10].contains("streams: the terminal is too small for the panel (it needs 2 more rows)"))
         driver.toggleStreams()
-        #expect(driver.appearance.position.screen == ScreenSize(columns: 80, rows: 12))
-        // And 6 more are enough.
-        let taller = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 18))
-        taller.toggleStreams()
-        #expect(taller.appearance.position.screen == ScreenSize(columns: 80, rows: 18 - StreamPanel.rows))
+        #expect(driver.appearance == before)
+        // And 2 more are enough; 1 is not.
+        for (rows, fits) in [(14, true), (13, false)] {
+            let taller = HeadlessDriver(screen: ScreenSize(columns: 80, rows: rows))
+            taller.toggleStreams()
+            let text = taller.frame.text
+            #expect(text.contains(" intents        ^") == fits, "\(rows) rows")
+            #expect(text.contains("streams: the terminal is too small for the panel (it needs 1 more row") == !fits)
+        }
     }
 }

@@ -4,68 +4,12 @@ import BallTestSupport
 import OpenCombine
 import Testing
 
-/// The late lanes against a reference model of each subject kind, written from the ReactiveX
-/// definitions (reactivex.io/documentation/subject.html) and not from the program's code:
-///
-/// - Behavior: a new subscriber gets the latest value, then every later one; after the
-///   subject completed, only the completion.
-/// - Publish: only what comes after the subscription; after completion, only the completion.
-/// - Replay(n): the last n values at once, then every later one; after completion, those n
-///   values and then the completion.
-/// - Relay (RxSwift's BehaviorRelay): as Behavior, but it never completes.
-///
-/// And for every kind: unsubscribing ends the lane (`!`) and nothing more arrives.
+/// The late lanes the recorder keeps against a reference model of each subject kind
+/// (``SubjectZooModel``, written from the ReactiveX definitions). What the panel draws of them
+/// is checked against the same model in the drawn-lane tests (BallProgramTests).
 @Suite("The subject zoo against a reference model")
 struct SubjectZooTests {
-    /// One late lane as the model expects it.
-    struct ModelLane: Equatable, CustomStringConvertible {
-        var kind: LateSubscriber
-        var start: Int
-        var handed: Int
-        var received: Set<Int> = []
-        var end: LateLane.End?
-
-        var description: String {
-            "\(kind) from \(start) handed \(handed) got \(received.sorted()) end \(String(describing: end))"
-        }
-    }
-
-    /// The model of one run: the values the position published (their columns), and the lanes.
-    struct Model {
-        /// The columns in which a position was published (0: the start's).
-        var published: [Int] = [0]
-        var column = 0
-        var completed = false
-        var lanes: [LateSubscriber: ModelLane] = [:]
-
-        mutating func valuePublished() {
-            published.append(column)
-            for (kind, lane) in lanes where lane.end == nil { lanes[kind]!.received.insert(column) }
-        }
-
-        mutating func complete() {
-            completed = true
-            for (kind, lane) in lanes where lane.end == nil && kind != .relay {
-                lanes[kind]!.end = LateLane.End(column: column, ending: .completed)
-            }
-        }
-
-        mutating func toggle(_ kind: LateSubscriber) {
-            if let lane = lanes[kind], lane.end == nil {
-                lanes[kind]!.end = LateLane.End(column: column, ending: .unsubscribed)
-                return
-            }
-            var lane = ModelLane(kind: kind, start: column, handed: 0)
-            switch kind {
-            case .behavior: lane.handed = completed ? 0 : 1
-            case .publish: lane.handed = 0
-            case .replay: lane.handed = min(3, published.count)
-            case .relay: lane.handed = 1
-            }
-            if completed && kind != .relay { lane.end = LateLane.End(column: column, ending: .completed) }
-            lanes[kind] = lane
-        }
-    }
+    typealias ModelLane = SubjectZooModel.Lane
 
     @Test("10,000 random runs of intents, subscribes, cancels and a quit: every late lane is what the model says")
     func againstTheModel() {
@@ -74,7 +18,7 @@ struct SubjectZooTests {
         for run in 0..<10_000 {
             let session = BallSession(screen: screen)
             let recorder = StreamRecorder(session: session)
-            var model = Model()
+            var model = SubjectZooModel()
             var state = BallState.start(on: screen)
             let steps = 1 + generator.below(30)
             for _ in 0..<steps {
@@ -84,22 +28,19 @@ struct SubjectZooTests {
                     let direction = Direction.allCases[generator.below(Direction.allCases.count)]
                     let intent = Intent.arrowPressed(direction, distance: 1 + generator.below(12))
                     session.send(intent)
-                    model.column += 1
                     let next = reduce(state, intent)
-                    if next.position != state.position { model.valuePublished() }
+                    model.intent(published: next.position != state.position)
                     state = next
                 case 4:
                     guard !model.completed else { continue }
                     session.send(.recentred)
-                    model.column += 1
                     let next = reduce(state, .recentred)
-                    if next.position != state.position { model.valuePublished() }
+                    model.intent(published: next.position != state.position)
                     state = next
                 case 5:
                     guard !model.completed, generator.below(4) == 0 else { continue }
                     session.send(.quitRequested)
-                    model.column += 1
-                    model.complete()
+                    model.quit()
                 default:
                     let kind = LateSubscriber.allCases[generator.below(4)]
                     recorder.toggleLate(kind)
@@ -110,7 +51,7 @@ struct SubjectZooTests {
                 ModelLane(
                     kind: lane.kind, start: lane.start, handed: lane.handed, received: lane.received, end: lane.end)
             }
-            let expected = LateSubscriber.allCases.compactMap { model.lanes[$0] }
+            let expected = model.ordered
             #expect(lanes == expected, "run \(run), \(generator)")
             if lanes != expected { return }
         }

@@ -38,7 +38,7 @@ struct MalformedReplayTests {
             Array(
                 #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     .utf8) + [0x0A],
-            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 7; this one reads up to 1): update colourful-ball to replay it."
+            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 7; this one reads up to 2): update colourful-ball to replay it."
         ),
         (
             "terminal too large",
@@ -50,6 +50,30 @@ struct MalformedReplayTests {
         (
             "unknown event", withEvents(#"{"t":0.1,"event":"teleported","cell":[1,1]}"#),
             #"bad.jsonl, line 2: the event "teleported" is not one this colourful-ball knows."#
+        ),
+        (
+            "a late subscriber subscribed twice",
+            withEvents(
+                #"{"t":0.1,"event":"subscribed","subject":"replay"}"#,
+                #"{"t":0.2,"event":"subscribed","subject":"replay"}"#),
+            "bad.jsonl, line 3: the late Replay(3) subscriber subscribes where it is subscribed already."
+        ),
+        (
+            "a late subscriber cancelled that never subscribed",
+            withEvents(#"{"t":0.1,"event":"unsubscribed","subject":"relay"}"#),
+            "bad.jsonl, line 2: the late Relay subscriber is cancelled where it is not subscribed."
+        ),
+        (
+            "an unknown subject", withEvents(#"{"t":0.1,"event":"subscribed","subject":"async"}"#),
+            #"bad.jsonl, line 2: the subscribed event has no "subject" of behavior, publish, replay or relay."#
+        ),
+        (
+            "the panel closed when closed", withEvents(#"{"t":0.1,"event":"panel","open":false}"#),
+            "bad.jsonl, line 2: the panel is closed where it is closed already."
+        ),
+        (
+            "the panel with no open", withEvents(#"{"t":0.1,"event":"panel","open":1}"#),
+            #"bad.jsonl, line 2: the panel event has no "open" true or false."#
         ),
         (
             "missing time", withEvents(#"{"event":"pressed","cell":[1,1]}"#),

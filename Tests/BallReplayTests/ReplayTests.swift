@@ -1,16 +1,10 @@
 import BallModel
 import BallReplay
+import BallStreams
 import BallTestSupport
 import ColourCore
 import Foundation
 import Testing
-
-/// Lines written to memory, as a replay file would hold them.
-final class MemoryLines: LineWriter {
-    var lines: [String] = []
-    func writeLine(_ line: String) throws { lines.append(line) }
-    var bytes: [UInt8] { Array(lines.map { $0 + "\n" }.joined().utf8) }
-}
 
 /// A reader over `bytes`, handed over in chunks of `chunk` bytes.
 func reader(_ bytes: [UInt8], name: String = "session.jsonl", chunk: Int = 7) -> ReplayReader {
@@ -111,15 +105,23 @@ struct ReplayTests {
 
     @Test("older versions keep replaying; newer ones are refused in one sentence")
     func versions() throws {
+        // Version 1 (intents only) replays as it did.
+        let older =
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        #expect(
+            try trace(
+                Array((older + "\n" + #"{"t":0.1,"event":"arrow","direction":"left","distance":1}"# + "\n").utf8),
+                json: false
+            ).count == 2)
         let newer =
-            #"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
         #expect(throws: ReplayError.self) { try trace(Array((newer + "\n").utf8), json: false) }
         do {
             _ = try trace(Array((newer + "\n").utf8), json: false)
         } catch let error as ReplayError {
             #expect(
                 error.description
-                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 2; this one reads up to 1): update colourful-ball to replay it."
+                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 3; this one reads up to 2): update colourful-ball to replay it."
             )
         }
     }
@@ -205,7 +207,7 @@ struct CanonicalFastPathTests {
 @Suite("Every recording replays")
 struct EveryRecordingReplays {
     @Test(
-        "random presses, drags and releases anywhere (outside the area, on the panel, beyond the window), keys, the panel opened and closed, resizes: every file replays to the live state"
+        "random presses, drags and releases anywhere (outside the area, on the panel, beyond the window), keys, late subscribers, the panel opened and closed, resizes: every file replays to the live state and lanes"
     )
     func randomSessions() throws {
         var generator = SeededGenerator()
@@ -215,8 +217,8 @@ struct EveryRecordingReplays {
             var now = 0.0
             let file = MemoryLines()
             let recorder = try ReplayRecorder(
-                session: driver.session, writer: file, clock: { now }, program: "test",
-                started: "2026-11-25T00:00:00Z")
+                session: driver.session, observations: driver.streams.observations, writer: file, clock: { now },
+                program: "test", started: "2026-11-25T00:00:00Z")
             for _ in 0..<200 {
                 now += Double(generator.below(300)) / 1000
                 // Anywhere in the window, and a little beyond it (a report read just after the
@@ -228,7 +230,7 @@ struct EveryRecordingReplays {
                 case 7: driver.run([.bytes(TerminalBytes.release(cell))])
                 case 8: driver.run([.bytes(TerminalBytes.move(cell))])
                 case 9: driver.toggleStreams()
-                case 10: driver.type(["b", "p", "c", "?", "x"][generator.below(5)])
+                case 10: driver.type(["b", "p", "r", "v", "c", "?", "x"][generator.below(7)])
                 case 11, 12: driver.press(Direction.allCases[generator.below(4)], shifted: generator.below(2) == 0)
                 case 13:
                     // Sometimes a window larger than any recording may hold.
@@ -246,10 +248,17 @@ struct EveryRecordingReplays {
             for fast in [true, false] {
                 let reader = ReplayReader(file: "random.jsonl", canonicalFastPath: fast, nextChunk: chunks(file.bytes))
                 let player = try ReplayPlayer(reader: reader)
+                let streams = StreamRecorder(session: player.session)
                 var events = 0
+                player.observed = {
+                    streams.apply($0.observation)
+                    events += 1
+                }
                 while try player.step() { events += 1 }
                 #expect(events == recorder.eventsWritten, "\(generator)")
                 #expect(player.session.state == driver.session.state, "\(generator)")
+                // The late subscribers were made again where they were made: the same lanes.
+                #expect(streams.lateLanes == driver.streams.lateLanes, "\(generator)")
                 #expect(reader.warnings.isEmpty, "\(generator)")
             }
         }

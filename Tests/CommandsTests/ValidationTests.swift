@@ -50,10 +50,10 @@ struct ValidationTests {
             (["f", "--headless", "--trace", "t"], "Give --headless or --trace, not both."),
             (["f", "--width", "60"], "--width goes with --marbles (got 60)."),
             (["f", "--headless", "--width", "60"], "--width goes with --marbles (got 60)."),
-            (["f", "--marbles", "--width", "5"], "--width must be a number of characters from 18 to 100000; got 5."),
+            (["f", "--marbles", "--width", "5"], "--width must be a number of characters from 19 to 100000; got 5."),
             (
                 ["f", "--marbles", "--width", "100001"],
-                "--width must be a number of characters from 18 to 100000; got 100001."
+                "--width must be a number of characters from 19 to 100000; got 100001."
             ),
             (
                 ["f", "--paused", "--headless"],
@@ -65,7 +65,7 @@ struct ValidationTests {
             ),
             (
                 ["f", "--streams", "--marbles"],
-                "--streams opens the panel of a replay in the terminal: leave out --marbles."
+                "--streams opens the panel of a replay in the terminal or its cast (--asciicast): leave out --marbles."
             ),
         ])
     func replayRules(arguments: [String], message: String) {

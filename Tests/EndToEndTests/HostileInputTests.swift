@@ -414,7 +414,7 @@ extension HostileInputTests {
     func negativeWidth() throws {
         let result = try run([programPath, "replay", Self.sample, "--marbles", "--width", "-1"])
         #expect(result.status == 64)
-        #expect(result.error.hasPrefix("Error: --width must be a number of characters from 18 to 100000; got -1."))
+        #expect(result.error.hasPrefix("Error: --width must be a number of characters from 19 to 100000; got -1."))
     }
 }
 

@@ -92,8 +92,11 @@ struct InteractiveTests {
         let terminal = try TerminalSession()
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         try terminal.press("s")
-        // The ball's area is the panel's rows shorter: the ball keeps to it (at row 7, whole).
-        let opened = try terminal.waitForScreen { $0.contains(" intents ") && $0.contains(" 40,7 · ") }
+        // The panel lies over the ball's area: the ball stays at 40,11 (no intent), and the view
+        // follows it so that it is drawn whole above the panel, its centre at row 7.
+        let opened = try terminal.waitForScreen {
+            $0.contains(" intents ") && $0.contains("10 rows covered  40,11  ")
+        }
         for label in [" streams ", " intents ", " position ", " ballColour ", " background "] {
             #expect(opened.contains(label), "\(label)")
         }
@@ -104,7 +107,7 @@ struct InteractiveTests {
         try terminal.mouse("pressed", column: 40, row: 7)
         for column in 41...46 {
             try terminal.mouse("dragged", column: column, row: 7)
-            try terminal.waitForScreen { $0.contains(" \(column),7 · ") }
+            try terminal.waitForScreen { $0.contains("  \(column),11  ") }
         }
         try terminal.mouse("released", column: 46, row: 7)
         let dragged = try terminal.waitForScreen { lane($0, "intents").contains("▲") }
@@ -116,12 +119,12 @@ struct InteractiveTests {
         let late = try terminal.waitForScreen { !lane($0, "late Behavior").contains("b: subscribe") }
         #expect(lane(late, "late Behavior").contains("^○"))
         // With the panel open the pointer is followed with no button down (mode 1003): resting
-        // over intent 3's column (the intents lane, the row below the panel's top; 1 was the
-        // resize, 2 the press) describes it.
+        // over intent 2's column (the intents lane, the row below the panel's top; 1 was the
+        // press, the panel's opening no intent) describes it.
         #expect(try terminal.modes().contains("mouse_all=1"))
         let intentsRow = 24 - StreamPanel.rows + 1  // From 1, as the terminal counts.
-        try terminal.send("\u{1B}[<35;\(StreamPanel.labelWidth + 2 * 3 + 2);\(intentsRow)M")
-        try terminal.waitForScreen { $0.contains(" #3 • dragged to 41,7 · 41,7 · ● ") }
+        try terminal.send("\u{1B}[<35;\(StreamPanel.labelWidth + 2 * 2 + 2);\(intentsRow)M")
+        try terminal.waitForScreen { $0.contains(" #2 • dragged to 41,11 · 41,11 · ● ") }
         try terminal.press("s")
         try terminal.waitForScreen { !$0.contains(" intents ") && $0.contains(" 46,") }
         try terminal.waitForModes { $0.contains("mouse_all=0") && $0.contains("mouse_button=1") }

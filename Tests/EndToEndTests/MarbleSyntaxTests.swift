@@ -14,7 +14,7 @@ struct MarbleSyntaxTests {
         ProcessInfo.processInfo.environment["RXPY_PYTHON"] ?? root.appendingPathComponent(".build/rxpy/bin/python").path
     static let hasRxPY = (try? run([python, "-c", "import reactivex.observable.marbles"]))?.status == 0
 
-    @Test("the sample in RxJS's syntax: a letter a value, four frames an intent, (l|) the quit and its completion")
+    @Test("the sample in RxJS's syntax: a letter a value, five frames an intent, (l|) the quit and its completion")
     func rxjsSample() throws {
         let result = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs"])
         #expect(result.status == 0, "\(result.error)")
@@ -22,23 +22,26 @@ struct MarbleSyntaxTests {
         #expect(lanes.count == 4)
         #expect(
             lanes[1]
-                == #"{"lane":"position","syntax":"rxjs","framesPerIntent":4,"marbles":"a-------b---c---d---e---f---g---h-------i---g---j---|","values":{"a":{"cell":[40,11],"screen":[80,24]},"b":{"cell":[41,12],"screen":[80,24]},"c":{"cell":[43,12],"screen":[80,24]},"d":{"cell":[45,12],"screen":[80,24]},"e":{"cell":[47,12],"screen":[80,24]},"f":{"cell":[49,12],"screen":[80,24]},"g":{"cell":[51,12],"screen":[80,24]},"h":{"cell":[53,12],"screen":[80,24]},"i":{"cell":[52,12],"screen":[80,24]},"j":{"cell":[51,7],"screen":[80,24]}}}"#
+                == #"{"lane":"position","syntax":"rxjs","framesPerIntent":5,"marbles":"a---------b----c----d----e----f----g----h---------i----g----j----|","values":{"a":{"cell":[40,11],"screen":[80,24]},"b":{"cell":[41,12],"screen":[80,24]},"c":{"cell":[43,12],"screen":[80,24]},"d":{"cell":[45,12],"screen":[80,24]},"e":{"cell":[47,12],"screen":[80,24]},"f":{"cell":[49,12],"screen":[80,24]},"g":{"cell":[51,12],"screen":[80,24]},"h":{"cell":[53,12],"screen":[80,24]},"i":{"cell":[52,12],"screen":[80,24]},"j":{"cell":[51,7],"screen":[80,24]}}}"#
         )
-        #expect(lanes[0].contains(#""marbles":"----a---b---c---d---e---f---g---h---i---j---j---k---(l|)""#))
+        #expect(
+            lanes[0].contains(#""marbles":"-----a----b----c----d----e----f----g----h----i----j----j----k----(l|)""#))
         #expect(lanes[0].contains(#""l":{"event":"quit"}"#))
         // A value swallowed by removeDuplicates is no emission: flatBlackDark, then the next colour.
         #expect(
             lanes[2].contains(
-                #""marbles":"a-------b-------c---d---------------------------b---|","values":{"a":"flatRed","b":"flatBlackDark","c":"flatPlumDark","d":"flatMaroonDark"}"#
+                #""marbles":"a---------b---------c----d----------------------------------b----|","values":{"a":"flatRed","b":"flatBlackDark","c":"flatPlumDark","d":"flatMaroonDark"}"#
             ))
         let rxpy = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy"])
         #expect(
-            rxpy.output.contains(#""marbles":"-----a----b----c----d----e----f----g----h----i----j----j----k----(l,|)""#)
+            rxpy.output.contains(
+                #""marbles":"-------a------b------c------d------e------f------g------h------i------j------j------k------(l,|)""#
+            )
         )
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
@@ -47,7 +50,8 @@ struct MarbleSyntaxTests {
         for _ in 0..<6 {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
-                decoding: RandomRecording.bytes(count: 1 + generator.below(400), using: &generator), as: UTF8.self
+                decoding: RandomRecording.bytes(count: 1 + generator.below(400), observations: true, using: &generator),
+                as: UTF8.self
             )
             .split(separator: "\n").map(String.init)
             if Bool.random(using: &generator) { lines.removeLast() }

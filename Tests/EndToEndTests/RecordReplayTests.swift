@@ -88,7 +88,7 @@ struct RecordReplayTests {
         #expect(recorded.count == 4)
         #expect(
             recorded.first?.hasPrefix(
-                #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24}"#) == true)
+                #"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24}"#) == true)
         #expect(recorded.last?.hasSuffix(#""event":"quit"}"#) == true)
 
         let again = try run([programPath, "--record", file], environment: ["TERM": "xterm-256color"])
@@ -207,6 +207,44 @@ struct RecordReplayTests {
             try String(contentsOfFile: editedAgain, encoding: .utf8) == String(contentsOfFile: file, encoding: .utf8))
     }
 
+    @Test(
+        "--record --streams in a real terminal: the panel's opening and a late subscriber's subscribe and cancel are in the file, and every export draws the lane"
+    )
+    func recordedSubscriptions() throws {
+        let file = scratch("observed.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let terminal = try TerminalSession(arguments: ["--record", file, "--streams"])
+        try terminal.waitForScreen { $0.contains(" intents ") }
+        try terminal.press("Left", "r")
+        try terminal.waitForScreen { $0.contains(" late Replay(3) ") && $0.contains("^2") }
+        try terminal.press("Left", "r", "q")
+        #expect(try terminal.waitForExit().status == 0)
+        let recorded = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let events = recorded.dropFirst().map { line in
+            line.replacingOccurrences(of: #"^\{"t":[0-9.]+,"#, with: "{", options: .regularExpression)
+        }
+        #expect(
+            events == [
+                #"{"event":"panel","open":true}"#, #"{"event":"arrow","direction":"left","distance":1}"#,
+                #"{"event":"subscribed","subject":"replay"}"#, #"{"event":"arrow","direction":"left","distance":1}"#,
+                #"{"event":"unsubscribed","subject":"replay"}"#, #"{"event":"quit"}"#,
+            ], "\(recorded)")
+        let marbles = try run([programPath, "replay", file, "--marbles", "--width", "80"])
+        #expect(marbles.output.contains(" late Replay(3)   ^2○!"), "\(marbles.output)")
+        let syntax = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"])
+        #expect(
+            syntax.output.contains(
+                #""lane":"late Replay(3)","syntax":"rxjs","framesPerIntent":5,"subscription":"-----^----!""#))
+        let trace = try run([programPath, "replay", file, "--trace", "-"])
+        #expect(
+            trace.output.contains(": late Replay(3) -> subscribed\n")
+                && trace.output.contains(": late Replay(3) -> isDisposed\n"))
+        let svg = try run([programPath, "replay", file, "--marbles", "--svg", "-"])
+        #expect(svg.output.contains(#"<g id="lane-late Replay(3)""#))
+        let cast = try run([programPath, "replay", file, "--asciicast", "-", "--streams"])
+        #expect(cast.status == 0 && cast.output.contains("late Replay(3)"), "\(cast.error)")
+    }
+
     @Test("replay --marbles prints the lanes as plain text into a pipe, --width sets the blocks; bad uses say so")
     func marbles() throws {
         let plain = try run([programPath, "replay", Self.sample, "--marbles", "--width", "40"])
@@ -220,7 +258,7 @@ struct RecordReplayTests {
         for (arguments, message) in [
             (["--marbles", "--headless"], "had already been set with flag '--marbles'"),
             (["--width", "50"], "--width goes with --marbles (got 50)."),
-            (["--marbles", "--width", "5"], "--width must be a number of characters from 18 to 100000; got 5."),
+            (["--marbles", "--width", "5"], "--width must be a number of characters from 19 to 100000; got 5."),
             (["--marbles", "--streams"], "--streams opens the panel of a replay in the terminal"),
         ] {
             let result = try run([programPath, "replay", Self.sample] + arguments)

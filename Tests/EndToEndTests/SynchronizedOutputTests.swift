@@ -106,7 +106,7 @@ struct GlyphWidthTests {
     func wide() throws {
         let rows = try Self.panel(wide: [Glyph.resized])
         #expect(rows.contains { $0.hasPrefix(" position       ^o") }, "\(rows)")
-        #expect(rows.contains { $0.hasPrefix(" intents        ^--S") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" intents        ^- ") }, "\(rows)")
         #expect(!rows.joined().contains("○"))
     }
 }

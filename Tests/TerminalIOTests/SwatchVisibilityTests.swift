@@ -37,7 +37,7 @@ struct SwatchVisibilityTests {
                     position: BallPosition(centre: Cell(column: 5, row: 2), screen: size), ball: ball,
                     background: background)
                 renderer.render(appearance, into: &frame)
-                let terminal = Self.received(frame, through: &rasteriser)
+                let terminal = TerminalEmulator.showing(frame, through: &rasteriser)
                 let status = terminal.cells[size.rows - 1]
                 let above = terminal.cells[size.rows - 2]
                 var marks: [(String, Int?, Int?)] = []
@@ -103,7 +103,7 @@ struct SwatchVisibilityTests {
                     background: background))
             screen.player = PlayerRows(terminal: size, facts: "replay", rows: [row, row])
             renderer.render(screen, into: &frame)
-            let terminal = Self.received(frame, through: &rasteriser)
+            let terminal = TerminalEmulator.showing(frame, through: &rasteriser)
             let drawn = terminal.cells[size.rows - 3]
             for (offset, colour) in FlatColour.allCases.enumerated() {
                 let cell = drawn[offset * 2]
@@ -128,16 +128,6 @@ struct SwatchVisibilityTests {
         case .palette(let palette): .xterm(palette: palette)
         default: .xtermDirectColour()
         }
-    }
-
-    /// What a terminal shows after receiving `frame` whole, as `rasteriser` writes it.
-    static func received(_ frame: Frame, through rasteriser: inout Rasteriser) -> TerminalEmulator {
-        var bytes: [UInt8] = []
-        rasteriser.invalidate()
-        rasteriser.draw(frame, over: nil, into: &bytes)
-        var terminal = TerminalEmulator(columns: frame.size.columns, rows: frame.size.rows)
-        terminal.receive(bytes)
-        return terminal
     }
 
     /// WCAG 2.1's contrast ratio of two colours as the emulator holds them: each channel made

@@ -1,0 +1,63 @@
+import BallModel
+
+// MARK: - Looking: events that are not intents
+
+/// Something the learner did to look at the streams, not to change the ball: a late
+/// subscriber subscribed or cancelled, the streams panel opened or closed. None goes to the
+/// session or the reducer; a recording keeps them beside the intents (format version 2), so a
+/// demonstration of late subscribers replays, and every export shows their lanes.
+package enum Observation: Hashable, Sendable {
+    /// A late subscriber of this kind subscribed (its key).
+    case subscribed(LateSubscriber)
+    /// The late subscriber of this kind was cancelled (its key again).
+    case unsubscribed(LateSubscriber)
+    /// The streams panel opened (`s`, `--streams`).
+    case panelOpened
+    /// The streams panel closed (`s`).
+    case panelClosed
+}
+
+/// An observation at a time, as a recording keeps it.
+package struct ObservationEvent: Hashable, Sendable {
+    /// Seconds since the start.
+    package var time: Double
+    /// What the learner did.
+    package var observation: Observation
+
+    /// An observation at `time`.
+    package init(time: Double, observation: Observation) {
+        self.time = time
+        self.observation = observation
+    }
+}
+
+/// What happened to a late subscriber's subscription, in order: what RxSwift's `debug()` on it
+/// would print (the trace writes these).
+package enum LateLaneEvent: Hashable, Sendable {
+    /// It subscribed.
+    case subscribed
+    /// It received a position (as it subscribed: one it was handed).
+    case next(BallPosition)
+    /// Its subject completed.
+    case completed
+    /// It was disposed of: after the completion, or cancelled.
+    case disposed
+}
+
+extension LateSubscriber {
+    /// The kind's name in a replay file: `behavior`, `publish`, `replay`, `relay`.
+    package var fileName: String {
+        switch self {
+        case .behavior: "behavior"
+        case .publish: "publish"
+        case .replay: "replay"
+        case .relay: "relay"
+        }
+    }
+
+    /// The kind a replay file names, if any.
+    package init?(fileName: String) {
+        guard let kind = Self.allCases.first(where: { $0.fileName == fileName }) else { return nil }
+        self = kind
+    }
+}

@@ -1,0 +1,160 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallRendering
+import BallReplay
+import BallStreams
+import BallTestSupport
+import TerminalIO
+import Testing
+
+/// What the panel draws of the late lanes, read as a user sees it (the frame through the
+/// rasteriser into a small xterm), against the reference model of each subject kind
+/// (``SubjectZooModel``): in play, as keys and moves come, and in the player, from the recording
+/// the session made and at its end, where late subscribers meet completed subjects.
+@Suite("The late lanes as drawn, against the reference model")
+struct DrawnLaneTests {
+    /// Wide enough that a run's columns all sit on the panel's first page.
+    static let size = ScreenSize(columns: 200, rows: 30)
+
+    /// The drawn text of each late lane's row after its label, by kind (its hint when it has
+    /// no lane), through the rasteriser and the emulator.
+    static func drawnLanes(_ frame: Frame) -> [LateSubscriber: String] {
+        var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
+        let rows = TerminalEmulator.showing(frame, through: &rasteriser).rowTexts
+        var lanes: [LateSubscriber: String] = [:]
+        for kind in LateSubscriber.allCases {
+            let label = " " + StreamLane.late(kind).label
+            guard let row = rows.first(where: { $0.hasPrefix(label + " ") }) else { continue }
+            let marks = row.unicodeScalars.dropFirst(StreamPanel.labelWidth)
+            lanes[kind] = String(String(String.UnicodeScalarView(marks)).reversed().drop { $0 == " " }.reversed())
+        }
+        return lanes
+    }
+
+    /// Each kind's drawn lane is the model's (the hint where the model has none).
+    static func expectDrawn(_ frame: Frame, _ model: SubjectZooModel, through last: Int, _ context: String) -> Bool {
+        let drawn = drawnLanes(frame)
+        var same = true
+        for kind in LateSubscriber.allCases {
+            guard let shown = drawn[kind] else {
+                Issue.record("no row for \(kind): \(context)")
+                return false
+            }
+            if let expected = model.drawn(kind, through: last) {
+                #expect(shown == expected, "\(kind): \(context)")
+                same = same && shown == expected
+            } else {
+                #expect(shown.hasPrefix("\(kind.key)"), "\(kind) has no lane: its key's hint. \(context)")
+            }
+        }
+        return same
+    }
+
+    @Test(
+        "100 seeded runs of moves, subscribes, cancels (in the same column too), panel toggles and quits: every late lane drawn as the model says, in play and in the player"
+    )
+    func againstTheModel() throws {
+        var generator = SeededGenerator()
+        for run in 0..<100 {
+            let driver = HeadlessDriver(screen: Self.size)
+            let file = MemoryLines()
+            var clock = 0.0
+            let recorder = try ReplayRecorder(
+                session: driver.session, observations: driver.streams.observations, writer: file,
+                clock: {
+                    clock += 0.01
+                    return clock
+                }, program: "test", started: "2026-11-26T00:00:00Z")
+            driver.toggleStreams()
+            var model = SubjectZooModel()
+            var state = driver.session.state
+            let context = { "run \(run), \(generator)" }
+            for _ in 0..<(1 + generator.below(40)) {
+                switch generator.below(12) {
+                case 0...4:
+                    let direction = Direction.allCases[generator.below(Direction.allCases.count)]
+                    let shifted = generator.below(3) == 0
+                    driver.press(direction, shifted: shifted)
+                    let next = reduce(state, .arrowPressed(direction, distance: shifted ? KeyMap.bigStep : 1))
+                    model.intent(published: next.position != state.position)
+                    state = next
+                case 5:
+                    // Looking touches nothing: the panel closes and opens again.
+                    driver.toggleStreams()
+                    driver.toggleStreams()
+                default:
+                    // One key, or the same key again at once: a cancel in the column it began.
+                    let kind = LateSubscriber.allCases[generator.below(LateSubscriber.allCases.count)]
+                    for _ in 0..<(generator.below(3) == 0 ? 2 : 1) {
+                        driver.toggleLate(kind)
+                        model.toggle(kind)
+                    }
+                }
+                #expect(driver.session.state == state, "\(context())")
+                guard Self.expectDrawn(driver.frame, model, through: model.column, "play: \(context())") else {
+                    return
+                }
+            }
+            if generator.below(2) == 0 {
+                driver.type("q")
+                model.quit()
+            }
+            #expect(recorder.failure == nil)
+            // The recording replays the subscriptions where they were made: at its end the
+            // player draws the same lanes.
+            let pilot = try PlayerPilot(file.bytes, terminal: ScreenSize(columns: Self.size.columns, rows: 40))
+            pilot.press(.end)
+            if !pilot.player.streamsOpen { pilot.press("s") }
+            guard
+                Self.expectDrawn(pilot.frame, model, through: model.column, "player at the end: \(context())")
+            else { return }
+            // Late subscribers to subjects that completed (or not): each kind once or twice.
+            for _ in 0..<(1 + generator.below(4)) {
+                let kind = LateSubscriber.allCases[generator.below(LateSubscriber.allCases.count)]
+                pilot.press(kind.key)
+                model.toggle(kind)
+            }
+            guard
+                Self.expectDrawn(
+                    pilot.frame, model, through: model.column, "player, keys at the end: \(context())")
+            else { return }
+        }
+    }
+
+    @Test(
+        "the issue's reproducer: all four subscribed and cancelled in one column read ^○! ^! ^3! ^○!, never | for a cancel"
+    )
+    func cancelledInTheirColumn() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.toggleStreams()
+        driver.press(.left)
+        driver.press(.left)
+        for kind in LateSubscriber.allCases {
+            driver.toggleLate(kind)
+            driver.toggleLate(kind)
+        }
+        driver.press(.left)
+        let drawn = Self.drawnLanes(driver.frame)
+        // Column 2 (cells 4 and 5 after the label, and the next column's first for a third mark).
+        #expect(drawn[.behavior] == "    ^○!")
+        #expect(drawn[.publish] == "    ^!")
+        #expect(drawn[.replay] == "    ^3!")
+        #expect(drawn[.relay] == "    ^○!")
+    }
+
+    @Test("the player at the end of a recording that quit: late Behavior and Publish ^|, Replay(3) ^3|, Relay ^○")
+    func lateToCompletedSubjects() throws {
+        let pilot = try PlayerPilot(SampleRecording.bytes, terminal: ScreenSize(columns: 80, rows: 40))
+        pilot.press(.end)
+        pilot.press("s")
+        for kind in LateSubscriber.allCases { pilot.press(kind.key) }
+        let drawn = Self.drawnLanes(pilot.frame)
+        let page = StreamPanel.pageStart(latest: pilot.player.place, width: 80)
+        let pad = String(repeating: " ", count: 2 * (pilot.player.place - page))
+        #expect(drawn[.behavior] == pad + "^|")
+        #expect(drawn[.publish] == pad + "^|")
+        #expect(drawn[.replay] == pad + "^3|")
+        #expect(drawn[.relay] == pad + "^○")
+    }
+}
