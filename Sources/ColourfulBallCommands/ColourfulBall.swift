@@ -11,6 +11,11 @@ package struct ColourfulBall: ParsableCommand {
     /// otherwise).
     package static let version = "0.1.0"
 
+    /// What `--version` says after the version: the licence, in one line (the LICENSE file and
+    /// the package's copyright file have it whole).
+    package static let licence =
+        "MIT licence: free to use, copy, change and share, with no warranty (LICENSE; installed: /usr/share/doc/colourful-ball/copyright)."
+
     /// The command's name, help and subcommands.
     package static let configuration = CommandConfiguration(
         commandName: "colourful-ball",
@@ -19,8 +24,10 @@ package struct ColourfulBall: ParsableCommand {
             The ball's colour is ChameleonFramework's flat colour for its position, as in the \
             RxSwift "colourful ball" demo; `colourful-ball colour` answers the same questions \
             without a terminal.
+
+            colourful-ball is free software under the MIT licence.
             """,
-        version: version,
+        version: "\(version)\n\(licence)",
         subcommands: [PlayCommand.self, ReplayCommand.self, LearnCommand.self, ColourCommand.self, DoctorCommand.self],
         defaultSubcommand: PlayCommand.self
     )

@@ -32,6 +32,20 @@ struct DocsTests {
         #expect(doc[start..<end].split(separator: "\n").map(String.init) == (try Self.chain()), "run scripts/docs")
     }
 
+    @Test("the licence: LICENSE is the MIT licence, and --version and --help say so")
+    func licence() throws {
+        let licence = try Self.text("LICENSE")
+        #expect(licence.hasPrefix("MIT License\n\nCopyright (c) 2026 the colourful-ball developers\n"))
+        #expect(licence.contains("Permission is hereby granted, free of charge, to any person obtaining a copy"))
+        let version = try run([programPath, "--version"])
+        let lines = version.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].wholeMatch(of: /\d+\.\d+\.\d+/) != nil, "\(lines)")
+        #expect(lines.last?.hasPrefix("MIT licence: ") == true)
+        #expect(
+            try run([programPath, "--help"]).output.contains("colourful-ball is free software under the MIT licence."))
+        #expect(try Self.text("README.md").contains("## Licence"))
+    }
+
     @Test("ARCHITECTURE.md's table of targets has each target's true line count (scripts/docs writes it)")
     func lineTable() throws {
         let doc = try Self.text("ARCHITECTURE.md")
