@@ -39,13 +39,30 @@ package struct Renderer: Sendable {
     private var place: [Unicode.Scalar] = []
     /// Which colours show against the status line's bars at this depth.
     private let visibility: BarVisibility
+    /// For each ball colour and screen colour (ball × 48 + screen), the colour the disc's edge is
+    /// drawn in where the ball would not show on the screen at this depth; nil where it shows.
+    private let edges: [FlatColour?]
 
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
     package init(depth: ColourDepth = .direct) {
         monochrome = depth == .monochrome
         visibility = BarVisibility(depth: depth)
+        edges = Self.edgeColours(depth: depth)
         statusParts = StatusParts(visibility: visibility, reverse: monochrome)
+    }
+
+    /// For each ball colour and screen colour (ball × 48 + screen), nil where the ball shows
+    /// on the screen at `depth` (``ColourDepth/canSeeArea(_:against:)``), else the status line's
+    /// light colour where it shows on the screen, or its dark one: the disc's edge is drawn in
+    /// it, so the ball never vanishes.
+    static func edgeColours(depth: ColourDepth) -> [FlatColour?] {
+        FlatColour.allCases.flatMap { ball in
+            FlatColour.allCases.map { screen -> FlatColour? in
+                guard !depth.canSeeArea(ball, against: screen) else { return nil }
+                return depth.canSeeArea(statusForeground, against: screen) ? statusForeground : statusBackground
+            }
+        }
     }
 
     /// The status line's colours over a screen of colour `fill`: light text on a dark bar,
@@ -166,7 +183,7 @@ package struct Renderer: Sendable {
 
     // MARK: - The ball
 
-    /// What the disc covers of one cell.
+    /// What the disc covers of one cell, and whether the cell is on the disc's edge.
     enum DiscCell: UInt8, Hashable, Sendable {
         /// Nothing (a cell inside the row's span that the disc misses).
         case none
@@ -177,6 +194,19 @@ package struct Renderer: Sendable {
         case upperHalf
         /// All of it: a blank in the ball's colour (reverse video when monochrome).
         case whole
+        /// The same three on the disc's edge (a half, or next to a cell the disc misses): drawn
+        /// in the edge's colour where the ball's would not show on the screen's.
+        case edgeLowerHalf, edgeUpperHalf, edgeWhole
+
+        /// The same kind on the edge.
+        var onEdge: DiscCell {
+            switch self {
+            case .lowerHalf: .edgeLowerHalf
+            case .upperHalf: .edgeUpperHalf
+            case .whole: .edgeWhole
+            default: self
+            }
+        }
     }
 
     /// One row of the disc.
@@ -192,7 +222,7 @@ package struct Renderer: Sendable {
     /// The disc of `shape`, top row first: what it covers of each cell, from each cell's top
     /// and bottom halves, lit or dark.
     static func discRows(of shape: BallShape) -> [DiscRow] {
-        (-shape.halfHeight...shape.halfHeight).map { rowOffset in
+        let rows = (-shape.halfHeight...shape.halfHeight).map { rowOffset in
             let span = shape.span(rowOffset: rowOffset)
             let low = min(span.top?.lowerBound ?? .max, span.bottom?.lowerBound ?? .max)
             let high = max(span.top?.upperBound ?? .min, span.bottom?.upperBound ?? .min)
@@ -203,6 +233,22 @@ package struct Renderer: Sendable {
             }
             return DiscRow(rowOffset: rowOffset, firstColumnOffset: low, cells: cells)
         }
+        /// What the disc covers at row `index` of `rows`, column offset `column` (none outside).
+        func covered(_ index: Int, _ column: Int) -> DiscCell {
+            guard rows.indices.contains(index) else { return .none }
+            let slot = column - rows[index].firstColumnOffset
+            return rows[index].cells.indices.contains(slot) ? rows[index].cells[slot] : .none
+        }
+        // The edge: every half cell, and every whole one beside a cell the disc misses.
+        return rows.enumerated().map { index, row in
+            let cells = row.cells.enumerated().map { slot, cell -> DiscCell in
+                let column = row.firstColumnOffset + slot
+                let inside = [(index, column - 1), (index, column + 1), (index - 1, column), (index + 1, column)]
+                    .allSatisfy { covered($0.0, $0.1) != .none }
+                return cell == .whole && inside ? cell : cell.onEdge
+            }
+            return DiscRow(rowOffset: row.rowOffset, firstColumnOffset: row.firstColumnOffset, cells: cells)
+        }
     }
 
     private func drawBall(_ appearance: Appearance, discRows: [DiscRow], lastRow: Int, into frame: inout Frame) {
@@ -210,15 +256,23 @@ package struct Renderer: Sendable {
         let ball = appearance.ball
         let background = appearance.background
         let columns = frame.size.columns
-        // The four kinds of cell in this frame's colours, by ``DiscCell`` raw value.
-        withUnsafeTemporaryAllocation(of: FrameCell.self, capacity: 4) { look in
+        // The edge in the ball's colour, or, where the ball's colour would not show on the
+        // screen's at this depth (black on black in 8 colours), in a colour that does.
+        let edge = edges[Int(ball.rawValue) * FlatColour.allCases.count + Int(background.rawValue)] ?? ball
+        // The seven kinds of cell in this frame's colours, by ``DiscCell`` raw value.
+        withUnsafeTemporaryAllocation(of: FrameCell.self, capacity: 7) { look in
             look.initialize(repeating: FrameCell.blank(background))
-            look[Int(DiscCell.lowerHalf.rawValue)] = FrameCell(
-                glyph: Glyph.lowerHalf, foreground: ball, background: background)
-            look[Int(DiscCell.upperHalf.rawValue)] = FrameCell(
-                glyph: Glyph.lowerHalf, foreground: background, background: ball, reverse: monochrome)
-            look[Int(DiscCell.whole.rawValue)] = FrameCell(
-                glyph: " ", foreground: ball, background: ball, reverse: monochrome)
+            for (kind, colour) in [(DiscCell.lowerHalf, ball), (.edgeLowerHalf, edge)] {
+                look[Int(kind.rawValue)] = FrameCell(glyph: Glyph.lowerHalf, foreground: colour, background: background)
+            }
+            for (kind, colour) in [(DiscCell.upperHalf, ball), (.edgeUpperHalf, edge)] {
+                look[Int(kind.rawValue)] = FrameCell(
+                    glyph: Glyph.lowerHalf, foreground: background, background: colour, reverse: monochrome)
+            }
+            for (kind, colour) in [(DiscCell.whole, ball), (.edgeWhole, edge)] {
+                look[Int(kind.rawValue)] = FrameCell(
+                    glyph: " ", foreground: colour, background: colour, reverse: monochrome)
+            }
             for discRow in discRows {
                 let row = centre.row + discRow.rowOffset
                 guard row >= 0, row <= lastRow else { continue }

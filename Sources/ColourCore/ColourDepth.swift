@@ -67,4 +67,19 @@ package enum ColourDepth: Hashable, Sendable, CustomStringConvertible {
     /// The least contrast ratio at which a mark (a marble, a tick, a swatch) shows against the
     /// cell it sits on: WCAG 2.1's 3:1 for graphical objects (success criterion 1.4.11).
     package static let nonTextContrast = 3.0
+
+    /// Whether an area of one colour shows against the other at this depth: their shown colours
+    /// lie at least ``areaDistance`` apart (a large area needs less than a mark: the ball on
+    /// the screen, where the original's colours are close in luminance, such as flatRed on
+    /// flatMint). Two colours one palette entry shows (flatBlackDark and flatTealDark both
+    /// black in 8 colours) do not. Without colour, true (reverse video tells them apart).
+    package func canSeeArea(_ first: FlatColour, against second: FlatColour) -> Bool {
+        guard let one = shown(first), let other = shown(second) else { return true }
+        let (red, green, blue) = (one.red - other.red, one.green - other.green, one.blue - other.blue)
+        return (red * red + green * green + blue * blue).squareRoot() * 255 >= Self.areaDistance
+    }
+
+    /// The least distance (Euclidean, 0–255 channels) between two shown colours at which an
+    /// area of one shows against the other.
+    package static let areaDistance = 30.0
 }

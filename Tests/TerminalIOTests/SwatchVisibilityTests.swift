@@ -122,6 +122,69 @@ struct SwatchVisibilityTests {
         #expect(failing == 0, "\(failing) marbles below 3:1, first: \(failures.prefix(6))")
     }
 
+    @Test(
+        "the disc shows on the screen in every one of the 48 × 48 pairs of colours at every depth, and without colour: each of its rows has a cell apart from the screen",
+        arguments: depths + [.monochrome])
+    func disc(depth: ColourDepth) {
+        let size = ScreenSize(columns: 40, rows: 12)
+        let centre = size.centre
+        let shape = BallShape(for: size)
+        var renderer = Renderer(depth: depth)
+        var frame = Frame(size: size, fill: .flatWhite)
+        var rasteriser = Rasteriser(sequences: Self.sequences(for: depth))
+        var failures: [String] = []
+        var ringed = 0
+        for ball in FlatColour.allCases {
+            for background in FlatColour.allCases {
+                renderer.render(
+                    Appearance(
+                        position: BallPosition(centre: centre, screen: size), ball: ball, background: background),
+                    into: &frame)
+                let terminal = TerminalEmulator.showing(frame, through: &rasteriser)
+                let screen = terminal.cells[0][0]
+                // A cell shows apart from the screen when a colour it shows (its glyph's, where it
+                // has one, and its background) lies 30 apart in RGB, or it is in reverse video
+                // where the screen is not.
+                func apart(_ cell: TerminalEmulator.Cell) -> Bool {
+                    if cell.reverse != screen.reverse { return true }
+                    let shown = (cell.glyph == " " ? [] : [cell.foreground]) + [cell.background]
+                    return shown.contains { Self.distance($0, screen.background) >= Self.visible }
+                }
+                if !apart(terminal.cells[centre.row][centre.column]) { ringed += 1 }
+                for rowOffset in -shape.halfHeight...shape.halfHeight {
+                    let row = centre.row + rowOffset
+                    let onDisc = (0..<size.columns).filter {
+                        shape.covers(Cell(column: $0, row: row), centredAt: centre)
+                    }
+                    let shows = onDisc.filter { apart(terminal.cells[row][$0]) }
+                    if shows.isEmpty {
+                        failures.append("\(ball.name) on \(background.name): row \(rowOffset) vanishes")
+                    }
+                }
+            }
+        }
+        print("\(depth): \(ringed) of 2,304 pairs show the disc by its edge alone")
+        #expect(failures.isEmpty, "\(failures.count) rows vanish, first: \(failures.prefix(6))")
+    }
+
+    @Test("in 8 colours a flatBlackDark ball on a flatTealDark screen (both black there) is drawn with a light edge")
+    func blackOnBlack() {
+        let size = ScreenSize(columns: 40, rows: 12)
+        var renderer = Renderer(depth: .palette(.ansi8))
+        var frame = Frame(size: size, fill: .flatWhite)
+        var rasteriser = Rasteriser(sequences: Self.sequences(for: .palette(.ansi8)))
+        renderer.render(
+            Appearance(
+                position: BallPosition(centre: size.centre, screen: size), ball: .flatBlackDark,
+                background: .flatTealDark), into: &frame)
+        let terminal = TerminalEmulator.showing(frame, through: &rasteriser)
+        let centreRow = terminal.cells[size.centre.row]
+        // Black inside, a light edge at both ends of the row, black screen outside.
+        let light = centreRow.indices.filter { Self.distance(centreRow[$0].background, 0) > 100 }
+        #expect(light.count == 2, "\(light)")
+        #expect(Self.distance(centreRow[size.centre.column].background, centreRow[0].background) < 1)
+    }
+
     /// The sequences of an xterm that shows colours as `depth` does.
     static func sequences(for depth: ColourDepth) -> TerminalSequences {
         switch depth {
