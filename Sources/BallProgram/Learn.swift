@@ -22,9 +22,10 @@ package final class Learn: TerminalProgram {
     private var start = 0
     private var hintShown = false
 
-    /// A tour on `screen`, a terminal of `terminal`, from lesson `first` (from 0).
-    package init(screen: Screen, terminal: ScreenSize, first: Int = 0) {
-        play = Play(screen: screen, terminal: terminal)
+    /// A tour on `screen`, a terminal of `terminal`, from lesson `first` (from 0); `animated`:
+    /// moves glide.
+    package init(screen: Screen, terminal: ScreenSize, first: Int = 0, animated: Bool = false) {
+        play = Play(screen: screen, terminal: terminal, animated: animated)
         lesson = min(max(0, first), Lesson.all.count)
         begin()
     }

@@ -26,11 +26,12 @@ package final class Play: TerminalProgram {
     /// The notice that a late subscriber subscribed while the panel was closed, while shown.
     private var lateNotice: String?
 
-    /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel.
-    package init(screen: Screen, terminal: ScreenSize, streams open: Bool = false) {
+    /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel;
+    /// `animated`: moves glide and colours fade, as the original's did.
+    package init(screen: Screen, terminal: ScreenSize, streams open: Bool = false, animated: Bool = false) {
         self.terminal = terminal
         session = BallSession(screen: terminal)
-        binding = ScreenBinding(session.viewModel, to: screen)
+        binding = ScreenBinding(session.viewModel, to: screen, animated: animated)
         streams = StreamRecorder(session: session)
         binding.streams = streams
         noteWindowSize()

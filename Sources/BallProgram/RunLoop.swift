@@ -38,7 +38,8 @@ package protocol TerminalProgram: AnyObject {
 /// decodes everything waiting into key-map actions, lets the program act on each, then
 /// flushes the binding once, so a burst of drag events becomes one frame, and sets the
 /// terminal's modes as the screen asks. No timers: an idle program without a deadline makes no
-/// wake-ups.
+/// wake-ups; while the ball glides, the loop wakes for each of its frames, and no more once it
+/// ends.
 ///
 /// It talks to a ``TerminalDevice`` and a ``LoopClock`` only, so tests drive it with an
 /// in-memory terminal and a manual clock.
@@ -104,15 +105,15 @@ package final class RunLoop {
     /// Draws what changed, then puts the terminal in the modes the screen asks for.
     private func present(_ program: TerminalProgram) {
         program.willFlush()
-        program.binding.flush()
+        program.binding.flush(now: clock.now)
         device.apply(program.binding.model.modes)
     }
 
-    /// How long to wait: until a lone Esc counts (when one is pending), or the program's
-    /// deadline; nil: for ever.
+    /// How long to wait: until a lone Esc counts (when one is pending), the program's
+    /// deadline, or the next frame of a glide; nil: for ever.
     private func timeout(for program: TerminalProgram, escapePending: Bool) -> Duration? {
         var timeout: Duration? = escapePending ? escapeWait : nil
-        if let deadline = program.deadline {
+        for deadline in [program.deadline, program.binding.nextFrameDue].compactMap({ $0 }) {
             let wait = max(.zero, deadline - clock.now)
             timeout = timeout.map { min($0, wait) } ?? wait
         }

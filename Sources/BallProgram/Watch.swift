@@ -27,12 +27,13 @@ package final class Watch: TerminalProgram {
     private static let progressInterval = Duration.milliseconds(100)
     private let clock: LoopClock
 
-    /// Watching `player` on `screen`, on the run loop's `clock`.
-    package init(player: TimeTravelPlayer, screen: Screen, clock: LoopClock) {
+    /// Watching `player` on `screen`, on the run loop's `clock`; `animated`: each move glides, as
+    /// it did in the session.
+    package init(player: TimeTravelPlayer, screen: Screen, clock: LoopClock, animated: Bool = false) {
         self.player = player
         self.clock = clock
         bound = player.session
-        binding = ScreenBinding(player.session.viewModel, to: screen)
+        binding = ScreenBinding(player.session.viewModel, to: screen, animated: animated)
         replan()
         willFlush()
     }

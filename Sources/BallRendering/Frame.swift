@@ -5,34 +5,64 @@ import TextFormats
 // MARK: - Frames
 
 /// One terminal cell of a frame: a glyph, its colours, and whether it is bold or in reverse
-/// video.
+/// video. Eight bytes (the rasteriser compares cells as 64-bit words): the attributes share a
+/// byte.
 package struct FrameCell: Hashable, Sendable {
     /// What is drawn: a space, a half block, a letter.
     package var glyph: Unicode.Scalar
-    /// The glyph's colour.
+    /// The glyph's colour (during a fade, the flat colour it fades to: see ``foregroundBlend``).
     package var foreground: FlatColour
-    /// The cell's colour behind the glyph.
+    /// The cell's colour behind the glyph (see ``backgroundBlend``).
     package var background: FlatColour
-    /// Bold text (the status line's key names).
-    package var bold: Bool
-    /// Reverse video: the terminal swaps the cell's colours (SGR 7). The renderer uses it where
-    /// colours are not shown, so the status line still stands out on a monochrome terminal.
-    package var reverse: Bool
+    /// Bold, reverse video, and which colour of the frame's fade each colour is (see ``Blend``).
+    private var attributes: UInt8
 
-    /// A cell from its glyph, colours and attributes.
+    /// Which of a frame's fading colours (``Frame/blends``) a cell's colour is shown as.
+    package enum Blend: UInt8, Hashable, Sendable {
+        /// Its flat colour.
+        case none
+        /// The ball's colour as it fades.
+        case ball
+        /// The screen's colour as it fades.
+        case screen
+    }
+
+    /// A cell from its glyph, colours and attributes; a colour with a blend is shown as the
+    /// frame's fading colour of that kind.
     package init(
-        glyph: Unicode.Scalar, foreground: FlatColour, background: FlatColour, bold: Bool = false, reverse: Bool = false
+        glyph: Unicode.Scalar, foreground: FlatColour, background: FlatColour, bold: Bool = false,
+        reverse: Bool = false,
+        foregroundBlend: Blend = .none, backgroundBlend: Blend = .none
     ) {
         self.glyph = glyph
         self.foreground = foreground
         self.background = background
-        self.bold = bold
-        self.reverse = reverse
+        attributes =
+            (bold ? 1 : 0) | (reverse ? 2 : 0) | foregroundBlend.rawValue << 2 | backgroundBlend.rawValue << 4
     }
 
-    /// A blank cell of colour `colour`.
-    package static func blank(_ colour: FlatColour) -> FrameCell {
-        FrameCell(glyph: " ", foreground: colour, background: colour)
+    /// Bold text (the status line's key names).
+    package var bold: Bool {
+        get { attributes & 1 != 0 }
+        set { attributes = attributes & ~1 | (newValue ? 1 : 0) }
+    }
+
+    /// Reverse video: the terminal swaps the cell's colours (SGR 7). The renderer uses it where
+    /// colours are not shown, so the status line still stands out on a monochrome terminal.
+    package var reverse: Bool {
+        get { attributes & 2 != 0 }
+        set { attributes = attributes & ~2 | (newValue ? 2 : 0) }
+    }
+
+    /// Which fading colour the foreground is shown as (``Blend/none``: its flat colour).
+    package var foregroundBlend: Blend { Blend(rawValue: attributes >> 2 & 3) ?? .none }
+
+    /// Which fading colour the background is shown as (``Blend/none``: its flat colour).
+    package var backgroundBlend: Blend { Blend(rawValue: attributes >> 4 & 3) ?? .none }
+
+    /// A blank cell of colour `colour` (shown as the fading colour `blend` when it has one).
+    package static func blank(_ colour: FlatColour, blend: Blend = .none) -> FrameCell {
+        FrameCell(glyph: " ", foreground: colour, background: colour, foregroundBlend: blend, backgroundBlend: blend)
     }
 
     /// Whether the cell shows nothing but its background (a space; its foreground and boldness
@@ -45,6 +75,29 @@ package struct FrameCell: Hashable, Sendable {
 
     /// Whether the cell is the second cell of a wide character.
     package var isContinuation: Bool { glyph == Self.continuationGlyph }
+}
+
+/// The ball's and the screen's colours part of the way through a fade, as a frame shows them.
+package struct Blends: Hashable, Sendable {
+    /// The ball's colour now.
+    package var ball: RGBColour
+    /// The screen's colour now.
+    package var screen: RGBColour
+
+    /// Fading colours from their parts.
+    package init(ball: RGBColour, screen: RGBColour) {
+        self.ball = ball
+        self.screen = screen
+    }
+
+    /// The colour a cell's colour marked `blend` is shown as (nil: its own flat colour).
+    package func colour(_ blend: FrameCell.Blend) -> RGBColour? {
+        switch blend {
+        case .none: nil
+        case .ball: ball
+        case .screen: screen
+        }
+    }
 }
 
 /// A whole screen as a value: what the renderer builds and a screen presents.
@@ -63,6 +116,10 @@ package struct Frame: Hashable, Sendable {
     package private(set) var cells: [FrameCell]
     /// The colour most of the frame is: the screen's background.
     package private(set) var fill: FlatColour
+    /// The ball's and the screen's colours while they fade (the original's 0.1 s blend): the
+    /// cells marked with a ``FrameCell/Blend`` are shown in these; nil: no fade (the fill is
+    /// shown as itself).
+    package private(set) var blends: Blends?
     /// Per row, the first written column and the one after the last (equal: none written).
     private var written: [(lower: Int32, upper: Int32)]
     /// Whether a wide character (two cells) was written since the frame was made or reset.
@@ -107,16 +164,19 @@ package struct Frame: Hashable, Sendable {
     }
 
     /// Makes every cell blank in `fill`, at `size`, reusing the storage: at the same size and
-    /// fill only the columns written since are cleared.
-    package mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour) {
+    /// fill only the columns written since are cleared. With `blends`, the fill is shown as the
+    /// screen's fading colour.
+    package mutating func reset(size newSize: ScreenSize, fill newFill: FlatColour, blends newBlends: Blends? = nil) {
         let count = max(0, newSize.columns) * max(0, newSize.rows)
+        let blank = FrameCell.blank(newFill, blend: newBlends == nil ? .none : .screen)
+        defer { blends = newBlends }
         if newSize != size || cells.count != count {
             size = newSize
-            cells = Array(repeating: .blank(newFill), count: count)
+            cells = Array(repeating: blank, count: count)
             written = Self.nothingWritten(newSize)
         } else {
             let (columns, rows) = (size.columns, size.rows)
-            let sameFill = newFill == fill
+            let sameFill = newFill == fill && (newBlends == nil) == (blends == nil)
             let spans = written
             cells.withUnsafeMutableBufferPointer { cells in
                 for row in 0..<rows {
@@ -125,7 +185,7 @@ package struct Frame: Hashable, Sendable {
                     Self.fill(
                         UnsafeMutableBufferPointer(
                             rebasing: cells[row * columns + clear.lowerBound..<row * columns + clear.upperBound]),
-                        with: .blank(newFill))
+                        with: blank)
                 }
             }
             written.withUnsafeMutableBufferPointer { $0.update(repeating: (0, 0)) }
@@ -162,15 +222,18 @@ package struct Frame: Hashable, Sendable {
         }
     }
 
-    /// Whether two frames show the same: size, fill and cells (not which cells were written).
+    /// Whether two frames show the same: size, fill, fading colours and cells (not which cells
+    /// were written).
     package static func == (first: Frame, second: Frame) -> Bool {
-        first.size == second.size && first.fill == second.fill && first.cells == second.cells
+        first.size == second.size && first.fill == second.fill && first.blends == second.blends
+            && first.cells == second.cells
     }
 
     /// Hashes what ``==`` compares.
     package func hash(into hasher: inout Hasher) {
         hasher.combine(size)
         hasher.combine(fill)
+        hasher.combine(blends)
         hasher.combine(cells)
     }
 

@@ -89,7 +89,13 @@ package struct Renderer: Sendable {
     /// window in the bar's colour, and the panel, the player's rows and the status line at the
     /// bottom, where they stay when the recorded area changes size: nothing of an earlier frame
     /// is left anywhere.
-    package mutating func render(_ screen: ScreenModel, panel: StreamPanel? = nil, into frame: inout Frame) {
+    ///
+    /// `motion`, while the ball glides (``Motion``), is where the disc is drawn now and the
+    /// colours its disc and the screen show as they fade; the status line and the panel say the
+    /// final ones, as the chain published them.
+    package mutating func render(
+        _ screen: ScreenModel, panel: StreamPanel? = nil, motion: Motion? = nil, into frame: inout Frame
+    ) {
         if let shortfall = screen.player?.shortfall {
             frame.reset(size: shortfall.available, fill: Self.statusBackground)
             drawTooSmallNotice(needed: shortfall.needed, into: &frame)
@@ -99,15 +105,17 @@ package struct Renderer: Sendable {
         let size = appearance.position.screen
         let panelRows = panel?.rowCount ?? 0
         let extraRows = screen.player?.rows ?? []
+        let blends = motion?.blends
         if let terminal = screen.player?.terminal {
-            frame.reset(size: terminal, fill: Self.statusBackground)
+            frame.reset(size: terminal, fill: Self.statusBackground, blends: blends)
+            let screenBlank = FrameCell.blank(appearance.background, blend: blends == nil ? .none : .screen)
             for row in 0..<min(size.rows - 1, terminal.rows) {
                 frame.withCells(row: row, columns: 0..<min(size.columns, terminal.columns)) {
-                    $0.update(repeating: .blank(appearance.background))
+                    $0.update(repeating: screenBlank)
                 }
             }
         } else {
-            frame.reset(size: size, fill: appearance.background)
+            frame.reset(size: size, fill: appearance.background, blends: blends)
         }
         guard size.columns > 0, size.rows > 0 else { return }
         let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
@@ -116,8 +124,11 @@ package struct Renderer: Sendable {
             // The panel and a replay's rows lie over the area's bottom rows: the view follows
             // the ball down, so that it stays above them (its top may go off the top instead).
             var shown = appearance
-            shown.position.centre.row -= StreamPanel.viewOffset(for: appearance.position, coveredFrom: panelTop)
-            drawBall(shown, discRows: disc!.rows, lastRow: min(size.rows - 2, panelTop - 1), into: &frame)
+            if let motion { shown.position.centre = motion.centre }
+            shown.position.centre.row -= StreamPanel.viewOffset(for: shown.position, coveredFrom: panelTop)
+            drawBall(
+                shown, discRows: disc!.rows, lastRow: min(size.rows - 2, panelTop - 1), fading: blends != nil,
+                into: &frame)
         } else if screen.player == nil {
             drawTooSmallNotice(into: &frame)
             return
@@ -251,7 +262,9 @@ package struct Renderer: Sendable {
         }
     }
 
-    private func drawBall(_ appearance: Appearance, discRows: [DiscRow], lastRow: Int, into frame: inout Frame) {
+    private func drawBall(
+        _ appearance: Appearance, discRows: [DiscRow], lastRow: Int, fading: Bool, into frame: inout Frame
+    ) {
         let centre = appearance.position.centre
         let ball = appearance.ball
         let background = appearance.background
@@ -260,18 +273,26 @@ package struct Renderer: Sendable {
         // screen's at this depth (black on black in 8 colours), in a colour that does.
         let edge = edges[Int(ball.rawValue) * FlatColour.allCases.count + Int(background.rawValue)] ?? ball
         // The seven kinds of cell in this frame's colours, by ``DiscCell`` raw value.
+        // While the colours fade, the ball's parts and the screen's are shown as the frame's
+        // fading colours (an edge in its own colour does not fade).
+        let (ballFade, screenFade): (FrameCell.Blend, FrameCell.Blend) = fading ? (.ball, .screen) : (.none, .none)
         withUnsafeTemporaryAllocation(of: FrameCell.self, capacity: 7) { look in
-            look.initialize(repeating: FrameCell.blank(background))
+            look.initialize(repeating: FrameCell.blank(background, blend: screenFade))
             for (kind, colour) in [(DiscCell.lowerHalf, ball), (.edgeLowerHalf, edge)] {
-                look[Int(kind.rawValue)] = FrameCell(glyph: Glyph.lowerHalf, foreground: colour, background: background)
+                look[Int(kind.rawValue)] = FrameCell(
+                    glyph: Glyph.lowerHalf, foreground: colour, background: background,
+                    foregroundBlend: colour == ball ? ballFade : .none, backgroundBlend: screenFade)
             }
             for (kind, colour) in [(DiscCell.upperHalf, ball), (.edgeUpperHalf, edge)] {
                 look[Int(kind.rawValue)] = FrameCell(
-                    glyph: Glyph.lowerHalf, foreground: background, background: colour, reverse: monochrome)
+                    glyph: Glyph.lowerHalf, foreground: background, background: colour, reverse: monochrome,
+                    foregroundBlend: screenFade, backgroundBlend: colour == ball ? ballFade : .none)
             }
             for (kind, colour) in [(DiscCell.whole, ball), (.edgeWhole, edge)] {
+                let blend = colour == ball ? ballFade : .none
                 look[Int(kind.rawValue)] = FrameCell(
-                    glyph: " ", foreground: colour, background: colour, reverse: monochrome)
+                    glyph: " ", foreground: colour, background: colour, reverse: monochrome, foregroundBlend: blend,
+                    backgroundBlend: blend)
             }
             for discRow in discRows {
                 let row = centre.row + discRow.rowOffset
@@ -469,6 +490,23 @@ struct BarVisibility: Sendable {
     /// colour where the swatch would not show against it.
     func swatchBackground(_ colour: FlatColour, on status: StatusColours) -> FlatColour {
         shows(colour, on: status.bar) ? status.bar : status.text
+    }
+}
+
+/// The ball part of the way through a glide (the original's 0.1 s `animateWithDuration`):
+/// where its disc is drawn now, and the colours its disc and the screen show now while they
+/// fade (nil: the final ones). Presentation only: the chain has published the final values.
+package struct Motion: Hashable, Sendable {
+    /// The cell the disc's centre is drawn at.
+    package var centre: Cell
+    /// The colours shown while they fade; nil when they do not (they are final, or the
+    /// terminal has too few colours to blend).
+    package var blends: Blends?
+
+    /// A motion from its parts.
+    package init(centre: Cell, blends: Blends?) {
+        self.centre = centre
+        self.blends = blends
     }
 }
 

@@ -17,10 +17,13 @@ package final class InteractiveProgram {
 
     private let hook: SessionHook?
     private let streams: Bool
+    private let animated: Bool
 
-    /// A program; `hook` sees the session before the first intent; `streams` opens the streams
+    /// A program; `hook` sees the session before the first intent; `animated`: moves glide and
+    /// colours fade; `streams` opens the streams
     /// panel at the start.
-    package init(streams: Bool = false, hook: SessionHook? = nil) {
+    package init(streams: Bool = false, animated: Bool = true, hook: SessionHook? = nil) {
+        self.animated = animated
         self.hook = hook
         self.streams = streams
     }
@@ -29,7 +32,7 @@ package final class InteractiveProgram {
     package func run() throws {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
-        let play = Play(screen: terminal, terminal: terminal.size)
+        let play = Play(screen: terminal, terminal: terminal.size, animated: animated)
         try hook?(play.session, play.streams) { [unowned binding = play.binding] in binding.send(.noticePosted($0)) }
         // After the hook: the recording notes the panel's opening (an observation, not an intent).
         if streams { play.toggleStreams() }
@@ -37,11 +40,12 @@ package final class InteractiveProgram {
     }
 
     /// Runs the tour from lesson `first` until the user quits; `completed` is told each lesson
-    /// done. The terminal is restored on return and on every other way out.
-    package static func learn(first: Int, completed: @escaping (Int) -> Void) throws {
+    /// done; `animated`: moves glide. The terminal is restored on return and on every other way
+    /// out.
+    package static func learn(first: Int, animated: Bool = true, completed: @escaping (Int) -> Void) throws {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
-        let learn = Learn(screen: terminal, terminal: terminal.size, first: first)
+        let learn = Learn(screen: terminal, terminal: terminal.size, first: first, animated: animated)
         learn.completed = completed
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(learn)
     }

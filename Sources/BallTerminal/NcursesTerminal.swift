@@ -386,7 +386,27 @@ package final class NcursesTerminal: TerminalDevice {
             let direct = TerminalSequences.xtermDirectColour()
             sequences.foregrounds = direct.foregrounds
             sequences.backgrounds = direct.backgrounds
+            sequences.blend = TerminalSequences.directBlend
             return sequences
+        }
+        // A colour between the flat ones (a fade): itself in direct colour, the nearest entry of
+        // 256; none on fewer colours (they switch at once).
+        var blend: ((RGBColour, Bool) -> [UInt8])?
+        if colours, let setaf, let setab {
+            switch depth {
+            case .direct:
+                blend = { colour, background in
+                    let (red, green, blue) = colour.channels
+                    let value = Int32(red) << 16 | Int32(green) << 8 | Int32(blue)
+                    return bytes(cb_tiparm1(background ? setab : setaf, value))
+                }
+            case .palette(.xterm256):
+                blend = { colour, background in
+                    bytes(
+                        cb_tiparm1(background ? setab : setaf, Int32(TerminalPalette.nearestXterm256Index(to: colour))))
+                }
+            default: blend = nil
+            }
         }
         return TerminalSequences(
             cursorAddress: { bytes(cb_tiparm2(cup, Int32($0), Int32($1))) },
@@ -401,7 +421,7 @@ package final class NcursesTerminal: TerminalDevice {
             reverse: string("rev").map { bytes($0) } ?? [],
             foregrounds: colours ? FlatColour.allCases.map { bytes(cb_tiparm1(setaf, number(depth, $0))) } : [],
             backgrounds: colours ? FlatColour.allCases.map { bytes(cb_tiparm1(setab, number(depth, $0))) } : [],
-            backColourErase: tigetflag("bce") > 0)
+            backColourErase: tigetflag("bce") > 0, blend: blend)
     }
 
     private static func cannotMoveCursor(_ term: String) -> TerminalError {

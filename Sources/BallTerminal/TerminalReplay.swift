@@ -17,6 +17,7 @@ package final class TerminalReplay {
     private let index: ReplayIndex
     private let timing: ReplayTiming
     private let streams: Bool
+    private let animated: Bool
     private let paused: Bool
     private let readProgress: (() -> Double?)?
     private let writeEdited: ((ReplayIndex) throws -> String)?
@@ -25,12 +26,13 @@ package final class TerminalReplay {
     /// start, `paused` starts paused at intent 0. `readProgress` says how much of the file is
     /// read (0 to 1); `writeEdited` writes the recording as edited and returns its file's name.
     package init(
-        index: ReplayIndex, timing: ReplayTiming, streams: Bool = false, paused: Bool = false,
+        index: ReplayIndex, timing: ReplayTiming, streams: Bool = false, animated: Bool = true, paused: Bool = false,
         readProgress: (() -> Double?)? = nil, writeEdited: ((ReplayIndex) throws -> String)? = nil
     ) {
         self.index = index
         self.timing = timing
         self.streams = streams
+        self.animated = animated
         self.paused = paused
         self.readProgress = readProgress
         self.writeEdited = writeEdited
@@ -60,7 +62,7 @@ package final class TerminalReplay {
         player.readProgress = readProgress
         player.writeEdited = writeEdited
         if streams { player.toggleStreams() }
-        let watch = Watch(player: player, screen: terminal, clock: clock)
+        let watch = Watch(player: player, screen: terminal, clock: clock, animated: animated)
         try RunLoop(device: terminal, clock: clock, escapeWait: terminal.escapeWait).run(watch)
     }
 }

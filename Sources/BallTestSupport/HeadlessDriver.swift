@@ -22,13 +22,14 @@ package final class HeadlessDriver {
     private let loop: RunLoop
 
     /// A driver with the ball in the middle of a `screen`-sized terminal that shows colours
-    /// as one of `depth` does; a lone Esc counts after `escapeWait`.
+    /// as one of `depth` does; a lone Esc counts after `escapeWait`; `animated`: moves glide (the
+    /// frames of a glide come as scripted time passes: ``MemoryTerminal/Step/pass(_:)``).
     package init(
         screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct,
-        escapeWait: Duration = RunLoop.defaultEscapeWait
+        escapeWait: Duration = RunLoop.defaultEscapeWait, animated: Bool = false
     ) {
         terminal = MemoryTerminal(size: size, depth: depth)
-        play = Play(screen: terminal, terminal: size)
+        play = Play(screen: terminal, terminal: size, animated: animated)
         loop = RunLoop(device: terminal, clock: terminal.clock, escapeWait: escapeWait)
         run([])
     }

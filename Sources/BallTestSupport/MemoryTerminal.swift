@@ -111,13 +111,18 @@ package final class MemoryTerminal: TerminalDevice {
 
     /// Every frame shown, in order, when ``keepsFrames`` is set.
     package private(set) var history: [Frame] = []
+    /// When each frame in ``history`` was shown, on the clock.
+    package private(set) var historyTimes: [Duration] = []
     /// Whether every frame is kept in ``history``.
     package var keepsFrames = false
 
     package func present(_ frame: Frame, previous: Frame?) {
         self.frame = frame
         presentCount += 1
-        if keepsFrames { history.append(frame) }
+        if keepsFrames {
+            history.append(frame)
+            historyTimes.append(clock.now)
+        }
     }
 
     package func apply(_ modes: TerminalModes) {

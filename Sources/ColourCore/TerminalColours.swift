@@ -35,6 +35,21 @@ package enum TerminalPalette: Int, Sendable, CaseIterable {
         }
     }
 
+    /// The entry of the xterm 256-colour palette's fixed part (16–255) nearest `colour` by RGB
+    /// distance (ties: the lower index): where a colour between the flat ones (a fade) goes on a
+    /// 256-colour terminal.
+    package static func nearestXterm256Index(to colour: RGBColour) -> Int {
+        let (red, green, blue) = colour.channels
+        var best = (index: 16, distance: Int.max)
+        for index in 16...255 {
+            let (r, g, b) = defaultRGB(ofIndex: index).channels
+            let (dr, dg, db) = (Int(r) - Int(red), Int(g) - Int(green), Int(b) - Int(blue))
+            let distance = dr * dr + dg * dg + db * db
+            if distance < best.distance { best = (index, distance) }
+        }
+        return best.index
+    }
+
     private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
     private static let ansiDefaults: [UInt32] = [
         0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,

@@ -163,6 +163,14 @@ package enum Doctor {
             colourAdvice = nil
         }
         add("colour", "\(depth.description) (\(why))", colourAdvice)
+        // The original's motion, at this depth.
+        let fades =
+            switch depth {
+            case .direct: "the colours fade in exact RGB"
+            case .palette(.xterm256): "the colours fade through the palette's nearest entries"
+            default: "the colours switch at once (too few to fade)"
+            }
+        add("motion", "moves glide over 0.1 s, \(fades); --no-animation jumps")
         // The locale.
         let utf8 = facts.characterSet.uppercased().filter { $0 != "-" } == "UTF8"
         add(

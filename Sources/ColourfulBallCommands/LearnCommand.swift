@@ -27,6 +27,13 @@ struct LearnCommand: ParsableCommand {
     @Flag(help: "Forget which lessons are done.")
     var reset = false
 
+    @Flag(
+        name: .customLong("no-animation"),
+        help:
+            "Jump the ball to each new place, and switch its colours at once, instead of the original's 0.1 s glide and fade."
+    )
+    var noAnimation = false
+
     func validate() throws {
         if let lesson, !(1...Lesson.all.count).contains(lesson) {
             throw ValidationError("There are lessons 1 to \(Lesson.all.count); got \(lesson).")
@@ -55,7 +62,7 @@ struct LearnCommand: ParsableCommand {
         let first = lesson.map { $0 - 1 } ?? (Lesson.all.indices.first { !done.contains($0) } ?? Lesson.all.count)
         var failure: Error?
         do {
-            try InteractiveProgram.learn(first: first) { index in
+            try InteractiveProgram.learn(first: first, animated: !noAnimation) { index in
                 done.insert(index)
                 do { try progress.save(done) } catch { failure = error }
             }

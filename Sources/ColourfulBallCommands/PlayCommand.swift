@@ -35,6 +35,13 @@ package struct PlayCommand: ParsableCommand {
     @Flag(help: "Open the streams panel at the start: the streams as marble lanes (s opens and closes it).")
     var streams = false
 
+    @Flag(
+        name: .customLong("no-animation"),
+        help:
+            "Jump the ball to each new place, and switch its colours at once, instead of the original's 0.1 s glide and fade."
+    )
+    var noAnimation = false
+
     package func validate() throws {
         if force, record == nil, trace == nil {
             throw ValidationError("--force goes with --record FILE or --trace FILE.")
@@ -60,7 +67,7 @@ package struct PlayCommand: ParsableCommand {
         var debugTrace: DebugTrace?
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
-        let program = InteractiveProgram(streams: streams) { session, lanes, showNotice in
+        let program = InteractiveProgram(streams: streams, animated: !noAnimation) { session, lanes, showNotice in
             if let traceOutput {
                 // Kept in a buffer and written in large blocks, off the drawing.
                 debugTrace = DebugTrace(session: session, streams: lanes, time: { start.duration(to: .now).seconds }) {

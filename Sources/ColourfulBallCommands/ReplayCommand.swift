@@ -93,6 +93,13 @@ package struct ReplayCommand: ParsableCommand {
     @Flag(help: "In the terminal, start paused before the first intent (intent 0).")
     var paused = false
 
+    @Flag(
+        name: .customLong("no-animation"),
+        help:
+            "In the terminal, jump the ball to each new place, and switch its colours at once, instead of the original's 0.1 s glide and fade."
+    )
+    var noAnimation = false
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -224,6 +231,7 @@ package struct ReplayCommand: ParsableCommand {
                 let index = try ReplayIndex(reader: reader)
                 try TerminalReplay(
                     index: index, timing: ReplayTiming(speed: speed, maximumIdle: maximumIdle), streams: streams,
+                    animated: !noAnimation,
                     paused: paused, readProgress: { input.progress },
                     writeEdited: { [file] index in try EditedLog.write(index, copying: file) }
                 ).run()

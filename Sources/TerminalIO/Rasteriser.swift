@@ -42,6 +42,9 @@ package struct Rasteriser {
     private var onScreen: [FrameCell] = []
     /// Room to keep ``onScreen`` while a row is tried two ways.
     private var savedRow: [FrameCell] = []
+    /// The frame's fading colours' sequences (see ``Frame/blends``), by ``FrameCell/Blend`` raw
+    /// value: foregrounds, then backgrounds.
+    private var blendSequences: [[UInt8]] = Array(repeating: [], count: 6)
 
     /// A rasteriser for a terminal that understands `sequences`. The first frame is drawn whole.
     package init(sequences: TerminalSequences) {
@@ -85,7 +88,15 @@ package struct Rasteriser {
             onScreen = Array(repeating: Self.unknown, count: size.columns)
             savedRow = onScreen
         }
-        let old = previous?.size == size ? previous : nil
+        // A frame whose colours fade is drawn whole: each of its blended cells is a new colour.
+        let old = previous?.size == size && previous?.blends == frame.blends ? previous : nil
+        if let blends = frame.blends, let blend = sequences.blend {
+            for kind in [FrameCell.Blend.ball, .screen] {
+                let rgb = blends.colour(kind)!
+                blendSequences[Int(kind.rawValue)] = blend(rgb, false)
+                blendSequences[3 + Int(kind.rawValue)] = blend(rgb, true)
+            }
+        }
         // Shifting a row moves its cells by one: not with wide characters about, which a
         // terminal keeps whole.
         wideGlyphs = frame.hasWideGlyphs || old?.hasWideGlyphs == true
@@ -97,14 +108,16 @@ package struct Rasteriser {
         if old == nil || old?.fill != frame.fill, canErase, fixed.length(Fixed.eraseToEndOfScreen) > 0 {
             // A new screen colour: erase everything in it (one sequence), then draw what is not blank.
             if old == nil || pen.bold != false || pen.reverse != false { resetAttributes(into: &output) }
-            if colour { setBackground(frame.fill, into: &output) }
+            if colour {
+                setBackground(of: .blank(frame.fill, blend: frame.blends == nil ? .none : .screen), into: &output)
+            }
             move(toRow: 0, column: 0, cells: nil, into: &output)
             fixed.append(Fixed.eraseToEndOfScreen, to: &output)
             erased = true
         } else if old == nil {
             resetAttributes(into: &output)
         }
-        let blank = FrameCell.blank(frame.fill)
+        let blank = FrameCell.blank(frame.fill, blend: frame.blends == nil ? .none : .screen)
         let sameFill = old?.fill == frame.fill
         frame.cells.withUnsafeBufferPointer { newCells in
             for row in 0..<size.rows {
@@ -205,7 +218,7 @@ package struct Rasteriser {
                         .address, Move.address.slot(column, row: row, columns: columns, rows: rows), row: row,
                         column: column)
                 }
-                if colour, pen.background != new[column].background {
+                if colour, pen.background != Self.code(new[column].background, new[column].backgroundBlend) {
                     bound += fixed.length(Fixed.backgrounds + Int(new[column].background.rawValue))
                 }
             }
@@ -250,7 +263,7 @@ package struct Rasteriser {
         _ row: Int, by shift: (column: Int, right: Bool), fill: FrameCell, into output: inout [UInt8]
     ) {
         move(toRow: row, column: shift.column, cells: nil, into: &output)
-        setBackground(fill.background, into: &output)
+        setBackground(of: fill, into: &output)
         fixed.append(shift.right ? Fixed.insertCharacter : Fixed.deleteCharacter, to: &output)
         let moved = columns - shift.column - 1
         onScreen.withUnsafeMutableBufferPointer { cells in
@@ -326,13 +339,19 @@ package struct Rasteriser {
     private static func looksSame(_ first: FrameCell, _ second: FrameCell, colour: Bool) -> Bool {
         guard first.glyph == second.glyph, first.reverse == second.reverse else { return false }
         if colour {
-            if first.isBlank {
-                return first.reverse ? first.foreground == second.foreground : first.background == second.background
-            }
-            return first.background == second.background && first.foreground == second.foreground
-                && first.bold == second.bold
+            let sameForeground =
+                first.foreground == second.foreground && first.foregroundBlend == second.foregroundBlend
+            let sameBackground =
+                first.background == second.background && first.backgroundBlend == second.backgroundBlend
+            if first.isBlank { return first.reverse ? sameForeground : sameBackground }
+            return sameBackground && sameForeground && first.bold == second.bold
         }
         return first.isBlank || first.bold == second.bold
+    }
+
+    /// A colour as the pen holds it: a flat colour's raw value, or past them a fading colour.
+    private static func code(_ colour: FlatColour, _ blend: FrameCell.Blend) -> UInt8 {
+        blend == .none ? colour.rawValue : 64 + blend.rawValue
     }
 
     /// A cell no frame holds: what the screen shows is not known.
@@ -342,8 +361,10 @@ package struct Rasteriser {
 
     /// The attributes the terminal will draw the next character with (nil: not known).
     private struct Pen {
-        var foreground: FlatColour?
-        var background: FlatColour?
+        /// The foreground's ``code(_:_:)``.
+        var foreground: UInt8?
+        /// The background's ``code(_:_:)``.
+        var background: UInt8?
         var bold: Bool?
         var reverse: Bool?
     }
@@ -363,20 +384,31 @@ package struct Rasteriser {
             pen.reverse = true
         }
         if colour {
-            setBackground(cell.background, into: &output)
-            if !cell.isBlank || cell.reverse, pen.foreground != cell.foreground {
-                fixed.append(Fixed.foregrounds + Int(cell.foreground.rawValue), to: &output)
-                pen.foreground = cell.foreground
+            setBackground(of: cell, into: &output)
+            let foreground = Self.code(cell.foreground, cell.foregroundBlend)
+            if !cell.isBlank || cell.reverse, pen.foreground != foreground {
+                if cell.foregroundBlend != .none, sequences.blend != nil {
+                    output += blendSequences[Int(cell.foregroundBlend.rawValue)]
+                } else {
+                    fixed.append(Fixed.foregrounds + Int(cell.foreground.rawValue), to: &output)
+                }
+                pen.foreground = foreground
             }
         }
         // A wide character's second cell is never written on its own (see writeChanges).
         output.appendUTF8(cell.isContinuation ? " " : cell.glyph)
     }
 
-    private mutating func setBackground(_ colour: FlatColour, into output: inout [UInt8]) {
-        guard self.colour, pen.background != colour else { return }
-        fixed.append(Fixed.backgrounds + Int(colour.rawValue), to: &output)
-        pen.background = colour
+    /// Sets the pen's background to `cell`'s (its fading colour, where it has one).
+    private mutating func setBackground(of cell: FrameCell, into output: inout [UInt8]) {
+        let code = Self.code(cell.background, cell.backgroundBlend)
+        guard colour, pen.background != code else { return }
+        if cell.backgroundBlend != .none, sequences.blend != nil {
+            output += blendSequences[3 + Int(cell.backgroundBlend.rawValue)]
+        } else {
+            fixed.append(Fixed.backgrounds + Int(cell.background.rawValue), to: &output)
+        }
+        pen.background = code
     }
 
     private mutating func resetAttributes(into output: inout [UInt8]) {
@@ -389,9 +421,10 @@ package struct Rasteriser {
     private func penFits(_ cell: FrameCell) -> Bool {
         guard pen.reverse == cell.reverse else { return false }
         if !colour { return cell.isBlank || pen.bold == cell.bold }
-        guard pen.background == cell.background else { return false }
-        if cell.isBlank { return !cell.reverse || pen.foreground == cell.foreground }
-        return pen.foreground == cell.foreground && pen.bold == cell.bold
+        guard pen.background == Self.code(cell.background, cell.backgroundBlend) else { return false }
+        let foreground = Self.code(cell.foreground, cell.foregroundBlend)
+        if cell.isBlank { return !cell.reverse || pen.foreground == foreground }
+        return pen.foreground == foreground && pen.bold == cell.bold
     }
 
     // MARK: - Cursor moves

@@ -35,13 +35,18 @@ package struct TerminalSequences {
     package var backgrounds: [[UInt8]]
     /// Whether erasing and inserting fill with the current background colour (`bce`).
     package var backColourErase: Bool
+    /// A colour between the flat ones (a fade) as the foreground (false) or background (true):
+    /// itself in direct colour, the nearest entry of a 256-colour palette; nil where the
+    /// terminal has too few colours to blend (then colours switch at once).
+    package var blend: ((_ colour: RGBColour, _ background: Bool) -> [UInt8])?
 
     /// Sequences from their parts; see each property.
     package init(
         cursorAddress: @escaping (Int, Int) -> [UInt8], columnAddress: ((Int) -> [UInt8])?,
         cursorForward: ((Int) -> [UInt8])?, cursorBackward: ((Int) -> [UInt8])?, insertCharacter: [UInt8],
         deleteCharacter: [UInt8], eraseToEndOfScreen: [UInt8], resetAttributes: [UInt8], bold: [UInt8],
-        reverse: [UInt8], foregrounds: [[UInt8]], backgrounds: [[UInt8]], backColourErase: Bool
+        reverse: [UInt8], foregrounds: [[UInt8]], backgrounds: [[UInt8]], backColourErase: Bool,
+        blend: ((RGBColour, Bool) -> [UInt8])? = nil
     ) {
         self.cursorAddress = cursorAddress
         self.columnAddress = columnAddress
@@ -56,6 +61,7 @@ package struct TerminalSequences {
         self.foregrounds = foregrounds
         self.backgrounds = backgrounds
         self.backColourErase = backColourErase
+        self.blend = blend
     }
 
     /// Whether colours are shown at all.
@@ -79,11 +85,21 @@ package struct TerminalSequences {
             cursorForward: { csi("\($0)C") }, cursorBackward: { csi("\($0)D") }, insertCharacter: csi("1@"),
             deleteCharacter: csi("P"), eraseToEndOfScreen: csi("J"), resetAttributes: csi("m"), bold: csi("1m"),
             reverse: csi("7m"), foregrounds: colour(30, 90, 38), backgrounds: colour(40, 100, 48),
-            backColourErase: backColourErase)
+            backColourErase: backColourErase,
+            blend: palette == .xterm256
+                ? { colour, background in
+                    csi("\(background ? 48 : 38);5;\(TerminalPalette.nearestXterm256Index(to: colour))m")
+                } : nil)
     }
 }
 
 extension TerminalSequences {
+    /// A colour between the flat ones in xterm's 24-bit form (`ESC [ 38 ; 2 ; r ; g ; b m`).
+    package static let directBlend: @Sendable (RGBColour, Bool) -> [UInt8] = { colour, background in
+        let (red, green, blue) = colour.channels
+        return Array("\u{1B}[\(background ? 48 : 38);2;\(red);\(green);\(blue)m".utf8)
+    }
+
     /// An xterm-compatible terminal with 24-bit colour (as `xterm-direct` describes it, with
     /// the semicolon form every such terminal reads): the exact flat colours.
     package static func xtermDirectColour() -> Self {
@@ -96,6 +112,7 @@ extension TerminalSequences {
         }
         sequences.foregrounds = colour(38)
         sequences.backgrounds = colour(48)
+        sequences.blend = Self.directBlend
         return sequences
     }
 }

@@ -32,11 +32,14 @@ struct BenchmarkRun {
     var environment: [String: String] {
         ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/tmp"]
     }
+    /// The program with the ball jumping (no glide): the rows measured before the glide came
+    /// keep measuring the same.
+    var jumping: [String] { [program, "--no-animation"] }
 
     /// The sections, in the order they run (`--only` takes a prefix of one).
     static let sectionNames = [
         "colour lookup", "pipeline", "bytes to the terminal", "input to screen", "start-up", "idle", "large terminal",
-        "headless replay", "streams", "time travel",
+        "headless replay", "streams", "time travel", "glide",
     ]
 
     /// Runs the sections asked for and prints the table; returns it as Markdown lines.
@@ -45,7 +48,7 @@ struct BenchmarkRun {
         var results: [Result] = []
         let sections: [() -> [Result]] = [
             colourLookup, pipeline, bytesToTerminal, inputToScreen, startUp, idle, largeTerminal, headlessReplay,
-            streams, timeTravel,
+            streams, timeTravel, glide,
         ]
         for (name, section) in zip(Self.sectionNames, sections) where only.map(name.hasPrefix) ?? true {
             progress("running: \(name)...")
@@ -310,7 +313,7 @@ struct BenchmarkRun {
         let ticksBefore = machineCPUTicks()
         guard
             let targets = interleavedDragRounds(
-                [[program], [buildDirectory() + "/colourful-ball-bench", "--respond"]], rounds: rounds, steps: steps)
+                [jumping, [buildDirectory() + "/colourful-ball-bench", "--respond"]], rounds: rounds, steps: steps)
         else { return [Result(name: "input to screen", measured: "could not start", target: "", met: false)] }
         let (ours, responder) = (targets[0], targets[1])
         let steal = machineCPUTicks().flatMap { after in
@@ -411,8 +414,9 @@ struct BenchmarkRun {
 
     func idle() -> [Result] { idle(arguments: [], label: "") }
 
-    /// Idle CPU and wake-ups of the program started with `arguments`.
-    func idle(arguments: [String], label: String) -> [Result] {
+    /// Idle CPU and wake-ups of the program started with `arguments`, after `input` (and
+    /// whatever it drew) when given.
+    func idle(arguments: [String], label: String, input: [UInt8] = []) -> [Result] {
         let seconds = quick ? 3.0 : 10.0
         guard
             let terminal = try? PseudoTerminal(
@@ -420,6 +424,10 @@ struct BenchmarkRun {
             terminal.readUntil(Array("quit".utf8)) != nil
         else { return [Result(name: "idle", measured: "could not start", target: "", met: false)] }
         _ = terminal.readUntilQuiet(quiet: 0.2)
+        if !input.isEmpty {
+            terminal.write(input)
+            _ = terminal.readUntilQuiet(quiet: 0.3)
+        }
         let cpuBefore = cpuNanoseconds(terminal.pid) ?? 0
         let switchesBefore =
             (processStatus(terminal.pid, "voluntary_ctxt_switches") ?? 0)
@@ -448,7 +456,7 @@ struct BenchmarkRun {
     func largeTerminal() -> [Result] {
         let size = ScreenSize(columns: 1000, rows: 300)
         guard
-            let terminal = try? PseudoTerminal([program], size: size, environment: environment),
+            let terminal = try? PseudoTerminal(jumping, size: size, environment: environment),
             terminal.readUntil(Array("quit".utf8), limit: 10) != nil
         else { return [Result(name: "large terminal", measured: "could not start", target: "", met: false)] }
         _ = terminal.readUntilQuiet(quiet: 0.2)
@@ -542,7 +550,7 @@ struct BenchmarkRun {
     func streamInputToScreen() -> Result {
         let rounds = quick ? 1 : 3
         let steps = quick ? 200 : 400
-        guard let targets = interleavedDragRounds([[program], [program, "--streams"]], rounds: rounds, steps: steps)
+        guard let targets = interleavedDragRounds([jumping, jumping + ["--streams"]], rounds: rounds, steps: steps)
         else {
             return Result(
                 name: "input to screen, streams panel open", measured: "could not start", target: "", met: false)
@@ -595,6 +603,76 @@ struct BenchmarkRun {
             name:
                 "one-cell drag step, same colours, 80×24, streams panel open with all four late lanes (closed: \(medians[0]) B), median",
             measured: "\(medians[1]) B", target: "≤ 2.2 × closed", met: Double(medians[1]) <= 2.2 * Double(medians[0]))
+    }
+}
+
+extension BenchmarkRun {
+    // MARK: - The glide
+
+    /// The original's motion (on by default): what a drag step and a jump cost while the ball
+    /// glides and its colours fade, as an xterm-256color terminal receives them (the fade in
+    /// the palette's nearest entries); and idle after a glide.
+    func glide() -> [Result] {
+        let size = ScreenSize(columns: 80, rows: 24)
+        guard let measuring = MeasuringScreen(size: size) else {
+            return [Result(name: "glide", measured: "could not start ncurses", target: "", met: false)]
+        }
+        let fileSize = measuring.bytesWritten
+        let session = BallSession(screen: size)
+        let binding = ScreenBinding(session.viewModel, to: measuring.screen, animated: true)
+        var now = Duration.zero
+        binding.flush(now: now)
+        /// Sends `intent` at the clock's time, then draws every frame of the glide until
+        /// `until` (or its end); the bytes written.
+        func step(_ intent: Intent, until: Duration?) -> Int {
+            let before = fileSize()
+            session.send(intent)
+            binding.flush(now: now)
+            while let due = binding.nextFrameDue, until.map({ due < $0 }) ?? true {
+                now = due
+                binding.flush(now: now)
+            }
+            if let until { now = until }
+            return fileSize() - before
+        }
+        session.send(.pressed(at: size.centre))
+        // A drag at 60 reports a second, each step one cell, the glide's frames between.
+        var dragSteps: [Int] = []
+        var sameColourSteps: [Int] = []
+        for intent in dragIntents(on: size, count: 600) {
+            let before = session.viewModel.current
+            let bytes = step(intent, until: now + ScreenBinding.frameInterval)
+            dragSteps.append(bytes)
+            if session.viewModel.current.ball == before.ball { sameColourSteps.append(bytes) }
+        }
+        _ = step(.released(at: session.viewModel.current.position.centre), until: nil)
+        // One move alone, its whole glide: a cell (same colours), and a click 30 cells away
+        // (new colours: the whole screen fades).
+        let oneCell = step(.arrowPressed(.right, distance: 1), until: nil)
+        var jumps: [Int] = []
+        for column in [10, 40, 70, 40, 10, 70] {
+            jumps.append(step(.pressed(at: Cell(column: column, row: 11)), until: nil))
+            _ = step(.released(at: Cell(column: column, row: 11)), until: nil)
+        }
+        let median = { (values: [Int]) in Int(percentile(values.map(Double.init), 0.5)) }
+        return [
+            Result(
+                name:
+                    "with the glide: one-cell drag step, same ball colour, 80×24, at 60 steps a second (median; a sweep changes colour every few cells, so most steps redraw a fading screen whole)",
+                measured: "\(median(sameColourSteps)) B", target: "—", met: nil),
+            Result(
+                name: "with the glide: drag step, any colours, at 60 steps a second (median)",
+                measured: "\(median(dragSteps)) B", target: "—", met: nil),
+            Result(
+                name: "with the glide: one arrow, its whole glide (a cell, same colours)", measured: "\(oneCell) B",
+                target: "—", met: nil),
+            Result(
+                name: "with the glide: a click 30 cells away, its whole glide and fade (median of \(jumps.count))",
+                measured: "\(median(jumps)) B", target: "—", met: nil),
+        ]
+            + idle(
+                arguments: [], label: ", after a glide",
+                input: Array("\u{1B}[<0;71;12M\u{1B}[<0;71;12m".utf8))
     }
 }
 

@@ -28,7 +28,7 @@ extension BenchmarkRun {
         let started = ContinuousClock.now
         guard
             let terminal = try? PseudoTerminal(
-                [program, "replay", path, "--paused"], size: size, environment: environment)
+                [program, "replay", path, "--paused", "--no-animation"], size: size, environment: environment)
         else { return [Result(name: "time travel", measured: "could not start", target: "", met: false)] }
         var screen = TerminalScreen(terminal: terminal, size: size)
         defer {

@@ -29,6 +29,7 @@ struct DoctorTests {
                 COLORTERM                   truecolor — ok
                 NO_COLOR                    not set — ok
                 colour                      direct colour (COLORTERM=truecolor) — ok
+                motion                      moves glide over 0.1 s, the colours fade in exact RGB; --no-animation jumps — ok
                 locale                      UTF-8 (LANG=C.UTF-8) — ok
                 window                      80×24 — ok
                 device attributes           62;22 — ok
@@ -50,6 +51,10 @@ struct DoctorTests {
         let advice = Dictionary(uniqueKeysWithValues: Doctor.checks(facts).map { ($0.check, $0.advice) })
         #expect(advice["NO_COLOR"] == "the program draws without colour; unset NO_COLOR for colour")
         #expect(advice["colour"]! == nil, "no colour is what NO_COLOR asked for")
+        let values = Dictionary(uniqueKeysWithValues: Doctor.checks(facts).map { ($0.check, $0.value) })
+        #expect(
+            values["motion"]
+                == "moves glide over 0.1 s, the colours switch at once (too few to fade); --no-animation jumps")
         #expect(
             advice["locale"]! == "the program's glyphs are UTF-8: set LANG=C.UTF-8 (or your language's .UTF-8 locale)")
         #expect(advice["window"]! == "the program needs at least 24×8: make the window larger")

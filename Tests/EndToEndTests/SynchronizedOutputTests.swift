@@ -20,12 +20,12 @@ struct SynchronizedOutputTests {
         return (0...(bytes.count - marker.count)).filter { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }
     }
 
-    /// Starts the program, reads its first frame (the question with it), answers `answer` (nil:
-    /// says nothing), presses Right three times and reads the frames, then q; the bytes after
-    /// the answer.
+    /// Starts the program (with the ball jumping: a key, a frame), reads its first frame (the
+    /// question with it), answers `answer` (nil: says nothing), presses Right three times and
+    /// reads the frames, then q; the bytes after the answer.
     static func session(answer: String?) throws -> (first: [UInt8], later: [UInt8], status: Int32) {
         let terminal = try PseudoTerminal(
-            [programPath], size: ScreenSize(columns: 80, rows: 24),
+            [programPath, "--no-animation"], size: ScreenSize(columns: 80, rows: 24),
             environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
         // The first frame comes whatever the terminal says (here: nothing yet).
         let (first, _) = terminal.readUntilQuiet(quiet: 0.3)
@@ -38,6 +38,31 @@ struct SynchronizedOutputTests {
         terminal.write(Array("q".utf8))
         later += terminal.readUntilQuiet(quiet: 0.3).bytes
         return (first, later, terminal.waitForExit())
+    }
+
+    @Test(
+        "the glide in a real pseudo-terminal: a click 30 cells away is a few frames, each whole, over a tenth of a second, then nothing"
+    )
+    func glideFrames() throws {
+        let terminal = try PseudoTerminal(
+            [programPath], size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        let (first, _) = terminal.readUntilQuiet(quiet: 0.3)
+        var screen = TerminalEmulator(columns: 80, rows: 24)
+        screen.receive(first)
+        terminal.write(Array("\u{1B}[?2026;2$y".utf8))
+        let start = ContinuousClock.now
+        terminal.write(Array("\u{1B}[<0;71;12M\u{1B}[<0;71;12m".utf8))
+        let (glide, _) = terminal.readUntilQuiet(quiet: 0.4)
+        let took = start.duration(to: .now)
+        screen.receive(glide)
+        let frames = Self.places(of: Self.begin, in: glide).count
+        #expect((4...8).contains(frames), "\(frames) frames")
+        #expect(took >= .milliseconds(90), "the glide lasted \(took) (with the quiet after it)")
+        // Where it ended: the disc around column 71 (70 from 0), the status line saying so.
+        #expect(screen.rowTexts[23].contains("70,11"), "\(screen.rowTexts[23])")
+        terminal.write(Array("q".utf8))
+        #expect(terminal.waitForExit() == 0)
     }
 
     @Test("a terminal that answers 2 (reset: it has the mode) gets every later frame wrapped")
