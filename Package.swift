@@ -78,7 +78,7 @@ let package = Package(
             name: "BallProgram",
             dependencies: [
                 "BallModel", "BallStreams", "BallRendering", "BallReplay", "TerminalIO", "BallPlayer", "ColourCore",
-                "TextFormats",
+                "TextFormats", openCombine,
             ],
             swiftSettings: crossModule),
 
@@ -183,8 +183,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "colourful-ball", "BallModel", "BallRendering", "BallTestSupport", "TerminalIO", "ColourCore",
-                "TextFormats", "Platform",
+                "colourful-ball", "ColourfulBallCommands", "BallModel", "BallRendering", "BallTestSupport",
+                "TerminalIO", "ColourCore", "TextFormats", "Platform",
             ]
         ),
     ],

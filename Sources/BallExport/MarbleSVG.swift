@@ -6,18 +6,22 @@ import TextFormats
 
 // MARK: - The marble diagram as SVG
 
-/// A replay's lanes as an SVG picture, for slides: one lane a row under a ruler of intent
-/// indices, a line for as long as the lane's subscription lives, and each marble drawn as the
-/// panel draws it, so the kinds differ as they do on screen: an intent its glyph (`▼ • ▲ ← ↑ →
-/// ↓ ◙ ↔ q`, its description as a tooltip), a position `○` a white circle, a ball colour `●` a
-/// circle filled with it, a screen colour `■` a square filled with it, a value `removeDuplicates()`
-/// swallowed `·` a small grey dot, a completion `|` a bar. Below the main lanes, a row for each
-/// kind of late subscriber the recording subscribed: `^` where it subscribed, what it was
-/// handed (one position, or a group's count in its circle), what it received, `!` where it was
-/// cancelled, `|` where its subject completed. A legend under it all names every mark.
+/// A replay's lanes as an SVG picture, for slides: blocks of ``perBlock`` intents, one under
+/// the other (as the text diagram's blocks are, so that a long recording stays a picture every
+/// SVG reader draws), each a lane a row under a ruler of intent indices, a line for as long as
+/// the lane's subscription lives, and each marble drawn as the panel draws it, so the kinds
+/// differ as they do on screen: an intent its glyph (`▼ • ▲ ← ↑ → ↓ ◙ ↔ q`, its description as
+/// a tooltip), a position `○` a white circle, a ball colour `●` a circle filled with it, a
+/// screen colour `■` a square filled with it, a value `removeDuplicates()` swallowed `·` a small
+/// grey dot, a completion `|` a bar. Below the main lanes, a row for each kind of late
+/// subscriber with a lane in the block: `^` where it subscribed, what it was handed (one
+/// position, or a group's count in its circle), what it received, `!` where it was cancelled,
+/// `|` where its subject completed. A legend under it all names every mark.
 ///
-/// It streams, as the other exports do: each row's shapes wait in a temporary file (the
-/// picture's width is known only at the end), so memory stays flat however long the recording.
+/// It streams, as the other exports do: each block is written to a temporary file as soon as
+/// its columns are complete (the picture's height is known only at the end), and only one
+/// block's columns are kept, so memory stays flat however long the recording. A line the
+/// reader refuses later in the file ends the picture there: every block before it is drawn.
 package enum MarbleSVG {
     /// Pixels: an intent's column, a lane's row, the labels' column, the margin, the ruler, a
     /// legend line.
@@ -27,127 +31,90 @@ package enum MarbleSVG {
     static let margin = 10
     static let ruler = 22
     static let legendLine = 18
+    /// Intents a block: 1,400 pixels of lanes, far below what SVG readers draw (librsvg and
+    /// CairoSVG refuse a picture over 32,767 pixels wide).
+    package static let perBlock = 100
+
+    /// The most pixels a side that SVG readers draw (librsvg and CairoSVG refuse more).
+    package static let largestSide = 32_767
+    /// A block's width, from its labels to the margin after its last intent.
+    package static let blockWidth = labels + perBlock * column + margin
+    /// The legend's height, with a margin above it and below.
+    static var legendHeight: Int { margin + legend.count * legendLine + margin }
 
     /// Replays `reader` and writes the SVG through `write`.
-    package static func run(reader: ReplayReader, write: ([UInt8]) throws -> Void) throws {
-        let lanes = StreamLane.main
-        let spools = try lanes.map { _ in try Spool() }
-        let lateSpools = try LateSubscriber.allCases.map { _ in try Spool() }
-        var lateUsed = Set<LateSubscriber>()
-        let rulerSpool = try Spool()
-        var next = 0
-        var ends: [Int?] = lanes.map { _ in nil }
+    ///
+    /// Blocks go one under the other, and when a column of them would pass `largestSide` (by
+    /// default what readers draw, ``largestSide``) with the legend under it, the next starts a
+    /// column to the right; when the picture would be wider than that too, it ends there,
+    /// drawn, and an error says so.
+    package static func run(
+        reader: ReplayReader, largestSide: Int = largestSide, write: ([UInt8]) throws -> Void
+    ) throws {
+        let body = try Spool()
+        var top = margin
+        var left = 0
+        var tallest = 0
+        var widest = 0  // The widest block's width: a short recording's picture is narrow.
+        var block: [StreamColumn] = []
         var late = LateSubscriptions()
-        // Each intent's tooltip, made once (a drag over the same cells repeats them).
+        var ended: [LateLane] = []
+        var main: [Int?] = StreamLane.main.map { _ in nil }  // Where each main lane completed.
         var tooltips: [Intent: [UInt8]] = [:]
-        try ReplayColumns.forEach(in: reader) { item in
-            guard case .column(let column) = item else {
-                guard case .late(let kind, let event, let at) = item, let lane = late.note(kind, event, column: at)
-                else { return }
-                lateUsed.insert(kind)
-                try lateSpools[LateSubscriber.allCases.firstIndex(of: kind)!].append(Array(lateShapes(lane).utf8))
-                return
+        func writeBlock() throws {
+            guard let first = block.first?.index, let last = block.last?.index else { return }
+            let live = LateSubscriber.allCases.compactMap { late.live[$0] }
+            let lanes = (ended + live).filter { $0.start <= last }
+            let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count)
+            let newColumn = top + height > largestSide - legendHeight
+            guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
+                throw MarbleExportError(
+                    description:
+                        "The recording is too long for one SVG picture: the first \(first) intents fill the \(Self.largestSide) pixels a side that SVG readers draw; export a part of it (its first lines, say: head -n \(first) FILE > part.jsonl).",
+                    code: 65)
             }
-            let x = centre(of: column.index)
-            if column.index % 10 == 0 {
-                try rulerSpool.append(
-                    Array(#"<text x="\#(x)" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#.utf8))
+            if newColumn {
+                left += blockWidth
+                top = margin
             }
-            for (slot, lane) in lanes.enumerated() {
-                let emission = column.emission(lane)
-                let completed = column.completed.contains(lane)
-                if completed { ends[slot] = column.index }
-                guard emission != nil || completed else { continue }
-                let y = middle(of: slot)
-                try spools[slot].append { bytes in
-                    func shape(_ start: [UInt8], _ attributes: [UInt8], end: [UInt8], title: (inout [UInt8]) -> Void) {
-                        bytes += start
-                        bytes.appendDecimal(x)
-                        bytes += Bytes.y
-                        bytes.appendDecimal(y)
-                        bytes += attributes
-                        bytes.appendDecimal(column.index)
-                        bytes.append(UInt8(ascii: " "))
-                        title(&bytes)
-                        bytes += end
-                    }
-                    switch emission {
-                    case .intent(let intent)?:
-                        bytes += Bytes.textX
-                        bytes.appendDecimal(x)
-                        bytes += Bytes.textY
-                        bytes.appendDecimal(y + 5)
-                        bytes += Bytes.intent
-                        bytes.appendUTF8(Marble.glyph(of: intent))
-                        bytes += Bytes.titleStart
-                        bytes.appendDecimal(column.index)
-                        bytes.append(UInt8(ascii: " "))
-                        if let tooltip = tooltips[intent] {
-                            bytes += tooltip
-                        } else {
-                            let tooltip = Array(Marble.describe(intent).xmlEscaped.utf8)
-                            if tooltips.count < 65_536 { tooltips[intent] = tooltip }
-                            bytes += tooltip
-                        }
-                        bytes += Bytes.textEnd
-                    case .value?:
-                        shape(Bytes.circleX, Bytes.position, end: Bytes.circleEnd) { bytes in
-                            guard let position = column.position else { return }
-                            bytes.appendDecimal(position.centre.column)
-                            bytes.append(UInt8(ascii: ","))
-                            bytes.appendDecimal(position.centre.row)
-                            bytes += Bytes.on
-                            bytes.appendDecimal(position.screen.columns)
-                            bytes += Bytes.times
-                            bytes.appendDecimal(position.screen.rows)
-                        }
-                    case .colour(let colour, let background)?:
-                        if background {
-                            // A square, as the panel's ■: its corner 5 px up and left of the centre.
-                            bytes += Bytes.squareX
-                            bytes.appendDecimal(x - 5)
-                            bytes += Bytes.textY
-                            bytes.appendDecimal(y - 5)
-                            bytes += Bytes.square[Int(colour.rawValue)]
-                            bytes.appendDecimal(column.index)
-                            bytes.append(UInt8(ascii: " "))
-                            bytes += Bytes.names[Int(colour.rawValue)]
-                            bytes += Bytes.squareEnd
-                        } else {
-                            shape(Bytes.circleX, Bytes.colour[Int(colour.rawValue)], end: Bytes.circleEnd) {
-                                $0 += Bytes.names[Int(colour.rawValue)]
-                            }
-                        }
-                    case .ghost?:
-                        shape(Bytes.circleX, Bytes.ghost, end: Bytes.circleEnd) { $0 += Bytes.swallowed }
-                    default: break
-                    }
-                    if completed {
-                        bytes +=
-                            Array(
-                                #"<line x1="\#(x + 7)" y1="\#(y - 8)" x2="\#(x + 7)" y2="\#(y + 8)" class="end"/>"#
-                                    .utf8)
-                    }
+            try drawBlock(
+                block, from: first, lateLanes: lanes, completed: &main, tooltips: &tooltips, at: (left, top),
+                into: body)
+            top += height
+            tallest = max(tallest, top)
+            widest = max(widest, left + labels + block.count * column + margin)
+            ended.removeAll { $0.end!.column <= last }
+            late.forget(before: last + 1)
+            block.removeAll(keepingCapacity: true)
+        }
+        var failure: Error?
+        do {
+            try ReplayColumns.forEach(in: reader) { item in
+                switch item {
+                case .column(let column):
+                    if block.count == perBlock { try writeBlock() }
+                    block.append(column)
+                case .late(let kind, let event, let column):
+                    if let lane = late.note(kind, event, column: column) { ended.append(lane) }
                 }
             }
-            next = column.index + 1
+        } catch let error as ReplayError {
+            failure = error  // The picture of what came before the bad line, then the error.
+        } catch let error as MarbleExportError where error.code == 65 {
+            failure = error  // The picture of what fits, then the error.
         }
-        // The late subscriptions still subscribed at the end of the recording.
-        for kind in LateSubscriber.allCases {
-            guard let lane = late.live[kind] else { continue }
-            lateUsed.insert(kind)
-            try lateSpools[LateSubscriber.allCases.firstIndex(of: kind)!].append(
-                Array(lateShapes(lane, lastColumn: next - 1).utf8))
+        if !(failure is MarbleExportError) {
+            do { try writeBlock() } catch let error as MarbleExportError where error.code == 65 {
+                failure = failure ?? error
+            }
         }
-        let lateRows = LateSubscriber.allCases.filter { lateUsed.contains($0) }
-        let count = max(1, next)
-        let width = max(labels + count * column + 2 * margin, legendWidth)
-        let legendTop = margin + ruler + (lanes.count + lateRows.count) * row + margin
-        let height = legendTop + legend.count * legendLine + margin
+        let width = max(margin + widest, legendWidth)
+        let legendTop = max(tallest, margin) + margin
+        let total = legendTop + legend.count * legendLine + margin
         try write(
             Array(
                 """
-                <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="DejaVu Sans Mono, monospace" font-size="12">
+                <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(total)" viewBox="0 0 \(width) \(total)" font-family="DejaVu Sans Mono, monospace" font-size="12">
                 <style>.ruler{fill:#888;text-anchor:middle}.label{fill:#222}.lane{stroke:#222;stroke-width:1.5}\
                 .intent{fill:#222;text-anchor:middle;font-size:13px;stroke:#fafafa;stroke-width:3px;paint-order:stroke}.position{fill:#fff;stroke:#333}.colour{stroke:#333}\
                 .ghost{fill:#999}.end{stroke:#222;stroke-width:2.5}.mark{fill:#222;text-anchor:middle;font-weight:bold}\
@@ -156,67 +123,177 @@ package enum MarbleSVG {
                 <rect width="100%" height="100%" fill="#fafafa"/>
 
                 """.utf8))
-        try rulerSpool.copy(to: write)
-        for (slot, lane) in lanes.enumerated() {
-            let y = middle(of: slot)
-            let last = ends[slot] ?? (count - 1)
-            try write(
-                Array(
-                    """
-
-                    <g id="lane-\(lane.label)"><text x="\(margin)" y="\(y + 4)" class="label">\(lane.label)</text>\
-                    <line x1="\(centre(of: 0))" y1="\(y)" x2="\(centre(of: last) + (ends[slot] == nil ? column / 2 : 7))" y2="\(y)" class="lane"/>
-                    """.utf8))
-            try spools[slot].copy(to: write)
-            try write(Array("</g>".utf8))
-        }
-        for (offset, kind) in lateRows.enumerated() {
-            let label = StreamLane.late(kind).label
-            let slot = LateSubscriber.allCases.firstIndex(of: kind)!
-            try write(
-                Array(
-                    """
-
-                    <g id="lane-\(label)" transform="translate(0,\((lanes.count + offset) * row))"><text x="\(margin)" y="\(middle(of: 0) + 4)" class="label">\(label)</text>
-                    """.utf8))
-            try lateSpools[slot].copy(to: write)
-            try write(Array("</g>".utf8))
-        }
+        try body.copy(to: write)
         try write(Array("\n<g id=\"legend\">\(legendShapes(top: legendTop))</g>\n</svg>\n".utf8))
+        if let failure { throw failure }
     }
 
-    /// A late subscription's row (drawn at the first row's height; its group moves it down):
-    /// its line from where it subscribed to where it ended (or the recording's last column,
-    /// `lastColumn`, when it did not), `^`, what it was handed, each value it received, and `!`
-    /// or `|`.
-    static func lateShapes(_ lane: LateLane, lastColumn: Int? = nil) -> String {
-        let y = middle(of: 0)
-        let start = centre(of: lane.start)
-        let endColumn = lane.end?.column ?? lastColumn ?? lane.start
+    /// A block's height with `lateKinds` rows of late lanes under the main lanes.
+    static func blockHeight(lateKinds: Int) -> Int { ruler + (StreamLane.main.count + lateKinds) * row }
+
+    /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
+    /// `spool`, with the late lanes that reach it; `completed` keeps where each main lane
+    /// completed.
+    private static func drawBlock(
+        _ columns: [StreamColumn], from first: Int, lateLanes: [LateLane], completed: inout [Int?],
+        tooltips: inout [Intent: [UInt8]], at corner: (x: Int, y: Int), into spool: Spool
+    ) throws {
+        let lastIndex = columns.last!.index
+        let kinds = LateSubscriber.allCases.filter { kind in lateLanes.contains { $0.kind == kind } }
+        try spool.append(Array(#"<g class="block" transform="translate(\#(corner.x),\#(corner.y - margin))">"#.utf8))
+        // The ruler: every tenth intent, and the block's first.
+        for column in columns where column.index % 10 == 0 || column.index == first {
+            try spool.append(
+                Array(
+                    #"<text x="\#(centre(of: column.index - first))" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#
+                        .utf8))
+        }
+        for (slot, lane) in StreamLane.main.enumerated() {
+            let y = middle(of: slot)
+            if completed[slot] == nil, let ended = columns.first(where: { $0.completed.contains(lane) }) {
+                completed[slot] = ended.index
+            }
+            // The line: the block's columns, up to the completion when it is in them.
+            let lastDrawn = min(lastIndex, completed[slot] ?? lastIndex)
+            guard completed[slot].map({ $0 >= first }) ?? true else { continue }
+            let end = centre(of: lastDrawn - first) + (completed[slot] == lastDrawn ? 7 : column / 2)
+            try spool.append(
+                Array(
+                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(lane.label)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+                        .utf8))
+            for column in columns {
+                try drawMarble(
+                    column, lane: lane, x: centre(of: column.index - first), y: y, tooltips: &tooltips, into: spool)
+            }
+            try spool.append(Array("</g>".utf8))
+        }
+        for (offset, kind) in kinds.enumerated() {
+            let label = StreamLane.late(kind).label
+            let y = middle(of: StreamLane.main.count + offset)
+            try spool.append(
+                Array(
+                    #"<g class="lane" data-lane="\#(label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)</text>"#
+                        .utf8))
+            for lane in lateLanes where lane.kind == kind {
+                try spool.append(Array(lateShapes(lane, first: first, last: lastIndex, y: y).utf8))
+            }
+            try spool.append(Array("</g>".utf8))
+        }
+        try spool.append(Array("</g>\n".utf8))
+    }
+
+    /// One column's marble on `lane` at (`x`, `y`), and its completion's bar.
+    private static func drawMarble(
+        _ column: StreamColumn, lane: StreamLane, x: Int, y: Int, tooltips: inout [Intent: [UInt8]], into spool: Spool
+    ) throws {
+        let emission = column.emission(lane)
+        let completed = column.completed.contains(lane)
+        guard emission != nil || completed else { return }
+        try spool.append { bytes in
+            func shape(_ start: [UInt8], _ attributes: [UInt8], end: [UInt8], title: (inout [UInt8]) -> Void) {
+                bytes += start
+                bytes.appendDecimal(x)
+                bytes += Bytes.y
+                bytes.appendDecimal(y)
+                bytes += attributes
+                bytes.appendDecimal(column.index)
+                bytes.append(UInt8(ascii: " "))
+                title(&bytes)
+                bytes += end
+            }
+            switch emission {
+            case .intent(let intent)?:
+                bytes += Bytes.textX
+                bytes.appendDecimal(x)
+                bytes += Bytes.textY
+                bytes.appendDecimal(y + 5)
+                bytes += Bytes.intent
+                bytes.appendUTF8(Marble.glyph(of: intent))
+                bytes += Bytes.titleStart
+                bytes.appendDecimal(column.index)
+                bytes.append(UInt8(ascii: " "))
+                if let tooltip = tooltips[intent] {
+                    bytes += tooltip
+                } else {
+                    let tooltip = Array(Marble.describe(intent).xmlEscaped.utf8)
+                    if tooltips.count < 65_536 { tooltips[intent] = tooltip }
+                    bytes += tooltip
+                }
+                bytes += Bytes.textEnd
+            case .value?:
+                shape(Bytes.circleX, Bytes.position, end: Bytes.circleEnd) { bytes in
+                    guard let position = column.position else { return }
+                    bytes.appendDecimal(position.centre.column)
+                    bytes.append(UInt8(ascii: ","))
+                    bytes.appendDecimal(position.centre.row)
+                    bytes += Bytes.on
+                    bytes.appendDecimal(position.screen.columns)
+                    bytes += Bytes.times
+                    bytes.appendDecimal(position.screen.rows)
+                }
+            case .colour(let colour, let background)?:
+                if background {
+                    // A square, as the panel's ■: its corner 5 px up and left of the centre.
+                    bytes += Bytes.squareX
+                    bytes.appendDecimal(x - 5)
+                    bytes += Bytes.textY
+                    bytes.appendDecimal(y - 5)
+                    bytes += Bytes.square[Int(colour.rawValue)]
+                    bytes.appendDecimal(column.index)
+                    bytes.append(UInt8(ascii: " "))
+                    bytes += Bytes.names[Int(colour.rawValue)]
+                    bytes += Bytes.squareEnd
+                } else {
+                    shape(Bytes.circleX, Bytes.colour[Int(colour.rawValue)], end: Bytes.circleEnd) {
+                        $0 += Bytes.names[Int(colour.rawValue)]
+                    }
+                }
+            case .ghost?:
+                shape(Bytes.circleX, Bytes.ghost, end: Bytes.circleEnd) { $0 += Bytes.swallowed }
+            default: break
+            }
+            if completed {
+                bytes += Array(#"<line x1="\#(x + 7)" y1="\#(y - 8)" x2="\#(x + 7)" y2="\#(y + 8)" class="end"/>"#.utf8)
+            }
+        }
+    }
+
+    /// A late subscription's part in the block of intents `first...last`, on the row at `y`:
+    /// its line over the columns it lives in there, `^` and what it was handed where it
+    /// subscribed, each value it received, and `!` or `|` where it ended.
+    static func lateShapes(_ lane: LateLane, first: Int, last: Int, y: Int) -> String {
+        let from = max(lane.start, first)
+        let to = min(lane.end?.column ?? last, last)
+        guard from <= to else { return "" }
+        let x = { (index: Int) in centre(of: index - first) }
+        let endsHere = lane.end.map { $0.column <= last } ?? false
         var shapes =
-            #"<line x1="\#(start - 4)" y1="\#(y)" x2="\#(centre(of: endColumn) + 7)" y2="\#(y)" class="lane"/>"#
-        shapes +=
-            #"<text x="\#(start - 9)" y="\#(y + 8)" class="mark">^<title>#\#(lane.start) subscribed</title></text>"#
-        let handed = lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · ")
-        if lane.handed == 1 {
+            #"<line x1="\#(lane.start >= first ? x(from) - 4 : x(from) - column / 2)" y1="\#(y)" x2="\#(x(to) + (endsHere ? 7 : column / 2))" y2="\#(y)" class="lane"/>"#
+        if lane.start >= first {
+            let start = x(lane.start)
             shapes +=
-                #"<circle cx="\#(start)" cy="\#(y)" r="5" class="position"><title>#\#(lane.start) handed \#(handed)</title></circle>"#
-        } else if lane.handed > 1 {
-            shapes +=
-                #"<circle cx="\#(start)" cy="\#(y)" r="6" class="position"><title>#\#(lane.start) handed \#(handed) at once</title></circle><text x="\#(start)" y="\#(y + 3)" class="count">\#(lane.handed)</text>"#
+                #"<text x="\#(start - 9)" y="\#(y + 8)" class="mark">^<title>#\#(lane.start) subscribed</title></text>"#
+            let handed = lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · ")
+            if lane.handed == 1 {
+                shapes +=
+                    #"<circle cx="\#(start)" cy="\#(y)" r="5" class="position"><title>#\#(lane.start) handed \#(handed)</title></circle>"#
+            } else if lane.handed > 1 {
+                shapes +=
+                    #"<circle cx="\#(start)" cy="\#(y)" r="6" class="position"><title>#\#(lane.start) handed \#(handed) at once</title></circle><text x="\#(start)" y="\#(y + 3)" class="count">\#(lane.handed)</text>"#
+            }
         }
-        for received in lane.received.sorted() {
+        for received in lane.received.sorted() where (from...to).contains(received) && received != lane.start {
             shapes +=
-                #"<circle cx="\#(centre(of: received))" cy="\#(y)" r="5" class="position"><title>#\#(received)</title></circle>"#
+                #"<circle cx="\#(x(received))" cy="\#(y)" r="5" class="position"><title>#\#(received)</title></circle>"#
         }
-        if let end = lane.end {
-            let x = centre(of: end.column) + 7
+        if let end = lane.end, endsHere {
+            let at = x(end.column) + 7
             switch end.ending {
             case .completed:
-                shapes += #"<line x1="\#(x)" y1="\#(y - 8)" x2="\#(x)" y2="\#(y + 8)" class="end"/>"#
+                shapes += #"<line x1="\#(at)" y1="\#(y - 8)" x2="\#(at)" y2="\#(y + 8)" class="end"/>"#
             case .unsubscribed:
                 shapes +=
-                    #"<text x="\#(x)" y="\#(y + 5)" class="cancel">!<title>#\#(end.column) unsubscribed</title></text>"#
+                    #"<text x="\#(at)" y="\#(y + 5)" class="cancel">!<title>#\#(end.column) unsubscribed</title></text>"#
             }
         }
         return shapes

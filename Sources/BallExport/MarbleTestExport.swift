@@ -65,36 +65,41 @@ package enum MarbleTestExport {
         var late = LateSubscriptions()
         var lateMarbles: [LateSubscriber: LateMarbles] = [:]
         let ended = try Spool()
-        try ReplayColumns.forEach(in: reader) { item in
-            switch item {
-            case .column(let column):
-                let tokens = try [
-                    column.intent.map { try intents.token(for: $0) },
-                    column.position.map { try positions.token(for: $0) },
-                    column.ballColour.map { try balls.token(for: $0) },
-                    column.background.map { try backgrounds.token(for: $0) },
-                ]
-                for (slot, lane) in lanes.enumerated() {
-                    try spools[slot].appendFrames(
-                        tokens[slot].map { [$0] } ?? [], completed: column.completed.contains(lane), syntax: syntax)
-                }
-                // The late subscriptions under way that received nothing here: a frame of time.
-                for kind in lateMarbles.keys where lateMarbles[kind]!.column < column.index {
-                    try lateMarbles[kind]!.advance(to: column.index, syntax: syntax)
-                }
-            case .late(let kind, let event, let column):
-                switch event {
-                case .subscribed: lateMarbles[kind] = try LateMarbles(start: column)
-                case .next(let position): lateMarbles[kind]?.values.append(position)
-                case .completed: lateMarbles[kind]?.completed = true
-                case .disposed: break
-                }
-                if let lane = late.note(kind, event, column: column),
-                    let marbles = lateMarbles.removeValue(forKey: kind)
-                {
-                    try marbles.write(lane, syntax: syntax, to: ended.append)
+        var failure: ReplayError?
+        do {
+            try ReplayColumns.forEach(in: reader) { item in
+                switch item {
+                case .column(let column):
+                    let tokens = try [
+                        column.intent.map { try intents.token(for: $0) },
+                        column.position.map { try positions.token(for: $0) },
+                        column.ballColour.map { try balls.token(for: $0) },
+                        column.background.map { try backgrounds.token(for: $0) },
+                    ]
+                    for (slot, lane) in lanes.enumerated() {
+                        try spools[slot].appendFrames(
+                            tokens[slot].map { [$0] } ?? [], completed: column.completed.contains(lane), syntax: syntax)
+                    }
+                    // The late subscriptions under way that received nothing here: a frame of time.
+                    for kind in lateMarbles.keys where lateMarbles[kind]!.column < column.index {
+                        try lateMarbles[kind]!.advance(to: column.index, syntax: syntax)
+                    }
+                case .late(let kind, let event, let column):
+                    switch event {
+                    case .subscribed: lateMarbles[kind] = try LateMarbles(start: column)
+                    case .next(let position): lateMarbles[kind]?.values.append(position)
+                    case .completed: lateMarbles[kind]?.completed = true
+                    case .disposed: break
+                    }
+                    if let lane = late.note(kind, event, column: column),
+                        let marbles = lateMarbles.removeValue(forKey: kind)
+                    {
+                        try marbles.write(lane, syntax: syntax, to: ended.append)
+                    }
                 }
             }
+        } catch let error as ReplayError {
+            failure = error  // The lanes of what came before the bad line, then the error.
         }
         let maps = [intents.map, positions.map, balls.map, backgrounds.map]
         for (slot, lane) in lanes.enumerated() {
@@ -110,6 +115,7 @@ package enum MarbleTestExport {
             guard let lane = late.live[kind], let marbles = lateMarbles[kind] else { continue }
             try marbles.write(lane, syntax: syntax, to: write)
         }
+        if let failure { throw failure }
     }
 
     /// A position as a lane's values map gives it: `{"cell":[40,11],"screen":[80,24]}`.

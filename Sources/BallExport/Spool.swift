@@ -48,20 +48,27 @@ final class Spool {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes the buffer to the file (stdio may keep its last part until ``copy(to:)``).
     private func flush() throws {
         let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == buffer.count else {
-            throw MarbleExportError(
-                description:
-                    "Cannot write the lanes to a temporary file (\(String(cString: strerror(errno)))): free some room, or set TMPDIR to a directory with room."
-            )
-        }
+        guard written == buffer.count else { throw Self.writeFailed() }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Hands everything appended to `write`, a block at a time.
+    /// The error of a write that failed, with `errno`'s reason.
+    private static func writeFailed() -> MarbleExportError {
+        MarbleExportError(
+            description:
+                "Cannot write the lanes to a temporary file (\(String(cString: strerror(errno)))): free some room, or set TMPDIR to a directory with room."
+        )
+    }
+
+    /// Hands everything appended to `write`, a block at a time. Every byte is on the file
+    /// before it is read back: stdio's last block is flushed and checked here (`rewind` would
+    /// flush it too, and clear the error).
     func copy(to write: ([UInt8]) throws -> Void) throws {
         try flush()
+        guard fflush(file) == 0, ferror(file) == 0 else { throw Self.writeFailed() }
         rewind(file)
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -49,8 +49,12 @@ package final class TimeTravelPlayer {
     private var timeline = TimelineCache()
 
     /// A player of `index` in a terminal of `terminal`, at `timing`; `paused` starts it paused.
-    package init(index: ReplayIndex, terminal: ScreenSize, timing: ReplayTiming, paused: Bool) {
+    package init(
+        index: ReplayIndex, terminal: ScreenSize, timing: ReplayTiming, paused: Bool,
+        userObservationLimit: Int = TimeTravelPlayer.userObservationLimit
+    ) {
         self.index = index
+        self.userObservationLimit = userObservationLimit
         self.terminal = terminal
         playback = PlaybackClock(timing: timing, paused: paused)
         session = BallSession(screen: index.header.terminal)
@@ -152,7 +156,7 @@ package final class TimeTravelPlayer {
         }
         let observation: Observation = live == true ? .unsubscribed(kind) : .subscribed(kind)
         guard keep(observation, of: kind) else {
-            message = "\(Self.userObservationLimit) subscribes and cancels kept: this one is not"
+            message = "\(userObservationLimit) subscribes and cancels kept: this one is not"
             return
         }
         let lane = lanes(width: StreamPanel.labelWidth + 4).first { $0.kind == kind }
@@ -165,7 +169,7 @@ package final class TimeTravelPlayer {
 
     /// Keeps `observation` at the current place, after every other there. Of one kind's keys at
     /// one place it keeps the first and the last two (what they draw: a held key costs no more,
-    /// and no key changes meaning). False when ``userObservationLimit`` are kept.
+    /// and no key changes meaning). False when the limit (``userObservationLimit``) are kept.
     private func keep(_ observation: Observation, of kind: LateSubscriber) -> Bool {
         let slot = userObservations.firstIndex { $0.place > place } ?? userObservations.count
         let same = userObservations.indices.filter {
@@ -179,7 +183,7 @@ package final class TimeTravelPlayer {
             userObservations.remove(at: same[1])
             return true
         }
-        guard userObservations.count < Self.userObservationLimit else { return false }
+        guard userObservations.count < userObservationLimit else { return false }
         userObservations.insert((place, observation), at: slot)
         return true
     }
@@ -192,7 +196,9 @@ package final class TimeTravelPlayer {
     }
 
     /// How many subscribes and cancels the player keeps of the user's.
-    static let userObservationLimit = 4_096
+    package static let userObservationLimit = 4_096
+    /// This player's limit (a test's is smaller).
+    private let userObservationLimit: Int
 
     /// Every late subscription and cancel, the recording's and the user's, in the order of
     /// their places (the recording's first at a place).

@@ -14,10 +14,21 @@ package struct LessonFacts {
     package var start: Int
     /// Whether the streams panel is open.
     package var streamsOpen: Bool
+    /// The first late subscription made since the lesson began (``StreamRecorder/subscriptionsMade``
+    /// when it began): a lane with an id below it was there before.
+    package var firstSubscription = 0
+    /// What the learner did to look since the lesson began: subscribes, cancels, the panel.
+    package var observed: [Observation] = []
 
-    /// The late lane of `kind` subscribed since the lesson began, if any.
+    /// The late lane of `kind` subscribed since the lesson began, if any (not one subscribed
+    /// in the lesson's first column before it began: after the lesson before was done).
     package func lane(_ kind: LateSubscriber) -> LateLane? {
-        lateLanes.first { $0.kind == kind && $0.start >= start }
+        lateLanes.first { $0.kind == kind && $0.id >= firstSubscription }
+    }
+
+    /// Whether a late subscriber was cancelled since the lesson began.
+    var cancelled: Bool {
+        observed.contains { if case .unsubscribed = $0 { true } else { false } }
     }
 
     /// The columns after the lesson's first.
@@ -91,7 +102,11 @@ package struct Lesson: Sendable {
             hint: "Its lane starts ^─ (nothing handed); the next move gives it its first ○.",
             learnt:
                 "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
-            isDone: { facts in facts.lane(.publish).map { $0.handed == 0 && !$0.received.isEmpty } ?? false }),
+            isDone: { facts in
+                // A value it received from a move (not from the window's resize).
+                let moves = Set(facts.moves.map(\.index))
+                return facts.lane(.publish).map { $0.handed == 0 && !$0.received.isDisjoint(with: moves) } ?? false
+            }),
         Lesson(
             title: "Replay",
             text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
@@ -105,9 +120,7 @@ package struct Lesson: Sendable {
             task: "Press a late subscriber's key again (b, p, r or v) to cancel it.",
             hint: "Its lane ends with ! and stays empty after it.",
             learnt: "!: unsubscribed. The subject goes on; that subscriber hears nothing more.",
-            isDone: { facts in
-                facts.lateLanes.contains { $0.end?.ending == .unsubscribed && ($0.end?.column ?? -1) >= facts.start }
-            }),
+            isDone: { facts in facts.cancelled }),
         Lesson(
             title: "The black band",
             text:

@@ -25,6 +25,9 @@ package final class Play: TerminalProgram {
     private var inspecting = false
     /// The notice that a late subscriber subscribed while the panel was closed, while shown.
     private var lateNotice: String?
+    /// Called each time the loop has handled what woke it, before it draws: a binding that
+    /// writes a file (the trace) writes what that wake made.
+    package var handledWake: (() -> Void)?
 
     /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel;
     /// `animated`: moves glide and colours fade, as the original's did.
@@ -134,5 +137,5 @@ package final class Play: TerminalProgram {
 
     package func resumed(after duration: Duration) {}
 
-    package func willFlush() {}
+    package func willFlush() { handledWake?() }
 }

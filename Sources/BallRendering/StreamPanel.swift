@@ -117,6 +117,7 @@ package struct StreamPanel: Hashable, Sendable {
                             of: [
                                 "streams: the terminal is too small for the panel (it needs \(missingRows) more \(rowsWord))",
                                 "streams: \(missingRows) more \(rowsWord) needed",
+                                "streams: \(missingRows) \(rowsWord) short", "streams: +\(missingRows) rows",
                             ], fittingWidth: width - 1), width: width)
             ]
         }

@@ -10,14 +10,18 @@ import TextFormats
 /// reads them at once:
 ///
 /// ```text
-/// 0.000: position -> subscribed
-/// 0.000: position -> Event next(40,11 on 80×24)
-/// 0.494: ballColour -> Event next(flatBlackDark)
-/// 0.801: late Replay(3) -> subscribed
-/// 0.801: late Replay(3) -> Event next(40,11 on 80×24)
-/// 1.090: position -> Event completed
-/// 1.090: position -> isDisposed
+/// 2026-11-21 09:40:19.000: position -> subscribed
+/// 2026-11-21 09:40:19.000: position -> Event next(40,11 on 80×24)
+/// 2026-11-21 09:40:19.494: ballColour -> Event next(flatBlackDark)
+/// 2026-11-21 09:40:19.801: late Replay(3) -> subscribed
+/// 2026-11-21 09:40:19.801: late Replay(3) -> Event next(40,11 on 80×24)
+/// 2026-11-21 09:40:20.090: position -> Event completed
+/// 2026-11-21 09:40:20.090: position -> isDisposed
 /// ```
+///
+/// Each line is RxSwift's own (`Debug.swift`): the time as `yyyy-MM-dd HH:mm:ss.SSS`, then
+/// `: name -> event`; the time in UTC (RxSwift writes the device's local time), counted from
+/// `origin`, the session's start, so that tools which read RxSwift's debug logs read these.
 ///
 /// A binding: it subscribes to the publishers the panel's lanes subscribe to (so its lines say
 /// what the lanes show), and follows the late subscribers the streams recorder makes. Within
@@ -27,13 +31,14 @@ import TextFormats
 /// subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
-/// since the session began.
+/// since the session began, at `origin` (milliseconds since 1970-01-01 00:00:00 UTC).
 package final class DebugTrace {
     /// The publishers traced, in the order their lines come at the start.
     package static let names = ["intents", "position", "ballColour", "background"]
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
     private let time: () -> Double
+    private let origin: Int64
     private let write: (String) -> Void
     /// The lines of the step under way, each with the order it is written in: its publisher's
     /// place in the chain for the main four (they all run at the intent's time); for the late
@@ -43,10 +48,11 @@ package final class DebugTrace {
     /// Subscribes to `session`'s publishers now, and follows `streams`' late subscribers (when
     /// given), writing each event's line through `write`.
     package init(
-        session: BallSession, streams: StreamRecorder? = nil, time: @escaping () -> Double,
+        session: BallSession, streams: StreamRecorder? = nil, origin: Int64, time: @escaping () -> Double,
         write: @escaping (String) -> Void
     ) {
         self.time = time
+        self.origin = origin
         self.write = write
         let viewModel = session.viewModel
         cancellables = [
@@ -87,6 +93,12 @@ package final class DebugTrace {
         endStep()
     }
 
+    /// Writes the lines kept so far, in the chain's order: call when the step's intent has done
+    /// all it causes (the program calls it each time it has handled what woke it, so that a
+    /// signal loses no line already made). A late subscriber's lines that come later in the
+    /// same step come after, as they would have.
+    package func writeKept() { endStep() }
+
     /// Writes the step's lines in the chain's order (lines of one publisher in the order they
     /// came).
     private func endStep() {
@@ -118,14 +130,24 @@ package final class DebugTrace {
     }
 
     private func line(_ name: String, _ rank: Int, _ event: String) {
-        step.append(((rank, 0, 0), "\(time().decimals(3)): \(name) -> \(event)"))
+        step.append(((rank, 0, 0), "\(Timestamp.debugText(milliseconds: now())): \(name) -> \(event)"))
     }
 
     /// A late subscriber's line: after the main four's, by time, then by kind (`rank`).
     private func lateLine(_ name: String, _ rank: Int, _ event: String) {
         // By the time as written (milliseconds): what one intent causes comes in the same one.
-        let written = time().decimals(3)
-        step.append(((Self.names.count, Double(written) ?? 0, rank), "\(written): \(name) -> \(event)"))
+        let written = now()
+        step.append(
+            (
+                (Self.names.count, Double(written), rank),
+                "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"
+            ))
+    }
+
+    /// The time now, as a line writes it: milliseconds since 1970 (the nearest).
+    private func now() -> Int64 {
+        let seconds = time()
+        return origin + (seconds.isFinite ? Int64((min(max(seconds, 0), 1e12) * 1_000).rounded()) : 0)
     }
 
     /// An intent as a short call: `dragged(41,12)`, `arrow(left, 1)`, `resized(80×24)`, `quit`.

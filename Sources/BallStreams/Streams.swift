@@ -456,6 +456,9 @@ package final class StreamRecorder {
     /// The live late subscriptions, by lane id.
     private var lateCancellables: [Int: AnyCancellable] = [:]
     private var nextLateID = 0
+    /// How many late subscriptions were made so far: a lane whose ``LateLane/id`` is at least
+    /// what this said at some moment was subscribed after it.
+    package var subscriptionsMade: Int { nextLateID }
     /// The late lane whose subscription is being made (what it receives now, it was handed).
     private var subscribing: Int?
 

@@ -10,10 +10,11 @@ import BallStreams
 package final class InteractiveProgram {
     /// Taps on the session and its streams before it starts (the recorder binds to its intents
     /// and to the streams' observations); `showNotice` puts a short notice on the status line
-    /// (nil: none), drawn with the next frame.
+    /// (nil: none), drawn with the next frame. It returns what to do each time the loop has
+    /// handled what woke it, before it draws (the trace writes its lines), or nil.
     package typealias SessionHook = (
         _ session: BallSession, _ streams: StreamRecorder, _ showNotice: @escaping (String?) -> Void
-    ) throws -> Void
+    ) throws -> (() -> Void)?
 
     private let hook: SessionHook?
     private let streams: Bool
@@ -33,7 +34,9 @@ package final class InteractiveProgram {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
         let play = Play(screen: terminal, terminal: terminal.size, animated: animated)
-        try hook?(play.session, play.streams) { [unowned binding = play.binding] in binding.send(.noticePosted($0)) }
+        play.handledWake = try hook?(play.session, play.streams) { [unowned binding = play.binding] in
+            binding.send(.noticePosted($0))
+        }
         // After the hook: the recording notes the panel's opening (an observation, not an intent).
         if streams { play.toggleStreams() }
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(play)
@@ -42,10 +45,12 @@ package final class InteractiveProgram {
     /// Runs the tour from lesson `first` until the user quits; `completed` is told each lesson
     /// done; `animated`: moves glide. The terminal is restored on return and on every other way
     /// out.
-    package static func learn(first: Int, animated: Bool = true, completed: @escaping (Int) -> Void) throws {
+    package static func learn(
+        first: Int, done: Set<Int> = [], animated: Bool = true, completed: @escaping (Int) -> String?
+    ) throws {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
-        let learn = Learn(screen: terminal, terminal: terminal.size, first: first, animated: animated)
+        let learn = Learn(screen: terminal, terminal: terminal.size, first: first, done: done, animated: animated)
         learn.completed = completed
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(learn)
     }

@@ -84,6 +84,16 @@ package final class NcursesTerminal: TerminalDevice {
         // the `endwin` in ``start(_:term:)``, and a carriage return on the user's screen after
         // it) goes nowhere: the first frame enters the alternate screen once, from where the
         // user's cursor is, so that leaving it puts the cursor back there.
+        // ncurses sets the terminal's modes (raw input, no echo) through standard output, or
+        // through standard error where standard output is not a terminal, as it is not while
+        // silenced here: with standard error redirected (`2>log`) the modes would never be set,
+        // and the terminal would echo its own answers onto the screen. So standard error is the
+        // terminal while the program has it, and goes back where it was when it lets go.
+        var savedError: Int32 = -1
+        if isatty(STDERR_FILENO) != 1 {
+            savedError = dup(STDERR_FILENO)
+            dup2(STDIN_FILENO, STDERR_FILENO)
+        }
         let silenced = Self.silenceOutput()
         let started = newterm(nil, cb_stdout(), cb_stdin())
         if !hasSize {
@@ -92,6 +102,7 @@ package final class NcursesTerminal: TerminalDevice {
         }
         guard let screen = started else {
             Self.restoreOutput(silenced)
+            Self.giveBackStandardError(savedError)
             throw TerminalError(
                 description: "ncurses could not start on this terminal (TERM=\(term.visibleInMessage)).")
         }
@@ -99,8 +110,10 @@ package final class NcursesTerminal: TerminalDevice {
             try self.init(started: screen, term: term, output: STDOUT_FILENO)
         } catch {
             Self.restoreOutput(silenced)
+            Self.giveBackStandardError(savedError)
             throw error
         }
+        savedStandardError = savedError
         Self.restoreOutput(silenced)
         input = TerminalInput()
         // As ``leavingBytes()``, for a signal handler (which cannot ask terminfo for the size).
@@ -184,6 +197,15 @@ package final class NcursesTerminal: TerminalDevice {
         string(name).map { String(cString: $0) } ?? ""
     }
 
+    /// The window size the kernel gives the terminal on `fd`, 0×0 included (some terminals
+    /// give none); nil when it cannot be read.
+    package static func windowSize(fd: Int32) -> ScreenSize? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard cb_window_size(fd, &rows, &columns) == 0 else { return nil }
+        return ScreenSize(columns: Int(columns), rows: Int(rows))
+    }
+
     /// The size of the terminal on stdout, from the kernel, before (or without) ncurses.
     package static func terminalSize() -> ScreenSize? {
         var rows: Int32 = 0
@@ -255,6 +277,20 @@ package final class NcursesTerminal: TerminalDevice {
         TerminalGuard.restoreModes()
         if let screen { delscreen(screen) }
         screen = nil
+        Self.giveBackStandardError(savedStandardError)
+        savedStandardError = -1
+    }
+
+    /// Standard error as it was before the program took the terminal, when it was not the
+    /// terminal (-1: it was, and stays so).
+    private var savedStandardError: Int32 = -1
+
+    /// Points standard error back where it was (a file, /dev/null: `saved`, -1 for no change)
+    /// once ncurses is done.
+    private static func giveBackStandardError(_ saved: Int32) {
+        guard saved >= 0 else { return }
+        dup2(saved, STDERR_FILENO)
+        Platform.close(saved)
     }
 
     deinit {

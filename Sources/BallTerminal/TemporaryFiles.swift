@@ -43,8 +43,10 @@ package enum TemporaryFiles {
 
     /// For a command without a terminal (a cast, an edited log): every signal that would end
     /// the program, and was not ignored when it started, first removes the files, then does what
-    /// it would have done. (With a terminal open, the terminal guard's handler does both.)
+    /// it would have done. With a terminal open, the terminal guard's handler does both (it
+    /// restores the terminal, then removes the files): it stays, and this does nothing.
     package static func removeOnSignals() {
+        guard GuardStorage.shared.installed == 0 else { return }
         for signal in TerminalGuard.fatalSignals where !TerminalGuard.crashSignals.contains(signal) {
             var current = sigaction()
             sigaction(signal, nil, &current)

@@ -147,15 +147,19 @@ package final class LearnPilot {
     package private(set) var completed: [Int] = []
     private let loop: RunLoop
 
-    /// A tour from lesson `first` in a terminal of `size` that shows colours as one of `depth`
-    /// does.
+    /// A tour from lesson `first` (the lessons `done` done before) in a terminal of `size` that
+    /// shows colours as one of `depth` does.
     package init(
-        first: Int = 0, screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct
+        first: Int = 0, done: Set<Int> = [], screen size: ScreenSize = ScreenSize(columns: 80, rows: 24),
+        depth: ColourDepth = .direct
     ) {
         terminal = MemoryTerminal(size: size, depth: depth)
-        learn = Learn(screen: terminal, terminal: size, first: first)
+        learn = Learn(screen: terminal, terminal: size, first: first, done: done)
         loop = RunLoop(device: terminal, clock: terminal.clock)
-        learn.completed = { [unowned self] in completed.append($0) }
+        learn.completed = { [unowned self] in
+            completed.append($0)
+            return nil
+        }
         run([])
     }
 

@@ -23,9 +23,10 @@ package final class PlayerPilot {
 
     /// A pilot of the recording in `bytes`, read whole (or only its header), in a terminal of
     /// `terminal` (default: the recording's largest size and `spareRows` below it), paused at the
-    /// start or playing.
+    /// start or playing; the player keeps `userObservationLimit` late-key presses.
     package init(
-        _ bytes: [UInt8], terminal: ScreenSize? = nil, spareRows: Int = 1, paused: Bool = true, readAll: Bool = true
+        _ bytes: [UInt8], terminal: ScreenSize? = nil, spareRows: Int = 1, paused: Bool = true, readAll: Bool = true,
+        userObservationLimit: Int = TimeTravelPlayer.userObservationLimit
     ) throws {
         recording = bytes
         let index = try ReplayIndex(reader: .inMemory(bytes, chunk: 4_096))
@@ -34,7 +35,9 @@ package final class PlayerPilot {
             terminal
             ?? ScreenSize(columns: index.largestTerminal.columns, rows: index.largestTerminal.rows + spareRows)
         screen = MemoryTerminal(size: size)
-        let player = TimeTravelPlayer(index: index, terminal: size, timing: ReplayTiming(), paused: paused)
+        let player = TimeTravelPlayer(
+            index: index, terminal: size, timing: ReplayTiming(), paused: paused,
+            userObservationLimit: userObservationLimit)
         watch = Watch(player: player, screen: screen, clock: screen.clock)
         loop = RunLoop(device: screen, clock: screen.clock)
         try run([])

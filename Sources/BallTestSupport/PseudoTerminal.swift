@@ -54,6 +54,14 @@ package final class PseudoTerminal {
         close(master)
     }
 
+    /// The terminal's line settings now, as the program left them: whether it echoes what is
+    /// typed, and whether it reads whole lines (ICANON); nil when they cannot be read.
+    package func lineModes() -> (echo: Bool, canonical: Bool)? {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return nil }
+        return (settings.c_lflag & tcflag_t(ECHO) != 0, settings.c_lflag & tcflag_t(ICANON) != 0)
+    }
+
     /// Sends `bytes` to the program, as typed.
     package func write(_ bytes: [UInt8]) {
         writeAll(bytes, to: master)

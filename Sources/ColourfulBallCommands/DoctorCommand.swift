@@ -25,7 +25,8 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let facts = DoctorFacts.gather()
         let checks = Doctor.checks(facts)
-        let text = json ? Doctor.json(checks) : Doctor.text(checks)
+        let width = facts.window.flatMap { $0.columns > 0 ? $0.columns : nil } ?? 80
+        let text = json ? Doctor.json(checks) : Doctor.text(checks, width: width)
         try FileOutput.standardOutput.writeAll(Array((text + "\n").utf8))
     }
 }
@@ -53,6 +54,8 @@ package struct DoctorFacts {
     package var answers: ProbeAnswers?
     /// Whether this runs inside GNU screen (`STY` is set).
     package var insideScreen = false
+    /// Whether this runs inside tmux (`TMUX` is set).
+    package var insideTmux = false
 
     /// Facts from their parts.
     package init(
@@ -74,7 +77,10 @@ package struct DoctorFacts {
     /// How long the terminal has to answer.
     static let budget = Duration.seconds(1)
 
-    /// The facts of this process's environment and terminal.
+    /// The facts of this process's environment and terminal: the terminal it is in (standard
+    /// input and output, or `/dev/tty` when the report goes to a file or a pipe), asked only
+    /// where its description says it can take the questions (not `TERM=dumb`, not a type this
+    /// system does not know, not one that cannot move its cursor).
     static func gather() -> DoctorFacts {
         let term = environmentValue("TERM")
         setlocale(LC_CTYPE, "")
@@ -82,14 +88,19 @@ package struct DoctorFacts {
         let localeVariable = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { name in
             environmentValue(name).flatMap { $0.isEmpty ? nil : "\(name)=\($0)" }
         }.first
-        let isTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let terminfo = term.flatMap { TerminfoFacts.of(term: $0) }
+        let terminal = TerminalProbe.terminal()
+        defer { if let terminal, terminal.owned { Platform.close(terminal.fd) } }
+        let canAsk = term != "dumb" && terminfo?.movesCursor == true
         var facts = DoctorFacts(
-            term: term, terminfo: term.flatMap { TerminfoFacts.of(term: $0) },
-            colourTerm: environmentValue("COLORTERM"),
+            term: term, terminfo: terminfo, colourTerm: environmentValue("COLORTERM"),
             noColour: environmentValue("NO_COLOR"), characterSet: characterSet, localeVariable: localeVariable,
-            window: isTerminal ? NcursesTerminal.terminalSize() : nil,
-            answers: isTerminal ? TerminalProbe.ask(modes: modes, glyphs: Glyph.all, budget: budget) : nil)
+            window: terminal.map { NcursesTerminal.windowSize(fd: $0.fd) ?? ScreenSize(columns: 0, rows: 0) },
+            answers: terminal.flatMap { terminal in
+                canAsk ? TerminalProbe.ask(modes: modes, glyphs: Glyph.all, budget: budget, fd: terminal.fd) : nil
+            })
         facts.insideScreen = environmentValue("STY").map { !$0.isEmpty } ?? false
+        facts.insideTmux = environmentValue("TMUX").map { !$0.isEmpty } ?? false
         return facts
     }
 }
@@ -141,9 +152,10 @@ package enum Doctor {
             "NO_COLOR", facts.noColour.map { $0.isEmpty ? "set, empty (ignored)" : "set" } ?? "not set",
             facts.noColour?.isEmpty == false ? "the program draws without colour; unset NO_COLOR for colour" : nil)
         // The colour tier, and why.
+        // An entry that names no colours has none (vt100, vt52, xterm-mono), as the program sees it.
         let depth = ColourDepth(
             noColour: facts.noColour, colourTerm: facts.colourTerm, term: term,
-            terminfoColours: facts.terminfo?.colours, terminfoRGB: facts.terminfo?.directColour ?? false)
+            terminfoColours: facts.terminfo.map { $0.colours ?? 0 }, terminfoRGB: facts.terminfo?.directColour ?? false)
         let why: String
         let colourAdvice: String?
         switch depth {
@@ -159,8 +171,14 @@ package enum Doctor {
             colourAdvice =
                 "if your terminal draws 24-bit colour, run COLORTERM=truecolor colourful-ball (or TERM=xterm-direct) for the exact flat colours"
         case .monochrome:
-            why = facts.noColour?.isEmpty == false ? "NO_COLOR is set" : "the terminal has fewer than 8 colours"
-            colourAdvice = nil
+            why =
+                facts.noColour?.isEmpty == false
+                ? "NO_COLOR is set"
+                : facts.terminfo.map { "its terminfo entry has \($0.colours ?? 0) colours" } ?? "no colours known"
+            colourAdvice =
+                facts.noColour?.isEmpty == false || facts.terminfo == nil
+                ? nil
+                : "if your terminal shows colours, set TERM to a type that says so, such as xterm-256color"
         }
         add("colour", "\(depth.description) (\(why))", colourAdvice)
         // The original's motion, at this depth.
@@ -177,7 +195,17 @@ package enum Doctor {
             "locale",
             "\(facts.characterSet)" + (facts.localeVariable.map { " (\($0.visibleInMessage))" } ?? " (no LANG)"),
             utf8 ? nil : "the program's glyphs are UTF-8: set LANG=C.UTF-8 (or your language's .UTF-8 locale)")
-        // What the program cannot change: GNU screen holds a lone Esc.
+        // What the program cannot change: tmux is the terminal it talks to; GNU screen holds a
+        // lone Esc.
+        if facts.insideTmux {
+            let tmuxType = term.hasPrefix("tmux") || term.hasPrefix("screen")
+            add(
+                "tmux", "inside it (TMUX is set): tmux is the terminal the program talks to, and it draws in yours",
+                tmuxType
+                    ? nil
+                    : "TERM=\(term.visibleInMessage) inside tmux claims that terminal's abilities for tmux: set tmux's default-terminal to tmux-256color"
+            )
+        }
         if facts.insideScreen {
             add(
                 "GNU screen", "inside it (STY is set)",
@@ -191,20 +219,47 @@ package enum Doctor {
                 "run colourful-ball doctor in the terminal itself, not through a pipe or a file")
             return checks
         }
-        let minimum = ScreenSize.minimum
-        add(
-            "window", "\(window.columns)×\(window.rows)",
-            window.columns >= minimum.columns && window.rows >= minimum.rows
-                ? nil : "the program needs at least \(minimum.columns)×\(minimum.rows): make the window larger")
-        // The terminal's answers.
-        guard let answers = facts.answers, let attributes = answers.deviceAttributes else {
+        let (minimum, largest) = (ScreenSize.minimum, ScreenSize.largest)
+        if window.columns == 0 || window.rows == 0 {
             add(
-                "answers", "none within \(Int(DoctorFacts.budget.components.seconds)) s",
+                "window", "\(window.columns)×\(window.rows): the terminal gives no size",
+                "the program takes its size from the kernel: run it in a terminal that sets one (docker exec -it, not -t alone; an IDE's full terminal)"
+            )
+        } else if window.columns > largest.columns || window.rows > largest.rows {
+            add("window", "\(window.columns)×\(window.rows): the ball plays in \(largest) of it")
+        } else {
+            add(
+                "window", "\(window.columns)×\(window.rows)",
+                window.columns >= minimum.columns && window.rows >= minimum.rows
+                    ? nil : "the program needs at least \(minimum.columns)×\(minimum.rows): make the window larger")
+        }
+        // The terminal's answers.
+        guard let answers = facts.answers else {
+            add(
+                "answers",
+                "not asked: \(term.isEmpty ? "no TERM" : "TERM=\(term.visibleInMessage)") cannot take the questions",
+                term == "dumb"
+                    ? "colourful-ball does not run on TERM=dumb: run it in a full-screen terminal, such as xterm"
+                    : "set TERM to your terminal's real type")
+            return checks
+        }
+        let answered = !answers.modes.isEmpty || !answers.glyphWidths.isEmpty
+        let seconds = Int(DoctorFacts.budget.components.seconds)
+        guard answered || answers.deviceAttributes != nil else {
+            add(
+                "answers", "none within \(seconds) s",
                 "the terminal answered no question (device attributes included): the program still runs, without synchronized output"
             )
             return checks
         }
-        add("device attributes", attributes.visibleInMessage)
+        if let attributes = answers.deviceAttributes {
+            add("device attributes", attributes.visibleInMessage)
+        } else {
+            add(
+                "device attributes", "not answered within \(seconds) s",
+                "the terminal answered some questions but not this one, which every terminal should: its answers may come late"
+            )
+        }
         /// What the terminal said about a mode: yes (it has it), no (0: not known, 4: off for
         /// good), or nil when it did not answer.
         func mode(_ number: Int) -> Bool? {
@@ -246,13 +301,26 @@ package enum Doctor {
         return checks
     }
 
-    /// The report as text: `check: value — ok`, or `— what to do`.
-    package static func text(_ checks: [DoctorCheck]) -> String {
-        let width = checks.map(\.check.terminalWidth).max() ?? 0
-        return checks.map { check in
-            check.check + String(repeating: " ", count: width - check.check.terminalWidth) + "  " + check.value
-                + " \(Glyph.dash) " + (check.advice ?? "ok")
-        }.joined(separator: "\n")
+    /// The report as text, for a window `width` cells wide: a line that sums it up, then each
+    /// check as `check  value — ok` (or `— what to do`), wrapped at word boundaries with its
+    /// continuation lines under the value.
+    package static func text(_ checks: [DoctorCheck], width: Int = 80) -> String {
+        let labelWidth = checks.map(\.check.terminalWidth).max() ?? 0
+        let indent = labelWidth + 2
+        let toFix = checks.filter { $0.advice != nil }.map(\.check)
+        let summary =
+            toFix.isEmpty
+            ? "colourful-ball doctor: all \(checks.count) checks ok."
+            : "colourful-ball doctor: \(toFix.count) of \(checks.count) to look at: \(toFix.joined(separator: ", "))."
+        let lines = checks.flatMap { check -> [String] in
+            let label = check.check + String(repeating: " ", count: labelWidth - check.check.terminalWidth) + "  "
+            let body = check.value + " \(Glyph.dash) " + (check.advice ?? "ok")
+            let wrapped = body.wrapped(toWidth: max(20, width - indent))
+            return wrapped.enumerated().map { index, line in
+                (index == 0 ? label : String(repeating: " ", count: indent)) + line
+            }
+        }
+        return (summary.wrapped(toWidth: max(20, width)) + lines).joined(separator: "\n")
     }
 
     /// The report as JSON: `[{"check":…,"value":…,"ok":true,"advice":null}, …]`.

@@ -3,6 +3,12 @@ import TextFormats
 
 // MARK: - File names as the user gave them
 
+/// A file as the kernel knows it: its device and inode.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+}
+
 /// A file name as the user typed it: its bytes exactly (a Linux name is any bytes but NUL and
 /// `/`-separated, UTF-8 or not), and how messages show it. ArgumentParser hands arguments over
 /// as Swift strings, which replace bytes that are not UTF-8; the name is taken back from the
@@ -58,6 +64,32 @@ struct FileName: Sendable {
         }
         let directory = Array(bytes[..<slash])
         return (FileName(bytes: directory.isEmpty ? [UInt8(ascii: "/")] : directory), Array(bytes[(slash + 1)...]))
+    }
+
+    /// The file the name stands for, by device and inode (a link followed); nil when there is
+    /// none yet.
+    var identity: FileIdentity? {
+        var status = stat()
+        guard withCString({ stat($0, &status) }) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// The name with its directory made absolute and its links resolved (`./a`, `a` and
+    /// `dir/../a` are one), for a file that may not exist yet; the name itself when its
+    /// directory cannot be resolved.
+    var canonical: [UInt8] {
+        let (directory, last) = parts
+        guard let resolved = directory.withCString({ realpath($0, nil) }) else { return bytes }
+        defer { free(resolved) }
+        let base = Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) }
+        return (base == [UInt8(ascii: "/")] ? base : base + [UInt8(ascii: "/")]) + last
+    }
+
+    /// Whether the two names are one file: the same device and inode when both exist (a link,
+    /// a hard link, another spelling), else the same canonical name.
+    func isSameFile(as other: FileName) -> Bool {
+        if let mine = identity, let theirs = other.identity { return mine == theirs }
+        return canonical == other.canonical
     }
 
     /// The raw bytes of the program's argument that ArgumentParser turned into `argument`.

@@ -106,6 +106,7 @@ final class BufferedOutput {
     }
 
     func flush() throws {
+        guard !buffer.isEmpty else { return }
         try output.writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
@@ -128,6 +129,19 @@ final class BufferedOutput {
         try flush()
         if let failure { throw failure }
     }
+
+    /// Runs `produce`, writing the bytes it writes, then flushes; what it wrote before it fails
+    /// (a bad line late in a replay, lanes no syntax can hold) is written all the same, before
+    /// its error is thrown. A write error is thrown at once.
+    func bytes(_ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        do {
+            try produce(bytes)
+        } catch {
+            if !(error is CommandError) { try flush() }
+            throw error
+        }
+        try flush()
+    }
 }
 
 /// Reads a replay file a chunk at a time: a regular file, a pipe or FIFO, or standard input
@@ -137,6 +151,8 @@ final class FileInput {
     let fileName: FileName
     /// Whether it is a regular file (a terminal replay needs one: it moves about in it).
     let isRegularFile: Bool
+    /// The file being read, by device and inode (an output must never be it).
+    let identity: FileIdentity?
     private let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     /// The file's size in bytes when it is a regular file.
@@ -163,6 +179,7 @@ final class FileInput {
             throw CommandError("\(name.shown) is a directory, not a replay file.", code: 65)
         }
         isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
+        identity = known ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
         if isRegularFile { size = Int(status.st_size) }
     }
 

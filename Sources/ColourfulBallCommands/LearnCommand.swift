@@ -45,13 +45,16 @@ struct LearnCommand: ParsableCommand {
     }
 
     func run() throws {
-        let progress = LearnProgress()
+        let progress = try LearnProgress.located()
         if reset {
+            // Said first, so that a closed standard output refuses before anything is removed.
+            try FileOutput.standardOutput.writeAll([])
             try progress.reset()
             try FileOutput.standardOutput.writeAll(Array("Progress forgotten: learn starts at lesson 1.\n".utf8))
             return
         }
-        var done = progress.load()
+        // A file that cannot be read as the progress is said, and kept: nothing overwrites it.
+        var done = try progress.load()
         if list {
             let lines = Lesson.all.enumerated().map { index, lesson in
                 "\(index + 1). \(lesson.title)\(done.contains(index) ? "  (done)" : "")"
@@ -62,12 +65,23 @@ struct LearnCommand: ParsableCommand {
         let first = lesson.map { $0 - 1 } ?? (Lesson.all.indices.first { !done.contains($0) } ?? Lesson.all.count)
         var failure: Error?
         do {
-            try InteractiveProgram.learn(first: first, animated: !noAnimation) { index in
+            try InteractiveProgram.learn(first: first, done: done, animated: !noAnimation) { index in
                 done.insert(index)
-                do { try progress.save(done) } catch { failure = error }
+                do {
+                    // Merged with what another tour kept meanwhile.
+                    done = try progress.save(done)
+                    failure = nil
+                    return nil
+                } catch {
+                    failure = error
+                    return "progress not kept: \(String(describing: error).withoutFinalStop)"
+                }
             }
         } catch let error as TerminalError {
-            throw CommandError(error.description, code: 2)
+            throw CommandError(
+                error.description.hasPrefix("It needs a terminal")
+                    ? "learn needs a terminal on stdin and stdout; without one, `colourful-ball learn --list` lists the lessons."
+                    : error.description, code: 2)
         }
         if let failure {
             throw CommandError(
@@ -82,54 +96,122 @@ struct LearnCommand: ParsableCommand {
     }
 }
 
-/// Which lessons are done, kept in `$XDG_STATE_HOME/colourful-ball/learn.json` (default
-/// `~/.local/state/…`) as `{"done":[1,2,3]}`, written beside and put in place whole.
-struct LearnProgress {
+/// Which lessons are done, kept in `$XDG_STATE_HOME/colourful-ball/learn.json` (an absolute
+/// `XDG_STATE_HOME`, else `$HOME/.local/state`, as the XDG base directory rules say) as
+/// `{"done":[1,2,3]}`: written beside and put in place whole, merged under a lock with what
+/// another tour kept meanwhile, in folders only the user can enter (0700).
+package struct LearnProgress {
     /// The file.
-    let file: String
+    package let file: String
 
-    /// The progress of this user.
-    init() {
-        let home = environmentValue("HOME") ?? "."
-        let state =
-            environmentValue("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
-        file = state + "/colourful-ball/learn.json"
+    /// The progress kept in `file`.
+    package init(file: String) {
+        self.file = file
     }
 
-    /// The lessons done (from 0); none when there is no file, or it is not what ``save(_:)``
-    /// writes (read with the replay files' JSON parser).
-    func load() -> Set<Int> {
-        guard let handle = fopen(file, "r") else { return [] }
-        defer { fclose(handle) }
-        var bytes = [UInt8](repeating: 0, count: 4_096)
-        let count = fread(&bytes, 1, bytes.count, handle)
+    /// The longest file ``save(_:)`` writes could be: anything longer is not the progress.
+    static let largest = 4_096
+
+    /// The progress of this user: where the XDG rules put it; an error when neither an
+    /// absolute `XDG_STATE_HOME` nor an absolute `HOME` says where.
+    package static func located(environment: (String) -> String? = environmentValue) throws -> LearnProgress {
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+            return LearnProgress(file: state + "/colourful-ball/learn.json")
+        }
+        guard let home = environment("HOME"), home.hasPrefix("/") else {
+            throw CommandError(
+                "There is no place for your progress: HOME is \(environment("HOME").map { "\($0.visibleInMessage), not an absolute path" } ?? "not set") and XDG_STATE_HOME gives no absolute path either: set one of them."
+            )
+        }
+        return LearnProgress(file: home + "/.local/state/colourful-ball/learn.json")
+    }
+
+    /// What is wrong with a file at the progress's place.
+    private func unreadable(_ why: String) -> CommandError {
+        CommandError(
+            "\(file.visibleInMessage) cannot be read as your progress (\(why)): it is kept as it is; move it away, or run `colourful-ball learn --reset` to start again."
+        )
+    }
+
+    /// The lessons done (from 0); none when there is no file. A file there that is not what
+    /// ``save(_:)`` writes (not a regular file, unreadable, larger than ``largest``, not its
+    /// JSON) is an error, never taken as "nothing done".
+    package func load() throws -> Set<Int> {
+        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return [] }
+            throw unreadable(String(cString: strerror(errno)))
+        }
+        defer { _ = closeDescriptor(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw unreadable(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw unreadable("it is not a regular file") }
+        guard Int(status.st_size) <= Self.largest else {
+            throw unreadable("\(status.st_size) bytes, more than the progress ever takes")
+        }
+        var bytes = [UInt8](repeating: 0, count: Self.largest + 1)
+        let count = read(fd, &bytes, bytes.count)
+        guard count >= 0 else { throw unreadable(String(cString: strerror(errno))) }
         var line = Array(bytes[..<count])
         if line.last == 0x0A { line.removeLast() }
         guard let value = try? line.withUnsafeBufferPointer({ try JSONLineParser.parse($0) }),
             case .array(let numbers)? = value["done"]
-        else { return [] }
-        return Set(
-            numbers.compactMap { number -> Int? in
-                guard case .number(let lesson) = number, let whole = Int(exactly: lesson),
-                    (1...Lesson.all.count).contains(whole)
-                else { return nil }
-                return whole - 1
-            })
+        else { throw unreadable("it is not the {\"done\":[…]} this program writes") }
+        var done = Set<Int>()
+        for number in numbers {
+            guard case .number(let lesson) = number, let whole = Int(exactly: lesson),
+                (1...Lesson.all.count).contains(whole)
+            else { throw unreadable("it names a lesson that is not one of 1 to \(Lesson.all.count)") }
+            done.insert(whole - 1)
+        }
+        return done
     }
 
-    /// Keeps `done`: the folders are made, the file written beside and put in place whole.
-    func save(_ done: Set<Int>) throws {
+    /// Keeps `done`, with every lesson the file holds now (another tour's), under a lock on the
+    /// folder's lock file: the folders are made (0700), leftovers of a save that was killed are
+    /// removed, the file is written beside and put in place whole. Returns what was kept.
+    package func save(_ done: Set<Int>) throws -> Set<Int> {
         var folder = ""
         for part in file.split(separator: "/").dropLast() {
             folder += "/" + part
-            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            if mkdir(folder, 0o700) != 0, errno != EEXIST {
                 throw CommandError("Cannot make \(folder.visibleInMessage): \(String(cString: strerror(errno))).")
             }
         }
+        let lock = open(folder + "/learn.json.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else {
+            throw CommandError("Cannot lock \(folder.visibleInMessage): \(String(cString: strerror(errno))).")
+        }
+        defer { _ = closeDescriptor(lock) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, start.duration(to: clock.now) < .seconds(3) else {
+                throw CommandError("Another colourful-ball held the progress's lock for 3 s: try again.")
+            }
+            usleep(20_000)
+        }
+        removeLeftovers(in: folder)
+        let kept = done.union(try load())
         let output = try OutputFile(name: FileName(argument: file), overwrite: true)
         defer { output.close() }
-        try output.writeLine(#"{"done":[\#(done.sorted().map { String($0 + 1) }.joined(separator: ","))]}"#)
+        try output.writeLine(#"{"done":[\#(kept.sorted().map { String($0 + 1) }.joined(separator: ","))]}"#)
         try output.commit()
+        return kept
+    }
+
+    /// Removes the hidden files a save killed part-way left in `folder` (under the lock no
+    /// save is under way: every one of them is a leftover).
+    private func removeLeftovers(in folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        let prefix = ".learn.json.colourful-ball-"
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+        }
     }
 
     /// Forgets the progress.

@@ -25,7 +25,7 @@ package struct PlayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the session's trace to a file as it goes, as RxSwift's debug() prints it (subscribed, Event next(…), Event completed, isDisposed for each publisher).",
+            "Write the session's trace to a file as it goes, as RxSwift's debug() prints it (a UTC time, then subscribed, Event next(…), Event completed or isDisposed for each publisher).",
             valueName: "file"))
     var trace: String?
 
@@ -48,7 +48,7 @@ package struct PlayCommand: ParsableCommand {
         }
         if record == "" { throw ValidationError("--record needs a file name: an empty name is not a file.") }
         if trace == "" { throw ValidationError("--trace needs a file name: an empty name is not a file.") }
-        if let record, let trace, FileName(argument: record).shown == FileName(argument: trace).shown {
+        if let record, let trace, FileName(argument: record).isSameFile(as: FileName(argument: trace)) {
             throw ValidationError("--record and --trace need two files: both name \(FileName(argument: trace).shown).")
         }
     }
@@ -67,56 +67,93 @@ package struct PlayCommand: ParsableCommand {
         var debugTrace: DebugTrace?
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
+        let wallStart = Self.wallClockMilliseconds()  // The trace's times, and the recording's `started`.
         let program = InteractiveProgram(streams: streams, animated: !noAnimation) { session, lanes, showNotice in
-            if let traceOutput {
-                // Kept in a buffer and written in large blocks, off the drawing.
-                debugTrace = DebugTrace(session: session, streams: lanes, time: { start.duration(to: .now).seconds }) {
-                    line in
+            var writeTrace: (() -> Void)?
+            if let traceOutput, let traceFile {
+                // Kept in a buffer, written each time the loop has handled what woke it.
+                let trace = DebugTrace(
+                    session: session, streams: lanes, origin: wallStart, time: { start.duration(to: .now).seconds }
+                ) { line in
                     guard traceFailure == nil else { return }
                     do { try traceOutput.line(line) } catch {
                         traceFailure = error
                         showNotice("trace stopped: \(String(describing: error).withoutFinalStop)")
                     }
                 }
+                debugTrace = trace
+                writeTrace = {
+                    trace.writeKept()
+                    guard traceFailure == nil else { return }
+                    do { try traceOutput.flush() } catch {
+                        traceFailure = error
+                        showNotice("trace stopped: \(String(describing: error).withoutFinalStop)")
+                    }
+                }
+                // The trace takes its file's place at once, as the recording does at its first
+                // event: a signal or a failed write later keeps every line written before it.
+                writeTrace?()
+                try? traceFile.commit()
             }
-            guard let output else { return }
+            guard let output else { return writeTrace }
             let started = try ReplayRecorder(
                 session: session, observations: lanes.observations, writer: output,
                 clock: { start.duration(to: .now).seconds },
-                program: ColourfulBall.version, started: Self.utcNow())
+                program: ColourfulBall.version, started: Self.utcText(seconds: wallStart / 1_000))
             // The ball plays on; the status line says the recording stopped (why: at exit).
             started.failed = { [unowned started] in
                 showNotice("recording stopped after \(started.eventsWritten) events")
             }
             recorder = started
+            return writeTrace
         }
         do {
             try program.run()
         } catch let error as TerminalError {
             throw CommandError(error.description, code: 2)
         }
-        debugTrace?.end()
-        if traceFailure == nil, let traceOutput {
-            do { try traceOutput.flush() } catch { traceFailure = error }
+        // Each output keeps what it wrote, whatever happened to the other; the message says
+        // what happened to each.
+        var sentences: [String] = []
+        if let traceFile, let trace {
+            debugTrace?.end()
+            if traceFailure == nil, let traceOutput {
+                do { try traceOutput.flush() } catch { traceFailure = error }
+            }
+            let shown = FileName(argument: trace).shown
+            do {
+                try traceFile.commit()
+                if let traceFailure {
+                    sentences.append(
+                        "The trace to \(shown) stopped early (it keeps the lines written before): \(String(describing: traceFailure).withoutFinalStop)."
+                    )
+                }
+            } catch {
+                sentences.append(String(describing: error))
+            }
         }
-        if let traceFailure, let trace {
-            throw CommandError(
-                "The trace to \(FileName(argument: trace).shown) stopped early: \(String(describing: traceFailure).withoutFinalStop)."
-            )
+        if let record {
+            if let failure = recorder?.failure {
+                sentences.append(
+                    "The recording to \(FileName(argument: record).shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
+                )
+            }
+            // A session that ended before its first event still leaves its recording.
+            do { try output?.commit() } catch { sentences.append(String(describing: error)) }
         }
-        try traceFile?.commit()
-        if let failure = recorder?.failure, let record {
-            throw CommandError(
-                "The recording to \(FileName(argument: record).shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
-            )
-        }
-        // A session that ended before its first event still leaves its recording.
-        try output?.commit()
+        if !sentences.isEmpty { throw CommandError(sentences.joined(separator: " ")) }
     }
 
-    /// Now as ISO 8601 in UTC, such as `2026-11-21T09:40:00Z`.
-    static func utcNow() -> String {
-        var now = time(nil)
+    /// Milliseconds since 1970-01-01 00:00:00 UTC, by the system's clock.
+    static func wallClockMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    /// `seconds` since 1970 as ISO 8601 in UTC, such as `2026-11-21T09:40:00Z`.
+    static func utcText(seconds: Int64) -> String {
+        var now = time_t(seconds)
         var parts = tm()
         gmtime_r(&now, &parts)
         var text = [UInt8](repeating: 0, count: 32)

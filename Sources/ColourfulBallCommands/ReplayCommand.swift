@@ -77,7 +77,7 @@ package struct ReplayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the recording's trace, as RxSwift's debug() prints it (subscribed, Event next(…), Event completed, isDisposed for each publisher), instead of playing it (`-`: standard output).",
+            "Write the recording's trace, as RxSwift's debug() prints it (a UTC time, then subscribed, Event next(…), Event completed or isDisposed for each publisher), instead of playing it (`-`: standard output).",
             valueName: "out.txt"))
     var trace: String?
 
@@ -140,6 +140,7 @@ package struct ReplayCommand: ParsableCommand {
             throw ValidationError("--force goes with --asciicast OUT.cast, --trace OUT or --svg OUT.")
         }
         if trace == "" { throw ValidationError("--trace needs a file name (or `-` for standard output).") }
+        if asciicast == "" { throw ValidationError("--asciicast needs a file name (or `-` for standard output).") }
         if let width, output != .marbles { throw ValidationError("--width goes with --marbles (got \(width)).") }
         if let syntax, output != .marbles {
             throw ValidationError("--syntax goes with --marbles (got \(syntax.rawValue)).")
@@ -174,6 +175,16 @@ package struct ReplayCommand: ParsableCommand {
 
     package func run() throws {
         let input = try FileInput(name: FileName(argument: file))
+        // An export over its own input would destroy the recording it is made from: the same
+        // file (device and inode), whatever its name, is refused, with or without --force.
+        for (option, name) in [("--svg", svg), ("--trace", trace), ("--asciicast", asciicast)] {
+            guard let name, !FileName(argument: name).isDash, let identity = input.identity,
+                FileName(argument: name).identity == identity, input.isRegularFile
+            else { continue }
+            throw CommandError(
+                "\(option) \(FileName(argument: name).shown) is the recording being read (\(input.name)): name another file for the output.",
+                code: 64)
+        }
         if output == nil, asciicast == nil, trace == nil, !input.isRegularFile {
             throw CommandError(
                 "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
@@ -192,14 +203,14 @@ package struct ReplayCommand: ParsableCommand {
                 let name = FileName(argument: svg)
                 let file = name.isDash ? nil : try OutputFile(name: name, overwrite: force)
                 defer { file?.close() }
-                let buffered = BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput)
-                try MarbleSVG.run(reader: reader, write: buffered.bytes)
-                try buffered.flush()
+                try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).bytes { write in
+                    try MarbleSVG.run(reader: reader, write: write)
+                }
                 try file?.commit()
             } else if output == .marbles, let syntax {
-                let buffered = BufferedOutput(FileOutput.standardOutput)
-                try MarbleTestExport.run(reader: reader, syntax: syntax, write: buffered.bytes)
-                try buffered.flush()
+                try BufferedOutput(FileOutput.standardOutput).bytes { write in
+                    try MarbleTestExport.run(reader: reader, syntax: syntax, write: write)
+                }
             } else if output == .marbles {
                 let (columns, sequences) = FileOutput.standardOutputLooks()
                 try BufferedOutput(FileOutput.standardOutput).lines { emit in

@@ -40,31 +40,35 @@ struct MarbleSVGTests {
             lanes += recorder.lateLanes.filter(\.isLive)
             ends.cancel()
             let columns = recorder.columns
-            func elements(_ id: String) throws -> [XMLElement] {
-                let group = try #require(
-                    try root.nodes(forXPath: "//*[local-name()='g'][@id='\(id)']").first as? XMLElement, "\(id)")
-                return (group.children ?? []).compactMap { $0 as? XMLElement }
+            // A lane's shapes, gathered from every block it is drawn in.
+            func elements(_ lane: String) throws -> [XMLElement] {
+                let groups = try root.nodes(forXPath: "//*[local-name()='g'][@data-lane='\(lane)']")
+                return groups.flatMap { ($0.children ?? []).compactMap { $0 as? XMLElement } }
             }
+            // Blocks of a hundred intents, one under the other, so every reader draws it.
+            let blocks = try root.nodes(forXPath: "//*[local-name()='g'][@class='block']")
+            #expect(blocks.count == (columns.count + MarbleSVG.perBlock - 1) / MarbleSVG.perBlock, "\(generator)")
+            #expect((Int(attribute("width", of: root) ?? "") ?? .max) < 2_000)
             func count(_ marble: (Marble?) -> Bool, _ lane: StreamLane) -> Int {
                 columns.filter { marble($0.emission(lane)) }.count
             }
-            let intents = try elements("lane-intents").filter { attribute("class", of: $0) == "intent" }
+            let intents = try elements("intents").filter { attribute("class", of: $0) == "intent" }
             #expect(intents.count == count({ if case .intent? = $0 { true } else { false } }, .intents))
             #expect(
                 intents.map { $0.stringValue?.unicodeScalars.first }
                     == columns.compactMap { $0.intent.map { Marble.glyph(of: $0) } }, "each intent its glyph")
-            let positions = try elements("lane-position").filter { $0.name == "circle" }
+            let positions = try elements("position").filter { $0.name == "circle" }
             #expect(positions.count == count({ $0 == .value }, .position), "\(generator)")
-            let balls = try elements("lane-ballColour").filter { attribute("class", of: $0) == "colour" }
+            let balls = try elements("ballColour").filter { attribute("class", of: $0) == "colour" }
             #expect(
                 balls.map { attribute("fill", of: $0) } == columns.compactMap { $0.ballColour?.hex }, "\(generator)")
-            let ghosts = try elements("lane-ballColour").filter { attribute("class", of: $0) == "ghost" }
+            let ghosts = try elements("ballColour").filter { attribute("class", of: $0) == "ghost" }
             #expect(ghosts.count == count({ $0 == .ghost }, .ballColour))
-            let squares = try elements("lane-background").filter { $0.name == "rect" }
+            let squares = try elements("background").filter { $0.name == "rect" }
             #expect(
                 squares.map { attribute("fill", of: $0) } == columns.compactMap { $0.background?.hex }, "\(generator)")
             for lane in StreamLane.main {
-                let bars = try elements("lane-\(lane.label)").filter { attribute("class", of: $0) == "end" }
+                let bars = try elements(lane.label).filter { attribute("class", of: $0) == "end" }
                 #expect(bars.count == (recorder.ended ? 1 : 0), "\(lane.label): a bar only where it completed")
             }
             // Each kind's row: a ^ a subscription, a circle a value it received or was handed
@@ -73,10 +77,10 @@ struct MarbleSVGTests {
                 let ofKind = lanes.filter { $0.kind == kind }
                 let label = StreamLane.late(kind).label
                 guard !ofKind.isEmpty else {
-                    #expect(try root.nodes(forXPath: "//*[local-name()='g'][@id='lane-\(label)']").isEmpty)
+                    #expect(try elements(label).isEmpty)
                     continue
                 }
-                let shapes = try elements("lane-\(label)")
+                let shapes = try elements(label)
                 let marks = shapes.filter { attribute("class", of: $0) == "mark" }
                 #expect(marks.count == ofKind.count, "\(label): \(generator)")
                 let values = shapes.filter { $0.name == "circle" }
@@ -87,8 +91,59 @@ struct MarbleSVGTests {
                 #expect(bars.count == ofKind.filter { $0.end?.ending == .completed }.count)
             }
             // The legend names every mark a picture holds.
-            let legend = try elements("legend").filter { attribute("class", of: $0) == "meaning" }
+            let legendGroup = try #require(
+                try root.nodes(forXPath: "//*[local-name()='g'][@id='legend']").first as? XMLElement)
+            let legend = (legendGroup.children ?? []).compactMap { $0 as? XMLElement }.filter {
+                attribute("class", of: $0) == "meaning"
+            }
             #expect(legend.count == MarbleSVG.legend.count)
+        }
+    }
+
+    @Test("a bad line after good ones: the picture of what came before it, whole, then the error")
+    func partialPicture() throws {
+        var generator = SeededGenerator()
+        let bytes = RandomRecording.bytes(count: 250, thenBadLine: #"{"t":1,"intent":"fly"}"#, using: &generator)
+        var svg: [UInt8] = []
+        #expect(throws: ReplayError.self) { try MarbleSVG.run(reader: .inMemory(bytes)) { svg += $0 } }
+        let document = try XMLDocument(data: Data(svg))
+        let root = try #require(document.rootElement())
+        let blocks = try root.nodes(forXPath: "//*[local-name()='g'][@class='block']")
+        #expect(blocks.count == 3, "250 intents before the bad line: three blocks (\(generator))")
+        #expect(try root.nodes(forXPath: "//*[local-name()='g'][@id='legend']").count == 1)
+    }
+
+    @Test(
+        "a long recording: columns of blocks, no side past what readers draw; past that, the picture of what fits, and a sentence"
+    )
+    func largestSide() throws {
+        var generator = SeededGenerator()
+        let side = 3_100  // Two columns of blocks, each some twenty blocks tall.
+        for (count, fits) in [(2_500, true), (5_000, false)] {
+            let bytes = RandomRecording.bytes(count: count, using: &generator)
+            // A column for each intent, and one before them all: the subject's first value.
+            let columns = String(decoding: bytes, as: UTF8.self).split(separator: "\n").count
+            var svg: [UInt8] = []
+            var refused: MarbleExportError?
+            do {
+                try MarbleSVG.run(reader: .inMemory(bytes), largestSide: side) { svg += $0 }
+            } catch let error as MarbleExportError {
+                refused = error
+            }
+            let root = try #require(try XMLDocument(data: Data(svg)).rootElement())
+            #expect(
+                Int(attribute("width", of: root) ?? "")! <= side && Int(attribute("height", of: root) ?? "")! <= side)
+            let blocks = try root.nodes(forXPath: "//*[local-name()='g'][@class='block']").compactMap {
+                $0 as? XMLElement
+            }
+            let corners = Set(blocks.compactMap { attribute("transform", of: $0)?.split(separator: ",").first })
+            #expect(corners == ["translate(0", "translate(\(MarbleSVG.blockWidth)"], "two columns of blocks")
+            if fits {
+                #expect(refused == nil && blocks.count == (columns + 99) / 100, "\(generator)")
+            } else {
+                #expect(refused?.code == 65 && blocks.count < columns / 100, "\(generator)")
+                #expect(refused?.description.contains("too long for one SVG picture") == true)
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import BallReplay
 import BallStreams
 import BallTestSupport
 import Testing
+import TextFormats
 
 /// `--trace`: RxSwift's debug() lines for the four publishers, against the panel's lanes.
 @Suite("The debug trace")
@@ -30,11 +31,17 @@ struct TraceTests {
                 player.apply(event)
                 times.append(event.time)
             }
+            // RxSwift's time: the recording's `started`, 2026-11-23T00:00:00Z (1,795,392,000 s
+            // since 1970, as Python's datetime says), and the event's time, in milliseconds.
+            func stamp(_ seconds: Double) -> String {
+                Timestamp.debugText(milliseconds: 1_795_392_000_000 + Int64((seconds * 1_000).rounded()))
+            }
+            #expect(trace.first?.hasPrefix("2026-11-23 00:00:00.000: intents -> subscribed") == true)
             for name in DebugTrace.names {
                 let said = trace.filter { $0.contains(": \(name) -> ") }
-                var expected = ["0.000: \(name) -> subscribed"]
+                var expected = ["\(stamp(0)): \(name) -> subscribed"]
                 for column in recorder.columns {
-                    let time = times[column.index].decimals(3)
+                    let time = stamp(times[column.index])
                     let value: String? =
                         switch name {
                         case "intents": column.intent.map(DebugTrace.describe)
@@ -46,11 +53,39 @@ struct TraceTests {
                     let lane = StreamLane.main[DebugTrace.names.firstIndex(of: name)!]
                     if column.completed.contains(lane) { expected.append("\(time): \(name) -> Event completed") }
                 }
-                expected.append("\(times[times.count - 1].decimals(3)): \(name) -> isDisposed")
+                expected.append("\(stamp(times[times.count - 1])): \(name) -> isDisposed")
                 #expect(said == expected, "\(name), \(generator)")
                 if said != expected { return }
             }
         }
+    }
+
+    @Test("RxSwift's timestamps, in UTC, and the header's `started` read back: dates Python's datetime gives")
+    func timestamps() {
+        // From Python: (datetime(…, tzinfo=timezone.utc) - datetime(1970, 1, 1, …)).total_seconds().
+        let instants: [(String, Int64)] = [
+            ("1970-01-01T00:00:00Z", 0), ("2026-11-21T09:40:19Z", 1_795_254_019),
+            ("2024-02-29T23:59:59Z", 1_709_251_199), ("2000-03-01T00:00:00Z", 951_868_800),
+            ("2100-02-28T12:00:00Z", 4_107_499_200), ("1969-12-31T23:59:59Z", -1),
+            ("0001-01-01T00:00:00Z", -62_135_596_800), ("9999-12-31T23:59:59Z", 253_402_300_799),
+            ("1900-03-01T00:00:00Z", -2_203_891_200),
+        ]
+        for (text, seconds) in instants { #expect(Timestamp.seconds(iso8601: text) == seconds, "\(text)") }
+        for text in [
+            "2026-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-11-21 09:40:19Z", "2026-11-21T09:40:19",
+            "2026-11-21T24:00:00Z", "2026-13-01T00:00:00Z", "unknown", "", "2026-11-21T09:40:19.5Z",
+            "0000-01-01T00:00:00Z",
+        ] {
+            #expect(Timestamp.seconds(iso8601: text) == nil, "\(text)")
+        }
+        // From Python: (epoch + timedelta(milliseconds=…)).strftime("%Y-%m-%d %H:%M:%S.") and the milliseconds.
+        let texts: [(Int64, String)] = [
+            (0, "1970-01-01 00:00:00.000"), (1_795_772_419_494, "2026-11-27 09:40:19.494"),
+            (1_709_251_199_999, "2024-02-29 23:59:59.999"), (-1, "1969-12-31 23:59:59.999"),
+            (253_402_300_799_999, "9999-12-31 23:59:59.999"), (.max, "9999-12-31 23:59:59.999"),
+            (.min, "0001-01-01 00:00:00.000"),
+        ]
+        for (milliseconds, text) in texts { #expect(Timestamp.debugText(milliseconds: milliseconds) == text) }
     }
 
     @Test(
@@ -72,11 +107,12 @@ struct TraceTests {
             }
             // A step begins at an intent's line: from there to the next, the ranks never go
             // back, and the times never either.
-            var last = (rank: 0, time: 0.0)
+            var last = (rank: 0, time: "")
             for line in trace {
-                let parts = line.split(separator: " ", maxSplits: 2)
-                let time = Double(parts[0].dropLast())!
-                let name = String(parts[1])
+                // RxSwift's line: `yyyy-MM-dd HH:mm:ss.SSS: name -> event`.
+                let time = String(line.prefix(23))
+                #expect(line.dropFirst(23).hasPrefix(": "), "\(line)")
+                let name = String(line.dropFirst(25).prefix { $0 != " " })
                 let place = rank.firstIndex(of: name == "late" ? "late" : name)!
                 if name == "intents", line.contains("Event next") { last.rank = 0 }
                 #expect(place >= last.rank, "\(line) after a line of \(rank[last.rank]), \(generator)")

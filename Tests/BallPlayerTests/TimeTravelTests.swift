@@ -621,6 +621,56 @@ extension TimeTravelTests {
         }
     }
 
+    @Test(
+        "a held key: each press of a late subscriber's key turns it the other way, the 301st as the first, and one subscribed elsewhere stays"
+    )
+    func heldLateKey() throws {
+        var generator = SeededGenerator()
+        let pilot = try PlayerPilot(RandomRecording.bytes(count: 40, using: &generator), spareRows: 6)
+        func go(to place: Int) {
+            pilot.press(.home)
+            for _ in 0..<place { pilot.press("l") }
+        }
+        func says(_ words: String) -> Bool { pilot.lines.contains { $0.contains(words) } }
+        go(to: 5)
+        pilot.press("r")
+        #expect(says("late Replay(3) subscribed at #5"), "\(pilot.lines)")
+        go(to: 10)
+        for press in 1...301 {
+            pilot.press("b")
+            let did = press % 2 == 1 ? "subscribed" : "cancelled"
+            #expect(says("late Behavior \(did) at #10"), "press \(press), \(generator)")
+        }
+        // The Replay(3) subscriber of #5 was never cancelled: at #20 its key cancels it.
+        go(to: 20)
+        pilot.press("r")
+        #expect(says("late Replay(3) cancelled at #20"), "\(generator)")
+    }
+
+    @Test("past the kept subscribes and cancels, one more is refused with a sentence, and none changes meaning")
+    func lateKeyLimit() throws {
+        var generator = SeededGenerator()
+        let pilot = try PlayerPilot(
+            RandomRecording.bytes(count: 40, using: &generator), spareRows: 6, userObservationLimit: 40)
+        func says(_ words: String) -> Bool { pilot.lines.contains { $0.contains(words) } }
+        // Three presses of each of the four keys at a place: twelve kept a place.
+        pilot.press(.home)
+        for place in 1...4 {
+            pilot.press("l")
+            for key in ["b", "p", "r", "v"] as [Unicode.Scalar] where place < 4 || key == "b" {
+                for _ in 0..<3 { pilot.press(key) }
+            }
+        }
+        pilot.press("p")  // The 40th: the one subscribed at #3 (three presses) is cancelled.
+        #expect(says("late Publish cancelled at #4"), "\(pilot.lines)")
+        pilot.press("p")
+        #expect(says("40 subscribes and cancels kept: this one is not"), "\(generator)")
+        // A fourth press of one key at one place costs nothing more: it is kept, and means
+        // what it would (three at #3 left it subscribed, three at #4 cancelled).
+        pilot.press("b")
+        #expect(says("late Behavior subscribed at #4"), "\(generator)")
+    }
+
     @Test("played forward, the panel opens and closes where the recording's did; one open from the start starts open")
     func recordedPanel() throws {
         let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")

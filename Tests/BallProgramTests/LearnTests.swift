@@ -123,4 +123,59 @@ struct LearnTests {
         let card = frame[1, 0]
         #expect(card.background == status.background && card.reverse == status.reverse, "\(depth)")
     }
+
+    @Test(
+        "lessons pass only on what the learner did in them: not on keys before n, not on a resize, not on the start's one value, not behind \"too small\""
+    )
+    func onlyWhatWasDone() {
+        // A cancel made after lesson 6 was done, before n, does not pass lesson 7 (Cancel).
+        let replay = LearnPilot(first: 5)
+        Self.move(replay, until: { replay.learn.play.session.viewModel.position.value.centre.column > 44 })
+        replay.type("r")
+        #expect(replay.learn.isDone, "handed three after the moves")
+        replay.type("r")  // A cancel, before n.
+        replay.type("n")
+        #expect(replay.learn.lesson == 6 && !replay.learn.isDone)
+        replay.type("h")
+        #expect(!replay.learn.isDone, "the cancel before the lesson began is not this lesson's")
+        replay.type("v")
+        replay.type("v")
+        #expect(replay.learn.isDone, "its own cancel")
+        // Publish: a value from a resize is not one from a move.
+        let publish = LearnPilot(first: 4)
+        publish.type("p")
+        publish.run([.resize(ScreenSize(columns: 90, rows: 26))])
+        #expect(!publish.learn.isDone, "a resize publishes a position, but the learner did not move")
+        publish.press(.left)
+        #expect(publish.learn.isDone)
+        // Replay(3) at the start holds one value: r is not the lesson done, and says why.
+        let early = LearnPilot(first: 5)
+        early.type("s")
+        early.type("s")
+        early.type("r")
+        #expect(!early.learn.isDone)
+        #expect(
+            early.learn.binding.model.notice?.hasPrefix("handed 1:") == true,
+            "\(String(describing: early.learn.binding.model.notice))")
+        Self.move(early, until: { early.learn.play.session.viewModel.position.value.centre.column > 44 })
+        #expect(!early.learn.isDone)
+        early.type("r")
+        early.type("r")
+        #expect(early.learn.isDone, "cancelled and subscribed again after the moves: handed three")
+        // learn 8 done, n: the first lesson not done, not the closing card.
+        let last = LearnPilot(first: 7)
+        Self.move(last, until: { last.learn.isDone }, limit: 600)
+        last.type("n")
+        #expect(last.learn.lesson == 0 && Self.card(last).contains("Lesson 1 of 8"))
+        let allDone = LearnPilot(first: 7, done: Set(0..<7))
+        Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
+        allDone.type("n")
+        #expect(Self.card(allDone).contains("All 8 lessons done"))
+        // Too small to show the ball: nothing passes until the learner can see it.
+        let small = LearnPilot(first: 1, screen: ScreenSize(columns: 20, rows: 6))
+        small.type("s")
+        #expect(!small.learn.isDone)
+        small.run([.resize(ScreenSize(columns: 80, rows: 24))])
+        #expect(small.learn.isDone, "seen once the window is large enough")
+    }
 }

@@ -299,4 +299,24 @@ struct StreamsTests {
             #expect(text.contains("streams: the terminal is too small for the panel (it needs 1 more row") == !fits)
         }
     }
+
+    @Test(
+        "the panel at the smallest terminal, 24×8 and wider: never \"terminal too small\", the rows it needs said whole, and that many more are enough"
+    )
+    func panelAtTheSmallest() {
+        for columns in 24...60 {
+            let driver = HeadlessDriver(screen: ScreenSize(columns: columns, rows: 8))
+            driver.toggleStreams()
+            let text = driver.frame.text
+            #expect(!text.contains("too small (need"), "\(columns) columns")
+            #expect(!text.contains("…"), "\(columns): \(text)")
+            // 10 rows of panel, 3 of the ball's area and the status line: 14, 6 more than 8.
+            #expect(
+                ["6 more rows needed", "6 rows short"].contains { text.contains("streams: \($0)") }
+                    || text.contains("(it needs 6 more rows)"), "\(columns): \(text)")
+            let taller = HeadlessDriver(screen: ScreenSize(columns: columns, rows: 14))
+            taller.toggleStreams()
+            #expect(taller.frame.text.contains(" intents "), "\(columns) columns")
+        }
+    }
 }

@@ -24,12 +24,14 @@ struct DoctorTests {
     func everything() {
         #expect(
             Doctor.text(Doctor.checks(Self.kitty())) == """
+                colourful-ball doctor: all 13 checks ok.
                 TERM                        xterm-kitty — ok
                 terminfo                    256 colours, no RGB flag, rep, alternate screen — ok
                 COLORTERM                   truecolor — ok
                 NO_COLOR                    not set — ok
                 colour                      direct colour (COLORTERM=truecolor) — ok
-                motion                      moves glide over 0.1 s, the colours fade in exact RGB; --no-animation jumps — ok
+                motion                      moves glide over 0.1 s, the colours fade in exact
+                                            RGB; --no-animation jumps — ok
                 locale                      UTF-8 (LANG=C.UTF-8) — ok
                 window                      80×24 — ok
                 device attributes           62;22 — ok
@@ -87,6 +89,69 @@ struct DoctorTests {
         #expect(checks["synchronized output (2026)"]?.value == "no")
         #expect(checks["pixel mouse (1016)"]?.value == "not answered (not needed)")
         #expect(checks["bracketed paste (2004)"]?.advice == "pasted text arrives as keys: a pasted q quits")
+    }
+
+    @Test(
+        "hostile or odd facts: an entry without colours has none, a 0×0 window, a window larger than the largest area, some answers but no device attributes, tmux with xterm's TERM, TERM=dumb not asked"
+    )
+    func oddFacts() {
+        var facts = Self.kitty()
+        facts.colourTerm = nil
+        facts.terminfo = TerminfoFacts(
+            colours: nil, directColour: false, repeats: false, movesCursor: true, alternateScreen: false)
+        facts.term = "vt100"
+        let colour = Doctor.checks(facts).first { $0.check == "colour" }!
+        #expect(colour.value == "no colour (its terminfo entry has 0 colours)")
+        #expect(colour.advice?.contains("set TERM to a type that says so") == true)
+        facts = Self.kitty()
+        facts.window = ScreenSize(columns: 0, rows: 0)
+        let window = Doctor.checks(facts).first { $0.check == "window" }!
+        #expect(window.value == "0×0: the terminal gives no size" && window.advice?.contains("docker exec -it") == true)
+        facts.window = ScreenSize(columns: 65_535, rows: 65_535)
+        let huge = Doctor.checks(facts).first { $0.check == "window" }!
+        #expect(huge.value == "65535×65535: the ball plays in 1000×1000 of it" && huge.advice == nil)
+        facts = Self.kitty()
+        facts.answers!.deviceAttributes = nil
+        let partial = Dictionary(uniqueKeysWithValues: Doctor.checks(facts).map { ($0.check, $0) })
+        #expect(partial["device attributes"]?.value == "not answered within 1 s")
+        #expect(partial["glyph widths"]?.value == "all 22 one cell wide", "the widths it did answer are kept")
+        #expect(partial["answers"] == nil)
+        facts = Self.kitty()
+        facts.insideTmux = true
+        facts.term = "xterm-256color"
+        #expect(Doctor.checks(facts).first { $0.check == "tmux" }?.advice?.contains("tmux-256color") == true)
+        facts.term = "tmux-256color"
+        #expect(Doctor.checks(facts).first { $0.check == "tmux" }?.advice == nil)
+        facts = Self.kitty()
+        facts.term = "dumb"
+        facts.answers = nil
+        let dumb = Doctor.checks(facts).last!
+        #expect(dumb.check == "answers" && dumb.value.hasPrefix("not asked: TERM=dumb"))
+        #expect(dumb.advice?.hasPrefix("colourful-ball does not run on TERM=dumb") == true)
+        // The text: a summary first, then every line within 80 columns, wrapped between words.
+        let text = Doctor.text(Doctor.checks(facts), width: 80)
+        let lines = text.split(separator: "\n")
+        #expect(lines[0].hasPrefix("colourful-ball doctor: 1 of "))
+        #expect(lines.allSatisfy { String($0).terminalWidth <= 80 })
+        #expect(!text.contains("mid-wo\nrd"))
+    }
+
+    @Test("the terminal's answers are read as what they can be: hostile numbers, 8-bit CSI, modes not asked")
+    func hostileAnswers() {
+        let glyphs = Array(Glyph.all.prefix(4))
+        let answers = TerminalProbe.parse(
+            Array(
+                ("\u{1B}[1;-9223372036854775808R\u{1B}[1;9223372036854775807R\u{1B}[1;0R\u{1B}[1;2R"
+                    + "\u{1B}[?2026;2$y\u{1B}[?2026;9$y\u{1B}[?1234;1$y\u{1B}[?64;1;2c").utf8), modes: [2026, 1016],
+            glyphs: glyphs)
+        #expect(answers.glyphWidths == [glyphs[3]: 1], "only the sensible answer, for its own glyph")
+        #expect(answers.modes == [2026: 2])
+        #expect(answers.deviceAttributes == "64;1;2")
+        // The 8-bit CSI (0x9B) introduces answers as ESC [ does.
+        let eightBit = TerminalProbe.parse([0x9B] + Array("?2026;1$y".utf8) + [0x9B] + Array("?62c".utf8), glyphs: [])
+        #expect(eightBit.modes == [2026: 1] && eightBit.deviceAttributes == "62")
+        // A device attributes answer that is not one.
+        #expect(TerminalProbe.parse(Array("\u{1B}[?6\u{1B}2;x;c".utf8), glyphs: []).deviceAttributes == nil)
     }
 
     @Test("inside GNU screen: what screen does with a lone Esc, and what to press")

@@ -20,7 +20,21 @@ struct DoctorTerminalTests {
         if let answer = answer(questions) { terminal.write(Array(answer.utf8)) }
         let (output, _) = terminal.readUntilQuiet(quiet: 0.5, limit: 5)
         #expect(terminal.waitForExit() == 0)
-        return String(decoding: questions + output, as: UTF8.self).split(separator: "\r\n").map(String.init)
+        return Self.unwrapped(
+            String(decoding: questions + output, as: UTF8.self).split(separator: "\r\n").map(String.init))
+    }
+
+    /// The report's lines with each check's continuation lines (indented) joined to it.
+    static func unwrapped(_ lines: [String]) -> [String] {
+        var joined: [String] = []
+        for line in lines {
+            if line.hasPrefix(" "), let last = joined.popLast() {
+                joined.append(last + " " + line.trimmingCharacters(in: .whitespaces))
+            } else {
+                joined.append(line)
+            }
+        }
+        return joined
     }
 
     /// The cursor-position answers for every glyph the program asks about, each one cell wide
@@ -81,5 +95,94 @@ struct DoctorTerminalTests {
         let widths = try #require(Self.line(lines, "glyph widths"))
         #expect(
             widths.contains("not one cell: ↔ (2) ◘ (2) — this terminal draws these wider than one cell"), "\(widths)")
+    }
+
+    /// Starts `doctor` (and `arguments`) at `size` in `term`, with no answers coming.
+    static func start(
+        _ arguments: [String] = [], term: String = "xterm-256color",
+        size: ScreenSize = ScreenSize(columns: 80, rows: 24)
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            [programPath, "doctor"] + arguments, size: size,
+            environment: ["TERM": term, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+    }
+
+    @Test(
+        "Ctrl-C or Ctrl-\\ while it waits for answers: it ends by that signal with echo and line input back, no backtrace",
+        arguments: [(UInt8(0x03), SIGINT), (UInt8(0x1C), SIGQUIT)])
+    func interrupted(key: UInt8, signal: Int32) throws {
+        let terminal = try Self.start()
+        let (questions, _) = terminal.readUntilQuiet(quiet: 0.2)
+        #expect(String(decoding: questions, as: UTF8.self).contains("\u{1B}[c"))
+        #expect(terminal.lineModes().map { !$0.echo && !$0.canonical } == true, "raw while it waits")
+        terminal.write([key])
+        let (after, _) = terminal.readUntilQuiet(quiet: 0.3)
+        let status = terminal.waitForExit()
+        #expect(status & 0x7F == signal, "ended by the signal (wait status \(status))")
+        #expect(terminal.lineModes().map { $0.echo && $0.canonical } == true, "echo and line input back")
+        #expect(!String(decoding: after, as: UTF8.self).contains("Backtracing"))
+    }
+
+    @Test(
+        "a hostile answer (a column of -2^63, of 2^63-1, of 0) is no crash: those glyphs are unmeasured, the rest reported"
+    )
+    func hostileAnswer() throws {
+        let lines = try Self.report { _ in
+            "\u{1B}[1;-9223372036854775808R\u{1B}[1;9223372036854775807R\u{1B}[1;0R"
+                + Glyph.all.dropFirst(3).map { _ in "\u{1B}[1;2R" }.joined() + "\u{1B}[?62c"
+        }
+        #expect(
+            Self.line(lines, "glyph widths")?.contains("\(Glyph.all.count - 3) of \(Glyph.all.count) measured") == true,
+            "\(lines)")
+    }
+
+    @Test("8-bit answers (CSI as 0x9B) are read as the 7-bit ones are")
+    func eightBitAnswers() throws {
+        let lines = try Self.report { _ in
+            "\u{9B}?2026;2$y" + Glyph.all.map { _ in "\u{9B}1;2R" }.joined() + "\u{9B}?62c"
+        }
+        #expect(Self.line(lines, "synchronized output (2026)")?.contains("yes") == true, "\(lines)")
+        #expect(Self.line(lines, "device attributes")?.contains("62 — ok") == true)
+    }
+
+    @Test("TERM=dumb: no question written, and it says the program does not run there")
+    func dumb() throws {
+        let terminal = try Self.start(term: "dumb")
+        let (output, _) = terminal.readUntilQuiet(quiet: 0.5)
+        #expect(terminal.waitForExit() == 0)
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(!text.contains("\u{1B}["), "no question, no escape: \(text.debugDescription)")
+        let lines = Self.unwrapped(text.split(separator: "\r\n").map(String.init))
+        #expect(Self.line(lines, "answers")?.contains("colourful-ball does not run on TERM=dumb") == true, "\(lines)")
+    }
+
+    @Test("doctor --json > FILE in a terminal asks the terminal it is in (/dev/tty) and writes the answers to the file")
+    func jsonIntoAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let terminal = try PseudoTerminal(
+            ["/bin/sh", "-c", "exec '\(programPath)' doctor --json > '\(file)'"],
+            size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        let (questions, _) = terminal.readUntilQuiet(quiet: 0.3)
+        #expect(String(decoding: questions, as: UTF8.self).contains("\u{1B}[c"), "it asked the terminal")
+        terminal.write(Array(("\u{1B}[?2026;2$y" + Self.positions() + "\u{1B}[?62c").utf8))
+        #expect(terminal.waitForExit() == 0)
+        let json = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(json.contains(#"{"check":"device attributes","value":"62","ok":true"#), "\(json)")
+        #expect(json.contains(#""value":"80×24""#))
+    }
+
+    @Test("a window of 0×0 (docker exec -t, some IDE terminals) is a terminal with no size, said so")
+    func noSize() throws {
+        let terminal = try Self.start(size: ScreenSize(columns: 0, rows: 0))
+        let (questions, _) = terminal.readUntilQuiet(quiet: 0.3)
+        terminal.write(Array((Self.positions() + "\u{1B}[?62c").utf8))
+        let (output, _) = terminal.readUntilQuiet(quiet: 0.5)
+        #expect(terminal.waitForExit() == 0)
+        let lines = Self.unwrapped(
+            String(decoding: questions + output, as: UTF8.self).split(separator: "\r\n").map(String.init))
+        #expect(Self.line(lines, "window")?.contains("0×0: the terminal gives no size") == true, "\(lines)")
+        #expect(Self.line(lines, "terminal") == nil)
     }
 }

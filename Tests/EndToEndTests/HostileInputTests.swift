@@ -244,6 +244,67 @@ struct HostileInputTests {
         #expect(broken.error.hasPrefix("colourful-ball: standard input, line 1: is not a colourful-ball replay file"))
     }
 
+    @Test(
+        "a bad line after good ones: every export to standard output gives what came before it, then one sentence, exit 65",
+        arguments: [
+            ["--headless"], ["--headless", "--json"], ["--marbles"], ["--marbles", "--syntax", "rxjs"],
+            ["--marbles", "--syntax", "rxpy"], ["--marbles", "--svg", "-"], ["--trace", "-"], ["--asciicast", "-"],
+        ])
+    func badLineAfterGoodOnes(arguments: [String]) throws {
+        let file = "/tmp/colourful-ball-\(getpid())-bad-line.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var lines = try String(contentsOfFile: Self.sample, encoding: .utf8).split(separator: "\n")
+        lines.removeLast()  // The quit.
+        try (lines.joined(separator: "\n") + "\n{\"t\":9,\"event\":\"flew\"}\n").write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let result = try run(
+            [programPath, "replay", file] + arguments
+                + ["--width", "80"].filter { _ in
+                    arguments == ["--marbles"]
+                })
+        #expect(result.status == 65)
+        #expect(result.error.contains("line \(lines.count + 1)"), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1)
+        // What came before: the drag's colours, as each output names or draws them.
+        // flatPlumDark is #4F2B4F: (79, 43, 79) in the cast's sequences.
+        let expected =
+            arguments == ["--marbles"]
+            ? "○─○─○"
+            : arguments.contains("--svg")
+                ? "#4F2B4F" : arguments.contains("--asciicast") ? "2;79;43;79m" : "flatPlumDark"
+        #expect(result.output.contains(expected), "\(arguments): \(result.output.prefix(300))")
+    }
+
+    @Test(
+        "a temporary file that cannot take the lanes (a full TMPDIR, a file-size limit): one sentence, exit 74, never short lanes and exit 0",
+        arguments: [["--marbles", "--syntax", "rxjs"], ["--marbles", "--svg", "-"]])
+    func fullTemporaryFolder(arguments: [String]) throws {
+        let command = ([programPath, "replay", Self.sample] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // A file-size limit of 0: every write to a file fails (EFBIG), the last one only when
+        // stdio flushes it. The output goes through a pipe, which has no such limit.
+        let limited = try run(["sh", "-c", "trap '' XFSZ; (ulimit -f 0; \(command) 2>&1; echo \"status $?\") | cat"])
+        #expect(limited.output.hasSuffix("status 74\n"), "\(limited.output.suffix(300))")
+        #expect(limited.output.contains("colourful-ball: Cannot write the lanes to a temporary file (File too large)"))
+        // A TMPDIR with 4 KB of room (a tmpfs of 16 KB, 12 KB taken), where one can be mounted.
+        let folder = "/tmp/colourful-ball-\(getpid())-full"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let full = try run([
+            "unshare", "-m", "sh", "-c",
+            "mount -t tmpfs -o size=16k tmpfs '\(folder)' || exit 99; head -c 12288 /dev/zero > '\(folder)/taken'; TMPDIR='\(folder)' \(command)",
+        ])
+        guard full.status != 99, !full.error.contains("unshare:") else {
+            print(
+                "skipped: a full TMPDIR needs a tmpfs mounted in a private namespace (unshare -m), not allowed here: \(full.error)"
+            )
+            return
+        }
+        #expect(full.status == 74, "\(full.error)")
+        #expect(
+            full.error.contains("Cannot write the lanes to a temporary file (No space left on device)"), "\(full.error)"
+        )
+    }
+
     @Test("a missing file or a directory is exit 65, as the format's documentation says")
     func missingOrDirectory() throws {
         let missing = try run([programPath, "replay", "/nonexistent/x.jsonl", "--headless"])
@@ -568,5 +629,34 @@ extension HostileInputTests {
         kill(terminal.pid, SIGHUP)
         #expect(terminal.waitForEnding(seconds: 5) != nil)
         #expect(try Self.leftovers(in: directory).isEmpty)
+    }
+
+    @Test(
+        "an export over its own recording is refused, whatever its name (itself, ./F, a link to it), --force or not; --record and --trace on one file too"
+    )
+    func exportOverItsInput() throws {
+        let directory = try Self.directory("over-input")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recording = directory + "/s.jsonl"
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: recording)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.jsonl", withDestinationPath: recording)
+        let before = try Data(contentsOf: URL(fileURLWithPath: recording))
+        for output in [
+            ["--trace", recording], ["--trace", directory + "/./s.jsonl"], ["--marbles", "--svg", recording],
+            ["--asciicast", directory + "/link.jsonl"],
+        ] {
+            for force in [[], ["--force"]] {
+                let result = try run([programPath, "replay", recording] + output + force)
+                #expect(result.status == 64, "\(output) \(force): \(result.error)")
+                #expect(result.error.contains("is the recording being read"), "\(result.error)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == before)
+            }
+        }
+        let both = try run(
+            [programPath, "--record", directory + "/a.jsonl", "--trace", directory + "/./a.jsonl"],
+            environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin"])
+        #expect(both.status == 64 && both.error.contains("--record and --trace need two files"), "\(both.error)")
+        // An empty cast name is a usage error, as for the other outputs.
+        #expect(try run([programPath, "replay", recording, "--asciicast", ""]).status == 64)
     }
 }

@@ -301,6 +301,33 @@ struct InteractiveTests {
         #expect(try terminal.modes() == restoredModes)
     }
 
+    @Test(
+        "with standard error redirected (2>FILE, 2>/dev/null) the terminal is in the program's modes all the same: no echo, so the start-up questions' answers never show; messages still go to the file",
+        arguments: [false, true])
+    func standardErrorRedirected(toNull: Bool) throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(getpid())-\(toNull).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let terminal = try TerminalSession(
+            arguments: ["--record", "/nonexistent-folder-\(getpid())/r.jsonl"],
+            standardError: toNull ? "/dev/null" : log)
+        // The recording cannot be made: one sentence to standard error, which is the file.
+        #expect(try terminal.waitForExit().status == 1)
+        if !toNull {
+            #expect(try String(contentsOfFile: log, encoding: .utf8).hasPrefix("colourful-ball: Cannot write"))
+        }
+        let playing = try TerminalSession(standardError: toNull ? "/dev/null" : log)
+        try playing.waitForScreen { $0.contains("320,176 pt") }
+        let settings = try playing.lineSettings()
+        #expect(settings.contains("-echo ") && settings.contains("-icanon"), "\(settings)")
+        // The glyph questions' answers come back as input, never shown.
+        try playing.press("Right")
+        let screen = try playing.waitForScreen { $0.contains(" 41,11 · 328,176 pt") }
+        #expect(!screen.contains("R^[") && !screen.contains(";2R"), "\(screen)")
+        try playing.press("q")
+        let exit = try playing.waitForExit()
+        #expect(exit.status == 0 && exit.modesRestored)
+    }
+
     @Test("Ctrl-Z gives the terminal back to the shell; fg takes it again")
     func suspendAndResume() throws {
         let terminal = try TerminalSession(interactiveShell: true)

@@ -1,3 +1,4 @@
+import ColourfulBallCommands
 import Foundation
 import Testing
 
@@ -42,5 +43,171 @@ struct LearnEndToEndTests {
             let refused = try run([programPath] + arguments)
             #expect(refused.status == 64 && refused.error.contains(message), "\(refused.error)")
         }
+    }
+
+    @Test(
+        "a signal after a save (a lesson's progress, the player's w) restores the terminal as before the first: every ending mode off, the status honest",
+        arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 130), (SIGQUIT, 131)])
+    func signalAfterSave(signal: Int32, status: Int) throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("learn-signal-\(getpid())-\(signal)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let terminal = try TerminalSession(arguments: ["learn", "2"], environment: ["XDG_STATE_HOME": state])
+        try terminal.waitForScreen { $0.contains("Lesson 2 of 8 · The streams") }
+        try terminal.press("s")
+        try terminal.waitForScreen { $0.contains("Done: intents, position, ballColour and background") }
+        #expect(FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"), "saved")
+        kill(try terminal.programPID(), signal)
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == status)
+        #expect(exit.modesRestored)
+        #expect(try terminal.modes() == restoredModes)
+        // The player's w, then the signal.
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("w-signal-\(getpid())-\(signal)")
+            .path
+        try FileManager.default.createDirectory(atPath: recording, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let sample = recording + "/s.jsonl"
+        try FileManager.default.copyItem(atPath: MarbleSyntaxTests.sample, toPath: sample)
+        let player = try TerminalSession(arguments: ["replay", sample, "--paused"])
+        try player.waitForScreen { $0.contains("intent 0/13") }
+        try player.press("w")
+        try player.waitForScreen { $0.contains("wrote") }
+        kill(try player.programPID(), signal)
+        let ended = try player.waitForExit()
+        #expect(ended.status == status && ended.modesRestored)
+        #expect(try player.modes() == restoredModes)
+    }
+
+    /// A state folder of its own, and the environment that points learn at it.
+    static func state(_ name: String) -> (folder: String, file: String, environment: [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("learn-\(name)-\(getpid())").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = folder
+        return (folder, folder + "/colourful-ball/learn.json", environment)
+    }
+
+    @Test(
+        "a progress file that cannot be read is said, kept, and never overwritten: corrupt, too large, a directory, a FIFO (no wait), unreadable"
+    )
+    func unreadableProgress() throws {
+        let (folder, file, environment) = Self.state("unreadable")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(
+            atPath: folder + "/colourful-ball", withIntermediateDirectories: true)
+        let cases: [(String, () throws -> Void, String)] = [
+            ("corrupt", { try "{\"done\":[1,2".write(toFile: file, atomically: true, encoding: .utf8) }, "is not the"),
+            (
+                "too large",
+                {
+                    try ("{\"done\":[1]}" + String(repeating: " ", count: 5_000)).write(
+                        toFile: file, atomically: true, encoding: .utf8)
+                },
+                "more than the progress ever takes"
+            ),
+            (
+                "a directory",
+                { try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true) },
+                "not a regular file"
+            ),
+            ("a FIFO", { _ = mkfifo(file, 0o600) }, "not a regular file"),
+            (
+                "a lesson 12", { try "{\"done\":[12]}\n".write(toFile: file, atomically: true, encoding: .utf8) },
+                "names a lesson"
+            ),
+        ]
+        for (name, make, why) in cases {
+            try? FileManager.default.removeItem(atPath: file)
+            try make()
+            let before = try? Data(contentsOf: URL(fileURLWithPath: file))
+            for arguments in [["learn", "--list"], ["learn"]] {
+                let started = Date()
+                let result = try run([programPath] + arguments, environment: environment)
+                #expect(Date().timeIntervalSince(started) < 5, "\(name): no wait")
+                #expect(result.status == 1, "\(name) \(arguments): \(result.error)")
+                #expect(
+                    result.error.contains("cannot be read as your progress (") && result.error.contains(why),
+                    "\(name): \(result.error)")
+                #expect(result.error.contains("it is kept as it is"))
+            }
+            #expect((try? Data(contentsOf: URL(fileURLWithPath: file))) == before, "\(name): the file is as it was")
+        }
+        // Unreadable by its mode: root reads anything, so only a user is refused.
+        try? FileManager.default.removeItem(atPath: file)
+        try "{\"done\":[1]}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        chmod(file, 0)
+        if getuid() == 0 {
+            print("skipped: mode 000 is readable by root, and these tests run as root")
+        } else {
+            let result = try run([programPath, "learn", "--list"], environment: environment)
+            #expect(result.status == 1 && result.error.contains("Permission denied"))
+        }
+        chmod(file, 0o600)
+    }
+
+    @Test("HOME unset or relative, and no absolute XDG_STATE_HOME: one sentence, nothing written anywhere")
+    func noHome() throws {
+        for home in [nil, "relative/home"] {
+            var environment = ["PATH": "/usr/bin:/bin", "XDG_STATE_HOME": "also/relative"]
+            if let home { environment["HOME"] = home }
+            let result = try run([programPath, "learn", "--list"], environment: environment)
+            #expect(
+                result.status == 1 && result.error.contains("There is no place for your progress"), "\(result.error)")
+        }
+    }
+
+    @Test(
+        "two tours keep both their lessons; the folders are private (0700); a save killed part-way leaves nothing a later one keeps"
+    )
+    func mergedAndPrivate() throws {
+        let (folder, file, _) = Self.state("merged")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let progress = LearnProgress(file: file)
+        // Two tours that read the file at their start, each before the other saved.
+        let first = try progress.load()
+        let second = try progress.load()
+        _ = try progress.save(first.union([0]))
+        let kept = try progress.save(second.union([4]))
+        #expect(kept == [0, 4])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"done\":[1,5]}\n")
+        var status = stat()
+        stat(folder + "/colourful-ball", &status)
+        #expect(status.st_mode & 0o777 == 0o700)
+        stat(folder, &status)
+        #expect(status.st_mode & 0o777 == 0o700)
+        // A leftover of a save killed part-way: removed by the next.
+        let leftover = folder + "/colourful-ball/.learn.json.colourful-ball-AbC123"
+        _ = FileManager.default.createFile(atPath: leftover, contents: Data("{\"done\":[".utf8))
+        _ = try progress.save([2])
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(try progress.load() == [0, 2, 4])
+    }
+
+    @Test(
+        "learn --reset with standard output closed refuses before removing anything; learn without a terminal points at --list"
+    )
+    func resetClosedAndNoTerminal() throws {
+        let (folder, file, environment) = Self.state("reset")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try LearnProgress(file: file).save([1])
+        let closed = try run([programPath, "learn", "--reset"], environment: environment, stdout: .closed)
+        #expect(closed.status == 74)
+        #expect(FileManager.default.fileExists(atPath: file), "still there")
+        let noTerminal = try run([programPath, "learn"], environment: environment)
+        #expect(
+            noTerminal.status == 2 && noTerminal.error.contains("colourful-ball learn --list"), "\(noTerminal.error)")
+    }
+
+    @Test("a save that fails is said at once on the status line, not only at exit")
+    func failedSaveSaidAtOnce() throws {
+        // /proc takes no new folder: every save fails.
+        let terminal = try TerminalSession(
+            arguments: ["learn", "2"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
+        try terminal.waitForScreen { $0.contains("Lesson 2 of 8 · The streams") }
+        try terminal.press("s")
+        try terminal.waitForScreen { $0.contains("Done: intents") && $0.contains("progress not kept") }
+        try terminal.press("q")
+        let exit = try terminal.waitForExit()
+        #expect(exit.status == 1 && exit.modesRestored)
     }
 }

@@ -35,7 +35,12 @@ struct RecordReplayTests {
         try terminal.press("q")
         #expect(try terminal.waitForExit().status == 0)
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map(String.init)
-        let events = lines.map { String($0.drop { $0 != ":" }.dropFirst(2)) }
+        // RxSwift's debug() line: `yyyy-MM-dd HH:mm:ss.SSS: name -> event`, the time now, in UTC.
+        let today = Self.utcDate()
+        let stamp = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}: [a-zA-Z() 0-9]+ -> .+/
+        #expect(lines.allSatisfy { $0.wholeMatch(of: stamp) != nil }, "\(lines.prefix(3))")
+        #expect(lines.first?.hasPrefix(today) == true || lines.first?.hasPrefix(Self.utcDate(ago: 60)) == true)
+        let events = lines.map { String($0.dropFirst(25)) }
         // Each publisher's own lines are in order (OpenCombine keeps a subject's subscribers
         // in a set: which publisher hears a value first may differ from run to run).
         func of(_ events: [String], _ name: String) -> [String] { events.filter { $0.hasPrefix("\(name) -> ") } }
@@ -49,8 +54,74 @@ struct RecordReplayTests {
         // The recording's trace, at the recording's times, has the same events.
         let replayed = try run([programPath, "replay", recording, "--trace", "-"])
         #expect(replayed.status == 0, "\(replayed.error)")
-        let again = replayed.output.split(separator: "\n").map { String($0.drop { $0 != ":" }.dropFirst(2)) }
+        let again = replayed.output.split(separator: "\n").map { String($0.dropFirst(25)) }
         for name in DebugTrace.names { #expect(of(again, name) == of(events, name), "\(name)") }
+    }
+
+    @Test(
+        "a signal (closing the window, kill, Ctrl-C's SIGINT) keeps the trace as it keeps the recording: every line of every intent handled",
+        arguments: [SIGHUP, SIGTERM, SIGINT])
+    func traceKeptOnSignal(signal: Int32) throws {
+        let trace = scratch("signal-trace-\(signal).txt")
+        let recording = scratch("signal-trace-\(signal).jsonl")
+        defer { for file in [trace, recording] { try? FileManager.default.removeItem(atPath: file) } }
+        let terminal = try TerminalSession(arguments: ["--trace", trace, "--record", recording])
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.mouse("pressed", column: 40, row: 11)
+        for column in 41...44 {
+            try terminal.mouse("dragged", column: column, row: 11)
+            try terminal.waitForScreen { $0.contains(" \(column),11 · ") }
+        }
+        kill(try terminal.programPID(), signal)
+        #expect(try terminal.waitForExit().status == 128 + Int(signal))
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(25) }
+        #expect(lines.first == "intents -> subscribed")
+        #expect(lines.contains("intents -> Event next(dragged(44,11))"), "\(lines.suffix(4))")
+        #expect(lines.contains("position -> Event next(44,11 on 80×24)"), "\(lines.suffix(4))")
+        let replayed = try run([programPath, "replay", recording, "--headless"])
+        #expect(replayed.status == 0 && replayed.output.contains("cell 44,11"))
+    }
+
+    @Test(
+        "a trace that fails part-way (a file-size limit) keeps what it wrote, the recording goes on, and the exit says what happened to each"
+    )
+    func traceFailsPartWay() throws {
+        let trace = scratch("limited-trace.txt")
+        let recording = scratch("limited-trace.jsonl")
+        defer { for file in [trace, recording] { try? FileManager.default.removeItem(atPath: file) } }
+        // 8 blocks of 512 bytes a file: the trace's five lines an intent reach it first.
+        let terminal = try TerminalSession(
+            arguments: [
+                "-c",
+                #"trap "" XFSZ; ulimit -f 8; exec "\#(programPath)" --trace "\#(trace)" --record "\#(recording)""#,
+            ], program: "sh")
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.mouse("pressed", column: 10, row: 5)
+        for column in 11...40 {
+            try terminal.mouse("dragged", column: column, row: 5)
+            try terminal.waitForScreen { $0.contains(" \(column),5 · ") }
+        }
+        try terminal.waitForScreen { $0.contains("trace stopped") }
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 1)
+        let said = try terminal.screen()
+        #expect(said.contains("stopped early (it keeps the lines written before)"), "\(said)")
+        #expect(said.contains("File too large") && !said.contains("The recording to"), "\(said)")
+        // Cut where the limit came: perhaps inside a character.
+        let kept = String(decoding: try Data(contentsOf: URL(fileURLWithPath: trace)), as: UTF8.self)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int) == 4_096
+                && kept.contains(": intents -> Event next(dragged(12,5))"))
+        let replayed = try run([programPath, "replay", recording, "--headless"])
+        #expect(replayed.status == 0 && replayed.output.contains("cell 40,5"), "\(replayed.error)")
+    }
+
+    /// Today's date in UTC, `seconds` ago: `2026-11-26`.
+    static func utcDate(ago seconds: Int = 0) -> String {
+        var now = time(nil) - seconds
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        return String(format: "%04d-%02d-%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
     }
 
     @Test("a session killed with SIGKILL mid-drag still replays every event it recorded")
@@ -240,7 +311,7 @@ struct RecordReplayTests {
             trace.output.contains(": late Replay(3) -> subscribed\n")
                 && trace.output.contains(": late Replay(3) -> isDisposed\n"))
         let svg = try run([programPath, "replay", file, "--marbles", "--svg", "-"])
-        #expect(svg.output.contains(#"<g id="lane-late Replay(3)""#))
+        #expect(svg.output.contains(#"<g class="lane" data-lane="late Replay(3)">"#))
         let cast = try run([programPath, "replay", file, "--asciicast", "-", "--streams"])
         #expect(cast.status == 0 && cast.output.contains("late Replay(3)"), "\(cast.error)")
     }

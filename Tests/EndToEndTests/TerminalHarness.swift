@@ -93,10 +93,12 @@ final class TerminalSession {
     /// The program gets a clean environment (`PATH`, `HOME`, `TERM`, `LANG` and `environment`),
     /// so settings such as `NO_COLOR` in the test's own environment change nothing. Without
     /// `alternateScreen`, tmux ignores the alternate screen, as GNU screen does by default.
+    /// `standardError`: a file the program's standard error goes to (`2>FILE`) instead of the
+    /// terminal.
     init(
         columns: Int = 80, rows: Int = 24, term: String = "xterm-256color", arguments: [String] = [],
         environment: [String: String] = [:], interactiveShell: Bool = false, alternateScreen: Bool = true,
-        program: String = programPath
+        program: String = programPath, standardError: String? = nil
     ) throws {
         socket = "colourful-ball-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
@@ -106,7 +108,9 @@ final class TerminalSession {
             ("set -g status off\nset -g default-terminal xterm-256color\nset -g escape-time 0\n"
             + (alternateScreen ? "" : "set -g alternate-screen off\n")).write(
                 to: config, atomically: true, encoding: .utf8)
-        let quoted = ([program] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let quoted =
+            ([program] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            + (standardError.map { " 2>'\($0)'" } ?? "")
         let dir = directory.path
         let script =
             "stty -g > \(dir)/before; env -i PATH=\"$PATH\" HOME=\"$HOME\" TERM=\(term) LANG=C.UTF-8 "
@@ -138,6 +142,12 @@ final class TerminalSession {
 
     /// The screen's text.
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-J"]) }
+
+    /// The pane's terminal's line settings now (`stty -a`), as the program set them.
+    func lineSettings() throws -> String {
+        let tty = try tmux(["display-message", "-p", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try run(["stty", "-F", tty, "-a"]).output
+    }
 
     /// The screen with its colours, as SGR escape sequences.
     func screenWithColours() throws -> String { try tmux(["capture-pane", "-p", "-e"]) }
