@@ -24,13 +24,7 @@ struct RecordReplayTests {
         let trace = scratch("play-trace.txt")
         let recording = scratch("play-trace.jsonl")
         defer { for file in [trace, recording] { try? FileManager.default.removeItem(atPath: file) } }
-        let terminal = try TerminalSession(arguments: ["--trace", trace, "--record", recording])
-        try terminal.waitForScreen { $0.contains("320,176 pt") }
-        try terminal.mouse("pressed", column: 40, row: 11)
-        for column in 41...44 {
-            try terminal.mouse("dragged", column: column, row: 11)
-            try terminal.waitForScreen { $0.contains(" \(column),11 · ") }
-        }
+        let terminal = try Self.dragWhileTracing(trace: trace, recording: recording)
         try terminal.mouse("released", column: 44, row: 11)
         try terminal.press("q")
         #expect(try terminal.waitForExit().status == 0)
@@ -65,13 +59,7 @@ struct RecordReplayTests {
         let trace = scratch("signal-trace-\(signal).txt")
         let recording = scratch("signal-trace-\(signal).jsonl")
         defer { for file in [trace, recording] { try? FileManager.default.removeItem(atPath: file) } }
-        let terminal = try TerminalSession(arguments: ["--trace", trace, "--record", recording])
-        try terminal.waitForScreen { $0.contains("320,176 pt") }
-        try terminal.mouse("pressed", column: 40, row: 11)
-        for column in 41...44 {
-            try terminal.mouse("dragged", column: column, row: 11)
-            try terminal.waitForScreen { $0.contains(" \(column),11 · ") }
-        }
+        let terminal = try Self.dragWhileTracing(trace: trace, recording: recording)
         kill(try terminal.programPID(), signal)
         #expect(try terminal.waitForExit().status == 128 + Int(signal))
         let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(25) }
@@ -114,6 +102,19 @@ struct RecordReplayTests {
                 && kept.contains(": intents -> Event next(dragged(12,5))"))
         let replayed = try run([programPath, "replay", recording, "--headless"])
         #expect(replayed.status == 0 && replayed.output.contains("cell 40,5"), "\(replayed.error)")
+    }
+
+    /// Plays with `--trace trace --record recording`, and drags the ball from the middle to
+    /// 44,11, each step on screen before the next.
+    static func dragWhileTracing(trace: String, recording: String) throws -> TerminalSession {
+        let terminal = try TerminalSession(arguments: ["--trace", trace, "--record", recording])
+        try terminal.waitForScreen { $0.contains("320,176 pt") }
+        try terminal.mouse("pressed", column: 40, row: 11)
+        for column in 41...44 {
+            try terminal.mouse("dragged", column: column, row: 11)
+            try terminal.waitForScreen { $0.contains(" \(column),11 · ") }
+        }
+        return terminal
     }
 
     /// Today's date in UTC, `seconds` ago: `2026-11-26`.
