@@ -140,7 +140,7 @@ func respondToEachRead() -> Never {
     tcgetattr(STDIN_FILENO, &modes)
     cfmakeraw(&modes)
     tcsetattr(STDIN_FILENO, TCSANOW, &modes)
-    writeAll(Array("q quit\r\n".utf8), to: STDOUT_FILENO)
+    writeAll(Array("? keys  q quit\r\n".utf8), to: STDOUT_FILENO)
     let frame = [UInt8](repeating: UInt8(ascii: "x"), count: 300)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -175,13 +175,14 @@ final class DragTarget {
     private let terminal: PseudoTerminal
     private let cpuBefore: Int?
 
-    /// Starts `command`, waits for its "quit" hint and first frame, and presses the mouse
+    /// Starts `command`, waits for its "keys" hint (the status line's last word with the panel
+    /// open, whose "10 rows covered" leaves no room for "q quit") and first frame, and presses the mouse
     /// button on the ball (the centre of 80×24); `nil` if it does not start.
     init?(_ command: [String], environment: [String: String]) {
         guard
             let terminal = try? PseudoTerminal(
                 command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
-            terminal.readUntil(Array("quit".utf8)) != nil
+            terminal.readUntil(Array("keys".utf8)) != nil
         else { return nil }
         _ = terminal.readUntilQuiet(quiet: 0.05)
         terminal.write(Array("\u{1B}[<0;41;12M".utf8))
