@@ -7,6 +7,12 @@ import TextFormats
 struct FileIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
+
+    /// The identity `status` (from `stat` or `fstat`) gives.
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
 }
 
 /// A file name as the user typed it: its bytes exactly (a Linux name is any bytes but NUL and
@@ -71,7 +77,7 @@ struct FileName: Sendable {
     var identity: FileIdentity? {
         var status = stat()
         guard withCString({ stat($0, &status) }) == 0 else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return FileIdentity(status)
     }
 
     /// The name with its directory made absolute and its links resolved (`./a`, `a` and

@@ -179,7 +179,7 @@ final class FileInput {
             throw CommandError("\(name.shown) is a directory, not a replay file.", code: 65)
         }
         isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
-        identity = known ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
+        identity = known ? FileIdentity(status) : nil
         if isRegularFile { size = Int(status.st_size) }
     }
 

@@ -72,23 +72,21 @@ package struct PlayCommand: ParsableCommand {
             var writeTrace: (() -> Void)?
             if let traceOutput, let traceFile {
                 // Kept in a buffer, written each time the loop has handled what woke it.
-                let trace = DebugTrace(
-                    session: session, streams: lanes, origin: wallStart, time: { start.duration(to: .now).seconds }
-                ) { line in
+                // The first failure stops the trace, and the status line says so.
+                func traceWrite(_ write: () throws -> Void) {
                     guard traceFailure == nil else { return }
-                    do { try traceOutput.line(line) } catch {
+                    do { try write() } catch {
                         traceFailure = error
                         showNotice("trace stopped: \(String(describing: error).withoutFinalStop)")
                     }
                 }
+                let trace = DebugTrace(
+                    session: session, streams: lanes, origin: wallStart, time: { start.duration(to: .now).seconds }
+                ) { line in traceWrite { try traceOutput.line(line) } }
                 debugTrace = trace
                 writeTrace = {
                     trace.writeKept()
-                    guard traceFailure == nil else { return }
-                    do { try traceOutput.flush() } catch {
-                        traceFailure = error
-                        showNotice("trace stopped: \(String(describing: error).withoutFinalStop)")
-                    }
+                    traceWrite { try traceOutput.flush() }
                 }
                 // The trace takes its file's place at once, as the recording does at its first
                 // event: a signal or a failed write later keeps every line written before it.
@@ -99,7 +97,7 @@ package struct PlayCommand: ParsableCommand {
             let started = try ReplayRecorder(
                 session: session, observations: lanes.observations, writer: output,
                 clock: { start.duration(to: .now).seconds },
-                program: ColourfulBall.version, started: Self.utcText(seconds: wallStart / 1_000))
+                program: ColourfulBall.version, started: Timestamp.iso8601Text(seconds: wallStart / 1_000))
             // The ball plays on; the status line says the recording stopped (why: at exit).
             started.failed = { [unowned started] in
                 showNotice("recording stopped after \(started.eventsWritten) events")
@@ -149,15 +147,5 @@ package struct PlayCommand: ParsableCommand {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
-    }
-
-    /// `seconds` since 1970 as ISO 8601 in UTC, such as `2026-11-21T09:40:00Z`.
-    static func utcText(seconds: Int64) -> String {
-        var now = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var text = [UInt8](repeating: 0, count: 32)
-        let length = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        return String(decoding: text[0..<length], as: UTF8.self)
     }
 }

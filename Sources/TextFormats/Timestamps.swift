@@ -20,6 +20,17 @@ package enum Timestamp {
             + "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2)).\(padded(inDay % 1_000, 3))"
     }
 
+    /// `seconds` since 1970-01-01 00:00:00 UTC as the replay header's `started` holds it:
+    /// ISO 8601 in UTC, `2026-11-21T09:40:19Z` (what ``seconds(iso8601:)`` reads back). Instants
+    /// outside years 1 to 9999 are written as the nearest end.
+    package static func iso8601Text(seconds: Int64) -> String {
+        let text = debugText(
+            milliseconds: seconds.multipliedReportingOverflow(by: 1_000).overflow
+                ? (seconds < 0 ? .min : .max) : seconds * 1_000)
+        // `2026-11-21 09:40:19.000` → `2026-11-21T09:40:19Z`.
+        return text.prefix(10) + "T" + text.dropFirst(11).prefix(8) + "Z"
+    }
+
     /// The seconds since 1970-01-01 00:00:00 UTC of `text`, an ISO 8601 instant in UTC as the
     /// replay header's `started` holds it (`2026-11-21T09:40:19Z`); `nil` for anything else,
     /// or a date that does not exist (`2026-02-30`).

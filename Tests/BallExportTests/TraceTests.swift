@@ -70,7 +70,12 @@ struct TraceTests {
             ("0001-01-01T00:00:00Z", -62_135_596_800), ("9999-12-31T23:59:59Z", 253_402_300_799),
             ("1900-03-01T00:00:00Z", -2_203_891_200),
         ]
-        for (text, seconds) in instants { #expect(Timestamp.seconds(iso8601: text) == seconds, "\(text)") }
+        for (text, seconds) in instants {
+            #expect(Timestamp.seconds(iso8601: text) == seconds, "\(text)")
+            // What the recorder writes as `started`, the reader reads back.
+            #expect(Timestamp.iso8601Text(seconds: seconds) == text)
+        }
+        #expect(Timestamp.iso8601Text(seconds: .max) == "9999-12-31T23:59:59Z")
         for text in [
             "2026-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-11-21 09:40:19Z", "2026-11-21T09:40:19",
             "2026-11-21T24:00:00Z", "2026-13-01T00:00:00Z", "unknown", "", "2026-11-21T09:40:19.5Z",
