@@ -28,21 +28,17 @@ package enum MarbleDiagram {
         let width = max(minimumWidth, width)
         let perBlock = StreamPanel.pageSize(width: width)
         var block: [StreamColumn] = []
-        var late = LateSubscriptions()
-        var ended: [LateLane] = []
+        var late = LateLanesByBlock()
         var first = true
         func writeBlock() {
             if !first { emit("") }
             first = false
             let panel = StreamPanel(columns: block)
-            let lanes = ended + LateSubscriber.allCases.compactMap { late.live[$0] }
-            for line in panel.mainLines(width: width) + panel.lateLines(lanes, width: width) {
+            let last = block.last?.index ?? -1
+            for line in panel.mainLines(width: width) + panel.lateLines(late.lanes(through: last), width: width) {
                 emit(text(line, sequences: sequences))
             }
-            // What the next block needs: the lanes that reach it.
-            let next = (block.last?.index ?? -1) + 1
-            ended.removeAll { $0.end!.column < next }
-            late.forget(before: next)
+            late.written(through: last)
             block.removeAll(keepingCapacity: true)
         }
         do {
@@ -52,7 +48,7 @@ package enum MarbleDiagram {
                     if block.count == perBlock { writeBlock() }
                     block.append(column)
                 case .late(let kind, let event, let column):
-                    if let lane = late.note(kind, event, column: column) { ended.append(lane) }
+                    late.note(kind, event, column: column)
                 }
             }
         } catch {

@@ -57,14 +57,12 @@ package enum MarbleSVG {
         var tallest = 0
         var widest = 0  // The widest block's width: a short recording's picture is narrow.
         var block: [StreamColumn] = []
-        var late = LateSubscriptions()
-        var ended: [LateLane] = []
+        var late = LateLanesByBlock()
         var main: [Int?] = StreamLane.main.map { _ in nil }  // Where each main lane completed.
         var tooltips: [Intent: [UInt8]] = [:]
         func writeBlock() throws {
             guard let first = block.first?.index, let last = block.last?.index else { return }
-            let live = LateSubscriber.allCases.compactMap { late.live[$0] }
-            let lanes = (ended + live).filter { $0.start <= last }
+            let lanes = late.lanes(through: last)
             let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
@@ -83,8 +81,7 @@ package enum MarbleSVG {
             top += height
             tallest = max(tallest, top)
             widest = max(widest, left + labels + block.count * column + margin)
-            ended.removeAll { $0.end!.column <= last }
-            late.forget(before: last + 1)
+            late.written(through: last)
             block.removeAll(keepingCapacity: true)
         }
         var failure: Error?
@@ -95,7 +92,7 @@ package enum MarbleSVG {
                     if block.count == perBlock { try writeBlock() }
                     block.append(column)
                 case .late(let kind, let event, let column):
-                    if let lane = late.note(kind, event, column: column) { ended.append(lane) }
+                    late.note(kind, event, column: column)
                 }
             }
         } catch let error as ReplayError {

@@ -99,3 +99,29 @@ struct LateSubscriptions {
         for kind in live.keys { live[kind]!.received = live[kind]!.received.filter { $0 >= column } }
     }
 }
+
+/// The late lanes an export drawn in blocks of columns needs (the text diagram, the SVG): each
+/// block draws the lanes that ended in it and those under way, and then forgets what only it
+/// needed, so memory stays flat however long the recording.
+struct LateLanesByBlock {
+    private var late = LateSubscriptions()
+    /// The lanes that ended since the last block written.
+    private var ended: [LateLane] = []
+
+    /// Takes `event` of `kind`'s subscription in `column` (see ``LateSubscriptions/note(_:_:column:)``).
+    mutating func note(_ kind: LateSubscriber, _ event: LateLaneEvent, column: Int) {
+        if let lane = late.note(kind, event, column: column) { ended.append(lane) }
+    }
+
+    /// The lanes a block ending at column `last` draws: those that ended since the last block,
+    /// then those under way, in the panel's order of kinds; none that began after `last`.
+    func lanes(through last: Int) -> [LateLane] {
+        (ended + LateSubscriber.allCases.compactMap { late.live[$0] }).filter { $0.start <= last }
+    }
+
+    /// The block ending at column `last` is written: what only it needed is forgotten.
+    mutating func written(through last: Int) {
+        ended.removeAll { $0.end!.column <= last }
+        late.forget(before: last + 1)
+    }
+}
