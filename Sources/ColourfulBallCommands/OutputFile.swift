@@ -72,13 +72,12 @@ final class OutputFile: LineWriter {
         // 255-byte limit stays writable).
         var template =
             directory.bytes + Array("/.".utf8) + Array(last.prefix(40)) + Array(".colourful-ball-XXXXXX".utf8)
-        var cTemplate = template.map { CChar(bitPattern: $0) } + [0]
-        let fd = mkstemp(&cTemplate)
+        // Closed on exec from the start: a program another thread starts meanwhile must not
+        // inherit it (and with it the lock below, for as long as that program runs).
+        let fd = makeTemporaryFile(&template)
         guard fd >= 0 else { throw CommandError("Cannot write \(shown): \(Self.reason()).") }
-        template = cTemplate.dropLast().map { UInt8(bitPattern: $0) }
         remembered = TemporaryFiles.remember(template)
         TemporaryFiles.removeOnSignals()
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fchmod(fd, mode)
         _ = flock(fd, LOCK_EX | LOCK_NB)
         temporary = FileName(bytes: template)

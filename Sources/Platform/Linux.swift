@@ -42,3 +42,29 @@ package func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ 
 package func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+
+/// Makes and opens a new file named by `template`, whose last six bytes (`XXXXXX`) are replaced
+/// by random letters and digits, as `mkstemp` does, but closed on exec from the start
+/// (glibc's `mkostemp` with `O_CLOEXEC`, which Swift's Glibc module does not show): a program
+/// another thread starts meanwhile does not inherit it. Returns the descriptor (read and write,
+/// mode 0600) and writes the name into `template`; -1 with `errno` set on failure.
+package func makeTemporaryFile(_ template: inout [UInt8]) -> Int32 {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+    guard template.count >= 6, template.suffix(6).allSatisfy({ $0 == UInt8(ascii: "X") }) else {
+        errno = EINVAL
+        return -1
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+        for index in (template.count - 6)..<template.count {
+            template[index] = letters.randomElement(using: &generator)!
+        }
+        let descriptor = (template + [0]).withUnsafeBufferPointer { name in
+            name.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) {
+                open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            }
+        }
+        if descriptor >= 0 || errno != EEXIST { return descriptor }
+    }
+    return -1
+}
