@@ -37,12 +37,9 @@ package struct BallShape: Hashable, Sendable {
         }
     }
 
-    /// The largest column and row offsets of the discs of diameters up to the largest a
-    /// terminal gives (a quarter of 1,000 columns), worked out once: a step asks for them.
-    private static let extents = (0...(ScreenSize.largest.columns / 4)).map { extent(diameter: $0) }
-
-    /// The largest column and row offsets the disc of `diameter` reaches.
-    private static func extent(diameter: Int) -> (halfWidth: Int, halfHeight: Int) {
+    /// The largest column and row offsets the disc of `diameter` reaches, worked out (the
+    /// shapes a terminal gives read them from ``extents``).
+    package static func extent(diameter: Int) -> (halfWidth: Int, halfHeight: Int) {
         guard diameter > 0 else { return (0, 0) }
         let radius = Double(diameter) / 2
         // The widest half-rows are the two beside the centre line; the last lit row is the
@@ -127,4 +124,47 @@ package struct BallShape: Hashable, Sendable {
         guard size.isLargeEnough, halfWidth <= lastColumn, halfHeight <= lastRow else { return nil }
         return (halfWidth...lastColumn, halfHeight...lastRow)
     }
+}
+
+// MARK: - The extents, written out
+
+extension BallShape {
+    /// The largest column and row offsets of the discs of every diameter a terminal gives (up to
+    /// a quarter of 1,000 columns), written out: a step asks for them, and working them out at
+    /// start took 15 M instructions before the first frame. BallShapeTests checks each entry
+    /// against ``extent(diameter:)``.
+    package static let extents: [(halfWidth: Int, halfHeight: Int)] = [
+        (0, 0), (0, 0), (0, 0), (1, 0), (1, 1), (2, 1), (2, 1), (3, 1),
+        (3, 2), (4, 2), (4, 2), (5, 2), (5, 3), (6, 3), (6, 3), (7, 3),
+        (7, 4), (8, 4), (8, 4), (9, 4), (9, 5), (10, 5), (10, 5), (11, 5),
+        (11, 6), (12, 6), (12, 6), (13, 6), (13, 7), (14, 7), (14, 7), (15, 7),
+        (15, 8), (16, 8), (16, 8), (17, 8), (17, 9), (18, 9), (18, 9), (19, 9),
+        (19, 10), (20, 10), (20, 10), (21, 10), (21, 11), (22, 11), (22, 11), (23, 11),
+        (23, 12), (24, 12), (24, 12), (25, 12), (25, 13), (26, 13), (26, 13), (27, 13),
+        (27, 14), (28, 14), (28, 14), (29, 14), (29, 15), (30, 15), (30, 15), (31, 15),
+        (31, 16), (32, 16), (32, 16), (33, 16), (33, 17), (34, 17), (34, 17), (35, 17),
+        (35, 18), (36, 18), (36, 18), (37, 18), (37, 19), (38, 19), (38, 19), (39, 19),
+        (39, 20), (40, 20), (40, 20), (41, 20), (41, 21), (42, 21), (42, 21), (43, 21),
+        (43, 22), (44, 22), (44, 22), (45, 22), (45, 23), (46, 23), (46, 23), (47, 23),
+        (47, 24), (48, 24), (48, 24), (49, 24), (49, 25), (50, 25), (50, 25), (51, 25),
+        (51, 26), (52, 26), (52, 26), (53, 26), (53, 27), (54, 27), (54, 27), (55, 27),
+        (55, 28), (56, 28), (56, 28), (57, 28), (57, 29), (58, 29), (58, 29), (59, 29),
+        (59, 30), (60, 30), (60, 30), (61, 30), (61, 31), (62, 31), (62, 31), (63, 31),
+        (63, 32), (64, 32), (64, 32), (65, 32), (65, 33), (66, 33), (66, 33), (67, 33),
+        (67, 34), (68, 34), (68, 34), (69, 34), (69, 35), (70, 35), (70, 35), (71, 35),
+        (71, 36), (72, 36), (72, 36), (73, 36), (73, 37), (74, 37), (74, 37), (75, 37),
+        (75, 38), (76, 38), (76, 38), (77, 38), (77, 39), (78, 39), (78, 39), (79, 39),
+        (79, 40), (80, 40), (80, 40), (81, 40), (81, 41), (82, 41), (82, 41), (83, 41),
+        (83, 42), (84, 42), (84, 42), (85, 42), (85, 43), (86, 43), (86, 43), (87, 43),
+        (87, 44), (88, 44), (88, 44), (89, 44), (89, 45), (90, 45), (90, 45), (91, 45),
+        (91, 46), (92, 46), (92, 46), (93, 46), (93, 47), (94, 47), (94, 47), (95, 47),
+        (95, 48), (96, 48), (96, 48), (97, 48), (97, 49), (98, 49), (98, 49), (99, 49),
+        (99, 50), (100, 50), (100, 50), (101, 50), (101, 51), (102, 51), (102, 51), (103, 51),
+        (103, 52), (104, 52), (104, 52), (105, 52), (105, 53), (106, 53), (106, 53), (107, 53),
+        (107, 54), (108, 54), (108, 54), (109, 54), (109, 55), (110, 55), (110, 55), (111, 55),
+        (111, 56), (112, 56), (112, 56), (113, 56), (113, 57), (114, 57), (114, 57), (115, 57),
+        (115, 58), (116, 58), (116, 58), (117, 58), (117, 59), (118, 59), (118, 59), (119, 59),
+        (119, 60), (120, 60), (120, 60), (121, 60), (121, 61), (122, 61), (122, 61), (123, 61),
+        (123, 62), (124, 62), (124, 62),
+    ]
 }

@@ -51,7 +51,22 @@ package enum FlatColour: UInt8, CaseIterable, Sendable, Hashable, Codable {
 
     // MARK: - Tables
 
-    private static let names: [String] = allCases.map { "\($0)" }
+    /// Chameleon's names, in the palette's order, written out: the first frame does not ask the
+    /// runtime's reflection for them (PaletteTests checks each is its case's own name).
+    private static let names: [String] = [
+        "flatBlack", "flatBlackDark", "flatBlue", "flatBlueDark",
+        "flatBrown", "flatBrownDark", "flatCoffee", "flatCoffeeDark",
+        "flatForestGreen", "flatForestGreenDark", "flatGray", "flatGrayDark",
+        "flatGreen", "flatGreenDark", "flatLime", "flatLimeDark",
+        "flatMagenta", "flatMagentaDark", "flatMaroon", "flatMaroonDark",
+        "flatMint", "flatMintDark", "flatNavyBlue", "flatNavyBlueDark",
+        "flatOrange", "flatOrangeDark", "flatPink", "flatPinkDark",
+        "flatPlum", "flatPlumDark", "flatPowderBlue", "flatPowderBlueDark",
+        "flatPurple", "flatPurpleDark", "flatRed", "flatRedDark",
+        "flatSand", "flatSandDark", "flatSkyBlue", "flatSkyBlueDark",
+        "flatTeal", "flatTealDark", "flatWatermelon", "flatWatermelonDark",
+        "flatWhite", "flatWhiteDark", "flatYellow", "flatYellowDark",
+    ]
 
     private static let definitions: [HSBDefinition] = [
         .init(0, 0, 17), .init(0, 0, 15),

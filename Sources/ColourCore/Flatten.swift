@@ -38,8 +38,23 @@ package func complementary(_ colour: RGBColour) -> FlatColour {
 }
 
 extension FlatColour {
-    /// The complementary flat colour of this palette entry (precomputed for all 48).
+    /// The complementary flat colour of this palette entry: ``complementary(_:)`` of its RGB.
     package var complement: FlatColour { Self.complements[Int(rawValue)] }
 
-    private static let complements: [FlatColour] = allCases.map { complementary($0.rgb) }
+    /// Each colour's complement, in the palette's order, written out: the first frame does not
+    /// work out 48 flattens (PaletteTests checks each entry against ``complementary(_:)``).
+    private static let complements: [FlatColour] = [
+        .flatBlack, .flatBlackDark, .flatCoffee, .flatCoffeeDark,
+        .flatNavyBlue, .flatNavyBlueDark, .flatGrayDark, .flatTeal,
+        .flatPlum, .flatPlumDark, .flatCoffee, .flatCoffee,
+        .flatPinkDark, .flatMagentaDark, .flatPurpleDark, .flatPurpleDark,
+        .flatGreenDark, .flatGreenDark, .flatTeal, .flatTealDark,
+        .flatRedDark, .flatMaroon, .flatBrown, .flatBrownDark,
+        .flatSkyBlue, .flatSkyBlueDark, .flatGreen, .flatGreen,
+        .flatForestGreen, .flatForestGreenDark, .flatSand, .flatSandDark,
+        .flatLime, .flatLimeDark, .flatMint, .flatGray,
+        .flatPowderBlue, .flatPowderBlueDark, .flatOrange, .flatOrangeDark,
+        .flatMaroon, .flatBrown, .flatMint, .flatMint,
+        .flatWhite, .flatWhiteDark, .flatPurpleDark, .flatPurple,
+    ]
 }

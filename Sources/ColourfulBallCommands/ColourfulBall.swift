@@ -45,8 +45,14 @@ package struct ColourfulBall: ParsableCommand {
         // its modes.
         signal(SIGPIPE, SIG_IGN)
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if CommandLine.arguments.count == 1 {
+                // A plain `colourful-ball` plays with the defaults, without the parse: it would
+                // look up most of the runtime's types before the first frame (issue 37).
+                try Play().run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let error as CommandError {
             FileOutput.standardError.write("colourful-ball: \(error.description.visibleInMessage)\n")
             Self.exit(withError: ExitCode(error.code))

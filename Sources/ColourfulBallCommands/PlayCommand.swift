@@ -53,6 +53,39 @@ package struct PlayCommand: ParsableCommand {
         }
     }
 
+    /// What was asked for, as the plain value that runs it.
+    package var play: Play {
+        Play(record: record, trace: trace, force: force, streams: streams, animated: !noAnimation)
+    }
+
+    package func run() throws { try play.run() }
+}
+
+/// A session of play as asked for: the one that `colourful-ball` with no arguments runs
+/// without ArgumentParser's parse (``ColourfulBall/main()``), and that `play` with options runs
+/// after it; CommandsTests checks that the parse of no arguments gives ``Play/init()``.
+package struct Play: Equatable, Sendable {
+    /// The replay file to record to, if any.
+    package var record: String? = nil
+    /// The file to write RxSwift's debug() trace to, if any.
+    package var trace: String? = nil
+    /// Whether an existing file at `record` or `trace` is overwritten.
+    package var force = false
+    /// Whether the streams panel is open at the start.
+    package var streams = false
+    /// Whether moves glide and colours fade (the original's 0.1 s), or jump.
+    package var animated = true
+
+    /// Plays with the defaults: no recording, no trace, the panel closed, animated.
+    package init() {}
+
+    /// Plays as asked.
+    package init(record: String?, trace: String?, force: Bool, streams: Bool, animated: Bool) {
+        (self.record, self.trace, self.force, self.streams, self.animated) = (record, trace, force, streams, animated)
+    }
+
+    /// Runs the interactive ball until the user quits; recording and trace are committed to
+    /// their files, and a failure of either is one sentence (a ``CommandError``).
     package func run() throws {
         // Before the terminal is taken, and without touching an existing file: the recording
         // takes the file's place at its first event (see OutputFile).
@@ -68,7 +101,7 @@ package struct PlayCommand: ParsableCommand {
         var recorder: ReplayRecorder?
         let start = ContinuousClock.now
         let wallStart = Self.wallClockMilliseconds()  // The trace's times, and the recording's `started`.
-        let program = InteractiveProgram(streams: streams, animated: !noAnimation) { session, lanes, showNotice in
+        let program = InteractiveProgram(streams: streams, animated: animated) { session, lanes, showNotice in
             var writeTrace: (() -> Void)?
             if let traceOutput, let traceFile {
                 // Kept in a buffer, written each time the loop has handled what woke it.

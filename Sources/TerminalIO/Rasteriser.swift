@@ -542,8 +542,10 @@ package struct Rasteriser {
 /// one entry per slot while the slots fit (every terminal up to some 14,000 cells, 80×24 and
 /// 150×80 among them), else slots share entries by their low bits, and a move that lost its
 /// entry is formatted again. A very large terminal costs at most ``maximumEntries`` entries.
+/// An entry's bytes are made when a move is first kept in it: the moves a session never makes
+/// cost no memory (at 80×24, 128 KB were once zero-filled before the first frame).
 private struct MoveCache {
-    /// The most entries: 16,384 of 37 bytes, about 600 KB.
+    /// The most entries: 16,384, of 9 bytes and the 32 of a move once it is kept: at most 672 KB.
     static let maximumEntries = 1 << 14
     /// The longest move kept (every real one is under 16 bytes); a longer one is kept as none.
     private static let entryBytes = 32
@@ -553,7 +555,9 @@ private struct MoveCache {
     /// The slot each entry holds (-1: none).
     private var slots: [Int32]
     private var lengths: [UInt8]
-    private var bytes: [UInt8]
+    /// Where each entry's ``entryBytes`` start in `bytes` (-1: not made yet).
+    private var offsets: [Int32]
+    private var bytes: [UInt8] = []
 
     init(slots count: Int) {
         var size = 64
@@ -562,7 +566,7 @@ private struct MoveCache {
         hasEntryPerSlot = count <= size
         slots = [Int32](repeating: -1, count: size)
         lengths = [UInt8](repeating: 0, count: size)
-        bytes = [UInt8](repeating: 0, count: size * Self.entryBytes)
+        offsets = [Int32](repeating: -1, count: size)
     }
 
     /// The length of the move in `slot` (0: the terminal has none), or nil if it is not kept.
@@ -577,8 +581,13 @@ private struct MoveCache {
         let kept = sequence.count <= Self.entryBytes ? sequence : []
         slots[entry] = Int32(truncatingIfNeeded: slot)
         lengths[entry] = UInt8(kept.count)
+        if offsets[entry] < 0 {
+            offsets[entry] = Int32(bytes.count)
+            bytes.append(contentsOf: repeatElement(0, count: Self.entryBytes))
+        }
+        let start = Int(offsets[entry])
         bytes.withUnsafeMutableBufferPointer { buffer in
-            for (offset, byte) in kept.enumerated() { buffer[entry * Self.entryBytes + offset] = byte }
+            for (offset, byte) in kept.enumerated() { buffer[start + offset] = byte }
         }
         return kept.count
     }
@@ -588,10 +597,9 @@ private struct MoveCache {
         let entry = slot & mask
         let length = Int(lengths[entry])
         guard length > 0 else { return }
+        let start = Int(offsets[entry])
         bytes.withUnsafeBufferPointer {
-            output.append(
-                contentsOf: UnsafeBufferPointer(
-                    rebasing: $0[entry * Self.entryBytes..<entry * Self.entryBytes + length]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<start + length]))
         }
     }
 }

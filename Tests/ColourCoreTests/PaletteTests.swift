@@ -34,6 +34,18 @@ struct PaletteTests {
         #expect(FlatColour(name: "") == nil)
     }
 
+    @Test("the written-out names are the cases' own")
+    func writtenNames() {
+        for colour in FlatColour.allCases { #expect(colour.name == String(describing: colour)) }
+    }
+
+    @Test("the written-out complements are Chameleon's complementary of each colour")
+    func writtenComplements() {
+        for colour in FlatColour.allCases {
+            #expect(colour.complement == complementary(colour.rgb), "\(colour.name)")
+        }
+    }
+
     @Test("hex parsing accepts #RRGGBB in either case and refuses anything else")
     func hexParsing() {
         #expect(RGBColour(hex: "#e84e3c")?.hex == "#E84E3C")

@@ -99,4 +99,17 @@ struct ValidationTests {
         }
         #expect((try? PlayCommand.parse(["--record", "s.jsonl", "--force", "--streams"])) != nil)
     }
+
+    @Test("a plain colourful-ball, played without the parse, is what the parse of no arguments gives")
+    func plainPlayIsTheParsedDefault() throws {
+        let parsed = try #require(try ColourfulBall.parseAsRoot([]) as? PlayCommand)
+        #expect(parsed.play == Play())
+        #expect(Play().animated && !Play().streams && !Play().force)
+        #expect(Play().record == nil && Play().trace == nil)
+        // And each option still lands where it belongs.
+        let asked = try #require(
+            try ColourfulBall.parseAsRoot(["--record", "r", "--trace", "t", "--force", "--streams", "--no-animation"])
+                as? PlayCommand)
+        #expect(asked.play == Play(record: "r", trace: "t", force: true, streams: true, animated: false))
+    }
 }
