@@ -24,8 +24,6 @@ static inline WINDOW *cb_stdscr(void) { return stdscr; }
 static inline FILE *cb_stdout(void) { return stdout; }
 static inline FILE *cb_stdin(void) { return stdin; }
 static inline int cb_colors(void) { return COLORS; }
-static inline int cb_lines(void) { return LINES; }
-static inline int cb_cols(void) { return COLS; }
 
 // MARK: - Mouse masks
 

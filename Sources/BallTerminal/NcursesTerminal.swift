@@ -40,6 +40,8 @@ package final class NcursesTerminal: TerminalDevice {
     private var outputFD: Int32 = STDOUT_FILENO
     /// Input, and the signals that wake the loop (made when the terminal is opened for real).
     private var input: TerminalInput?
+    /// The terminfo entry's size (80×24 where it has none): the size where the kernel has none.
+    private var entrySize = ScreenSize(columns: 80, rows: 24)
 
     /// Opens the terminal on stdin/stdout: checks they are a terminal and that `TERM` is
     /// known, starts ncurses (cbreak-like raw input, no echo, hidden cursor), turns on mouse
@@ -67,19 +69,25 @@ package final class NcursesTerminal: TerminalDevice {
         }
         // Checked before ncurses changes the terminal's modes, so the error leaves them alone.
         guard Self.string("cup") != nil else { throw Self.cannotMoveCursor(term) }
-        setlocale(LC_ALL, "")
+        // No setlocale: the program writes its own UTF-8 and reads its own input; ncurses only
+        // sets the terminal's modes, which no locale changes (the locale's tables took some
+        // 270 KB while playing; `doctor` reads the locale's character set itself).
         TerminalGuard.saveModes(fd: STDIN_FILENO)
         WakePipe.shared.takeStopSignal()
-        // ncurses keeps three full-size screens of its own (some 80 bytes a cell: 25 MB at
-        // 1000×300), which nothing draws into any more: let it think the terminal is its
-        // terminfo size. Our frames take the real size from the kernel. An entry without a size
-        // (linux, putty, cygwin) would make newterm fail so: ncurses is told 80×24 instead.
-        let hasSize = tigetnum("lines") > 0 && tigetnum("cols") > 0
-        if !hasSize {
-            use_env(true)
-            setenv("LINES", "24", 1)
-            setenv("COLUMNS", "80", 1)
-        }
+        // ncurses keeps three screens of its own at the size it believes in (some 80 bytes a
+        // cell: 160 KB at 80×24, 25 MB at 1000×300), which nothing draws into any more: it is
+        // told the terminal is 2×2, through LINES and COLUMNS, which it reads again each time
+        // it resumes (the first frame, after a suspend): they say 2×2 while the terminal is
+        // open and are put back as they were when it closes. Our frames take the real size from
+        // the kernel, or where the kernel has none, the terminfo entry's (80×24 for an entry
+        // without one: linux, putty, cygwin).
+        let (entryLines, entryColumns) = (tigetnum("lines"), tigetnum("cols"))
+        let entry = ScreenSize(
+            columns: entryColumns > 0 ? Int(entryColumns) : 80, rows: entryLines > 0 ? Int(entryLines) : 24)
+        let userSize = (lines: environmentValue("LINES"), columns: environmentValue("COLUMNS"))
+        use_env(true)
+        setenv("LINES", "2", 1)
+        setenv("COLUMNS", "2", 1)
         // What ncurses writes while it starts (the alternate screen, entered and left again by
         // the `endwin` in ``start(_:term:)``, and a carriage return on the user's screen after
         // it) goes nowhere: the first frame enters the alternate screen once, from where the
@@ -96,11 +104,8 @@ package final class NcursesTerminal: TerminalDevice {
         }
         let silenced = Self.silenceOutput()
         let started = newterm(nil, cb_stdout(), cb_stdin())
-        if !hasSize {
-            unsetenv("LINES")
-            unsetenv("COLUMNS")
-        }
         guard let screen = started else {
+            Self.putBackSize(userSize)
             Self.restoreOutput(silenced)
             Self.giveBackStandardError(savedError)
             throw TerminalError(
@@ -108,7 +113,10 @@ package final class NcursesTerminal: TerminalDevice {
         }
         do {
             try self.init(started: screen, term: term, output: STDOUT_FILENO)
+            entrySize = entry
+            sizeEnvironment = userSize
         } catch {
+            Self.putBackSize(userSize)
             Self.restoreOutput(silenced)
             Self.giveBackStandardError(savedError)
             throw error
@@ -130,6 +138,7 @@ package final class NcursesTerminal: TerminalDevice {
         else { throw TerminalError(description: "ncurses could not start as \(term.visibleInMessage).") }
         try self.init(started: screen, term: term, output: output)
         resizeterm(Int32(size.rows), Int32(size.columns))
+        entrySize = size
     }
 
     /// Sets up the ncurses screen just made (``start(_:term:)``) for frames written to `output`.
@@ -214,10 +223,8 @@ package final class NcursesTerminal: TerminalDevice {
         return ScreenSize(columns: Int(columns), rows: Int(rows))
     }
 
-    /// The terminal's size now, from the kernel (ncurses' idea of it if the kernel has none).
-    package var size: ScreenSize {
-        Self.terminalSize() ?? ScreenSize(columns: Int(cb_cols()), rows: Int(cb_lines()))
-    }
+    /// The terminal's size now, from the kernel (the terminfo entry's if the kernel has none).
+    package var size: ScreenSize { Self.terminalSize() ?? entrySize }
 
     /// The terminal is now `size`. Nothing to tell ncurses, which draws nothing and keeps its
     /// small screens (the rasteriser draws a frame of a new size whole; for a frame of the same
@@ -227,8 +234,8 @@ package final class NcursesTerminal: TerminalDevice {
     /// What leaves the terminal as the program found it, written in place of ncurses' `endwin`:
     /// attributes and mouse modes off, the screen cleared and the cursor home, the cursor
     /// shown, the alternate screen left (`rmcup`), the keypad back (`rmkx`), and the scroll
-    /// region the whole of the real terminal (ncurses set it for the size it believes in: its
-    /// terminfo size, see `use_env`), the cursor kept.
+    /// region the whole of the real terminal (ncurses set it for the size it believes in, 2×2:
+    /// see `use_env`), the cursor kept.
     ///
     /// The screen is cleared before the alternate screen is left: where there is none, or a
     /// terminal ignores it (GNU screen as Debian ships it, `altscreen off`), what the program
@@ -277,8 +284,20 @@ package final class NcursesTerminal: TerminalDevice {
         TerminalGuard.restoreModes()
         if let screen { delscreen(screen) }
         screen = nil
+        sizeEnvironment.map(Self.putBackSize)
+        sizeEnvironment = nil
         Self.giveBackStandardError(savedStandardError)
         savedStandardError = -1
+    }
+
+    /// LINES and COLUMNS as they were before ncurses was told 2×2 (nil: not told).
+    private var sizeEnvironment: (lines: String?, columns: String?)?
+
+    /// Puts LINES and COLUMNS back as they were (unset where they were not set).
+    private static func putBackSize(_ saved: (lines: String?, columns: String?)) {
+        for (name, value) in [("LINES", saved.lines), ("COLUMNS", saved.columns)] {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
     }
 
     /// Standard error as it was before the program took the terminal, when it was not the

@@ -38,8 +38,8 @@ struct BenchmarkRun {
 
     /// The sections, in the order they run (`--only` takes a prefix of one).
     static let sectionNames = [
-        "colour lookup", "pipeline", "bytes to the terminal", "input to screen", "start-up", "idle", "large terminal",
-        "headless replay", "streams", "time travel", "glide",
+        "colour lookup", "pipeline", "bytes to the terminal", "input to screen", "start-up", "memory", "idle",
+        "large terminal", "headless replay", "streams", "time travel", "glide",
     ]
 
     /// Runs the sections asked for and prints the table; returns it as Markdown lines.
@@ -47,8 +47,8 @@ struct BenchmarkRun {
     func runAll() -> [String] {
         var results: [Result] = []
         let sections: [() -> [Result]] = [
-            colourLookup, pipeline, bytesToTerminal, inputToScreen, startUp, idle, largeTerminal, headlessReplay,
-            streams, timeTravel, glide,
+            colourLookup, pipeline, bytesToTerminal, inputToScreen, startUp, memory, idle, largeTerminal,
+            headlessReplay, streams, timeTravel, glide,
         ]
         for (name, section) in zip(Self.sectionNames, sections) where only.map(name.hasPrefix) ?? true {
             progress("running: \(name)...")
@@ -408,6 +408,83 @@ struct BenchmarkRun {
             _ = terminal.waitForExit()
         }
         return times
+    }
+
+    // MARK: - Memory as a user starts it
+
+    /// Peak memory of a plain `colourful-ball` (no arguments: as a user starts it, the ball
+    /// gliding) at 80×24 after 400 drags, for the program measured and, when that is another
+    /// binary, for the build beside the bench (`swift build -c release`: the Swift runtime in
+    /// shared libraries); and the instructions from its start to its first frame, counted by
+    /// `scripts/count-instructions --first-frame` under callgrind.
+    func memory() -> [Result] {
+        var rows: [Result] = []
+        let peaks = (0..<3).compactMap { _ in playedPeak(program) }.sorted()
+        let peak = peaks.isEmpty ? nil : peaks[peaks.count / 2]
+        rows.append(
+            Result(
+                name: "peak RSS, a plain colourful-ball at 80×24 after 400 drags (VmHWM, median of \(peaks.count))",
+                measured: peak.map { "\(format($0, decimals: 2)) MB" } ?? "could not start", target: "≤ 6 MB",
+                met: peak.map { $0 <= 6 } ?? false))
+        let beside = buildDirectory() + "/colourful-ball"
+        if programOverride != nil, access(beside, X_OK) == 0 {
+            let peaks = (0..<3).compactMap { _ in playedPeak(beside) }.sorted()
+            rows.append(
+                Result(
+                    name:
+                        "the same, built by `swift build -c release` (the Swift runtime in shared libraries; the bench's own build)",
+                    measured: peaks.isEmpty ? "could not start" : "\(format(peaks[peaks.count / 2], decimals: 2)) MB",
+                    target: "—", met: nil))
+        }
+        let counted = firstFrameInstructions(program)
+        rows.append(
+            Result(
+                name: "instructions from start to the first frame, a plain colourful-ball at 80×24 (callgrind)",
+                measured: counted.map { "\(format(Double($0) / 1e6, decimals: 2)) M" }
+                    ?? "not counted (needs valgrind)",
+                target: "≤ 12 M", met: counted.map { $0 <= 12_000_000 }))
+        return rows
+    }
+
+    /// The peak memory (MB) of `binary`, started with no arguments in an 80×24 terminal and
+    /// dragged 400 times; nil if it did not start.
+    func playedPeak(_ binary: String) -> Double? {
+        guard
+            let terminal = try? PseudoTerminal(
+                [binary], size: ScreenSize(columns: 80, rows: 24), environment: environment),
+            terminal.readUntil(Array("quit".utf8), limit: 10) != nil
+        else { return nil }
+        _ = terminal.readUntilQuiet(quiet: 0.2)
+        terminal.write(Array("\u{1B}[<0;41;12M".utf8))
+        for step in 0..<400 {
+            let column = 26 + (step * 3) % 30
+            _ = terminal.timedAnswer(to: Array("\u{1B}[<32;\(column);\(10 + step % 5)M".utf8), quiet: 0.004)
+        }
+        terminal.write(Array("\u{1B}[<0;41;12m".utf8))
+        _ = terminal.readUntilQuiet(quiet: 0.2)
+        let peak = processStatus(terminal.pid, "VmHWM")
+        terminal.write(Array("q".utf8))
+        _ = terminal.waitForExit()
+        return peak.map { Double($0) / 1024 }
+    }
+
+    /// What `scripts/count-instructions --first-frame` counts for `binary`; nil without
+    /// valgrind or when it fails.
+    func firstFrameInstructions(_ binary: String) -> Int? {
+        guard access("scripts/count-instructions", X_OK) == 0,
+            let pipe = popen("scripts/count-instructions --first-frame '\(binary)' 2>/dev/null", "r")
+        else { return nil }
+        var text: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, pipe)
+            if count <= 0 { break }
+            text += buffer[0..<count]
+        }
+        guard pclose(pipe) == 0, let line = String(decoding: text, as: UTF8.self).split(separator: "\n").last,
+            let number = line.split(separator: " ").last
+        else { return nil }
+        return Int(number)
     }
 
     // MARK: - 6. Idle

@@ -27,7 +27,7 @@ struct Bench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The program to measure (default: the colourful-ball built beside this bench). The one scripts/install and scripts/package ship, with the Swift runtime linked in, is .build-static/release/colourful-ball.",
+            "The program to measure (default: the colourful-ball built beside this bench). The one scripts/run, scripts/install and scripts/package ship (scripts/build-shipped makes it) is .build-static/release/colourful-ball.",
             valueName: "path"))
     var program: String?
 
