@@ -5,10 +5,14 @@ import OpenCombine
 
 // MARK: - Learn: the article as a tour
 
-/// `colourful-ball learn`: play, with a lesson's card over the top of the ball's area. After
-/// every key or move the lesson's check reads the streams; when it passes, the card says what
-/// was learnt and `n` goes on. `h` shows the hint. Lessons come in the article's order
-/// (``Lesson/all``); when the last is done, the card says so.
+/// `colourful-ball learn`: play, with a lesson's card over the top of the ball's area. Each
+/// lesson begins from a known state (no late subscriber left from before, the panel as the
+/// lesson says: ``Lesson/panel``). After every key or move the lesson's check reads the streams;
+/// when it passes (for a lesson whose point is on a lane, only while the lanes are drawn), the
+/// card says what was learnt and `n` goes on. `h` adds the hint under the task; a wrong try (the
+/// wrong late subscriber, a Replay handed fewer than three, `n` too soon) is answered on the
+/// card. Lessons come in the article's order (``Lesson/all``); when the last is done, the card
+/// says so.
 package final class Learn: TerminalProgram {
     /// The play program underneath: the session, the streams, the binding.
     package let play: Play
@@ -24,6 +28,8 @@ package final class Learn: TerminalProgram {
     package var completed: ((Int) -> String?)?
     private var start = 0
     private var hintShown = false
+    /// The card's answer to the last try that did not do the task (nil: none).
+    private var answer: String?
     /// The lessons done (from 0): those done before the tour began, and since.
     package private(set) var done: Set<Int>
 
@@ -51,27 +57,47 @@ package final class Learn: TerminalProgram {
     package func deadlineReached(now: Duration) {}
 
     package func perform(_ action: KeyAction, now: Duration) {
+        // An answer stays on the card until the next key or move.
+        let answered = answer != nil
+        answer = nil
+        defer { if answered, answer == nil { showCard() } }
         switch action {
         case .showHint:
             hintShown = true
             showCard()
         case .nextLesson:
-            guard isDone, lesson < Lesson.all.count else { return }
+            guard lesson < Lesson.all.count else { return }
+            guard isDone else {
+                answer = "Not done yet: the task above is what is left."
+                return showCard()
+            }
             lesson = nextLesson
             begin()
-        case .toggleLate(.replay) where lesson < Lesson.all.count && Lesson.all[lesson].title == "Replay":
+        case .toggleLate(let kind):
             play.perform(action, now: now)
             check()
-            // A Replay subject made before three values came hands fewer: say so, and how.
-            if !isDone, let lane = facts.lane(.replay), lane.isLive, lane.handed < LateSubscriber.replayBufferSize {
-                binding.send(
-                    .noticePosted(
-                        "handed \(lane.handed): the subject keeps only what came since the start; r twice after moves"))
-            }
+            answerTry(kind)
         default:
             play.perform(action, now: now)
             check()
         }
+    }
+
+    /// Answers a late subscriber `kind` subscribed in a lesson that wants another, or a
+    /// Replay(3) handed fewer than three values, on the card.
+    private func answerTry(_ kind: LateSubscriber) {
+        guard !isDone, lesson < Lesson.all.count, let wants = Lesson.all[lesson].wants,
+            let lane = facts.lane(kind), lane.isLive
+        else { return }
+        if kind != wants {
+            answer =
+                "That is a late \(kind.name) (\(kind.key): \(kind.handedWords)); this lesson wants \(wants.name): \(wants.key)."
+        } else if kind == .replay, lane.handed < LateSubscriber.replayBufferSize {
+            // A Replay subject made before three values came hands fewer.
+            answer =
+                "Handed \(lane.handed): the subject keeps only what came since the start. Move the ball, then r twice."
+        }
+        if answer != nil { showCard() }
     }
 
     package func resized(to size: ScreenSize) {
@@ -100,6 +126,15 @@ package final class Learn: TerminalProgram {
     private var watching: AnyCancellable?
 
     private func begin() {
+        // A known start: no late subscriber from before (so b, p, r and v subscribe), and the
+        // panel as the lesson needs it. Neither is an intent: the ball stays as it is.
+        for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
+        if lesson < Lesson.all.count {
+            switch Lesson.all[lesson].panel {
+            case .open where !play.isStreamsOpen, .closed where play.isStreamsOpen: play.toggleStreams()
+            default: break
+            }
+        }
         start = play.streams.latestIndex
         firstSubscription = play.streams.subscriptionsMade
         observed = []
@@ -114,6 +149,11 @@ package final class Learn: TerminalProgram {
     private func check() {
         guard play.session.state.position.screen.isLargeEnough else { return }
         guard lesson < Lesson.all.count, !isDone, Lesson.all[lesson].isDone(facts) else { return }
+        // A lesson whose point is on a lane is done where the lanes show it.
+        guard Lesson.all[lesson].panel != .open || play.isStreamsOpen else {
+            answer = "Done where the lanes show it: press s to open the streams."
+            return showCard()
+        }
         isDone = true
         done.insert(lesson)
         if let said = completed?(lesson) ?? nil { binding.send(.noticePosted(said)) }
@@ -133,10 +173,11 @@ package final class Learn: TerminalProgram {
             return
         }
         let current = Lesson.all[lesson]
-        let footer =
-            isDone
-            ? "Done: \(current.learnt)  n: next"
-            : hintShown ? "Hint: \(current.hint)" : "Task: \(current.task)  (h: hint)"
+        var footer = isDone ? "Done: \(current.learnt)  n: next" : "Task: \(current.task)"
+        if !isDone {
+            footer += hintShown ? "  Hint: \(current.hint)" : "  (h: hint)"
+            if let answer { footer += "  \(answer)" }
+        }
         binding.send(
             .lessonShown(
                 LessonCard(

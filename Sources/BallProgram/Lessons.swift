@@ -46,8 +46,19 @@ package struct LessonFacts {
     }
 }
 
+/// Where the streams panel is when a lesson begins.
+package enum LessonPanel: Sendable {
+    /// As the lesson before left it.
+    case asLeft
+    /// Closed: the lesson's task is to open it.
+    case closed
+    /// Open: the lesson's point is on a lane, and it is done only while the lanes are drawn.
+    case open
+}
+
 /// One lesson of `colourful-ball learn`: the article's point, the task that shows it, a hint,
-/// what was learnt, and the check, which reads the streams.
+/// what was learnt, and the check, which reads the streams. Every lesson begins from a known
+/// state: no late subscriber left from before, the panel as ``panel`` says.
 package struct Lesson: Sendable {
     /// A short title.
     package let title: String
@@ -59,6 +70,11 @@ package struct Lesson: Sendable {
     package let hint: String
     /// What the learner saw, once the task is done.
     package let learnt: String
+    /// Where the streams panel is when the lesson begins (and, when open, must stay for it to
+    /// be done).
+    package var panel: LessonPanel = .open
+    /// The late subscriber the task asks for, if one: another one is answered on the card.
+    package var wants: LateSubscriber? = nil
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
 
@@ -71,6 +87,7 @@ package struct Lesson: Sendable {
             task: "Move the ball (drag it, or the arrows) until its colour changes.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
             learnt: "position published a new centre, and the chain derived a new ballColour from it.",
+            panel: .asLeft,
             isDone: { facts in facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
             title: "The streams",
@@ -78,6 +95,7 @@ package struct Lesson: Sendable {
             task: "Press s to open the streams panel.",
             hint: "s opens and closes it; the lanes are real subscriptions to the chain.",
             learnt: "intents, position, ballColour and background: each a lane, each a subscription.",
+            panel: .closed,
             isDone: { $0.streamsOpen }),
         Lesson(
             title: "A ghost",
@@ -94,6 +112,7 @@ package struct Lesson: Sendable {
             task: "Press b to subscribe a late Behavior subscriber.",
             hint: "Its lane starts ^○: subscribed, and handed the current position.",
             learnt: "^○: a Behavior subject hands a late subscriber the latest value, then every change.",
+            wants: .behavior,
             isDone: { facts in facts.lane(.behavior).map { $0.handed == 1 } ?? false }),
         Lesson(
             title: "Publish",
@@ -102,6 +121,7 @@ package struct Lesson: Sendable {
             hint: "Its lane starts ^─ (nothing handed); the next move gives it its first ○.",
             learnt:
                 "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
+            wants: .publish,
             isDone: { facts in
                 // A value it received from a move (not from the window's resize).
                 let moves = Set(facts.moves.map(\.index))
@@ -113,11 +133,12 @@ package struct Lesson: Sendable {
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
             hint: "Its lane starts ^3 (a group of three) once the ball has moved three times.",
             learnt: "^3: three values at once, as RxSwift's ReplaySubject.create(bufferSize: 3) does.",
+            wants: .replay,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
         Lesson(
             title: "Cancel",
             text: "A subscription lasts until it is cancelled (disposed of, in RxSwift); then nothing more arrives.",
-            task: "Press a late subscriber's key again (b, p, r or v) to cancel it.",
+            task: "Subscribe a late subscriber (b, p, r or v), then press its key again to cancel it.",
             hint: "Its lane ends with ! and stays empty after it.",
             learnt: "!: unsubscribed. The subject goes on; that subscriber hears nothing more.",
             isDone: { facts in facts.cancelled }),
