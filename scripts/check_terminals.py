@@ -376,7 +376,9 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
         # passes them on and keeps what it printed.
         ("doctor", 'script -q -c "%s doctor --json" doctor.json && script -q -c "%s doctor" doctor.txt'
          % (program, program)),
-        ("play", "%s --record session.jsonl" % program),
+        # What it says back at the shell after q (what it recorded) goes to a file: the window
+        # itself must be left as it was found.
+        ("play", "%s --record session.jsonl 2> said-play" % program),
         ("escape", program),
         ("replay", "%s replay replay.jsonl --paused" % program),
         ("replay-afresh", "%s replay replay.jsonl --paused" % program),
@@ -571,6 +573,11 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
         check(status("play") == "0", "%s: q quits with status 0" % label)
         left_as_found("q", found)
         events = [json.loads(line) for line in open(os.path.join(work, "session.jsonl")).read().splitlines()[1:]]
+        said = open(os.path.join(work, "said-play"), errors="replace").read()
+        intents = sum(1 for event in events if "event" in event and event["event"] not in (
+            "subscribed", "unsubscribed", "panel"))
+        check(said == "Recorded %d intents to session.jsonl; colourful-ball replay session.jsonl plays them back.\n"
+              % intents, "%s: after q it says what it recorded, and how to play it back (%r)" % (label, said))
         kinds = [event["event"] for event in events]
         drags = [event for event in events if event["event"] == "dragged"]
         releases = [event for event in events if event["event"] == "released"]

@@ -18,6 +18,8 @@ package final class ReplayRecorder {
     package private(set) var failure: Error?
     /// How many events were written (the file holds them, whatever happened after).
     package private(set) var eventsWritten = 0
+    /// How many of them are intents (the rest: observations).
+    package private(set) var intentsWritten = 0
     /// Called once, when a write first fails (the recording stops there).
     package var failed: (() -> Void)?
     private var subscriptions: [AnyCancellable] = []
@@ -34,7 +36,9 @@ package final class ReplayRecorder {
         try writer.writeLine(
             ReplayFormat.headerLine(terminal: session.state.position.screen, program: program, started: started))
         subscriptions.append(
-            session.intents.bind { [unowned self] intent in write(ReplayFormat.line(for: intent, at: clock())) })
+            session.intents.bind { [unowned self] intent in
+                if write(ReplayFormat.line(for: intent, at: clock())) { intentsWritten += 1 }
+            })
         if let observations {
             subscriptions.append(
                 observations.bind { [unowned self] observation in
@@ -43,14 +47,18 @@ package final class ReplayRecorder {
         }
     }
 
-    private func write(_ line: String) {
-        guard failure == nil else { return }
+    /// Writes `line`; whether it was written.
+    @discardableResult
+    private func write(_ line: String) -> Bool {
+        guard failure == nil else { return false }
         do {
             try writer.writeLine(line)
             eventsWritten += 1
+            return true
         } catch {
             failure = error
             failed?()
+            return false
         }
     }
 }

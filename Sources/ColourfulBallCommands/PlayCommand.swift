@@ -170,7 +170,18 @@ package struct Play: Equatable, Sendable {
                 )
             }
             // A session that ended before its first event still leaves its recording.
-            do { try output?.commit() } catch { sentences.append(String(describing: error)) }
+            do {
+                try output?.commit()
+                if recorder?.failure == nil, let recorder, !FileName(argument: record).isDash {
+                    // Said back at the shell: what was kept, and the command that plays it (a
+                    // name that starts with - as ./-…, so it is not read as an option).
+                    let shown = FileName(argument: record).shown
+                    let word = (shown.hasPrefix("-") ? "./" + shown : shown).quotedForShell
+                    FileOutput.standardError.write(
+                        "Recorded \(recorder.intentsWritten) intents to \(shown); colourful-ball replay \(word) plays them back.\n"
+                    )
+                }
+            } catch { sentences.append(String(describing: error)) }
         }
         if !sentences.isEmpty { throw CommandError(sentences.joined(separator: " ")) }
     }

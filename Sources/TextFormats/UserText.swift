@@ -56,3 +56,16 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension String {
+    /// The text as a shell word that stands for it: as it is when it holds only letters,
+    /// digits and `_ - . / , : + @ % =`, else in single quotes (a quote inside as `'\''`). For a
+    /// command the program suggests, to be pasted as it is.
+    package var quotedForShell: String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:+@%=".unicodeScalars)
+        if !isEmpty, unicodeScalars.allSatisfy(plain.contains) { return self }
+        var quoted = "'"
+        for character in self { quoted += character == "'" ? #"'\''"# : String(character) }
+        return quoted + "'"
+    }
+}

@@ -6,6 +6,7 @@ import Foundation
 import Platform
 import TerminalIO
 import Testing
+import TextFormats
 
 /// Recording in a real terminal, and the three replays of what was recorded.
 @Suite("Record and replay, end to end", .serialized)
@@ -148,6 +149,16 @@ struct RecordReplayTests {
         #expect(text.output == (try run([programPath, "replay", file, "--headless"])).output)
     }
 
+    @Test("a name the program suggests in a command is one shell word the shell reads back as the name")
+    func quotedForShell() throws {
+        let names = ["s1.jsonl", "/tmp/a b.jsonl", "it's.jsonl", "$HOME.jsonl", "`x`;rm", "ä ö", "", "a\"b", "--x"]
+        for name in names {
+            let echoed = try run(["/bin/sh", "-c", "printf '%s|' " + name.quotedForShell])
+            #expect(echoed.output == name + "|", "\(name) as \(name.quotedForShell)")
+        }
+        #expect("s1.jsonl".quotedForShell == "s1.jsonl", "a plain name stays as it is")
+    }
+
     @Test("quit ends the recording with a quit event; an existing file is kept without --force")
     func recordAndQuit() throws {
         let file = scratch("quit.jsonl")
@@ -156,6 +167,10 @@ struct RecordReplayTests {
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         try terminal.press("Right", "Right", "q")
         #expect(try terminal.waitForExit().status == 0)
+        // Back at the shell, what was recorded and how to play it back.
+        let said = try terminal.screen()
+        #expect(
+            said.contains("Recorded 3 intents to \(file); colourful-ball replay \(file) plays them back."), "\(said)")
         let recorded = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
         #expect(recorded.count == 4)
         #expect(
