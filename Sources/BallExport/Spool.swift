@@ -19,8 +19,8 @@ final class Spool {
     init() throws {
         // In TMPDIR (or /tmp), unlinked at once: nothing is left behind, whatever happens.
         let directory = environmentValue("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(directory)/colourful-ball-lanes-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        var template = Array("\(directory)/colourful-ball-lanes-XXXXXX".utf8)
+        let descriptor = makeTemporaryFile(&template)
         guard descriptor >= 0, let file = fdopen(descriptor, "w+") else {
             let reason = String(cString: strerror(errno))
             if descriptor >= 0 { _ = closeDescriptor(descriptor) }
@@ -29,7 +29,7 @@ final class Spool {
                     "Cannot make a temporary file for the lanes in \(directory.visibleInMessage) (\(reason)): set TMPDIR to a directory you can write to."
             )
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = unlink(String(decoding: template, as: UTF8.self))
         self.file = file
         buffer.reserveCapacity(1 << 16)
     }

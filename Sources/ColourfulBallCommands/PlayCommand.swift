@@ -164,18 +164,19 @@ package struct Play: Equatable, Sendable {
             }
         }
         if let record {
+            let name = FileName(argument: record)
+            let shown = name.shown
             if let failure = recorder?.failure {
                 sentences.append(
-                    "The recording to \(FileName(argument: record).shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
+                    "The recording to \(shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
                 )
             }
             // A session that ended before its first event still leaves its recording.
             do {
                 try output?.commit()
-                if recorder?.failure == nil, let recorder, !FileName(argument: record).isDash {
+                if let recorder, recorder.failure == nil, !name.isDash {
                     // Said back at the shell: what was kept, and the command that plays it (a
                     // name that starts with - as ./-…, so it is not read as an option).
-                    let shown = FileName(argument: record).shown
                     let word = (shown.hasPrefix("-") ? "./" + shown : shown).quotedForShell
                     FileOutput.standardError.write(
                         "Recorded \(recorder.intentsWritten) intents to \(shown); colourful-ball replay \(word) plays them back.\n"
