@@ -4,7 +4,8 @@ import BallRendering
 // MARK: - Where the player's rows go
 
 /// Where the replay player's rows go in a terminal, at its bottom: the timeline just above the
-/// status line, the change line above it when a row is left, and the streams panel above them
+/// status line, the change line above it when a row is left (while paused, wherever a row
+/// is: over the area's bottom row if need be), and the streams panel above them
 /// when open. They go below the recorded area where the terminal has rows to spare, and over
 /// its bottom rows where it has not (the view then follows the ball up: see
 /// ``Renderer/render(_:panel:into:)``), so a recording replays in a window of its own size. They
@@ -36,8 +37,9 @@ package struct PlayerLayout: Hashable, Sendable {
     package static func neededTerminal(for area: ScreenSize) -> ScreenSize { area }
 
     /// The layout in a terminal of `terminal` for a recorded area of `area`, the streams panel
-    /// open or not.
-    package init(terminal: ScreenSize, area: ScreenSize, streamsOpen: Bool) {
+    /// open or not; `showsChange`: the player is paused with something to say on the change line
+    /// (what a step, a jump or a skip changed, or a message), which then has a row wherever one is.
+    package init(terminal: ScreenSize, area: ScreenSize, streamsOpen: Bool, showsChange: Bool = false) {
         let needed = Self.neededTerminal(for: area)
         shortfall =
             terminal.columns < needed.columns || terminal.rows < needed.rows
@@ -60,9 +62,10 @@ package struct PlayerLayout: Hashable, Sendable {
             panelRows = 0
             if streamsOpen { panelWantsRows = StreamPanel.rows }
         }
-        // The change line only where it covers nothing.
+        // The change line where it covers nothing, and while paused wherever there is a row for
+        // it: what the last step, jump or skip changed is read then.
         let used = (hasTimeline ? 1 : 0) + panelRows
-        hasChangeRow = below - used >= 1
+        hasChangeRow = below - used >= 1 || (showsChange && free >= 1)
         coveredRows = max(0, used + (hasChangeRow ? 1 : 0) - below)
     }
 

@@ -116,20 +116,27 @@ package final class TimeTravelPlayer {
         move(to: place + count, how: count == 1 ? .forward : .jump)
     }
 
-    /// Goes to the start (intent 0).
-    package func jumpToStart() { move(to: 0, how: .jump) }
+    /// Goes to the start (intent 0), and pauses.
+    package func jumpToStart() { jump(to: 0) }
 
-    /// Goes to the end (the last intent read).
-    package func jumpToEnd() { move(to: index.count, how: .jump) }
+    /// Goes to the end (the last intent read), and pauses.
+    package func jumpToEnd() { jump(to: index.count) }
 
-    /// Goes to the next change of the ball's colour, if there is one.
+    /// Goes to the next change of the ball's colour, if there is one, and pauses.
     package func nextColourChange() {
-        if let change = index.colourChange(after: place) { move(to: change.intent, how: .jump) }
+        if let change = index.colourChange(after: place) { jump(to: change.intent) }
     }
 
-    /// Goes to the previous change of the ball's colour, if there is one.
+    /// Goes to the previous change of the ball's colour, if there is one, and pauses.
     package func previousColourChange() {
-        if let change = index.colourChange(before: place) { move(to: change.intent, how: .jump) }
+        if let change = index.colourChange(before: place) { jump(to: change.intent) }
+    }
+
+    /// Goes to `target` and pauses there: every key that goes somewhere stops there, so that what
+    /// it changed can be read (the change line shows while paused).
+    private func jump(to target: Int) {
+        playback.setPaused(true)
+        move(to: target, how: .jump)
     }
 
     /// Plays twice as fast, or half as fast.
@@ -250,6 +257,7 @@ package final class TimeTravelPlayer {
             return
         }
         let skip = !index.skipped.contains(place)
+        playback.setPaused(true)
         index.setSkipped(place, skip)
         move(to: place, how: .skip(skip))
     }
@@ -336,7 +344,7 @@ package final class TimeTravelPlayer {
         text += "  t \(index.time(at: place).decimals(2)) s  \(playback.speedText)"
         // The player's rows over the recording's bottom rows (the view follows the ball).
         let covered = layout.coveredRows
-        if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") covered" }
+        if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") hidden" }
         return text
     }
 
@@ -352,7 +360,9 @@ package final class TimeTravelPlayer {
 
     /// Where the rows go in the terminal now.
     package var layout: PlayerLayout {
-        PlayerLayout(terminal: terminal, area: session.state.position.screen, streamsOpen: streamsOpen)
+        PlayerLayout(
+            terminal: terminal, area: session.state.position.screen, streamsOpen: streamsOpen,
+            showsChange: paused && (change != nil || message != nil))
     }
 
     /// What the player puts on the screen around the ball: its rows (a message or the change

@@ -6,8 +6,8 @@ import TextFormats
 // MARK: - The timeline
 
 /// The timeline row: the whole recording across the width, a tick `│` in the new colour at
-/// each change of the ball's colour, `×` at skipped intents, and (drawn by the player) `◘` at
-/// the current place.
+/// each change of the ball's colour, `ø` at skipped intents, and (drawn by the player) `◘` at
+/// the current place (a skipped place: its `ø` in reverse video).
 package enum Timeline {
     /// The column that shows place `n` of `count` at `width`.
     package static func column(of n: Int, width: Int, count: Int) -> Int {
@@ -43,7 +43,8 @@ struct TimelineCache {
     private var key: [Int] = []
     private var cells: [LaneCell] = []
 
-    /// The timeline of `index` at `width` with the place `place` marked `◘`.
+    /// The timeline of `index` at `width` with the place `place` marked `◘` (or, skipped, its `ø`
+    /// in reverse video: the mark of the place does not hide the skip).
     mutating func cells(index: ReplayIndex, width: Int, place: Int) -> [LaneCell] {
         let key = [index.count, index.revision, index.derived, width]
         if key != self.key {
@@ -52,7 +53,12 @@ struct TimelineCache {
         }
         var marked = cells
         if !marked.isEmpty {
-            marked[Timeline.column(of: place, width: width, count: index.count)] = LaneCell(glyph: Glyph.place)
+            var marker = LaneCell(glyph: Glyph.place)
+            if index.skipped.contains(place) {
+                marker = LaneCell(glyph: Glyph.skipped)
+                marker.highlighted = true
+            }
+            marked[Timeline.column(of: place, width: width, count: index.count)] = marker
         }
         return marked
     }

@@ -12,8 +12,8 @@ package enum KeyMode: String, Sendable, CaseIterable {
     case play
     /// Watching a recording (`colourful-ball replay FILE`).
     case replay
-    /// The tour of the article's lessons (`colourful-ball learn`): play's keys, but `h` is the
-    /// hint, so the letters `h j k l` do not move the ball there (the arrows do).
+    /// The tour of the article's lessons (`colourful-ball learn`): play's keys, with `t` for a
+    /// hint and `n` for the next lesson.
     case learn
 }
 
@@ -115,24 +115,18 @@ package enum KeyMap {
                 ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play, .learn], actions: [],
                 isMouse: true),
             KeyBinding(
-                ["arrows", "h j k l"], "move 1 cell", modes: [.play], actions: moves(distance: 1, keys: "hjkl")),
+                ["arrows", "h j k l"], "move 1 cell", modes: [.play, .learn],
+                actions: moves(distance: 1, keys: "hjkl")),
             KeyBinding(
-                ["Shift+arrows", "H J K L"], "move \(bigStep) cells", modes: [.play],
+                ["Shift+arrows", "H J K L"], "move \(bigStep) cells", modes: [.play, .learn],
                 actions: moves(distance: bigStep, keys: "HJKL")),
-            KeyBinding(["arrows"], "move 1 cell", modes: [.learn], actions: moves(distance: 1, keys: "")),
-            KeyBinding(
-                ["Shift+arrows"], "move \(bigStep) cells", modes: [.learn], actions: moves(distance: bigStep, keys: "")
-            ),
-            KeyBinding(["h"], "a hint for this lesson", modes: [.learn], actions: [(.character("h"), .showHint)]),
+            KeyBinding(["t"], "a hint for this lesson", modes: [.learn], actions: [(.character("t"), .showHint)]),
             KeyBinding(
                 ["n"], "the next lesson, once this one is done", modes: [.learn],
                 actions: [(.character("n"), .nextLesson)]),
             KeyBinding(
-                ["c", "Home"], "back to the middle", modes: [.play, .learn],
-                actions: [
-                    (.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred)),
-                    (.home, .intent(.recentred)),
-                ]),
+                ["c"], "back to the middle", modes: [.play, .learn],
+                actions: [(.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred))]),
             KeyBinding(
                 ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],
                 isMouse: true),
@@ -153,10 +147,10 @@ package enum KeyMap {
                     (.character("L"), .step(by: bigReplayStep)), (.character("H"), .step(by: -bigReplayStep)),
                 ]),
             KeyBinding(
-                ["Home", "End"], "the start (intent 0) / the end", modes: [.replay],
+                ["Home", "End"], "the start (intent 0) / the end (pauses)", modes: [.replay],
                 actions: [(.home, .jumpToStart), (.end, .jumpToEnd)]),
             KeyBinding(
-                ["] ["], "the next / previous change of the ball's colour", modes: [.replay],
+                ["] ["], "the next / previous colour change (pauses)", modes: [.replay],
                 actions: [(.character("]"), .nextColourChange), (.character("["), .previousColourChange)]),
             KeyBinding(
                 ["+ =", "-"], "twice / half as fast (0.25x to 16x)", modes: [.replay],
@@ -165,7 +159,7 @@ package enum KeyMap {
                     (.character("-"), .changeSpeed(faster: false)),
                 ]),
             KeyBinding(
-                ["x"], "skip or unskip this intent: all after it follows", modes: [.replay],
+                ["x"], "skip or unskip this intent (pauses)", modes: [.replay],
                 actions: [(.character("x"), .toggleSkip)]),
             KeyBinding(
                 ["w"], "write the edited log as NAME.edited.jsonl", modes: [.replay],

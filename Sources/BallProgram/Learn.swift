@@ -38,7 +38,7 @@ package final class Learn: TerminalProgram {
     package init(
         screen: Screen, terminal: ScreenSize, first: Int = 0, done: Set<Int> = [], animated: Bool = false
     ) {
-        play = Play(screen: screen, terminal: terminal, animated: animated)
+        play = Play(screen: screen, terminal: terminal, animated: animated, tour: Self.layout(of:))
         self.done = done
         lesson = min(max(0, first), Lesson.all.count)
         begin()
@@ -68,7 +68,7 @@ package final class Learn: TerminalProgram {
         case .nextLesson:
             guard lesson < Lesson.all.count else { return }
             guard isDone else {
-                answer = "Not done yet: the task above is what is left."
+                answer = Self.notDoneAnswer
                 return showCard()
             }
             lesson = nextLesson
@@ -90,12 +90,9 @@ package final class Learn: TerminalProgram {
             let lane = facts.lane(kind), lane.isLive
         else { return }
         if kind != wants {
-            answer =
-                "That is a late \(kind.name) (\(kind.key): \(kind.handedWords)); this lesson wants \(wants.name): \(wants.key)."
+            answer = Self.wrongKindAnswer(kind, wants: wants)
         } else if kind == .replay, lane.handed < LateSubscriber.replayBufferSize {
-            // A Replay subject made before three values came hands fewer.
-            answer =
-                "Handed \(lane.handed): the subject keeps only what came since the start. Move the ball, then r twice."
+            answer = Self.replayAnswer(handed: lane.handed)
         }
         if answer != nil { showCard() }
     }
@@ -144,14 +141,14 @@ package final class Learn: TerminalProgram {
         showCard()
     }
 
-    /// Checks the lesson: only where the learner can see it (a window too small for the ball
-    /// shows only that it is too small).
+    /// Checks the lesson: only where the learner can see it (a window too small for the card,
+    /// the ball and the lanes shows only the size it needs).
     private func check() {
-        guard play.session.state.position.screen.isLargeEnough else { return }
+        guard play.showsAll else { return }
         guard lesson < Lesson.all.count, !isDone, Lesson.all[lesson].isDone(facts) else { return }
         // A lesson whose point is on a lane is done where the lanes show it.
         guard Lesson.all[lesson].panel != .open || play.isStreamsOpen else {
-            answer = "Done where the lanes show it: press s to open the streams."
+            answer = Self.closedLanesAnswer
             return showCard()
         }
         isDone = true
@@ -161,27 +158,75 @@ package final class Learn: TerminalProgram {
     }
 
     private func showCard() {
+        binding.send(.lessonShown(Self.card(lesson, done: isDone, hint: hintShown, answer: answer)))
+    }
+
+    // MARK: - The cards
+
+    /// The card of lesson `index` (``Lesson/all``'s count: the closing card), done or not, with
+    /// its hint shown or not, and the answer to the last try (which takes the hint's place until
+    /// the next key).
+    static func card(_ index: Int, done: Bool, hint: Bool, answer: String?) -> LessonCard {
         let count = Lesson.all.count
-        guard lesson < count else {
-            binding.send(
-                .lessonShown(
-                    LessonCard(
-                        title: "All \(count) lessons done",
-                        text:
-                            "State lives in one subject; everything else is derived and bound. Play on, or replay a recording (colourful-ball replay FILE) and travel in it.",
-                        footer: "q quits · colourful-ball learn --reset starts again", done: true)))
-            return
+        guard index < count else {
+            return LessonCard(
+                title: "All \(count) lessons done",
+                text:
+                    "State lives in one subject; everything else is derived and bound. Play on, or replay a recording (colourful-ball replay FILE) and travel in it.",
+                task: "q quits · colourful-ball learn --reset starts again", done: true)
         }
-        let current = Lesson.all[lesson]
-        var footer = isDone ? "Done: \(current.learnt)  n: next" : "Task: \(current.task)"
-        if !isDone {
-            footer += hintShown ? "  Hint: \(current.hint)" : "  (h: hint)"
-            if let answer { footer += "  \(answer)" }
+        let lesson = Lesson.all[index]
+        let title = "Lesson \(index + 1) of \(count) · \(lesson.title)"
+        guard !done else {
+            return LessonCard(
+                title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: "n: the next lesson", done: true)
         }
-        binding.send(
-            .lessonShown(
-                LessonCard(
-                    title: "Lesson \(lesson + 1) of \(count) · \(current.title)", text: current.text, footer: footer,
-                    done: isDone)))
+        return LessonCard(
+            title: title, text: lesson.text, task: "Task: \(lesson.task)",
+            note: answer ?? (hint ? "Hint: \(lesson.hint)" : "t: a hint"))
+    }
+
+    /// The answer to `n` before the lesson is done.
+    static let notDoneAnswer = "Not done yet: the task above is what is left."
+    /// The answer to a lane lesson's task done with the lanes closed.
+    static let closedLanesAnswer = "Done where the lanes show it: press s to open the streams."
+
+    /// The answer to a late subscriber `kind` subscribed in a lesson that `wants` another.
+    static func wrongKindAnswer(_ kind: LateSubscriber, wants: LateSubscriber) -> String {
+        "That is a late \(kind.name) (\(kind.key)); this lesson wants a late \(wants.name): \(wants.key)."
+    }
+
+    /// The answer to a Replay(3) subscriber handed only `handed` values (the subject was made
+    /// before three came).
+    static func replayAnswer(handed: Int) -> String {
+        "Handed \(handed): it keeps only what came since it began. Move, then r twice."
+    }
+
+    /// Every card the tour can show, in any state (what its rows must hold).
+    static let everyCard: [LessonCard] = {
+        let kinds = LateSubscriber.allCases
+        let answers =
+            [notDoneAnswer, closedLanesAnswer]
+            + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
+            + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
+        return (0...Lesson.all.count).flatMap { index in
+            [
+                card(index, done: true, hint: false, answer: nil), card(index, done: false, hint: false, answer: nil),
+                card(index, done: false, hint: true, answer: nil),
+            ]
+                + answers.map { card(index, done: false, hint: false, answer: $0) }
+        }
+    }()
+
+    /// How many rows the tour's cards take in a terminal `columns` wide: the most any takes.
+    static func cardRows(columns: Int) -> Int {
+        everyCard.map { $0.rowCount(columns: columns) }.max() ?? 0
+    }
+
+    /// How the tour lays out a terminal of `terminal`: its cards' rows, the ball's area, the lanes.
+    package static func layout(of terminal: ScreenSize) -> TourLayout {
+        TourLayout(
+            terminal: terminal, cardRows: cardRows(columns: terminal.columns),
+            cardRowsAtMinimum: cardRows(columns: TourLayout.minimumColumns))
     }
 }

@@ -118,7 +118,7 @@ package struct Lesson: Sendable {
             title: "Publish",
             text: "A Publish subject (PassthroughSubject) hands a new subscriber nothing: only what comes after.",
             task: "Press p, then move the ball: see what the Publish subscriber gets, and when.",
-            hint: "Its lane starts ^─ (nothing handed); the next move gives it its first ○.",
+            hint: "Its lane starts ^─ (handed nothing); the next move brings its first ○.",
             learnt:
                 "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
             wants: .publish,
@@ -131,7 +131,7 @@ package struct Lesson: Sendable {
             title: "Replay",
             text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
-            hint: "Its lane starts ^3 (a group of three) once the ball has moved three times.",
+            hint: "Its lane starts ^3 (three at once) once the ball has moved three times.",
             learnt: "^3: three values at once, as RxSwift's ReplaySubject.create(bufferSize: 3) does.",
             wants: .replay,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
@@ -147,7 +147,7 @@ package struct Lesson: Sendable {
             text:
                 "The screen takes the ball's complement, unless the complement is the ball's own colour: then the screen keeps its colour.",
             task: "Take the ball into a dark band where the screen stays as it is: a · on the background lane.",
-            hint: "The dark bands run diagonally; watch the background lane for · while ballColour gets ●.",
+            hint: "Dark bands run diagonally; there ballColour gets ● and background a ·.",
             learnt: "scan gave the screen's colour again and removeDuplicates swallowed it: · on background.",
             isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
     ]

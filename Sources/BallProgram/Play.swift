@@ -15,7 +15,7 @@ package final class Play: TerminalProgram {
     package let streams: StreamRecorder
     package let keyMode = KeyMode.play
     package let deadline: Duration? = nil
-    /// The terminal's size (the ball's area: the panel lies over it).
+    /// The terminal's size (the ball's area, the panel over it; in `learn`, laid out by ``tour``).
     package private(set) var terminal: ScreenSize
     private var streamsOpen = false
     /// Whether the streams panel is open.
@@ -29,17 +29,35 @@ package final class Play: TerminalProgram {
     /// writes a file (the trace) writes what that wake made.
     package var handledWake: (() -> Void)?
 
+    /// How `learn` lays a terminal out (the card, the ball's area, the lanes); nil: the ball's
+    /// area is the terminal, the panel over its bottom rows.
+    private let tour: ((ScreenSize) -> TourLayout)?
+
     /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel;
-    /// `animated`: moves glide and colours fade, as the original's did.
-    package init(screen: Screen, terminal: ScreenSize, streams open: Bool = false, animated: Bool = false) {
+    /// `animated`: moves glide and colours fade, as the original's did. With `tour` (`learn`), the
+    /// ball plays in the area it lays out for each terminal size, between the card and the lanes.
+    package init(
+        screen: Screen, terminal: ScreenSize, streams open: Bool = false, animated: Bool = false,
+        tour: ((ScreenSize) -> TourLayout)? = nil
+    ) {
         self.terminal = terminal
-        session = BallSession(screen: terminal)
+        self.tour = tour
+        let laidOut = tour?(terminal)
+        layout = laidOut
+        session = BallSession(screen: laidOut?.area ?? terminal)
         binding = ScreenBinding(session.viewModel, to: screen, animated: animated)
         streams = StreamRecorder(session: session)
         binding.streams = streams
+        if let laidOut { binding.send(.tourLaidOut(laidOut)) }
         noteWindowSize()
         if open { toggleStreams() }
     }
+
+    /// How `learn` laid out the terminal as it is now; nil: not `learn`.
+    package private(set) var layout: TourLayout?
+
+    /// Whether the terminal shows all the program needs (in `learn`, its card, the ball and the lanes).
+    package var showsAll: Bool { layout?.fits ?? true }
 
     package var isFinished: Bool { session.isFinished }
 
@@ -104,7 +122,9 @@ package final class Play: TerminalProgram {
     package func resized(to size: ScreenSize) {
         terminal = size
         noteWindowSize()
-        session.send(.resized(terminal))
+        layout = tour?(terminal)
+        if let layout { binding.send(.tourLaidOut(layout)) }
+        session.send(.resized(layout?.area ?? terminal))
         showPanel()
     }
 
@@ -118,7 +138,9 @@ package final class Play: TerminalProgram {
             binding.send(.panelClosed)
             return
         }
-        binding.send(.panelShown(content: .live, fits: StreamPanel.fits(over: session.state.position.screen)))
+        // In `learn` the lanes have rows of their own.
+        let fits = tour != nil || StreamPanel.fits(over: session.state.position.screen)
+        binding.send(.panelShown(content: .live, fits: fits))
     }
 
     /// Says so while the window is larger than the largest area there is.

@@ -27,7 +27,7 @@ package struct Renderer: Sendable {
     package static let statusBackground = FlatColour.flatBlackDark
 
     /// What the status line says in play while the streams panel lies over the ball's area.
-    static let panelCoversFacts = "\(StreamPanel.rows) rows covered"
+    static let panelCoversFacts = "lanes hide \(StreamPanel.rows) rows"
 
     /// Whether the status line and notices are drawn in reverse video (no colours).
     package let monochrome: Bool
@@ -101,15 +101,22 @@ package struct Renderer: Sendable {
             drawTooSmallNotice(needed: shortfall.needed, into: &frame)
             return
         }
+        if let tour = screen.tour, !tour.fits {
+            frame.reset(size: tour.terminal, fill: Self.statusBackground)
+            drawTooSmallNotice(needed: tour.needed, title: "too small for the lessons", into: &frame)
+            return
+        }
         let appearance = screen.appearance
         let size = appearance.position.screen
         let panelRows = panel?.rowCount ?? 0
         let extraRows = screen.player?.rows ?? []
         let blends = motion?.blends
-        if let terminal = screen.player?.terminal {
+        // The frame row the area's first row is drawn at (below the lesson's card).
+        let areaTop = screen.tour?.cardRows ?? 0
+        if let terminal = screen.player?.terminal ?? screen.tour?.terminal {
             frame.reset(size: terminal, fill: Self.statusBackground, blends: blends)
             let screenBlank = FrameCell.blank(appearance.background, blend: blends == nil ? .none : .screen)
-            for row in 0..<min(size.rows - 1, terminal.rows) {
+            for row in areaTop..<max(areaTop, min(areaTop + size.rows - 1, terminal.rows)) {
                 frame.withCells(row: row, columns: 0..<min(size.columns, terminal.columns)) {
                     $0.update(repeating: screenBlank)
                 }
@@ -121,14 +128,12 @@ package struct Renderer: Sendable {
         let panelTop = Self.panelTop(frame: frame.size, area: size, panelRows: panelRows, extraRows: extraRows.count)
         if size.isLargeEnough {
             if disc?.size != size { disc = (size, Self.discRows(of: appearance.position.shape)) }
-            // The panel and a replay's rows lie over the area's bottom rows: the view follows
-            // the ball down, so that it stays above them (its top may go off the top instead).
             var shown = appearance
             if let motion { shown.position.centre = motion.centre }
-            shown.position.centre.row -= StreamPanel.viewOffset(for: shown.position, coveredFrom: panelTop)
+            shown.position.centre.row -= Self.viewOffset(of: screen, for: shown.position, coveredFrom: panelTop)
             drawBall(
-                shown, discRows: disc!.rows, lastRow: min(size.rows - 2, panelTop - 1), fading: blends != nil,
-                into: &frame)
+                shown, discRows: disc!.rows, lastRow: min(areaTop + size.rows - 2, panelTop - 1),
+                fading: blends != nil, into: &frame)
         } else if screen.player == nil {
             drawTooSmallNotice(into: &frame)
             return
@@ -149,30 +154,61 @@ package struct Renderer: Sendable {
         let ascii = screen.asciiMarbles
         if let panel {
             drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, ascii: ascii, into: &frame)
+        } else if screen.tour != nil {
+            // The lanes' rows are kept for them: closed, they say how to open them.
+            let line = " \(Self.closedLanesLine.fitted(toWidth: max(0, frame.size.columns - 2)))"
+            frame.write(
+                line, column: 0, row: frame.size.rows - 1 - StreamPanel.rows / 2, foreground: colours.text,
+                background: colours.bar, reverse: monochrome)
         }
         drawRows(extraRows, from: panelTop + panelRows, colours, ascii: ascii, into: &frame)
-        // In play the panel's rows lie over the ball's area: the status line says how many.
-        let facts = screen.player?.facts ?? (panel?.fits == true ? Self.panelCoversFacts : nil)
-        let placeEnd = drawStatus(appearance, keys: screen.statusKeys, facts: facts, colours, into: &frame)
-        if let notice = screen.notice { drawNotice(notice, after: placeEnd, colours, into: &frame) }
-        if let lesson = screen.lesson { drawLesson(lesson, colours, into: &frame) }
+        // In play the panel's rows lie over the ball's area: the status line says so.
+        let covers = panel?.fits == true && screen.tour == nil
+        let facts = screen.player?.facts ?? (covers ? Self.panelCoversFacts : nil)
+        // A notice has a place of its own at the line's end: what goes before it drops whole parts.
+        let noticeText = screen.notice.map { notice in
+            StatusLine.place(appearance, short: true, facts: facts, into: &place)
+            let room = max(0, frame.size.columns - place.count)
+            return " \(notice.fitted(toWidth: max(0, room - 2))) "
+        }
+        let placeEnd = drawStatus(
+            appearance, keys: screen.tour == nil ? screen.statusKeys : .learn, facts: facts,
+            reserve: noticeText.map { min($0.terminalWidth, frame.size.columns) } ?? 0, colours, into: &frame)
+        if let noticeText { drawNotice(noticeText, after: placeEnd, colours, into: &frame) }
+        if let lesson = screen.lesson {
+            drawLesson(
+                lesson, rows: screen.tour?.cardRows ?? lesson.rowCount(columns: frame.size.columns), colours,
+                into: &frame)
+        }
         if let help = screen.help { drawHelp(help, colours, into: &frame) }
     }
 
-    /// The lesson's card across the top of the frame, in the status line's colours, one blank
-    /// cell each side: the title bold, the text, the footer (bold when the lesson is done). It
-    /// takes at most the rows above the status line less three, so some of the ball shows.
-    private func drawLesson(_ card: LessonCard, _ colours: StatusColours, into frame: inout Frame) {
-        let width = max(1, frame.size.columns - 2)
+    /// The lesson's card in its rows at the top of the frame (the tour's ``TourLayout/cardRows``),
+    /// in the status line's colours, one blank cell each side: the title bold, the text, the task
+    /// (bold once done) and the note under it.
+    private func drawLesson(_ card: LessonCard, rows: Int, _ colours: StatusColours, into frame: inout Frame) {
+        let width = LessonCard.textWidth(columns: frame.size.columns)
         let lines = card.lines(width: width)
-        let footerStart = lines.count - card.footer.wrapped(toWidth: width).count
-        let rows = min(lines.count, max(0, frame.size.rows - 4))
-        for (row, line) in lines.prefix(rows).enumerated() {
-            let bold = row == 0 || (card.done && row >= footerStart)
+        for row in 0..<min(rows, frame.size.rows) {
+            let line = row < lines.count ? lines[row] : (text: "", bold: false)
             frame.write(
-                " " + line + String(repeating: " ", count: max(0, width + 1 - line.terminalWidth)), column: 0, row: row,
-                foreground: colours.text, background: colours.bar, bold: bold, reverse: monochrome)
+                " " + line.text + String(repeating: " ", count: max(0, width + 1 - line.text.terminalWidth)),
+                column: 0, row: row, foreground: colours.text, background: colours.bar, bold: line.bold,
+                reverse: monochrome)
         }
+    }
+
+    /// What the lanes' rows say in `learn` while the streams are closed.
+    static let closedLanesLine = "The streams are closed: s opens them here, a lane for each stream."
+
+    /// How many rows the view of the ball's area is scrolled down in `screen` (an area row is
+    /// the frame row plus this) for the ball at `position`, with the panel's (and the player's)
+    /// rows from frame row `coveredFrom`: in `learn` the area lies below the card, whole; in
+    /// play and the player the panel lies over its bottom rows and the view follows the ball
+    /// down (``StreamPanel/viewOffset(for:coveredFrom:)``).
+    package static func viewOffset(of screen: ScreenModel, for position: BallPosition, coveredFrom: Int) -> Int {
+        if let tour = screen.tour { return -tour.cardRows }
+        return StreamPanel.viewOffset(for: position, coveredFrom: coveredFrom)
     }
 
     /// The frame row the streams panel starts at, in a frame of `frame` for a ball's area of
@@ -182,11 +218,10 @@ package struct Renderer: Sendable {
         frame.rows - 1 - extraRows - panelRows
     }
 
-    /// The notice, bold, at the right end of the status line, never over the place (cut to fit).
-    private func drawNotice(_ notice: String, after placeEnd: Int, _ colours: StatusColours, into frame: inout Frame) {
-        let room = max(0, frame.size.columns - placeEnd)
-        let text = " \(notice.fitted(toWidth: max(0, room - 2))) "
-        let width = min(room, text.terminalWidth)
+    /// The notice (`text`, fitted, with a blank each side), bold, at the right end of the status
+    /// line, never over the place.
+    private func drawNotice(_ text: String, after placeEnd: Int, _ colours: StatusColours, into frame: inout Frame) {
+        let width = min(max(0, frame.size.columns - placeEnd), text.terminalWidth)
         frame.write(
             Array(text.unicodeScalars), column: frame.size.columns - width, row: frame.size.rows - 1,
             foreground: colours.text, background: colours.bar, bold: true, reverse: monochrome)
@@ -319,11 +354,12 @@ package struct Renderer: Sendable {
     /// allocated per frame.
     /// Returns the column after the place.
     private mutating func drawStatus(
-        _ appearance: Appearance, keys statusKeys: StatusKeys, facts statusFacts: String?, _ status: StatusColours,
-        into frame: inout Frame
+        _ appearance: Appearance, keys statusKeys: StatusKeys, facts statusFacts: String?, reserve: Int = 0,
+        _ status: StatusColours, into frame: inout Frame
     ) -> Int {
         let row = frame.size.rows - 1
-        let width = frame.size.columns
+        // The last `reserve` cells are the notice's.
+        let width = max(0, frame.size.columns - reserve)
         let colours = (ball: appearance.ball, background: appearance.background)
         /// How many cells the tail at `index` of ``StatusLine/tails`` needs: all it takes, but the
         /// two blanks after a colour at its end, which the window's edge may take instead.
@@ -341,7 +377,8 @@ package struct Renderer: Sendable {
         var tail: Int?
         if statusFacts == nil {
             StatusLine.place(appearance, short: false, into: &place)
-            tail = tails.dropLast(4).first { place.count + tailWidth($0) <= width }
+            // Beside a notice, the long place keeps its points with fewer colours after it.
+            tail = (reserve > 0 ? tails[...] : tails.dropLast(4)).first { place.count + tailWidth($0) <= width }
         }
         if tail == nil {
             StatusLine.place(appearance, short: true, facts: statusFacts, into: &place)
@@ -354,10 +391,13 @@ package struct Renderer: Sendable {
         let blank = FrameCell(glyph: " ", foreground: status.bar, background: status.bar, reverse: monochrome)
         // Only the shortest form can be too wide (a long replay's facts, a narrow window): its
         // last cell then says it was cut.
-        let cut = place.count + tailWidth(tail!) > width
+        let tooWide = place.count + tailWidth(tail!) > width
+        // Beside a notice, a tail that does not fit is left out whole.
+        let parts = tooWide && reserve > 0 ? [] : allTails[tail!]
+        let cut = tooWide && reserve == 0
         frame.withCells(row: row, columns: rest) { row in
             var index = 0
-            for part in allTails[tail!] {
+            for part in parts {
                 for cell in statusParts.cells(part, colours, status) where index < rest.count {
                     row[index] = cell
                     index += 1
@@ -444,7 +484,9 @@ package struct Renderer: Sendable {
 
     // MARK: - Too small
 
-    private func drawTooSmallNotice(needed minimum: ScreenSize = .minimum, into frame: inout Frame) {
+    private func drawTooSmallNotice(
+        needed minimum: ScreenSize = .minimum, title: String = "terminal too small", into frame: inout Frame
+    ) {
         let size = frame.size
         frame.reset(size: size, fill: Self.statusBackground)
         if monochrome {
@@ -456,7 +498,7 @@ package struct Renderer: Sendable {
             }
         }
         let lines = [
-            "terminal too small", "(need \(minimum.columns)×\(minimum.rows),", "have \(size.columns)×\(size.rows))",
+            title, "(need \(minimum.columns)×\(minimum.rows),", "have \(size.columns)×\(size.rows))",
         ]
         let top = max(0, (size.rows - lines.count) / 2)
         for (index, line) in lines.enumerated() where top + index < size.rows {

@@ -264,7 +264,7 @@ package final class ScreenBinding {
         drawn = (panel, top)
         var drawnPosition = model.appearance.position
         drawnPosition.centre = drawnCentre
-        viewOffset = StreamPanel.viewOffset(for: drawnPosition, coveredFrom: top)
+        viewOffset = Renderer.viewOffset(of: model, for: drawnPosition, coveredFrom: top)
         screen.present(frames[next], previous: shown.map { frames[$0] })
         shown = next
     }

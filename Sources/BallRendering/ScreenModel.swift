@@ -27,6 +27,8 @@ package struct ScreenModel: Hashable, Sendable {
     package var asciiMarbles = false
     /// The lesson's card over the top of the ball's area (`learn`); nil: none.
     package var lesson: LessonCard?
+    /// How `learn` shares the terminal between the card, the ball and the lanes; nil: not `learn`.
+    package var tour: TourLayout?
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -131,32 +133,86 @@ package enum ScreenEvent: Hashable, Sendable {
     case wideGlyphsFound([Unicode.Scalar])
     /// The lesson's card changed (nil: taken away).
     case lessonShown(LessonCard?)
+    /// `learn` laid the terminal out for its card, the ball and the lanes.
+    case tourLaidOut(TourLayout)
 }
 
-/// A lesson's card, as `learn` shows it over the top of the ball's area: a title, the text (to
-/// be wrapped to the width), and a last line (the task, or what was learnt when it is done).
+/// A lesson's card, as `learn` shows it in its own rows above the ball's area: a title, the
+/// text, the task (or what was learnt, once done), and a note under it (the hint, or the answer
+/// to a try), each wrapped to the width.
 package struct LessonCard: Hashable, Sendable {
     /// `Lesson 3 of 8 · A ghost`.
     package var title: String
     /// The lesson's paragraph.
     package var text: String
-    /// The task, the hint, or what was learnt.
-    package var footer: String
-    /// Whether the lesson is done (the footer is drawn bold).
+    /// The task, or what was learnt.
+    package var task: String
+    /// Under the task: the hint, the answer to the last try, or which keys go on.
+    package var note: String
+    /// Whether the lesson is done (the task's lines are drawn bold).
     package var done: Bool
 
     /// A card from its parts.
-    package init(title: String, text: String, footer: String, done: Bool = false) {
+    package init(title: String, text: String, task: String, note: String = "", done: Bool = false) {
         self.title = title
         self.text = text
-        self.footer = footer
+        self.task = task
+        self.note = note
         self.done = done
     }
 
-    /// The card's lines at `width` cells: the title, the text wrapped, the footer wrapped.
-    package func lines(width: Int) -> [String] {
-        [title.fitted(toWidth: width)] + text.wrapped(toWidth: width) + footer.wrapped(toWidth: width)
+    /// The card's lines at `width` cells: the title, then the text, the task and the note,
+    /// each wrapped; with whether each is bold (the title, and the task once done).
+    package func lines(width: Int) -> [(text: String, bold: Bool)] {
+        [(title.fitted(toWidth: width), true)] + text.wrapped(toWidth: width).map { ($0, false) }
+            + task.wrapped(toWidth: width).map { ($0, done) } + note.wrapped(toWidth: width).map { ($0, false) }
     }
+
+    /// How many rows the card takes in a terminal `columns` wide (one blank cell each side).
+    package func rowCount(columns: Int) -> Int { lines(width: Self.textWidth(columns: columns)).count }
+
+    /// The width the card's text is wrapped to in a terminal `columns` wide.
+    package static func textWidth(columns: Int) -> Int { max(1, columns - 2) }
+}
+
+/// How `learn` shares the terminal, fixed for a width so that nothing moves under the learner:
+/// the card's rows at the top, the ball's area below them, the streams' rows (kept for the
+/// lanes, open or not), the status line. The ball's area is what the session plays in: the
+/// card and the lanes never lie over the ball.
+package struct TourLayout: Hashable, Sendable {
+    /// The narrowest terminal the tour is shown in: the card's text and a page of lanes read there.
+    package static let minimumColumns = 60
+    /// The terminal.
+    package var terminal: ScreenSize
+    /// The rows the card takes at this width (every card of the tour fits in them).
+    package var cardRows: Int
+    /// The rows the card would take at ``minimumColumns`` (what a terminal narrower than that needs).
+    package var cardRowsAtMinimum: Int
+
+    /// A layout from its parts.
+    package init(terminal: ScreenSize, cardRows: Int, cardRowsAtMinimum: Int) {
+        self.terminal = terminal
+        self.cardRows = cardRows
+        self.cardRowsAtMinimum = cardRowsAtMinimum
+    }
+
+    /// The ball's area: the terminal's width, the rows between the card and the lanes (its last
+    /// row, the one a status line takes in play, is the lanes' first: the area's bottom edge).
+    package var area: ScreenSize {
+        ScreenSize(columns: terminal.columns, rows: max(1, terminal.rows - cardRows - StreamPanel.rows))
+    }
+
+    /// The smallest terminal this layout shows whole: at least ``minimumColumns`` wide, and tall
+    /// enough for the card, the smallest ball's area and the lanes.
+    package var needed: ScreenSize {
+        let narrow = terminal.columns < Self.minimumColumns
+        return ScreenSize(
+            columns: max(terminal.columns, Self.minimumColumns),
+            rows: (narrow ? cardRowsAtMinimum : cardRows) + StreamPanel.rows + ScreenSize.minimum.rows)
+    }
+
+    /// Whether the terminal shows it all.
+    package var fits: Bool { terminal.columns >= needed.columns && terminal.rows >= needed.rows }
 }
 
 extension ScreenModel {
@@ -179,6 +235,7 @@ extension ScreenModel {
             return true
         case .helpOpened(let help): return replace(\.help, with: help)
         case .lessonShown(let card): return replace(\.lesson, with: card)
+        case .tourLaidOut(let layout): return replace(\.tour, with: layout)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

@@ -83,6 +83,8 @@ enum StatusLine {
         case replayKeysShortest
         /// `space play  ←→ step  ? keys  q quit` (the player's facts say `paused`)
         case pausedKeys
+        /// `t hint  n next  ? keys  q quit` (`learn`)
+        case learnKeys
     }
 
     /// What follows the place, longest first: ball, background and keys, in their long, short
@@ -94,12 +96,14 @@ enum StatusLine {
     static func tails(_ keys: StatusKeys) -> [[Part]] {
         switch keys {
         case .play: playTails
+        case .learn: learnTails
         case .replay: replayTails
         case .replayPaused: pausedTails
         }
     }
 
     private static let playTails = tails(.playKeys, .playKeysShort, .playKeysShortest)
+    private static let learnTails = tails(.learnKeys, .playKeysShort, .playKeysShortest)
     // The player's facts come first in a replay: the place is short, and `? keys` stays as
     // long as the ball's colour fits beside it.
     private static let replayTails = replayTails(.replayKeys)
@@ -143,6 +147,8 @@ enum StatusLine {
         case .replayKeysShort: help + quit
         case .replayKeysShortest: help
         case .pausedKeys: [Segment("space", bold: true), Segment(" play  ")] + step + help + quit
+        case .learnKeys:
+            [Segment("t", bold: true), Segment(" hint  "), Segment("n", bold: true), Segment(" next  ")] + help + quit
         }
     }
 
@@ -155,6 +161,8 @@ enum StatusLine {
 package enum StatusKeys: Hashable, Sendable {
     /// Playing with the ball.
     case play
+    /// The tour (`learn`): its own keys first.
+    case learn
     /// A replay playing.
     case replay
     /// A replay paused.

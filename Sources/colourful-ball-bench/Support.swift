@@ -176,7 +176,7 @@ final class DragTarget {
     private let cpuBefore: Int?
 
     /// Starts `command`, waits for its "keys" hint (the status line's last word with the panel
-    /// open, whose "10 rows covered" leaves no room for "q quit") and first frame, and presses the mouse
+    /// open, whose "lanes hide 10 rows" leaves no room for "q quit") and first frame, and presses the mouse
     /// button on the ball (the centre of 80×24); `nil` if it does not start.
     init?(_ command: [String], environment: [String: String]) {
         guard

@@ -161,7 +161,10 @@ struct TimeTravelTests {
         // Skipping the fourth is the state after the third.
         #expect(pilot.player.session.viewModel.current == (try Self.forward(lines, count: 3)).1)
         #expect(pilot.player.change?.text.hasPrefix("skip #4: position 45,12 → 43,12") == true)
-        #expect(pilot.lines[pilot.player.timelineRow!].contains("◘"))
+        // The place is marked by its skip, in reverse video.
+        let row = pilot.player.timelineRow!
+        let column = try #require(pilot.lines[row].firstIndex(of: "ø")).utf16Offset(in: pilot.lines[row])
+        #expect(!pilot.lines[row].contains("◘") && pilot.frame[column, row].reverse)
         pilot.press(.end)
         try Self.expectExact(pilot, "end after the skip")
         pilot.press(.home)
@@ -188,10 +191,10 @@ struct TimeTravelTests {
         tight.press(.end)
         tight.press("x")
         #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
-        #expect(tight.lines.last?.contains(" a resize is the terminal's") == true, "\(tight.lines.last ?? "")")
+        // Paused with a message: it has a row of its own above the timeline, whole.
         #expect(
-            tight.lines.last?.hasSuffix("… ") == true,
-            "cut where it does not fit, and said so: \(tight.lines.last ?? "")")
+            tight.lines[tight.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70),
+            "\(tight.lines)")
         // With a row to spare, the message has a row of its own above the timeline.
         let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 70, rows: 24))
         pilot.press("x")
@@ -331,20 +334,44 @@ struct TimeTravelTests {
         var lines = pilot.lines
         #expect(!lines.joined().contains("too small"))
         #expect(lines[22].contains("◘"), "the timeline, over the recording's last row: \(lines[22])")
-        #expect(lines[23].contains("intent 13/13") && lines[23].contains("1 row covered"), "\(lines[23])")
+        // Paused at the end by End: what it changed has a row, over the recording's next row.
+        #expect(lines[21].hasPrefix(" #0 → #13: 40,11 → 51,7 · ● flatRed → flatBlackDark"), "\(lines[21])")
+        #expect(lines[23].contains("intent 13/13") && lines[23].contains("2 rows hidden"), "\(lines[23])")
         pilot.press("s")
         lines = pilot.lines
-        let panelTop = 24 - 1 - 1 - StreamPanel.rows
+        let panelTop = 24 - 1 - 1 - 1 - StreamPanel.rows
         #expect(lines[panelTop].hasPrefix(" streams"), "\(lines)")
-        #expect(lines[23].contains("11 rows covered"), "\(lines[23])")
+        #expect(lines[23].contains("12 rows hidden"), "\(lines[23])")
         // The ball (at 51,7, its disc reaching row 12) is lifted to end above the panel: its
         // colour shows in the rows above, none below.
         let ball = pilot.player.session.viewModel.current.ball
         let rowsWithBall = pilot.frame.discRows(ball: ball)
         #expect(!rowsWithBall.isEmpty && rowsWithBall.max()! < panelTop, "\(rowsWithBall)")
-        // Closed again: nothing covered but the timeline's row, and the ball where it was.
+        // Closed again: nothing covered but the change line's and the timeline's rows.
         pilot.press("s")
-        #expect(pilot.lines[23].contains("1 row covered"))
+        #expect(pilot.lines[23].contains("2 rows hidden"))
+        // Playing, the change line gives its row back.
+        pilot.press(" ")
+        #expect(pilot.lines[23].contains("1 row hidden"), "\(pilot.lines[23])")
+    }
+
+    @Test(
+        "x at 80×24 in a window of the recording's size: it pauses, the change line says the skip, the timeline marks it ø"
+    )
+    func skipShown() throws {
+        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 24))
+        pilot.press(" ")  // Playing.
+        pilot.press(.arrow(.right, shifted: false))
+        pilot.press(.arrow(.right, shifted: false))
+        pilot.press(" ")
+        #expect(!pilot.player.paused)
+        pilot.press("x")
+        #expect(pilot.player.paused, "a skip pauses, so that what it changed can be read")
+        let lines = pilot.lines
+        #expect(lines[21].hasPrefix(" skip #\(pilot.player.place): "), "\(lines[21])")
+        #expect(lines[22].contains("ø"), "\(lines[22])")
+        pilot.press("x")
+        #expect(pilot.lines[21].hasPrefix(" unskip #\(pilot.player.place): ") && !pilot.lines[22].contains("ø"))
     }
 
     @Test("a terminal too short for the panel says how many more rows it needs, and that is enough")

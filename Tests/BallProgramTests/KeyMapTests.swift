@@ -39,10 +39,33 @@ struct KeyMapTests {
         #expect(action(.character(" ")) == nil)
         #expect(action(.character("?")) == .showHelp)
         #expect(action(.escape) == .intent(.quitRequested))
-        #expect(action(.home) == .intent(.recentred))
+        #expect(action(.home) == nil, "Home is the recording's start, in the player only")
+        #expect(action(.character("c")) == .intent(.recentred))
         #expect(action(.arrow(.up, shifted: true)) == .intent(.arrowPressed(.up, distance: 5)))
         #expect(action(.mouseDragged(Cell(column: 3, row: 4))) == .intent(.dragged(to: Cell(column: 3, row: 4))))
         #expect(action(.mouseReleased(Cell(column: 3, row: 4))) == .intent(.released(at: Cell(column: 3, row: 4))))
+    }
+
+    @Test("a key means one thing in every mode where it does something (h j k l are the arrows everywhere)")
+    func oneMeaningPerKey() {
+        /// What an action means to the user: a move of the ball and a step through a recording are
+        /// both "that way"; quitting is quitting whichever way the mode does it.
+        func meaning(_ action: KeyAction) -> String {
+            switch action {
+            case .intent(.arrowPressed(let direction, _)): "toward \(direction)"
+            case .step(let count): count < 0 ? "toward \(Direction.left)" : "toward \(Direction.right)"
+            case .intent(.quitRequested), .quit: "quit"
+            default: "\(action)"
+            }
+        }
+        var keys: [Key: Set<String>] = [:]
+        for binding in KeyMap.bindings {
+            for (key, action) in binding.actions { keys[key, default: []].insert(meaning(action)) }
+        }
+        for (key, meanings) in keys { #expect(meanings.count == 1, "\(key): \(meanings.sorted())") }
+        // In learn, the letters move the ball as in play.
+        #expect(KeyMap.action(for: .character("h"), in: .learn) == .intent(.arrowPressed(.left, distance: 1)))
+        #expect(KeyMap.action(for: .character("t"), in: .learn) == .showHint)
     }
 
     @Test("no key means two things in one mode", arguments: KeyMode.allCases)

@@ -1,5 +1,6 @@
 import BallModel
 import BallProgram
+import BallRendering
 import BallTestSupport
 import ColourCore
 import Testing
@@ -51,7 +52,7 @@ struct LearnTests {
         pilot.type("n")
         // 3. A ghost: a move that changes the colour is not one; a move within a band is. The
         // hint comes under the task, which stays.
-        pilot.type("h")
+        pilot.type("t")
         #expect(Self.card(pilot).contains("Hint: One arrow press, inside a band"))
         #expect(Self.card(pilot).contains("Task: Move the ball one cell"))
         Self.move(pilot) { pilot.learn.isDone }
@@ -158,16 +159,112 @@ struct LearnTests {
         #expect(again.learn.isDone)
     }
 
-    @Test("the card fits at 80×24 and 24×8: every line whole or cut with …, the ball still shows below it")
-    func cardFits() {
-        for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 24, rows: 8)] {
-            let pilot = LearnPilot(screen: size)
-            let lines = pilot.lines
-            #expect(lines[0].hasPrefix(" Lesson 1 of 8"), "\(size)")
-            // At 80×24 the whole card shows: the task's last words are on screen.
-            if size.columns == 80 { #expect(Self.card(pilot).contains("until its colour changes.")) }
-            #expect(lines.allSatisfy { $0.count <= size.columns })
+    /// Whether the ball is drawn whole between the card and the lanes: every row of its disc
+    /// drawn in the ball's area, which starts below the card's rows and ends above the lanes'.
+    static func ballWhole(_ pilot: LearnPilot) -> Bool {
+        guard let layout = pilot.learn.play.layout, let frame = pilot.terminal.frame else { return false }
+        let appearance = pilot.learn.binding.model.appearance
+        let top = layout.cardRows
+        let lanesTop = layout.terminal.rows - 1 - StreamPanel.rows
+        // The rows in which the disc is drawn: a cell that is not the screen's blank.
+        let drawn = (top..<lanesTop).filter { row in
+            (0..<frame.size.columns).contains { column in
+                let cell = frame[column, row]
+                return cell.glyph != " " || cell.background != appearance.background
+            }
         }
+        let shape = appearance.position.shape
+        let discRows = (-shape.halfHeight...shape.halfHeight).filter {
+            let span = shape.span(rowOffset: $0)
+            return span.top != nil || span.bottom != nil
+        }
+        let centre = appearance.position.centre
+        return drawn.count == discRows.count && lanesTop - top == layout.area.rows - 1
+            && frame[centre.column, top + centre.row].background == appearance.ball
+    }
+
+    /// Does lesson `lesson`'s task with the keys a learner would press, checking after each
+    /// key that the ball is whole (`whole` is false from the first key after which it is not).
+    static func doTask(_ lesson: Int, _ pilot: LearnPilot, whole: inout Bool) {
+        func step(_ action: () -> Void) {
+            action()
+            whole = whole && ballWhole(pilot)
+        }
+        func moveUntilDone() {
+            var count = 0
+            while !pilot.learn.isDone, count < 600 {
+                step { pilot.press(count % 140 < 70 ? .right : .left) }
+                count += 1
+            }
+        }
+        switch lesson {
+        case 1: step { pilot.type("s") }
+        case 3: step { pilot.type("b") }
+        case 4:
+            step { pilot.type("p") }
+            step { pilot.press(.left) }
+        case 5: step { pilot.type("r") }
+        case 6:
+            step { pilot.type("v") }
+            step { pilot.type("v") }
+        default: moveUntilDone()
+        }
+    }
+
+    @Test("the tour lays the terminal out: the card, the ball's area and the lanes each in rows of their own")
+    func layout() {
+        let standard = Learn.layout(of: ScreenSize(columns: 80, rows: 24))
+        #expect(standard.cardRows == 6 && standard.area == ScreenSize(columns: 80, rows: 8) && standard.fits)
+        #expect(standard.needed == ScreenSize(columns: 80, rows: 24), "80×24 is the smallest at 80 columns")
+        // Narrower: the card wraps into more rows, and the tour needs more rows.
+        let narrowest = Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 24))
+        #expect(narrowest.cardRows > 6 && !narrowest.fits)
+        #expect(narrowest.needed.rows == narrowest.cardRows + StreamPanel.rows + 8)
+        #expect(narrowest.needed == ScreenSize(columns: 60, rows: 26), "as the README says")
+        // Narrower than the narrowest: what it needs is the narrowest's.
+        let narrow = Learn.layout(of: ScreenSize(columns: 40, rows: 12))
+        #expect(!narrow.fits && narrow.needed == narrowest.needed)
+    }
+
+    @Test(
+        "through the whole tour at 80×24 and at the smallest size: the ball never covered, each point on screen at Done",
+        arguments: [
+            ScreenSize(columns: 80, rows: 24),
+            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
+        ])
+    func ballNeverCovered(size: ScreenSize) {
+        let pilot = LearnPilot(screen: size)
+        var whole = Self.ballWhole(pilot)
+        for lesson in 0..<8 {
+            #expect(pilot.learn.lesson == lesson, "\(size)")
+            Self.doTask(lesson, pilot, whole: &whole)
+            #expect(pilot.learn.isDone, "lesson \(lesson + 1) at \(size)")
+            #expect(whole, "lesson \(lesson + 1) at \(size):\n\(pilot.lines.joined(separator: "\n"))")
+            // The card's last words are on screen (nothing cut), above the ball's area.
+            let card = pilot.lines.prefix(pilot.learn.play.layout!.cardRows).joined(separator: " ")
+            #expect(card.contains("n: the next lesson"), "\(size)")
+            // The point is on a lane: the lanes are drawn, below the ball's area.
+            if lesson >= 2 {
+                let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+                let lane = ["ballColour", "late Behavior", "late Publish", "late Replay", "late", "background"][
+                    lesson - 2]
+                #expect(lanes.contains { $0.hasPrefix(lane) }, "\(size)")
+            }
+            pilot.type("n")
+        }
+        #expect(Self.card(pilot).contains("All 8 lessons done"))
+    }
+
+    @Test("too small for the card, the ball and the lanes: the size it needs, and no lesson passes until then")
+    func tooSmall() {
+        let pilot = LearnPilot(first: 1, screen: ScreenSize(columns: 80, rows: 20))
+        let text = pilot.lines.joined(separator: " ")
+        #expect(text.contains("too small for the lessons") && text.contains("(need 80×24,"), "\(text)")
+        pilot.type("s")
+        #expect(!pilot.learn.isDone)
+        pilot.run([.resize(ScreenSize(columns: 80, rows: 24))])
+        #expect(pilot.learn.isDone, "seen once the window is large enough")
+        #expect(Self.ballWhole(pilot))
     }
 
     @Test(
@@ -196,7 +293,7 @@ struct LearnTests {
         replay.type("r")  // A cancel, before n.
         replay.type("n")
         #expect(replay.learn.lesson == 6 && !replay.learn.isDone)
-        replay.type("h")
+        replay.type("t")
         #expect(!replay.learn.isDone, "the cancel before the lesson began is not this lesson's")
         replay.type("v")
         replay.type("v")
@@ -214,7 +311,7 @@ struct LearnTests {
         early.type("s")
         early.type("r")
         #expect(!early.learn.isDone)
-        #expect(Self.card(early).contains("Handed 1: the subject keeps only what came since the start"))
+        #expect(Self.card(early).contains("Handed 1: it keeps only what came since it began"))
         Self.move(early, until: { early.learn.play.session.viewModel.position.value.centre.column > 44 })
         #expect(!early.learn.isDone)
         early.type("r")
@@ -229,7 +326,7 @@ struct LearnTests {
         Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
         allDone.type("n")
         #expect(Self.card(allDone).contains("All 8 lessons done"))
-        // Too small to show the ball: nothing passes until the learner can see it.
+        // Too small to show the card, the ball and the lanes: nothing passes until it does.
         let small = LearnPilot(first: 1, screen: ScreenSize(columns: 20, rows: 6))
         small.type("s")
         #expect(!small.learn.isDone)

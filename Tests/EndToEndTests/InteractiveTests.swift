@@ -107,7 +107,7 @@ struct InteractiveTests {
         // The panel lies over the ball's area: the ball stays at 40,11 (no intent), and the view
         // follows it so that it is drawn whole above the panel, its centre at row 7.
         let opened = try terminal.waitForScreen {
-            $0.contains(" intents ") && $0.contains("10 rows covered  40,11  ")
+            $0.contains(" intents ") && $0.contains("lanes hide 10 rows  40,11  ")
         }
         for label in [" streams ", " intents ", " position ", " ballColour ", " background "] {
             #expect(opened.contains(label), "\(label)")
