@@ -32,6 +32,32 @@ struct DocsTests {
         #expect(doc[start..<end].split(separator: "\n").map(String.init) == (try Self.chain()), "run scripts/docs")
     }
 
+    @Test("the README's first 40 lines hold the way in: the tour's command, a picture, the article, the two commands")
+    func readmeStartsWithTheLearner() throws {
+        let top = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+            .joined(separator: "\n")
+        for wanted in [
+            "`colourful-ball learn`", "![", "RxSwift by Examples #2", "Linux", "scripts/run learn", "scripts/test",
+        ] {
+            #expect(top.contains(wanted), "\(wanted) is not in the README's first 40 lines")
+        }
+    }
+
+    @Test(
+        "every file the README and docs/ link to is there",
+        arguments: ["README.md", "docs/install.md", "docs/terminals.md", "docs/development.md", "docs/benchmarks.md"])
+    func linksResolve(file: String) throws {
+        let doc = try Self.text(file)
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
+        for match in doc.matches(of: /\]\(([^)#:\s]+)\)/) {
+            let target = String(match.1)
+            let path = folder == "." ? target : folder + "/" + target
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                "\(file) links to \(target), which is not there")
+        }
+    }
+
     @Test("the licence: LICENSE is the MIT licence, and --version and --help say so")
     func licence() throws {
         let licence = try Self.text("LICENSE")
