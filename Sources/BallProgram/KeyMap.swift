@@ -33,6 +33,14 @@ package enum KeyAction: Hashable, Sendable {
     case showHint
     /// Goes on to the next lesson, once this one is done (`learn`).
     case nextLesson
+    /// Goes back to the lesson before (`learn`).
+    case previousLesson
+    /// Shows the lessons: which are done, what each taught; a digit goes to one (`learn`).
+    case showLessons
+    /// A digit (1 to 9, and 0 for 10): answers the card's question, or picks a lesson (`learn`).
+    case choose(Int)
+    /// Ends the session: the position subject completes (`learn`'s Completion lesson).
+    case endSession
     /// Opens or closes the streams panel.
     case toggleStreams
     /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
@@ -124,6 +132,19 @@ package enum KeyMap {
             KeyBinding(
                 ["n"], "the next lesson, once this one is done", modes: [.learn],
                 actions: [(.character("n"), .nextLesson)]),
+            KeyBinding(["N"], "the lesson before", modes: [.learn], actions: [(.character("N"), .previousLesson)]),
+            KeyBinding(
+                ["m"], "the lessons: what each taught, which are done", modes: [.learn],
+                actions: [(.character("m"), .showLessons)]),
+            KeyBinding(
+                ["digits"], "answer the card's question; in the lessons box, go to one (0: the tenth)",
+                modes: [.learn],
+                actions: (0...9).map { digit in
+                    (.character(Unicode.Scalar(UInt8(48 + digit))), .choose(digit == 0 ? 10 : digit))
+                }),
+            KeyBinding(
+                ["e"], "end the session: position completes (the Completion lesson)", modes: [.learn],
+                actions: [(.character("e"), .endSession)]),
             KeyBinding(
                 ["c"], "back to the middle", modes: [.play, .learn],
                 actions: [(.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred))]),

@@ -52,7 +52,16 @@ package final class Learn: TerminalProgram {
     }
 
     package var binding: ScreenBinding { play.binding }
-    package var isFinished: Bool { play.isFinished }
+    /// Whether the learner quit (the session ending by `e`, in the Completion lesson, is not
+    /// the tour's end).
+    package var isFinished: Bool { play.isFinished && endedAt == nil || quit }
+
+    /// The column the session ended in by `e`, if it has: the ball moves no more.
+    private var endedAt: Int?
+    /// Whether the learner asked to quit.
+    private var quit = false
+    /// The learner's answer to the card's question in this lesson (nil: not asked, or not yet).
+    private var predicted: Int?
 
     package func deadlineReached(now: Duration) {}
 
@@ -61,26 +70,74 @@ package final class Learn: TerminalProgram {
         let answered = answer != nil
         answer = nil
         defer { if answered, answer == nil { showCard() } }
+        let count = Lesson.all.count
+        let current = lesson < count ? Lesson.all[lesson] : nil
         switch action {
         case .showHint:
             hintShown = true
             showCard()
         case .nextLesson:
-            guard lesson < Lesson.all.count else { return }
+            guard lesson < count else { return }
             guard isDone else {
                 answer = Self.notDoneAnswer
                 return showCard()
             }
-            lesson = nextLesson
-            begin()
+            go(to: endedAt == nil ? nextLesson : count)
+        case .previousLesson:
+            go(to: max(0, lesson - 1))
+        case .showLessons:
+            binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson)))
+        case .choose(let number) where binding.model.help?.choosable == true:
+            // In the lessons box: a digit goes to that lesson.
+            binding.send(.helpClosed)
+            guard number <= count else { return }
+            go(to: number - 1)
+        case .choose(let number):
+            guard let right = current?.predicts, predicted == nil, !isDone else {
+                answer = Self.digitsAnswer
+                return showCard()
+            }
+            guard (1...Lesson.handedChoices.count).contains(number) else {
+                answer = Self.predictFirstAnswer
+                return showCard()
+            }
+            _ = right
+            predicted = number
+            showCard()
+        case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
+            // The question first: the lane answers it.
+            answer = Self.predictFirstAnswer
+            showCard()
         case .toggleLate(let kind):
             play.perform(action, now: now)
             check()
             answerTry(kind)
+        case .endSession:
+            guard current?.ends == true, endedAt == nil else {
+                answer = endedAt == nil ? Self.endAnswer : nil
+                return showCard()
+            }
+            play.perform(.intent(.quitRequested), now: now)
+            endedAt = play.streams.latestIndex
+            check()
+        case .intent(.quitRequested):
+            quit = true
+            play.perform(action, now: now)
         default:
             play.perform(action, now: now)
             check()
         }
+    }
+
+    /// Goes to lesson `index` (``Lesson/all``'s count: the closing card), from its start; once
+    /// the session has ended, only to the closing card (the ball moves no more).
+    private func go(to index: Int) {
+        guard endedAt == nil || index == Lesson.all.count else {
+            answer = Self.endedAnswer
+            return showCard()
+        }
+        lesson = index
+        begin()
     }
 
     /// Answers a late subscriber `kind` subscribed in a lesson that wants another, or a
@@ -102,7 +159,10 @@ package final class Learn: TerminalProgram {
         check()
     }
 
-    package func hungUp() { play.hungUp() }
+    package func hungUp() {
+        quit = true
+        play.hungUp()
+    }
     package func resumed(after duration: Duration) {}
     package func willFlush() {}
 
@@ -113,6 +173,7 @@ package final class Learn: TerminalProgram {
             streamsOpen: play.isStreamsOpen)
         facts.firstSubscription = firstSubscription
         facts.observed = observed
+        facts.endedAt = endedAt
         return facts
     }
 
@@ -138,6 +199,7 @@ package final class Learn: TerminalProgram {
         watching = play.streams.observations.sink { [unowned self] in observed.append($0) }
         isDone = false
         hintShown = false
+        predicted = nil
         showCard()
     }
 
@@ -158,38 +220,72 @@ package final class Learn: TerminalProgram {
     }
 
     private func showCard() {
-        binding.send(.lessonShown(Self.card(lesson, done: isDone, hint: hintShown, answer: answer)))
+        binding.send(
+            .lessonShown(
+                Self.card(
+                    lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
+                    left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) })))
     }
 
     // MARK: - The cards
 
     /// The card of lesson `index` (``Lesson/all``'s count: the closing card), done or not, with
-    /// its hint shown or not, and the answer to the last try (which takes the hint's place until
-    /// the next key).
-    static func card(_ index: Int, done: Bool, hint: Bool, answer: String?) -> LessonCard {
+    /// its hint shown or not, the answer to the last try (which takes the note's place until the
+    /// next key), and the learner's answer to its question (`predicted`). On the closing card,
+    /// `left` lists the lessons not done when the session has ended.
+    static func card(
+        _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = []
+    ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
+            let still = left.map { "\($0 + 1)" }.joined(separator: ", ")
             return LessonCard(
-                title: "All \(count) lessons done",
+                title: left.isEmpty ? "All \(count) lessons done" : "The session has ended",
                 text:
-                    "State lives in one subject; everything else is derived and bound. Play on, or replay a recording (colourful-ball replay FILE) and travel in it.",
-                task: "q quits · colourful-ball learn --reset starts again", done: true)
+                    "State lives in one subject; everything else is derived and bound. m shows every lesson's point again.",
+                task:
+                    "Record yourself and travel back: colourful-ball --record s.jsonl, then colourful-ball replay s.jsonl.",
+                note: answer
+                    ?? (left.isEmpty
+                        ? "q quits · colourful-ball learn --reset starts again"
+                        : "Left: \(still): colourful-ball learn goes on with them."),
+                done: true)
         }
         let lesson = Lesson.all[index]
         let title = "Lesson \(index + 1) of \(count) · \(lesson.title)"
+        let said = predicted.map { "You said \($0) (\(Lesson.handedChoices[$0 - 1]))" }
         guard !done else {
-            return LessonCard(
-                title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: "n: the next lesson", done: true)
+            var note = "n: the next lesson"
+            if let said, let right = lesson.predicts {
+                note = predicted == right ? "\(said): right. \(note)" : "\(said): the lane says no. \(note)"
+            }
+            return LessonCard(title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: note, done: true)
         }
+        if let kind = lesson.wants, lesson.predicts != nil, predicted == nil {
+            let choices = Lesson.handedChoices.enumerated().map { "\($0.offset + 1) \($0.element)" }
+            return LessonCard(
+                title: title, text: lesson.text,
+                task: "Predict: what is a late \(kind.name) subscriber handed as it subscribes?",
+                note: answer ?? choices.joined(separator: " · "))
+        }
+        let otherwise = said.map { "\($0). t: a hint" } ?? "t: a hint"
         return LessonCard(
             title: title, text: lesson.text, task: "Task: \(lesson.task)",
-            note: answer ?? (hint ? "Hint: \(lesson.hint)" : "t: a hint"))
+            note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
     }
 
     /// The answer to `n` before the lesson is done.
     static let notDoneAnswer = "Not done yet: the task above is what is left."
     /// The answer to a lane lesson's task done with the lanes closed.
     static let closedLanesAnswer = "Done where the lanes show it: press s to open the streams."
+    /// The answer to the lesson's key before its question is answered.
+    static let predictFirstAnswer = "First your guess: 1 nothing, 2 the latest, 3 the last three."
+    /// The answer to a digit where the card asks nothing.
+    static let digitsAnswer = "Digits answer the card's question, and pick a lesson in m's box."
+    /// The answer to `e` outside the Completion lesson.
+    static let endAnswer = "e ends the session: that is the Completion lesson's task."
+    /// The answer to going to a lesson once the session has ended.
+    static let endedAnswer = "The session has ended: q, then colourful-ball learn N for lesson N."
 
     /// The answer to a late subscriber `kind` subscribed in a lesson that `wants` another.
     static func wrongKindAnswer(_ kind: LateSubscriber, wants: LateSubscriber) -> String {
@@ -202,19 +298,38 @@ package final class Learn: TerminalProgram {
         "Handed \(handed): it keeps only what came since it began. Move, then r twice."
     }
 
+    /// The lessons as a box over the ball (`m`): each with its done mark and what it taught,
+    /// the one shown marked; a digit goes to one.
+    static func lessonsBox(done: Set<Int>, shown: Int) -> HelpText {
+        let rows = Lesson.all.enumerated().map { index, lesson in
+            HelpRow(
+                keys: "\(done.contains(index) ? "✓" : " ") \(index + 1)\(index == shown ? " ◂" : "")",
+                does: "\(lesson.title): \(lesson.learnt)")
+        }
+        var box = HelpText(
+            title: "The lessons (✓ done): each one's point", rows: rows,
+            footer: "a digit goes to that lesson (0: the tenth); other keys close")
+        box.choosable = true
+        return box
+    }
+
     /// Every card the tour can show, in any state (what its rows must hold).
     static let everyCard: [LessonCard] = {
         let kinds = LateSubscriber.allCases
         let answers =
-            [notDoneAnswer, closedLanesAnswer]
+            [notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer]
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
-        return (0...Lesson.all.count).flatMap { index in
-            [
-                card(index, done: true, hint: false, answer: nil), card(index, done: false, hint: false, answer: nil),
-                card(index, done: false, hint: true, answer: nil),
-            ]
-                + answers.map { card(index, done: false, hint: false, answer: $0) }
+        let guesses = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
+        let count = Lesson.all.count
+        return (0...count).flatMap { index in
+            guesses.flatMap { guess in
+                [
+                    card(index, done: true, hint: false, answer: nil, predicted: guess),
+                    card(index, done: false, hint: false, answer: nil, predicted: guess),
+                    card(index, done: false, hint: true, answer: nil, predicted: guess),
+                ] + answers.map { card(index, done: false, hint: false, answer: $0, predicted: guess) }
+            } + [card(index, done: true, hint: false, answer: nil, left: Array(0..<count))]
         }
     }()
 

@@ -19,6 +19,8 @@ package struct LessonFacts {
     package var firstSubscription = 0
     /// What the learner did to look since the lesson began: subscribes, cancels, the panel.
     package var observed: [Observation] = []
+    /// The column the session ended in (`e`: the position subject completed), if it has.
+    package var endedAt: Int?
 
     /// The late lane of `kind` subscribed since the lesson began, if any (not one subscribed
     /// in the lesson's first column before it began: after the lesson before was done).
@@ -75,8 +77,16 @@ package struct Lesson: Sendable {
     package var panel: LessonPanel = .open
     /// The late subscriber the task asks for, if one: another one is answered on the card.
     package var wants: LateSubscriber? = nil
+    /// When the card first asks what a late ``wants`` subscriber is handed: the right choice of
+    /// ``Lesson/handedChoices`` (from 1). Its key subscribes only once the learner has answered.
+    package var predicts: Int? = nil
+    /// Whether `e` ends the session in this lesson (its point is the end).
+    package var ends = false
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
+
+    /// What the card offers as the answer to "what is a late subscriber handed?" (1, 2, 3).
+    package static let handedChoices = ["nothing", "the latest position", "the last three positions"]
 
     /// The lessons, in the article's order.
     package static let all: [Lesson] = [
@@ -112,7 +122,7 @@ package struct Lesson: Sendable {
             task: "Press b to subscribe a late Behavior subscriber.",
             hint: "Its lane starts ^○: subscribed, and handed the current position.",
             learnt: "^○: a Behavior subject hands a late subscriber the latest value, then every change.",
-            wants: .behavior,
+            wants: .behavior, predicts: 2,
             isDone: { facts in facts.lane(.behavior).map { $0.handed == 1 } ?? false }),
         Lesson(
             title: "Publish",
@@ -121,7 +131,7 @@ package struct Lesson: Sendable {
             hint: "Its lane starts ^─ (handed nothing); the next move brings its first ○.",
             learnt:
                 "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
-            wants: .publish,
+            wants: .publish, predicts: 1,
             isDone: { facts in
                 // A value it received from a move (not from the window's resize).
                 let moves = Set(facts.moves.map(\.index))
@@ -133,8 +143,17 @@ package struct Lesson: Sendable {
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
             hint: "Its lane starts ^3 (three at once) once the ball has moved three times.",
             learnt: "^3: three values at once, as RxSwift's ReplaySubject.create(bufferSize: 3) does.",
-            wants: .replay,
+            wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
+        Lesson(
+            title: "Relay",
+            text:
+                "The article's Variable became BehaviorRelay in RxSwift: a Behavior subject that only takes values (accept) and never ends.",
+            task: "Press v to subscribe a late Relay subscriber.",
+            hint: "Its lane starts ^○, as Behavior's does; the difference shows when the session ends.",
+            learnt: "^○: handed the latest, as by a Behavior subject; unlike one, a relay never completes.",
+            wants: .relay, predicts: 2,
+            isDone: { facts in facts.lane(.relay).map { $0.handed == 1 } ?? false }),
         Lesson(
             title: "Cancel",
             text: "A subscription lasts until it is cancelled (disposed of, in RxSwift); then nothing more arrives.",
@@ -143,12 +162,24 @@ package struct Lesson: Sendable {
             learnt: "!: unsubscribed. The subject goes on; that subscriber hears nothing more.",
             isDone: { facts in facts.cancelled }),
         Lesson(
-            title: "The black band",
+            title: "scan remembers",
             text:
-                "The screen takes the ball's complement, unless the complement is the ball's own colour: then the screen keeps its colour.",
+                "background is ballColour.scan(…): its accumulator is the screen's colour, so where the complement is the ball's own, the screen keeps what it had.",
             task: "Take the ball into a dark band where the screen stays as it is: a · on the background lane.",
             hint: "Dark bands run diagonally; there ballColour gets ● and background a ·.",
-            learnt: "scan gave the screen's colour again and removeDuplicates swallowed it: · on background.",
+            learnt: "scan handed back its accumulator, the screen's colour, and removeDuplicates swallowed it: ·.",
             isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
+        Lesson(
+            title: "Completion",
+            text:
+                "Quitting completes the position subject and every stream after it: each lane ends |. An ended subject still answers a new subscriber.",
+            task: "Press e to end the session, then b, p, r and v: what does each late subscriber get?",
+            hint: "Each late lane says it in its first column; point at it for the words.",
+            learnt: "^| ^| ^3| ^○: an ended subject hands the end (Replay first its last 3); a relay never ends.",
+            ends: true,
+            isDone: { facts in
+                guard let end = facts.endedAt else { return false }
+                return LateSubscriber.allCases.allSatisfy { kind in facts.lane(kind).map { $0.start >= end } ?? false }
+            }),
     ]
 }

@@ -134,12 +134,18 @@ package final class RunLoop {
         default: break
         }
         if let help = binding.model.help {
-            // Space turns to the next page where there is one; any other key (or a click)
-            // closes the help, and does nothing else.
+            // Space turns to the next page where there is one; in a box whose rows are choices,
+            // a digit picks one; any other key (or a click) closes the help, and does nothing else.
             switch event {
             case .mouseDragged, .mouseReleased, .mouseMoved: return
             case .character(" ") where help.page + 1 < binding.helpPageCount:
                 binding.send(.helpPageTurned)
+                return
+            case .character(let digit) where help.choosable && ("0"..."9").contains(digit):
+                // A digit picks a row: the program is told, and closes the box.
+                if let action = KeyMap.action(for: event, in: program.keyMode) {
+                    program.perform(action, now: clock.now)
+                }
                 return
             default:
                 binding.send(.helpClosed)

@@ -103,7 +103,9 @@ package final class Watch: TerminalProgram {
         case .scrub(let cell): player.scrub(at: cell)
         case .toggleStreams: player.toggleStreams()
         case .toggleLate(let kind): player.toggleLate(kind)
-        case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson: break
+        case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .choose,
+            .endSession:
+            break
         }
         binding.redrawSoon()
         replan()

@@ -459,11 +459,11 @@ package struct Renderer: Sendable {
         let page = min(help.page, pages.count - 1)
         let textWidth = help.textWidth(on: area)
         let more = "space: more (\(page + 1)/\(pages.count))"
-        let footer =
-            pages.count > 1
-            ? String.first(
-                of: [more + " · any other key closes", more + " · other keys close", more], fittingWidth: textWidth)
-            : help.footer
+        let others =
+            help.choosable
+            ? [more + " · a digit goes to one", more]
+            : [more + " · any other key closes", more + " · other keys close", more]
+        let footer = pages.count > 1 ? String.first(of: others, fittingWidth: textWidth) : help.footer
         let lines = [help.title, ""] + pages[page] + ["", footer]
         let width = textWidth + 4
         let height = min(area.rows, lines.count + 2)
@@ -584,6 +584,9 @@ package struct HelpText: Hashable, Sendable {
     package var footer: String
     /// The page shown, from 0, where the rows take more than one (space turns it).
     package var page = 0
+    /// Whether a digit picks one of its rows (`learn`'s lessons box): the run loop hands digits
+    /// to the program, which closes the box; other keys close it as usual.
+    package var choosable = false
 
     /// A help text from its parts.
     package init(title: String, rows: [HelpRow], footer: String) {

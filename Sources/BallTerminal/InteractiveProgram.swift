@@ -43,14 +43,18 @@ package final class InteractiveProgram {
     }
 
     /// Runs the tour from lesson `first` until the user quits; `completed` is told each lesson
-    /// done; `animated`: moves glide. The terminal is restored on return and on every other way
-    /// out.
+    /// done; `animated`: moves glide; `hook` sees the session before the first intent (the
+    /// recorder). The terminal is restored on return and on every other way out.
     package static func learn(
-        first: Int, done: Set<Int> = [], animated: Bool = true, completed: @escaping (Int) -> String?
+        first: Int, done: Set<Int> = [], animated: Bool = true, hook: SessionHook? = nil,
+        completed: @escaping (Int) -> String?
     ) throws {
         let terminal = try NcursesTerminal()
         defer { terminal.close() }
         let learn = Learn(screen: terminal, terminal: terminal.size, first: first, done: done, animated: animated)
+        learn.play.handledWake = try hook?(learn.play.session, learn.play.streams) {
+            [unowned binding = learn.binding] in binding.send(.noticePosted($0))
+        }
         learn.completed = completed
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(learn)
     }

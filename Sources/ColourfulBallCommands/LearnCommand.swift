@@ -18,14 +18,24 @@ struct LearnCommand: ParsableCommand {
             \(KeyMap.summary(for: .learn))
             """)
 
-    @Argument(help: ArgumentHelp("Start at this lesson (1 to \(Lesson.all.count)).", valueName: "lesson"))
+    @Argument(
+        help: ArgumentHelp(
+            "Start at this lesson (1 to \(Lesson.all.count)); with --reset, forget only it.", valueName: "lesson"))
     var lesson: Int?
 
     @Flag(help: "List the lessons, and which are done.")
     var list = false
 
-    @Flag(help: "Forget which lessons are done.")
+    @Flag(help: "Forget which lessons are done (with a lesson number, only that one).")
     var reset = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Record the tour's session to a replay file (JSON Lines), to replay and travel in.", valueName: "file"))
+    var record: String?
+
+    @Flag(help: "With --record, overwrite the file if it exists.")
+    var force = false
 
     @Flag(
         name: .customLong("no-animation"),
@@ -39,13 +49,21 @@ struct LearnCommand: ParsableCommand {
             throw ValidationError("There are lessons 1 to \(Lesson.all.count); got \(lesson).")
         }
         if list && reset { throw ValidationError("Give --list or --reset, not both.") }
-        if lesson != nil && (list || reset) {
-            throw ValidationError("A lesson number goes without --list and --reset.")
-        }
+        if lesson != nil && list { throw ValidationError("A lesson number goes without --list.") }
+        if record != nil && (list || reset) { throw ValidationError("--record goes without --list and --reset.") }
+        if record == "" { throw ValidationError("--record needs a file name: an empty name is not a file.") }
+        if force && record == nil { throw ValidationError("--force goes with --record FILE.") }
     }
 
     func run() throws {
         let progress = try LearnProgress.located()
+        if reset, let lesson {
+            try FileOutput.standardOutput.writeAll([])
+            _ = try progress.save([], forgetting: [lesson - 1])
+            try FileOutput.standardOutput.writeAll(
+                Array("Lesson \(lesson) forgotten: learn comes to it as not done.\n".utf8))
+            return
+        }
         if reset {
             // Said first, so that a closed standard output refuses before anything is removed.
             try FileOutput.standardOutput.writeAll([])
@@ -64,8 +82,20 @@ struct LearnCommand: ParsableCommand {
         }
         let first = lesson.map { $0 - 1 } ?? (Lesson.all.indices.first { !done.contains($0) } ?? Lesson.all.count)
         var failure: Error?
+        // Before the terminal is taken, and without touching an existing file.
+        let recording = try record.map { try Recording(record: $0, force: force) }
+        let start = ContinuousClock.now
+        let wallStart = Play.wallClockMilliseconds()
         do {
-            try InteractiveProgram.learn(first: first, done: done, animated: !noAnimation) { index in
+            try InteractiveProgram.learn(
+                first: first, done: done, animated: !noAnimation,
+                hook: { session, lanes, showNotice in
+                    try recording?.start(
+                        session: session, observations: lanes, clock: { start.duration(to: .now).seconds },
+                        started: Timestamp.iso8601Text(seconds: wallStart / 1_000), showNotice: showNotice)
+                    return nil
+                }
+            ) { index in
                 done.insert(index)
                 do {
                     // Merged with what another tour kept meanwhile.
@@ -83,11 +113,13 @@ struct LearnCommand: ParsableCommand {
                     ? "learn needs a terminal on stdin and stdout; without one, `colourful-ball learn --list` lists the lessons."
                     : error.description, code: 2)
         }
+        var sentences = recording?.finish() ?? []
         if let failure {
-            throw CommandError(
+            sentences.append(
                 "Your progress could not be kept in \(progress.file.visibleInMessage): \(String(describing: failure).withoutFinalStop)."
             )
         }
+        if !sentences.isEmpty { throw CommandError(sentences.joined(separator: " ")) }
         let count = Lesson.all.count
         let summary =
             done.count == count
@@ -167,10 +199,11 @@ package struct LearnProgress {
         return done
     }
 
-    /// Keeps `done`, with every lesson the file holds now (another tour's), under a lock on the
-    /// folder's lock file: the folders are made (0700), leftovers of a save that was killed are
-    /// removed, the file is written beside and put in place whole. Returns what was kept.
-    package func save(_ done: Set<Int>) throws -> Set<Int> {
+    /// Keeps `done`, with every lesson the file holds now (another tour's) but those in
+    /// `forgetting`, under a lock on the folder's lock file: the folders are made (0700),
+    /// leftovers of a save that was killed are removed, the file is written beside and put in
+    /// place whole. Returns what was kept.
+    package func save(_ done: Set<Int>, forgetting: Set<Int> = []) throws -> Set<Int> {
         var folder = ""
         for part in file.split(separator: "/").dropLast() {
             folder += "/" + part
@@ -192,7 +225,7 @@ package struct LearnProgress {
             usleep(20_000)
         }
         removeLeftovers(in: folder)
-        let kept = done.union(try load())
+        let kept = done.union(try load()).subtracting(forgetting)
         let output = try OutputFile(name: FileName(argument: file), overwrite: true)
         defer { output.close() }
         try output.writeLine(#"{"done":[\#(kept.sorted().map { String($0 + 1) }.joined(separator: ","))]}"#)

@@ -89,16 +89,12 @@ package struct Play: Equatable, Sendable {
     package func run() throws {
         // Before the terminal is taken, and without touching an existing file: the recording
         // takes the file's place at its first event (see OutputFile).
-        let output = try record.map {
-            try OutputFile(name: FileName(argument: $0), overwrite: force, commitAfterLines: 2)
-        }
-        defer { output?.close() }
+        let recording = try record.map { try Recording(record: $0, force: force) }
         let traceFile = try trace.map { try OutputFile(name: FileName(argument: $0), overwrite: force) }
         defer { traceFile?.close() }
         let traceOutput = traceFile.map { BufferedOutput($0.fileOutput) }
         var traceFailure: Error?
         var debugTrace: DebugTrace?
-        var recorder: ReplayRecorder?
         let start = ContinuousClock.now
         let wallStart = Self.wallClockMilliseconds()  // The trace's times, and the recording's `started`.
         let program = InteractiveProgram(streams: streams, animated: animated) { session, lanes, showNotice in
@@ -126,16 +122,9 @@ package struct Play: Equatable, Sendable {
                 writeTrace?()
                 try? traceFile.commit()
             }
-            guard let output else { return writeTrace }
-            let started = try ReplayRecorder(
-                session: session, observations: lanes.observations, writer: output,
-                clock: { start.duration(to: .now).seconds },
-                program: ColourfulBall.version, started: Timestamp.iso8601Text(seconds: wallStart / 1_000))
-            // The ball plays on; the status line says the recording stopped (why: at exit).
-            started.failed = { [unowned started] in
-                showNotice("recording stopped after \(started.eventsWritten) events")
-            }
-            recorder = started
+            try recording?.start(
+                session: session, observations: lanes, clock: { start.duration(to: .now).seconds },
+                started: Timestamp.iso8601Text(seconds: wallStart / 1_000), showNotice: showNotice)
             return writeTrace
         }
         do {
@@ -163,27 +152,7 @@ package struct Play: Equatable, Sendable {
                 sentences.append(String(describing: error))
             }
         }
-        if let record {
-            let name = FileName(argument: record)
-            let shown = name.shown
-            if let failure = recorder?.failure {
-                sentences.append(
-                    "The recording to \(shown) stopped early, after \(recorder?.eventsWritten ?? 0) events: \(String(describing: failure).withoutFinalStop)."
-                )
-            }
-            // A session that ended before its first event still leaves its recording.
-            do {
-                try output?.commit()
-                if let recorder, recorder.failure == nil, !name.isDash {
-                    // Said back at the shell: what was kept, and the command that plays it (a
-                    // name that starts with - as ./-…, so it is not read as an option).
-                    let word = (shown.hasPrefix("-") ? "./" + shown : shown).quotedForShell
-                    FileOutput.standardError.write(
-                        "Recorded \(recorder.intentsWritten) intents to \(shown); colourful-ball replay \(word) plays them back.\n"
-                    )
-                }
-            } catch { sentences.append(String(describing: error)) }
-        }
+        if let recording { sentences += recording.finish() }
         if !sentences.isEmpty { throw CommandError(sentences.joined(separator: " ")) }
     }
 

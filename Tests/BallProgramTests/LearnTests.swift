@@ -32,7 +32,7 @@ struct LearnTests {
     func everyLesson() {
         let pilot = LearnPilot()
         // 1. One subject: a press of s is not a colour change; moving until the colour changes is.
-        #expect(Self.card(pilot).contains("Lesson 1 of 8 · One subject"))
+        #expect(Self.card(pilot).contains("Lesson 1 of 10 · One subject"))
         pilot.type("s")
         pilot.type("s")
         #expect(!pilot.learn.isDone)
@@ -58,29 +58,47 @@ struct LearnTests {
         Self.move(pilot) { pilot.learn.isDone }
         #expect(pilot.learn.facts.columns.contains { $0.position != nil && $0.ballColour == nil })
         pilot.type("n")
-        // 4. Behavior: p is not b, and the card says so. (Lesson 2's Behavior subscriber was
-        // cancelled when lesson 3 began: b subscribes.)
+        // 4. Behavior: the card asks first; b before an answer is answered, and subscribes
+        // nothing. p is not b, and the card says so.
+        #expect(Self.card(pilot).contains("Predict: what is a late Behavior subscriber handed as it subscribes?"))
+        #expect(Self.card(pilot).contains("1 nothing · 2 the latest position · 3 the last three positions"))
+        pilot.type("b")
+        #expect(pilot.learn.play.streams.lateLane(.behavior)?.isLive != true, "no subscription before the guess")
+        #expect(Self.card(pilot).contains("First your guess"))
+        pilot.type("1")  // A wrong guess: the lane will answer it.
+        #expect(Self.card(pilot).contains("You said 1 (nothing). t: a hint"))
         pilot.type("p")
         #expect(!pilot.learn.isDone, "a Publish subscriber is not a Behavior one")
         #expect(Self.card(pilot).contains("That is a late Publish"))
         pilot.type("b")
         #expect(pilot.learn.isDone)
+        #expect(Self.card(pilot).contains("You said 1 (nothing): the lane says no. n: the next lesson"))
         pilot.type("n")
         // 5. Publish: p subscribes (lesson 4's was cancelled when this one began); alone it is
-        // not enough (nothing received yet); p and a move is.
+        // not enough (nothing received yet); p and a move is. The right guess is said so.
+        pilot.type("1")
         pilot.type("p")
         #expect(!pilot.learn.isDone, "subscribed, but nothing received yet")
         pilot.press(.right)
         #expect(pilot.learn.isDone)
+        #expect(Self.card(pilot).contains("You said 1 (nothing): right."))
         pilot.type("n")
         // 6. Replay: v is not r.
+        pilot.type("3")
         pilot.type("v")
         #expect(!pilot.learn.isDone)
         #expect(Self.card(pilot).contains("That is a late Relay"))
         pilot.type("r")
         #expect(pilot.learn.isDone)
         pilot.type("n")
-        // 7. Cancel: a move is not a cancel, nor is a new subscriber; its key again is.
+        // 7. Relay: handed the latest, as Behavior.
+        #expect(Self.card(pilot).contains("Lesson 7 of 10 · Relay"))
+        pilot.type("2")
+        pilot.type("v")
+        #expect(pilot.learn.isDone)
+        #expect(Self.card(pilot).contains("You said 2 (the latest position): right."))
+        pilot.type("n")
+        // 8. Cancel: a move is not a cancel, nor is a new subscriber; its key again is.
         pilot.press(.up)
         #expect(!pilot.learn.isDone)
         pilot.type("r")
@@ -88,13 +106,60 @@ struct LearnTests {
         pilot.type("r")
         #expect(pilot.learn.isDone)
         pilot.type("n")
-        // 8. The black band.
+        // 9. scan remembers: the black band. e is not this lesson's, and ends nothing.
+        pilot.type("e")
+        #expect(Self.card(pilot).contains("e ends the session: that is the Completion lesson's task."))
         Self.move(pilot, until: { pilot.learn.isDone }, limit: 600)
         #expect(pilot.learn.isDone)
         #expect(pilot.learn.facts.columns.contains { $0.ballColour != nil && $0.background == nil })
         pilot.type("n")
-        #expect(Self.card(pilot).contains("All 8 lessons done"))
-        #expect(pilot.completed == Array(0..<8))
+        // 10. Completion: e ends the session (the tour goes on); late subscribers meet the end.
+        #expect(Self.card(pilot).contains("Lesson 10 of 10 · Completion"))
+        pilot.type("b")
+        #expect(!pilot.learn.isDone, "subscribed before the end")
+        pilot.type("e")
+        #expect(!pilot.learn.isFinished, "the session ended; the tour did not")
+        for key: Unicode.Scalar in ["b", "b", "p", "r"] { pilot.type(key) }  // b again: cancel, then b.
+        #expect(!pilot.learn.isDone)
+        pilot.type("v")
+        #expect(pilot.learn.isDone)
+        let rows = Self.rows(pilot)
+        for (lane, marks) in [
+            ("late Behavior", "^|"), ("late Publish", "^|"), ("late Replay(3)", "^3|"), ("late Relay", "^○"),
+        ] {
+            #expect(rows.contains { $0.hasPrefix(lane) && $0.contains(marks) }, "\(lane): \(rows)")
+        }
+        pilot.type("n")
+        #expect(Self.card(pilot).contains("All 10 lessons done"))
+        #expect(pilot.completed == Array(0..<10))
+        pilot.type("q")
+        #expect(pilot.learn.isFinished)
+    }
+
+    @Test("m shows the lessons with their points and done marks; a digit there goes to one; N goes back")
+    func lessonsBox() {
+        let pilot = LearnPilot(first: 1, done: [0])
+        pilot.type("m")
+        let text = pilot.lines.joined(separator: "\n")
+        #expect(text.contains("The lessons (✓ done)"), "\(text)")
+        #expect(text.contains("✓ 1") && text.contains("One subject: position published a new centre"))
+        pilot.type("3")
+        #expect(pilot.learn.binding.model.help == nil, "the digit closed the box")
+        #expect(pilot.learn.lesson == 2 && Self.card(pilot).contains("Lesson 3 of 10 · A ghost"))
+        pilot.type("N")
+        #expect(pilot.learn.lesson == 1)
+        // Another key closes the box and does nothing else; a digit then is not a lesson.
+        pilot.type("m")
+        pilot.type("x")
+        pilot.type("5")
+        #expect(pilot.learn.lesson == 1 && Self.card(pilot).contains("Digits answer the card's question"))
+        // In the box, 0 is the tenth; at 80×24 the box has two pages, and its footer says
+        // what a digit does; a digit on the second page goes too.
+        pilot.type("m")
+        #expect(pilot.lines.contains { $0.contains("space: more (1/2) · a digit goes to one") }, "\(pilot.lines)")
+        pilot.type(" ")
+        pilot.type("0")
+        #expect(pilot.learn.lesson == 9)
     }
 
     @Test("a lesson whose point is on a lane opens the panel when it begins, and is done only with the lanes drawn")
@@ -103,6 +168,7 @@ struct LearnTests {
         #expect(pilot.learn.play.isStreamsOpen)
         #expect(Self.rows(pilot).contains { $0.hasPrefix("ballColour") }, "the lanes are drawn")
         pilot.type("s")  // Closed by the learner.
+        pilot.type("2")
         pilot.type("b")
         #expect(!pilot.learn.isDone, "subscribed, but its lane is not drawn")
         #expect(Self.card(pilot).contains("press s to open the streams"))
@@ -129,6 +195,7 @@ struct LearnTests {
         #expect(streams.learn.isDone)
         // A p tried in lesson 4 does not make lesson 5's p a cancel.
         let publish = LearnPilot(first: 3)
+        publish.type("2")
         publish.type("p")
         publish.type("b")
         #expect(publish.learn.isDone)
@@ -139,6 +206,7 @@ struct LearnTests {
         #expect(publish.learn.play.streams.lateLanes.allSatisfy { !$0.isLive }, "nothing left subscribed")
         #expect(publish.learn.play.session.state == before, "the ball and its colours as they were")
         #expect(publish.learn.play.streams.latestIndex == columns, "no intent")
+        publish.type("1")
         publish.type("p")
         #expect(publish.learn.play.streams.lateLane(.publish)?.isLive == true, "p subscribes")
         publish.press(.right)
@@ -149,10 +217,11 @@ struct LearnTests {
     func sinceTheLessonBegan() {
         // Lesson 4 (Behavior) begun after a Behavior subscriber already exists: not done by it.
         let pilot = LearnPilot(first: 3)
-        #expect(Self.card(pilot).contains("Lesson 4 of 8 · Behavior"))
+        #expect(Self.card(pilot).contains("Lesson 4 of 10 · Behavior"))
+        pilot.type("2")
         pilot.type("b")
         #expect(pilot.learn.isDone)
-        let again = LearnPilot(first: 6)
+        let again = LearnPilot(first: 7)
         again.type("b")  // Subscribes: not a cancel.
         #expect(!again.learn.isDone)
         again.type("b")
@@ -199,14 +268,24 @@ struct LearnTests {
         }
         switch lesson {
         case 1: step { pilot.type("s") }
-        case 3: step { pilot.type("b") }
+        case 3:
+            step { pilot.type("2") }
+            step { pilot.type("b") }
         case 4:
+            step { pilot.type("1") }
             step { pilot.type("p") }
             step { pilot.press(.left) }
-        case 5: step { pilot.type("r") }
+        case 5:
+            step { pilot.type("3") }
+            step { pilot.type("r") }
         case 6:
+            step { pilot.type("2") }
+            step { pilot.type("v") }
+        case 7:
             step { pilot.type("v") }
             step { pilot.type("v") }
+        case 9:
+            for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { step { pilot.type(key) } }
         default: moveUntilDone()
         }
     }
@@ -235,24 +314,27 @@ struct LearnTests {
     func ballNeverCovered(size: ScreenSize) {
         let pilot = LearnPilot(screen: size)
         var whole = Self.ballWhole(pilot)
-        for lesson in 0..<8 {
+        for lesson in 0..<10 {
             #expect(pilot.learn.lesson == lesson, "\(size)")
             Self.doTask(lesson, pilot, whole: &whole)
             #expect(pilot.learn.isDone, "lesson \(lesson + 1) at \(size)")
             #expect(whole, "lesson \(lesson + 1) at \(size):\n\(pilot.lines.joined(separator: "\n"))")
             // The card's last words are on screen (nothing cut), above the ball's area.
             let card = pilot.lines.prefix(pilot.learn.play.layout!.cardRows).joined(separator: " ")
+                .split(separator: " ").joined(separator: " ")
             #expect(card.contains("n: the next lesson"), "\(size)")
             // The point is on a lane: the lanes are drawn, below the ball's area.
             if lesson >= 2 {
                 let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
-                let lane = ["ballColour", "late Behavior", "late Publish", "late Replay", "late", "background"][
-                    lesson - 2]
+                let lane = [
+                    "ballColour", "late Behavior", "late Publish", "late Replay", "late Relay", "late", "background",
+                    "late Relay",
+                ][lesson - 2]
                 #expect(lanes.contains { $0.hasPrefix(lane) }, "\(size)")
             }
             pilot.type("n")
         }
-        #expect(Self.card(pilot).contains("All 8 lessons done"))
+        #expect(Self.card(pilot).contains("All 10 lessons done"))
     }
 
     @Test("too small for the card, the ball and the lanes: the size it needs, and no lesson passes until then")
@@ -272,7 +354,7 @@ struct LearnTests {
         arguments: [ColourDepth.direct, .palette(.xterm256), .palette(.ansi16), .palette(.ansi8), .monochrome])
     func everyTier(depth: ColourDepth) {
         let pilot = LearnPilot(depth: depth)
-        #expect(Self.card(pilot).contains("Lesson 1 of 8 · One subject"), "\(depth)")
+        #expect(Self.card(pilot).contains("Lesson 1 of 10 · One subject"), "\(depth)")
         #expect(Self.card(pilot).contains("until its colour changes."), "\(depth)")
         // The card's cells are the status bar's: the same look as the status line's text.
         let frame = pilot.terminal.frame!
@@ -285,14 +367,14 @@ struct LearnTests {
         "lessons pass only on what the learner did in them: not on keys before n, not on a resize, not on the start's one value, not behind \"too small\""
     )
     func onlyWhatWasDone() {
-        // A cancel made after lesson 6 was done, before n, does not pass lesson 7 (Cancel).
-        let replay = LearnPilot(first: 5)
-        Self.move(replay, until: { replay.learn.play.session.viewModel.position.value.centre.column > 44 })
-        replay.type("r")
-        #expect(replay.learn.isDone, "handed three after the moves")
-        replay.type("r")  // A cancel, before n.
+        // A cancel made after lesson 7 was done, before n, does not pass lesson 8 (Cancel).
+        let replay = LearnPilot(first: 6)
+        replay.type("2")
+        replay.type("v")
+        #expect(replay.learn.isDone, "handed the latest")
+        replay.type("v")  // A cancel, before n.
         replay.type("n")
-        #expect(replay.learn.lesson == 6 && !replay.learn.isDone)
+        #expect(replay.learn.lesson == 7 && !replay.learn.isDone)
         replay.type("t")
         #expect(!replay.learn.isDone, "the cancel before the lesson began is not this lesson's")
         replay.type("v")
@@ -300,6 +382,7 @@ struct LearnTests {
         #expect(replay.learn.isDone, "its own cancel")
         // Publish: a value from a resize is not one from a move.
         let publish = LearnPilot(first: 4)
+        publish.type("1")
         publish.type("p")
         publish.run([.resize(ScreenSize(columns: 90, rows: 26))])
         #expect(!publish.learn.isDone, "a resize publishes a position, but the learner did not move")
@@ -309,6 +392,7 @@ struct LearnTests {
         let early = LearnPilot(first: 5)
         early.type("s")
         early.type("s")
+        early.type("3")
         early.type("r")
         #expect(!early.learn.isDone)
         #expect(Self.card(early).contains("Handed 1: it keeps only what came since it began"))
@@ -317,15 +401,24 @@ struct LearnTests {
         early.type("r")
         early.type("r")
         #expect(early.learn.isDone, "cancelled and subscribed again after the moves: handed three")
-        // learn 8 done, n: the first lesson not done, not the closing card.
-        let last = LearnPilot(first: 7)
-        Self.move(last, until: { last.learn.isDone }, limit: 600)
+        // learn 10 done, n: the closing card, saying which are left (the session has ended).
+        let last = LearnPilot(first: 9)
+        for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { last.type(key) }
+        #expect(last.learn.isDone)
         last.type("n")
-        #expect(last.learn.lesson == 0 && Self.card(last).contains("Lesson 1 of 8"))
-        let allDone = LearnPilot(first: 7, done: Set(0..<7))
+        #expect(Self.card(last).contains("The session has ended"), "\(Self.card(last))")
+        #expect(Self.card(last).contains("Left: 1, 2, 3, 4, 5, 6, 7, 8, 9: colourful-ball learn goes on"))
+        last.type("N")
+        #expect(Self.card(last).contains("The session has ended: q, then colourful-ball learn N"))
+        // learn 9 done, n: the first lesson not done, not the closing card.
+        let band = LearnPilot(first: 8)
+        Self.move(band, until: { band.learn.isDone }, limit: 600)
+        band.type("n")
+        #expect(band.learn.lesson == 9 && Self.card(band).contains("Lesson 10 of 10"))
+        let allDone = LearnPilot(first: 8, done: Set(0..<8).union([9]))
         Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
         allDone.type("n")
-        #expect(Self.card(allDone).contains("All 8 lessons done"))
+        #expect(Self.card(allDone).contains("All 10 lessons done"))
         // Too small to show the card, the ball and the lanes: nothing passes until it does.
         let small = LearnPilot(first: 1, screen: ScreenSize(columns: 20, rows: 6))
         small.type("s")

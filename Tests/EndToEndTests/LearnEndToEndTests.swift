@@ -17,11 +17,11 @@ struct LearnEndToEndTests {
         processEnvironment["XDG_STATE_HOME"] = state
         // Lesson 2 (the streams), done with s.
         let terminal = try TerminalSession(arguments: ["learn", "2"], environment: environment)
-        try terminal.waitForScreen { $0.contains("Lesson 2 of 8 · The streams") }
+        try terminal.waitForScreen { $0.contains("Lesson 2 of 10 · The streams") }
         try terminal.press("s")
         try terminal.waitForScreen { $0.contains("Done: intents, position, ballColour and background") }
         try terminal.press("n")
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 8 · A ghost") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · A ghost") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
@@ -31,18 +31,52 @@ struct LearnEndToEndTests {
         #expect(listed.output.contains("1. One subject\n2. The streams  (done)\n3. A ghost\n"), "\(listed.output)")
         // The next run starts at the first lesson not done: 1.
         let again = try TerminalSession(arguments: ["learn"], environment: environment)
-        try again.waitForScreen { $0.contains("Lesson 1 of 8 · One subject") }
+        try again.waitForScreen { $0.contains("Lesson 1 of 10 · One subject") }
         try again.press("q")
         #expect(try again.waitForExit().status == 0)
+        // --reset with a number forgets that one lesson.
+        let one = try run([programPath, "learn", "--reset", "2"], environment: processEnvironment)
+        #expect(one.status == 0 && one.output == "Lesson 2 forgotten: learn comes to it as not done.\n", "\(one)")
+        #expect(try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8) == "{\"done\":[]}\n")
         let reset = try run([programPath, "learn", "--reset"], environment: processEnvironment)
         #expect(reset.status == 0 && !FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"))
         for (arguments, message) in [
-            (["learn", "9"], "There are lessons 1 to 8; got 9."),
+            (["learn", "11"], "There are lessons 1 to 10; got 11."),
             (["learn", "--list", "--reset"], "Give --list or --reset, not both."),
         ] {
             let refused = try run([programPath] + arguments)
             #expect(refused.status == 64 && refused.error.contains(message), "\(refused.error)")
         }
+    }
+
+    @Test("learn --record keeps the tour's session: said back at the shell, and it replays to where the ball was")
+    func recordTheTour() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("learn-record-\(getpid())").path
+        let file = state + "/tour.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let terminal = try TerminalSession(
+            arguments: ["learn", "1", "--record", file, "--no-animation"], environment: ["XDG_STATE_HOME": state])
+        try terminal.waitForScreen { $0.contains("Lesson 1 of 10 · One subject") }
+        try terminal.press("Right", "Right", "l")
+        let moved = try terminal.waitForScreen { $0.contains(" 43,3 · ") }
+        try terminal.press("q")
+        #expect(try terminal.waitForExit().status == 0)
+        let said = try terminal.screen()
+        #expect(
+            said.contains("Recorded 4 intents to \(file); colourful-ball replay \(file) plays them back."), "\(said)")
+        // The recorded area is the ball's, between the card and the lanes: 80×8 at 80×24.
+        let recorded = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(
+            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":8}"#),
+            "\(recorded)")
+        let replayed = try run([programPath, "replay", file, "--headless"])
+        #expect(replayed.status == 0 && replayed.output.contains("cell 43,3"), "\(replayed.output)\n\(moved)")
+        // Refused before anything starts: an existing file without --force, --record with --list.
+        let again = try run([programPath, "learn", "--record", file])
+        #expect(again.status == 1 && again.error.contains("already exists"), "\(again.error)")
+        let listed = try run([programPath, "learn", "--list", "--record", file])
+        #expect(listed.status == 64 && listed.error.contains("--record goes without --list and --reset."))
     }
 
     @Test(
@@ -53,7 +87,7 @@ struct LearnEndToEndTests {
             .path
         defer { try? FileManager.default.removeItem(atPath: state) }
         let terminal = try TerminalSession(arguments: ["learn", "2"], environment: ["XDG_STATE_HOME": state])
-        try terminal.waitForScreen { $0.contains("Lesson 2 of 8 · The streams") }
+        try terminal.waitForScreen { $0.contains("Lesson 2 of 10 · The streams") }
         try terminal.press("s")
         try terminal.waitForScreen { $0.contains("Done: intents, position, ballColour and background") }
         #expect(FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"), "saved")
@@ -203,7 +237,7 @@ struct LearnEndToEndTests {
         // /proc takes no new folder: every save fails.
         let terminal = try TerminalSession(
             arguments: ["learn", "2"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
-        try terminal.waitForScreen { $0.contains("Lesson 2 of 8 · The streams") }
+        try terminal.waitForScreen { $0.contains("Lesson 2 of 10 · The streams") }
         try terminal.press("s")
         try terminal.waitForScreen { $0.contains("Done: intents") && $0.contains("progress not kept") }
         try terminal.press("q")
