@@ -41,6 +41,11 @@ package enum KeyAction: Hashable, Sendable {
     case choose(Int)
     /// Ends the session: the position subject completes (`learn`'s Completion lesson).
     case endSession
+    /// Binds the screen's colours through a Publish copy of the chain, or back (`learn`).
+    case toggleScreenThroughPublish
+    /// Subscribes two subscribers each to a shared and an unshared copy of `map`, or cancels
+    /// them (`learn`).
+    case toggleMapCopies
     /// Opens or closes the streams panel.
     case toggleStreams
     /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
@@ -145,6 +150,12 @@ package enum KeyMap {
             KeyBinding(
                 ["e"], "end the session: position completes (the Completion lesson)", modes: [.learn],
                 actions: [(.character("e"), .endSession)]),
+            KeyBinding(
+                ["o"], "bind the screen through a Publish subject (again: back)", modes: [.learn],
+                actions: [(.character("o"), .toggleScreenThroughPublish)]),
+            KeyBinding(
+                ["u"], "copies of map, shared and not, counting their runs (again: cancel)", modes: [.learn],
+                actions: [(.character("u"), .toggleMapCopies)]),
             KeyBinding(
                 ["c"], "back to the middle", modes: [.play, .learn],
                 actions: [(.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred))]),

@@ -62,6 +62,18 @@ package final class Learn: TerminalProgram {
     private var quit = false
     /// The learner's answer to the card's question in this lesson (nil: not asked, or not yet).
     private var predicted: Int?
+    /// The column the screen's colours were bound through a Publish copy of the chain in, while
+    /// they are (`o`).
+    private var boundThroughPublishAt: Int?
+    /// The copies of `map`, shared and not, while subscribed (`u`).
+    private var mapRuns: MapRuns?
+
+    /// Binds the screen's colours back to the chain itself (its shares hand the latest at once).
+    private func bindBack() {
+        guard boundThroughPublishAt != nil else { return }
+        binding.bind(play.session.viewModel)
+        boundThroughPublishAt = nil
+    }
 
     package func deadlineReached(now: Duration) {}
 
@@ -120,12 +132,26 @@ package final class Learn: TerminalProgram {
             play.perform(.intent(.quitRequested), now: now)
             endedAt = play.streams.latestIndex
             check()
+        case .toggleScreenThroughPublish:
+            if boundThroughPublishAt == nil {
+                binding.bindColoursThroughPublish(play.session.viewModel)
+                boundThroughPublishAt = play.streams.latestIndex
+            } else {
+                bindBack()
+            }
+            check()
+        case .toggleMapCopies:
+            mapRuns = mapRuns == nil ? MapRuns(position: play.session.viewModel.position) : nil
+            showCard()
+            check()
         case .intent(.quitRequested):
             quit = true
             play.perform(action, now: now)
         default:
             play.perform(action, now: now)
             check()
+            // The copies' counts follow each move.
+            if mapRuns != nil, !isDone { showCard() }
         }
     }
 
@@ -174,6 +200,8 @@ package final class Learn: TerminalProgram {
         facts.firstSubscription = firstSubscription
         facts.observed = observed
         facts.endedAt = endedAt
+        facts.boundThroughPublishAt = boundThroughPublishAt
+        facts.mapRuns = mapRuns?.counts
         return facts
     }
 
@@ -184,9 +212,12 @@ package final class Learn: TerminalProgram {
     private var watching: AnyCancellable?
 
     private func begin() {
-        // A known start: no late subscriber from before (so b, p, r and v subscribe), and the
-        // panel as the lesson needs it. Neither is an intent: the ball stays as it is.
+        // A known start: no late subscriber from before (so b, p, r and v subscribe), the screen
+        // bound to the chain itself, and the panel as the lesson needs it. None is an intent:
+        // the ball stays as it is.
         for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
+        bindBack()
+        mapRuns = nil
         if lesson < Lesson.all.count {
             switch Lesson.all[lesson].panel {
             case .open where !play.isStreamsOpen, .closed where play.isStreamsOpen: play.toggleStreams()
@@ -224,7 +255,8 @@ package final class Learn: TerminalProgram {
             .lessonShown(
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
-                    left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) })))
+                    left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
+                    runs: mapRuns?.counts)))
     }
 
     // MARK: - The cards
@@ -234,7 +266,8 @@ package final class Learn: TerminalProgram {
     /// next key), and the learner's answer to its question (`predicted`). On the closing card,
     /// `left` lists the lessons not done when the session has ended.
     static func card(
-        _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = []
+        _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
+        runs: MapCounts? = nil
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -258,6 +291,8 @@ package final class Learn: TerminalProgram {
             var note = "n: the next lesson"
             if let said, let right = lesson.predicts {
                 note = predicted == right ? "\(said): right. \(note)" : "\(said): the lane says no. \(note)"
+            } else if let runs {
+                note = "\(note) · map ran shared \(runs.shared), unshared \(runs.unshared)"
             }
             return LessonCard(title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: note, done: true)
         }
@@ -268,7 +303,7 @@ package final class Learn: TerminalProgram {
                 task: "Predict: what is a late \(kind.name) subscriber handed as it subscribes?",
                 note: answer ?? choices.joined(separator: " · "))
         }
-        let otherwise = said.map { "\($0). t: a hint" } ?? "t: a hint"
+        let otherwise = runs?.words ?? said.map { "\($0). t: a hint" } ?? "t: a hint"
         return LessonCard(
             title: title, text: lesson.text, task: "Task: \(lesson.task)",
             note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
@@ -321,6 +356,8 @@ package final class Learn: TerminalProgram {
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
         let guesses = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
+        // The share lesson's counts, as wide as a long tour makes them.
+        let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
         let count = Lesson.all.count
         return (0...count).flatMap { index in
             guesses.flatMap { guess in
@@ -329,7 +366,11 @@ package final class Learn: TerminalProgram {
                     card(index, done: false, hint: false, answer: nil, predicted: guess),
                     card(index, done: false, hint: true, answer: nil, predicted: guess),
                 ] + answers.map { card(index, done: false, hint: false, answer: $0, predicted: guess) }
-            } + [card(index, done: true, hint: false, answer: nil, left: Array(0..<count))]
+            } + [
+                card(index, done: true, hint: false, answer: nil, left: Array(0..<count)),
+                card(index, done: false, hint: false, answer: nil, runs: widest),
+                card(index, done: true, hint: false, answer: nil, runs: widest),
+            ]
         }
     }()
 

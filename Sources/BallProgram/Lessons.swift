@@ -1,5 +1,6 @@
 import BallModel
 import BallStreams
+import OpenCombine
 
 // MARK: - The article, as lessons
 
@@ -21,6 +22,12 @@ package struct LessonFacts {
     package var observed: [Observation] = []
     /// The column the session ended in (`e`: the position subject completed), if it has.
     package var endedAt: Int?
+    /// The column the screen's colours were last bound through a Publish copy of the chain
+    /// (`o`) in, while they still are.
+    package var boundThroughPublishAt: Int?
+    /// While the copies of `map` are subscribed (`u`): how many positions they were sent, and
+    /// how many times each copy's `map` ran.
+    package var mapRuns: MapCounts?
 
     /// The late lane of `kind` subscribed since the lesson began, if any (not one subscribed
     /// in the lesson's first column before it began: after the lesson before was done).
@@ -38,13 +45,62 @@ package struct LessonFacts {
 
     /// The columns after the lesson's first whose intent the user made by moving the ball (a
     /// drag, an arrow, a recentre; not a resize, which the window makes).
-    var moves: [StreamColumn] {
+    package var moves: [StreamColumn] {
         later.filter { column in
             switch column.intent {
             case .pressed?, .dragged?, .released?, .arrowPressed?, .recentred?: true
             default: false
             }
         }
+    }
+}
+
+/// How many times `map` ran in two copies of the chain's first operators, each with two
+/// subscribers (`learn`'s share lesson, `u`): one ends in `share()`, as `ballColour` does, the
+/// other does not. Counted by the closures themselves, from the moment both subscribed.
+package final class MapRuns {
+    /// How many positions were sent to the copies.
+    package fileprivate(set) var positions = 0
+    /// How many times the shared copy's `map` ran.
+    package fileprivate(set) var shared = 0
+    /// How many times the unshared copy's `map` ran.
+    package fileprivate(set) var unshared = 0
+    /// The four subscriptions.
+    private var subscriptions: [AnyCancellable] = []
+
+    /// Subscribes two subscribers to each copy, over `position` (its values from now on).
+    package init(position: CurrentValueSubject<BallPosition, Never>) {
+        let later = position.dropFirst()
+        let shared = later.map { [unowned self] in
+            self.shared += 1
+            return $0.ballColour
+        }.removeDuplicates().share()
+        let unshared = later.map { [unowned self] in
+            self.unshared += 1
+            return $0.ballColour
+        }.removeDuplicates()
+        subscriptions = [
+            later.bind { [unowned self] _ in positions += 1 },
+            shared.bind { _ in }, shared.bind { _ in }, unshared.bind { _ in }, unshared.bind { _ in },
+        ]
+    }
+
+    /// The counts now.
+    package var counts: MapCounts { MapCounts(positions: positions, shared: shared, unshared: unshared) }
+}
+
+/// The counts of ``MapRuns`` at one moment, as the card says them.
+package struct MapCounts: Hashable, Sendable {
+    /// How many positions were sent to the copies.
+    package var positions: Int
+    /// How many times the shared copy's `map` ran.
+    package var shared: Int
+    /// How many times the unshared copy's `map` ran.
+    package var unshared: Int
+
+    /// `map ran: shared 3, unshared 6, for 3 positions`.
+    package var words: String {
+        "map ran: shared \(shared), unshared \(unshared), for \(positions) positions"
     }
 }
 
@@ -93,20 +149,12 @@ package struct Lesson: Sendable {
         Lesson(
             title: "One subject",
             text:
-                "The ball's centre lives in one subject, position. Its colour is derived: position.map { $0.ballColour }.",
-            task: "Move the ball (drag it, or the arrows) until its colour changes.",
+                "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.",
+            task: "Move the ball until its colour changes, and press s: each stream drawn as a lane.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
-            learnt: "position published a new centre, and the chain derived a new ballColour from it.",
-            panel: .asLeft,
-            isDone: { facts in facts.moves.contains { $0.ballColour != nil } }),
-        Lesson(
-            title: "The streams",
-            text: "Every stream the code names can be drawn as a marble lane, one column per intent.",
-            task: "Press s to open the streams panel.",
-            hint: "s opens and closes it; the lanes are real subscriptions to the chain.",
-            learnt: "intents, position, ballColour and background: each a lane, each a subscription.",
+            learnt: "position published a new centre (○); the chain derived a new ballColour (●) from it.",
             panel: .closed,
-            isDone: { $0.streamsOpen }),
+            isDone: { facts in facts.streamsOpen && facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
             title: "A ghost",
             text:
@@ -138,6 +186,19 @@ package struct Lesson: Sendable {
                 return facts.lane(.publish).map { $0.handed == 0 && !$0.received.isDisjoint(with: moves) } ?? false
             }),
         Lesson(
+            title: "Why Behavior",
+            text:
+                "The screen is a subscriber too, bound to the chain as RxCocoa's bind(to:) binds a view. Bound through a Publish subject, what would it show?",
+            task: "Press o: the screen's colours are bound again, through a Publish copy of the chain. Then move.",
+            hint: "Through Publish it starts as the original's white view: handed nothing.",
+            learnt:
+                "No colour until the first move: Publish hands a new subscriber nothing. o binds back, coloured at once.",
+            panel: .asLeft,
+            isDone: { facts in
+                guard let bound = facts.boundThroughPublishAt else { return false }
+                return facts.moves.contains { $0.index > bound && $0.position != nil }
+            }),
+        Lesson(
             title: "Replay",
             text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
@@ -145,15 +206,6 @@ package struct Lesson: Sendable {
             learnt: "^3: three values at once, as RxSwift's ReplaySubject.create(bufferSize: 3) does.",
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
-        Lesson(
-            title: "Relay",
-            text:
-                "The article's Variable became BehaviorRelay in RxSwift: a Behavior subject that only takes values (accept) and never ends.",
-            task: "Press v to subscribe a late Relay subscriber.",
-            hint: "Its lane starts ^○, as Behavior's does; the difference shows when the session ends.",
-            learnt: "^○: handed the latest, as by a Behavior subject; unlike one, a relay never completes.",
-            wants: .relay, predicts: 2,
-            isDone: { facts in facts.lane(.relay).map { $0.handed == 1 } ?? false }),
         Lesson(
             title: "Cancel",
             text: "A subscription lasts until it is cancelled (disposed of, in RxSwift); then nothing more arrives.",
@@ -170,9 +222,18 @@ package struct Lesson: Sendable {
             learnt: "scan handed back its accumulator, the screen's colour, and removeDuplicates swallowed it: ·.",
             isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
         Lesson(
+            title: "share",
+            text:
+                "ballColour ends in share(replay: 1): the screen and every lane subscribe to one run of map. Without it, each subscriber runs it again.",
+            task: "Press u: two subscribers to a shared copy of map, two to an unshared one. Then move three times.",
+            hint: "The counts are on the card: shared, once a position; unshared, twice.",
+            learnt: "Shared, map ran once a position for both subscribers; unshared, once for each of them.",
+            panel: .asLeft,
+            isDone: { facts in facts.mapRuns.map { $0.positions >= 3 } ?? false }),
+        Lesson(
             title: "Completion",
             text:
-                "Quitting completes the position subject and every stream after it: each lane ends |. An ended subject still answers a new subscriber.",
+                "Quitting completes position and every stream after it: each lane ends |. The relay, what the article's Variable became, never ends.",
             task: "Press e to end the session, then b, p, r and v: what does each late subscriber get?",
             hint: "Each late lane says it in its first column; point at it for the words.",
             learnt: "^| ^| ^3| ^○: an ended subject hands the end (Replay first its last 3); a relay never ends.",

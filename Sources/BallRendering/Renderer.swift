@@ -155,8 +155,14 @@ package struct Renderer: Sendable {
         if let panel {
             drawRows(panel.lines(width: frame.size.columns), from: panelTop, colours, ascii: ascii, into: &frame)
         } else if screen.tour != nil {
-            // The lanes' rows are kept for them: closed, they say how to open them.
-            let line = " \(Self.closedLanesLine.fitted(toWidth: max(0, frame.size.columns - 2)))"
+            // The lanes' rows are kept for them, in the bar's colours: closed, they say how to
+            // open them.
+            let width = frame.size.columns
+            let blank = FrameCell(glyph: " ", foreground: colours.bar, background: colours.bar, reverse: monochrome)
+            for row in max(0, frame.size.rows - 1 - StreamPanel.rows)..<max(0, frame.size.rows - 1) {
+                frame.withCells(row: row, columns: 0..<width) { $0.update(repeating: blank) }
+            }
+            let line = " \(Self.closedLanesLine.fitted(toWidth: max(0, width - 2)))"
             frame.write(
                 line, column: 0, row: frame.size.rows - 1 - StreamPanel.rows / 2, foreground: colours.text,
                 background: colours.bar, reverse: monochrome)

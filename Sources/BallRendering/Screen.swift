@@ -114,6 +114,26 @@ package final class ScreenBinding {
         ]
     }
 
+    /// Binds the screen's colours through a Publish copy of `viewModel`'s chain instead (`learn`'s
+    /// "Why Behavior"): a `PassthroughSubject` that each position from now on is sent to, and the
+    /// same operators after it. A Publish subject hands a new subscriber nothing, so the screen
+    /// shows the original's white view, its ball uncoloured, until the next position; the
+    /// position itself stays bound to the subject. ``bind(_:)`` binds back. Nothing looked at
+    /// changes: the session and its chain go on as they were.
+    package func bindColoursThroughPublish(_ viewModel: BallViewModel) {
+        let subject = PassthroughSubject<BallPosition, Never>()
+        let ballColour = subject.map { $0.ballColour }.removeDuplicates()
+        let background = ballColour.scan(BallState.screenBeforeTheBall, screenColour).removeDuplicates()
+        send(.ballColourPublished(BallState.screenBeforeTheBall))
+        send(.backgroundPublished(BallState.screenBeforeTheBall))
+        bindings = [
+            viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
+            viewModel.position.dropFirst().bind { subject.send($0) },
+            ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
+            background.bind { [unowned self] in send(.backgroundPublished($0)) },
+        ]
+    }
+
     /// Updates the model with `event` (``ScreenModel/update(_:)``); a change is drawn at the
     /// next flush.
     package func send(_ event: ScreenEvent) {

@@ -15,28 +15,28 @@ struct LearnEndToEndTests {
         let environment = ["XDG_STATE_HOME": state]
         var processEnvironment = ProcessInfo.processInfo.environment
         processEnvironment["XDG_STATE_HOME"] = state
-        // Lesson 2 (the streams), done with s.
-        let terminal = try TerminalSession(arguments: ["learn", "2"], environment: environment)
-        try terminal.waitForScreen { $0.contains("Lesson 2 of 10 · The streams") }
-        try terminal.press("s")
-        try terminal.waitForScreen { $0.contains("Done: intents, position, ballColour and background") }
+        // Lesson 3 (Behavior), done with a guess and b.
+        let terminal = try TerminalSession(arguments: ["learn", "3"], environment: environment)
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · Behavior") }
+        try terminal.press("2", "b")
+        try terminal.waitForScreen { $0.contains("Done: ^○: a Behavior subject hands") }
         try terminal.press("n")
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · A ghost") }
+        try terminal.waitForScreen { $0.contains("Lesson 4 of 10 · Publish") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
         let file = try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8)
-        #expect(file == "{\"done\":[2]}\n")
+        #expect(file == "{\"done\":[3]}\n")
         let listed = try run([programPath, "learn", "--list"], environment: processEnvironment)
-        #expect(listed.output.contains("1. One subject\n2. The streams  (done)\n3. A ghost\n"), "\(listed.output)")
+        #expect(listed.output.contains("2. A ghost\n3. Behavior  (done)\n4. Publish\n"), "\(listed.output)")
         // The next run starts at the first lesson not done: 1.
         let again = try TerminalSession(arguments: ["learn"], environment: environment)
         try again.waitForScreen { $0.contains("Lesson 1 of 10 · One subject") }
         try again.press("q")
         #expect(try again.waitForExit().status == 0)
         // --reset with a number forgets that one lesson.
-        let one = try run([programPath, "learn", "--reset", "2"], environment: processEnvironment)
-        #expect(one.status == 0 && one.output == "Lesson 2 forgotten: learn comes to it as not done.\n", "\(one)")
+        let one = try run([programPath, "learn", "--reset", "3"], environment: processEnvironment)
+        #expect(one.status == 0 && one.output == "Lesson 3 forgotten: learn comes to it as not done.\n", "\(one)")
         #expect(try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8) == "{\"done\":[]}\n")
         let reset = try run([programPath, "learn", "--reset"], environment: processEnvironment)
         #expect(reset.status == 0 && !FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"))
@@ -86,10 +86,10 @@ struct LearnEndToEndTests {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("learn-signal-\(getpid())-\(signal)")
             .path
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let terminal = try TerminalSession(arguments: ["learn", "2"], environment: ["XDG_STATE_HOME": state])
-        try terminal.waitForScreen { $0.contains("Lesson 2 of 10 · The streams") }
-        try terminal.press("s")
-        try terminal.waitForScreen { $0.contains("Done: intents, position, ballColour and background") }
+        let terminal = try TerminalSession(arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": state])
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · Behavior") }
+        try terminal.press("2", "b")
+        try terminal.waitForScreen { $0.contains("Done: ^○: a Behavior subject hands") }
         #expect(FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"), "saved")
         kill(try terminal.programPID(), signal)
         let exit = try terminal.waitForExit()
@@ -236,10 +236,10 @@ struct LearnEndToEndTests {
     func failedSaveSaidAtOnce() throws {
         // /proc takes no new folder: every save fails.
         let terminal = try TerminalSession(
-            arguments: ["learn", "2"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
-        try terminal.waitForScreen { $0.contains("Lesson 2 of 10 · The streams") }
-        try terminal.press("s")
-        try terminal.waitForScreen { $0.contains("Done: intents") && $0.contains("progress not kept") }
+            arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · Behavior") }
+        try terminal.press("2", "b")
+        try terminal.waitForScreen { $0.contains("Done: ^○") && $0.contains("progress not kept") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 1 && exit.modesRestored)
