@@ -95,6 +95,8 @@ package final class Learn: TerminalProgram {
                 return showCard()
             }
             go(to: endedAt == nil ? nextLesson : count)
+            // The tour's end: every lesson's point, as a recap (any key closes it).
+            if lesson == count { binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson))) }
         case .previousLesson:
             go(to: max(0, lesson - 1))
         case .showLessons:
@@ -349,7 +351,7 @@ package final class Learn: TerminalProgram {
     }
 
     /// Every card the tour can show, in any state (what its rows must hold).
-    static let everyCard: [LessonCard] = {
+    package static let everyCard: [LessonCard] = {
         let kinds = LateSubscriber.allCases
         let answers =
             [notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer]
@@ -374,9 +376,38 @@ package final class Learn: TerminalProgram {
         }
     }()
 
-    /// How many rows the tour's cards take in a terminal `columns` wide: the most any takes.
-    static func cardRows(columns: Int) -> Int {
-        everyCard.map { $0.rowCount(columns: columns) }.max() ?? 0
+    /// Each lesson's card parts (and the closing card's), from ``everyCard``: its text, and every
+    /// task and note it can show. The parts wrap on their own, so the rows a lesson needs are its
+    /// title's, its text's, its tallest task's and its tallest note's.
+    static let cardParts: [(text: String, tasks: Set<String>, notes: Set<String>)] = {
+        var parts: [(text: String, tasks: Set<String>, notes: Set<String>)] = []
+        var index: [String: Int] = [:]
+        for card in everyCard {
+            let key = card.title + "\n" + card.text
+            if index[key] == nil {
+                index[key] = parts.count
+                parts.append((card.text, [], []))
+            }
+            parts[index[key]!].tasks.insert(card.task)
+            parts[index[key]!].notes.insert(card.note)
+        }
+        return parts
+    }()
+
+    /// How many rows the tour's cards take in a terminal `columns` wide: the most any can take
+    /// (each string wrapped once).
+    package static func cardRows(columns: Int) -> Int {
+        let width = LessonCard.textWidth(columns: columns)
+        var lines: [String: Int] = [:]
+        func count(_ text: String) -> Int {
+            if let known = lines[text] { return known }
+            let counted = text.wrapped(toWidth: width).count
+            lines[text] = counted
+            return counted
+        }
+        return cardParts.map { part in
+            1 + count(part.text) + (part.tasks.map(count).max() ?? 0) + (part.notes.map(count).max() ?? 0)
+        }.max() ?? 0
     }
 
     /// How the tour lays out a terminal of `terminal`: its cards' rows, the ball's area, the lanes.

@@ -162,6 +162,10 @@ struct LearnTests {
             #expect(rows.contains { $0.hasPrefix(lane) && $0.contains(marks) }, "\(lane): \(rows)")
         }
         pilot.type("n")
+        // The end: the recap of every point over the closing card; a key closes it.
+        #expect(pilot.lines.contains { $0.contains("The lessons (✓ done): each one's point") })
+        #expect(pilot.lines.contains { $0.contains("✓ 1") && $0.contains("One subject: position published") })
+        pilot.type("x")
         #expect(Self.card(pilot).contains("All 10 lessons done"))
         #expect(pilot.completed == Array(0..<10))
         pilot.type("q")
@@ -373,7 +377,16 @@ struct LearnTests {
             }
             pilot.type("n")
         }
+        pilot.type("x")  // Closes the recap.
         #expect(Self.card(pilot).contains("All 10 lessons done"))
+    }
+
+    @Test("the card's rows, worked out from each lesson's parts, are the tallest card's at every width")
+    func cardRowsFromParts() {
+        for columns in stride(from: TourLayout.minimumColumns, through: 200, by: 7) {
+            let tallest = Learn.everyCard.map { $0.rowCount(columns: columns) }.max()
+            #expect(Learn.cardRows(columns: columns) == tallest, "\(columns) columns")
+        }
     }
 
     @Test("the lanes' rows, closed, are the card's bar whatever its colour, and say how to open them")
@@ -461,6 +474,7 @@ struct LearnTests {
         for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { last.type(key) }
         #expect(last.learn.isDone)
         last.type("n")
+        last.type("x")  // Closes the recap.
         #expect(Self.card(last).contains("The session has ended"), "\(Self.card(last))")
         #expect(Self.card(last).contains("Left: 1, 2, 3, 4, 5, 6, 7, 8, 9: colourful-ball learn goes on"))
         last.type("N")
@@ -473,6 +487,7 @@ struct LearnTests {
         let allDone = LearnPilot(first: 7, done: Set(0..<7).union([8, 9]))
         Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
         allDone.type("n")
+        allDone.type("x")
         #expect(Self.card(allDone).contains("All 10 lessons done"))
         // Too small to show the card, the ball and the lanes: nothing passes until it does.
         let small = LearnPilot(first: 2, screen: ScreenSize(columns: 20, rows: 6))
