@@ -5,14 +5,16 @@ import OpenCombine
 
 // MARK: - Learn: the article as a tour
 
-/// `colourful-ball learn`: play, with a lesson's card over the top of the ball's area. Each
-/// lesson begins from a known state (no late subscriber left from before, the panel as the
-/// lesson says: ``Lesson/panel``). After every key or move the lesson's check reads the streams;
-/// when it passes (for a lesson whose point is on a lane, only while the lanes are drawn), the
-/// card says what was learnt and `n` goes on. `h` adds the hint under the task; a wrong try (the
-/// wrong late subscriber, a Replay handed fewer than three, `n` too soon) is answered on the
-/// card. Lessons come in the article's order (``Lesson/all``); when the last is done, the card
-/// says so.
+/// `colourful-ball learn`: play, with a lesson's card in rows of its own above the ball's area
+/// (``TourLayout``). Each lesson begins from a known state (no late subscriber left from before,
+/// the screen bound to the chain itself, the panel as the lesson says: ``Lesson/panel``). After
+/// every key or move the lesson's check reads the streams; when it passes (for a lesson whose
+/// point is on a lane, only while the lanes are drawn), the card says what was learnt and `n`
+/// goes on (`N` back; `m` shows every lesson's point, and a digit there goes to one). `t` adds the
+/// hint under the task; a wrong try (the wrong late subscriber, a Replay handed fewer than three,
+/// `n` too soon, a subscribe before the card's question is answered) is answered on the card.
+/// Lessons come in the article's order (``Lesson/all``); after the last, the closing card and
+/// the recap.
 package final class Learn: TerminalProgram {
     /// The play program underneath: the session, the streams, the binding.
     package let play: Play
@@ -107,7 +109,8 @@ package final class Learn: TerminalProgram {
             guard number <= count else { return }
             go(to: number - 1)
         case .choose(let number):
-            guard let right = current?.predicts, predicted == nil, !isDone else {
+            // A guess, where the card asks for one.
+            guard current?.predicts != nil, predicted == nil, !isDone else {
                 answer = Self.digitsAnswer
                 return showCard()
             }
@@ -115,7 +118,6 @@ package final class Learn: TerminalProgram {
                 answer = Self.predictFirstAnswer
                 return showCard()
             }
-            _ = right
             predicted = number
             showCard()
         case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
