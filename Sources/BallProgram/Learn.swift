@@ -352,49 +352,51 @@ package final class Learn: TerminalProgram {
         return box
     }
 
-    /// Every card the tour can show, in any state (what its rows must hold).
-    package static let everyCard: [LessonCard] = {
+    /// The answers a card can give in place of its note, in any lesson.
+    static let answers: [String] = {
         let kinds = LateSubscriber.allCases
-        let answers =
-            [notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer]
+        return [notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer]
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
-        let guesses = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
-        // The share lesson's counts, as wide as a long tour makes them.
-        let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
-        let count = Lesson.all.count
-        return (0...count).flatMap { index in
-            guesses.flatMap { guess in
-                [
-                    card(index, done: true, hint: false, answer: nil, predicted: guess),
-                    card(index, done: false, hint: false, answer: nil, predicted: guess),
-                    card(index, done: false, hint: true, answer: nil, predicted: guess),
-                ] + answers.map { card(index, done: false, hint: false, answer: $0, predicted: guess) }
-            } + [
-                card(index, done: true, hint: false, answer: nil, left: Array(0..<count)),
-                card(index, done: false, hint: false, answer: nil, runs: widest),
-                card(index, done: true, hint: false, answer: nil, runs: widest),
-            ]
-        }
     }()
 
-    /// Each lesson's card parts (and the closing card's), from ``everyCard``: its text, and every
-    /// task and note it can show. The parts wrap on their own, so the rows a lesson needs are its
-    /// title's, its text's, its tallest task's and its tallest note's.
-    static let cardParts: [(text: String, tasks: Set<String>, notes: Set<String>)] = {
-        var parts: [(text: String, tasks: Set<String>, notes: Set<String>)] = []
-        var index: [String: Int] = [:]
-        for card in everyCard {
-            let key = card.title + "\n" + card.text
-            if index[key] == nil {
-                index[key] = parts.count
-                parts.append((card.text, [], []))
-            }
-            parts[index[key]!].tasks.insert(card.task)
-            parts[index[key]!].notes.insert(card.note)
+    /// The cards of lesson `index` (``Lesson/all``'s count: the closing card) in every state but
+    /// the answers: done or not, hint or not, each guess, the share counts as wide as a long tour
+    /// makes them, the lessons left.
+    static func cards(of index: Int) -> [LessonCard] {
+        let guesses = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
+        let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
+        return guesses.flatMap { guess in
+            [
+                card(index, done: true, hint: false, answer: nil, predicted: guess),
+                card(index, done: false, hint: false, answer: nil, predicted: guess),
+                card(index, done: false, hint: true, answer: nil, predicted: guess),
+            ]
+        } + [
+            card(index, done: true, hint: false, answer: nil, left: Array(0..<Lesson.all.count)),
+            card(index, done: false, hint: false, answer: nil, runs: widest),
+            card(index, done: true, hint: false, answer: nil, runs: widest),
+        ]
+    }
+
+    /// Every card the tour can show, in any state, answers included (what its rows must hold).
+    package static var everyCard: [LessonCard] {
+        (0...Lesson.all.count).flatMap { index in
+            cards(of: index)
+                + [nil, 1, 2, 3].flatMap { guess in
+                    answers.map { card(index, done: false, hint: false, answer: $0, predicted: guess) }
+                }
         }
-        return parts
-    }()
+    }
+
+    /// Each lesson's card parts (and the closing card's): its text, and every task and note it
+    /// can show (an answer takes the note's place). The parts wrap on their own, so the rows a
+    /// lesson needs are its title's, its text's, its tallest task's and its tallest note's.
+    static let cardParts: [(text: String, tasks: Set<String>, notes: Set<String>)] = (0...Lesson.all.count).map {
+        index in
+        let cards = cards(of: index)
+        return (cards[0].text, Set(cards.map(\.task)), Set(cards.map(\.note) + answers))
+    }
 
     /// How many rows the tour's cards take in a terminal `columns` wide: the most any can take
     /// (each string wrapped once).
@@ -414,8 +416,11 @@ package final class Learn: TerminalProgram {
 
     /// How the tour lays out a terminal of `terminal`: its cards' rows, the ball's area, the lanes.
     package static func layout(of terminal: ScreenSize) -> TourLayout {
-        TourLayout(
-            terminal: terminal, cardRows: cardRows(columns: terminal.columns),
-            cardRowsAtMinimum: cardRows(columns: TourLayout.minimumColumns))
+        let rows = cardRows(columns: terminal.columns)
+        // What a narrower terminal needs is worked out only for one.
+        let narrow = terminal.columns < TourLayout.minimumColumns
+        return TourLayout(
+            terminal: terminal, cardRows: rows,
+            cardRowsAtMinimum: narrow ? cardRows(columns: TourLayout.minimumColumns) : rows)
     }
 }

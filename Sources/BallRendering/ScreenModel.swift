@@ -186,7 +186,8 @@ package struct TourLayout: Hashable, Sendable {
     package var terminal: ScreenSize
     /// The rows the card takes at this width (every card of the tour fits in them).
     package var cardRows: Int
-    /// The rows the card would take at ``minimumColumns`` (what a terminal narrower than that needs).
+    /// The rows the card would take at ``minimumColumns`` (what a terminal narrower than that
+    /// needs; for a wider one, the card's rows at its own width).
     package var cardRowsAtMinimum: Int
 
     /// A layout from its parts.
