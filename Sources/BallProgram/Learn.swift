@@ -352,6 +352,9 @@ package final class Learn: TerminalProgram {
         return box
     }
 
+    /// Each answer the learner can give to a card's question, and none.
+    static let guesses: [Int?] = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
+
     /// The answers a card can give in place of its note, in any lesson.
     static let answers: [String] = {
         let kinds = LateSubscriber.allCases
@@ -364,7 +367,6 @@ package final class Learn: TerminalProgram {
     /// the answers: done or not, hint or not, each guess, the share counts as wide as a long tour
     /// makes them, the lessons left.
     static func cards(of index: Int) -> [LessonCard] {
-        let guesses = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
         let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
         return guesses.flatMap { guess in
             [
@@ -383,7 +385,7 @@ package final class Learn: TerminalProgram {
     package static var everyCard: [LessonCard] {
         (0...Lesson.all.count).flatMap { index in
             cards(of: index)
-                + [nil, 1, 2, 3].flatMap { guess in
+                + guesses.flatMap { guess in
                     answers.map { card(index, done: false, hint: false, answer: $0, predicted: guess) }
                 }
         }
