@@ -135,8 +135,12 @@ struct LearnTests {
         #expect(Self.card(pilot).contains("Lesson 9 of 10 · share"))
         pilot.press(.right)
         #expect(!pilot.learn.isDone, "moves without the copies")
+        let unmoved = (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex)
         pilot.type("u")
         #expect(Self.card(pilot).contains("map ran: shared 0, unshared 0, for 0 positions"))
+        #expect(
+            (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex) == unmoved,
+            "the copies look; they move nothing and record no intent")
         pilot.press(.right)
         pilot.press(.right)
         #expect(Self.card(pilot).contains("map ran: shared 2, unshared 4, for 2 positions"))
@@ -175,7 +179,11 @@ struct LearnTests {
     @Test("m shows the lessons with their points and done marks; a digit there goes to one; N goes back")
     func lessonsBox() {
         let pilot = LearnPilot(first: 1, done: [0])
+        let unmoved = (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex)
         pilot.type("m")
+        #expect(
+            (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex) == unmoved,
+            "the box is looked at: no intent")
         let text = pilot.lines.joined(separator: "\n")
         #expect(text.contains("The lessons (✓ done)"), "\(text)")
         #expect(text.contains("✓ 1") && text.contains("One subject: position published a new centre"))
