@@ -11,6 +11,12 @@ change in the position lane (the ball's cell from the trace, its screen from the
 size and resizes: the position subject holds both); every change of the ball's and the screen's colour in theirs;
 and, when the recording quits, a completion of every lane at the quit.
 
+Then the slot's lane (`slotted`): the chain built again with RxPY's own operators (a
+BehaviorSubject of positions fed the position lane, one of the operators chosen fed the
+recording's `operator` events, `map` to each operator on the positions, `switch_latest`,
+`start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
+TestScheduler, must give the lane's events, frame by frame.
+
 Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kind (BehaviorSubject,
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
 position lane's events at their frames on RxPY's virtual-time TestScheduler, a subscriber
@@ -24,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 
+from reactivex import operators as ops
 from reactivex.notification import OnCompleted, OnNext
 from reactivex.observable.marbles import parse
 from reactivex.subject import BehaviorSubject, ReplaySubject, Subject
@@ -106,6 +113,17 @@ def main(program, recording):
                 name, first, (parsed + [None])[min(first, len(parsed))], (wanted + [None])[min(first, len(wanted))]))
     # The late subscriptions, against RxPY's own subjects fed the position lane.
     position = [(int(time), n) for time, n in parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
+    # The slot's lane, against RxPY's own operators: the chain built again from the position
+    # lane and the operators chosen.
+    choices = [(number * frames, event["name"]) for number, event in enumerate(events, start=1)
+               if event["event"] == "operator"]
+    slotted = rxpy_slotted(position, choices, len(events) * frames if quits else None)
+    parsed = [(int(time), n.value if isinstance(n, OnNext) else "|") for time, n in
+              parse(lanes["slotted"]["marbles"], timespan=1, lookup=lanes["slotted"]["values"])]
+    if parsed != slotted:
+        first = next(i for i, (a, b) in enumerate(zip(parsed + [None] * len(slotted), slotted + [None] * len(parsed))) if a != b)
+        failures.append("slotted: event %d: parsed %r, RxPY's operators gave %r" % (
+            first, (parsed + [None])[min(first, len(parsed))], (slotted + [None])[min(first, len(slotted))]))
     subscriptions = [l["subject"] for l in written if l["event"] == "subscribed"]
     if len(late) != len(subscriptions):
         failures.append("%d late lanes written for %d subscriptions" % (len(late), len(subscriptions)))
@@ -119,9 +137,11 @@ def main(program, recording):
     if failures:
         print("\n".join(failures))
         return 1
-    print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them" % (
+    print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
+          "slotted's %d events as RxPY's operators give them (%d operators chosen)" % (
         len(events), "quits" if quits else "does not quit",
-        ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late)))
+        ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
+        len(slotted), len(choices)))
     return 0
 
 
@@ -148,6 +168,42 @@ def rxpy_late(lane, position):
     scheduler.schedule_absolute(lane["subscribedFrame"], lambda _s, _st: subscription.append(subject.subscribe(observer)))
     if lane["unsubscribedFrame"] is not None:
         scheduler.schedule_absolute(lane["unsubscribedFrame"], lambda _s, _st: subscription[0].dispose())
+    scheduler.advance_to(10 ** 9)
+    return [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
+            for message in observer.messages]
+
+
+def in_right_half(position):
+    """The filter's predicate, as the README says it: the ball's column from the middle one on."""
+    return position["cell"][0] >= position["screen"][0] // 2
+
+
+def rxpy_slotted(position, choices, quit_frame):
+    """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
+    TestScheduler: the position a BehaviorSubject fed the position lane's events at their frames,
+    the operator chosen a BehaviorSubject (nothing in the slot at first) fed each choice at its
+    intent's frame and completed at the quit, and `slot.pipe(map(operator on position),
+    switch_latest(), start_with(start), replay(1))` connected at frame 0, where the lane's
+    subscriber subscribes and is handed the latest."""
+    scheduler = TestScheduler()
+    start = position[0][1].value
+    subject = BehaviorSubject(start)
+    slot = BehaviorSubject("none")
+    for time, notification in position[1:]:
+        scheduler.schedule_absolute(time, lambda _s, _st, n=notification: n.accept(subject))
+    for time, name in choices:
+        scheduler.schedule_absolute(time, lambda _s, _st, name=name: slot.on_next(name))
+    if quit_frame is not None:
+        scheduler.schedule_absolute(quit_frame, lambda _s, _st: slot.on_completed())
+    operators = {"none": lambda: subject, "filter": lambda: subject.pipe(ops.filter(in_right_half))}
+    shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
+                       ops.replay(buffer_size=1))
+    observer = scheduler.create_observer()
+    # Connected at frame 0; the lane's subscriber half a frame later, once what the connection
+    # made has settled (RxPY's start_with hands its value on through the current thread's
+    # trampoline), before anything else happens: it is handed the latest, as of frame 0.
+    scheduler.schedule_absolute(0, lambda _s, _st: shared.connect(scheduler))
+    scheduler.schedule_absolute(0.5, lambda _s, _st: shared.subscribe(observer))
     scheduler.advance_to(10 ** 9)
     return [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
             for message in observer.messages]

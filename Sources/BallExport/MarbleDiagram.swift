@@ -33,7 +33,9 @@ package enum MarbleDiagram {
         func writeBlock() {
             if !first { emit("") }
             first = false
-            let panel = StreamPanel(columns: block)
+            var panel = StreamPanel(columns: block)
+            // The slot's lane where an operator is in the slot.
+            panel.showsSlot = block.contains(where: \.involvesSlot)
             let last = block.last?.index ?? -1
             for line in panel.mainLines(width: width) + panel.lateLines(late.lanes(through: last), width: width) {
                 emit(text(line, sequences: sequences))

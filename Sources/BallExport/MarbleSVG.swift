@@ -58,12 +58,14 @@ package enum MarbleSVG {
         var widest = 0  // The widest block's width: a short recording's picture is narrow.
         var block: [StreamColumn] = []
         var late = LateLanesByBlock()
-        var main: [Int?] = StreamLane.main.map { _ in nil }  // Where each main lane completed.
+        var main: [StreamLane: Int] = [:]  // Where each main lane completed.
         var tooltips: [Intent: [UInt8]] = [:]
         func writeBlock() throws {
             guard let first = block.first?.index, let last = block.last?.index else { return }
             let lanes = late.lanes(through: last)
-            let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count)
+            // The slot's lane where an operator is in the slot.
+            let slot = block.contains(where: \.involvesSlot)
+            let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count, slot: slot)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -76,7 +78,8 @@ package enum MarbleSVG {
                 top = margin
             }
             try drawBlock(
-                block, from: first, lateLanes: lanes, completed: &main, tooltips: &tooltips, at: (left, top),
+                block, from: first, slot: slot, lateLanes: lanes, completed: &main, tooltips: &tooltips,
+                at: (left, top),
                 into: body)
             top += height
             tallest = max(tallest, top)
@@ -125,14 +128,18 @@ package enum MarbleSVG {
         if let failure { throw failure }
     }
 
-    /// A block's height with `lateKinds` rows of late lanes under the main lanes.
-    static func blockHeight(lateKinds: Int) -> Int { ruler + (StreamLane.main.count + lateKinds) * row }
+    /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
+    /// slot's, when `slot`).
+    static func blockHeight(lateKinds: Int, slot: Bool = false) -> Int {
+        ruler + (StreamLane.main(slot: slot).count + lateKinds) * row
+    }
 
     /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
-    /// `spool`, with the late lanes that reach it; `completed` keeps where each main lane
-    /// completed.
+    /// `spool`, with the late lanes that reach it (and the slot's lane, when `slot`);
+    /// `completed` keeps where each main lane completed.
     private static func drawBlock(
-        _ columns: [StreamColumn], from first: Int, lateLanes: [LateLane], completed: inout [Int?],
+        _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, lateLanes: [LateLane],
+        completed: inout [StreamLane: Int],
         tooltips: inout [Intent: [UInt8]], at corner: (x: Int, y: Int), into spool: Spool
     ) throws {
         let lastIndex = columns.last!.index
@@ -145,15 +152,16 @@ package enum MarbleSVG {
                     #"<text x="\#(centre(of: column.index - first))" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#
                         .utf8))
         }
-        for (slot, lane) in StreamLane.main.enumerated() {
+        let mainLanes = StreamLane.main(slot: showsSlot)
+        for (slot, lane) in mainLanes.enumerated() {
             let y = middle(of: slot)
-            if completed[slot] == nil, let ended = columns.first(where: { $0.completed.contains(lane) }) {
-                completed[slot] = ended.index
+            if completed[lane] == nil, let ended = columns.first(where: { $0.completed.contains(lane) }) {
+                completed[lane] = ended.index
             }
             // The line: the block's columns, up to the completion when it is in them.
-            let lastDrawn = min(lastIndex, completed[slot] ?? lastIndex)
-            guard completed[slot].map({ $0 >= first }) ?? true else { continue }
-            let end = centre(of: lastDrawn - first) + (completed[slot] == lastDrawn ? 7 : column / 2)
+            let lastDrawn = min(lastIndex, completed[lane] ?? lastIndex)
+            guard completed[lane].map({ $0 >= first }) ?? true else { continue }
+            let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
             try spool.append(
                 Array(
                     #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(lane.label)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
@@ -166,7 +174,7 @@ package enum MarbleSVG {
         }
         for (offset, kind) in kinds.enumerated() {
             let label = StreamLane.late(kind).label
-            let y = middle(of: StreamLane.main.count + offset)
+            let y = middle(of: mainLanes.count + offset)
             try spool.append(
                 Array(
                     #"<g class="lane" data-lane="\#(label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)</text>"#
@@ -219,7 +227,7 @@ package enum MarbleSVG {
                 bytes += Bytes.textEnd
             case .value?:
                 shape(Bytes.circleX, Bytes.position, end: Bytes.circleEnd) { bytes in
-                    guard let position = column.position else { return }
+                    guard let position = lane == .slotted ? column.slotted : column.position else { return }
                     bytes.appendDecimal(position.centre.column)
                     bytes.append(UInt8(ascii: ","))
                     bytes.appendDecimal(position.centre.row)

@@ -34,8 +34,9 @@ package enum MarbleSyntax: String, Sendable, CaseIterable {
 /// mapped to its values: an intent as the replay file writes it, without its time; a position,
 /// `{"cell":[column,row],"screen":[columns,rows]}`, as the position subject holds it (a resize
 /// publishes one even where the ball stays); a colour's name), `|` the completion a quit sends,
-/// a group `(…)` values at one frame. The four main lanes are written as their subscriptions
-/// see them from the start, so they have no `^` and no `!`.
+/// a group `(…)` values at one frame. The five main lanes are written as their subscriptions
+/// see them from the start, so they have no `^` and no `!`; the slot's, `slotted`, is always
+/// written (with nothing in the slot it repeats the position's).
 ///
 /// Then each late subscription the recording holds (in the order they ended, then those still
 /// subscribed at its end), with what it received at the frames it received it, and its
@@ -50,7 +51,7 @@ package enum MarbleSyntax: String, Sendable, CaseIterable {
 /// the distinct cells, colours and intents).
 package enum MarbleTestExport {
     /// The main lanes written, in order.
-    static let lanes: [StreamLane] = StreamLane.main
+    static let lanes: [StreamLane] = StreamLane.main(slot: true)
 
     /// Replays `reader` and writes the lanes in `syntax` through `write` (UTF-8 bytes, a line each).
     package static func run(reader: ReplayReader, syntax: MarbleSyntax, write: ([UInt8]) throws -> Void) throws {
@@ -58,6 +59,7 @@ package enum MarbleTestExport {
         // Each lane's letters, keyed by the value itself (its JSON is made once, for the map).
         var intents = TokenTable<Intent> { "{" + ReplayFormat.fields(of: $0) + "}" }
         var positions = TokenTable<BallPosition>(json: positionJSON)
+        var slotted = TokenTable<BallPosition>(json: positionJSON)
         var balls = TokenTable<FlatColour> { #""\#($0.name)""# }
         var backgrounds = TokenTable<FlatColour> { #""\#($0.name)""# }
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
@@ -73,6 +75,7 @@ package enum MarbleTestExport {
                     let tokens = try [
                         column.intent.map { try intents.token(for: $0) },
                         column.position.map { try positions.token(for: $0) },
+                        column.slotted.map { try slotted.token(for: $0) },
                         column.ballColour.map { try balls.token(for: $0) },
                         column.background.map { try backgrounds.token(for: $0) },
                     ]
@@ -101,7 +104,7 @@ package enum MarbleTestExport {
         } catch let error as ReplayError {
             failure = error  // The lanes of what came before the bad line, then the error.
         }
-        let maps = [intents.map, positions.map, balls.map, backgrounds.map]
+        let maps = [intents.map, positions.map, slotted.map, balls.map, backgrounds.map]
         for (slot, lane) in lanes.enumerated() {
             try write(
                 Array(

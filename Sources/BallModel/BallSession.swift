@@ -34,7 +34,9 @@ package final class BallSession {
 
     /// The state now: the subject's position, the grab, and the screen's colour the chain derived.
     package var state: BallState {
-        BallState(position: viewModel.position.value, grab: grab, background: viewModel.background.latest!)
+        BallState(
+            position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
+            slot: viewModel.slot.value, slotted: viewModel.slotted.latest!)
     }
 
     /// Takes `intent`: fits it to the ball's area (dropped if it cannot happen there), publishes
@@ -49,12 +51,16 @@ package final class BallSession {
         let next = reduce(current, intent)
         grab = next.grab
         if next.position != current.position { viewModel.position.send(next.position) }
-        // The reducer's screen colour is what the chain derived from the new position.
+        if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
+        // What the slot passed on and the screen's colour are what the chain derived: the
+        // reducer models the operator, the chain runs the real one.
+        assert(viewModel.slotted.latest == next.slotted, "the slot's operator and the reducer disagree")
         assert(viewModel.background.latest == next.background, "the chain and the reducer disagree")
         if intent == .quitRequested {
             isFinished = true
             intents.send(completion: .finished)
             viewModel.position.send(completion: .finished)
+            viewModel.slot.send(completion: .finished)
         }
     }
 }

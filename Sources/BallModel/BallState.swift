@@ -42,12 +42,21 @@ package struct BallState: Hashable, Sendable {
     package var grab: CellOffset?
     /// The screen's colour.
     package var background: FlatColour
+    /// The operator in the chain's slot, between the position and the ball's colour.
+    package var slot: SlotOperator
+    /// The last position the slot passed on: the ball's colour is the rule's for it.
+    package var slotted: BallPosition
 
-    /// A state from its parts.
-    package init(position: BallPosition, grab: CellOffset? = nil, background: FlatColour) {
+    /// A state from its parts; `slotted` is `position` unless given.
+    package init(
+        position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
+        slotted: BallPosition? = nil
+    ) {
         self.position = position
         self.grab = grab
         self.background = background
+        self.slot = slot
+        self.slotted = slotted ?? position
     }
 
     /// The screen's colour before the ball first colours it: the original's white view.
@@ -68,8 +77,8 @@ package struct BallState: Hashable, Sendable {
     /// Whether a drag is under way.
     package var isGrabbed: Bool { grab != nil }
 
-    /// The ball's colour.
-    package var ballColour: FlatColour { position.ballColour }
+    /// The ball's colour: the rule's for the last position the slot passed on.
+    package var ballColour: FlatColour { slotted.ballColour }
 
     /// What the screen shows in this state.
     package var appearance: Appearance { Appearance(position: position, ball: ballColour, background: background) }
@@ -119,9 +128,15 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         next.moveCentre(to: position.centre)
     case .quitRequested:
         break
+    case .operatorChosen(let chosen):
+        next.slot = chosen
     }
-    // (A ball that did not move keeps its colour, and the screen its colour: no need to look.)
-    if next.position != position { next.background = screenColour(state.background, next.ballColour) }
+    // The slot sees each new position; a chosen operator is handed the current one at once.
+    var handed = next.position != position
+    if case .operatorChosen = intent { handed = true }
+    if handed, next.slot.passes(next.position) { next.slotted = next.position }
+    // (A colour that did not change leaves the screen its colour: no need to look.)
+    if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }
     return next
 }
 

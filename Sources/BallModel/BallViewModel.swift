@@ -40,8 +40,13 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 ///
 /// - `position` is the article's `Variable<CGPoint?>`, a BehaviorSubject: a subscriber gets the
 ///   latest position at once, then every change.
-/// - `ballColour` is its `backgroundColorObservable`: the colour rule for each position,
-///   without repeats.
+/// - `slot` holds the operator the learner put between the position and the colour, and
+///   `slotted` is what it passes on: the chain switches to each operator chosen
+///   (`switchToLatest`), starting with the position the slot last passed on (`startingWith:`,
+///   RxSwift's `startWith`).
+///   With nothing in the slot, every position goes through.
+/// - `ballColour` is its `backgroundColorObservable`: the colour rule for each position
+///   the slot passes on, without repeats.
 /// - `background` is what the article's subscription painted the screen with: the complement
 ///   of each new ball colour, unless it is the ball's own colour, when the screen keeps the
 ///   colour it had. That memory is a `scan` over the ball's colours.
@@ -53,6 +58,11 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 package final class BallViewModel {
     /// The single source of truth: where the ball is (the article's `centerVariable`).
     package let position: CurrentValueSubject<BallPosition, Never>
+    /// The operator in the slot between the position and the colour (the session sends each
+    /// choice).
+    package let slot: CurrentValueSubject<SlotOperator, Never>
+    /// What the slot's operator passes on of the positions: the positions the colour follows.
+    package let slotted: ReplaySubject<BallPosition, Never>
     /// The ball's colour, each change once.
     package let ballColour: ReplaySubject<FlatColour, Never>
     /// The screen's colour, each change once.
@@ -63,7 +73,10 @@ package final class BallViewModel {
     package init(start: BallState) {
         // The chain:
         position = CurrentValueSubject(start.position)
-        ballColour = position.map { $0.ballColour }.removeDuplicates().share(replay: 1)
+        slot = CurrentValueSubject(start.slot)
+        slotted = slot.map { [position] in $0.applied(to: position) }.switchToLatest()
+            .share(replay: 1, startingWith: start.slotted)
+        ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)
         // (end of the chain)
     }

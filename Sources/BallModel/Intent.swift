@@ -33,6 +33,8 @@ package enum Intent: Hashable, Sendable {
     case resized(ScreenSize)
     /// `q`, Esc or Ctrl-C.
     case quitRequested
+    /// `f` (or `--operator` at the start): the operator slot now holds this operator.
+    case operatorChosen(SlotOperator)
 }
 
 // MARK: - What a valid intent is
@@ -60,7 +62,7 @@ extension Intent {
             guard distance >= 1 else { return nil }
             return .arrowPressed(direction, distance: min(distance, Self.longestMove))
         case .resized(let size): return .resized(size.fittedToLargest)
-        case .recentred, .quitRequested: return self
+        case .recentred, .quitRequested, .operatorChosen: return self
         }
     }
 

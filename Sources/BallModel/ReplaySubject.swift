@@ -47,14 +47,15 @@ package final class ReplaySubject<Output, Failure: Error>: Subject {
     /// The values kept, oldest first (at most ``bufferSize``).
     package var buffer: [Output] { Array(ring[first...] + ring[..<first]) }
 
-    /// The latest value sent, if any.
-    package var latest: Output? { ring.isEmpty ? nil : ring[(first + ring.count - 1) % ring.count] }
+    /// The latest value sent, if any (kept beside the ring: the session reads it after every intent).
+    package private(set) var latest: Output?
 
     /// Keeps `input` (dropping the oldest beyond ``bufferSize``) and sends it to every subscriber.
     @_specialize(where Output == FlatColour, Failure == Never)
     @_specialize(where Output == BallPosition, Failure == Never)
     package func send(_ input: Output) {
         guard completion == nil else { return }
+        latest = input
         if ring.count < bufferSize {
             ring.append(input)
         } else {
@@ -203,7 +204,16 @@ extension Publisher {
     /// at once. Every subscriber then sees one shared run of the operators above (a `scan`'s
     /// memory, say), not a run of its own.
     package func share(replay count: Int) -> ReplaySubject<Output, Failure> {
+        share(replay: count, startingWith: nil)
+    }
+
+    /// `prepend(first).share(replay: count)` in one step (RxSwift's `startWith(first)` then
+    /// `share(replay:)`): the subject holds `first` before it subscribes to this publisher, so
+    /// a value this publisher hands over at once comes after it, and a new subscriber is handed
+    /// the last `count` of them. One hop fewer for each value than the two operators.
+    package func share(replay count: Int, startingWith first: Output?) -> ReplaySubject<Output, Failure> {
         let subject = ReplaySubject<Output, Failure>(bufferSize: count)
+        if let first { subject.send(first) }
         // The subject is held weakly by its upstream subscriber: keeping the connection in the
         // subject makes no cycle, and letting the subject go cancels it.
         subject.connection = subscribe(subject)

@@ -39,7 +39,9 @@ package struct PlayerLayout: Hashable, Sendable {
     /// The layout in a terminal of `terminal` for a recorded area of `area`, the streams panel
     /// open or not; `showsChange`: the player is paused with something to say on the change line
     /// (what a step, a jump or a skip changed, or a message), which then has a row wherever one is.
-    package init(terminal: ScreenSize, area: ScreenSize, streamsOpen: Bool, showsChange: Bool = false) {
+    package init(
+        terminal: ScreenSize, area: ScreenSize, streamsOpen: Bool, showsChange: Bool = false, slot: Bool = false
+    ) {
         let needed = Self.neededTerminal(for: area)
         shortfall =
             terminal.columns < needed.columns || terminal.rows < needed.rows
@@ -51,16 +53,17 @@ package struct PlayerLayout: Hashable, Sendable {
         hasTimeline = free >= 1
         if hasTimeline { free -= 1 }
         panelWantsRows = nil
+        let wanted = StreamPanel.rows(slot: slot)
         if streamsOpen, free >= 1 {
-            let fits = free >= StreamPanel.rows
+            let fits = free >= wanted
             panelFits = fits
-            if !fits { panelMissingRows = StreamPanel.rows - free }
-            panelRows = fits ? StreamPanel.rows : 1
+            if !fits { panelMissingRows = wanted - free }
+            panelRows = fits ? wanted : 1
             free -= panelRows
         } else {
             panelFits = nil
             panelRows = 0
-            if streamsOpen { panelWantsRows = StreamPanel.rows }
+            if streamsOpen { panelWantsRows = wanted }
         }
         // The change line where it covers nothing, and while paused wherever there is a row for
         // it: what the last step, jump or skip changed is read then.

@@ -43,6 +43,9 @@ package enum StreamsPage {
                 observe(upTo: number)
             }
         }
-        return StreamPanel(columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
+        var panel = StreamPanel(columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
+        // The slot's lane, on every page of a recording that puts an operator in the slot.
+        panel.showsSlot = index.choosesOperators
+        return panel
     }
 }

@@ -46,6 +46,8 @@ package enum KeyAction: Hashable, Sendable {
     /// Subscribes two subscribers each to a shared and an unshared copy of `map`, or cancels
     /// them (`learn`).
     case toggleMapCopies
+    /// Puts the next operator in the chain's slot, between the position and the colour (`play`).
+    case nextOperator
     /// Opens or closes the streams panel.
     case toggleStreams
     /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
@@ -159,6 +161,9 @@ package enum KeyMap {
             KeyBinding(
                 ["c"], "back to the middle", modes: [.play, .learn],
                 actions: [(.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred))]),
+            KeyBinding(
+                ["f"], "the next operator between position and colour",
+                modes: [.play], actions: [(.character("f"), .nextOperator)]),
             KeyBinding(
                 ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],
                 isMouse: true),

@@ -72,6 +72,12 @@ package final class Play: TerminalProgram {
         case .intent(.dragged(let cell)) where inspecting: binding.pointerMoved(to: cell)
         case .intent(.released) where inspecting: inspecting = false
         case .intent(let intent): session.send(inArea(intent))
+        case .nextOperator:
+            let operators = SlotOperator.allCases
+            let next = operators[(operators.firstIndex(of: session.state.slot)! + 1) % operators.count]
+            session.send(.operatorChosen(next))
+            // The slot's lane comes with the first operator: the panel may need a row more.
+            if streamsOpen { showPanel() }
         case .toggleStreams: toggleStreams()
         case .toggleLate(let kind):
             streams.toggleLate(kind)
@@ -139,7 +145,7 @@ package final class Play: TerminalProgram {
             return
         }
         // In `learn` the lanes have rows of their own.
-        let fits = tour != nil || StreamPanel.fits(over: session.state.position.screen)
+        let fits = tour != nil || StreamPanel.fits(over: session.state.position.screen, slot: streams.slotUsed)
         binding.send(.panelShown(content: .live, fits: fits))
     }
 

@@ -26,8 +26,9 @@ package struct Renderer: Sendable {
     /// The status line's usual background: a dark bar.
     package static let statusBackground = FlatColour.flatBlackDark
 
-    /// What the status line says in play while the streams panel lies over the ball's area.
-    static let panelCoversFacts = "lanes hide \(StreamPanel.rows) rows"
+    /// What the status line says in play while the streams panel (of `rows` rows) lies over the
+    /// ball's area.
+    static func panelCoversFacts(rows: Int) -> String { "lanes hide \(rows) rows" }
 
     /// Whether the status line and notices are drawn in reverse video (no colours).
     package let monochrome: Bool
@@ -170,7 +171,12 @@ package struct Renderer: Sendable {
         drawRows(extraRows, from: panelTop + panelRows, colours, ascii: ascii, into: &frame)
         // In play the panel's rows lie over the ball's area: the status line says so.
         let covers = panel?.fits == true && screen.tour == nil
-        let facts = screen.player?.facts ?? (covers ? Self.panelCoversFacts : nil)
+        // Then the operator in the chain's slot: the ball's colour follows what it passes on.
+        let shownFacts = screen.player?.facts ?? (covers ? panel.map { Self.panelCoversFacts(rows: $0.rowCount) } : nil)
+        let slotFact = screen.slot == .none ? nil : "\(Glyph.operatorChosen) \(screen.slot.name)"
+        let withSlot = slotFact.map { slot in shownFacts.map { "\($0) · \(slot)" } ?? slot } ?? shownFacts
+        // (Where the facts and the short place would not fit with it, the slot's word is left out.)
+        let facts = (withSlot?.count ?? 0) + 10 <= frame.size.columns ? withSlot : shownFacts
         // A notice has a place of its own at the line's end: what goes before it drops whole parts.
         let noticeText = screen.notice.map { notice in
             StatusLine.place(appearance, short: true, facts: facts, into: &place)
@@ -393,7 +399,7 @@ package struct Renderer: Sendable {
         }
         let column = frame.write(
             place, column: 0, row: row, foreground: status.text, background: status.bar, reverse: monochrome)
-        let rest = column..<width
+        let rest = min(column, width)..<width
         let blank = FrameCell(glyph: " ", foreground: status.bar, background: status.bar, reverse: monochrome)
         // Only the shortest form can be too wide (a long replay's facts, a narrow window): its
         // last cell then says it was cut.

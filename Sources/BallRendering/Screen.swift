@@ -109,6 +109,7 @@ package final class ScreenBinding {
     package func bind(_ viewModel: BallViewModel) {
         bindings = [
             viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
+            viewModel.slot.bind { [unowned self] in send(.slotPublished($0)) },
             viewModel.ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
             viewModel.background.bind { [unowned self] in send(.backgroundPublished($0)) },
         ]
@@ -157,7 +158,7 @@ package final class ScreenBinding {
         var lane: StreamLane?
         if let (panel, top) = drawn, let panel {
             let row = cell.row - top
-            if (1..<(StreamPanel.rows - 1)).contains(row) {
+            if row >= 1, row < panel.rowCount - 1 {
                 intent = panel.columnIndex(at: cell.column)
                 lane = panel.lane(atRow: row)
             }
@@ -271,7 +272,9 @@ package final class ScreenBinding {
             case .page(let given): page = given
             }
             page.fits = shown.fits
-            if shown.content == .live, !shown.fits { page.missingRows = StreamPanel.missingRows(playArea: area) }
+            if shown.content == .live, !shown.fits {
+                page.missingRows = StreamPanel.missingRows(playArea: area, slot: page.showsSlot)
+            }
             page.hovered = shown.hovered
             page.hoveredLane = shown.hoveredLane
             return page

@@ -29,6 +29,8 @@ package struct ScreenModel: Hashable, Sendable {
     package var lesson: LessonCard?
     /// How `learn` shares the terminal between the card, the ball and the lanes; nil: not `learn`.
     package var tour: TourLayout?
+    /// The operator in the chain's slot, as the chain last published it (the status line names it).
+    package var slot = SlotOperator.none
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -135,6 +137,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case lessonShown(LessonCard?)
     /// `learn` laid the terminal out for its card, the ball and the lanes.
     case tourLaidOut(TourLayout)
+    /// The chain's slot published the operator in it.
+    case slotPublished(SlotOperator)
 }
 
 /// A lesson's card, as `learn` shows it in its own rows above the ball's area: a title, the
@@ -237,6 +241,7 @@ extension ScreenModel {
         case .helpOpened(let help): return replace(\.help, with: help)
         case .lessonShown(let card): return replace(\.lesson, with: card)
         case .tourLaidOut(let layout): return replace(\.tour, with: layout)
+        case .slotPublished(let chosen): return replace(\.slot, with: chosen)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

@@ -9,9 +9,15 @@ import TextFormats
 /// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
 /// draws it between the ball's area and the status line.
 package struct StreamPanel: Hashable, Sendable {
-    /// How many rows the panel takes when it fits: a ruler, the four main lanes, one for each
-    /// kind of late subscriber, and the description of the latest column.
-    package static let rows = 2 + StreamLane.main.count + LateSubscriber.allCases.count
+    /// How many rows the panel takes when it fits and the slot holds no operator: a ruler, the
+    /// four main lanes, one for each kind of late subscriber, and the description of the latest
+    /// column (`learn`'s lanes always take this many).
+    package static let rows = rows(slot: false)
+
+    /// How many rows the panel takes when it fits, with the slot's lane when `slot`.
+    package static func rows(slot: Bool) -> Int {
+        2 + StreamLane.main(slot: slot).count + LateSubscriber.allCases.count
+    }
     /// The label column's width (" late Replay(3)" and a space).
     package static let labelWidth = 16
 
@@ -32,8 +38,19 @@ package struct StreamPanel: Hashable, Sendable {
     /// the hovered column.
     package var hoveredLane: StreamLane?
 
+    /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
+    package var showsSlot = false
+
+    /// The main lanes it draws, top to bottom.
+    package var mainLanes: [StreamLane] { StreamLane.main(slot: showsSlot) }
+
+    /// The column of the place shown: the player's present, or the latest.
+    private var presentColumn: StreamColumn? {
+        present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
+    }
+
     /// How many rows it takes.
-    package var rowCount: Int { fits ? Self.rows : 1 }
+    package var rowCount: Int { fits ? Self.rows(slot: showsSlot) : 1 }
 
     /// How many rows of the ball's area stay in view at least above the panel (and the replay
     /// player's rows): the panel lies over the area's lower rows and the view follows the ball.
@@ -42,13 +59,15 @@ package struct StreamPanel: Hashable, Sendable {
     /// Whether the panel fits whole over a ball's area of `area` (the terminal, in play): it
     /// leaves ``minimumViewRows`` of the area in view above it, and the status line below it.
     /// Opening the panel changes nothing of the area: it is looked at, not moved.
-    package static func fits(over area: ScreenSize) -> Bool {
-        area.rows - 1 - rows >= minimumViewRows
+    /// With `slot`, the slot's lane too.
+    package static func fits(over area: ScreenSize, slot: Bool = false) -> Bool {
+        area.rows - 1 - rows(slot: slot) >= minimumViewRows
     }
 
-    /// How many more rows a terminal needs for the panel in play over a ball's area of `area`.
-    package static func missingRows(playArea area: ScreenSize) -> Int {
-        max(1, rows + minimumViewRows + 1 - area.rows)
+    /// How many more rows a terminal needs for the panel in play over a ball's area of `area`
+    /// (with the slot's lane when `slot`).
+    package static func missingRows(playArea area: ScreenSize, slot: Bool = false) -> Int {
+        max(1, rows(slot: slot) + minimumViewRows + 1 - area.rows)
     }
 
     /// How many rows the view of a ball's area is scrolled down (an area row is the frame row
@@ -68,8 +87,9 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
     package func lane(atRow row: Int) -> StreamLane? {
-        if (1...StreamLane.main.count).contains(row) { return StreamLane.main[row - 1] }
-        let slot = row - 1 - StreamLane.main.count
+        let lanes = mainLanes
+        if (1...lanes.count).contains(row) { return lanes[row - 1] }
+        let slot = row - 1 - lanes.count
         return LateSubscriber.allCases.indices.contains(slot) ? .late(LateSubscriber.allCases[slot]) : nil
     }
 
@@ -102,6 +122,7 @@ package struct StreamPanel: Hashable, Sendable {
         columns = recorder.columns(from: start)
         lateLanes = recorder.lateLanes
         self.fits = fits
+        showsSlot = recorder.slotUsed
     }
 
     /// The rows of text, each cell with its look: the ruler, a row per main lane, a row per kind
@@ -177,9 +198,15 @@ package struct StreamPanel: Hashable, Sendable {
         return lines
     }
 
-    /// The ruler (intent indices at every tenth column, and at the first) and the four main lanes.
+    /// The ruler (intent indices at every tenth column, and at the first) and the main lanes
+    /// (the slot's labelled with its operator, `.filter`).
     package func mainLines(width: Int) -> [[LaneCell]] {
-        [ruler(width: width)] + StreamLane.main.map { lane in laneLine(lane.label, width: width) { $0.marble(lane) } }
+        [ruler(width: width)]
+            + mainLanes.map { lane in
+                let slot = presentColumn?.slot ?? .none
+                let label = lane == .slotted && slot != .none ? "." + slot.name : lane.label
+                return laneLine(label, width: width) { $0.marble(lane) }
+            }
     }
 
     private func ruler(width: Int) -> [LaneCell] {
@@ -257,6 +284,11 @@ package struct StreamPanel: Hashable, Sendable {
             did =
                 column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
                 ?? "nothing: the position did not change"
+        case .slotted:
+            did =
+                column.slotted.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
+                ?? (column.position == nil
+                    ? "nothing: no new position" : "nothing: \(column.slot.name) passed no position on")
         case .ballColour:
             if let colour = column.ballColour {
                 did = "\(Glyph.ball) \(colour.name)"
@@ -284,9 +316,13 @@ package struct StreamPanel: Hashable, Sendable {
             shortDid = ended
         }
         let brief = shortDid ?? did
+        // The slot's lane: the operator in it then, as the chain applies it.
+        let (expression, shortExpression) =
+            lane == .slotted
+            ? ("slotted = \(column.slot.code)", column.slot.code) : (lane.expression, lane.shortExpression)
         return [
-            "#\(column.index): \(did) ← \(lane.expression)", "#\(column.index): \(did) ← \(lane.shortExpression)",
-            "#\(column.index): \(brief) ← \(lane.shortExpression)", "#\(column.index): \(did)",
+            "#\(column.index): \(did) ← \(expression)", "#\(column.index): \(did) ← \(shortExpression)",
+            "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
             "#\(column.index): \(brief)",
         ]
     }

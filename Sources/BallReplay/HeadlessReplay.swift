@@ -4,7 +4,8 @@ import TextFormats
 
 // MARK: - The headless trace
 
-/// The headless trace of a replay: one line per position change, the first at time 0.
+/// The headless trace of a replay: one line per change of the ball's place or colour (an
+/// operator in the chain's slot can change the colour without a move), the first at time 0.
 package enum HeadlessReplay {
     /// Replays `reader`, calling `emit` with each trace line (no newline); text or JSON lines.
     /// The recording's intents are folded with ``reduce(_:_:)``, the reducer every path uses;
@@ -15,7 +16,7 @@ package enum HeadlessReplay {
         emit(traceLine(state.appearance, time: 0, json: json))
         while let event = try reader.next() {
             let next = reduce(state, event.intent)
-            if next.position.centre != state.position.centre {
+            if next.position.centre != state.position.centre || next.ballColour != state.ballColour {
                 emit(traceLine(next.appearance, time: event.time, json: json))
             }
             state = next

@@ -13,7 +13,7 @@ package enum ReplayFormat {
     package static let name = "colourful-ball-replay"
     /// The newest version this program writes and reads (it reads every older one: version 1
     /// has intents only).
-    package static let version = 2
+    package static let version = 3
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
     package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
@@ -69,6 +69,7 @@ package enum ReplayFormat {
         case .recentred: #""event":"recentred""#
         case .resized(let size): #""event":"resized","size":[\#(size.columns),\#(size.rows)]"#
         case .quitRequested: #""event":"quit""#
+        case .operatorChosen(let chosen): #""event":"operator","name":"\#(chosen.name)""#
         }
     }
 }

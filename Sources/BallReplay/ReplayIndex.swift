@@ -54,6 +54,9 @@ package final class ReplayIndex {
     package private(set) var revision = 0
     /// Where the ball's colour changes, in order.
     package private(set) var colourChanges: [ColourChange] = []
+    /// Whether the recording puts an operator in the chain's slot (in what has been read): the
+    /// streams panel then draws the slot's lane.
+    package private(set) var choosesOperators = false
     /// The largest terminal the recording is replayed on (its header's, or a later resize's).
     package private(set) var largestTerminal: ScreenSize
 
@@ -116,6 +119,7 @@ package final class ReplayIndex {
                 return false
             }
             events.append(PackedEvent(event))
+            if case .operatorChosen = event.intent { choosesOperators = true }
             if case .resized(let size) = event.intent {
                 largestTerminal = ScreenSize(
                     columns: max(largestTerminal.columns, size.columns), rows: max(largestTerminal.rows, size.rows))
@@ -323,6 +327,8 @@ private struct PackedEvent {
         case .recentred: (kind, first, second) = (4, 0, 0)
         case .resized(let size): (kind, first, second) = (5, UInt16(size.columns), UInt16(size.rows))
         case .quitRequested: (kind, first, second) = (6, 0, 0)
+        case .operatorChosen(let chosen):
+            (kind, first, second) = (7, UInt16(SlotOperator.allCases.firstIndex(of: chosen)!), 0)
         }
     }
 
@@ -335,6 +341,7 @@ private struct PackedEvent {
         case 3: return .arrowPressed(Direction.allCases[Int(first)], distance: Int(second))
         case 4: return .recentred
         case 5: return .resized(ScreenSize(columns: Int(first), rows: Int(second)))
+        case 7: return .operatorChosen(SlotOperator.allCases[Int(first)])
         default: return .quitRequested
         }
     }

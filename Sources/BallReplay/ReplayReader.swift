@@ -171,6 +171,16 @@ package final class ReplayReader {
                 rows: 1...ReplayFormat.maximumTerminal.rows)
             read = .resized(ScreenSize(columns: pair.0, rows: pair.1))
         case "quit": read = .quitRequested
+        case "operator":
+            let version = header?.version ?? ReplayFormat.version
+            guard version >= 3 else {
+                throw error("an operator event needs format version 3, but the header says version \(version)")
+            }
+            guard case .string(let name)? = value["name"], let chosen = SlotOperator(rawValue: name) else {
+                throw error(
+                    "the operator has no \"name\" of \(SlotOperator.allCases.map(\.name).joined(separator: ", "))")
+            }
+            read = .operatorChosen(chosen)
         case "subscribed", "unsubscribed", "panel":
             let observation = try self.observation(kind, value)
             lastTime = time

@@ -5,7 +5,7 @@ import TextFormats
 
 // MARK: - The streams as RxSwift's debug() prints them
 
-/// RxSwift's `debug()` for the session's four named publishers and the late subscribers: a
+/// RxSwift's `debug()` for the session's five named publishers and the late subscribers: a
 /// line for each subscription, value, completion and disposal, as someone who knows RxSwift
 /// reads them at once:
 ///
@@ -26,15 +26,15 @@ import TextFormats
 /// A binding: it subscribes to the publishers the panel's lanes subscribe to (so its lines say
 /// what the lanes show), and follows the late subscribers the streams recorder makes. Within
 /// one step (an intent and all it causes, then the subscriptions made before the next) its
-/// lines come in the chain's order, cause before effect: intents, position, ballColour,
-/// background, then the late lanes in the panel's order; OpenCombine hands a value to a
+/// lines come in the chain's order, cause before effect: intents, position, slotted,
+/// ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
 /// subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
 /// since the session began, at `origin` (milliseconds since 1970-01-01 00:00:00 UTC).
 package final class DebugTrace {
     /// The publishers traced, in the order their lines come at the start.
-    package static let names = ["intents", "position", "ballColour", "background"]
+    package static let names = ["intents", "position", "slotted", "ballColour", "background"]
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
     private let time: () -> Double
@@ -58,6 +58,7 @@ package final class DebugTrace {
         cancellables = [
             trace("intents", session.intents) { Self.describe($0) },
             trace("position", viewModel.position) { Self.describe($0) },
+            trace("slotted", viewModel.slotted) { Self.describe($0) },
             trace("ballColour", viewModel.ballColour) { $0.name },
             trace("background", viewModel.background) { $0.name },
         ]
@@ -160,6 +161,7 @@ package final class DebugTrace {
         case .recentred: "recentred"
         case .resized(let size): "resized(\(size))"
         case .quitRequested: "quit"
+        case .operatorChosen(let chosen): "operator(\(chosen.name))"
         }
     }
 

@@ -11,6 +11,9 @@ package enum StreamLane: Hashable, Sendable {
     case intents
     /// The position subject, a `CurrentValueSubject` (``BallViewModel/position``).
     case position
+    /// What the operator in the slot passes on (``BallViewModel/slotted``): drawn while the
+    /// slot holds one.
+    case slotted
     /// `position.map(colour).removeDuplicates()` (``BallViewModel/ballColour``).
     case ballColour
     /// `ballColour.scan(flatWhite, background).removeDuplicates()` (``BallViewModel/background``).
@@ -23,6 +26,7 @@ package enum StreamLane: Hashable, Sendable {
         switch self {
         case .intents: "intents"
         case .position: "position"
+        case .slotted: "slotted"
         case .ballColour: "ballColour"
         case .background: "background"
         case .late(let kind): "late \(kind.name)"
@@ -32,13 +36,20 @@ package enum StreamLane: Hashable, Sendable {
     /// The four lanes every panel has, top to bottom.
     package static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
 
+    /// The main lanes, with the slot's under the position's when `slot` (the slot holds an operator).
+    package static func main(slot: Bool) -> [StreamLane] {
+        slot ? [.intents, .position, .slotted, .ballColour, .background] : main
+    }
+
     /// The code that makes this lane's stream, as the source writes it (the chain's lines are
     /// ``BallViewModel/init(start:)``'s own, which a test checks).
     package var expression: String {
         switch self {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
-        case .ballColour: "ballColour = position.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
+        case .slotted:
+            "slotted = slot.map { [position] in $0.applied(to: position) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+        case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
         case .late(.behavior): "position.bind { … }: the CurrentValueSubject itself, subscribed late"
@@ -53,7 +64,8 @@ package enum StreamLane: Hashable, Sendable {
         switch self {
         case .intents: "session.intents"
         case .position: "CurrentValueSubject(start.position)"
-        case .ballColour: "position.map { $0.ballColour }.removeDuplicates()"
+        case .slotted: "slot.map { $0.applied(to: position) }.switchToLatest()"
+        case .ballColour: "slotted.map { $0.ballColour }.removeDuplicates()"
         case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).removeDuplicates()"
         case .late(.behavior): "position.bind { \(Glyph.ellipsis) }"
         case .late(.publish): "PassthroughSubject, late"
@@ -159,7 +171,7 @@ package enum Marble: Hashable, Sendable {
     }
 
     /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◙`,
-    /// resize `↔`, quit `q` (``Glyph``).
+    /// resize `↔`, quit `q`, an operator chosen `ƒ` (``Glyph``).
     package static func glyph(of intent: Intent) -> Unicode.Scalar {
         switch intent {
         case .pressed: Glyph.pressed
@@ -172,6 +184,7 @@ package enum Marble: Hashable, Sendable {
         case .recentred: Glyph.recentred
         case .resized: Glyph.resized
         case .quitRequested: Glyph.quit
+        case .operatorChosen: Glyph.operatorChosen
         }
     }
 
@@ -187,6 +200,7 @@ package enum Marble: Hashable, Sendable {
             case .recentred: "recentred"
             case .resized(let size): "resized to \(size)"
             case .quitRequested: "quit"
+            case .operatorChosen(let chosen): "operator \(chosen.name)"
             }
         return "\(glyph(of: intent)) \(words)"
     }
@@ -295,6 +309,10 @@ package struct StreamColumn: Hashable, Sendable {
     package var intent: Intent?
     /// The position published, if one was.
     package var position: BallPosition?
+    /// What the slot passed on, if it passed anything.
+    package var slotted: BallPosition?
+    /// The operator in the slot after the intent.
+    package var slot: SlotOperator = .none
     /// The ball colour emitted, if one was.
     package var ballColour: FlatColour?
     /// The background emitted, if one was.
@@ -323,15 +341,23 @@ package struct StreamColumn: Hashable, Sendable {
         return shown ?? .line
     }
 
+    /// Whether the slot holds an operator here, or one was taken out here: the views that draw
+    /// the slot's lane only where it does something draw it for a page or block with such a column.
+    package var involvesSlot: Bool {
+        if case .operatorChosen? = intent { return true }
+        return slot != .none
+    }
+
     /// What `lane` emitted here, ghosts included; nil: nothing.
     package func emission(_ lane: StreamLane) -> Marble? {
         switch lane {
         case .intents: return intent.map(Marble.intent)
         case .position, .late: return position == nil ? nil : .value
+        case .slotted: return slotted == nil ? nil : .value
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
-            // A position was published, so a colour was worked out from it: swallowed.
-            return position == nil ? nil : .ghost
+            // The slot passed a position on, so a colour was worked out from it: swallowed.
+            return slotted == nil ? nil : .ghost
         case .background:
             if let background { return .colour(background, background: true) }
             // A new ball colour went through the scan, which gave the screen's colour again
@@ -486,6 +512,13 @@ package final class StreamRecorder {
                     seen.position = position
                     note { $0.position = position }
                 }, onCompleted: { [unowned self] in note { $0.completed.insert(.position) } }),
+            viewModel.slot.bind { [unowned self] chosen in
+                slot = chosen
+                note { $0.slot = chosen }
+            },
+            viewModel.slotted.bind(
+                onNext: { [unowned self] position in note { $0.slotted = position } },
+                onCompleted: { [unowned self] in note { $0.completed.insert(.slotted) } }),
             viewModel.ballColour.bind(
                 onNext: { [unowned self] colour in
                     seen.ball = colour
@@ -518,9 +551,18 @@ package final class StreamRecorder {
         return columns
     }
 
+    /// The operator in the chain's slot now.
+    package private(set) var slot = SlotOperator.none {
+        didSet { if slot != .none { slotUsed = true } }
+    }
+    /// Whether the session has put an operator in the slot: the panel then draws the slot's lane.
+    package private(set) var slotUsed = false
+
     /// Closes the latest column (its state is the current appearance: the next intent has not
-    /// been stepped yet) and starts `column`.
+    /// been stepped yet) and starts `column`, with the operator in the slot as it is.
     private func startColumn(_ column: StreamColumn) {
+        var column = column
+        column.slot = slot
         recorded[recorded.count - 1].state = seen
         if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }
         recorded.append(column)

@@ -19,14 +19,16 @@ package final class InteractiveProgram {
     private let hook: SessionHook?
     private let streams: Bool
     private let animated: Bool
+    private let slot: SlotOperator
 
     /// A program; `hook` sees the session before the first intent; `animated`: moves glide and
-    /// colours fade; `streams` opens the streams
-    /// panel at the start.
-    package init(streams: Bool = false, animated: Bool = true, hook: SessionHook? = nil) {
+    /// colours fade; `streams` opens the streams panel at the start; `slot` is the operator put in
+    /// the chain's slot first (an intent, so a recording replays it).
+    package init(streams: Bool = false, animated: Bool = true, slot: SlotOperator = .none, hook: SessionHook? = nil) {
         self.animated = animated
         self.hook = hook
         self.streams = streams
+        self.slot = slot
     }
 
     /// Runs until the user quits; the terminal is restored on return and on every other way out.
@@ -37,7 +39,9 @@ package final class InteractiveProgram {
         play.handledWake = try hook?(play.session, play.streams) { [unowned binding = play.binding] in
             binding.send(.noticePosted($0))
         }
-        // After the hook: the recording notes the panel's opening (an observation, not an intent).
+        // After the hook: the recording keeps the operator's choice, and notes the panel's
+        // opening (an observation, not an intent).
+        if slot != .none { play.session.send(.operatorChosen(slot)) }
         if streams { play.toggleStreams() }
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(play)
     }

@@ -114,7 +114,10 @@ package final class HeadlessDriver {
         case .recentred: type("c")
         case .resized(let size): resize(columns: size.columns, rows: size.rows)
         case .quitRequested: type("q")
-        case .arrowPressed:
+        case .operatorChosen(let chosen) where chosen != session.state.slot:
+            // `f` puts the next operator in the slot, round the list.
+            while session.state.slot != chosen { type("f") }
+        case .arrowPressed, .operatorChosen:
             session.send(intent)
             run([])
         }

@@ -93,15 +93,17 @@ package final class PlayerPilot {
 // MARK: - Random recordings
 
 /// Random recordings for property tests: presses, drags and releases, arrows, recentring,
-/// resizes and a final quit, with cells always inside the terminal of the moment.
+/// resizes, operators put in the chain's slot (when asked for) and a final quit, with cells
+/// always inside the terminal of the moment.
 package enum RandomRecording {
     /// A recording of `count` intents made with `generator`, as a replay file's bytes; with
     /// `observations`, late subscribers subscribed and cancelled, and the panel opened and
     /// closed, between them (as the recorder writes them: a subscribe of one not subscribed, a
-    /// cancel of one subscribed, several in one place at times).
-    package static func bytes(count: Int, observations: Bool = false, using generator: inout SeededGenerator)
-        -> [UInt8]
-    {
+    /// cancel of one subscribed, several in one place at times); with `operators`, about one
+    /// intent in ten puts an operator in the chain's slot (the same one again at times).
+    package static func bytes(
+        count: Int, observations: Bool = false, operators: Bool = false, using generator: inout SeededGenerator
+    ) -> [UInt8] {
         var size = ScreenSize(columns: 40 + generator.below(60), rows: 12 + generator.below(20))
         var lines = [ReplayFormat.headerLine(terminal: size, program: "test", started: "2026-11-23T00:00:00Z")]
         var time = 0.0
@@ -124,6 +126,11 @@ package enum RandomRecording {
             time += Double(generator.below(200)) / 1000
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent
+            if operators, generator.below(10) == 0 {
+                intent = .operatorChosen(SlotOperator.allCases[generator.below(SlotOperator.allCases.count)])
+                lines.append(ReplayFormat.line(for: step == count - 1 ? .quitRequested : intent, at: time))
+                continue
+            }
             switch generator.below(20) {
             case 0...2: intent = .pressed(at: cell)
             case 3...10: intent = .dragged(to: cell)

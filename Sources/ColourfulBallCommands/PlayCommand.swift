@@ -1,4 +1,5 @@
 import ArgumentParser
+import BallModel
 import BallProgram
 import BallReplay
 import BallStreams
@@ -35,6 +36,13 @@ package struct PlayCommand: ParsableCommand {
     @Flag(help: "Open the streams panel at the start: the streams as marble lanes (s opens and closes it).")
     var streams = false
 
+    @Option(
+        name: .customLong("operator"),
+        help: ArgumentHelp(
+            "Start with this operator between the position and the ball's colour (f changes it): \(SlotOperator.allCases.map { "\($0.name): \($0.words)" }.joined(separator: "; ")).",
+            valueName: "name"))
+    var slot = SlotOperator.none
+
     @Flag(
         name: .customLong("no-animation"),
         help:
@@ -55,7 +63,7 @@ package struct PlayCommand: ParsableCommand {
 
     /// What was asked for, as the plain value that runs it.
     package var play: Play {
-        Play(record: record, trace: trace, force: force, streams: streams, animated: !noAnimation)
+        Play(record: record, trace: trace, force: force, streams: streams, animated: !noAnimation, slot: slot)
     }
 
     package func run() throws { try play.run() }
@@ -75,13 +83,18 @@ package struct Play: Equatable, Sendable {
     package var streams = false
     /// Whether moves glide and colours fade (the original's 0.1 s), or jump.
     package var animated = true
+    /// The operator in the chain's slot at the start (its choice is the session's first intent).
+    package var slot = SlotOperator.none
 
     /// Plays with the defaults: no recording, no trace, the panel closed, animated.
     package init() {}
 
     /// Plays as asked.
-    package init(record: String?, trace: String?, force: Bool, streams: Bool, animated: Bool) {
+    package init(
+        record: String?, trace: String?, force: Bool, streams: Bool, animated: Bool, slot: SlotOperator = .none
+    ) {
         (self.record, self.trace, self.force, self.streams, self.animated) = (record, trace, force, streams, animated)
+        self.slot = slot
     }
 
     /// Runs the interactive ball until the user quits; recording and trace are committed to
@@ -97,7 +110,8 @@ package struct Play: Equatable, Sendable {
         var debugTrace: DebugTrace?
         let start = ContinuousClock.now
         let wallStart = Self.wallClockMilliseconds()  // The trace's times, and the recording's `started`.
-        let program = InteractiveProgram(streams: streams, animated: animated) { session, lanes, showNotice in
+        let program = InteractiveProgram(streams: streams, animated: animated, slot: slot) {
+            session, lanes, showNotice in
             var writeTrace: (() -> Void)?
             if let traceOutput, let traceFile {
                 // Kept in a buffer, written each time the loop has handled what woke it.
@@ -163,3 +177,6 @@ package struct Play: Equatable, Sendable {
         return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
+
+/// `--operator NAME`: an operator by the name the replay file gives it.
+extension SlotOperator: ExpressibleByArgument {}

@@ -50,14 +50,15 @@ package struct ReplayCommand: ParsableCommand {
 
     /// What the replay becomes instead of a player in the terminal, when it is not one.
     package enum Output: String, EnumerableFlag {
-        /// One line per position change.
+        /// One line per change of the ball's place or colour.
         case headless
         /// The streams as a marble diagram.
         case marbles
 
         package static func help(for value: Output) -> ArgumentHelp? {
             switch value {
-            case .headless: "Print one line per position change instead of drawing: time, cell, points, colours."
+            case .headless:
+                "Print one line per change of the ball's place or colour instead of drawing: time, cell, points, colours."
             case .marbles: "Print the recording's streams as a marble diagram instead of playing it."
             }
         }

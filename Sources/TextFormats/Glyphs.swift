@@ -55,6 +55,8 @@ package enum Glyph {
     package static let resized: Unicode.Scalar = "↔"
     /// The user quit (the stream then completes, `|`).
     package static let quit: Unicode.Scalar = "q"
+    /// An operator was put in the chain's slot (`f`): a function.
+    package static let operatorChosen: Unicode.Scalar = "ƒ"
 
     // MARK: - The player
 
@@ -76,7 +78,7 @@ package enum Glyph {
     package static let all: [Unicode.Scalar] = [
         lowerHalf, value, ball, background, ghost, skipped, times, line, pressed, dragged, released, left, up, right,
         down,
-        recentred, resized, tick, place, ellipsis, dash, rangeDash,
+        recentred, resized, operatorChosen, tick, place, ellipsis, dash, rangeDash,
     ]
 
     // MARK: - In ASCII

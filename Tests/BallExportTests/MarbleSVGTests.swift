@@ -18,7 +18,8 @@ struct MarbleSVGTests {
         var generator = SeededGenerator()
         for _ in 0..<10 {
             var lines = String(
-                decoding: RandomRecording.bytes(count: 1 + generator.below(300), observations: true, using: &generator),
+                decoding: RandomRecording.bytes(
+                    count: 1 + generator.below(300), observations: true, operators: true, using: &generator),
                 as: UTF8.self
             ).split(separator: "\n").map(String.init)
             if Bool.random(using: &generator) { lines.removeLast() }
@@ -59,6 +60,22 @@ struct MarbleSVGTests {
                     == columns.compactMap { $0.intent.map { Marble.glyph(of: $0) } }, "each intent its glyph")
             let positions = try elements("position").filter { $0.name == "circle" }
             #expect(positions.count == count({ $0 == .value }, .position), "\(generator)")
+            // The slot's lane, in the blocks where an operator is in the slot: a circle each
+            // position it passed on, titled with it.
+            var slotted: [String] = []
+            for start in stride(from: 0, to: columns.count, by: MarbleSVG.perBlock) {
+                let block = columns[start..<min(columns.count, start + MarbleSVG.perBlock)]
+                guard block.contains(where: { $0.involvesSlot }) else { continue }
+                for position in block.compactMap({ $0.slotted }) {
+                    slotted.append("\(position.centre.column),\(position.centre.row)")
+                }
+            }
+            let slottedCircles = try elements("slotted").filter { $0.name == "circle" }
+            let titled: [String] = slottedCircles.map { circle in
+                let words = (circle.stringValue ?? "").split(separator: " ")
+                return words.count > 1 ? String(words[1]) : ""
+            }
+            #expect(titled == slotted, "\(generator)")
             let balls = try elements("ballColour").filter { attribute("class", of: $0) == "colour" }
             #expect(
                 balls.map { attribute("fill", of: $0) } == columns.compactMap { $0.ballColour?.hex }, "\(generator)")
@@ -67,7 +84,7 @@ struct MarbleSVGTests {
             let squares = try elements("background").filter { $0.name == "rect" }
             #expect(
                 squares.map { attribute("fill", of: $0) } == columns.compactMap { $0.background?.hex }, "\(generator)")
-            for lane in StreamLane.main {
+            for lane in StreamLane.main(slot: !slotted.isEmpty) {
                 let bars = try elements(lane.label).filter { attribute("class", of: $0) == "end" }
                 #expect(bars.count == (recorder.ended ? 1 : 0), "\(lane.label): a bar only where it completed")
             }

@@ -16,7 +16,8 @@ struct TraceTests {
         var generator = SeededGenerator()
         for _ in 0..<20 {
             var lines = String(
-                decoding: RandomRecording.bytes(count: 1 + generator.below(300), using: &generator), as: UTF8.self
+                decoding: RandomRecording.bytes(count: 1 + generator.below(300), operators: true, using: &generator),
+                as: UTF8.self
             )
             .split(separator: "\n").map(String.init)
             if Bool.random(using: &generator) { lines.removeLast() }  // Half do not quit.
@@ -46,11 +47,12 @@ struct TraceTests {
                         switch name {
                         case "intents": column.intent.map(DebugTrace.describe)
                         case "position": column.position.map(DebugTrace.describe)
+                        case "slotted": column.slotted.map(DebugTrace.describe)
                         case "ballColour": column.ballColour?.name
                         default: column.background?.name
                         }
                     if let value { expected.append("\(time): \(name) -> Event next(\(value))") }
-                    let lane = StreamLane.main[DebugTrace.names.firstIndex(of: name)!]
+                    let lane = StreamLane.main(slot: true)[DebugTrace.names.firstIndex(of: name)!]
                     if column.completed.contains(lane) { expected.append("\(time): \(name) -> Event completed") }
                 }
                 expected.append("\(stamp(times[times.count - 1])): \(name) -> isDisposed")

@@ -40,6 +40,59 @@ struct ChainTests {
         #expect(backgrounds == [.flatWhite, .flatForestGreenDark, .flatTealDark, .flatMint])
     }
 
+    @Test(
+        "filter in the slot: the ball's colour follows only the right half; taken out, the current position at once")
+    func filterInTheSlot() {
+        // The middle column of 80 is 40: 50,11 and 45,11 are in the right half, 30,11 and 35,11 not.
+        let session = BallSession(start: .start(at: position(50, 11)))
+        var slotted: [BallPosition] = []
+        let subscription = session.viewModel.slotted.sink { slotted.append($0) }
+        defer { subscription.cancel() }
+        var folded = session.state
+        // Each step, the whole state, as the session's chain derives it and as the reducer folds it.
+        let steps: [(Intent, BallState)] = [
+            // Chosen, the filter is handed the current position at once: it passes.
+            (
+                .operatorChosen(.filter),
+                BallState(
+                    position: position(50, 11), background: .flatTealDark, slot: .filter, slotted: position(50, 11))
+            ),
+            // 30,11 (flatRedDark on flatGray, were it let through) is dropped: the colours stay.
+            (
+                .arrowPressed(.left, distance: 20),
+                BallState(
+                    position: position(30, 11), background: .flatTealDark, slot: .filter, slotted: position(50, 11))
+            ),
+            // 45,11 goes through: flatBlackDark, whose complement is itself, so the screen stays.
+            (
+                .arrowPressed(.right, distance: 15),
+                BallState(
+                    position: position(45, 11), background: .flatTealDark, slot: .filter, slotted: position(45, 11))
+            ),
+            (
+                .arrowPressed(.left, distance: 10),
+                BallState(
+                    position: position(35, 11), background: .flatTealDark, slot: .filter, slotted: position(45, 11))
+            ),
+            // Taken out: the plain position hands 35,11 over, flatRedDark on flatGray.
+            (
+                .operatorChosen(.none),
+                BallState(
+                    position: position(35, 11), background: .flatGray, slot: .none, slotted: position(35, 11))
+            ),
+        ]
+        for (intent, expected) in steps {
+            session.send(intent)
+            folded = reduce(folded, intent)
+            #expect(session.state == expected, "\(intent)")
+            #expect(folded == expected, "\(intent)")
+        }
+        #expect(session.viewModel.current.ball == .flatRedDark)
+        // What the slot passed on: the start's, the filter handed 50,11, then 45,11, then the
+        // plain position handed 35,11.
+        #expect(slotted == [position(50, 11), position(50, 11), position(45, 11), position(35, 11)])
+    }
+
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")
     func builtAtAState() {
         // 43,11 is in the black band: only the state tells what colour the screen has.

@@ -50,7 +50,8 @@ struct TimeTravelTests {
             .character("s"), .character("b"), .character("p"),
         ]
         for recording in 0..<25 {
-            let pilot = try PlayerPilot(RandomRecording.bytes(count: 5 + generator.below(400), using: &generator))
+            let pilot = try PlayerPilot(
+                RandomRecording.bytes(count: 5 + generator.below(400), operators: true, using: &generator))
             var pressed: [TerminalEvent] = []
             for _ in 0..<60 {
                 let key = keys[generator.below(keys.count)]

@@ -4,6 +4,7 @@ import BallProgram
 import BallRendering
 import BallReplay
 import BallTestSupport
+import ColourCore
 import Foundation
 import TerminalIO
 import Testing
@@ -43,6 +44,49 @@ struct RunLoopTests {
         driver.run([.bytes(TerminalBytes.press(Cell(column: 5, row: 5)))])
         #expect(!Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
         #expect(driver.appearance.position.centre == Cell(column: 41, row: 11))
+    }
+
+    // MARK: - The operator slot
+
+    /// The colours the disc is drawn in: the ball's, and the screen's around its edges.
+    static func discColours(_ frame: Frame) -> Set<FlatColour> {
+        var colours: Set<FlatColour> = []
+        for row in 0..<(frame.size.rows - 1) {
+            for column in 0..<frame.size.columns where frame[column, row].glyph == Glyph.lowerHalf {
+                colours.insert(frame[column, row].foreground)
+                colours.insert(frame[column, row].background)
+            }
+        }
+        return colours
+    }
+
+    @Test(
+        "f puts filter in the chain: the drawn ball keeps its colour in the left half, the lane says .filter; f again takes it out"
+    )
+    func filterKey() {
+        let driver = HeadlessDriver(animated: false)
+        // 40,11: flatRed on flatMint; the middle column of 80 is 40, the right half's first.
+        driver.type("f")
+        #expect(driver.session.state.slot == .filter)
+        #expect(Self.lines(driver.frame).last?.hasPrefix(" \(Glyph.operatorChosen) filter  40,11") == true)
+        for _ in 0..<10 { driver.press(.left) }
+        // 30,11 would be flatRedDark on flatGray: the filter lets it not through.
+        #expect(driver.appearance.position.centre == Cell(column: 30, row: 11))
+        #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
+        #expect(Self.lines(driver.frame).last?.contains("\(Glyph.ball) flatRed #E84E3C") == true)
+        driver.type("s")
+        let panel = Self.lines(driver.frame)
+        let labels = panel.compactMap { line in
+            [" position ", " .filter ", " ballColour "].first { line.hasPrefix($0) }
+        }
+        #expect(labels == [" position ", " .filter ", " ballColour "])
+        #expect(panel.last?.contains("lanes hide 11 rows \(Glyph.ghost) \(Glyph.operatorChosen) filter") == true)
+        // Out again: the plain position hands 30,11 over at once.
+        driver.type("f")
+        #expect(driver.session.state.slot == SlotOperator.none)
+        #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
+        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" slotted ") })
+        #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen)") == false)
     }
 
     // MARK: - Esc

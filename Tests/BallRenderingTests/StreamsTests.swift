@@ -248,7 +248,7 @@ struct StreamsTests {
         // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: intentsRow + 2))
         #expect(
-            description().hasPrefix(" #1: · flatRed, swallowed ← position.map { $0.ballColour }.removeDuplicates()"),
+            description().hasPrefix(" #1: · flatRed, swallowed ← slotted.map { $0.ballColour }.removeDuplicates()"),
             "\(description())"
         )
         // Off the lanes (over the ball, over the labels): the latest again.

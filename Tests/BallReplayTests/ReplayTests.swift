@@ -114,14 +114,14 @@ struct ReplayTests {
                 json: false
             ).count == 2)
         let newer =
-            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+            #"{"format":"colourful-ball-replay","version":4,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
         #expect(throws: ReplayError.self) { try trace(Array((newer + "\n").utf8), json: false) }
         do {
             _ = try trace(Array((newer + "\n").utf8), json: false)
         } catch let error as ReplayError {
             #expect(
                 error.description
-                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 3; this one reads up to 2): update colourful-ball to replay it."
+                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 4; this one reads up to 3): update colourful-ball to replay it."
             )
         }
     }
@@ -170,7 +170,8 @@ struct CanonicalFastPathTests {
         ]
         for round in 0..<200 {
             var lines = String(
-                decoding: RandomRecording.bytes(count: 1 + generator.below(60), using: &generator), as: UTF8.self
+                decoding: RandomRecording.bytes(count: 1 + generator.below(60), operators: true, using: &generator),
+                as: UTF8.self
             )
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for _ in 0..<generator.below(4) {

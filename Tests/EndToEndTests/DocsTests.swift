@@ -29,7 +29,9 @@ struct DocsTests {
         let start = try #require(doc.range(of: "<!-- chain: begin -->\n```swift\n"), "\(file) has no chain quote")
             .upperBound
         let end = try #require(doc.range(of: "\n```\n<!-- chain: end -->")).lowerBound
-        #expect(doc[start..<end].split(separator: "\n").map(String.init) == (try Self.chain()), "run scripts/docs")
+        #expect(
+            doc[start..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                == (try Self.chain()), "run scripts/docs")
     }
 
     @Test("the README's first 40 lines hold the way in: the tour's command, a picture, the article, the two commands")

@@ -68,7 +68,7 @@ struct LearnEndToEndTests {
         // The recorded area is the ball's, between the card and the lanes: 80×8 at 80×24.
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
         #expect(
-            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":8}"#),
+            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":8}"#),
             "\(recorded)")
         let replayed = try run([programPath, "replay", file, "--headless"])
         #expect(replayed.status == 0 && replayed.output.contains("cell 43,3"), "\(replayed.output)\n\(moved)")

@@ -19,7 +19,7 @@ struct MarbleSyntaxTests {
         let result = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs"])
         #expect(result.status == 0, "\(result.error)")
         let lanes = result.output.split(separator: "\n").map(String.init)
-        #expect(lanes.count == 4)
+        #expect(lanes.count == 5)
         #expect(
             lanes[1]
                 == #"{"lane":"position","syntax":"rxjs","framesPerIntent":5,"marbles":"a---------b----c----d----e----f----g----h---------i----g----j----|","values":{"a":{"cell":[40,11],"screen":[80,24]},"b":{"cell":[41,12],"screen":[80,24]},"c":{"cell":[43,12],"screen":[80,24]},"d":{"cell":[45,12],"screen":[80,24]},"e":{"cell":[47,12],"screen":[80,24]},"f":{"cell":[49,12],"screen":[80,24]},"g":{"cell":[51,12],"screen":[80,24]},"h":{"cell":[53,12],"screen":[80,24]},"i":{"cell":[52,12],"screen":[80,24]},"j":{"cell":[51,7],"screen":[80,24]}}}"#
@@ -27,9 +27,11 @@ struct MarbleSyntaxTests {
         #expect(
             lanes[0].contains(#""marbles":"-----a----b----c----d----e----f----g----h----i----j----j----k----(l|)""#))
         #expect(lanes[0].contains(#""l":{"event":"quit"}"#))
+        // With nothing in the slot, it passes every position on.
+        #expect(lanes[2] == lanes[1].replacingOccurrences(of: #""lane":"position""#, with: #""lane":"slotted""#))
         // A value swallowed by removeDuplicates is no emission: flatBlackDark, then the next colour.
         #expect(
-            lanes[2].contains(
+            lanes[3].contains(
                 #""marbles":"a---------b---------c----d----------------------------------b----|","values":{"a":"flatRed","b":"flatBlackDark","c":"flatPlumDark","d":"flatMaroonDark"}"#
             ))
         let rxpy = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy"])
@@ -41,7 +43,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter and switch_latest give it, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
@@ -50,7 +52,8 @@ struct MarbleSyntaxTests {
         for _ in 0..<6 {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
-                decoding: RandomRecording.bytes(count: 1 + generator.below(400), observations: true, using: &generator),
+                decoding: RandomRecording.bytes(
+                    count: 1 + generator.below(400), observations: true, operators: true, using: &generator),
                 as: UTF8.self
             )
             .split(separator: "\n").map(String.init)

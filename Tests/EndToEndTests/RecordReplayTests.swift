@@ -176,7 +176,7 @@ struct RecordReplayTests {
         #expect(recorded.count == 4)
         #expect(
             recorded.first?.hasPrefix(
-                #"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24}"#) == true)
+                #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24}"#) == true)
         #expect(recorded.last?.hasSuffix(#""event":"quit"}"#) == true)
 
         let again = try run([programPath, "--record", file], environment: ["TERM": "xterm-256color"])

@@ -1,0 +1,60 @@
+import OpenCombine
+
+// MARK: - The operator slot
+
+/// The operator the learner puts into the chain between `position` and the ball's colour: the
+/// ball's colour follows what it passes on, while the position itself stays live. Chosen with
+/// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
+///
+/// Each case is one real OpenCombine operator on the position subject (``applied(to:)``); the
+/// reducer models what it passes on (``passes(_:)``), and the session checks the two agree.
+package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
+    /// Nothing in the slot: every position goes through.
+    case none
+    /// `filter`: only positions in the right half go through (``BallPosition/isInRightHalf``).
+    case filter
+
+    /// The operator's name, as the replay file and `--operator` write it.
+    package var name: String { rawValue }
+
+    /// The slot's code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
+    package var code: String {
+        switch self {
+        case .none: "position"
+        case .filter: "position.filter { $0.isInRightHalf }"
+        }
+    }
+
+    /// What it does, in a few words: `only the right half goes through`.
+    package var words: String {
+        switch self {
+        case .none: "every position goes through"
+        case .filter: "only positions in the right half go through"
+        }
+    }
+
+    /// The operator on `position`: what the slot passes on to the ball's colour. The chain
+    /// switches to it when it is chosen (`switchToLatest`), so it subscribes to `position` then,
+    /// and is handed the current position at once.
+    package func applied<Upstream: Publisher>(to position: Upstream) -> AnyPublisher<BallPosition, Never>
+    where Upstream.Output == BallPosition, Upstream.Failure == Never {
+        switch self {
+        case .none: position.eraseToAnyPublisher()
+        case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
+        }
+    }
+
+    /// Whether the slot passes `position` on: the reducer's model of ``applied(to:)``.
+    package func passes(_ position: BallPosition) -> Bool {
+        switch self {
+        case .none: true
+        case .filter: position.isInRightHalf
+        }
+    }
+}
+
+extension BallPosition {
+    /// Whether the ball's centre is in the right half of its screen (from the middle column on,
+    /// the column the ball starts in).
+    package var isInRightHalf: Bool { centre.column >= screen.columns / 2 }
+}
