@@ -48,6 +48,20 @@ struct MalformedReplayTests {
             #"bad.jsonl, line 1: "columns" is 80000, not a whole number from 1 to 1000."#
         ),
         (
+            "an operator no colourful-ball knows",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"operator","name":"teleport"}"# + "\n").utf8),
+            #"bad.jsonl, line 2: the operator has no "name" of none, filter."#
+        ),
+        (
+            "an operator in a version 2 file",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"operator","name":"filter"}"# + "\n").utf8),
+            "bad.jsonl, line 2: an operator event needs format version 3, but the header says version 2."
+        ),
+        (
             "unknown event", withEvents(#"{"t":0.1,"event":"teleported","cell":[1,1]}"#),
             #"bad.jsonl, line 2: the event "teleported" is not one this colourful-ball knows."#
         ),
