@@ -54,7 +54,9 @@ package enum AsciicastExport {
         func showPanel() {
             binding.send(
                 panelOpen
-                    ? .panelShown(content: .live, fits: StreamPanel.fits(over: player.session.state.position.screen))
+                    ? .panelShown(
+                        content: .live,
+                        fits: StreamPanel.fits(over: player.session.state.position.screen, slot: recorder.slotUsed))
                     : .panelClosed)
         }
         var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
@@ -96,6 +98,8 @@ package enum AsciicastExport {
                 emitEvent("r", "\(size.columns)x\(size.rows)")
                 if panelOpen { showPanel() }
             }
+            // The slot's lane comes with the first operator: the panel may need a row more.
+            if case .operatorChosen = event.intent, panelOpen { showPanel() }
             binding.flush()
             if screen.hasOutput { emitOutput(screen.takeOutput()) }
             if let colour = newColour {

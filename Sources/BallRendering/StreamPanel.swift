@@ -285,10 +285,7 @@ package struct StreamPanel: Hashable, Sendable {
                 column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
                 ?? "nothing: the position did not change"
         case .slotted:
-            did =
-                column.slotted.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
-                ?? (column.position == nil
-                    ? "nothing: no new position" : "nothing: \(column.slot.name) passed no position on")
+            (did, shortDid) = Self.slotWords(column)
         case .ballColour:
             if let colour = column.ballColour {
                 did = "\(Glyph.ball) \(colour.name)"
@@ -325,6 +322,29 @@ package struct StreamPanel: Hashable, Sendable {
             "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
             "#\(column.index): \(brief)",
         ]
+    }
+
+    /// What the slot's lane did in `column`, and why, in full and in short: what it passed on
+    /// (handed at once when the operator was chosen there), or why it passed nothing on.
+    static func slotWords(_ column: StreamColumn) -> (String, String?) {
+        if let passed = column.slotted {
+            let cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
+            guard case .operatorChosen(let chosen)? = column.intent else { return (cell, nil) }
+            return ("\(cell): \(chosen.name) chosen, subscribed and handed the position at once", cell)
+        }
+        // A chosen operator is handed the current position, as a new position is.
+        var seen = column.position
+        if case .operatorChosen? = column.intent { seen = column.state?.position }
+        guard let position = seen else { return ("nothing: no new position", nil) }
+        let cell = "\(position.centre.column),\(position.centre.row)"
+        switch column.slot {
+        case .filter:
+            return (
+                "nothing: \(cell) is left of column \(position.screen.columns / 2): filter lets only the right half through",
+                "nothing: \(cell) filtered out"
+            )
+        case .none: return ("nothing", nil)
+        }
     }
 
     /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in

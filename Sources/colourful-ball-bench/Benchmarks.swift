@@ -39,7 +39,7 @@ struct BenchmarkRun {
     /// The sections, in the order they run (`--only` takes a prefix of one).
     static let sectionNames = [
         "colour lookup", "pipeline", "bytes to the terminal", "input to screen", "start-up", "memory", "idle",
-        "large terminal", "headless replay", "streams", "time travel", "glide",
+        "large terminal", "headless replay", "streams", "time travel", "glide", "operator slot",
     ]
 
     /// Runs the sections asked for and prints the table; returns it as Markdown lines.
@@ -48,7 +48,7 @@ struct BenchmarkRun {
         var results: [Result] = []
         let sections: [() -> [Result]] = [
             colourLookup, pipeline, bytesToTerminal, inputToScreen, startUp, memory, idle, largeTerminal,
-            headlessReplay, streams, timeTravel, glide,
+            headlessReplay, streams, timeTravel, glide, operatorSlot,
         ]
         for (name, section) in zip(Self.sectionNames, sections) where only.map(name.hasPrefix) ?? true {
             progress("running: \(name)...")
@@ -633,19 +633,38 @@ struct BenchmarkRun {
     /// Input to screen with the streams panel open, beside the same drag steps with it closed,
     /// step for step in the same run.
     func streamInputToScreen() -> Result {
-        let rounds = quick ? 1 : 3
-        let steps = quick ? 200 : 400
-        guard let targets = interleavedDragRounds([jumping, jumping + ["--streams"]], rounds: rounds, steps: steps)
-        else {
-            return Result(
-                name: "input to screen, streams panel open", measured: "could not start", target: "", met: false)
+        inputToScreen(
+            with: ["--streams"], shown: "streams panel open", beside: "closed", word: "closed", allowance: 0.1)
+    }
+
+    /// The row for input to screen with `arguments` (`shown` in words), beside the same drag
+    /// steps without them (`beside` in words, `word` in the target), whose median may be at most
+    /// `allowance` ms more.
+    func inputToScreen(with arguments: [String], shown: String, beside: String, word: String, allowance: Double)
+        -> Result
+    {
+        guard let (without, with) = inputToScreenBeside(arguments) else {
+            return Result(name: "input to screen, \(shown)", measured: "could not start", target: "", met: false)
         }
-        let closed = percentile(targets[0].flatMap(\.latencies), 0.5) * 1000
-        let open = percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
         return Result(
             name:
-                "input to screen, median, streams panel open (closed, step for step in the same run: \(format(closed, decimals: 3)) ms)",
-            measured: "\(format(open, decimals: 3)) ms", target: "≤ closed + 0.1 ms", met: open <= closed + 0.1)
+                "input to screen, median, \(shown) (\(beside), step for step in the same run: \(format(without, decimals: 3)) ms)",
+            measured: "\(format(with, decimals: 3)) ms", target: "≤ \(word) + \(allowance) ms",
+            met: with <= without + allowance)
+    }
+
+    /// The median input to screen (ms) of the program as it jumps, and of it with `arguments`
+    /// too, their drag rounds interleaved step for step in the same run; nil if either could not
+    /// start.
+    func inputToScreenBeside(_ arguments: [String]) -> (without: Double, with: Double)? {
+        let rounds = quick ? 1 : 3
+        let steps = quick ? 200 : 400
+        guard let targets = interleavedDragRounds([jumping, jumping + arguments], rounds: rounds, steps: steps)
+        else { return nil }
+        return (
+            percentile(targets[0].flatMap(\.latencies), 0.5) * 1000,
+            percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
+        )
     }
 
     /// The median bytes of a one-cell drag step that keeps the colours, 80×24, with the panel
@@ -789,5 +808,58 @@ final class MeasuringScreen {
     deinit {
         screen.close()
         unlink(path)
+    }
+}
+
+extension BenchmarkRun {
+    // MARK: - The operator slot
+
+    /// With `filter` in the chain's slot (`--operator filter`): a drag step's bytes and input
+    /// to screen, each beside the same steps with nothing in the slot, and idle.
+    func operatorSlot() -> [Result] {
+        [slotBytes(), slotInputToScreen()]
+            + idle(arguments: ["--operator", "filter"], label: ", filter in the slot", input: Array("hhhh".utf8))
+    }
+
+    /// The median bytes of a drag step across the 80×24 screen (colours changing where they
+    /// do), with `filter` in the slot, beside the same steps with nothing in it.
+    func slotBytes() -> Result {
+        var medians: [Double] = []
+        for slot in [SlotOperator.none, .filter] {
+            let size = ScreenSize(columns: 80, rows: 24)
+            guard let measuring = MeasuringScreen(size: size) else {
+                return Result(name: "operator slot bytes", measured: "could not start ncurses", target: "", met: false)
+            }
+            let screen = measuring.screen
+            let fileSize = measuring.bytesWritten
+            let session = BallSession(screen: size)
+            var renderer = Renderer()
+            var frame = Frame(size: size, fill: .flatWhite)
+            var previous: Frame?
+            var steps: [Int] = []
+            session.send(.operatorChosen(slot))
+            session.send(.pressed(at: size.centre))
+            for intent in dragIntents(on: size, count: 600) {
+                session.send(intent)
+                renderer.render(ScreenModel(appearance: session.viewModel.current), into: &frame)
+                let start = fileSize()
+                screen.present(frame, previous: previous)
+                previous = frame
+                steps.append(fileSize() - start)
+            }
+            medians.append(percentile(steps.map(Double.init), 0.5))
+        }
+        return Result(
+            name:
+                "drag step, 80×24, filter in the slot (nothing in it: \(Int(medians[0])) B; colours change where they do), median",
+            measured: "\(Int(medians[1])) B", target: "≤ 1.3 × without", met: medians[1] <= 1.3 * medians[0])
+    }
+
+    /// Input to screen with `filter` in the slot, beside the same drag steps with nothing in
+    /// it, step for step in the same run.
+    func slotInputToScreen() -> Result {
+        inputToScreen(
+            with: ["--operator", "filter"], shown: "filter in the slot", beside: "nothing in it", word: "without",
+            allowance: 0.05)
     }
 }

@@ -258,6 +258,25 @@ struct StreamsTests {
         #expect(description().hasPrefix(" #3 ↓ arrow down 1 · "))
     }
 
+    @Test("with filter in the slot, its lane says what it passed on, and why it passed nothing on where it did not")
+    func slotLaneSaysWhy() {
+        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        driver.type("f")  // #1: filter chosen, handed 40,11 (the middle column, the right half's first).
+        driver.press(.left)  // #2: 39,11, left of the middle: not passed on.
+        driver.type("s")
+        let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        let rows = StreamPanel.rows(slot: true)
+        let top = 24 - rows - 1
+        let slotRow = top + 3  // The ruler, intents, position, then the slot's lane.
+        let description = { lines()[top + rows - 1] }
+        #expect(lines()[slotRow].hasPrefix(" .filter        ^○─○──"), "\(lines()[slotRow])")
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2, row: slotRow))
+        #expect(description().hasPrefix(" #2: nothing: 39,11 "), "\(description())")
+        #expect(description().contains("filter"), "\(description())")
+        driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: slotRow))
+        #expect(description().hasPrefix(" #1: ○ 40,11"), "\(description())")
+    }
+
     @Test("the panel open at 80×24 and 200×60: the ball's area stays, the lanes lie over it above the status line")
     func panelSnapshots() {
         for (name, size) in [
