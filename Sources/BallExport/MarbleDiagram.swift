@@ -30,12 +30,15 @@ package enum MarbleDiagram {
         var block: [StreamColumn] = []
         var late = LateLanesByBlock()
         var first = true
+        var slotUsed = false
         func writeBlock() {
             if !first { emit("") }
             first = false
             var panel = StreamPanel(columns: block)
-            // The slot's lane where an operator is in the slot.
-            panel.showsSlot = block.contains(where: \.involvesSlot)
+            // The slot's lane from the block where an operator first goes in, as the panel
+            // draws it once the session has used the slot.
+            slotUsed = slotUsed || block.contains(where: \.involvesSlot)
+            panel.showsSlot = slotUsed
             let last = block.last?.index ?? -1
             for line in panel.mainLines(width: width) + panel.lateLines(late.lanes(through: last), width: width) {
                 emit(text(line, sequences: sequences))

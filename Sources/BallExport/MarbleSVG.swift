@@ -59,12 +59,15 @@ package enum MarbleSVG {
         var block: [StreamColumn] = []
         var late = LateLanesByBlock()
         var main: [StreamLane: Int] = [:]  // Where each main lane completed.
+        var slotUsed = false  // Whether an operator has gone into the slot in a block so far.
         var tooltips: [Intent: [UInt8]] = [:]
         func writeBlock() throws {
             guard let first = block.first?.index, let last = block.last?.index else { return }
             let lanes = late.lanes(through: last)
-            // The slot's lane where an operator is in the slot.
-            let slot = block.contains(where: \.involvesSlot)
+            // The slot's lane from the block where an operator first goes in, as the panel draws
+            // it once the session has used the slot.
+            slotUsed = slotUsed || block.contains(where: \.involvesSlot)
+            let slot = slotUsed
             let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count, slot: slot)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
