@@ -267,7 +267,7 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
-    /// removeDuplicates ← ballColour = position.map { … }`.
+    /// removeDuplicates ← ballColour = slotted.map { … }`.
     package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
         descriptions(column, in: lane)[0]
     }

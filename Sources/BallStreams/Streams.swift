@@ -11,10 +11,10 @@ package enum StreamLane: Hashable, Sendable {
     case intents
     /// The position subject, a `CurrentValueSubject` (``BallViewModel/position``).
     case position
-    /// What the operator in the slot passes on (``BallViewModel/slotted``): drawn while the
-    /// slot holds one.
+    /// What the operator in the slot passes on (``BallViewModel/slotted``): drawn once an
+    /// operator has gone into the slot.
     case slotted
-    /// `position.map(colour).removeDuplicates()` (``BallViewModel/ballColour``).
+    /// `slotted.map(colour).removeDuplicates()` (``BallViewModel/ballColour``).
     case ballColour
     /// `ballColour.scan(flatWhite, background).removeDuplicates()` (``BallViewModel/background``).
     case background
@@ -59,7 +59,7 @@ package enum StreamLane: Hashable, Sendable {
         }
     }
 
-    /// The code in short, for a narrow panel: `position.map { $0.ballColour }.removeDuplicates()`.
+    /// The code in short, for a narrow panel: `slotted.map { $0.ballColour }.removeDuplicates()`.
     package var shortExpression: String {
         switch self {
         case .intents: "session.intents"
