@@ -13,7 +13,8 @@ and, when the recording quits, a completion of every lane at the quit.
 
 Then the slot's lane (`slotted`): the chain built again with RxPY's own operators (a
 BehaviorSubject of positions fed the position lane, one of the operators chosen fed the
-recording's `operator` events, `map` to each operator on the positions, `switch_latest`,
+recording's `operator` events, `map` to each operator on the positions (RxPY's `filter` or
+`map`), `switch_latest`,
 `start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
 TestScheduler, must give the lane's events, frame by frame.
 
@@ -178,6 +179,12 @@ def in_right_half(position):
     return position["cell"][0] >= position["screen"][0] // 2
 
 
+def mirrored(position):
+    """The map's function, as the README says it: column c becomes columns - 1 - c."""
+    columns = position["screen"][0]
+    return {"cell": [columns - 1 - position["cell"][0], position["cell"][1]], "screen": position["screen"]}
+
+
 def rxpy_slotted(position, choices, quit_frame):
     """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
     TestScheduler: the position a BehaviorSubject fed the position lane's events at their frames,
@@ -195,7 +202,8 @@ def rxpy_slotted(position, choices, quit_frame):
         scheduler.schedule_absolute(time, lambda _s, _st, name=name: slot.on_next(name))
     if quit_frame is not None:
         scheduler.schedule_absolute(quit_frame, lambda _s, _st: slot.on_completed())
-    operators = {"none": lambda: subject, "filter": lambda: subject.pipe(ops.filter(in_right_half))}
+    operators = {"none": lambda: subject, "filter": lambda: subject.pipe(ops.filter(in_right_half)),
+                 "map": lambda: subject.pipe(ops.map(mirrored))}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()

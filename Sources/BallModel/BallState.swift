@@ -97,6 +97,8 @@ package struct BallState: Hashable, Sendable {
 /// - A resize keeps the centre where it can and clamps it where it must.
 /// - The ball always stays whole on screen, above the status line. While the screen is too
 ///   small for it, moves are ignored and the centre is kept for when the screen grows.
+/// - Choosing an operator puts it in the chain's slot; it is handed the current position at
+///   once, and the ball's colour follows what it passes on (``SlotOperator/output(for:)``).
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
 ///   applies to each new ball colour.
@@ -134,7 +136,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     // The slot sees each new position; a chosen operator is handed the current one at once.
     var handed = next.position != position
     if case .operatorChosen = intent { handed = true }
-    if handed, next.slot.passes(next.position) { next.slotted = next.position }
+    if handed, let passed = next.slot.output(for: next.position) { next.slotted = passed }
     // (A colour that did not change leaves the screen its colour: no need to look.)
     if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }
     return next

@@ -7,12 +7,15 @@ import OpenCombine
 /// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
 ///
 /// Each case is one real OpenCombine operator on the position subject (``applied(to:)``); the
-/// reducer models what it passes on (``passes(_:)``), and the session checks the two agree.
+/// reducer models what it passes on (``output(for:)``), and the session checks the two agree.
 package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// Nothing in the slot: every position goes through.
     case none
     /// `filter`: only positions in the right half go through (``BallPosition/isInRightHalf``).
     case filter
+    /// `map`: each position goes through as its mirror image (``BallPosition/mirrored``), so
+    /// the ball takes the colour of the place opposite it.
+    case map
 
     /// The operator's name, as the replay file and `--operator` write it.
     package var name: String { rawValue }
@@ -22,6 +25,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .none: "position"
         case .filter: "position.filter { $0.isInRightHalf }"
+        case .map: "position.map { $0.mirrored }"
         }
     }
 
@@ -30,6 +34,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .none: "every position goes through"
         case .filter: "only positions in the right half go through"
+        case .map: "each position goes through mirrored, left for right"
         }
     }
 
@@ -41,14 +46,17 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .none: position.eraseToAnyPublisher()
         case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
+        case .map: position.map { $0.mirrored }.eraseToAnyPublisher()
         }
     }
 
-    /// Whether the slot passes `position` on: the reducer's model of ``applied(to:)``.
-    package func passes(_ position: BallPosition) -> Bool {
+    /// What the slot passes on when it is handed `position`, if anything: the reducer's model
+    /// of ``applied(to:)``.
+    package func output(for position: BallPosition) -> BallPosition? {
         switch self {
-        case .none: true
-        case .filter: position.isInRightHalf
+        case .none: position
+        case .filter: position.isInRightHalf ? position : nil
+        case .map: position.mirrored
         }
     }
 }
@@ -57,4 +65,10 @@ extension BallPosition {
     /// Whether the ball's centre is in the right half of its screen (from the middle column on,
     /// the column the ball starts in).
     package var isInRightHalf: Bool { centre.column >= screen.columns / 2 }
+
+    /// The position mirrored left for right on its screen: column `c` becomes
+    /// `columns - 1 - c`, the row stays.
+    package var mirrored: BallPosition {
+        BallPosition(centre: Cell(column: screen.columns - 1 - centre.column, row: centre.row), screen: screen)
+    }
 }

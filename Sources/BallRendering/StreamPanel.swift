@@ -328,7 +328,10 @@ package struct StreamPanel: Hashable, Sendable {
     /// (handed at once when the operator was chosen there), or why it passed nothing on.
     static func slotWords(_ column: StreamColumn) -> (String, String?) {
         if let passed = column.slotted {
-            let cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
+            var cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
+            if column.slot == .map, let from = column.position ?? column.state?.position {
+                cell += " (\(from.centre.column),\(from.centre.row) mirrored)"
+            }
             guard case .operatorChosen(let chosen)? = column.intent else { return (cell, nil) }
             return ("\(cell): \(chosen.name) chosen, subscribed and handed the position at once", cell)
         }
@@ -343,7 +346,7 @@ package struct StreamPanel: Hashable, Sendable {
                 "nothing: \(cell) is left of column \(position.screen.columns / 2): filter lets only the right half through",
                 "nothing: \(cell) filtered out"
             )
-        case .none: return ("nothing", nil)
+        case .none, .map: return ("nothing", nil)
         }
     }
 

@@ -40,6 +40,18 @@ struct ChainTests {
         #expect(backgrounds == [.flatWhite, .flatForestGreenDark, .flatTealDark, .flatMint])
     }
 
+    /// Sends each step's intent to `session` and folds it with the reducer; after each, both
+    /// must be the step's whole state.
+    static func expectSteps(_ steps: [(Intent, BallState)], session: BallSession) {
+        var folded = session.state
+        for (intent, expected) in steps {
+            session.send(intent)
+            folded = reduce(folded, intent)
+            #expect(session.state == expected, "\(intent)")
+            #expect(folded == expected, "\(intent)")
+        }
+    }
+
     @Test(
         "filter in the slot: the ball's colour follows only the right half; taken out, the current position at once")
     func filterInTheSlot() {
@@ -48,7 +60,6 @@ struct ChainTests {
         var slotted: [BallPosition] = []
         let subscription = session.viewModel.slotted.sink { slotted.append($0) }
         defer { subscription.cancel() }
-        var folded = session.state
         // Each step, the whole state, as the session's chain derives it and as the reducer folds it.
         let steps: [(Intent, BallState)] = [
             // Chosen, the filter is handed the current position at once: it passes.
@@ -81,16 +92,35 @@ struct ChainTests {
                     position: position(35, 11), background: .flatGray, slot: .none, slotted: position(35, 11))
             ),
         ]
-        for (intent, expected) in steps {
-            session.send(intent)
-            folded = reduce(folded, intent)
-            #expect(session.state == expected, "\(intent)")
-            #expect(folded == expected, "\(intent)")
-        }
+        Self.expectSteps(steps, session: session)
         #expect(session.viewModel.current.ball == .flatRedDark)
         // What the slot passed on: the start's, the filter handed 50,11, then 45,11, then the
         // plain position handed 35,11.
         #expect(slotted == [position(50, 11), position(50, 11), position(45, 11), position(35, 11)])
+    }
+
+    @Test("map in the slot: the ball takes the colour of its mirror image, at once when chosen")
+    func mapInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        let steps: [(Intent, BallState)] = [
+            // 50,11 mirrored on 80 columns is 29,11: flatRedDark, on its complement flatGray.
+            (
+                .operatorChosen(.map),
+                BallState(position: position(50, 11), background: .flatGray, slot: .map, slotted: position(29, 11))
+            ),
+            // 39,11 mirrored is 40,11: flatRed on flatMint.
+            (
+                .arrowPressed(.left, distance: 11),
+                BallState(position: position(39, 11), background: .flatMint, slot: .map, slotted: position(40, 11))
+            ),
+            // Out: 39,11 itself, flatRedDark on flatGray.
+            (
+                .operatorChosen(.none),
+                BallState(position: position(39, 11), background: .flatGray, slot: .none, slotted: position(39, 11))
+            ),
+        ]
+        Self.expectSteps(steps, session: session)
+        #expect(session.viewModel.current.ball == .flatRedDark)
     }
 
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")

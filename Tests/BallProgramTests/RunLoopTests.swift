@@ -61,7 +61,7 @@ struct RunLoopTests {
     }
 
     @Test(
-        "f puts filter in the chain: the drawn ball keeps its colour in the left half, the lane says .filter; f again takes it out"
+        "f puts filter in the chain: the drawn ball keeps its colour in the left half, the lane says .filter; then map: the mirror image's colour; then out"
     )
     func filterKey() {
         let driver = HeadlessDriver(animated: false)
@@ -81,6 +81,12 @@ struct RunLoopTests {
         }
         #expect(labels == [" position ", " .filter ", " ballColour "])
         #expect(panel.last?.contains("lanes hide 11 rows \(Glyph.ghost) \(Glyph.operatorChosen) filter") == true)
+        // Then map: 30,11 mirrored on 80 columns is 49,11, flatMaroonDark on flatTealDark.
+        driver.type("f")
+        #expect(driver.session.state.slot == .map)
+        #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
+        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .map ") })
+        #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) map") == true)
         // Out again: the plain position hands 30,11 over at once.
         driver.type("f")
         #expect(driver.session.state.slot == SlotOperator.none)
