@@ -73,9 +73,7 @@ package final class Play: TerminalProgram {
         case .intent(.released) where inspecting: inspecting = false
         case .intent(let intent): session.send(inArea(intent))
         case .nextOperator:
-            let operators = SlotOperator.allCases
-            let next = operators[(operators.firstIndex(of: session.state.slot)! + 1) % operators.count]
-            session.send(.operatorChosen(next))
+            session.send(.operatorChosen(session.state.slot.next))
             // The slot's lane comes with the first operator: the panel may need a row more.
             if streamsOpen { showPanel() }
         case .toggleStreams: toggleStreams()

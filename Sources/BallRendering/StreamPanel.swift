@@ -201,9 +201,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// The ruler (intent indices at every tenth column, and at the first) and the main lanes
     /// (the slot's labelled with its operator, `.filter`).
     package func mainLines(width: Int) -> [[LaneCell]] {
-        [ruler(width: width)]
+        let slot = presentColumn?.slot ?? .none
+        return [ruler(width: width)]
             + mainLanes.map { lane in
-                let slot = presentColumn?.slot ?? .none
                 let label = lane == .slotted && slot != .none ? "." + slot.name : lane.label
                 return laneLine(label, width: width) { $0.marble(lane) }
             }

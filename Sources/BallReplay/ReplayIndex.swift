@@ -54,8 +54,8 @@ package final class ReplayIndex {
     package private(set) var revision = 0
     /// Where the ball's colour changes, in order.
     package private(set) var colourChanges: [ColourChange] = []
-    /// Whether the recording puts an operator in the chain's slot (in what has been read): the
-    /// streams panel then draws the slot's lane.
+    /// Whether the recording puts an operator in the chain's slot (in what has been read; `none`
+    /// is no operator): the streams panel then draws the slot's lane.
     package private(set) var choosesOperators = false
     /// The largest terminal the recording is replayed on (its header's, or a later resize's).
     package private(set) var largestTerminal: ScreenSize
@@ -119,7 +119,7 @@ package final class ReplayIndex {
                 return false
             }
             events.append(PackedEvent(event))
-            if case .operatorChosen = event.intent { choosesOperators = true }
+            if case .operatorChosen(let chosen) = event.intent, chosen != .none { choosesOperators = true }
             if case .resized(let size) = event.intent {
                 largestTerminal = ScreenSize(
                     columns: max(largestTerminal.columns, size.columns), rows: max(largestTerminal.rows, size.rows))

@@ -341,12 +341,10 @@ package struct StreamColumn: Hashable, Sendable {
         return shown ?? .line
     }
 
-    /// Whether the slot holds an operator here, or one was taken out here: the views that draw
-    /// the slot's lane only where it does something draw it for a page or block with such a column.
-    package var involvesSlot: Bool {
-        if case .operatorChosen? = intent { return true }
-        return slot != .none
-    }
+    /// Whether an operator is in the slot after this column's intent: the views draw the slot's
+    /// lane from the first such column on (``StreamRecorder/slotUsed``, ``ReplayIndex``'s
+    /// `choosesOperators`: the same rule).
+    package var involvesSlot: Bool { slot != .none }
 
     /// What `lane` emitted here, ghosts included; nil: nothing.
     package func emission(_ lane: StreamLane) -> Marble? {

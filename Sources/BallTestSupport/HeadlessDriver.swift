@@ -101,8 +101,8 @@ package final class HeadlessDriver {
     package func input(_ bytes: [UInt8]) { run([.bytes(bytes), .pass(RunLoop.defaultEscapeWait)]) }
 
     /// Does what makes `intent`, as a user would: the mouse report, the key or the resize that
-    /// becomes it (an arrow of another distance than 1 or 5, which no key makes, goes to the
-    /// session directly).
+    /// becomes it (an arrow of another distance than 1 or 5, or an operator that is not the
+    /// one `f` puts in next, which no single key makes, goes to the session directly).
     package func send(_ intent: Intent?) {
         guard let intent else { return }
         switch intent {
@@ -114,9 +114,7 @@ package final class HeadlessDriver {
         case .recentred: type("c")
         case .resized(let size): resize(columns: size.columns, rows: size.rows)
         case .quitRequested: type("q")
-        case .operatorChosen(let chosen) where chosen != session.state.slot:
-            // `f` puts the next operator in the slot, round the list.
-            while session.state.slot != chosen { type("f") }
+        case .operatorChosen(let chosen) where chosen == session.state.slot.next: type("f")
         case .arrowPressed, .operatorChosen:
             session.send(intent)
             run([])
