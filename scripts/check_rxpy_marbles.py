@@ -114,13 +114,23 @@ def main(program, recording):
                 name, first, (parsed + [None])[min(first, len(parsed))], (wanted + [None])[min(first, len(wanted))]))
     # The late subscriptions, against RxPY's own subjects fed the position lane.
     position = [(int(time), n) for time, n in parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
-    # The slot's lane, against RxPY's own operators: the chain built again from the position
-    # lane and the operators chosen.
-    choices = [(number * frames, event["name"]) for number, event in enumerate(events, start=1)
+    # The slot's lane, against RxPY's own operators on the recording's own times (a timed
+    # operator's timers run on them): the chain built again from the position lane and the
+    # operators chosen.
+    original = [event for event in json_events(recording) if event["event"] not in OBSERVATIONS]
+    times = [0] + [round(event["t"] * 1000) for event in original]
+    timed = {lane["lane"]: lane for lane in map(json.loads, subprocess.run(
+        [program, "replay", recording, "--marbles", "--syntax", "rxpy"], capture_output=True, text=True,
+        check=True).stdout.splitlines())}
+    timed_frames = timed["position"]["framesPerIntent"]
+    timed_position = [(int(time) // timed_frames, n) for time, n in
+                      parse(timed["position"]["marbles"], timespan=1, lookup=timed["position"]["values"])]
+    choices = [(number, event["name"]) for number, event in enumerate(original, start=1)
                if event["event"] == "operator"]
-    slotted = rxpy_slotted(position, choices, len(events) * frames if quits else None)
+    slotted, dropped = rxpy_slotted(timed_position, choices, len(original) if quits else None, times)
+    slotted = [(column * timed_frames, value) for column, value in slotted]
     parsed = [(int(time), n.value if isinstance(n, OnNext) else "|") for time, n in
-              parse(lanes["slotted"]["marbles"], timespan=1, lookup=lanes["slotted"]["values"])]
+              parse(timed["slotted"]["marbles"], timespan=1, lookup=timed["slotted"]["values"])]
     if parsed != slotted:
         first = next(i for i, (a, b) in enumerate(zip(parsed + [None] * len(slotted), slotted + [None] * len(parsed))) if a != b)
         failures.append("slotted: event %d: parsed %r, RxPY's operators gave %r" % (
@@ -139,10 +149,11 @@ def main(program, recording):
         print("\n".join(failures))
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
-          "slotted's %d events as RxPY's operators give them (%d operators chosen)" % (
+          "slotted's %d events as RxPY's operators give them (%d operators chosen; %d held values "
+          "OpenCombine's debounce dropped at the quit, where RxPY's hands them on)" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
-        len(slotted), len(choices)))
+        len(slotted), len(choices), dropped))
     return 0
 
 
@@ -185,36 +196,80 @@ def mirrored(position):
     return {"cell": [columns - 1 - position["cell"][0], position["cell"][1]], "screen": position["screen"]}
 
 
-def rxpy_slotted(position, choices, quit_frame):
+# A tick for every intent, in the order of the recording: intent k at t milliseconds is tick
+# 2 (t M + k) + 1, so intents in one millisecond keep their order, and debounce's 300 ms are
+# 2 × 300 M - 1 ticks: a timer that comes due at the time of an intent runs before it, as the
+# session's clock runs what is due before it takes an intent; the lanes draw it in the column of
+# the intent before (even ticks are timers, odd ones what an intent did at once).
+M = 10 ** 4  # more than the intents of any recording checked (RxPY's clock is a datetime: ticks stay small)
+DEBOUNCE = 2 * 300 * M - 1
+
+
+def tick(times, k):
+    return 2 * (times[k] * M + k) + 1
+
+
+def column_of(tick_, times):
+    """The column a value emitted at `tick_` is drawn in."""
+    if tick_ < 1:
+        return 0
+    if int(tick_) % 2 == 1:
+        return ((int(tick_) - 1) // 2) % M
+    due = (int(tick_) // 2) // M
+    return max(k for k in range(len(times)) if k == 0 or times[k] < due)
+
+
+def rxpy_slotted(position, choices, quit_column, times):
     """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
-    TestScheduler: the position a BehaviorSubject fed the position lane's events at their frames,
-    the operator chosen a BehaviorSubject (nothing in the slot at first) fed each choice at its
-    intent's frame and completed at the quit, and `slot.pipe(map(operator on position),
-    switch_latest(), start_with(start), replay(1))` connected at frame 0, where the lane's
-    subscriber subscribes and is handed the latest."""
+    TestScheduler, each intent at its tick (`tick`): the position a BehaviorSubject fed the
+    position lane's events, the operator chosen a BehaviorSubject (nothing in the slot at first)
+    fed each choice and completed at the quit, and `slot.pipe(map(operator on position),
+    switch_latest(), start_with(start), replay(1))` connected at tick 0, where the lane's
+    subscriber subscribes and is handed the latest. Gives (column, value or "|") for each event,
+    and how many values RxPY's debounce handed on at the completion that OpenCombine's drops."""
     scheduler = TestScheduler()
     start = position[0][1].value
     subject = BehaviorSubject(start)
     slot = BehaviorSubject("none")
-    for time, notification in position[1:]:
-        scheduler.schedule_absolute(time, lambda _s, _st, n=notification: n.accept(subject))
-    for time, name in choices:
-        scheduler.schedule_absolute(time, lambda _s, _st, name=name: slot.on_next(name))
-    if quit_frame is not None:
-        scheduler.schedule_absolute(quit_frame, lambda _s, _st: slot.on_completed())
+    inputs = [(column, 0, lambda _s, _st, n=notification: n.accept(subject)) for column, notification in position[1:]]
+    inputs += [(column, 1, lambda _s, _st, name=name: slot.on_next(name)) for column, name in choices]
+    if quit_column is not None:
+        inputs.append((quit_column, 2, lambda _s, _st: slot.on_completed()))
+    for column, _, action in sorted(inputs, key=lambda entry: entry[:2]):
+        scheduler.schedule_absolute(float(tick(times, column)), action)
     operators = {"none": lambda: subject, "filter": lambda: subject.pipe(ops.filter(in_right_half)),
-                 "map": lambda: subject.pipe(ops.map(mirrored))}
+                 "map": lambda: subject.pipe(ops.map(mirrored)),
+                 "debounce": lambda: subject.pipe(ops.debounce(float(DEBOUNCE)))}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()
-    # Connected at frame 0; the lane's subscriber half a frame later, once what the connection
+    # Connected at tick 0; the lane's subscriber half a tick later, once what the connection
     # made has settled (RxPY's start_with hands its value on through the current thread's
-    # trampoline), before anything else happens: it is handed the latest, as of frame 0.
-    scheduler.schedule_absolute(0, lambda _s, _st: shared.connect(scheduler))
+    # trampoline), before anything else happens: it is handed the latest, as of the start.
+    scheduler.schedule_absolute(0.0, lambda _s, _st: shared.connect(scheduler))
     scheduler.schedule_absolute(0.5, lambda _s, _st: shared.subscribe(observer))
-    scheduler.advance_to(10 ** 9)
-    return [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
-            for message in observer.messages]
+    assert len(times) < M, "the check takes recordings of fewer than %d intents" % M
+    # A recording's time ends with its last intent: a timer due after it never runs.
+    scheduler.advance_to(float(tick(times, len(times) - 1)))
+    events = [(column_of(message.time, times), message.value.value if isinstance(message.value, OnNext) else "|")
+              for message in observer.messages]
+    # Combine is not Rx here: at the quit, OpenCombine's debounce drops the value it holds,
+    # where RxPY's hands it on before completing. Such a value is left out, and counted.
+    dropped = 0
+    last_choice = choices[-1][1] if choices else "none"
+    if quit_column is not None and last_choice == "debounce" and len(events) >= 2 and \
+            events[-1] == (quit_column, "|") and events[-2][0] == quit_column and events[-2][1] != "|":
+        events.pop(-2)
+        dropped = 1
+    return events, dropped
+
+
+def json_events(recording):
+    """The recording's events (its lines after the header), with their own times."""
+    lines = open(recording, encoding="utf-8").read().splitlines()
+    written = [json.loads(line) for line in lines[1:] if line.strip()]
+    quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
+    return written if quit is None else written[: quit + 1]
 
 
 if __name__ == "__main__":

@@ -68,6 +68,20 @@ package enum AsciicastExport {
         func emitOutput(_ text: String) { emitEvent("o", text) }
         // What was looked at is drawn when it was looked at (a hook that ends with this call).
         defer { player.observed = nil }
+        // What a timed operator let through is drawn when it did (the chapters after it).
+        var newColour: FlatColour?
+        defer { player.timerRan = nil }
+        player.timerRan = { time in
+            binding.flush()
+            if screen.hasOutput {
+                castTime += timing.pause(until: time.seconds)
+                emitOutput(screen.takeOutput())
+            }
+            if let colour = newColour {
+                emitEvent("m", colour.name)
+                newColour = nil
+            }
+        }
         player.observed = { event in
             recorder.apply(event.observation)
             switch event.observation {
@@ -84,7 +98,6 @@ package enum AsciicastExport {
         }
         showPanel()
         // The chapters: each new ball colour after the first, bound like the screen.
-        var newColour: FlatColour?
         let chapters = player.session.viewModel.ballColour.dropFirst().sink { newColour = $0 }
         defer { chapters.cancel() }
         screen.output = Array(hideCursor.utf8)

@@ -22,7 +22,7 @@ package enum TraceExport {
             let started = reader.header.flatMap { Timestamp.seconds(iso8601: $0.started) } ?? 0
             let trace = DebugTrace(
                 session: player.session, streams: streams, origin: started * 1_000,
-                time: { [unowned player] in player.time }, write: emit)
+                time: { [unowned player] in player.session.now.seconds }, write: emit)
             defer { trace.end() }
             while let event = try player.nextEvent() { player.apply(event) }
         }

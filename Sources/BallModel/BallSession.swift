@@ -13,18 +13,52 @@ import OpenCombine
 package final class BallSession {
     /// The chain: the position subject and the colours derived from it.
     package let viewModel: BallViewModel
-    /// Centre minus pointer while a drag is under way (the one fact the subject does not hold).
+    /// Centre minus pointer while a drag is under way (a fact the subject does not hold).
     package private(set) var grab: CellOffset?
+    /// When the position a timed operator holds back came (the reducer's model of what the real
+    /// operator holds, which it does not show; the session checks the two agree).
+    private var heldSince: SessionTime?
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
     /// Whether a quit was requested.
     package private(set) var isFinished = false
 
     /// A session in `start`: its chain is built there (the start of play, or any point of a
-    /// recording the player travels to).
+    /// recording the player travels to), its clock at the state's time.
+    ///
+    /// A real operator's memory cannot be set, so a timed one is given the input that makes it:
+    /// the chain is built with the clock at the time the held position came, where the
+    /// operator, subscribing, is handed it; where the state holds nothing, the timer it set
+    /// then is dropped.
     package init(start: BallState) {
-        viewModel = BallViewModel(start: start)
+        let clock = SessionScheduler(now: start.heldSince ?? start.time)
+        viewModel = BallViewModel(start: start, clock: clock)
+        if start.heldSince == nil { clock.cancelAll() }
+        clock.advance(to: start.time)
         grab = start.grab
+        heldSince = start.heldSince
+    }
+
+    /// The time on the session's clock.
+    package var now: SessionTime { viewModel.clock.now }
+
+    /// When the chain next has something to do (a timed operator's timer), if anything.
+    package var nextTimer: SessionTime? { viewModel.clock.nextDue }
+
+    /// Moves the session's clock on to `time` (never back): every timer of the chain due by
+    /// then runs, earliest first.
+    package func advance(to time: SessionTime) {
+        guard time > now || nextTimer.map({ $0 <= time }) == true else { return }
+        let modelled = state.advanced(to: time)
+        viewModel.clock.advance(to: time)
+        heldSince = modelled.heldSince
+        assert(viewModel.slotted.latest == modelled.slotted, "the slot's timed operator and the reducer disagree")
+    }
+
+    /// Takes `intent` at `time` (the clock first moves on to it, running what is due before).
+    package func send(_ intent: Intent, at time: SessionTime) {
+        advance(to: time)
+        send(intent)
     }
 
     /// A session with the ball in the middle of `screen`, before any intent.
@@ -36,11 +70,12 @@ package final class BallSession {
     package var state: BallState {
         BallState(
             position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
-            slot: viewModel.slot.value, slotted: viewModel.slotted.latest!)
+            slot: viewModel.slot.value, slotted: viewModel.slotted.latest!, heldSince: heldSince, time: now)
     }
 
-    /// Takes `intent`: fits it to the ball's area (dropped if it cannot happen there), publishes
-    /// it, folds it with ``reduce(_:_:)``, and sends the subject the new position when it changed.
+    /// Takes `intent` now: fits it to the ball's area (dropped if it cannot happen there), publishes
+    /// it, folds it with ``reduce(_:_:)``, and sends the subject the new position when it changed;
+    /// then what the chain scheduled for now runs.
     /// A quit ends the streams: ``intents`` and the position subject complete, and the chain's
     /// colours complete after them. A finished session takes no more intents.
     package func send(_ intent: Intent) {
@@ -50,17 +85,19 @@ package final class BallSession {
         intents.send(intent)
         let next = reduce(current, intent)
         grab = next.grab
+        heldSince = next.heldSince
         if next.position != current.position { viewModel.position.send(next.position) }
         if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
-        // What the slot passed on and the screen's colour are what the chain derived: the
-        // reducer models the operator, the chain runs the real one.
-        assert(viewModel.slotted.latest == next.slotted, "the slot's operator and the reducer disagree")
-        assert(viewModel.background.latest == next.background, "the chain and the reducer disagree")
         if intent == .quitRequested {
             isFinished = true
             intents.send(completion: .finished)
             viewModel.position.send(completion: .finished)
             viewModel.slot.send(completion: .finished)
         }
+        viewModel.clock.advance(to: now)
+        // What the slot passed on and the screen's colour are what the chain derived: the
+        // reducer models the operator, the chain runs the real one.
+        assert(viewModel.slotted.latest == next.slotted, "the slot's operator and the reducer disagree")
+        assert(viewModel.background.latest == next.background, "the chain and the reducer disagree")
     }
 }

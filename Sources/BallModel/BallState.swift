@@ -46,17 +46,43 @@ package struct BallState: Hashable, Sendable {
     package var slot: SlotOperator
     /// The last position the slot passed on: the ball's colour is the rule's for it.
     package var slotted: BallPosition
+    /// When the position a timed operator in the slot holds back came (`debounce` holds the
+    /// latest position until ``SlotOperator/debounceInterval`` passes with no new one); nil:
+    /// nothing held.
+    package var heldSince: SessionTime?
+    /// The time on the session's clock: of the last intent, or of the last ``advanced(to:)``.
+    package var time: SessionTime
 
     /// A state from its parts; `slotted` is `position` unless given.
     package init(
         position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
-        slotted: BallPosition? = nil
+        slotted: BallPosition? = nil, heldSince: SessionTime? = nil, time: SessionTime = .start
     ) {
         self.position = position
         self.grab = grab
         self.background = background
         self.slot = slot
         self.slotted = slotted ?? position
+        self.heldSince = heldSince
+        self.time = time
+    }
+
+    /// When the slot's operator next passes on what it holds, if it holds anything: the session's
+    /// next timer.
+    package var nextTimer: SessionTime? { heldSince?.advanced(by: SlotOperator.debounceInterval) }
+
+    /// The state once the session's clock reads `time` (never earlier than ``time``): what the
+    /// slot held goes through if its time came by then (`debounce`: 300 ms with no new position).
+    /// Pure, like the reducer: time passing is the one thing that changes a state between intents.
+    package func advanced(to time: SessionTime) -> BallState {
+        var next = self
+        if let due = nextTimer, due <= time {
+            next.heldSince = nil
+            next.slotted = position
+            if next.slotted != slotted { next.background = screenColour(background, next.ballColour) }
+        }
+        next.time = max(self.time, time)
+        return next
     }
 
     /// The screen's colour before the ball first colours it: the original's white view.
@@ -88,7 +114,8 @@ package struct BallState: Hashable, Sendable {
 
 /// What `intent` does to `state`: Redux's reducer, the one function every path uses (play,
 /// the headless replay, the replay index, time travel, skipping, the marble diagram). Pure: no
-/// I/O, no time, no subjects.
+/// I/O, no clock, no subjects: the intent happens at the state's ``BallState/time`` (a recording
+/// folds `reduce(state.advanced(to: event's time), intent)`).
 ///
 /// - Pressing on the ball grabs it and keeps the offset between pointer and centre;
 ///   pressing elsewhere moves the centre to the pointer and grabs it there.
@@ -97,8 +124,12 @@ package struct BallState: Hashable, Sendable {
 /// - A resize keeps the centre where it can and clamps it where it must.
 /// - The ball always stays whole on screen, above the status line. While the screen is too
 ///   small for it, moves are ignored and the centre is kept for when the screen grows.
-/// - Choosing an operator puts it in the chain's slot; it is handed the current position at
-///   once, and the ball's colour follows what it passes on (``SlotOperator/output(for:)``).
+/// - Choosing an operator puts it in the chain's slot (what the one before held is dropped);
+///   it is handed the current position at once, and the ball's colour follows what it passes
+///   on (``SlotOperator/output(for:)``). A timed operator passes nothing on at once: it holds
+///   the position from the state's ``BallState/time`` (the intent's), and ``BallState/advanced(to:)``
+///   lets it through when its time comes. A quit completes the position: what is held is
+///   dropped, as OpenCombine's `debounce` drops it.
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
 ///   applies to each new ball colour.
@@ -129,14 +160,21 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         next.position.screen = size
         next.moveCentre(to: position.centre)
     case .quitRequested:
-        break
+        next.heldSince = nil
     case .operatorChosen(let chosen):
         next.slot = chosen
+        next.heldSince = nil
     }
     // The slot sees each new position; a chosen operator is handed the current one at once.
     var handed = next.position != position
     if case .operatorChosen = intent { handed = true }
-    if handed, let passed = next.slot.output(for: next.position) { next.slotted = passed }
+    if handed {
+        if next.slot.isTimed {
+            next.heldSince = state.time
+        } else if let passed = next.slot.output(for: next.position) {
+            next.slotted = passed
+        }
+    }
     // (A colour that did not change leaves the screen its colour: no need to look.)
     if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }
     return next

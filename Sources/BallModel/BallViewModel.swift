@@ -65,16 +65,19 @@ package final class BallViewModel {
     package let slotted: ReplaySubject<BallPosition, Never>
     /// The ball's colour, each change once.
     package let ballColour: ReplaySubject<FlatColour, Never>
+    /// The session's clock, which a timed operator in the slot (`debounce`) runs on.
+    package let clock: SessionScheduler
     /// The screen's colour, each change once.
     package let background: ReplaySubject<FlatColour, Never>
 
-    /// The chain for a session in `start`: its position, and its screen's colour as the memory
-    /// the `scan` starts from.
-    package init(start: BallState) {
+    /// The chain for a session in `start`, its timers on `clock`: its position, and its screen's
+    /// colour as the memory the `scan` starts from.
+    package init(start: BallState, clock: SessionScheduler) {
+        self.clock = clock
         // The chain:
         position = CurrentValueSubject(start.position)
         slot = CurrentValueSubject(start.slot)
-        slotted = slot.map { [position] in $0.applied(to: position) }.switchToLatest()
+        slotted = slot.map { [position, clock] in $0.applied(to: position, on: clock) }.switchToLatest()
             .share(replay: 1, startingWith: start.slotted)
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)

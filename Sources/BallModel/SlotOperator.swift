@@ -16,6 +16,12 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// `map`: each position goes through as its mirror image (``BallPosition/mirrored``), so
     /// the ball takes the colour of the place opposite it.
     case map
+    /// `debounce`: a position goes through once ``debounceInterval`` has passed with no new
+    /// one, so the ball keeps its colour while it moves and takes the new one when it stops.
+    case debounce
+
+    /// How long `debounce` waits for quiet: 300 ms.
+    package static let debounceInterval = SessionTime.Stride.milliseconds(300)
 
     /// The operator's name, as the replay file and `--operator` write it.
     package var name: String { rawValue }
@@ -32,6 +38,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .none: "position"
         case .filter: "position.filter { $0.isInRightHalf }"
         case .map: "position.map { $0.mirrored }"
+        case .debounce: "position.debounce(for: .milliseconds(300), scheduler: clock)"
         }
     }
 
@@ -41,28 +48,37 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .none: "every position goes through"
         case .filter: "only positions in the right half go through"
         case .map: "each position goes through mirrored, left for right"
+        case .debounce: "a position goes through once 300 ms pass with no new one"
         }
     }
 
-    /// The operator on `position`: what the slot passes on to the ball's colour. The chain
-    /// switches to it when it is chosen (`switchToLatest`), so it subscribes to `position` then,
-    /// and is handed the current position at once.
-    package func applied<Upstream: Publisher>(to position: Upstream) -> AnyPublisher<BallPosition, Never>
+    /// The operator on `position`, its timers on `clock` (the session's): what the slot passes
+    /// on to the ball's colour. The chain switches to it when it is chosen (`switchToLatest`),
+    /// so it subscribes to `position` then, and is handed the current position at once.
+    package func applied<Upstream: Publisher>(to position: Upstream, on clock: SessionScheduler) -> AnyPublisher<
+        BallPosition, Never
+    >
     where Upstream.Output == BallPosition, Upstream.Failure == Never {
         switch self {
         case .none: position.eraseToAnyPublisher()
         case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
         case .map: position.map { $0.mirrored }.eraseToAnyPublisher()
+        case .debounce: position.debounce(for: .milliseconds(300), scheduler: clock).eraseToAnyPublisher()
         }
     }
 
-    /// What the slot passes on when it is handed `position`, if anything: the reducer's model
-    /// of ``applied(to:)``.
+    /// Whether the operator holds a position back for a while (it runs on the session's clock).
+    package var isTimed: Bool { self == .debounce }
+
+    /// What the slot passes on at once when it is handed `position`, if anything: the
+    /// reducer's model of ``applied(to:on:)`` (a timed operator passes nothing on at once; the
+    /// reducer keeps what it holds, ``BallState/heldSince``).
     package func output(for position: BallPosition) -> BallPosition? {
         switch self {
         case .none: position
         case .filter: position.isInRightHalf ? position : nil
         case .map: position.mirrored
+        case .debounce: nil
         }
     }
 }

@@ -18,6 +18,8 @@ package struct PlaybackClock: Sendable {
     package private(set) var paused: Bool
     /// When the next intent is due (nil: paused, at the end, or waiting for reading).
     package private(set) var due: Duration?
+    /// When the current intent played (or playing was planned from), on the run loop's clock.
+    private var playedAt: Duration?
 
     /// A clock at `timing`, paused or playing.
     package init(timing: ReplayTiming, paused: Bool) {
@@ -37,7 +39,15 @@ package struct PlaybackClock: Sendable {
             due = nil
             return
         }
+        playedAt = now
         due = now + .seconds(pause(from: current, to: next))
+    }
+
+    /// When something recorded at `later` comes while the intent recorded at `current` is the
+    /// last played (a timer of the chain), on the run loop's clock; nil while paused.
+    package func due(recorded later: Double, after current: Double) -> Duration? {
+        guard !paused, let playedAt else { return nil }
+        return playedAt + .seconds(pause(from: current, to: later))
     }
 
     /// The due intent was played: the one after it (recorded at `next`) is due its pause after
@@ -47,6 +57,7 @@ package struct PlaybackClock: Sendable {
             self.due = nil
             return
         }
+        playedAt = due
         self.due = due + .seconds(pause(from: current, to: next))
     }
 

@@ -39,7 +39,13 @@ package enum StreamsPage {
         if first < end {
             for number in (first + 1)...end {
                 let intent = index.event(number).intent
-                if index.skipped.contains(number) { recorder.noteSkipped(intent) } else { scratch.send(intent) }
+                if index.skipped.contains(number) {
+                    recorder.noteSkipped(intent)
+                } else {
+                    scratch.send(intent, at: index.sessionTime(of: number))
+                }
+                // What the chain's timers did before the next intent shows in this column.
+                if let end = index.endTime(of: number) { scratch.advance(to: end) }
                 observe(upTo: number)
             }
         }

@@ -57,7 +57,7 @@ package final class TimeTravelPlayer {
         self.userObservationLimit = userObservationLimit
         self.terminal = terminal
         playback = PlaybackClock(timing: timing, paused: paused)
-        session = BallSession(screen: index.header.terminal)
+        session = BallSession(start: index.state(at: 0))
         followRecordedPanel(at: 0)
     }
 
@@ -107,7 +107,28 @@ package final class TimeTravelPlayer {
             move(to: 0, how: .jump)
         }
         playback.setPaused(!paused)
+        if paused { finishPlace() }
         revision += 1
+    }
+
+    /// When the chain's next timer at this place comes, on the run loop's clock, while playing:
+    /// a timed operator lets a position through between two intents, as it did when recorded.
+    package var timerDue: Duration? {
+        guard let timer = session.nextTimer, let end = index.endTime(of: place), timer <= end else { return nil }
+        return playback.due(recorded: timer.seconds, after: index.time(at: place))
+    }
+
+    /// The chain's timer came: the session's clock moves on to it.
+    package func timerReached() {
+        guard let timer = session.nextTimer else { return }
+        session.advance(to: timer)
+        revision += 1
+    }
+
+    /// The session's clock moves on to the next intent's time: the place shows what the chain
+    /// did until then.
+    private func finishPlace() {
+        if let end = index.endTime(of: place) { session.advance(to: end) }
     }
 
     /// Goes `count` intents forward (back, when negative) and pauses.
@@ -298,7 +319,12 @@ package final class TimeTravelPlayer {
         let target = min(max(0, target), index.count)
         let before = session.viewModel.current
         if case .forward = how, target == place + 1 {
-            if !index.skipped.contains(target) { session.send(index.event(target).intent) }
+            if !index.skipped.contains(target) {
+                session.send(index.event(target).intent, at: index.sessionTime(of: target))
+            }
+            // The place shows what the chain did until the next intent (a timed operator's
+            // timer): at once when stepping; while playing, when the timer's time comes.
+            if paused, let end = index.endTime(of: target) { session.advance(to: end) }
             // Played forward, the panel opens and closes where the recording's did.
             followRecordedPanel(at: target)
         } else {

@@ -19,7 +19,6 @@ package final class Learn: TerminalProgram {
     /// The play program underneath: the session, the streams, the binding.
     package let play: Play
     package let keyMode = KeyMode.learn
-    package let deadline: Duration? = nil
     /// The lesson shown (an index into ``Lesson/all``; ``Lesson/all``'s count: all done).
     package private(set) var lesson: Int
     /// Whether the lesson shown is done.
@@ -77,7 +76,11 @@ package final class Learn: TerminalProgram {
         boundThroughPublishAt = nil
     }
 
-    package func deadlineReached(now: Duration) {}
+    package var deadline: Duration? { play.deadline }
+
+    package func deadlineReached(now: Duration) { play.deadlineReached(now: now) }
+
+    package func clockReached(_ now: Duration) { play.clockReached(now) }
 
     package func perform(_ action: KeyAction, now: Duration) {
         // An answer stays on the card until the next key or move.

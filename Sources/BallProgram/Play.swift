@@ -14,7 +14,9 @@ package final class Play: TerminalProgram {
     /// The streams, recorded from the start (the panel shows them when open).
     package let streams: StreamRecorder
     package let keyMode = KeyMode.play
-    package let deadline: Duration? = nil
+    /// When the chain's next timer is due (a timed operator in the slot), on the loop's clock,
+    /// whose time is the session's: the loop wakes only then.
+    package var deadline: Duration? { session.nextTimer?.duration }
     /// The terminal's size (the ball's area, the panel over it; in `learn`, laid out by ``tour``).
     package private(set) var terminal: ScreenSize
     private var streamsOpen = false
@@ -61,7 +63,13 @@ package final class Play: TerminalProgram {
 
     package var isFinished: Bool { session.isFinished }
 
-    package func deadlineReached(now: Duration) {}
+    /// The timer is due: the session's clock moves on to it (the loop may wake a little early).
+    package func deadlineReached(now: Duration) {
+        session.advance(to: max(SessionTime(now), session.nextTimer ?? .start))
+    }
+
+    /// The session's time is the loop's: what the chain's timers do, they do at their time.
+    package func clockReached(_ now: Duration) { session.advance(to: SessionTime(now)) }
 
     package func perform(_ action: KeyAction, now: Duration) {
         switch action {

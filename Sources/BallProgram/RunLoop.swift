@@ -21,6 +21,9 @@ package protocol TerminalProgram: AnyObject {
     var deadline: Duration? { get }
     /// The deadline came (`now`, on the loop's clock).
     func deadlineReached(now: Duration) throws
+    /// The loop woke at `now`, on its clock, before it handles what woke it: a live session's
+    /// clock moves on with it.
+    func clockReached(_ now: Duration)
     /// A key or the mouse did `action` at `now` (anything but suspending, the help box and the
     /// pointer's hover, which the loop does).
     func perform(_ action: KeyAction, now: Duration)
@@ -76,6 +79,7 @@ package final class RunLoop {
         present(program)
         while !program.isFinished {
             let wakeup = device.wait(timeout: timeout(for: program, escapePending: decoder.hasPendingBytes))
+            program.clockReached(clock.now)
             switch wakeup {
             case nil:
                 for event in decoder.flushPendingEscape() { handle(event, program) }

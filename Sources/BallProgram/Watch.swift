@@ -43,14 +43,23 @@ package final class Watch: TerminalProgram {
     /// Now while the file is still being read, or a skip's tail worked out; else the next
     /// intent's time.
     package var deadline: Duration? {
-        player.index.isComplete && player.index.isDerived ? player.playback.due : clock.now
+        guard player.index.isComplete && player.index.isDerived else { return clock.now }
+        // The chain's timer, if one comes before the next intent.
+        return [player.playback.due, player.timerDue].compactMap { $0 }.min()
     }
+
+    /// Playback keeps its own clock (``PlaybackClock``): the session's follows the recording's.
+    package func clockReached(_ now: Duration) {}
 
     package func deadlineReached(now: Duration) throws {
         if !player.index.isComplete {
             try readSome()
         } else if !player.index.isDerived {
             deriveSome()
+        }
+        if let due = player.timerDue, now >= due - .microseconds(500) {
+            player.timerReached()
+            binding.redrawSoon()
         }
         if let due = player.playback.due, now >= due - .microseconds(500) {
             player.playNext()

@@ -285,7 +285,7 @@ package struct StreamPanel: Hashable, Sendable {
                 column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
                 ?? "nothing: the position did not change"
         case .slotted:
-            (did, shortDid) = Self.slotWords(column)
+            (did, shortDid) = Self.slotWords(column, next: columns.first { $0.index == column.index + 1 })
         case .ballColour:
             if let colour = column.ballColour {
                 did = "\(Glyph.ball) \(colour.name)"
@@ -325,12 +325,20 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// What the slot's lane did in `column`, and why, in full and in short: what it passed on
-    /// (handed at once when the operator was chosen there), or why it passed nothing on.
-    static func slotWords(_ column: StreamColumn) -> (String, String?) {
+    /// (handed at once when the operator was chosen there; for `debounce`, once 300 ms passed
+    /// with no new position), or why it passed nothing on (`next`, the column after, says how
+    /// soon the next intent came).
+    static func slotWords(_ column: StreamColumn, next: StreamColumn? = nil) -> (String, String?) {
         if let passed = column.slotted {
             var cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
             if column.slot == .map, let from = column.position ?? column.state?.position {
                 cell += " (\(from.centre.column),\(from.centre.row) mirrored)"
+            }
+            if column.slot == .debounce, let passedAt = column.passedAt, passedAt != column.time {
+                return (
+                    "\(cell) at \(seconds(passedAt)): debounce, 300 ms went by with no new position",
+                    "\(cell) at \(seconds(passedAt)), 300 ms quiet"
+                )
             }
             guard case .operatorChosen(let chosen)? = column.intent else { return (cell, nil) }
             return ("\(cell): \(chosen.name) chosen, subscribed and handed the position at once", cell)
@@ -346,9 +354,21 @@ package struct StreamPanel: Hashable, Sendable {
                 "nothing: \(cell) is left of column \(position.screen.columns / 2): filter lets only the right half through",
                 "nothing: \(cell) filtered out"
             )
+        case .debounce:
+            guard let time = column.time, let nextTime = next?.time, let nextIndex = next?.index else {
+                return ("debounce: \(cell) waits for 300 ms with no new position", "waiting: \(cell)")
+            }
+            let gap = (nextTime.microseconds - time.microseconds) / 1_000
+            return (
+                "debounce: \(cell) waits for 300 ms with no new position; #\(nextIndex) came \(gap) ms later",
+                "waiting: #\(nextIndex) \(gap) ms later"
+            )
         case .none, .map: return ("nothing", nil)
         }
     }
+
+    /// A time on the session's clock as the lanes' words say it: `12.345 s`.
+    private static func seconds(_ time: SessionTime) -> String { "\(time.seconds.decimals(3)) s" }
 
     /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in
     /// short: the marks drawn, then the values received there, oldest first (`^3 handed 38,10 ·

@@ -8,18 +8,23 @@ import TextFormats
 /// operator in the chain's slot can change the colour without a move), the first at time 0.
 package enum HeadlessReplay {
     /// Replays `reader`, calling `emit` with each trace line (no newline); text or JSON lines.
-    /// The recording's intents are folded with ``reduce(_:_:)``, the reducer every path uses;
-    /// a line is emitted as each event is read, so a bad line later in the file loses nothing
-    /// before it.
+    /// The recording's intents are folded with ``reduce(_:_:)``, the reducer every path uses,
+    /// each at its time (``BallState/advanced(to:)`` first: a timed operator's colour change
+    /// gets a line at the time it came, between two intents); a line is emitted as each event
+    /// is read, so a bad line later in the file loses nothing before it.
     package static func run(reader: ReplayReader, json: Bool, emit: (String) -> Void) throws {
         var state = BallState.start(on: try reader.readHeader().terminal)
         emit(traceLine(state.appearance, time: 0, json: json))
-        while let event = try reader.next() {
-            let next = reduce(state, event.intent)
+        func step(to next: BallState, at time: Double) {
             if next.position.centre != state.position.centre || next.ballColour != state.ballColour {
-                emit(traceLine(next.appearance, time: event.time, json: json))
+                emit(traceLine(next.appearance, time: time, json: json))
             }
             state = next
+        }
+        while let event = try reader.next() {
+            let time = SessionTime(seconds: event.time)
+            if let due = state.nextTimer, due <= time { step(to: state.advanced(to: due), at: due.seconds) }
+            step(to: reduce(state.advanced(to: time), event.intent), at: event.time)
         }
     }
 

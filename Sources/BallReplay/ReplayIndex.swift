@@ -27,7 +27,8 @@ package struct ColourChange: Hashable, Sendable {
 /// A recording held for travelling in it: its intents packed small, the state every
 /// ``checkpointInterval`` intents, and where the ball's colour changes. Any point is the
 /// nearest checkpoint before it with fewer than ``checkpointInterval`` intents folded in by
-/// ``reduce(_:_:)``, the reducer the session uses.
+/// ``reduce(_:_:)``, the reducer the session uses, each at its time (``BallState/advanced(to:)``
+/// first), and the clock moved on to the next intent's time.
 ///
 /// Intents are numbered from 1; "at `n`" means the first `n` applied (0: the start). An intent
 /// can be skipped: everything after it is worked out again without it, and the edited log
@@ -167,9 +168,27 @@ package final class ReplayIndex {
         var number = checkpoint * Self.checkpointInterval
         while number < n {
             number += 1
-            if !skipped.contains(number) { state = reduce(state, events[number - 1].intent) }
+            if !skipped.contains(number) { state = folded(state, number) }
         }
-        return state
+        // What the screen showed at `n`: until the next intent came, the chain's timers went on.
+        return endTime(of: n).map { state.advanced(to: $0) } ?? state
+    }
+
+    /// Intent `number` folded into `state` at its time: the clock moves on to it, then the reducer.
+    private func folded(_ state: BallState, _ number: Int) -> BallState {
+        reduce(state.advanced(to: sessionTime(of: number)), events[number - 1].intent)
+    }
+
+    /// The time of intent `number` on the session's clock.
+    package func sessionTime(of number: Int) -> SessionTime { SessionTime(seconds: events[number - 1].time) }
+
+    /// The time on the session's clock until which place `n` is shown: the next intent's that is
+    /// not skipped (the edited log's next); nil after the last (a recording's time ends with its
+    /// last intent).
+    package func endTime(of n: Int) -> SessionTime? {
+        var next = max(0, n) + 1
+        while next <= count, skipped.contains(next) { next += 1 }
+        return next <= count ? sessionTime(of: next) : nil
     }
 
     /// The last `count` positions the position subject published up to `n` (oldest first; at
@@ -186,7 +205,7 @@ package final class ReplayIndex {
             while number < n {
                 number += 1
                 guard !skipped.contains(number) else { continue }
-                let next = reduce(state, events[number - 1].intent)
+                let next = folded(state, number)
                 if next.position != state.position { published.append(next.position) }
                 state = next
             }
@@ -293,15 +312,23 @@ package final class ReplayIndex {
             if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
             return
         }
-        let next = reduce(last, events[number - 1].intent)
-        if next.position != last.position {
-            let colour = next.ballColour
-            if colour != (colourChanges.last?.colour ?? checkpoints[0].ballColour) {
-                colourChanges.append(ColourChange(intent: number, colour: colour))
-            }
-        }
-        last = next
+        // A timed operator's colour change while waiting for this intent belongs to the place before.
+        let waited = last.advanced(to: sessionTime(of: number))
+        noteColour(waited.ballColour, after: number - 1)
+        last = reduce(waited, events[number - 1].intent)
+        noteColour(last.ballColour, after: number)
         if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
+    }
+
+    /// Notes that the ball's colour is `colour` after intent `number`: a change when it differs
+    /// from the last (one change a place: a second at the same place replaces the first).
+    private func noteColour(_ colour: FlatColour, after number: Int) {
+        guard colour != (colourChanges.last?.colour ?? checkpoints[0].ballColour) else { return }
+        if let latest = colourChanges.last, latest.intent == number {
+            colourChanges.removeLast()
+            if colour == (colourChanges.last?.colour ?? checkpoints[0].ballColour) { return }
+        }
+        colourChanges.append(ColourChange(intent: number, colour: colour))
     }
 }
 

@@ -13,6 +13,10 @@ package final class ReplayPlayer {
     /// The time of the last event applied.
     package private(set) var time = 0.0
 
+    /// Told each time one of the chain's timers ran between two events (with its time): a timed
+    /// operator in the slot let a position through.
+    package var timerRan: ((SessionTime) -> Void)?
+
     /// Told each observation recorded beside the intents (late subscribers, the panel) in its
     /// place: after the intents before it were applied, as the next is read.
     package var observed: ((ObservationEvent) -> Void)?
@@ -24,6 +28,8 @@ package final class ReplayPlayer {
         session = BallSession(screen: header.terminal)
         reader.observed = { [unowned self] event in
             time = event.time
+            // What the chain's timers did before it, they did before it.
+            runTimers(until: SessionTime(seconds: event.time))
             observed?(event)
         }
     }
@@ -39,10 +45,21 @@ package final class ReplayPlayer {
     /// Reads the next event without applying it (timed playback waits, then applies it).
     package func nextEvent() throws -> ReplayEvent? { try reader.next() }
 
-    /// Applies an event read with ``nextEvent()``.
+    /// Applies an event read with ``nextEvent()``: the session's clock moves on to its time
+    /// (the chain's timers due by then run), then it takes the intent.
     package func apply(_ event: ReplayEvent) {
         time = event.time
+        runTimers(until: SessionTime(seconds: event.time))
         session.send(event.intent)
+    }
+
+    /// Moves the session's clock on to `time`, one timer of the chain at a time.
+    private func runTimers(until time: SessionTime) {
+        while let timer = session.nextTimer, timer <= time {
+            session.advance(to: timer)
+            timerRan?(timer)
+        }
+        session.advance(to: time)
     }
 }
 

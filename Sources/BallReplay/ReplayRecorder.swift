@@ -26,12 +26,13 @@ package final class ReplayRecorder {
     private let writer: LineWriter
 
     /// Starts recording `session` to `writer`, and the `observations` made beside it (the
-    /// streams recorder's, ``StreamRecorder/observations``); `clock` gives seconds since the
-    /// start.
+    /// streams recorder's, ``StreamRecorder/observations``), each at the session's time: the
+    /// times the chain's timers ran on are the file's, so a replay runs them again exactly.
     package init(
         session: BallSession, observations: PassthroughSubject<Observation, Never>? = nil, writer: LineWriter,
-        clock: @escaping () -> Double, program: String, started: String
+        program: String, started: String
     ) throws {
+        let clock = { [unowned session] in session.now.seconds }
         self.writer = writer
         try writer.writeLine(
             ReplayFormat.headerLine(terminal: session.state.position.screen, program: program, started: started))

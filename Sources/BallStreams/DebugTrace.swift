@@ -26,8 +26,8 @@ import TextFormats
 /// A binding: it subscribes to the publishers the panel's lanes subscribe to (so its lines say
 /// what the lanes show), and follows the late subscribers the streams recorder makes. Within
 /// one step (an intent and all it causes, then the subscriptions made before the next) its
-/// lines come in the chain's order, cause before effect: intents, position, slotted,
-/// ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
+/// lines come by time, and at one time in the chain's order, cause before effect: intents,
+/// position, slotted, ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
 /// subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
@@ -40,10 +40,11 @@ package final class DebugTrace {
     private let time: () -> Double
     private let origin: Int64
     private let write: (String) -> Void
-    /// The lines of the step under way, each with the order it is written in: its publisher's
-    /// place in the chain for the main four (they all run at the intent's time); for the late
-    /// subscribers, after them, by time, then kind.
-    private var step: [(order: (Int, Double, Int), line: String)] = []
+    /// The lines of the step under way, each with the order it is written in: by time (as
+    /// written, in milliseconds: what an intent causes at once shares its time; a timed
+    /// operator's value comes later), then the publisher's place in the chain for the main five,
+    /// the late subscribers after them, by kind.
+    private var step: [(order: (Int64, Int, Int), line: String)] = []
 
     /// Subscribes to `session`'s publishers now, and follows `streams`' late subscribers (when
     /// given), writing each event's line through `write`.
@@ -131,16 +132,17 @@ package final class DebugTrace {
     }
 
     private func line(_ name: String, _ rank: Int, _ event: String) {
-        step.append(((rank, 0, 0), "\(Timestamp.debugText(milliseconds: now())): \(name) -> \(event)"))
+        let written = now()
+        step.append(((written, rank, 0), "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"))
     }
 
-    /// A late subscriber's line: after the main four's, by time, then by kind (`rank`).
+    /// A late subscriber's line: by time, after the main five's of that time, then by kind (`rank`).
     private func lateLine(_ name: String, _ rank: Int, _ event: String) {
         // By the time as written (milliseconds): what one intent causes comes in the same one.
         let written = now()
         step.append(
             (
-                (Self.names.count, Double(written), rank),
+                (written, Self.names.count, rank),
                 "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"
             ))
     }

@@ -313,6 +313,10 @@ package struct StreamColumn: Hashable, Sendable {
     package var slotted: BallPosition?
     /// The operator in the slot after the intent.
     package var slot: SlotOperator = .none
+    /// When the intent came, on the session's clock.
+    package var time: SessionTime?
+    /// When the slot passed on ``slotted`` (a timed operator passes it on after the intent).
+    package var passedAt: SessionTime?
     /// The ball colour emitted, if one was.
     package var ballColour: FlatColour?
     /// The background emitted, if one was.
@@ -336,7 +340,8 @@ package struct StreamColumn: Hashable, Sendable {
     package func marble(_ lane: StreamLane) -> Marble {
         let shown = emission(lane)
         if index == 0 { return .subscribed(handed: lane == .intents ? nil : shown) }
-        if skipped { return lane == .intents ? .skipped : .line }
+        // A skipped intent never entered; a timed operator's timer may still go off after it.
+        if skipped, lane == .intents { return .skipped }
         if completed.contains(lane) { return .ended(after: shown) }
         return shown ?? .line
     }
@@ -515,7 +520,12 @@ package final class StreamRecorder {
                 note { $0.slot = chosen }
             },
             viewModel.slotted.bind(
-                onNext: { [unowned self] position in note { $0.slotted = position } },
+                onNext: { [unowned self] position in
+                    note {
+                        $0.slotted = position
+                        $0.passedAt = self.session.now
+                    }
+                },
                 onCompleted: { [unowned self] in note { $0.completed.insert(.slotted) } }),
             viewModel.ballColour.bind(
                 onNext: { [unowned self] colour in
@@ -561,6 +571,7 @@ package final class StreamRecorder {
     private func startColumn(_ column: StreamColumn) {
         var column = column
         column.slot = slot
+        column.time = session.now
         recorded[recorded.count - 1].state = seen
         if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }
         recorded.append(column)

@@ -97,6 +97,13 @@ package final class HeadlessDriver {
     /// Resizes the terminal.
     package func resize(columns: Int, rows: Int) { run([.resize(ScreenSize(columns: columns, rows: rows))]) }
 
+    /// Lets time pass with nothing sent until the loop's clock (the session's) reads `seconds`
+    /// (nothing, if it already does): the chain's timers go off as they come due.
+    package func passTime(to seconds: Double) {
+        let target = Duration.microseconds(SessionTime(seconds: seconds).microseconds)
+        if target > terminal.clock.now { run([.pass(target - terminal.clock.now)]) }
+    }
+
     /// Sends raw terminal bytes, then lets the loop's Esc wait pass (a lone Esc counts).
     package func input(_ bytes: [UInt8]) { run([.bytes(bytes), .pass(RunLoop.defaultEscapeWait)]) }
 

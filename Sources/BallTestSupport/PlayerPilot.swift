@@ -123,7 +123,9 @@ package enum RandomRecording {
                 }
                 lines.append(ReplayFormat.line(for: observation, at: time))
             }
-            time += Double(generator.below(200)) / 1000
+            // Mostly quick, as a drag's reports are; one gap in five near `debounce`'s 300 ms (exactly
+            // it at times), so that a timed operator in the slot both waits and lets through.
+            time += Double(generator.below(5) == 0 ? 250 + generator.below(150) : generator.below(200)) / 1000
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent
             if operators, generator.below(10) == 0 {

@@ -84,14 +84,13 @@ struct LearnCommand: ParsableCommand {
         var failure: Error?
         // Before the terminal is taken, and without touching an existing file.
         let recording = try record.map { try Recording(record: $0, force: force) }
-        let start = ContinuousClock.now
         let wallStart = Play.wallClockMilliseconds()
         do {
             try InteractiveProgram.learn(
                 first: first, done: done, animated: !noAnimation,
                 hook: { session, lanes, showNotice in
                     try recording?.start(
-                        session: session, observations: lanes, clock: { start.duration(to: .now).seconds },
+                        session: session, observations: lanes,
                         started: Timestamp.iso8601Text(seconds: wallStart / 1_000), showNotice: showNotice)
                     return nil
                 }

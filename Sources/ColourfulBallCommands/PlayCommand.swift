@@ -108,7 +108,6 @@ package struct Play: Equatable, Sendable {
         let traceOutput = traceFile.map { BufferedOutput($0.fileOutput) }
         var traceFailure: Error?
         var debugTrace: DebugTrace?
-        let start = ContinuousClock.now
         let wallStart = Self.wallClockMilliseconds()  // The trace's times, and the recording's `started`.
         let program = InteractiveProgram(streams: streams, animated: animated, slot: slot) {
             session, lanes, showNotice in
@@ -124,7 +123,7 @@ package struct Play: Equatable, Sendable {
                     }
                 }
                 let trace = DebugTrace(
-                    session: session, streams: lanes, origin: wallStart, time: { start.duration(to: .now).seconds }
+                    session: session, streams: lanes, origin: wallStart, time: { session.now.seconds }
                 ) { line in traceWrite { try traceOutput.line(line) } }
                 debugTrace = trace
                 writeTrace = {
@@ -137,7 +136,7 @@ package struct Play: Equatable, Sendable {
                 try? traceFile.commit()
             }
             try recording?.start(
-                session: session, observations: lanes, clock: { start.duration(to: .now).seconds },
+                session: session, observations: lanes,
                 started: Timestamp.iso8601Text(seconds: wallStart / 1_000), showNotice: showNotice)
             return writeTrace
         }

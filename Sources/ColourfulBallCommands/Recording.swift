@@ -23,15 +23,15 @@ final class Recording {
 
     deinit { output.close() }
 
-    /// Binds the recorder to `session` and its `observations`; times are seconds on `clock`,
+    /// Binds the recorder to `session` and its `observations`; times are the session's,
     /// `started` the wall clock's time in ISO 8601. When a write fails, the ball plays on and
     /// `showNotice` says the recording stopped (why: at the end).
     func start(
-        session: BallSession, observations: StreamRecorder, clock: @escaping () -> Double, started: String,
+        session: BallSession, observations: StreamRecorder, started: String,
         showNotice: @escaping (String?) -> Void
     ) throws {
         let started = try ReplayRecorder(
-            session: session, observations: observations.observations, writer: output, clock: clock,
+            session: session, observations: observations.observations, writer: output,
             program: ColourfulBall.version, started: started)
         started.failed = { [unowned started] in
             showNotice("recording stopped after \(started.eventsWritten) events")

@@ -17,7 +17,8 @@ struct ChainTests {
     @Test("every position sent derives the ball and the background, whole; each colour is sent once")
     func derivedStateAfterEachStep() {
         // Start at 0,0 (sum 0: flatBlackDark, so the screen keeps the original's white).
-        let viewModel = BallViewModel(start: BallState(position: position(0, 0), background: .flatWhite))
+        let viewModel = BallViewModel(
+            start: BallState(position: position(0, 0), background: .flatWhite), clock: SessionScheduler())
         var balls: [FlatColour] = []
         var backgrounds: [FlatColour] = []
         var cancellables = Set<AnyCancellable>()
@@ -123,6 +124,134 @@ struct ChainTests {
         #expect(session.viewModel.current.ball == .flatRedDark)
     }
 
+    /// A time `milliseconds` into the session.
+    static func ms(_ milliseconds: Int64) -> SessionTime { SessionTime(microseconds: milliseconds * 1_000) }
+
+    @Test(
+        "debounce in the slot, on the session's clock: the colour follows a position 300 ms after it came with none after it; a timer due with an intent runs first; a quit drops what is held"
+    )
+    func debounceInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        var slotted: [(BallPosition, SessionTime)] = []
+        var completed = false
+        let subscription = session.viewModel.slotted.sink(
+            receiveCompletion: { _ in completed = true }, receiveValue: { slotted.append(($0, session.now)) })
+        defer { subscription.cancel() }
+        func held(_ column: Int, since: Int64, passed: BallPosition, background: FlatColour, at time: Int64)
+            -> BallState
+        {
+            BallState(
+                position: position(column, 11), background: background, slot: .debounce, slotted: passed,
+                heldSince: Self.ms(since), time: Self.ms(time))
+        }
+        // (time in ms, the intent or nil for time passing alone, the whole state after it)
+        let steps: [(Int64, Intent?, BallState)] = [
+            // Chosen at 0, it is handed 50,11 and holds it: nothing passes on yet.
+            (
+                0, .operatorChosen(.debounce),
+                held(50, since: 0, passed: position(50, 11), background: .flatTealDark, at: 0)
+            ),
+            // 30,11 at 100 (flatRedDark on flatGray once through): 50,11 is dropped, 30,11 held.
+            (
+                100, .arrowPressed(.left, distance: 20),
+                held(30, since: 100, passed: position(50, 11), background: .flatTealDark, at: 100)
+            ),
+            (399, nil, held(30, since: 100, passed: position(50, 11), background: .flatTealDark, at: 399)),
+            // 300 ms with no new position: 30,11 goes through, flatRedDark on flatGray.
+            (
+                400, nil,
+                BallState(
+                    position: position(30, 11), background: .flatGray, slot: .debounce, slotted: position(30, 11),
+                    time: Self.ms(400))
+            ),
+            // 45,11 at 500 and 35,11 at 700: 45,11 never goes through.
+            (
+                500, .arrowPressed(.right, distance: 15),
+                held(45, since: 500, passed: position(30, 11), background: .flatGray, at: 500)
+            ),
+            (
+                700, .arrowPressed(.left, distance: 10),
+                held(35, since: 700, passed: position(30, 11), background: .flatGray, at: 700)
+            ),
+            // At 1000 the timer and an intent come together: the timer first (35,11 goes
+            // through, flatRedDark again, the screen stays), then filter, handed 35,11, drops it.
+            (
+                1_000, .operatorChosen(.filter),
+                BallState(
+                    position: position(35, 11), background: .flatGray, slot: .filter, slotted: position(35, 11),
+                    time: Self.ms(1_000))
+            ),
+            (
+                1_100, .operatorChosen(.debounce),
+                held(35, since: 1_100, passed: position(35, 11), background: .flatGray, at: 1_100)
+            ),
+            // Quit at 1200, with 35,11 held: dropped (OpenCombine's debounce drops it), and the
+            // slot's lane completes.
+            (
+                1_200, .quitRequested,
+                BallState(
+                    position: position(35, 11), background: .flatGray, slot: .debounce, slotted: position(35, 11),
+                    time: Self.ms(1_200))
+            ),
+            (
+                5_000, nil,
+                BallState(
+                    position: position(35, 11), background: .flatGray, slot: .debounce, slotted: position(35, 11),
+                    time: Self.ms(5_000))
+            ),
+        ]
+        var folded = session.state
+        for (time, intent, expected) in steps {
+            if let intent {
+                session.send(intent, at: Self.ms(time))
+                folded = reduce(folded.advanced(to: Self.ms(time)), intent)
+            } else {
+                session.advance(to: Self.ms(time))
+                folded = folded.advanced(to: Self.ms(time))
+            }
+            #expect(session.state == expected, "at \(time) ms")
+            #expect(folded == expected, "at \(time) ms")
+        }
+        // What the slot passed on, and when: the start's, 30,11 at 400, 35,11 at 1000; then it completed.
+        #expect(slotted.map(\.0) == [position(50, 11), position(30, 11), position(35, 11)])
+        #expect(slotted.map(\.1) == [Self.ms(0), Self.ms(400), Self.ms(1_000)])
+        #expect(completed)
+        #expect(session.nextTimer == nil)
+    }
+
+    @Test(
+        "a chain built part-way with debounce in the slot: holding, it lets the position through when due; not holding, it lets nothing through"
+    )
+    func debounceBuiltPartWay() {
+        let holding = BallState(
+            position: position(30, 11), background: .flatTealDark, slot: .debounce, slotted: position(50, 11),
+            heldSince: Self.ms(100), time: Self.ms(250))
+        let session = BallSession(start: holding)
+        #expect(session.state == holding)
+        #expect(session.nextTimer == Self.ms(400))
+        var passed: [BallPosition] = []
+        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append($0) }
+        session.advance(to: Self.ms(399))
+        #expect(passed.isEmpty)
+        session.advance(to: Self.ms(400))
+        #expect(passed == [position(30, 11)])
+        #expect(session.state == holding.advanced(to: Self.ms(400)))
+        #expect(session.viewModel.current.ball == .flatRedDark)
+        subscription.cancel()
+        // Not holding: the warm-up's timer is dropped, so nothing goes through, ever.
+        let idle = BallState(
+            position: position(30, 11), background: .flatGray, slot: .debounce, slotted: position(30, 11),
+            time: Self.ms(900))
+        let built = BallSession(start: idle)
+        var after: [BallPosition] = []
+        let quiet = built.viewModel.slotted.dropFirst().sink { after.append($0) }
+        defer { quiet.cancel() }
+        #expect(built.nextTimer == nil)
+        built.advance(to: Self.ms(10_000))
+        #expect(after.isEmpty)
+        #expect(built.state == idle.advanced(to: Self.ms(10_000)))
+    }
+
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")
     func builtAtAState() {
         // 43,11 is in the black band: only the state tells what colour the screen has.
@@ -145,7 +274,8 @@ struct ChainTests {
 
     @Test("a late subscriber gets the latest position and colours at once, then the rest")
     func lateSubscriber() {
-        let viewModel = BallViewModel(start: BallState(position: position(0, 0), background: .flatWhite))
+        let viewModel = BallViewModel(
+            start: BallState(position: position(0, 0), background: .flatWhite), clock: SessionScheduler())
         viewModel.position.send(position(30, 0))
         viewModel.position.send(position(16, 8))  // Black: the background stays mint.
         var positions: [BallPosition] = []
@@ -166,7 +296,8 @@ struct ChainTests {
 
     @Test("the operators run once however many subscribe: one scan's memory for all")
     func sharedOnce() {
-        let viewModel = BallViewModel(start: BallState(position: position(30, 0), background: .flatMint))  // flatRed.
+        let viewModel = BallViewModel(
+            start: BallState(position: position(30, 0), background: .flatMint), clock: SessionScheduler())  // flatRed.
         var first: [FlatColour] = []
         let early = viewModel.background.sink { first.append($0) }
         defer { early.cancel() }

@@ -59,13 +59,9 @@ struct DrawnLaneTests {
         for run in 0..<100 {
             let driver = HeadlessDriver(screen: Self.size)
             let file = MemoryLines()
-            var clock = 0.0
             let recorder = try ReplayRecorder(
                 session: driver.session, observations: driver.streams.observations, writer: file,
-                clock: {
-                    clock += 0.01
-                    return clock
-                }, program: "test", started: "2026-11-26T00:00:00Z")
+                program: "test", started: "2026-11-26T00:00:00Z")
             driver.toggleStreams()
             var model = SubjectZooModel()
             var state = driver.session.state

@@ -24,7 +24,7 @@ struct LookingTests {
             driver = HeadlessDriver(screen: size)
             // Every event at time 0: the two files differ only in what was recorded.
             recorder = try ReplayRecorder(
-                session: driver.session, observations: driver.streams.observations, writer: file, clock: { 0 },
+                session: driver.session, observations: driver.streams.observations, writer: file,
                 program: "test", started: "2026-11-26T00:00:00Z")
         }
 

@@ -87,6 +87,22 @@ struct RunLoopTests {
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .map ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) map") == true)
+        // Then debounce: handed 30,11 at once, it holds it for 300 ms on the loop's clock; the
+        // ball keeps map's colours until then, and the loop sleeps until the timer is due.
+        driver.type("f")
+        #expect(driver.session.state.slot == .debounce)
+        #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
+        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .debounce ") })
+        #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) debounce") == true)
+        #expect(driver.screen.waits.last == .milliseconds(300))
+        driver.run([.pass(.milliseconds(299))])
+        #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
+        driver.run([.pass(.milliseconds(1))])
+        #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
+        #expect(driver.session.state.heldSince == nil)
+        // Nothing more is due: the loop waits for input alone (no wake-ups while idle).
+        driver.run([.pass(.seconds(5))])
+        #expect(driver.screen.waits.last == .some(nil))
         // Out again: the plain position hands 30,11 over at once.
         driver.type("f")
         #expect(driver.session.state.slot == SlotOperator.none)

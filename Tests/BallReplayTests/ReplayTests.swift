@@ -26,13 +26,13 @@ struct ReplayTests {
     @Test("a scripted session recorded and replayed gives the same trace")
     func roundTrip() throws {
         let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
-        var now = 0.0
         let file = MemoryLines()
         let recorder = try ReplayRecorder(
-            session: driver.session, writer: file, clock: { now }, program: "test", started: "2026-11-21T00:00:00Z")
+            session: driver.session, writer: file, program: "test", started: "2026-11-21T00:00:00Z")
         var live: [String] = [HeadlessReplay.traceLine(driver.appearance, time: 0, json: true)]
         func act(_ seconds: Double, _ action: () -> Void) {
-            now = seconds
+            driver.passTime(to: seconds)
+            let now = driver.session.now.seconds
             let before = driver.appearance.position.centre
             action()
             if driver.appearance.position.centre != before {
@@ -215,13 +215,12 @@ struct EveryRecordingReplays {
         for _ in 0..<30 {
             var size = ScreenSize(columns: 24 + generator.below(120), rows: 8 + generator.below(40))
             let driver = HeadlessDriver(screen: size)
-            var now = 0.0
             let file = MemoryLines()
             let recorder = try ReplayRecorder(
-                session: driver.session, observations: driver.streams.observations, writer: file, clock: { now },
+                session: driver.session, observations: driver.streams.observations, writer: file,
                 program: "test", started: "2026-11-25T00:00:00Z")
             for _ in 0..<200 {
-                now += Double(generator.below(300)) / 1000
+                driver.run([.pass(.milliseconds(generator.below(600)))])
                 // Anywhere in the window, and a little beyond it (a report read just after the
                 // window shrank).
                 let cell = Cell(column: generator.below(size.columns + 10), row: generator.below(size.rows + 10))
@@ -231,7 +230,7 @@ struct EveryRecordingReplays {
                 case 7: driver.run([.bytes(TerminalBytes.release(cell))])
                 case 8: driver.run([.bytes(TerminalBytes.move(cell))])
                 case 9: driver.toggleStreams()
-                case 10: driver.type(["b", "p", "r", "v", "c", "?", "x"][generator.below(7)])
+                case 10: driver.type(["b", "p", "r", "v", "c", "?", "x", "f"][generator.below(8)])
                 case 11, 12: driver.press(Direction.allCases[generator.below(4)], shifted: generator.below(2) == 0)
                 case 13:
                     // Sometimes a window larger than any recording may hold.
