@@ -48,7 +48,11 @@ package final class BallSession {
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by
     /// then runs, earliest first.
     package func advance(to time: SessionTime) {
-        guard time > now || nextTimer.map({ $0 <= time }) == true else { return }
+        guard let due = nextTimer, due <= time else {
+            // Nothing is due by then: only the clock moves.
+            viewModel.clock.advance(to: time)
+            return
+        }
         let modelled = state.advanced(to: time)
         viewModel.clock.advance(to: time)
         heldSince = modelled.heldSince

@@ -497,8 +497,8 @@ struct BenchmarkRun {
     func idle() -> [Result] { idle(arguments: [], label: "") }
 
     /// Idle CPU and wake-ups of the program started with `arguments`, after `input` (and
-    /// whatever it drew) when given.
-    func idle(arguments: [String], label: String, input: [UInt8] = []) -> [Result] {
+    /// whatever it drew, until `settle` seconds pass with nothing drawn) when given.
+    func idle(arguments: [String], label: String, input: [UInt8] = [], settle: Double = 0.3) -> [Result] {
         let seconds = quick ? 3.0 : 10.0
         guard
             let terminal = try? PseudoTerminal(
@@ -508,7 +508,7 @@ struct BenchmarkRun {
         _ = terminal.readUntilQuiet(quiet: 0.2)
         if !input.isEmpty {
             terminal.write(input)
-            _ = terminal.readUntilQuiet(quiet: 0.3)
+            _ = terminal.readUntilQuiet(quiet: settle)
         }
         let cpuBefore = cpuNanoseconds(terminal.pid) ?? 0
         let switchesBefore =
@@ -569,14 +569,15 @@ struct BenchmarkRun {
     /// memory beside the small one's (it must stay flat). `name` and `unit` name the rows;
     /// `target` is the least throughput.
     func streamedReplay(
-        _ arguments: [String], name: String, unit: String, target: Double, largest: Int = 1_000_000
+        _ arguments: [String], name: String, unit: String, target: Double, largest: Int = 1_000_000,
+        slot: SlotOperator = .none
     ) -> [Result] {
         var results: [Result] = []
         let sizes = quick ? [largest / 10, largest * 3 / 10] : [largest / 10, largest]
         var peaks: [Int] = []
         for events in sizes {
             let path = "/tmp/colourful-ball-bench-\(getpid())-\(events).jsonl"
-            writeReplay(path: path, events: events)
+            writeReplay(path: path, events: events, slot: slot)
             defer { unlink(path) }
             let run = runMeasured([program, "replay", path] + arguments)
             peaks.append(run.peakKilobytes)
@@ -597,17 +598,22 @@ struct BenchmarkRun {
         return results
     }
 
-    /// A replay file of `events` drag events sweeping the screen, with a press first.
-    func writeReplay(path: String, events: Int) {
+    /// A replay file of `events` drag events sweeping the screen, with a press first (and,
+    /// with an operator, its choice before that). Steps are 1 ms apart, but for one in a hundred,
+    /// which comes 350 ms after the one before: `debounce` lets a position through there.
+    func writeReplay(path: String, events: Int, slot: SlotOperator = .none) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
         let size = ScreenSize(columns: 80, rows: 24)
         fputs(ReplayFormat.headerLine(terminal: size, program: "bench", started: "2026-11-21T00:00:00Z") + "\n", file)
+        if slot != .none { fputs(ReplayFormat.line(for: .operatorChosen(slot), at: 0) + "\n", file) }
         fputs(ReplayFormat.line(for: .pressed(at: size.centre), at: 0) + "\n", file)
         var generator = SystemRandomNumberGenerator()
+        var time = 0.0
         for index in 0..<events {
+            time += slot != .none && index % 100 == 99 ? 0.35 : 0.001
             let cell = Cell(column: .random(in: 0..<80, using: &generator), row: .random(in: 0..<23, using: &generator))
-            fputs(ReplayFormat.line(for: .dragged(to: cell), at: Double(index) * 0.001) + "\n", file)
+            fputs(ReplayFormat.line(for: .dragged(to: cell), at: time) + "\n", file)
         }
     }
 
@@ -815,10 +821,18 @@ extension BenchmarkRun {
     // MARK: - The operator slot
 
     /// With `filter` in the chain's slot (`--operator filter`): a drag step's bytes and input
-    /// to screen, each beside the same steps with nothing in the slot, and idle.
+    /// to screen, each beside the same steps with nothing in the slot, and idle; with
+    /// `debounce`, idle once its timer has come and gone, and a million-intent recording
+    /// replayed headless (time virtual: the timers run on the recording's times).
     func operatorSlot() -> [Result] {
         [slotBytes(), slotInputToScreen()]
             + idle(arguments: ["--operator", "filter"], label: ", filter in the slot", input: Array("hhhh".utf8))
+            + idle(
+                arguments: ["--operator", "debounce"], label: ", debounce in the slot (after its timer)",
+                input: Array("hhhh".utf8), settle: 0.8)
+            + streamedReplay(
+                ["--headless"], name: "headless replay, debounce in the slot", unit: "intents", target: 150_000,
+                slot: .debounce)
     }
 
     /// The median bytes of a drag step across the 80×24 screen (colours changing where they

@@ -128,6 +128,32 @@ struct StreamsTests {
         #expect(Self.lanes(driver)["late Replay(3)"] == "        ^3|")
     }
 
+    @Test(
+        "debounce's lane says what it held and how soon the next intent came, and what it let through, when: 300 ms after, with no new position"
+    )
+    func debounceWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.debounce))  // #1 at 0: handed 40,11, held.
+        driver.passTime(to: 0.1)
+        driver.press(.left)  // #2 at 0.1: 39,11 held, 40,11 dropped.
+        driver.passTime(to: 0.22)
+        driver.press(.left)  // #3 at 0.22: 38,11 held, 39,11 dropped; through at 0.52.
+        driver.passTime(to: 1)
+        driver.press(.left)  // #4 at 1: 37,11 held.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let columns = driver.streams.columns
+        let said = (1...4).map { panel.describe(columns[$0], in: .slotted) }
+        let code = "slotted = position.debounce(for: .milliseconds(300), scheduler: clock)"
+        #expect(said[0] == "#1: debounce: 40,11 waits for 300 ms with no new position; #2 came 100 ms later ← \(code)")
+        #expect(said[1] == "#2: debounce: 39,11 waits for 300 ms with no new position; #3 came 120 ms later ← \(code)")
+        #expect(said[2] == "#3: ○ 38,11 at 0.520 s: debounce, 300 ms went by with no new position ← \(code)")
+        #expect(said[3] == "#4: debounce: 37,11 waits for 300 ms with no new position ← \(code)")
+        // Drawn: the lane's one marble after the start is in #3's column, where 38,11 went through.
+        let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
+        #expect(lane == "^○─────○──")
+    }
+
     @Test("the panel's description names the latest column: intent, place, both colours")
     func description() {
         let driver = HeadlessDriver()
