@@ -26,12 +26,6 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// The operator's name, as the replay file and `--operator` write it.
     package var name: String { rawValue }
 
-    /// The operator `f` puts in the slot after this one: the next in the list, round to `none`.
-    package var next: SlotOperator {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
-
     /// The slot's code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
     package var code: String {
         switch self {

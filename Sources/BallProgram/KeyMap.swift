@@ -46,8 +46,9 @@ package enum KeyAction: Hashable, Sendable {
     /// Subscribes two subscribers each to a shared and an unshared copy of `map`, or cancels
     /// them (`learn`).
     case toggleMapCopies
-    /// Puts the next operator in the chain's slot, between the position and the colour (`play`).
-    case nextOperator
+    /// Opens the box of operators for the chain's slot, between the position and the colour
+    /// (`play`); a digit there puts one in (``choose(_:)``).
+    case showOperators
     /// Opens or closes the streams panel.
     case toggleStreams
     /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
@@ -162,8 +163,13 @@ package enum KeyMap {
                 ["c"], "back to the middle", modes: [.play, .learn],
                 actions: [(.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred))]),
             KeyBinding(
-                ["f"], "the next operator between position and colour",
-                modes: [.play], actions: [(.character("f"), .nextOperator)]),
+                ["f"], "a box of the operators for the chain's slot",
+                modes: [.play], actions: [(.character("f"), .showOperators)]),
+            KeyBinding(
+                ["digits"], "in the operators box: put that one in the chain", modes: [.play],
+                actions: (1...SlotOperator.allCases.count).map { digit in
+                    (.character(Unicode.Scalar(UInt8(48 + digit))), .choose(digit))
+                }),
             KeyBinding(
                 ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],
                 isMouse: true),

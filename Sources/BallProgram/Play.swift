@@ -80,8 +80,11 @@ package final class Play: TerminalProgram {
         case .intent(.dragged(let cell)) where inspecting: binding.pointerMoved(to: cell)
         case .intent(.released) where inspecting: inspecting = false
         case .intent(let intent): session.send(inArea(intent))
-        case .nextOperator:
-            session.send(.operatorChosen(session.state.slot.next))
+        case .showOperators: binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
+        case .choose(let number) where binding.model.help?.choosable == true:
+            binding.send(.helpClosed)
+            guard (1...SlotOperator.allCases.count).contains(number) else { return }
+            session.send(.operatorChosen(SlotOperator.allCases[number - 1]))
             // The slot's lane comes with the first operator: the panel may need a row more.
             if streamsOpen { showPanel() }
         case .toggleStreams: toggleStreams()
@@ -168,6 +171,21 @@ package final class Play: TerminalProgram {
     }
 
     package func hungUp() { session.send(.quitRequested) }
+
+    /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
+    /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
+    package static func operatorsBox(current: SlotOperator) -> HelpText {
+        let rows = SlotOperator.allCases.enumerated().map { index, slot in
+            HelpRow(
+                keys: "\(index + 1)\(slot == current ? " ◂" : "")",
+                does: "\(slot == .none ? "nothing" : slot.code): \(slot.words)")
+        }
+        var box = HelpText(
+            title: "Between position and ballColour (◂ in now)", rows: rows,
+            footer: "a digit puts that one in; other keys close")
+        box.choosable = true
+        return box
+    }
 
     package func resumed(after duration: Duration) {}
 

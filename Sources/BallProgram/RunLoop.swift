@@ -146,9 +146,12 @@ package final class RunLoop {
                 binding.send(.helpPageTurned)
                 return
             case .character(let digit) where help.choosable && ("0"..."9").contains(digit):
-                // A digit picks a row: the program is told, and closes the box.
+                // A digit picks a row: the program is told, and closes the box; one that picks
+                // nothing closes it.
                 if let action = KeyMap.action(for: event, in: program.keyMode) {
                     program.perform(action, now: clock.now)
+                } else {
+                    binding.send(.helpClosed)
                 }
                 return
             default:

@@ -108,8 +108,8 @@ package final class HeadlessDriver {
     package func input(_ bytes: [UInt8]) { run([.bytes(bytes), .pass(RunLoop.defaultEscapeWait)]) }
 
     /// Does what makes `intent`, as a user would: the mouse report, the key or the resize that
-    /// becomes it (an arrow of another distance than 1 or 5, or an operator that is not the
-    /// one `f` puts in next, which no single key makes, goes to the session directly).
+    /// becomes it (`f` and a digit for an operator; an arrow of another distance than 1 or 5,
+    /// which no key makes, goes to the session directly).
     package func send(_ intent: Intent?) {
         guard let intent else { return }
         switch intent {
@@ -121,8 +121,10 @@ package final class HeadlessDriver {
         case .recentred: type("c")
         case .resized(let size): resize(columns: size.columns, rows: size.rows)
         case .quitRequested: type("q")
-        case .operatorChosen(let chosen) where chosen == session.state.slot.next: type("f")
-        case .arrowPressed, .operatorChosen:
+        case .operatorChosen(let chosen):
+            type("f")
+            type(Unicode.Scalar(UInt8(49 + SlotOperator.allCases.firstIndex(of: chosen)!)))
+        case .arrowPressed:
             session.send(intent)
             run([])
         }

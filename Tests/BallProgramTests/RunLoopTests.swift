@@ -61,12 +61,26 @@ struct RunLoopTests {
     }
 
     @Test(
-        "f puts filter in the chain: the drawn ball keeps its colour in the left half, the lane says .filter; then map: the mirror image's colour; then out"
+        "f opens the operators; 2 puts filter in the chain: the drawn ball keeps its colour in the left half, the lane says .filter; then map: the mirror image's colour; then out"
     )
     func filterKey() {
         let driver = HeadlessDriver(animated: false)
         // 40,11: flatRed on flatMint; the middle column of 80 is 40, the right half's first.
+        // f opens the box of operators over the ball: each with its digit and code, the one in marked.
         driver.type("f")
+        let box = Self.lines(driver.frame).joined(separator: "\n")
+        #expect(box.contains("Between position and ballColour"))
+        #expect(box.contains("1 ◂  nothing: every position goes through"))
+        #expect(box.contains("2    position.filter { $0.isInRightHalf }: only positions in the right half"))
+        #expect(box.contains("4    position.debounce(for: .milliseconds(300), scheduler: clock): a"))
+        #expect(driver.session.state.slot == SlotOperator.none)
+        // A key that is no operator's closes it and chooses nothing; so does a digit past the list.
+        driver.type("9")
+        #expect(!Self.lines(driver.frame).joined().contains("Between position and ballColour"))
+        #expect(driver.session.state.slot == SlotOperator.none)
+        driver.type("f")
+        driver.type("2")
+        #expect(!Self.lines(driver.frame).joined().contains("Between position and ballColour"))
         #expect(driver.session.state.slot == .filter)
         #expect(Self.lines(driver.frame).last?.hasPrefix(" \(Glyph.operatorChosen) filter  40,11") == true)
         for _ in 0..<10 { driver.press(.left) }
@@ -83,6 +97,7 @@ struct RunLoopTests {
         #expect(panel.last?.contains("lanes hide 11 rows \(Glyph.ghost) \(Glyph.operatorChosen) filter") == true)
         // Then map: 30,11 mirrored on 80 columns is 49,11, flatMaroonDark on flatTealDark.
         driver.type("f")
+        driver.type("3")
         #expect(driver.session.state.slot == .map)
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .map ") })
@@ -90,6 +105,7 @@ struct RunLoopTests {
         // Then debounce: handed 30,11 at once, it holds it for 300 ms on the loop's clock; the
         // ball keeps map's colours until then, and the loop sleeps until the timer is due.
         driver.type("f")
+        driver.type("4")
         #expect(driver.session.state.slot == .debounce)
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .debounce ") })
@@ -105,6 +121,7 @@ struct RunLoopTests {
         #expect(driver.screen.waits.last == .some(nil))
         // Out again: the plain position hands 30,11 over at once.
         driver.type("f")
+        driver.type("1")
         #expect(driver.session.state.slot == SlotOperator.none)
         #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" slotted ") })

@@ -287,7 +287,8 @@ struct StreamsTests {
     @Test("with filter in the slot, its lane says what it passed on, and why it passed nothing on where it did not")
     func slotLaneSaysWhy() {
         let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
-        driver.type("f")  // #1: filter chosen, handed 40,11 (the middle column, the right half's first).
+        driver.type("f")
+        driver.type("2")  // #1: filter chosen, handed 40,11 (the middle column, the right half's first).
         driver.press(.left)  // #2: 39,11, left of the middle: not passed on.
         driver.type("s")
         let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }

@@ -230,7 +230,7 @@ struct EveryRecordingReplays {
                 case 7: driver.run([.bytes(TerminalBytes.release(cell))])
                 case 8: driver.run([.bytes(TerminalBytes.move(cell))])
                 case 9: driver.toggleStreams()
-                case 10: driver.type(["b", "p", "r", "v", "c", "?", "x", "f"][generator.below(8)])
+                case 10: driver.type(["b", "p", "r", "v", "c", "?", "x", "f", "1", "2", "3", "4"][generator.below(12)])
                 case 11, 12: driver.press(Direction.allCases[generator.below(4)], shifted: generator.below(2) == 0)
                 case 13:
                     // Sometimes a window larger than any recording may hold.
