@@ -47,8 +47,10 @@ def main(program, recording):
     quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
     if quit is not None:
         written = written[: quit + 1]
-    # Every intent at its own time, so the trace's times name the intents; an observation (a
-    # late subscriber, the panel) at the time of the intent before it.
+    # The intents' own times, in milliseconds (the slot's check runs on them)...
+    times = [0] + [round(event["t"] * 1000) for event in written if event["event"] not in OBSERVATIONS]
+    # ... and, for the rest, every intent at its own time, so the trace's times name the
+    # intents; an observation (a late subscriber, the panel) at the time of the intent before it.
     number = 0
     for event in written:
         if event["event"] not in OBSERVATIONS:
@@ -117,17 +119,15 @@ def main(program, recording):
     # The slot's lane, against RxPY's own operators on the recording's own times (a timed
     # operator's timers run on them): the chain built again from the position lane and the
     # operators chosen.
-    original = [event for event in json_events(recording) if event["event"] not in OBSERVATIONS]
-    times = [0] + [round(event["t"] * 1000) for event in original]
     timed = {lane["lane"]: lane for lane in map(json.loads, subprocess.run(
         [program, "replay", recording, "--marbles", "--syntax", "rxpy"], capture_output=True, text=True,
         check=True).stdout.splitlines())}
     timed_frames = timed["position"]["framesPerIntent"]
     timed_position = [(int(time) // timed_frames, n) for time, n in
                       parse(timed["position"]["marbles"], timespan=1, lookup=timed["position"]["values"])]
-    choices = [(number, event["name"]) for number, event in enumerate(original, start=1)
+    choices = [(number, event["name"]) for number, event in enumerate(events, start=1)
                if event["event"] == "operator"]
-    slotted, dropped = rxpy_slotted(timed_position, choices, len(original) if quits else None, times)
+    slotted, dropped = rxpy_slotted(timed_position, choices, len(events) if quits else None, times)
     slotted = [(column * timed_frames, value) for column, value in slotted]
     parsed = [(int(time), n.value if isinstance(n, OnNext) else "|") for time, n in
               parse(timed["slotted"]["marbles"], timespan=1, lookup=timed["slotted"]["values"])]
@@ -262,14 +262,6 @@ def rxpy_slotted(position, choices, quit_column, times):
         events.pop(-2)
         dropped = 1
     return events, dropped
-
-
-def json_events(recording):
-    """The recording's events (its lines after the header), with their own times."""
-    lines = open(recording, encoding="utf-8").read().splitlines()
-    written = [json.loads(line) for line in lines[1:] if line.strip()]
-    quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
-    return written if quit is None else written[: quit + 1]
 
 
 if __name__ == "__main__":

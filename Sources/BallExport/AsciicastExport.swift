@@ -70,6 +70,11 @@ package enum AsciicastExport {
         defer { player.observed = nil }
         // What a timed operator let through is drawn when it did (the chapters after it).
         var newColour: FlatColour?
+        func emitChapter() {
+            guard let colour = newColour else { return }
+            emitEvent("m", colour.name)
+            newColour = nil
+        }
         defer { player.timerRan = nil }
         player.timerRan = { time in
             binding.flush()
@@ -77,10 +82,7 @@ package enum AsciicastExport {
                 castTime += timing.pause(until: time.seconds)
                 emitOutput(screen.takeOutput())
             }
-            if let colour = newColour {
-                emitEvent("m", colour.name)
-                newColour = nil
-            }
+            emitChapter()
         }
         player.observed = { event in
             recorder.apply(event.observation)
@@ -115,10 +117,7 @@ package enum AsciicastExport {
             if case .operatorChosen = event.intent, panelOpen { showPanel() }
             binding.flush()
             if screen.hasOutput { emitOutput(screen.takeOutput()) }
-            if let colour = newColour {
-                emitEvent("m", colour.name)
-                newColour = nil
-            }
+            emitChapter()
         }
         emitOutput(resetAttributes + showCursor + "\r\n")
     }

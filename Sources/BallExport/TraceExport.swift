@@ -21,8 +21,7 @@ package enum TraceExport {
             // The recording's start, from its header (1970-01-01 without one).
             let started = reader.header.flatMap { Timestamp.seconds(iso8601: $0.started) } ?? 0
             let trace = DebugTrace(
-                session: player.session, streams: streams, origin: started * 1_000,
-                time: { [unowned player] in player.session.now.seconds }, write: emit)
+                session: player.session, streams: streams, origin: started * 1_000, write: emit)
             defer { trace.end() }
             while let event = try player.nextEvent() { player.apply(event) }
         }

@@ -107,7 +107,7 @@ package final class TimeTravelPlayer {
             move(to: 0, how: .jump)
         }
         playback.setPaused(!paused)
-        if paused { finishPlace() }
+        if paused { finishPlace(place) }
         revision += 1
     }
 
@@ -125,9 +125,9 @@ package final class TimeTravelPlayer {
         revision += 1
     }
 
-    /// The session's clock moves on to the next intent's time: the place shows what the chain
-    /// did until then.
-    private func finishPlace() {
+    /// The session's clock moves on to the time of the intent after `place`: the place shows
+    /// what the chain did until then.
+    private func finishPlace(_ place: Int) {
         if let end = index.endTime(of: place) { session.advance(to: end) }
     }
 
@@ -324,7 +324,7 @@ package final class TimeTravelPlayer {
             }
             // The place shows what the chain did until the next intent (a timed operator's
             // timer): at once when stepping; while playing, when the timer's time comes.
-            if paused, let end = index.endTime(of: target) { session.advance(to: end) }
+            if paused { finishPlace(target) }
             // Played forward, the panel opens and closes where the recording's did.
             followRecordedPanel(at: target)
         } else {

@@ -23,7 +23,7 @@ package enum HeadlessReplay {
         }
         while let event = try reader.next() {
             let time = SessionTime(seconds: event.time)
-            if let due = state.nextTimer, due <= time { step(to: state.advanced(to: due), at: due.seconds) }
+            while let due = state.nextTimer, due <= time { step(to: state.advanced(to: due), at: due.seconds) }
             step(to: reduce(state.advanced(to: time), event.intent), at: event.time)
         }
     }

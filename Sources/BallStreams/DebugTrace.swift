@@ -37,7 +37,8 @@ package final class DebugTrace {
     package static let names = ["intents", "position", "slotted", "ballColour", "background"]
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
-    private let time: () -> Double
+    /// The session traced: its clock gives each line's time.
+    private let session: BallSession
     private let origin: Int64
     private let write: (String) -> Void
     /// The lines of the step under way, each with the order it is written in: by time (as
@@ -49,10 +50,9 @@ package final class DebugTrace {
     /// Subscribes to `session`'s publishers now, and follows `streams`' late subscribers (when
     /// given), writing each event's line through `write`.
     package init(
-        session: BallSession, streams: StreamRecorder? = nil, origin: Int64, time: @escaping () -> Double,
-        write: @escaping (String) -> Void
+        session: BallSession, streams: StreamRecorder? = nil, origin: Int64, write: @escaping (String) -> Void
     ) {
-        self.time = time
+        self.session = session
         self.origin = origin
         self.write = write
         let viewModel = session.viewModel
@@ -147,10 +147,10 @@ package final class DebugTrace {
             ))
     }
 
-    /// The time now, as a line writes it: milliseconds since 1970 (the nearest).
+    /// The time now on the session's clock, as a line writes it: milliseconds since 1970 (the
+    /// nearest).
     private func now() -> Int64 {
-        let seconds = time()
-        return origin + (seconds.isFinite ? Int64((min(max(seconds, 0), 1e12) * 1_000).rounded()) : 0)
+        origin + (session.now.microseconds + 500) / 1_000
     }
 
     /// An intent as a short call: `dragged(41,12)`, `arrow(left, 1)`, `resized(80×24)`, `quit`.

@@ -123,7 +123,7 @@ package struct Play: Equatable, Sendable {
                     }
                 }
                 let trace = DebugTrace(
-                    session: session, streams: lanes, origin: wallStart, time: { session.now.seconds }
+                    session: session, streams: lanes, origin: wallStart
                 ) { line in traceWrite { try traceOutput.line(line) } }
                 debugTrace = trace
                 writeTrace = {
