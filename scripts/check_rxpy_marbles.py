@@ -13,8 +13,9 @@ and, when the recording quits, a completion of every lane at the quit.
 
 Then the slot's lane (`slotted`): the chain built again with RxPY's own operators (a
 BehaviorSubject of positions fed the position lane, one of the operators chosen fed the
-recording's `operator` events, `map` to each operator on the positions (RxPY's `filter` or
-`map`), `switch_latest`,
+recording's `operator` events, `map` to each operator on the positions (RxPY's `filter`,
+`map` or `debounce`; for `throttle`, which RxPY has only as `throttle_first`, a small reference
+model, `throttle_latest`), `switch_latest`,
 `start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
 TestScheduler, must give the lane's events, frame by frame.
 
@@ -31,7 +32,9 @@ import subprocess
 import sys
 import tempfile
 
+from reactivex import Observable
 from reactivex import operators as ops
+from reactivex.disposable import Disposable
 from reactivex.notification import OnCompleted, OnNext
 from reactivex.observable.marbles import parse
 from reactivex.subject import BehaviorSubject, ReplaySubject, Subject
@@ -95,9 +98,31 @@ def main(program, recording):
             if last.get(lane) != line[key]["name"]:
                 expected[lane].append((number * frames, line[key]["name"]))
                 last[lane] = line[key]["name"]
+    # The slot's lane, against RxPY's own operators on the recording's own times (a timed
+    # operator's timers run on them): the chain built again from the position lane and the
+    # operators chosen.
+    timed = {lane["lane"]: lane for lane in map(json.loads, subprocess.run(
+        [program, "replay", recording, "--marbles", "--syntax", "rxpy"], capture_output=True, text=True,
+        check=True).stdout.splitlines())}
+    timed_frames = timed["position"]["framesPerIntent"]
+    timed_position = [(int(time) // timed_frames, n) for time, n in
+                      parse(timed["position"]["marbles"], timespan=1, lookup=timed["position"]["values"])]
+    choices = [(number, event["name"]) for number, event in enumerate(events, start=1)
+               if event["event"] == "operator"]
+    slotted, dropped = rxpy_slotted(timed_position, choices, len(events) if quits else None, times)
+    slotted = [(column * timed_frames, value) for column, value in slotted]
     if quits:
+        # The colours complete with the slot's lane: at the quit, unless what the slot's operator
+        # holds keeps its completion for later (throttle's window; a recording's time ends at
+        # the quit, so later never comes), as RxPY's operators say on this file's times (an
+        # intent a millisecond).
+        untimed = [(int(time) // frames, n) for time, n in
+                   parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
+        completes = any(value == "|" for _, value in
+                        rxpy_slotted(untimed, choices, len(events), list(range(len(events) + 1)))[0])
         for lane in expected:
-            expected[lane].append((len(events) * frames, "|"))
+            if completes or lane in ("intents", "position"):
+                expected[lane].append((len(events) * frames, "|"))
 
     failures = []
     for name, wanted in expected.items():
@@ -116,19 +141,6 @@ def main(program, recording):
                 name, first, (parsed + [None])[min(first, len(parsed))], (wanted + [None])[min(first, len(wanted))]))
     # The late subscriptions, against RxPY's own subjects fed the position lane.
     position = [(int(time), n) for time, n in parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
-    # The slot's lane, against RxPY's own operators on the recording's own times (a timed
-    # operator's timers run on them): the chain built again from the position lane and the
-    # operators chosen.
-    timed = {lane["lane"]: lane for lane in map(json.loads, subprocess.run(
-        [program, "replay", recording, "--marbles", "--syntax", "rxpy"], capture_output=True, text=True,
-        check=True).stdout.splitlines())}
-    timed_frames = timed["position"]["framesPerIntent"]
-    timed_position = [(int(time) // timed_frames, n) for time, n in
-                      parse(timed["position"]["marbles"], timespan=1, lookup=timed["position"]["values"])]
-    choices = [(number, event["name"]) for number, event in enumerate(events, start=1)
-               if event["event"] == "operator"]
-    slotted, dropped = rxpy_slotted(timed_position, choices, len(events) if quits else None, times)
-    slotted = [(column * timed_frames, value) for column, value in slotted]
     parsed = [(int(time), n.value if isinstance(n, OnNext) else "|") for time, n in
               parse(timed["slotted"]["marbles"], timespan=1, lookup=timed["slotted"]["values"])]
     if parsed != slotted:
@@ -205,6 +217,68 @@ M = 10 ** 4  # more than the intents of any recording checked (RxPY's clock is a
 DEBOUNCE = 2 * 300 * M - 1
 
 
+THROTTLE = 300  # throttle's window, in milliseconds
+
+
+def ms_of(tick_):
+    """The millisecond a tick is in: an intent's (odd) tick and a timer's (even) one alike."""
+    return (int(tick_) // 2) // M
+
+
+def throttle_latest(scheduler):
+    """A small reference model of `throttle(for: 300 ms, latest: true)`, as RxSwift documents
+    its `throttle(_:latest:scheduler:)`: a value that comes when no window is open goes on at
+    once and opens a window of THROTTLE ms; one that comes in a window is held, the latest
+    replacing the one before, and goes on when the window ends (which opens the next); a
+    completion waits for what is held. RxPY has only `throttle_first`, which drops what comes in
+    a window, so the model is written here from that description, in milliseconds (a window's
+    end is a timer's tick, before any intent of that millisecond). And one thing Combine does
+    that Rx does not: subscribing, Combine's throttle asks its upstream for values before it is
+    asked for any, so the value a BehaviorSubject hands it then is dropped."""
+    def operator(source):
+        def subscribe(observer, _scheduler=None):
+            memory = {"subscribing": True, "window": None, "held": None, "completed": False, "disposed": False}
+
+            def window_ends(_s, _st):
+                if memory["disposed"]:
+                    return
+                value, memory["held"] = memory["held"], None
+                memory["window"] += THROTTLE
+                observer.on_next(value)
+                if memory["completed"]:
+                    observer.on_completed()
+
+            def on_next(value):
+                if memory["subscribing"] or memory["disposed"]:
+                    return
+                if memory["held"] is not None:
+                    memory["held"] = value
+                    return
+                now = ms_of(scheduler.clock)
+                if memory["window"] is None or now >= memory["window"] + THROTTLE:
+                    memory["window"] = now
+                    observer.on_next(value)
+                else:
+                    memory["held"] = value
+                    scheduler.schedule_absolute(float(2 * (memory["window"] + THROTTLE) * M), window_ends)
+
+            def on_completed():
+                if memory["held"] is not None:
+                    memory["completed"] = True
+                else:
+                    observer.on_completed()
+
+            subscription = source.subscribe(on_next, observer.on_error, on_completed)
+            memory["subscribing"] = False
+
+            def dispose():
+                memory["disposed"] = True
+                subscription.dispose()
+            return Disposable(dispose)
+        return Observable(subscribe)
+    return operator
+
+
 def tick(times, k):
     return 2 * (times[k] * M + k) + 1
 
@@ -239,7 +313,8 @@ def rxpy_slotted(position, choices, quit_column, times):
         scheduler.schedule_absolute(float(tick(times, column)), action)
     operators = {"none": lambda: subject, "filter": lambda: subject.pipe(ops.filter(in_right_half)),
                  "map": lambda: subject.pipe(ops.map(mirrored)),
-                 "debounce": lambda: subject.pipe(ops.debounce(float(DEBOUNCE)))}
+                 "debounce": lambda: subject.pipe(ops.debounce(float(DEBOUNCE))),
+                 "throttle": lambda: subject.pipe(throttle_latest(scheduler))}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()

@@ -15,9 +15,11 @@ package final class BallSession {
     package let viewModel: BallViewModel
     /// Centre minus pointer while a drag is under way (a fact the subject does not hold).
     package private(set) var grab: CellOffset?
-    /// When the position a timed operator holds back came (the reducer's model of what the real
-    /// operator holds, which it does not show; the session checks the two agree).
+    /// What a timed operator in the slot remembers (the reducer's model of the real operator's
+    /// memory, which it does not show; the session checks the two agree): when the timer of what
+    /// it holds started, and when `throttle`'s window started.
     private var heldSince: SessionTime?
+    private var windowStart: SessionTime?
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
     /// Whether a quit was requested.
@@ -26,24 +28,41 @@ package final class BallSession {
     /// A session in `start`: its chain is built there (the start of play, or any point of a
     /// recording the player travels to), its clock at the state's time.
     ///
-    /// A real operator's memory cannot be set, so a timed one is given the input that makes it:
-    /// the chain is built with the clock at the time the held position came, where the
-    /// operator, subscribing, is handed it; where the state holds nothing, the timer it set
-    /// then is dropped.
+    /// A real operator's memory cannot be set, so a timed one is given the inputs that make it
+    /// (``BallState/warmUp``), before anything else subscribes: the chain is built with the
+    /// clock at the first one's time, the position subject holding its position; the rest are
+    /// sent at theirs. Where `debounce` holds nothing, the timer its first input set is dropped.
     package init(start: BallState) {
-        let clock = SessionScheduler(now: start.heldSince ?? start.time)
-        viewModel = BallViewModel(start: start, clock: clock)
-        if start.heldSince == nil { clock.cancelAll() }
+        let warmUp = start.warmUp
+        let clock = SessionScheduler(now: warmUp.first?.time ?? start.time)
+        var built = start
+        built.position = warmUp.first?.position ?? start.position
+        viewModel = BallViewModel(start: built, clock: clock)
+        if start.slot == .debounce, start.heldSince == nil { clock.cancelAll() }
+        for input in warmUp.dropFirst() {
+            clock.advance(to: input.time)
+            viewModel.position.send(input.position)
+            clock.advance(to: input.time)
+        }
         clock.advance(to: start.time)
         grab = start.grab
         heldSince = start.heldSince
+        windowStart = start.windowStart
+        assert(viewModel.position.value == start.position, "the warm-up ends away from the position")
+        assert(viewModel.slotted.latest == start.slotted, "the warm-up and the state disagree")
     }
 
     /// The time on the session's clock.
     package var now: SessionTime { viewModel.clock.now }
 
-    /// When the chain next has something to do (a timed operator's timer), if anything.
-    package var nextTimer: SessionTime? { viewModel.clock.nextDue }
+    /// When the chain next has something to do (a timed operator's timer), if anything: the
+    /// reducer's model of it, which the session checks when it comes. (An operator switched
+    /// away from may leave an action on the clock that does nothing: `throttle` does not cancel
+    /// the end of its window. Nothing waits for it.)
+    package var nextTimer: SessionTime? {
+        guard let heldSince, let interval = viewModel.slot.value.interval else { return nil }
+        return heldSince.advanced(by: interval)
+    }
 
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by
     /// then runs, earliest first.
@@ -56,6 +75,7 @@ package final class BallSession {
         let modelled = state.advanced(to: time)
         viewModel.clock.advance(to: time)
         heldSince = modelled.heldSince
+        windowStart = modelled.windowStart
         assert(viewModel.slotted.latest == modelled.slotted, "the slot's timed operator and the reducer disagree")
     }
 
@@ -74,7 +94,8 @@ package final class BallSession {
     package var state: BallState {
         BallState(
             position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
-            slot: viewModel.slot.value, slotted: viewModel.slotted.latest!, heldSince: heldSince, time: now)
+            slot: viewModel.slot.value, slotted: viewModel.slotted.latest!, heldSince: heldSince,
+            windowStart: windowStart, time: now)
     }
 
     /// Takes `intent` now: fits it to the ball's area (dropped if it cannot happen there), publishes
@@ -90,6 +111,7 @@ package final class BallSession {
         let next = reduce(current, intent)
         grab = next.grab
         heldSince = next.heldSince
+        windowStart = next.windowStart
         if next.position != current.position { viewModel.position.send(next.position) }
         if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
         if intent == .quitRequested {

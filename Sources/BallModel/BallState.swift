@@ -46,17 +46,24 @@ package struct BallState: Hashable, Sendable {
     package var slot: SlotOperator
     /// The last position the slot passed on: the ball's colour is the rule's for it.
     package var slotted: BallPosition
-    /// When the position a timed operator in the slot holds back came (`debounce` holds the
-    /// latest position until ``SlotOperator/debounceInterval`` passes with no new one); nil:
+    /// When the timer of the position a timed operator in the slot holds back started: for
+    /// `debounce`, when the held position came (it goes through once
+    /// ``SlotOperator/debounceInterval`` passes with no new one); for `throttle`, when its window
+    /// started (``windowStart``: the latest position goes through when the window ends); nil:
     /// nothing held.
     package var heldSince: SessionTime?
+    /// When `throttle` in the slot last let a position through: its window of
+    /// ``SlotOperator/throttleInterval`` runs from there, and a position that comes in it is held
+    /// until it ends. Nil before it has let one through (and for the other operators).
+    package var windowStart: SessionTime?
     /// The time on the session's clock: of the last intent, or of the last ``advanced(to:)``.
     package var time: SessionTime
 
     /// A state from its parts; `slotted` is `position` unless given.
     package init(
         position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
-        slotted: BallPosition? = nil, heldSince: SessionTime? = nil, time: SessionTime = .start
+        slotted: BallPosition? = nil, heldSince: SessionTime? = nil, windowStart: SessionTime? = nil,
+        time: SessionTime = .start
     ) {
         self.position = position
         self.grab = grab
@@ -64,21 +71,27 @@ package struct BallState: Hashable, Sendable {
         self.slot = slot
         self.slotted = slotted ?? position
         self.heldSince = heldSince
+        self.windowStart = windowStart
         self.time = time
     }
 
     /// When the slot's operator next passes on what it holds, if it holds anything: the session's
     /// next timer.
-    package var nextTimer: SessionTime? { heldSince?.advanced(by: SlotOperator.debounceInterval) }
+    package var nextTimer: SessionTime? {
+        guard let heldSince, let interval = slot.interval else { return nil }
+        return heldSince.advanced(by: interval)
+    }
 
     /// The state once the session's clock reads `time` (never earlier than ``time``): what the
-    /// slot held goes through if its time came by then (`debounce`: 300 ms with no new position).
+    /// slot held goes through if its time came by then (`debounce`: 300 ms with no new position;
+    /// `throttle`: the end of its window, which starts again there).
     /// Pure, like the reducer: time passing is the one thing that changes a state between intents.
     package func advanced(to time: SessionTime) -> BallState {
         var next = self
         if let due = nextTimer, due <= time {
             next.heldSince = nil
             next.slotted = position
+            if slot == .throttle { next.windowStart = due }
             if next.slotted != slotted { next.background = screenColour(background, next.ballColour) }
         }
         next.time = max(self.time, time)
@@ -128,8 +141,12 @@ package struct BallState: Hashable, Sendable {
 ///   it is handed the current position at once, and the ball's colour follows what it passes
 ///   on (``SlotOperator/output(for:)``). A timed operator passes nothing on at once: it holds
 ///   the position from the state's ``BallState/time`` (the intent's), and ``BallState/advanced(to:)``
-///   lets it through when its time comes. A quit completes the position: what is held is
-///   dropped, as OpenCombine's `debounce` drops it.
+///   lets it through when its time comes. `throttle` drops the position it is handed when
+///   chosen (Combine's throttle asks for values before it is asked for any); then it lets a
+///   position through at once when its window is over (300 ms since the last it let through)
+///   and otherwise holds the latest until the window ends. A quit completes the position:
+///   what `debounce` holds is dropped, as OpenCombine's drops it; `throttle` still lets what it
+///   holds through at the window's end (and completes then).
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
 ///   applies to each new ball colour.
@@ -160,19 +177,31 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         next.position.screen = size
         next.moveCentre(to: position.centre)
     case .quitRequested:
-        next.heldSince = nil
+        if state.slot == .debounce { next.heldSince = nil }
     case .operatorChosen(let chosen):
         next.slot = chosen
         next.heldSince = nil
+        next.windowStart = nil
     }
     // The slot sees each new position; a chosen operator is handed the current one at once.
     var handed = next.position != position
-    if case .operatorChosen = intent { handed = true }
+    if case .operatorChosen = intent { handed = next.slot != .throttle }
     if handed {
-        if next.slot.isTimed {
+        switch next.slot {
+        case .debounce:
             next.heldSince = state.time
-        } else if let passed = next.slot.output(for: next.position) {
-            next.slotted = passed
+        case .throttle:
+            // Holding already: the held position is the latest, which this one now is.
+            guard next.heldSince == nil else { break }
+            if let windowStart = next.windowStart, state.time < windowStart.advanced(by: SlotOperator.throttleInterval)
+            {
+                next.heldSince = windowStart
+            } else {
+                next.slotted = next.position
+                next.windowStart = state.time
+            }
+        case .none, .filter, .map:
+            if let passed = next.slot.output(for: next.position) { next.slotted = passed }
         }
     }
     // (A colour that did not change leaves the screen its colour: no need to look.)

@@ -19,9 +19,16 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// `debounce`: a position goes through once ``debounceInterval`` has passed with no new
     /// one, so the ball keeps its colour while it moves and takes the new one when it stops.
     case debounce
+    /// `throttle`: at most one position every ``throttleInterval``: the first at once, then,
+    /// when its window ends, the latest that came in it (`latest: true`). Subscribing, it asks
+    /// `position` for values before it is asked for any, so it drops the position it is handed
+    /// then (Combine's throttle; Rx's passes it on).
+    case throttle
 
     /// How long `debounce` waits for quiet: 300 ms.
     package static let debounceInterval = SessionTime.Stride.milliseconds(300)
+    /// How long `throttle`'s window lasts after it lets a position through: 300 ms.
+    package static let throttleInterval = SessionTime.Stride.milliseconds(300)
 
     /// The operator's name, as the replay file and `--operator` write it.
     package var name: String { rawValue }
@@ -33,6 +40,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .filter: "position.filter { $0.isInRightHalf }"
         case .map: "position.map { $0.mirrored }"
         case .debounce: "position.debounce(for: .milliseconds(300), scheduler: clock)"
+        case .throttle: "position.throttle(for: .milliseconds(300), scheduler: clock, latest: true)"
         }
     }
 
@@ -43,6 +51,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .filter: "only positions in the right half go through"
         case .map: "each position goes through mirrored, left for right"
         case .debounce: "a position goes through once 300 ms pass with no new one"
+        case .throttle: "at most one position each 300 ms: the first at once, then the latest"
         }
     }
 
@@ -58,11 +67,23 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
         case .map: position.map { $0.mirrored }.eraseToAnyPublisher()
         case .debounce: position.debounce(for: .milliseconds(300), scheduler: clock).eraseToAnyPublisher()
+        case .throttle:
+            position.throttle(for: .milliseconds(300), scheduler: clock, latest: true).eraseToAnyPublisher()
+        }
+    }
+
+    /// How long the operator holds a position back, if it runs on the session's clock: its
+    /// timer goes off this long after what it holds started (``BallState/heldSince``).
+    package var interval: SessionTime.Stride? {
+        switch self {
+        case .debounce: Self.debounceInterval
+        case .throttle: Self.throttleInterval
+        case .none, .filter, .map: nil
         }
     }
 
     /// Whether the operator holds a position back for a while (it runs on the session's clock).
-    package var isTimed: Bool { self == .debounce }
+    package var isTimed: Bool { interval != nil }
 
     /// What the slot passes on at once when it is handed `position`, if anything: the
     /// reducer's model of ``applied(to:on:)`` (a timed operator passes nothing on at once; the
@@ -72,7 +93,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .none: position
         case .filter: position.isInRightHalf ? position : nil
         case .map: position.mirrored
-        case .debounce: nil
+        case .debounce, .throttle: nil
         }
     }
 }
@@ -86,5 +107,29 @@ extension BallPosition {
     /// `columns - 1 - c`, the row stays.
     package var mirrored: BallPosition {
         BallPosition(centre: Cell(column: screen.columns - 1 - centre.column, row: centre.row), screen: screen)
+    }
+}
+
+extension BallState {
+    /// The positions, each at its time, that give a chain built in this state (the player's
+    /// jumps, the streams page) the memory the reducer models for the operator in its slot: a
+    /// real operator's memory cannot be set, only made. The chain is built at the first one's
+    /// time with the subject holding its position (which the operator is handed as it
+    /// subscribes); the rest are sent at their times. Empty: built now, on the position.
+    ///
+    /// - `debounce` is handed the position at the time it came (held since then).
+    /// - `throttle`, once it has let a position through, drops the one it is handed (as it does
+    ///   subscribing), then lets through what it last let through, at the time it did (its
+    ///   window starts there), then, if it holds one, is sent the position now (held until the
+    ///   window ends).
+    package var warmUp: [(time: SessionTime, position: BallPosition)] {
+        switch slot {
+        case .debounce: return [(heldSince ?? time, position)]
+        case .throttle:
+            guard let windowStart else { return [] }
+            let passed = [(windowStart, slotted), (windowStart, slotted)]
+            return heldSince == nil ? passed : passed + [(time, position)]
+        case .none, .filter, .map: return []
+        }
     }
 }

@@ -285,7 +285,10 @@ package struct StreamPanel: Hashable, Sendable {
                 column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
                 ?? "nothing: the position did not change"
         case .slotted:
-            (did, shortDid) = Self.slotWords(column, next: columns.first { $0.index == column.index + 1 })
+            // `throttle`'s window: from the last position it let through before this column.
+            let window = columns.last { $0.index < column.index && $0.slot == .throttle && $0.slotted != nil }?.passedAt
+            (did, shortDid) = Self.slotWords(
+                column, next: columns.first { $0.index == column.index + 1 }, windowStart: window)
         case .ballColour:
             if let colour = column.ballColour {
                 did = "\(Glyph.ball) \(colour.name)"
@@ -326,9 +329,13 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// What the slot's lane did in `column`, and why, in full and in short: what it passed on
     /// (handed at once when the operator was chosen there; for `debounce`, once 300 ms passed
-    /// with no new position), or why it passed nothing on (`next`, the column after, says how
-    /// soon the next intent came).
-    static func slotWords(_ column: StreamColumn, next: StreamColumn? = nil) -> (String, String?) {
+    /// with no new position; for `throttle`, at once when its window was over, or at the end
+    /// of its window), or why it passed nothing on (`next`, the column after, says how soon the
+    /// next intent came; `windowStart`, when `throttle` last let a position through before the
+    /// column, if the lanes still hold it, when its window ends).
+    static func slotWords(
+        _ column: StreamColumn, next: StreamColumn? = nil, windowStart: SessionTime? = nil
+    ) -> (String, String?) {
         if let passed = column.slotted {
             var cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
             if column.slot == .map, let from = column.position ?? column.state?.position {
@@ -338,6 +345,19 @@ package struct StreamPanel: Hashable, Sendable {
                 return (
                     "\(cell) at \(seconds(passedAt)): debounce, 300 ms went by with no new position",
                     "\(cell) at \(seconds(passedAt)), 300 ms quiet"
+                )
+            }
+            if column.slot == .throttle, let passedAt = column.passedAt {
+                if passedAt != column.time {
+                    return (
+                        "\(cell) at \(seconds(passedAt)): throttle's window ended; the latest position goes through",
+                        "\(cell) at \(seconds(passedAt)), window over"
+                    )
+                }
+                let over = windowStart.map { "its window from \(seconds($0)) was over" } ?? "it had no window open"
+                return (
+                    "\(cell) through at once: \(over), so throttle lets it through and a 300 ms window starts",
+                    "\(cell) at once, window starts"
                 )
             }
             guard case .operatorChosen(let chosen)? = column.intent else { return (cell, nil) }
@@ -362,6 +382,23 @@ package struct StreamPanel: Hashable, Sendable {
             return (
                 "debounce: \(cell) waits for 300 ms with no new position; #\(nextIndex) came \(gap) ms later",
                 "waiting: #\(nextIndex) \(gap) ms later"
+            )
+        case .throttle:
+            if case .operatorChosen? = column.intent {
+                return (
+                    "nothing: throttle, subscribing, asks position for values before it is asked for any, so it drops \(cell) (Rx's throttle would pass it on)",
+                    "nothing: \(cell) dropped subscribing"
+                )
+            }
+            guard let windowStart else {
+                return (
+                    "throttle: \(cell) held until its window ends; then the latest goes through", "held: window open"
+                )
+            }
+            let end = seconds(windowStart.advanced(by: SlotOperator.throttleInterval))
+            return (
+                "throttle: \(cell) held: its window from \(seconds(windowStart)) ends at \(end); then the latest goes through",
+                "held until \(end)"
             )
         case .none, .map: return ("nothing", nil)
         }

@@ -600,7 +600,8 @@ struct BenchmarkRun {
 
     /// A replay file of `events` drag events sweeping the screen, with a press first (and,
     /// with an operator, its choice before that). Steps are 1 ms apart, but for one in a hundred,
-    /// which comes 350 ms after the one before: `debounce` lets a position through there.
+    /// which comes 350 ms after the one before: `debounce` lets a position through there
+    /// (`throttle` lets one through at once there, and the latest at the end of each window).
     func writeReplay(path: String, events: Int, slot: SlotOperator = .none) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
@@ -822,17 +823,22 @@ extension BenchmarkRun {
 
     /// With `filter` in the chain's slot (`--operator filter`): a drag step's bytes and input
     /// to screen, each beside the same steps with nothing in the slot, and idle; with
-    /// `debounce`, idle once its timer has come and gone, and a million-intent recording
-    /// replayed headless (time virtual: the timers run on the recording's times).
+    /// `debounce` and with `throttle`, idle once its timer has come and gone, and a
+    /// million-intent recording replayed headless (time virtual: the timers run on the
+    /// recording's times).
     func operatorSlot() -> [Result] {
-        [slotBytes(), slotInputToScreen()]
+        var results =
+            [slotBytes(), slotInputToScreen()]
             + idle(arguments: ["--operator", "filter"], label: ", filter in the slot", input: Array("hhhh".utf8))
-            + idle(
-                arguments: ["--operator", "debounce"], label: ", debounce in the slot (after its timer)",
+        for (slot, timer) in [(SlotOperator.debounce, "timer"), (.throttle, "window")] {
+            results += idle(
+                arguments: ["--operator", slot.name], label: ", \(slot.name) in the slot (after its \(timer))",
                 input: Array("hhhh".utf8), settle: 0.8)
-            + streamedReplay(
-                ["--headless"], name: "headless replay, debounce in the slot", unit: "intents", target: 150_000,
-                slot: .debounce)
+            results += streamedReplay(
+                ["--headless"], name: "headless replay, \(slot.name) in the slot", unit: "intents", target: 150_000,
+                slot: slot)
+        }
+        return results
     }
 
     /// The median bytes of a drag step across the 80×24 screen (colours changing where they

@@ -86,11 +86,14 @@ struct MarbleSVGTests {
             let squares = try elements("background").filter { $0.name == "rect" }
             #expect(
                 squares.map { attribute("fill", of: $0) } == columns.compactMap { $0.background?.hex }, "\(generator)")
+            // A quit completes every lane, but for the slot's and the colours after it while
+            // throttle holds a position (it keeps the completion for its window's end, which a
+            // recording's time never reaches).
+            let holding = player.session.state.slot == .throttle && player.session.state.heldSince != nil
             for lane in StreamLane.main(slot: slotUsed) {
                 let bars = try elements(lane.label).filter { attribute("class", of: $0) == "end" }
-                #expect(
-                    bars.count == (recorder.ended ? 1 : 0), "\(lane.label): a bar only where it completed, \(generator)"
-                )
+                let completes = recorder.ended && (lane == .intents || lane == .position || !holding)
+                #expect(bars.count == (completes ? 1 : 0), "\(lane.label): a bar only where it completed, \(generator)")
             }
             // Each kind's row: a ^ a subscription, a circle a value it received or was handed
             // (a group one circle with its count), a ! a cancel, a bar a completion.

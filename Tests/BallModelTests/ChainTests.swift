@@ -127,6 +127,24 @@ struct ChainTests {
     /// A time `milliseconds` into the session.
     static func ms(_ milliseconds: Int64) -> SessionTime { SessionTime(microseconds: milliseconds * 1_000) }
 
+    /// Takes `steps` (a time in ms; an intent then, or nil for time passing alone; the whole
+    /// state after it) through `session` and through the reducer, and compares both with the
+    /// state written out after each step.
+    static func expectTimedSteps(_ steps: [(Int64, Intent?, BallState)], session: BallSession) {
+        var folded = session.state
+        for (time, intent, expected) in steps {
+            if let intent {
+                session.send(intent, at: Self.ms(time))
+                folded = reduce(folded.advanced(to: Self.ms(time)), intent)
+            } else {
+                session.advance(to: Self.ms(time))
+                folded = folded.advanced(to: Self.ms(time))
+            }
+            #expect(session.state == expected, "at \(time) ms")
+            #expect(folded == expected, "at \(time) ms")
+        }
+    }
+
     @Test(
         "debounce in the slot, on the session's clock: the colour follows a position 300 ms after it came with none after it; a timer due with an intent runs first; a quit drops what is held"
     )
@@ -200,18 +218,7 @@ struct ChainTests {
                     time: Self.ms(5_000))
             ),
         ]
-        var folded = session.state
-        for (time, intent, expected) in steps {
-            if let intent {
-                session.send(intent, at: Self.ms(time))
-                folded = reduce(folded.advanced(to: Self.ms(time)), intent)
-            } else {
-                session.advance(to: Self.ms(time))
-                folded = folded.advanced(to: Self.ms(time))
-            }
-            #expect(session.state == expected, "at \(time) ms")
-            #expect(folded == expected, "at \(time) ms")
-        }
+        Self.expectTimedSteps(steps, session: session)
         // What the slot passed on, and when: the start's, 30,11 at 400, 35,11 at 1000; then it completed.
         #expect(slotted.map(\.0) == [position(50, 11), position(30, 11), position(35, 11)])
         #expect(slotted.map(\.1) == [Self.ms(0), Self.ms(400), Self.ms(1_000)])
@@ -250,6 +257,119 @@ struct ChainTests {
         built.advance(to: Self.ms(10_000))
         #expect(after.isEmpty)
         #expect(built.state == idle.advanced(to: Self.ms(10_000)))
+    }
+
+    @Test(
+        "throttle in the slot, on the session's clock: it drops the position handed when chosen, lets one through at once when its window is over, holds the latest until the window ends, and still lets it through after a quit"
+    )
+    func throttleInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        var slotted: [(BallPosition, SessionTime)] = []
+        var completedAt: SessionTime?
+        let subscription = session.viewModel.slotted.sink(
+            receiveCompletion: { _ in completedAt = session.now }, receiveValue: { slotted.append(($0, session.now)) })
+        defer { subscription.cancel() }
+        func state(
+            _ column: Int, passed: Int, background: FlatColour, window: Int64?, held: Bool = false, at time: Int64
+        ) -> BallState {
+            BallState(
+                position: position(column, 11), background: background, slot: .throttle, slotted: position(passed, 11),
+                heldSince: held ? window.map(Self.ms) : nil, windowStart: window.map(Self.ms), time: Self.ms(time))
+        }
+        // (time in ms, the intent or nil for time passing alone, the whole state after it)
+        let steps: [(Int64, Intent?, BallState)] = [
+            // Chosen at 0, it is handed 50,11 as it subscribes, before it is asked: dropped.
+            (0, .operatorChosen(.throttle), state(50, passed: 50, background: .flatTealDark, window: nil, at: 0)),
+            // 30,11 at 100, no window open: through at once (flatRedDark on flatGray); a window starts.
+            (
+                100, .arrowPressed(.left, distance: 20),
+                state(30, passed: 30, background: .flatGray, window: 100, at: 100)
+            ),
+            // 45,11 at 200 and 35,11 at 300, in the window: held, the latest kept.
+            (
+                200, .arrowPressed(.right, distance: 15),
+                state(45, passed: 30, background: .flatGray, window: 100, held: true, at: 200)
+            ),
+            (
+                300, .arrowPressed(.left, distance: 10),
+                state(35, passed: 30, background: .flatGray, window: 100, held: true, at: 300)
+            ),
+            (399, nil, state(35, passed: 30, background: .flatGray, window: 100, held: true, at: 399)),
+            // The window ends at 400: 35,11 (the latest; 45,11 never) goes through, a window starts.
+            (400, nil, state(35, passed: 35, background: .flatGray, window: 400, at: 400)),
+            // 50,11 at 800, the window over at 700: through at once (flatMaroonDark on flatTealDark).
+            (
+                800, .arrowPressed(.right, distance: 15),
+                state(50, passed: 50, background: .flatTealDark, window: 800, at: 800)
+            ),
+            (
+                900, .arrowPressed(.left, distance: 20),
+                state(30, passed: 50, background: .flatTealDark, window: 800, held: true, at: 900)
+            ),
+            // At 1100 the window's end and an intent come together: the end first (30,11 goes
+            // through, a window starts at 1100), then 35,11 is held in the new window.
+            (
+                1_100, .arrowPressed(.right, distance: 5),
+                state(35, passed: 30, background: .flatGray, window: 1_100, held: true, at: 1_100)
+            ),
+            // Quit at 1250 with 35,11 held: throttle keeps it (and the completion) for the window's end.
+            (
+                1_250, .quitRequested,
+                state(35, passed: 30, background: .flatGray, window: 1_100, held: true, at: 1_250)
+            ),
+            (1_400, nil, state(35, passed: 35, background: .flatGray, window: 1_400, at: 1_400)),
+        ]
+        Self.expectTimedSteps(steps, session: session)
+        #expect(
+            slotted.map(\.0) == [
+                position(50, 11), position(30, 11), position(35, 11), position(50, 11), position(30, 11),
+                position(35, 11),
+            ])
+        #expect(slotted.map(\.1) == [0, 100, 400, 800, 1_100, 1_400].map(Self.ms))
+        #expect(completedAt == Self.ms(1_400))
+        #expect(session.nextTimer == nil)
+    }
+
+    @Test(
+        "a chain built part-way with throttle in the slot keeps its window: what it holds goes through at the window's end, and a position in the window is held"
+    )
+    func throttleBuiltPartWay() {
+        let holding = BallState(
+            position: position(35, 11), background: .flatGray, slot: .throttle, slotted: position(30, 11),
+            heldSince: Self.ms(100), windowStart: Self.ms(100), time: Self.ms(250))
+        let session = BallSession(start: holding)
+        #expect(session.state == holding)
+        #expect(session.nextTimer == Self.ms(400))
+        var passed: [(BallPosition, SessionTime)] = []
+        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append(($0, session.now)) }
+        defer { subscription.cancel() }
+        session.advance(to: Self.ms(399))
+        #expect(passed.isEmpty)
+        session.send(.arrowPressed(.right, distance: 15), at: Self.ms(500))  // 50,11: in the window from 400.
+        #expect(passed.map(\.0) == [position(35, 11)])
+        #expect(passed.map(\.1) == [Self.ms(400)])
+        #expect(session.state == reduce(holding.advanced(to: Self.ms(500)), .arrowPressed(.right, distance: 15)))
+        #expect(session.nextTimer == Self.ms(700))
+        // Not holding, its window open since 100: a position at 300 is held until 400.
+        let open = BallState(
+            position: position(30, 11), background: .flatGray, slot: .throttle, slotted: position(30, 11),
+            windowStart: Self.ms(100), time: Self.ms(250))
+        let built = BallSession(start: open)
+        #expect(built.state == open)
+        built.send(.arrowPressed(.right, distance: 5), at: Self.ms(300))
+        #expect(built.viewModel.slotted.latest == position(30, 11))
+        #expect(built.nextTimer == Self.ms(400))
+        built.advance(to: Self.ms(400))
+        #expect(built.viewModel.slotted.latest == position(35, 11))
+        // No window yet (chosen, nothing let through): the first position goes through at once.
+        let chosen = BallState(
+            position: position(30, 11), background: .flatTealDark, slot: .throttle, slotted: position(50, 11),
+            time: Self.ms(250))
+        let fresh = BallSession(start: chosen)
+        #expect(fresh.state == chosen)
+        fresh.send(.arrowPressed(.right, distance: 5), at: Self.ms(260))
+        #expect(fresh.state == reduce(chosen.advanced(to: Self.ms(260)), .arrowPressed(.right, distance: 5)))
+        #expect(fresh.viewModel.slotted.latest == position(35, 11))
     }
 
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")

@@ -128,6 +128,39 @@ struct RunLoopTests {
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen)") == false)
     }
 
+    @Test(
+        "f then 5 puts throttle in: the first move goes through at once, the rest of a burst waits for the window's end, which the loop sleeps until"
+    )
+    func throttleKey() {
+        let driver = HeadlessDriver(animated: false)  // 40,11: flatRed on flatMint.
+        driver.type("f")
+        #expect(
+            Self.lines(driver.frame).joined(separator: "\n").contains(
+                "5    position.throttle(for: .milliseconds(300), scheduler: clock, latest:"))
+        driver.type("5")
+        #expect(driver.session.state.slot == .throttle)
+        driver.type("s")
+        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .throttle ") })
+        // Chosen, it drops the position it was handed: nothing is due, the loop waits for input.
+        #expect(driver.screen.waits.last == .some(nil))
+        // Ten moves right at once: 41,11 goes through (flatRed still), 50,11 is held.
+        for _ in 0..<10 { driver.press(.right) }
+        #expect(driver.appearance.position.centre == Cell(column: 50, row: 11))
+        #expect(driver.session.state.slotted.centre == Cell(column: 41, row: 11))
+        #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
+        #expect(driver.screen.waits.last == .milliseconds(300))
+        driver.run([.pass(.milliseconds(299))])
+        #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
+        driver.run([.pass(.milliseconds(1))])
+        #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
+        // Its window starts again at the end, but nothing is held: no wake-ups while idle.
+        driver.run([.pass(.seconds(5))])
+        #expect(driver.screen.waits.last == .some(nil))
+        // A move long after the window: through at once.
+        driver.press(.left)
+        #expect(driver.session.state.slotted.centre == Cell(column: 49, row: 11))
+    }
+
     // MARK: - Esc
 
     @Test("a lone Esc quits once the loop's 25 ms wait has passed, and not before; Esc [ C is an arrow")

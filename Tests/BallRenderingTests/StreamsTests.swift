@@ -154,6 +154,49 @@ struct StreamsTests {
         #expect(lane == "^○─────○──")
     }
 
+    @Test(
+        "throttle's lane says what it dropped subscribing, what went through at once, what it held until when, and what went through at the window's end"
+    )
+    func throttleWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.throttle))  // #1 at 0: handed 40,11 subscribing: dropped.
+        driver.passTime(to: 0.1)
+        driver.press(.left)  // #2 at 0.1: 39,11 through at once; a window to 0.4.
+        driver.passTime(to: 0.2)
+        driver.press(.left)  // #3 at 0.2: 38,11 held.
+        driver.passTime(to: 0.25)
+        driver.press(.left)  // #4 at 0.25: 37,11 held (the latest); through at 0.4.
+        driver.passTime(to: 1)
+        driver.press(.left)  // #5 at 1: 36,11 through at once, the window from 0.4 over.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let columns = driver.streams.columns
+        let said = (1...5).map { panel.describe(columns[$0], in: .slotted) }
+        let code = "slotted = position.throttle(for: .milliseconds(300), scheduler: clock, latest: true)"
+        #expect(
+            said[0]
+                == "#1: nothing: throttle, subscribing, asks position for values before it is asked for any, so it drops 40,11 (Rx's throttle would pass it on) ← \(code)"
+        )
+        #expect(
+            said[1]
+                == "#2: ○ 39,11 through at once: it had no window open, so throttle lets it through and a 300 ms window starts ← \(code)"
+        )
+        #expect(
+            said[2]
+                == "#3: throttle: 38,11 held: its window from 0.100 s ends at 0.400 s; then the latest goes through ← \(code)"
+        )
+        #expect(
+            said[3] == "#4: ○ 37,11 at 0.400 s: throttle's window ended; the latest position goes through ← \(code)")
+        #expect(
+            said[4]
+                == "#5: ○ 36,11 through at once: its window from 0.400 s was over, so throttle lets it through and a 300 ms window starts ← \(code)"
+        )
+        // Drawn: after the start's, marbles in #2, #4 (at the window's end) and #5; none in #1 or #3.
+        let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
+        #expect(lane == "^○───○───○─○")
+        #expect(driver.session.state.slotted.centre.column == 36)
+    }
+
     @Test("the panel's description names the latest column: intent, place, both colours")
     func description() {
         let driver = HeadlessDriver()

@@ -43,7 +43,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce and switch_latest give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
