@@ -74,45 +74,93 @@ struct TimeTravelTests {
         }
     }
 
+    /// A recording on an 80×24 terminal of `events`, each an intent at its time in seconds.
+    static func recording(_ events: [(Intent, Double)]) -> [UInt8] {
+        let header = ReplayFormat.headerLine(
+            terminal: ScreenSize(columns: 80, rows: 24), program: "test", started: "2026-11-26T00:00:00Z")
+        let lines = [header] + events.map { ReplayFormat.line(for: $0.0, at: $0.1) }
+        return Array(lines.map { $0 + "\n" }.joined().utf8)
+    }
+
+    /// The colours the disc's half blocks are drawn in on an 80×24 player (the ball's, and the
+    /// screen's at its edges).
+    static func disc(_ pilot: PlayerPilot) -> Set<ColourCore.FlatColour> {
+        var colours: Set<ColourCore.FlatColour> = []
+        for row in 0..<20 {
+            for column in 0..<80 where pilot.frame[column, row].glyph == Glyph.lowerHalf {
+                colours.insert(pilot.frame[column, row].foreground)
+            }
+        }
+        return colours
+    }
+
     @Test(
         "playing a recording with debounce in the slot, the drawn ball takes its colour when the timer comes, 300 ms after the move, as it did live; stepped, at once"
     )
     func debounceInPlayback() throws {
-        let lines = [
-            ReplayFormat.headerLine(
-                terminal: ScreenSize(columns: 80, rows: 24), program: "test", started: "2026-11-26T00:00:00Z"),
-            ReplayFormat.line(for: .operatorChosen(.debounce), at: 0.1),
+        let bytes = Self.recording([
+            (.operatorChosen(.debounce), 0.1),
             // 30,11: flatRedDark on flatGray, once it goes through at 0.5 s.
-            ReplayFormat.line(for: .arrowPressed(.left, distance: 10), at: 0.2),
-            ReplayFormat.line(for: .quitRequested, at: 2),
-        ]
-        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        /// The colours the disc's half blocks are drawn in (the ball's, and the screen's at its edges).
-        func disc(_ pilot: PlayerPilot) -> Set<ColourCore.FlatColour> {
-            var colours: Set<ColourCore.FlatColour> = []
-            for row in 0..<20 {
-                for column in 0..<80 where pilot.frame[column, row].glyph == Glyph.lowerHalf {
-                    colours.insert(pilot.frame[column, row].foreground)
-                }
-            }
-            return colours
-        }
+            (.arrowPressed(.left, distance: 10), 0.2),
+            (.quitRequested, 2),
+        ])
         let pilot = try PlayerPilot(bytes, paused: false)
         try pilot.pass(.milliseconds(200))
         #expect(pilot.player.place == 2)
         #expect(pilot.player.session.state.position.centre == Cell(column: 30, row: 11))
-        #expect(disc(pilot) == [.flatRed, .flatMint])
+        #expect(Self.disc(pilot) == [.flatRed, .flatMint])
         try pilot.pass(.milliseconds(299))
-        #expect(disc(pilot) == [.flatRed, .flatMint])
+        #expect(Self.disc(pilot) == [.flatRed, .flatMint])
         try pilot.pass(.milliseconds(1))
-        #expect(disc(pilot) == [.flatRedDark, .flatGray])
+        #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
         #expect(pilot.player.place == 2)
         // Stepped to instead (paused), the place shows at once what the chain did until the next intent.
         let stepped = try PlayerPilot(bytes)
         stepped.press(.arrow(.right, shifted: false))
         stepped.press(.arrow(.right, shifted: false))
         #expect(stepped.player.place == 2)
-        #expect(disc(stepped) == [.flatRedDark, .flatGray])
+        #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
+    }
+
+    @Test(
+        "playing a recording with throttle in the slot, a move in its window takes its colour at the window's end; stepped back and forth, the rebuilt chain keeps the window"
+    )
+    func throttleInPlayback() throws {
+        let bytes = Self.recording([
+            (.operatorChosen(.throttle), 0.1),
+            // 50,11 at 0.2: no window open, through at once (flatMaroonDark on flatTealDark).
+            (.arrowPressed(.right, distance: 10), 0.2),
+            // 30,11 at 0.3, in the window from 0.2: flatRedDark on flatGray at 0.5.
+            (.arrowPressed(.left, distance: 20), 0.3),
+            (.quitRequested, 2),
+        ])
+        let pilot = try PlayerPilot(bytes, paused: false)
+        try pilot.pass(.milliseconds(200))
+        #expect(pilot.player.place == 2)
+        #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
+        try pilot.pass(.milliseconds(100))
+        #expect(pilot.player.place == 3)
+        #expect(pilot.player.session.state.position.centre == Cell(column: 30, row: 11))
+        #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
+        try pilot.pass(.milliseconds(199))
+        #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
+        try pilot.pass(.milliseconds(1))
+        #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
+        // Stepped (paused): place 3 shows at once what the chain did until the quit; back to 2,
+        // the chain is built again there with its window from 0.2 (the session checks the real
+        // operator against the model at every step), and forward again the same.
+        let stepped = try PlayerPilot(bytes)
+        for _ in 0..<3 { stepped.press(.arrow(.right, shifted: false)) }
+        #expect(stepped.player.place == 3)
+        #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
+        stepped.press(.arrow(.left, shifted: false))
+        #expect(stepped.player.place == 2)
+        #expect(Self.disc(stepped) == [.flatMaroonDark, .flatTealDark])
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.2))
+        stepped.press(.arrow(.right, shifted: false))
+        #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
     }
 
     @Test("a scrub on the timeline goes to the place its column stands for, exactly")
