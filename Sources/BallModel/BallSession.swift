@@ -59,10 +59,7 @@ package final class BallSession {
     /// reducer's model of it, which the session checks when it comes. (An operator switched
     /// away from may leave an action on the clock that does nothing: `throttle` does not cancel
     /// the end of its window. Nothing waits for it.)
-    package var nextTimer: SessionTime? {
-        guard let heldSince, let interval = viewModel.slot.value.interval else { return nil }
-        return heldSince.advanced(by: interval)
-    }
+    package var nextTimer: SessionTime? { viewModel.slot.value.timer(heldSince: heldSince) }
 
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by
     /// then runs, earliest first.

@@ -77,10 +77,7 @@ package struct BallState: Hashable, Sendable {
 
     /// When the slot's operator next passes on what it holds, if it holds anything: the session's
     /// next timer.
-    package var nextTimer: SessionTime? {
-        guard let heldSince, let interval = slot.interval else { return nil }
-        return heldSince.advanced(by: interval)
-    }
+    package var nextTimer: SessionTime? { slot.timer(heldSince: heldSince) }
 
     /// The state once the session's clock reads `time` (never earlier than ``time``): what the
     /// slot held goes through if its time came by then (`debounce`: 300 ms with no new position;

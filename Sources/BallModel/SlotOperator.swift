@@ -82,8 +82,12 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether the operator holds a position back for a while (it runs on the session's clock).
-    package var isTimed: Bool { interval != nil }
+    /// When the operator's timer goes off for what it has held since `heldSince`, if it holds
+    /// anything and runs on the session's clock: the reducer's and the session's next timer.
+    package func timer(heldSince: SessionTime?) -> SessionTime? {
+        guard let heldSince, let interval else { return nil }
+        return heldSince.advanced(by: interval)
+    }
 
     /// What the slot passes on at once when it is handed `position`, if anything: the
     /// reducer's model of ``applied(to:on:)`` (a timed operator passes nothing on at once; the
