@@ -91,7 +91,8 @@ package final class BallSession {
     package var state: BallState {
         BallState(
             position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
-            slot: viewModel.slot.value, slotted: viewModel.slotted.latest!, heldSince: heldSince,
+            slot: viewModel.slot.value, mirror: viewModel.mirror.value, slotted: viewModel.slotted.latest!,
+            heldSince: heldSince,
             windowStart: windowStart, time: now)
     }
 
@@ -111,10 +112,12 @@ package final class BallSession {
         windowStart = next.windowStart
         if next.position != current.position { viewModel.position.send(next.position) }
         if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
+        if intent == .mirrorFlipped { viewModel.mirror.send(next.mirror) }
         if intent == .quitRequested {
             isFinished = true
             intents.send(completion: .finished)
             viewModel.position.send(completion: .finished)
+            viewModel.mirror.send(completion: .finished)
             viewModel.slot.send(completion: .finished)
         }
         viewModel.clock.advance(to: now)

@@ -44,13 +44,16 @@ package struct BallState: Hashable, Sendable {
     package var background: FlatColour
     /// The operator in the chain's slot, between the position and the ball's colour.
     package var slot: SlotOperator
+    /// Whether the mirror is on: the second subject, which `combineLatest` and `sample` in the
+    /// slot read (``Intent/mirrorFlipped`` flips it). Off at the start.
+    package var mirror: Bool
     /// The last position the slot passed on: the ball's colour is the rule's for it.
     package var slotted: BallPosition
-    /// When the timer of the position a timed operator in the slot holds back started: for
-    /// `debounce`, when the held position came (it goes through once
-    /// ``SlotOperator/debounceInterval`` passes with no new one); for `throttle`, when its window
-    /// started (``windowStart``: the latest position goes through when the window ends); nil:
-    /// nothing held.
+    /// Since when the operator in the slot holds a position back: for `debounce`, when the held
+    /// position came (it goes through once ``SlotOperator/debounceInterval`` passes with no new
+    /// one); for `throttle`, when its window started (``windowStart``: the latest position goes
+    /// through when the window ends); for `sample`, when the first position it has not passed
+    /// on came (the latest goes through when the mirror flips); nil: nothing held.
     package var heldSince: SessionTime?
     /// When `throttle` in the slot last let a position through: its window of
     /// ``SlotOperator/throttleInterval`` runs from there, and a position that comes in it is held
@@ -62,13 +65,14 @@ package struct BallState: Hashable, Sendable {
     /// A state from its parts; `slotted` is `position` unless given.
     package init(
         position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
-        slotted: BallPosition? = nil, heldSince: SessionTime? = nil, windowStart: SessionTime? = nil,
-        time: SessionTime = .start
+        mirror: Bool = false, slotted: BallPosition? = nil, heldSince: SessionTime? = nil,
+        windowStart: SessionTime? = nil, time: SessionTime = .start
     ) {
         self.position = position
         self.grab = grab
         self.background = background
         self.slot = slot
+        self.mirror = mirror
         self.slotted = slotted ?? position
         self.heldSince = heldSince
         self.windowStart = windowStart
@@ -136,7 +140,7 @@ package struct BallState: Hashable, Sendable {
 ///   small for it, moves are ignored and the centre is kept for when the screen grows.
 /// - Choosing an operator puts it in the chain's slot (what the one before held is dropped);
 ///   it is handed the current position at once, and the ball's colour follows what it passes
-///   on (``SlotOperator/output(for:)``). A timed operator passes nothing on at once: it holds
+///   on (``SlotOperator/output(for:mirror:)``). A timed operator passes nothing on at once: it holds
 ///   the position from the state's ``BallState/time`` (the intent's), and ``BallState/advanced(to:)``
 ///   lets it through when its time comes. `throttle` drops the position it is handed when
 ///   chosen (Combine's throttle asks for values before it is asked for any); then it lets a
@@ -144,6 +148,12 @@ package struct BallState: Hashable, Sendable {
 ///   and otherwise holds the latest until the window ends. A quit completes the position:
 ///   what `debounce` holds is dropped, as OpenCombine's drops it; `throttle` still lets what it
 ///   holds through at the window's end (and completes then).
+/// - Flipping the mirror flips the second subject. `combineLatest` passes on the latest position
+///   again, mirrored or not as the mirror now says. `sample` holds each new position (from the
+///   first one's time) and passes on the latest when the mirror flips, if one came since it
+///   last passed one on; chosen, it passes the current position on at once (the mirror's value
+///   samples it as it subscribes); at a quit it passes on what it holds, as the mirror
+///   completes after the position.
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
 ///   applies to each new ball colour.
@@ -175,16 +185,32 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         next.moveCentre(to: position.centre)
     case .quitRequested:
         if state.slot == .debounce { next.heldSince = nil }
+        // The mirror completes after the position: `sample` hands on what it holds.
+        if state.slot == .sample, state.heldSince != nil { next.sampleHeld() }
     case .operatorChosen(let chosen):
         next.slot = chosen
         next.heldSince = nil
         next.windowStart = nil
+    case .mirrorFlipped:
+        next.mirror.toggle()
+        switch next.slot {
+        case .combineLatest: next.slotted = next.slot.output(for: position, mirror: next.mirror) ?? position
+        case .sample: if state.heldSince != nil { next.sampleHeld() }
+        case .none, .filter, .map, .debounce, .throttle: break
+        }
     }
     // The slot sees each new position; a chosen operator is handed the current one at once.
     var handed = next.position != position
     if case .operatorChosen = intent { handed = next.slot != .throttle }
     if handed {
         switch next.slot {
+        case .sample:
+            if case .operatorChosen = intent {
+                // The mirror's value, handed over as it subscribes, samples the position.
+                next.slotted = next.position
+            } else if next.heldSince == nil {
+                next.heldSince = state.time
+            }
         case .debounce:
             next.heldSince = state.time
         case .throttle:
@@ -197,8 +223,8 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
                 next.slotted = next.position
                 next.windowStart = state.time
             }
-        case .none, .filter, .map:
-            if let passed = next.slot.output(for: next.position) { next.slotted = passed }
+        case .none, .filter, .map, .combineLatest:
+            if let passed = next.slot.output(for: next.position, mirror: next.mirror) { next.slotted = passed }
         }
     }
     // (A colour that did not change leaves the screen its colour: no need to look.)
@@ -207,6 +233,12 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
 }
 
 extension BallState {
+    /// `sample` passes on the latest position, which it held: it holds nothing now.
+    fileprivate mutating func sampleHeld() {
+        slotted = position
+        heldSince = nil
+    }
+
     /// Moves the centre to `target`, clamped so the ball stays whole; no move while the
     /// screen is too small.
     fileprivate mutating func moveCentre(to target: Cell) {

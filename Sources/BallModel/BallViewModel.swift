@@ -45,6 +45,8 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 ///   (`switchToLatest`), starting with the position the slot last passed on (`startingWith:`,
 ///   RxSwift's `startWith`).
 ///   With nothing in the slot, every position goes through.
+/// - `mirror` is a second subject, a switch the learner flips: `combineLatest` and `sample` in
+///   the slot read it with the position.
 /// - `ballColour` is its `backgroundColorObservable`: the colour rule for each position
 ///   the slot passes on, without repeats.
 /// - `background` is what the article's subscription painted the screen with: the complement
@@ -61,6 +63,9 @@ package final class BallViewModel {
     /// The operator in the slot between the position and the colour (the session sends each
     /// choice).
     package let slot: CurrentValueSubject<SlotOperator, Never>
+    /// The second subject: whether the mirror is on (the learner flips it; the session sends
+    /// each flip). `combineLatest` and `sample` in the slot read it.
+    package let mirror: CurrentValueSubject<Bool, Never>
     /// What the slot's operator passes on of the positions: the positions the colour follows.
     package let slotted: ReplaySubject<BallPosition, Never>
     /// The ball's colour, each change once.
@@ -77,8 +82,9 @@ package final class BallViewModel {
         // The chain:
         position = CurrentValueSubject(start.position)
         slot = CurrentValueSubject(start.slot)
-        slotted = slot.map { [position, clock] in $0.applied(to: position, on: clock) }.switchToLatest()
-            .share(replay: 1, startingWith: start.slotted)
+        mirror = CurrentValueSubject(start.mirror)
+        slotted = slot.map { [position, mirror, clock] in $0.applied(to: position, mirror: mirror, on: clock) }
+            .switchToLatest().share(replay: 1, startingWith: start.slotted)
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)
         // (end of the chain)

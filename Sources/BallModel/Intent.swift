@@ -35,6 +35,8 @@ package enum Intent: Hashable, Sendable {
     case quitRequested
     /// `f` (or `--operator` at the start): the operator slot now holds this operator.
     case operatorChosen(SlotOperator)
+    /// `i`: the mirror (the second subject, ``BallState/mirror``) flipped, on to off or off to on.
+    case mirrorFlipped
 }
 
 // MARK: - What a valid intent is
@@ -62,7 +64,7 @@ extension Intent {
             guard distance >= 1 else { return nil }
             return .arrowPressed(direction, distance: min(distance, Self.longestMove))
         case .resized(let size): return .resized(size.fittedToLargest)
-        case .recentred, .quitRequested, .operatorChosen: return self
+        case .recentred, .quitRequested, .operatorChosen, .mirrorFlipped: return self
         }
     }
 

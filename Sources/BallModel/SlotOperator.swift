@@ -6,8 +6,10 @@ import OpenCombine
 /// ball's colour follows what it passes on, while the position itself stays live. Chosen with
 /// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
 ///
-/// Each case is one real OpenCombine operator on the position subject (``applied(to:)``); the
-/// reducer models what it passes on (``output(for:)``), and the session checks the two agree.
+/// Each case is one real operator on the position subject (``applied(to:mirror:on:)``):
+/// OpenCombine's, and ours where OpenCombine has none (`combineLatest`, `sample`, written as
+/// RxSwift's); the reducer models what it passes on (``output(for:mirror:)``), and the session
+/// checks the two agree.
 package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// Nothing in the slot: every position goes through.
     case none
@@ -24,6 +26,13 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// `position` for values before it is asked for any, so it drops the position it is handed
     /// then (Combine's throttle; Rx's passes it on).
     case throttle
+    /// `combineLatest`: the position combined with the second subject, `mirror` (the learner
+    /// flips it with a key): each time either changes, the latest position, mirrored while
+    /// `mirror` is on. So flipping the mirror changes the colour with the ball still.
+    case combineLatest
+    /// `sample`: the latest position goes through each time `mirror` sends a value (a flip), if
+    /// a new one came since the last; so the colour changes only when the learner flips it.
+    case sample
 
     /// How long `debounce` waits for quiet: 300 ms.
     package static let debounceInterval = SessionTime.Stride.milliseconds(300)
@@ -41,6 +50,8 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .map: "position.map { $0.mirrored }"
         case .debounce: "position.debounce(for: .milliseconds(300), scheduler: clock)"
         case .throttle: "position.throttle(for: .milliseconds(300), scheduler: clock, latest: true)"
+        case .combineLatest: "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
+        case .sample: "position.sample(mirror)"
         }
     }
 
@@ -52,16 +63,21 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .map: "each position goes through mirrored, left for right"
         case .debounce: "a position goes through once 300 ms pass with no new one"
         case .throttle: "at most one position each 300 ms: the first at once, then the latest"
+        case .combineLatest: "the latest position, mirrored while the mirror is on (i flips it)"
+        case .sample: "the latest position, each time the mirror flips (i)"
         }
     }
 
-    /// The operator on `position`, its timers on `clock` (the session's): what the slot passes
-    /// on to the ball's colour. The chain switches to it when it is chosen (`switchToLatest`),
-    /// so it subscribes to `position` then, and is handed the current position at once.
-    package func applied<Upstream: Publisher>(to position: Upstream, on clock: SessionScheduler) -> AnyPublisher<
-        BallPosition, Never
-    >
-    where Upstream.Output == BallPosition, Upstream.Failure == Never {
+    /// The operator on `position` (and `mirror`, the second subject), its timers on `clock` (the
+    /// session's): what the slot passes on to the ball's colour. The chain switches to it when
+    /// it is chosen (`switchToLatest`), so it subscribes to `position` (then `mirror`) then, and
+    /// is handed the current position (and the mirror's value) at once.
+    package func applied<Upstream: Publisher, Mirror: Publisher>(
+        to position: Upstream, mirror: Mirror, on clock: SessionScheduler
+    ) -> AnyPublisher<BallPosition, Never>
+    where
+        Upstream.Output == BallPosition, Upstream.Failure == Never, Mirror.Output == Bool, Mirror.Failure == Never
+    {
         switch self {
         case .none: position.eraseToAnyPublisher()
         case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
@@ -69,6 +85,8 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .debounce: position.debounce(for: .milliseconds(300), scheduler: clock).eraseToAnyPublisher()
         case .throttle:
             position.throttle(for: .milliseconds(300), scheduler: clock, latest: true).eraseToAnyPublisher()
+        case .combineLatest: position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }.eraseToAnyPublisher()
+        case .sample: position.sample(mirror).eraseToAnyPublisher()
         }
     }
 
@@ -78,7 +96,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .debounce: Self.debounceInterval
         case .throttle: Self.throttleInterval
-        case .none, .filter, .map: nil
+        case .none, .filter, .map, .combineLatest, .sample: nil
         }
     }
 
@@ -89,17 +107,22 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         return heldSince.advanced(by: interval)
     }
 
-    /// What the slot passes on at once when it is handed `position`, if anything: the
-    /// reducer's model of ``applied(to:on:)`` (a timed operator passes nothing on at once; the
-    /// reducer keeps what it holds, ``BallState/heldSince``).
-    package func output(for position: BallPosition) -> BallPosition? {
+    /// What the slot passes on at once when it is handed `position` (with the mirror as
+    /// `mirror` says), if anything: the reducer's model of ``applied(to:mirror:on:)`` (a timed
+    /// operator and `sample` pass nothing on at once; the reducer keeps what they hold,
+    /// ``BallState/heldSince``).
+    package func output(for position: BallPosition, mirror: Bool) -> BallPosition? {
         switch self {
         case .none: position
         case .filter: position.isInRightHalf ? position : nil
         case .map: position.mirrored
-        case .debounce, .throttle: nil
+        case .combineLatest: mirror ? position.mirrored : position
+        case .debounce, .throttle, .sample: nil
         }
     }
+
+    /// Whether the operator reads the second subject, `mirror`.
+    package var readsMirror: Bool { self == .combineLatest || self == .sample }
 }
 
 extension BallPosition {
@@ -126,6 +149,9 @@ extension BallState {
     ///   subscribing), then lets through what it last let through, at the time it did (its
     ///   window starts there), then, if it holds one, is sent the position now (held until the
     ///   window ends).
+    /// - `sample`, holding a position, is handed the one it last passed on (which the mirror's
+    ///   value samples at once as it subscribes), then sent the position now (held until the
+    ///   mirror flips).
     package var warmUp: [(time: SessionTime, position: BallPosition)] {
         switch slot {
         case .debounce: return [(heldSince ?? time, position)]
@@ -133,7 +159,8 @@ extension BallState {
             guard let windowStart else { return [] }
             let passed = [(windowStart, slotted), (windowStart, slotted)]
             return heldSince == nil ? passed : passed + [(time, position)]
-        case .none, .filter, .map: return []
+        case .sample: return heldSince == nil ? [] : [(time, slotted), (time, position)]
+        case .none, .filter, .map, .combineLatest: return []
         }
     }
 }

@@ -163,6 +163,9 @@ package enum KeyMap {
                 ["c"], "back to the middle", modes: [.play, .learn],
                 actions: [(.character("c"), .intent(.recentred)), (.character("C"), .intent(.recentred))]),
             KeyBinding(
+                ["i"], "flip the mirror (combineLatest and sample read it)",
+                modes: [.play, .learn], actions: [(.character("i"), .intent(.mirrorFlipped))]),
+            KeyBinding(
                 ["f"], "a box of the operators for the chain's slot",
                 modes: [.play], actions: [(.character("f"), .showOperators)]),
             KeyBinding(

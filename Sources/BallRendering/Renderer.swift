@@ -173,7 +173,9 @@ package struct Renderer: Sendable {
         let covers = panel?.fits == true && screen.tour == nil
         // Then the operator in the chain's slot: the ball's colour follows what it passes on.
         let shownFacts = screen.player?.facts ?? (covers ? panel.map { Self.panelCoversFacts(rows: $0.rowCount) } : nil)
-        let slotFact = screen.slot == .none ? nil : "\(Glyph.operatorChosen) \(screen.slot.name)"
+        // (With the mirror's state when the operator reads it: `ƒ sample ¦ on`.)
+        let mirrorFact = screen.slot.readsMirror ? " \(Glyph.mirrorFlipped) \(screen.mirror ? "on" : "off")" : ""
+        let slotFact = screen.slot == .none ? nil : "\(Glyph.operatorChosen) \(screen.slot.name)\(mirrorFact)"
         let withSlot = slotFact.map { slot in shownFacts.map { "\($0) · \(slot)" } ?? slot } ?? shownFacts
         // (Where the facts and the short place would not fit with it, the slot's word is left out.)
         let facts = (withSlot?.count ?? 0) + 10 <= frame.size.columns ? withSlot : shownFacts

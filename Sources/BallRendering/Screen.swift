@@ -110,6 +110,7 @@ package final class ScreenBinding {
         bindings = [
             viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
             viewModel.slot.bind { [unowned self] in send(.slotPublished($0)) },
+            viewModel.mirror.bind { [unowned self] in send(.mirrorPublished($0)) },
             viewModel.ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
             viewModel.background.bind { [unowned self] in send(.backgroundPublished($0)) },
         ]

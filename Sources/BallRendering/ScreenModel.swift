@@ -31,6 +31,9 @@ package struct ScreenModel: Hashable, Sendable {
     package var tour: TourLayout?
     /// The operator in the chain's slot, as the chain last published it (the status line names it).
     package var slot = SlotOperator.none
+    /// Whether the mirror (the second subject) is on, as it last published (the status line says
+    /// so while the slot's operator reads it).
+    package var mirror = false
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -139,6 +142,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case tourLaidOut(TourLayout)
     /// The chain's slot published the operator in it.
     case slotPublished(SlotOperator)
+    /// The mirror, the second subject, published whether it is on.
+    case mirrorPublished(Bool)
 }
 
 /// A lesson's card, as `learn` shows it in its own rows above the ball's area: a title, the
@@ -242,6 +247,7 @@ extension ScreenModel {
         case .lessonShown(let card): return replace(\.lesson, with: card)
         case .tourLaidOut(let layout): return replace(\.tour, with: layout)
         case .slotPublished(let chosen): return replace(\.slot, with: chosen)
+        case .mirrorPublished(let on): return replace(\.mirror, with: on)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

@@ -338,9 +338,11 @@ package struct StreamPanel: Hashable, Sendable {
     ) -> (String, String?) {
         if let passed = column.slotted {
             var cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
-            if column.slot == .map, let from = column.position ?? column.state?.position {
+            let mirrored = column.slot == .map || (column.slot == .combineLatest && column.mirror)
+            if mirrored, let from = column.position ?? column.state?.position {
                 cell += " (\(from.centre.column),\(from.centre.row) mirrored)"
             }
+            if let words = Self.mirrorWords(column, passed: cell) { return words }
             if column.slot == .debounce, let passedAt = column.passedAt, passedAt != column.time {
                 return (
                     "\(cell) at \(seconds(passedAt)): debounce, 300 ms went by with no new position",
@@ -362,6 +364,12 @@ package struct StreamPanel: Hashable, Sendable {
             }
             guard case .operatorChosen(let chosen)? = column.intent else { return (cell, nil) }
             return ("\(cell): \(chosen.name) chosen, subscribed and handed the position at once", cell)
+        }
+        if column.slot == .sample, column.intent == .mirrorFlipped {
+            return (
+                "nothing: the mirror flipped, but no new position came since sample last passed one on",
+                "nothing new to sample"
+            )
         }
         // A chosen operator is handed the current position, as a new position is.
         var seen = column.position
@@ -400,7 +408,41 @@ package struct StreamPanel: Hashable, Sendable {
                 "throttle: \(cell) held: its window from \(seconds(windowStart)) ends at \(end); then the latest goes through",
                 "held until \(end)"
             )
-        case .none, .map: return ("nothing", nil)
+        case .sample: return ("sample: \(cell) held until the mirror flips (i)", "held: \(cell)")
+        case .none, .map, .combineLatest: return ("nothing", nil)
+        }
+    }
+
+    /// What `combineLatest` or `sample` in the slot did when it passed `passed` on (the
+    /// marble's words) in `column`, and why, in full and in short; nil for the other operators.
+    private static func mirrorWords(_ column: StreamColumn, passed cell: String) -> (String, String?)? {
+        let state = column.mirror ? "on" : "off"
+        switch (column.slot, column.intent) {
+        case (.combineLatest, .operatorChosen?):
+            return (
+                "\(cell): combineLatest chosen, subscribed to position and mirror, each handing its latest at once (the mirror is \(state))",
+                "\(cell), mirror \(state)"
+            )
+        case (.combineLatest, .mirrorFlipped?):
+            return (
+                "\(cell): the mirror flipped \(state), so combineLatest passes the latest position on again",
+                "\(cell), mirror \(state)"
+            )
+        case (.combineLatest, _):
+            return ("\(cell): a new position, with the mirror's latest (\(state))", "\(cell), mirror \(state)")
+        case (.sample, .operatorChosen?):
+            return (
+                "\(cell): sample chosen, subscribed to position (handed it) and then to mirror, whose value samples it at once",
+                "\(cell), sampled at once"
+            )
+        case (.sample, .mirrorFlipped?):
+            return ("\(cell): the mirror flipped, so sample passes on the latest position", "\(cell), sampled")
+        case (.sample, _):
+            return (
+                "\(cell): position completed, then mirror, so sample passes on the latest it held",
+                "\(cell), at the end"
+            )
+        default: return nil
         }
     }
 

@@ -70,6 +70,7 @@ package enum ReplayFormat {
         case .resized(let size): #""event":"resized","size":[\#(size.columns),\#(size.rows)]"#
         case .quitRequested: #""event":"quit""#
         case .operatorChosen(let chosen): #""event":"operator","name":"\#(chosen.name)""#
+        case .mirrorFlipped: #""event":"mirror""#
         }
     }
 }

@@ -356,6 +356,7 @@ private struct PackedEvent {
         case .quitRequested: (kind, first, second) = (6, 0, 0)
         case .operatorChosen(let chosen):
             (kind, first, second) = (7, UInt16(SlotOperator.allCases.firstIndex(of: chosen)!), 0)
+        case .mirrorFlipped: (kind, first, second) = (8, 0, 0)
         }
     }
 
@@ -369,6 +370,7 @@ private struct PackedEvent {
         case 4: return .recentred
         case 5: return .resized(ScreenSize(columns: Int(first), rows: Int(second)))
         case 7: return .operatorChosen(SlotOperator.allCases[Int(first)])
+        case 8: return .mirrorFlipped
         default: return .quitRequested
         }
     }

@@ -172,15 +172,15 @@ package final class ReplayReader {
             read = .resized(ScreenSize(columns: pair.0, rows: pair.1))
         case "quit": read = .quitRequested
         case "operator":
-            let version = header?.version ?? ReplayFormat.version
-            guard version >= 3 else {
-                throw error("an operator event needs format version 3, but the header says version \(version)")
-            }
+            try needsVersion3("an operator")
             guard case .string(let name)? = value["name"], let chosen = SlotOperator(rawValue: name) else {
                 throw error(
                     "the operator has no \"name\" of \(SlotOperator.allCases.map(\.name).joined(separator: ", "))")
             }
             read = .operatorChosen(chosen)
+        case "mirror":
+            try needsVersion3("a mirror")
+            read = .mirrorFlipped
         case "subscribed", "unsubscribed", "panel":
             let observation = try self.observation(kind, value)
             lastTime = time
@@ -260,6 +260,15 @@ package final class ReplayReader {
     }
 
     // MARK: - Fields
+
+    /// Throws unless the header's format version is 3 or later, which `event` (an operator or
+    /// a mirror event) needs.
+    private func needsVersion3(_ event: String) throws {
+        let version = header?.version ?? ReplayFormat.version
+        guard version >= 3 else {
+            throw error("\(event) event needs format version 3, but the header says version \(version)")
+        }
+    }
 
     private func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws -> Int {
         guard let field = value[key] else { throw error("\"\(key)\" is missing") }

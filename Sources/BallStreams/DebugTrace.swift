@@ -5,7 +5,7 @@ import TextFormats
 
 // MARK: - The streams as RxSwift's debug() prints them
 
-/// RxSwift's `debug()` for the session's five named publishers and the late subscribers: a
+/// RxSwift's `debug()` for the session's six named publishers and the late subscribers: a
 /// line for each subscription, value, completion and disposal, as someone who knows RxSwift
 /// reads them at once:
 ///
@@ -27,14 +27,14 @@ import TextFormats
 /// what the lanes show), and follows the late subscribers the streams recorder makes. Within
 /// one step (an intent and all it causes, then the subscriptions made before the next) its
 /// lines come by time, and at one time in the chain's order, cause before effect: intents,
-/// position, slotted, ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
+/// position, mirror, slotted, ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
 /// subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
 /// since the session began, at `origin` (milliseconds since 1970-01-01 00:00:00 UTC).
 package final class DebugTrace {
     /// The publishers traced, in the order their lines come at the start.
-    package static let names = ["intents", "position", "slotted", "ballColour", "background"]
+    package static let names = ["intents", "position", "mirror", "slotted", "ballColour", "background"]
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
     /// The session traced: its clock gives each line's time.
@@ -43,7 +43,7 @@ package final class DebugTrace {
     private let write: (String) -> Void
     /// The lines of the step under way, each with the order it is written in: by time (as
     /// written, in milliseconds: what an intent causes at once shares its time; a timed
-    /// operator's value comes later), then the publisher's place in the chain for the main five,
+    /// operator's value comes later), then the publisher's place in the chain for the main six,
     /// the late subscribers after them, by kind.
     private var step: [(order: (Int64, Int, Int), line: String)] = []
 
@@ -59,6 +59,7 @@ package final class DebugTrace {
         cancellables = [
             trace("intents", session.intents) { Self.describe($0) },
             trace("position", viewModel.position) { Self.describe($0) },
+            trace("mirror", viewModel.mirror) { String($0) },
             trace("slotted", viewModel.slotted) { Self.describe($0) },
             trace("ballColour", viewModel.ballColour) { $0.name },
             trace("background", viewModel.background) { $0.name },
@@ -164,6 +165,7 @@ package final class DebugTrace {
         case .resized(let size): "resized(\(size))"
         case .quitRequested: "quit"
         case .operatorChosen(let chosen): "operator(\(chosen.name))"
+        case .mirrorFlipped: "mirrorFlipped"
         }
     }
 

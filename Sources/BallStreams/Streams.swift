@@ -48,7 +48,7 @@ package enum StreamLane: Hashable, Sendable {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
         case .slotted:
-            "slotted = slot.map { [position] in $0.applied(to: position) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+            "slotted = slot.map { [position, mirror, clock] in $0.applied(to: position, mirror: mirror, on: clock) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
@@ -171,7 +171,7 @@ package enum Marble: Hashable, Sendable {
     }
 
     /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◙`,
-    /// resize `↔`, quit `q`, an operator chosen `ƒ` (``Glyph``).
+    /// resize `↔`, quit `q`, an operator chosen `ƒ`, the mirror flipped `¦` (``Glyph``).
     package static func glyph(of intent: Intent) -> Unicode.Scalar {
         switch intent {
         case .pressed: Glyph.pressed
@@ -185,6 +185,7 @@ package enum Marble: Hashable, Sendable {
         case .resized: Glyph.resized
         case .quitRequested: Glyph.quit
         case .operatorChosen: Glyph.operatorChosen
+        case .mirrorFlipped: Glyph.mirrorFlipped
         }
     }
 
@@ -201,6 +202,7 @@ package enum Marble: Hashable, Sendable {
             case .resized(let size): "resized to \(size)"
             case .quitRequested: "quit"
             case .operatorChosen(let chosen): "operator \(chosen.name)"
+            case .mirrorFlipped: "mirror flipped"
             }
         return "\(glyph(of: intent)) \(words)"
     }
@@ -273,6 +275,7 @@ package enum MarbleLegend {
         ("\(Glyph.pressed) \(Glyph.dragged) \(Glyph.released)", "intents: pressed, dragged, released"),
         ("\(Glyph.left) \(Glyph.up) \(Glyph.right) \(Glyph.down)", "intents: the arrows"),
         ("\(Glyph.recentred) \(Glyph.resized) \(Glyph.quit)", "intents: recentred, resized, quit"),
+        ("\(Glyph.operatorChosen) \(Glyph.mirrorFlipped)", "intents: an operator chosen (f), the mirror flipped (i)"),
     ]
 
     /// Every glyph the legend explains.
@@ -313,6 +316,8 @@ package struct StreamColumn: Hashable, Sendable {
     package var slotted: BallPosition?
     /// The operator in the slot after the intent.
     package var slot: SlotOperator = .none
+    /// Whether the mirror (the second subject) is on after the intent.
+    package var mirror = false
     /// When the intent came, on the session's clock.
     package var time: SessionTime?
     /// When the slot passed on ``slotted`` (a timed operator passes it on after the intent).
@@ -519,6 +524,10 @@ package final class StreamRecorder {
                 slot = chosen
                 note { $0.slot = chosen }
             },
+            viewModel.mirror.bind { [unowned self] on in
+                mirror = on
+                note { $0.mirror = on }
+            },
             viewModel.slotted.bind(
                 onNext: { [unowned self] position in
                     note {
@@ -565,12 +574,15 @@ package final class StreamRecorder {
     }
     /// Whether the session has put an operator in the slot: the panel then draws the slot's lane.
     package private(set) var slotUsed = false
+    /// Whether the mirror is on now.
+    private var mirror = false
 
     /// Closes the latest column (its state is the current appearance: the next intent has not
     /// been stepped yet) and starts `column`, with the operator in the slot as it is.
     private func startColumn(_ column: StreamColumn) {
         var column = column
         column.slot = slot
+        column.mirror = mirror
         column.time = session.now
         recorded[recorded.count - 1].state = seen
         if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }

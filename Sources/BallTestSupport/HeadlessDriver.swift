@@ -121,6 +121,7 @@ package final class HeadlessDriver {
         case .recentred: type("c")
         case .resized(let size): resize(columns: size.columns, rows: size.rows)
         case .quitRequested: type("q")
+        case .mirrorFlipped: type("i")
         case .operatorChosen(let chosen):
             type("f")
             type(Unicode.Scalar(UInt8(49 + SlotOperator.allCases.firstIndex(of: chosen)!)))

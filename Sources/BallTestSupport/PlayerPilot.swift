@@ -93,14 +93,15 @@ package final class PlayerPilot {
 // MARK: - Random recordings
 
 /// Random recordings for property tests: presses, drags and releases, arrows, recentring,
-/// resizes, operators put in the chain's slot (when asked for) and a final quit, with cells
+/// resizes, operators put in the chain's slot and the mirror flipped (when asked for) and a final quit, with cells
 /// always inside the terminal of the moment.
 package enum RandomRecording {
     /// A recording of `count` intents made with `generator`, as a replay file's bytes; with
     /// `observations`, late subscribers subscribed and cancelled, and the panel opened and
     /// closed, between them (as the recorder writes them: a subscribe of one not subscribed, a
     /// cancel of one subscribed, several in one place at times); with `operators`, about one
-    /// intent in ten puts an operator in the chain's slot (the same one again at times).
+    /// intent in fifteen puts an operator in the chain's slot (the same one again at times) and
+    /// one in thirty flips the mirror.
     package static func bytes(
         count: Int, observations: Bool = false, operators: Bool = false, using generator: inout SeededGenerator
     ) -> [UInt8] {
@@ -129,7 +130,11 @@ package enum RandomRecording {
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent
             if operators, generator.below(10) == 0 {
-                intent = .operatorChosen(SlotOperator.allCases[generator.below(SlotOperator.allCases.count)])
+                // One in three flips the mirror, which `combineLatest` and `sample` read.
+                intent =
+                    generator.below(3) == 0
+                    ? .mirrorFlipped
+                    : .operatorChosen(SlotOperator.allCases[generator.below(SlotOperator.allCases.count)])
                 lines.append(ReplayFormat.line(for: step == count - 1 ? .quitRequested : intent, at: time))
                 continue
             }

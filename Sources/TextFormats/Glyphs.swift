@@ -57,6 +57,8 @@ package enum Glyph {
     package static let quit: Unicode.Scalar = "q"
     /// An operator was put in the chain's slot (`f`): a function.
     package static let operatorChosen: Unicode.Scalar = "ƒ"
+    /// The mirror flipped (`i`): a broken bar, a mirror's edge.
+    package static let mirrorFlipped: Unicode.Scalar = "¦"
 
     // MARK: - The player
 
@@ -78,7 +80,7 @@ package enum Glyph {
     package static let all: [Unicode.Scalar] = [
         lowerHalf, value, ball, background, ghost, skipped, times, line, pressed, dragged, released, left, up, right,
         down,
-        recentred, resized, operatorChosen, tick, place, ellipsis, dash, rangeDash,
+        recentred, resized, operatorChosen, mirrorFlipped, tick, place, ellipsis, dash, rangeDash,
     ]
 
     // MARK: - In ASCII
@@ -89,7 +91,8 @@ package enum Glyph {
     package static let ascii: [Unicode.Scalar: Unicode.Scalar] = [
         value: "o", ball: "@", background: "=", ghost: ".", skipped: "/", times: "x", line: "-", pressed: "v",
         dragged: "*",
-        released: "r", left: "<", up: "A", right: ">", down: "V", recentred: "C", resized: "S", tick: "|",
+        released: "r", left: "<", up: "A", right: ">", down: "V", recentred: "C", resized: "S", mirrorFlipped: "I",
+        tick: "|",
         place: "+", ellipsis: "~", dash: "-", rangeDash: "-",
     ]
 }

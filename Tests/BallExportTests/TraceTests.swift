@@ -50,13 +50,21 @@ struct TraceTests {
                         switch name {
                         case "intents": column.intent.map(DebugTrace.describe)
                         case "position": column.position.map(DebugTrace.describe)
+                        // The mirror hands its value at the start, then sends each flip.
+                        case "mirror": column.index == 0 || column.intent == .mirrorFlipped ? "\(column.mirror)" : nil
                         case "slotted": column.slotted.map(DebugTrace.describe)
                         case "ballColour": column.ballColour?.name
                         default: column.background?.name
                         }
                     if let value { expected.append("\(time): \(name) -> Event next(\(value))") }
-                    let lane = StreamLane.main(slot: true)[DebugTrace.names.firstIndex(of: name)!]
-                    if column.completed.contains(lane) { expected.append("\(time): \(name) -> Event completed") }
+                    // The mirror has no lane: it completes with the position, at the quit.
+                    let lanes: [String: StreamLane] = [
+                        "intents": .intents, "position": .position, "mirror": .position, "slotted": .slotted,
+                        "ballColour": .ballColour, "background": .background,
+                    ]
+                    if column.completed.contains(lanes[name]!) {
+                        expected.append("\(time): \(name) -> Event completed")
+                    }
                 }
                 expected.append("\(stamp(times[times.count - 1])): \(name) -> isDisposed")
                 #expect(said == expected, "\(name), \(generator)")

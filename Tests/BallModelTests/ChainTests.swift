@@ -372,6 +372,119 @@ struct ChainTests {
         #expect(fresh.viewModel.slotted.latest == position(35, 11))
     }
 
+    @Test(
+        "combineLatest in the slot: each position and each flip of the mirror passes on the latest, mirrored while the mirror is on"
+    )
+    func combineLatestInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        var slotted: [BallPosition] = []
+        let subscription = session.viewModel.slotted.sink { slotted.append($0) }
+        defer { subscription.cancel() }
+        func state(
+            _ column: Int, passed: Int, background: FlatColour, mirror: Bool, slot: SlotOperator = .combineLatest
+        )
+            -> BallState
+        {
+            BallState(
+                position: position(column, 11), background: background, slot: slot, mirror: mirror,
+                slotted: position(passed, 11))
+        }
+        let steps: [(Intent, BallState)] = [
+            // Chosen: position and mirror each hand their latest as it subscribes: 50,11, the mirror off.
+            (.operatorChosen(.combineLatest), state(50, passed: 50, background: .flatTealDark, mirror: false)),
+            // The mirror on, the ball still: 50,11 mirrored is 29,11, flatRedDark on flatGray.
+            (.mirrorFlipped, state(50, passed: 29, background: .flatGray, mirror: true)),
+            // 39,11 with the mirror on: 40,11, flatRed on flatMint.
+            (.arrowPressed(.left, distance: 11), state(39, passed: 40, background: .flatMint, mirror: true)),
+            // Off: 39,11 itself, flatRedDark on flatGray; on again: 40,11.
+            (.mirrorFlipped, state(39, passed: 39, background: .flatGray, mirror: false)),
+            (.mirrorFlipped, state(39, passed: 40, background: .flatMint, mirror: true)),
+            // Out of the slot: the plain position, 39,11; the mirror stays on, and a flip now
+            // changes nothing the colour follows.
+            (.operatorChosen(.none), state(39, passed: 39, background: .flatGray, mirror: true, slot: .none)),
+            (.mirrorFlipped, state(39, passed: 39, background: .flatGray, mirror: false, slot: .none)),
+        ]
+        Self.expectSteps(steps, session: session)
+        #expect(
+            slotted == [
+                position(50, 11), position(50, 11), position(29, 11), position(40, 11), position(39, 11),
+                position(40, 11), position(39, 11),
+            ])
+    }
+
+    @Test(
+        "sample in the slot: the latest position goes through when the mirror flips, if a new one came since; chosen, at once; at a quit, what it holds"
+    )
+    func sampleInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        var slotted: [BallPosition] = []
+        var completed = false
+        let subscription = session.viewModel.slotted.sink(
+            receiveCompletion: { _ in completed = true }, receiveValue: { slotted.append($0) })
+        defer { subscription.cancel() }
+        func state(
+            _ column: Int, passed: Int, background: FlatColour, mirror: Bool, held: Int64? = nil, at time: Int64
+        ) -> BallState {
+            BallState(
+                position: position(column, 11), background: background, slot: .sample, mirror: mirror,
+                slotted: position(passed, 11), heldSince: held.map(Self.ms), time: Self.ms(time))
+        }
+        let steps: [(Int64, Intent?, BallState)] = [
+            // Chosen: handed 50,11, then the mirror's value as it subscribes to it, which samples it.
+            (0, .operatorChosen(.sample), state(50, passed: 50, background: .flatTealDark, mirror: false, at: 0)),
+            // 30,11 at 100 and 45,11 at 200: held (since 100); the colours stay.
+            (
+                100, .arrowPressed(.left, distance: 20),
+                state(30, passed: 50, background: .flatTealDark, mirror: false, held: 100, at: 100)
+            ),
+            (
+                200, .arrowPressed(.right, distance: 15),
+                state(45, passed: 50, background: .flatTealDark, mirror: false, held: 100, at: 200)
+            ),
+            // Time alone changes nothing: sample has no timer.
+            (5_000, nil, state(45, passed: 50, background: .flatTealDark, mirror: false, held: 100, at: 5_000)),
+            // A flip samples the latest, 45,11 (30,11 never): flatBlackDark, the screen keeps flatTealDark.
+            (5_100, .mirrorFlipped, state(45, passed: 45, background: .flatTealDark, mirror: true, at: 5_100)),
+            // Another flip, nothing new since: nothing goes through.
+            (5_200, .mirrorFlipped, state(45, passed: 45, background: .flatTealDark, mirror: false, at: 5_200)),
+            (
+                5_300, .arrowPressed(.left, distance: 10),
+                state(35, passed: 45, background: .flatTealDark, mirror: false, held: 5_300, at: 5_300)
+            ),
+            // A quit completes the position, then the mirror: sample hands on 35,11 (flatRedDark
+            // on flatGray) and completes.
+            (5_400, .quitRequested, state(35, passed: 35, background: .flatGray, mirror: false, at: 5_400)),
+        ]
+        Self.expectTimedSteps(steps, session: session)
+        #expect(slotted == [position(50, 11), position(50, 11), position(45, 11), position(35, 11)])
+        #expect(completed)
+        #expect(session.nextTimer == nil)
+    }
+
+    @Test("a chain built part-way with sample in the slot keeps what it holds: the next flip lets it through")
+    func sampleBuiltPartWay() {
+        let holding = BallState(
+            position: position(35, 11), background: .flatTealDark, slot: .sample, mirror: true,
+            slotted: position(45, 11), heldSince: Self.ms(100), time: Self.ms(250))
+        let session = BallSession(start: holding)
+        #expect(session.state == holding)
+        session.send(.mirrorFlipped, at: Self.ms(300))
+        #expect(session.state == reduce(holding.advanced(to: Self.ms(300)), .mirrorFlipped))
+        #expect(session.viewModel.slotted.latest == position(35, 11))
+        #expect(session.viewModel.current.background == .flatGray)
+        // Holding nothing: a flip passes nothing on.
+        let idle = BallState(
+            position: position(45, 11), background: .flatTealDark, slot: .sample, slotted: position(45, 11),
+            time: Self.ms(250))
+        let built = BallSession(start: idle)
+        var passed: [BallPosition] = []
+        let subscription = built.viewModel.slotted.dropFirst().sink { passed.append($0) }
+        defer { subscription.cancel() }
+        built.send(.mirrorFlipped, at: Self.ms(300))
+        #expect(passed.isEmpty)
+        #expect(built.state == reduce(idle.advanced(to: Self.ms(300)), .mirrorFlipped))
+    }
+
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")
     func builtAtAState() {
         // 43,11 is in the black band: only the state tells what colour the screen has.

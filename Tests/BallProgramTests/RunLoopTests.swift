@@ -161,6 +161,40 @@ struct RunLoopTests {
         #expect(driver.session.state.slotted.centre == Cell(column: 49, row: 11))
     }
 
+    @Test(
+        "f then 7 puts sample in and i flips the mirror: the colour changes only at a flip; 6 puts combineLatest in, and a flip alone mirrors the colour; the status line says the mirror's state"
+    )
+    func mirrorKeys() {
+        let driver = HeadlessDriver(animated: false)  // 40,11: flatRed on flatMint.
+        driver.type("f")
+        let box = Self.lines(driver.frame).joined(separator: "\n")
+        #expect(box.contains("6    position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"))
+        #expect(box.contains("7    position.sample(mirror): the latest position, each time the mirror"))
+        driver.type("7")
+        #expect(driver.session.state.slot == .sample)
+        #expect(Self.lines(driver.frame).last?.contains("ƒ sample ¦ off") == true)
+        // Ten moves right: the ball moves, its colour stays; nothing is due, so no wake-ups.
+        for _ in 0..<10 { driver.press(.right) }
+        #expect(driver.appearance.position.centre == Cell(column: 50, row: 11))
+        #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
+        #expect(driver.screen.waits.last == .some(nil))
+        driver.run([.pass(.seconds(5))])
+        #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
+        // The flip samples 50,11: flatMaroonDark on flatTealDark.
+        driver.type("i")
+        #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
+        #expect(Self.lines(driver.frame).last?.contains("ƒ sample ¦ on") == true)
+        // combineLatest with the mirror on: 50,11 mirrored is 29,11, flatRedDark on flatGray at once.
+        driver.type("f")
+        driver.type("6")
+        #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
+        // Off: 50,11 itself again, the ball still.
+        driver.type("i")
+        #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
+        #expect(Self.lines(driver.frame).last?.contains("ƒ combineLatest ¦ off") == true)
+        #expect(driver.appearance.position.centre == Cell(column: 50, row: 11))
+    }
+
     // MARK: - Esc
 
     @Test("a lone Esc quits once the loop's 25 ms wait has passed, and not before; Esc [ C is an arrow")

@@ -197,6 +197,43 @@ struct StreamsTests {
         #expect(driver.session.state.slotted.centre.column == 36)
     }
 
+    @Test(
+        "the slot's lane says what sample and combineLatest did with the mirror, and draws a marble where each passed one on"
+    )
+    func mirrorWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.sample))  // #1: sampled at once.
+        driver.press(.left)  // #2: 39,11 held.
+        driver.press(.left)  // #3: 38,11 held (the latest).
+        driver.type("i")  // #4: the mirror on: 38,11 sampled.
+        driver.type("i")  // #5: off: nothing new to sample.
+        driver.send(.operatorChosen(.combineLatest))  // #6: 38,11, the mirror off.
+        driver.type("i")  // #7: on: 38,11 mirrored, 41,11.
+        driver.press(.left)  // #8: 37,11 mirrored, 42,11.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let columns = driver.streams.columns
+        let said = (1...8).map { panel.describe(columns[$0], in: .slotted) }
+        let sample = "slotted = position.sample(mirror)"
+        let combine = "slotted = position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
+        #expect(
+            said == [
+                "#1: ○ 40,11: sample chosen, subscribed to position (handed it) and then to mirror, whose value samples it at once ← \(sample)",
+                "#2: sample: 39,11 held until the mirror flips (i) ← \(sample)",
+                "#3: sample: 38,11 held until the mirror flips (i) ← \(sample)",
+                "#4: ○ 38,11: the mirror flipped, so sample passes on the latest position ← \(sample)",
+                "#5: nothing: the mirror flipped, but no new position came since sample last passed one on ← \(sample)",
+                "#6: ○ 38,11: combineLatest chosen, subscribed to position and mirror, each handing its latest at once (the mirror is off) ← \(combine)",
+                "#7: ○ 41,11 (38,11 mirrored): the mirror flipped on, so combineLatest passes the latest position on again ← \(combine)",
+                "#8: ○ 42,11 (37,11 mirrored): a new position, with the mirror's latest (on) ← \(combine)",
+            ])
+        // The intents lane shows the flips (¦); the slot's lane a marble in #1, #4, #6, #7, #8.
+        let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
+        #expect(Self.text(lines[1]) == "^──ƒ─←─←─¦─¦─ƒ─¦─←")
+        #expect(Self.text(lines[3]) == "^○─○─────○───○─○─○")
+        #expect(driver.session.state.slotted.centre.column == 42)
+    }
+
     @Test("the panel's description names the latest column: intent, place, both colours")
     func description() {
         let driver = HeadlessDriver()

@@ -52,7 +52,7 @@ struct MalformedReplayTests {
             Array(
                 (#"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     + "\n" + #"{"t":0.1,"event":"operator","name":"teleport"}"# + "\n").utf8),
-            #"bad.jsonl, line 2: the operator has no "name" of none, filter, map, debounce, throttle."#
+            #"bad.jsonl, line 2: the operator has no "name" of none, filter, map, debounce, throttle, combineLatest, sample."#
         ),
         (
             "an operator in a version 2 file",
@@ -60,6 +60,13 @@ struct MalformedReplayTests {
                 (#"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     + "\n" + #"{"t":0.1,"event":"operator","name":"filter"}"# + "\n").utf8),
             "bad.jsonl, line 2: an operator event needs format version 3, but the header says version 2."
+        ),
+        (
+            "a mirror flip in a version 2 file",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"mirror"}"# + "\n").utf8),
+            "bad.jsonl, line 2: a mirror event needs format version 3, but the header says version 2."
         ),
         (
             "unknown event", withEvents(#"{"t":0.1,"event":"teleported","cell":[1,1]}"#),

@@ -43,12 +43,31 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rxpy-\(getpid()).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: file) }
+        // First a recording written out: combineLatest through flips and moves, then sample
+        // holding two moves for a flip, a flip with nothing new, and a quit while it holds one.
+        let written = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"combineLatest"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.3,"event":"mirror"}"#,
+            #"{"t":0.4,"event":"arrow","direction":"up","distance":3}"#, #"{"t":0.5,"event":"mirror"}"#,
+            #"{"t":0.6,"event":"operator","name":"sample"}"#,
+            #"{"t":0.7,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.8,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.9,"event":"mirror"}"#,
+            #"{"t":1.0,"event":"mirror"}"#, #"{"t":1.1,"event":"arrow","direction":"down","distance":5}"#,
+            #"{"t":1.2,"event":"quit"}"#,
+        ]
+        try Data((written.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let mirrored = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(mirrored.status == 0, "\(mirrored.output)\(mirrored.error)")
+        #expect(mirrored.output.contains("slotted's 10 events as RxPY's operators give them"), "\(mirrored.output)")
         for _ in 0..<6 {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(

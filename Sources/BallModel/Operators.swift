@@ -1,0 +1,154 @@
+import OpenCombine
+
+// MARK: - The operators OpenCombine does not have
+
+extension Publisher where Failure == Never {
+    /// RxSwift's `combineLatest(_:_:resultSelector:)`, for OpenCombine, which has none: once
+    /// both publishers have sent a value, `transform` of the latest of each, every time either
+    /// sends one; it completes when both have completed. Subscribing, it subscribes to this
+    /// publisher, then to `other` (a subject that holds a value hands it over at once, so two
+    /// `CurrentValueSubject`s give one value at once).
+    package func combineLatest<Other: Publisher, Combined>(
+        _ other: Other, _ transform: @escaping (Output, Other.Output) -> Combined
+    ) -> CombineLatest<Self, Other, Combined> {
+        CombineLatest(first: self, second: other, transform: transform)
+    }
+
+    /// RxSwift's `sample(_:)`, for OpenCombine (Combine has none): each time `trigger` sends a
+    /// value, the latest value this publisher sent since the last one went on, if it sent any
+    /// since. When this publisher has completed, the next value or completion of `trigger`
+    /// hands on what is held and completes. Subscribing, it subscribes to this publisher, then
+    /// to `trigger` (as RxSwift's and RxPY's do): a `CurrentValueSubject` trigger samples the
+    /// value this publisher handed over at once.
+    package func sample<Trigger: Publisher>(_ trigger: Trigger) -> Sample<Self, Trigger>
+    where Trigger.Failure == Never {
+        Sample(source: self, trigger: trigger)
+    }
+}
+
+/// ``OpenCombine/Publisher/combineLatest(_:_:)``'s publisher.
+package struct CombineLatest<First: Publisher, Second: Publisher, Output>: Publisher
+where First.Failure == Never, Second.Failure == Never {
+    package typealias Failure = Never
+    let first: First
+    let second: Second
+    let transform: (First.Output, Second.Output) -> Output
+
+    package func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        let outlet = Outlet(subscriber)
+        subscriber.receive(subscription: outlet)
+        var latestFirst: First.Output?
+        var latestSecond: Second.Output?
+        var completed = 0
+        let transform = transform
+        let emit = { [unowned outlet] in
+            guard let first = latestFirst, let second = latestSecond else { return }
+            outlet.send(transform(first, second))
+        }
+        let finished = { [unowned outlet] in
+            completed += 1
+            if completed == 2 { outlet.finish() }
+        }
+        outlet.keep(
+            first.bind(
+                onNext: {
+                    latestFirst = $0
+                    emit()
+                }, onCompleted: finished))
+        outlet.keep(
+            second.bind(
+                onNext: {
+                    latestSecond = $0
+                    emit()
+                }, onCompleted: finished))
+    }
+}
+
+/// ``OpenCombine/Publisher/sample(_:)``'s publisher.
+package struct Sample<Source: Publisher, Trigger: Publisher>: Publisher
+where Source.Failure == Never, Trigger.Failure == Never {
+    package typealias Output = Source.Output
+    package typealias Failure = Never
+    let source: Source
+    let trigger: Trigger
+
+    package func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        let outlet = Outlet(subscriber)
+        subscriber.receive(subscription: outlet)
+        var held: Output?
+        var sourceEnded = false
+        let sampled = { [unowned outlet] in
+            if let value = held {
+                held = nil
+                outlet.send(value)
+            }
+            if sourceEnded { outlet.finish() }
+        }
+        outlet.keep(
+            source.bind(
+                onNext: { held = $0 },
+                onCompleted: { sourceEnded = true }))
+        outlet.keep(trigger.bind(onNext: { _ in sampled() }, onCompleted: sampled))
+    }
+}
+
+/// The subscription ``CombineLatest`` and ``Sample`` hand their subscriber: what it asked for,
+/// the value it did not ask for yet (the latest, kept until it asks), and the upstream bindings,
+/// cancelled with it or when it finishes. For the program's single thread: it takes no locks.
+private final class Outlet<Downstream: Subscriber>: Subscription where Downstream.Failure == Never {
+    private var downstream: Downstream?
+    private var demand = Subscribers.Demand.none
+    private var waiting: Downstream.Input?
+    private var finishedWhileWaiting = false
+    private var upstreams: [AnyCancellable] = []
+
+    init(_ downstream: Downstream) { self.downstream = downstream }
+
+    /// Keeps an upstream binding until the end.
+    func keep(_ upstream: AnyCancellable) {
+        if downstream == nil { upstream.cancel() } else { upstreams.append(upstream) }
+    }
+
+    /// Hands `value` on, if it was asked for; otherwise keeps it (the latest) until it is.
+    func send(_ value: Downstream.Input) {
+        guard let downstream else { return }
+        guard demand > 0 else {
+            waiting = value
+            return
+        }
+        demand -= 1
+        demand += downstream.receive(value)
+    }
+
+    /// Completes the subscriber (after a value it is still owed) and lets everything go.
+    func finish() {
+        guard downstream != nil else { return }
+        guard waiting == nil else {
+            finishedWhileWaiting = true
+            return
+        }
+        let ending = downstream
+        cancel()
+        ending?.receive(completion: .finished)
+    }
+
+    func request(_ more: Subscribers.Demand) {
+        demand += more
+        if let value = waiting, demand > 0 {
+            waiting = nil
+            send(value)
+            if finishedWhileWaiting { finish() }
+        }
+    }
+
+    func cancel() {
+        downstream = nil
+        let bindings = upstreams
+        upstreams.removeAll()
+        for binding in bindings { binding.cancel() }
+    }
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+}
