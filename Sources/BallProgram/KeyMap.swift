@@ -37,8 +37,11 @@ package enum KeyAction: Hashable, Sendable {
     case previousLesson
     /// Shows the lessons: which are done, what each taught; a digit goes to one (`learn`).
     case showLessons
-    /// A digit (1 to 9, and 0 for 10): answers the card's question, or picks a lesson (`learn`).
+    /// A digit: answers the card's question, or picks an operator, or types a lesson's number
+    /// (`learn`: `1` then `2` goes to lesson 12).
     case choose(Int)
+    /// Enter: goes to the lesson whose number was typed (`learn`'s lessons box).
+    case confirmChoice
     /// Ends the session: the position subject completes (`learn`'s Completion lesson).
     case endSession
     /// Binds the screen's colours through a Publish copy of the chain, or back (`learn`).
@@ -145,11 +148,12 @@ package enum KeyMap {
                 ["m"], "the lessons: what each taught, which are done", modes: [.learn],
                 actions: [(.character("m"), .showLessons)]),
             KeyBinding(
-                ["digits"], "answer the card's question; in the lessons box, go to one (0: the tenth)",
+                ["digits"], "answer the card's question; in a box, a lesson's number or an operator",
                 modes: [.learn],
-                actions: (0...9).map { digit in
-                    (.character(Unicode.Scalar(UInt8(48 + digit))), .choose(digit == 0 ? 10 : digit))
-                }),
+                actions: (0...9).map { digit in (.character(Unicode.Scalar(UInt8(48 + digit))), .choose(digit)) }),
+            KeyBinding(
+                ["Enter"], "in the lessons box: go to the number typed (1 Enter: lesson 1)", modes: [.learn],
+                actions: [(.character("\r"), .confirmChoice), (.character("\n"), .confirmChoice)]),
             KeyBinding(
                 ["e"], "end the session: position completes (the Completion lesson)", modes: [.learn],
                 actions: [(.character("e"), .endSession)]),
@@ -167,7 +171,7 @@ package enum KeyMap {
                 modes: [.play, .learn], actions: [(.character("i"), .intent(.mirrorFlipped))]),
             KeyBinding(
                 ["f"], "a box of the operators for the chain's slot",
-                modes: [.play], actions: [(.character("f"), .showOperators)]),
+                modes: [.play, .learn], actions: [(.character("f"), .showOperators)]),
             KeyBinding(
                 ["digits"], "in the operators box: put that one in the chain", modes: [.play],
                 actions: (1...SlotOperator.allCases.count).map { digit in

@@ -63,6 +63,8 @@ package final class Learn: TerminalProgram {
     private var quit = false
     /// The learner's answer to the card's question in this lesson (nil: not asked, or not yet).
     private var predicted: Int?
+    /// The lesson's number typed so far in the lessons box, while more digits could follow.
+    private var typed: Int?
     /// The column the screen's colours were bound through a Publish copy of the chain in, while
     /// they are (`o`).
     private var boundThroughPublishAt: Int?
@@ -78,9 +80,18 @@ package final class Learn: TerminalProgram {
 
     package var deadline: Duration? { play.deadline }
 
-    package func deadlineReached(now: Duration) { play.deadlineReached(now: now) }
+    package func deadlineReached(now: Duration) {
+        play.deadlineReached(now: now)
+        // A timed operator's timer went off: what it let through may be the lesson's point.
+        check()
+    }
 
-    package func clockReached(_ now: Duration) { play.clockReached(now) }
+    package func clockReached(_ now: Duration) {
+        let due = play.session.nextTimer
+        play.clockReached(now)
+        // A timed operator's timer went off on the way: what it let through may be the point.
+        if let due, SessionTime(now) >= due { check() }
+    }
 
     package func perform(_ action: KeyAction, now: Duration) {
         // An answer stays on the card until the next key or move.
@@ -105,12 +116,33 @@ package final class Learn: TerminalProgram {
         case .previousLesson:
             go(to: max(0, lesson - 1))
         case .showLessons:
+            typed = nil
             binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson)))
-        case .choose(let number) where binding.model.help?.choosable == true:
-            // In the lessons box: a digit goes to that lesson.
+        case .choose(let digit) where binding.model.help?.choice == .lessons:
+            // In the lessons box: a lesson's number, digit by digit; it goes there as soon as no
+            // longer number could follow (with 13 lessons, `2` at once, `1` waits for a second
+            // digit or Enter).
+            let number = (typed ?? 0) * 10 + digit
+            guard number > 0, number <= count else {
+                typed = nil
+                return binding.send(.helpClosed)
+            }
+            guard number * 10 > count else {
+                typed = number
+                return binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson, typed: number)))
+            }
+            typed = nil
             binding.send(.helpClosed)
-            guard number <= count else { return }
             go(to: number - 1)
+        case .confirmChoice where binding.model.help?.choice == .lessons:
+            binding.send(.helpClosed)
+            guard let number = typed else { return }
+            typed = nil
+            go(to: number - 1)
+        case .choose where binding.model.help?.choice == .operators:
+            // In the operators box (f): play puts that one in the chain's slot.
+            play.perform(action, now: now)
+            check()
         case .choose(let number):
             // A guess, where the card asks for one.
             guard current?.predicts != nil, predicted == nil, !isDone else {
@@ -225,6 +257,7 @@ package final class Learn: TerminalProgram {
         for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
         bindBack()
         mapRuns = nil
+        binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
         if lesson < Lesson.all.count {
             switch Lesson.all[lesson].panel {
             case .open where !play.isStreamsOpen, .closed where play.isStreamsOpen: play.toggleStreams()
@@ -278,7 +311,7 @@ package final class Learn: TerminalProgram {
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
-            let still = left.map { "\($0 + 1)" }.joined(separator: ", ")
+            let still = Self.numbers(left)
             return LessonCard(
                 title: left.isEmpty ? "All \(count) lessons done" : "The session has ended",
                 text:
@@ -316,6 +349,21 @@ package final class Learn: TerminalProgram {
             note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
     }
 
+    /// Lessons (from 0) as the card numbers them, runs as ranges: `1–3, 5, 7–13`.
+    static func numbers(_ lessons: [Int]) -> String {
+        var runs: [ClosedRange<Int>] = []
+        for lesson in lessons.sorted() {
+            if let last = runs.last, last.upperBound + 1 == lesson {
+                runs[runs.count - 1] = last.lowerBound...lesson
+            } else {
+                runs.append(lesson...lesson)
+            }
+        }
+        return runs.map { run in
+            run.count == 1 ? "\(run.lowerBound + 1)" : "\(run.lowerBound + 1)–\(run.upperBound + 1)"
+        }.joined(separator: ", ")
+    }
+
     /// The answer to `n` before the lesson is done.
     static let notDoneAnswer = "Not done yet: the task above is what is left."
     /// The answer to a lane lesson's task done with the lanes closed.
@@ -341,17 +389,23 @@ package final class Learn: TerminalProgram {
     }
 
     /// The lessons as a box over the ball (`m`): each with its done mark and what it taught,
-    /// the one shown marked; a digit goes to one.
-    static func lessonsBox(done: Set<Int>, shown: Int) -> HelpText {
+    /// the one shown marked; its number goes to one (`typed`: the digits typed so far, which
+    /// the title shows, while a second could follow).
+    static func lessonsBox(done: Set<Int>, shown: Int, typed: Int? = nil) -> HelpText {
         let rows = Lesson.all.enumerated().map { index, lesson in
             HelpRow(
                 keys: "\(done.contains(index) ? "✓" : " ") \(index + 1)\(index == shown ? " ◂" : "")",
                 does: "\(lesson.title): \(lesson.learnt)")
         }
+        let last = Lesson.all.count
         var box = HelpText(
-            title: "The lessons (✓ done): each one's point", rows: rows,
-            footer: "a digit goes to that lesson (0: the tenth); other keys close")
-        box.choosable = true
+            title: typed.map { "Lesson \($0)…: a second digit (\($0 * 10) to \(min(last, $0 * 10 + 9))), or Enter" }
+                ?? "The lessons (✓ done): each one's point",
+            rows: rows,
+            footer: last >= 10
+                ? "its number goes to a lesson (1 Enter: lesson 1); other keys close"
+                : "a digit goes to that lesson; other keys close")
+        box.choice = .lessons
         return box
     }
 
@@ -378,7 +432,9 @@ package final class Learn: TerminalProgram {
                 card(index, done: false, hint: true, answer: nil, predicted: guess),
             ]
         } + [
-            card(index, done: true, hint: false, answer: nil, left: Array(0..<Lesson.all.count)),
+            // The longest list of lessons left: every other one (runs would be shorter).
+            card(
+                index, done: true, hint: false, answer: nil, left: Array(stride(from: 0, to: Lesson.all.count, by: 2))),
             card(index, done: false, hint: false, answer: nil, runs: widest),
             card(index, done: true, hint: false, answer: nil, runs: widest),
         ]

@@ -118,6 +118,9 @@ package enum LessonPanel: Sendable {
 /// what was learnt, and the check, which reads the streams. Every lesson begins from a known
 /// state: no late subscriber left from before, the panel as ``panel`` says.
 package struct Lesson: Sendable {
+    /// The lesson's name in the progress file (`one-subject`): it stays when lessons are added
+    /// before it, as its number does not.
+    package let id: String
     /// A short title.
     package let title: String
     /// The point, in a few sentences.
@@ -138,16 +141,37 @@ package struct Lesson: Sendable {
     package var predicts: Int? = nil
     /// Whether `e` ends the session in this lesson (its point is the end).
     package var ends = false
+    /// Whether its point is on the slot's lane, which the lanes then draw (in a late subscriber's
+    /// row: `learn`'s lanes keep their rows).
+    package var operators = false
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
 
     /// What the card offers as the answer to "what is a late subscriber handed?" (1, 2, 3).
     package static let handedChoices = ["nothing", "the latest position", "the last three positions"]
 
+    /// The lessons of the first tour, in its order: what a progress file written before lessons
+    /// had names (`{"done":[1,2,3]}`) means by each number.
+    package static let firstTour = [
+        "one-subject", "ghost", "behavior", "publish", "why-behavior", "replay", "cancel", "scan", "share",
+        "completion",
+    ]
+
+    /// The numbers (from 0, in ``all``) of the lessons named `ids`; a name no lesson has (a later
+    /// program's lesson) is left out.
+    package static func indices(of ids: Set<String>) -> Set<Int> {
+        Set(all.indices.filter { ids.contains(all[$0].id) })
+    }
+
+    /// The names of the lessons numbered `indices` (from 0, in ``all``).
+    package static func ids(of indices: Set<Int>) -> Set<String> {
+        Set(indices.filter { all.indices.contains($0) }.map { all[$0].id })
+    }
+
     /// The lessons, in the article's order.
     package static let all: [Lesson] = [
         Lesson(
-            title: "One subject",
+            id: "one-subject", title: "One subject",
             text:
                 "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.",
             task: "Move the ball until its colour changes, and press s: each stream drawn as a lane.",
@@ -156,7 +180,7 @@ package struct Lesson: Sendable {
             panel: .closed,
             isDone: { facts in facts.streamsOpen && facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
-            title: "A ghost",
+            id: "ghost", title: "A ghost",
             text:
                 "removeDuplicates() lets a value through only when it differs from the last: the same colour twice is swallowed.",
             task: "Move the ball one cell so that its colour stays: a grey · appears on the ballColour lane.",
@@ -164,7 +188,7 @@ package struct Lesson: Sendable {
             learnt: "The colour was worked out again and swallowed: · on ballColour, no new ●.",
             isDone: { facts in facts.moves.contains { $0.position != nil && $0.ballColour == nil } }),
         Lesson(
-            title: "Behavior",
+            id: "behavior", title: "Behavior",
             text:
                 "The position is a Behavior subject (the article's Variable): a new subscriber is handed the latest value at once.",
             task: "Press b to subscribe a late Behavior subscriber.",
@@ -173,7 +197,7 @@ package struct Lesson: Sendable {
             wants: .behavior, predicts: 2,
             isDone: { facts in facts.lane(.behavior).map { $0.handed == 1 } ?? false }),
         Lesson(
-            title: "Publish",
+            id: "publish", title: "Publish",
             text: "A Publish subject (PassthroughSubject) hands a new subscriber nothing: only what comes after.",
             task: "Press p, then move the ball: see what the Publish subscriber gets, and when.",
             hint: "Its lane starts ^─ (handed nothing); the next move brings its first ○.",
@@ -186,7 +210,7 @@ package struct Lesson: Sendable {
                 return facts.lane(.publish).map { $0.handed == 0 && !$0.received.isDisjoint(with: moves) } ?? false
             }),
         Lesson(
-            title: "Why Behavior",
+            id: "why-behavior", title: "Why Behavior",
             text:
                 "The screen is a subscriber too, bound to the chain as RxCocoa's bind(to:) binds a view. Bound through a Publish subject, what would it show?",
             task: "Press o: the screen's colours are bound again, through a Publish copy of the chain. Then move.",
@@ -199,7 +223,7 @@ package struct Lesson: Sendable {
                 return facts.moves.contains { $0.index > bound && $0.position != nil }
             }),
         Lesson(
-            title: "Replay",
+            id: "replay", title: "Replay",
             text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
             hint: "Its lane starts ^3 (three at once) once the ball has moved three times.",
@@ -207,14 +231,14 @@ package struct Lesson: Sendable {
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
         Lesson(
-            title: "Cancel",
+            id: "cancel", title: "Cancel",
             text: "A subscription lasts until it is cancelled (disposed of, in RxSwift); then nothing more arrives.",
             task: "Subscribe a late subscriber (b, p, r or v), then press its key again to cancel it.",
             hint: "Its lane ends with ! and stays empty after it.",
             learnt: "!: unsubscribed. The subject goes on; that subscriber hears nothing more.",
             isDone: { facts in facts.cancelled }),
         Lesson(
-            title: "scan remembers",
+            id: "scan", title: "scan remembers",
             text:
                 "background is ballColour.scan(…): its accumulator is the screen's colour, so where the complement is the ball's own, the screen keeps what it had.",
             task: "Take the ball into a dark band where the screen stays as it is: a · on the background lane.",
@@ -222,7 +246,7 @@ package struct Lesson: Sendable {
             learnt: "scan handed back its accumulator, the screen's colour, and removeDuplicates swallowed it: ·.",
             isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
         Lesson(
-            title: "share",
+            id: "share", title: "share",
             text:
                 "ballColour ends in share(replay: 1): the screen and every lane subscribe to one run of map. Without it, each subscriber runs it again.",
             task: "Press u: two subscribers to a shared copy of map, two to an unshared one. Then move three times.",
@@ -231,7 +255,49 @@ package struct Lesson: Sendable {
             panel: .asLeft,
             isDone: { facts in facts.mapRuns.map { $0.positions >= 3 } ?? false }),
         Lesson(
-            title: "Completion",
+            id: "filter", title: "filter",
+            text:
+                "f puts an operator between position and the colour. position.filter { $0.isInRightHalf } passes on only positions in the right half.",
+            task: "Press f then 2 (filter), then move the ball into the left half: the colour stops following.",
+            hint: "Left of the middle: ○ on position, nothing on .filter.",
+            learnt: "○ on position, nothing on .filter: what filter drops never reaches the colour. f 1 takes it out.",
+            operators: true,
+            isDone: { facts in facts.moves.contains { $0.slot == .filter && $0.position != nil && $0.slotted == nil } }),
+        Lesson(
+            id: "debounce-throttle", title: "debounce, throttle",
+            text:
+                "Timing operators run on the session's clock. debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",
+            task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
+            hint: "Hold an arrow key, then let go: watch when each lane gets its ○.",
+            learnt: "debounce waited for quiet; throttle kept up in steps: the lanes show when, not only what.",
+            operators: true,
+            isDone: { facts in
+                // Each let a position through on its timer, after the intent of its column.
+                func timed(_ slot: SlotOperator) -> Bool {
+                    facts.later.contains { column in
+                        guard column.slot == slot, column.slotted != nil, let passedAt = column.passedAt,
+                            let time = column.time
+                        else { return false }
+                        return passedAt > time
+                    }
+                }
+                return timed(.debounce) && timed(.throttle)
+            }),
+        Lesson(
+            id: "combine-latest", title: "combineLatest",
+            text:
+                "combineLatest joins two subjects: position and mirror, a switch i flips. When either changes, it passes on the latest of both.",
+            task: "Press f then 6 (combineLatest), then i without moving: .combineLatest gets a ○, position nothing.",
+            hint: "Off the middle, the mirror image has another colour too.",
+            learnt: "¦, then ○ with no new position: combineLatest passes on when either of its subjects changes.",
+            operators: true,
+            isDone: { facts in
+                facts.later.contains { column in
+                    column.intent == .mirrorFlipped && column.slot == .combineLatest && column.slotted != nil
+                }
+            }),
+        Lesson(
+            id: "completion", title: "Completion",
             text:
                 "Quitting completes position and every stream after it: each lane ends |. The relay, what the article's Variable became, never ends.",
             task: "Press e to end the session, then b, p, r and v: what does each late subscriber get?",

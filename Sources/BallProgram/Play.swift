@@ -81,7 +81,7 @@ package final class Play: TerminalProgram {
         case .intent(.released) where inspecting: inspecting = false
         case .intent(let intent): session.send(inArea(intent))
         case .showOperators: binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
-        case .choose(let number) where binding.model.help?.choosable == true:
+        case .choose(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard (1...SlotOperator.allCases.count).contains(number) else { return }
             session.send(.operatorChosen(SlotOperator.allCases[number - 1]))
@@ -183,7 +183,7 @@ package final class Play: TerminalProgram {
         var box = HelpText(
             title: "Between position and ballColour (◂ in now)", rows: rows,
             footer: "a digit puts that one in; other keys close")
-        box.choosable = true
+        box.choice = .operators
         return box
     }
 

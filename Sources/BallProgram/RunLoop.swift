@@ -145,9 +145,9 @@ package final class RunLoop {
             case .character(" ") where help.page + 1 < binding.helpPageCount:
                 binding.send(.helpPageTurned)
                 return
-            case .character(let digit) where help.choosable && ("0"..."9").contains(digit):
-                // A digit picks a row: the program is told, and closes the box; one that picks
-                // nothing closes it.
+            case .character(let digit) where help.choosable && (("0"..."9").contains(digit) || Self.enter(digit)):
+                // A digit picks a row (or is the first of a row's number, which Enter takes):
+                // the program is told, and closes the box; a key that picks nothing closes it.
                 if let action = KeyMap.action(for: event, in: program.keyMode) {
                     program.perform(action, now: clock.now)
                 } else {
@@ -171,6 +171,9 @@ package final class RunLoop {
         case nil: break
         }
     }
+
+    /// Whether `key` is Enter (a carriage return, or a line feed where the terminal maps it).
+    static func enter(_ key: Unicode.Scalar) -> Bool { key == "\r" || key == "\n" }
 
     /// Gives the terminal to the shell until `fg`, then draws the screen again.
     private func suspend(_ program: TerminalProgram) {

@@ -588,6 +588,14 @@ package struct StatusColours: Hashable, Sendable {
     package var bar: FlatColour
 }
 
+/// What the rows of a box of choices are.
+package enum HelpChoice: Hashable, Sendable {
+    /// The operators for the chain's slot (`f`).
+    case operators
+    /// `learn`'s lessons (`m`).
+    case lessons
+}
+
 /// The keys of a mode, as the help box shows them.
 package struct HelpText: Hashable, Sendable {
     /// The box's first line.
@@ -598,9 +606,13 @@ package struct HelpText: Hashable, Sendable {
     package var footer: String
     /// The page shown, from 0, where the rows take more than one (space turns it).
     package var page = 0
-    /// Whether a digit picks one of its rows (`learn`'s lessons box): the run loop hands digits
-    /// to the program, which closes the box; other keys close it as usual.
-    package var choosable = false
+    /// What a digit picks in it, if its rows are choices (the operators box, `learn`'s lessons
+    /// box): the run loop hands digits (and Enter) to the program, which closes the box; other
+    /// keys close it as usual.
+    package var choice: HelpChoice?
+
+    /// Whether a digit picks one of its rows.
+    package var choosable: Bool { choice != nil }
 
     /// A help text from its parts.
     package init(title: String, rows: [HelpRow], footer: String) {

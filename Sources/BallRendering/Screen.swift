@@ -273,6 +273,12 @@ package final class ScreenBinding {
             case .page(let given): page = given
             }
             page.fits = shown.fits
+            // `learn`'s lanes have their rows: in a lesson on the operators, the slot's lane takes
+            // a late subscriber's row that has no live lane.
+            if model.tour != nil {
+                page.rowBudget = StreamPanel.rows
+                page.showsSlot = model.tourSlotLane
+            }
             if shown.content == .live, !shown.fits {
                 page.missingRows = StreamPanel.missingRows(playArea: area, slot: page.showsSlot)
             }

@@ -34,6 +34,8 @@ package struct ScreenModel: Hashable, Sendable {
     /// Whether the mirror (the second subject) is on, as it last published (the status line says
     /// so while the slot's operator reads it).
     package var mirror = false
+    /// Whether `learn`'s lanes draw the slot's lane (the lesson's point is on it).
+    package var tourSlotLane = false
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -144,6 +146,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case slotPublished(SlotOperator)
     /// The mirror, the second subject, published whether it is on.
     case mirrorPublished(Bool)
+    /// `learn`'s lanes draw the slot's lane, or stop drawing it (a lesson on the operators began).
+    case tourSlotLaneShown(Bool)
 }
 
 /// A lesson's card, as `learn` shows it in its own rows above the ball's area: a title, the
@@ -248,6 +252,7 @@ extension ScreenModel {
         case .tourLaidOut(let layout): return replace(\.tour, with: layout)
         case .slotPublished(let chosen): return replace(\.slot, with: chosen)
         case .mirrorPublished(let on): return replace(\.mirror, with: on)
+        case .tourSlotLaneShown(let shown): return replace(\.tourSlotLane, with: shown)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

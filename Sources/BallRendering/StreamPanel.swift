@@ -40,9 +40,34 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
     package var showsSlot = false
+    /// How many rows it may take, if it has a fixed number (`learn`'s lanes have ``rows`` of
+    /// their own): over it, a kind of late subscriber with no live lane gives up its row (the
+    /// last first) to the slot's lane, which is not drawn where every kind has a live one.
+    package var rowBudget: Int?
+
+    /// What it draws below the ruler: whether the slot's lane, and which kinds of late
+    /// subscriber have a row (see ``rowBudget``).
+    private var drawn: (slot: Bool, kinds: [LateSubscriber]) {
+        var slot = showsSlot
+        var kinds = LateSubscriber.allCases
+        guard let rowBudget else { return (slot, kinds) }
+        while 2 + StreamLane.main(slot: slot).count + kinds.count > rowBudget {
+            if let free = kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind && $0.isLive } }) {
+                kinds.remove(at: free)
+            } else if slot {
+                slot = false
+            } else {
+                break
+            }
+        }
+        return (slot, kinds)
+    }
 
     /// The main lanes it draws, top to bottom.
-    package var mainLanes: [StreamLane] { StreamLane.main(slot: showsSlot) }
+    package var mainLanes: [StreamLane] { StreamLane.main(slot: drawn.slot) }
+
+    /// The kinds of late subscriber it gives a row, top to bottom.
+    package var lateKinds: [LateSubscriber] { drawn.kinds }
 
     /// The column of the place shown: the player's present, or the latest.
     private var presentColumn: StreamColumn? {
@@ -50,7 +75,11 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// How many rows it takes.
-    package var rowCount: Int { fits ? Self.rows(slot: showsSlot) : 1 }
+    package var rowCount: Int {
+        guard fits else { return 1 }
+        let (slot, kinds) = drawn
+        return 2 + StreamLane.main(slot: slot).count + kinds.count
+    }
 
     /// How many rows of the ball's area stay in view at least above the panel (and the replay
     /// player's rows): the panel lies over the area's lower rows and the view follows the ball.
@@ -89,8 +118,9 @@ package struct StreamPanel: Hashable, Sendable {
     package func lane(atRow row: Int) -> StreamLane? {
         let lanes = mainLanes
         if (1...lanes.count).contains(row) { return lanes[row - 1] }
+        let kinds = lateKinds
         let slot = row - 1 - lanes.count
-        return LateSubscriber.allCases.indices.contains(slot) ? .late(LateSubscriber.allCases[slot]) : nil
+        return kinds.indices.contains(slot) ? .late(kinds[slot]) : nil
     }
 
     /// How many columns (intents) a page holds at `width`: two cells each, and one cell after
@@ -143,7 +173,7 @@ package struct StreamPanel: Hashable, Sendable {
             ]
         }
         var lines = mainLines(width: width)
-        for kind in LateSubscriber.allCases {
+        for kind in lateKinds {
             if let late = lateLanes.first(where: { $0.kind == kind }) {
                 lines.append(laneLine(StreamLane.late(kind).label, width: width) { late.marble(in: $0) })
             } else {

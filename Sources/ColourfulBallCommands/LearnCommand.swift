@@ -59,7 +59,7 @@ struct LearnCommand: ParsableCommand {
         let progress = try LearnProgress.located()
         if reset, let lesson {
             try FileOutput.standardOutput.writeAll([])
-            _ = try progress.save([], forgetting: [lesson - 1])
+            _ = try progress.save([], forgetting: Lesson.ids(of: [lesson - 1]))
             try FileOutput.standardOutput.writeAll(
                 Array("Lesson \(lesson) forgotten: learn comes to it as not done.\n".utf8))
             return
@@ -72,7 +72,7 @@ struct LearnCommand: ParsableCommand {
             return
         }
         // A file that cannot be read as the progress is said, and kept: nothing overwrites it.
-        var done = try progress.load()
+        var done = Lesson.indices(of: try progress.load())
         if list {
             let lines = Lesson.all.enumerated().map { index, lesson in
                 "\(index + 1). \(lesson.title)\(done.contains(index) ? "  (done)" : "")"
@@ -98,7 +98,7 @@ struct LearnCommand: ParsableCommand {
                 done.insert(index)
                 do {
                     // Merged with what another tour kept meanwhile.
-                    done = try progress.save(done)
+                    done = Lesson.indices(of: try progress.save(Lesson.ids(of: done)))
                     failure = nil
                     return nil
                 } catch {
@@ -129,8 +129,11 @@ struct LearnCommand: ParsableCommand {
 
 /// Which lessons are done, kept in `$XDG_STATE_HOME/colourful-ball/learn.json` (an absolute
 /// `XDG_STATE_HOME`, else `$HOME/.local/state`, as the XDG base directory rules say) as
-/// `{"done":[1,2,3]}`: written beside and put in place whole, merged under a lock with what
-/// another tour kept meanwhile, in folders only the user can enter (0700).
+/// `{"done":["one-subject","ghost"]}`, each lesson by its ``Lesson/id`` (so a lesson added
+/// before it leaves it as it was; a name this program does not know, a later one's lesson, is
+/// kept as it is): written beside and put in place whole, merged under a lock with what another
+/// tour kept meanwhile, in folders only the user can enter (0700). A file written before lessons
+/// had names, `{"done":[1,2,3]}`, numbers them in the first tour's order (``Lesson/firstTour``).
 package struct LearnProgress {
     /// The file.
     package let file: String
@@ -164,10 +167,10 @@ package struct LearnProgress {
         )
     }
 
-    /// The lessons done (from 0); none when there is no file. A file there that is not what
-    /// ``save(_:)`` writes (not a regular file, unreadable, larger than ``largest``, not its
-    /// JSON) is an error, never taken as "nothing done".
-    package func load() throws -> Set<Int> {
+    /// The names of the lessons done; none when there is no file. A file there that is not what
+    /// ``save(_:forgetting:)`` writes (not a regular file, unreadable, larger than ``largest``,
+    /// not its JSON) is an error, never taken as "nothing done".
+    package func load() throws -> Set<String> {
         let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return [] }
@@ -188,21 +191,33 @@ package struct LearnProgress {
         guard let value = try? line.withUnsafeBufferPointer({ try JSONLineParser.parse($0) }),
             case .array(let numbers)? = value["done"]
         else { throw unreadable("it is not the {\"done\":[…]} this program writes") }
-        var done = Set<Int>()
-        for number in numbers {
-            guard case .number(let lesson) = number, let whole = Int(exactly: lesson),
-                (1...Lesson.all.count).contains(whole)
-            else { throw unreadable("it names a lesson that is not one of 1 to \(Lesson.all.count)") }
-            done.insert(whole - 1)
+        var done = Set<String>()
+        for entry in numbers {
+            switch entry {
+            case .string(let id) where Self.isName(id): done.insert(id)
+            case .number(let number):
+                // Written before lessons had names: the first tour's numbering.
+                guard let whole = Int(exactly: number), Lesson.firstTour.indices.contains(whole - 1) else {
+                    throw unreadable("it names a lesson that is not one of 1 to \(Lesson.firstTour.count)")
+                }
+                done.insert(Lesson.firstTour[whole - 1])
+            default: throw unreadable("it names a lesson by something that is not a lesson's name")
+            }
         }
         return done
+    }
+
+    /// Whether `id` could be a lesson's name: 1 to 40 of `a`–`z`, `0`–`9` and `-`.
+    private static func isName(_ id: String) -> Bool {
+        (1...40).contains(id.utf8.count)
+            && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     /// Keeps `done`, with every lesson the file holds now (another tour's) but those in
     /// `forgetting`, under a lock on the folder's lock file: the folders are made (0700),
     /// leftovers of a save that was killed are removed, the file is written beside and put in
     /// place whole. Returns what was kept.
-    package func save(_ done: Set<Int>, forgetting: Set<Int> = []) throws -> Set<Int> {
+    package func save(_ done: Set<String>, forgetting: Set<String> = []) throws -> Set<String> {
         var folder = ""
         for part in file.split(separator: "/").dropLast() {
             folder += "/" + part
@@ -227,7 +242,10 @@ package struct LearnProgress {
         let kept = done.union(try load()).subtracting(forgetting)
         let output = try OutputFile(name: FileName(argument: file), overwrite: true)
         defer { output.close() }
-        try output.writeLine(#"{"done":[\#(kept.sorted().map { String($0 + 1) }.joined(separator: ","))]}"#)
+        // The tour's lessons in its order, then any a later program knows, by name.
+        let known = Lesson.all.map(\.id).filter(kept.contains)
+        let names = known + kept.subtracting(known).sorted()
+        try output.writeLine(#"{"done":[\#(names.map(\.jsonQuoted).joined(separator: ","))]}"#)
         try output.commit()
         return kept
     }

@@ -33,7 +33,7 @@ struct LearnTests {
         let pilot = LearnPilot()
         // 1. One subject: a press of s is not a colour change; n before the task is answered;
         // moving until the colour changes is half of it; the lanes open (s) the other half.
-        #expect(Self.card(pilot).contains("Lesson 1 of 10 · One subject"))
+        #expect(Self.card(pilot).contains("Lesson 1 of 13 · One subject"))
         pilot.type("s")
         pilot.type("s")
         #expect(!pilot.learn.isDone)
@@ -83,7 +83,7 @@ struct LearnTests {
         // 5. Why Behavior: o binds the screen's colours through a Publish copy of the chain: the
         // screen is the original's white view, the ball uncoloured, until the next move; the
         // session is as it was (no intent). A move before o is not the lesson.
-        #expect(Self.card(pilot).contains("Lesson 5 of 10 · Why Behavior"))
+        #expect(Self.card(pilot).contains("Lesson 5 of 13 · Why Behavior"))
         pilot.press(.left)
         #expect(!pilot.learn.isDone)
         let before = pilot.learn.play.session.state
@@ -132,7 +132,7 @@ struct LearnTests {
         pilot.type("n")
         // 9. share: u subscribes two subscribers to each copy of map; the card counts the runs,
         // measured by the closures: once a position shared, once a subscriber unshared.
-        #expect(Self.card(pilot).contains("Lesson 9 of 10 · share"))
+        #expect(Self.card(pilot).contains("Lesson 9 of 13 · share"))
         pilot.press(.right)
         #expect(!pilot.learn.isDone, "moves without the copies")
         let unmoved = (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex)
@@ -149,8 +149,67 @@ struct LearnTests {
         #expect(pilot.learn.isDone)
         #expect(Self.card(pilot).contains("n: the next lesson · map ran shared 3, unshared 6"))
         pilot.type("n")
-        // 10. Completion: e ends the session (the tour goes on); late subscribers meet the end.
-        #expect(Self.card(pilot).contains("Lesson 10 of 10 · Completion"))
+        // 10. filter: a move with nothing in the slot is not it; f 2 puts filter in (its lane
+        // takes a late row: learn's lanes keep their rows), and a move left of the middle is.
+        #expect(Self.card(pilot).contains("Lesson 10 of 13 · filter"))
+        pilot.press(.left)
+        #expect(!pilot.learn.isDone)
+        let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+        #expect(lanes.contains { $0.hasPrefix("slotted") }, "the slot's lane, nothing in it yet")
+        pilot.type("f")
+        #expect(pilot.lines.contains { $0.contains("position.filter { $0.isInRightHalf }") }, "the operators box")
+        pilot.type("2")
+        #expect(pilot.learn.play.session.state.slot == .filter)
+        let filtered = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+        #expect(filtered.contains { $0.hasPrefix(".filter") } && !filtered.contains { $0.hasPrefix("late Relay") })
+        for _ in 0..<45 where !pilot.learn.isDone { pilot.press(.left) }
+        #expect(pilot.learn.isDone)
+        #expect(pilot.learn.play.session.state.position.centre.column < 40)
+        pilot.type("n")
+        // 11. debounce, throttle: debounce lets a position through 300 ms after the last move;
+        // that alone is half of it. throttle lets the first through at once, then the latest
+        // at its window's end, when the lesson is done (on the timer: no key after it).
+        #expect(Self.card(pilot).contains("Lesson 11 of 13 · debounce, throttle"))
+        pilot.type("f")
+        pilot.type("4")
+        pilot.press(.right)
+        pilot.press(.right)
+        pilot.run([.pass(.milliseconds(299))])
+        #expect(pilot.learn.play.session.state.slotted != pilot.learn.play.session.state.position)
+        pilot.run([.pass(.milliseconds(1))])
+        #expect(pilot.learn.play.session.state.slotted == pilot.learn.play.session.state.position)
+        #expect(!pilot.learn.isDone, "debounce alone")
+        pilot.type("f")
+        pilot.type("5")
+        pilot.press(.right)
+        pilot.press(.right)
+        #expect(!pilot.learn.isDone, "the first through at once, the second held")
+        pilot.run([.pass(.milliseconds(300))])
+        #expect(pilot.learn.isDone)
+        #expect(Self.card(pilot).contains("Done: debounce waited for quiet"))
+        pilot.type("n")
+        // 12. combineLatest: a flip with throttle in the slot is not it; with combineLatest, a
+        // flip alone passes a value on, the ball still (here, at 25,11 on 80 columns, mirrored
+        // 54,11: flatMaroonDark, then flatRedDark).
+        #expect(Self.card(pilot).contains("Lesson 12 of 13 · combineLatest"))
+        pilot.type("c")
+        for _ in 0..<3 { pilot.press(.left, shifted: true) }
+        pilot.run([.pass(.milliseconds(300))])
+        pilot.type("i")
+        #expect(!pilot.learn.isDone)
+        pilot.type("f")
+        pilot.type("6")
+        let still = pilot.learn.play.session.state.position
+        #expect(pilot.learn.play.session.state.ballColour == still.mirrored.ballColour, "the mirror is on")
+        pilot.type("i")
+        #expect(pilot.learn.isDone)
+        #expect(pilot.learn.play.session.state.position == still)
+        #expect(pilot.learn.play.session.state.ballColour == still.ballColour)
+        #expect(still.ballColour != still.mirrored.ballColour, "\(still)")
+        #expect(Self.rows(pilot).contains { $0.hasPrefix("intents") && $0.contains("¦") })
+        pilot.type("n")
+        // 13. Completion: e ends the session (the tour goes on); late subscribers meet the end.
+        #expect(Self.card(pilot).contains("Lesson 13 of 13 · Completion"))
         pilot.type("b")
         #expect(!pilot.learn.isDone, "subscribed before the end")
         pilot.type("e")
@@ -170,8 +229,8 @@ struct LearnTests {
         #expect(pilot.lines.contains { $0.contains("The lessons (✓ done): each one's point") })
         #expect(pilot.lines.contains { $0.contains("✓ 1") && $0.contains("One subject: position published") })
         pilot.type("x")
-        #expect(Self.card(pilot).contains("All 10 lessons done"))
-        #expect(pilot.completed == Array(0..<10))
+        #expect(Self.card(pilot).contains("All 13 lessons done"))
+        #expect(pilot.completed == Array(0..<13))
         pilot.type("q")
         #expect(pilot.learn.isFinished)
     }
@@ -189,7 +248,7 @@ struct LearnTests {
         #expect(text.contains("✓ 1") && text.contains("One subject: position published a new centre"))
         pilot.type("3")
         #expect(pilot.learn.binding.model.help == nil, "the digit closed the box")
-        #expect(pilot.learn.lesson == 2 && Self.card(pilot).contains("Lesson 3 of 10 · Behavior"))
+        #expect(pilot.learn.lesson == 2 && Self.card(pilot).contains("Lesson 3 of 13 · Behavior"))
         pilot.type("N")
         #expect(pilot.learn.lesson == 1)
         // Another key closes the box and does nothing else; a digit then is not a lesson.
@@ -197,13 +256,33 @@ struct LearnTests {
         pilot.type("x")
         pilot.type("5")
         #expect(pilot.learn.lesson == 1 && Self.card(pilot).contains("Digits answer the card's question"))
-        // In the box, 0 is the tenth; at 80×24 the box has two pages, and its footer says
-        // what a digit does; a digit on the second page goes too.
+        // With 13 lessons, 1 waits for a second digit (the title says so): 1 then 2 is lesson 12,
+        // 1 then Enter lesson 1. At 80×24 the box has pages, and its footer says what a digit
+        // does; digits on another page go too.
         pilot.type("m")
-        #expect(pilot.lines.contains { $0.contains("space: more (1/2) · a digit goes to one") }, "\(pilot.lines)")
+        #expect(pilot.lines.contains { $0.contains("space: more (1/") && $0.contains("a digit goes to one") })
         pilot.type(" ")
-        pilot.type("0")
-        #expect(pilot.learn.lesson == 9)
+        pilot.type("1")
+        #expect(pilot.learn.binding.model.help != nil, "1 could be 10 to 13")
+        #expect(pilot.lines.contains { $0.contains("Lesson 1…: a second digit (10 to 13), or Enter") })
+        pilot.type("2")
+        #expect(pilot.learn.lesson == 11 && Self.card(pilot).contains("Lesson 12 of 13 · combineLatest"))
+        pilot.type("m")
+        pilot.type("1")
+        pilot.type("\r")
+        #expect(pilot.learn.lesson == 0 && pilot.learn.binding.model.help == nil)
+        // 0 first, or 1 then 7 (no lesson 17): nothing, the box closed.
+        for keys: [Unicode.Scalar] in [["0"], ["1", "7"]] {
+            pilot.type("m")
+            for key in keys { pilot.type(key) }
+            #expect(pilot.learn.lesson == 0 && pilot.learn.binding.model.help == nil, "\(keys)")
+        }
+        // Another key between the digits closes the box: the 2 after it is no lesson.
+        pilot.type("m")
+        pilot.type("1")
+        pilot.type("x")
+        pilot.type("2")
+        #expect(pilot.learn.lesson == 0 && pilot.learn.binding.model.help == nil)
     }
 
     @Test("a lesson whose point is on a lane opens the panel when it begins, and is done only with the lanes drawn")
@@ -262,7 +341,7 @@ struct LearnTests {
     func sinceTheLessonBegan() {
         // Lesson 3 (Behavior) begun after a Behavior subscriber already exists: not done by it.
         let pilot = LearnPilot(first: 2)
-        #expect(Self.card(pilot).contains("Lesson 3 of 10 · Behavior"))
+        #expect(Self.card(pilot).contains("Lesson 3 of 13 · Behavior"))
         pilot.type("2")
         pilot.type("b")
         #expect(pilot.learn.isDone)
@@ -335,7 +414,22 @@ struct LearnTests {
         case 8:
             step { pilot.type("u") }
             moveUntilDone()
+        // (f's box lies over the ball until its digit: the two keys are one step.)
         case 9:
+            step { for key: Unicode.Scalar in ["f", "2"] { pilot.type(key) } }
+            moveUntilDone()
+        case 10:
+            step { for key: Unicode.Scalar in ["f", "4"] { pilot.type(key) } }
+            step { pilot.press(.right) }
+            step { pilot.run([.pass(.milliseconds(300))]) }
+            step { for key: Unicode.Scalar in ["f", "5"] { pilot.type(key) } }
+            step { pilot.press(.right) }
+            step { pilot.press(.right) }
+            step { pilot.run([.pass(.milliseconds(300))]) }
+        case 11:
+            step { for key: Unicode.Scalar in ["f", "6"] { pilot.type(key) } }
+            step { pilot.type("i") }
+        case 12:
             for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { step { pilot.type(key) } }
         default: moveUntilDone()
         }
@@ -365,7 +459,7 @@ struct LearnTests {
     func ballNeverCovered(size: ScreenSize) {
         let pilot = LearnPilot(screen: size)
         var whole = Self.ballWhole(pilot)
-        for lesson in 0..<10 {
+        for lesson in 0..<13 {
             #expect(pilot.learn.lesson == lesson, "\(size)")
             Self.doTask(lesson, pilot, whole: &whole)
             #expect(pilot.learn.isDone, "lesson \(lesson + 1) at \(size)")
@@ -379,14 +473,14 @@ struct LearnTests {
                 let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
                 let lane = [
                     "ballColour", "ballColour", "late Behavior", "late Publish", "intents", "late Replay", "late",
-                    "background", "position", "late Relay",
+                    "background", "position", ".filter", ".throttle", ".combineLatest", "late Relay",
                 ][lesson]
                 #expect(lanes.contains { $0.hasPrefix(lane) }, "\(size)")
             }
             pilot.type("n")
         }
         pilot.type("x")  // Closes the recap.
-        #expect(Self.card(pilot).contains("All 10 lessons done"))
+        #expect(Self.card(pilot).contains("All 13 lessons done"))
     }
 
     @Test("the card's rows, worked out from each lesson's parts, are the tallest card's at every width")
@@ -429,7 +523,7 @@ struct LearnTests {
         arguments: [ColourDepth.direct, .palette(.xterm256), .palette(.ansi16), .palette(.ansi8), .monochrome])
     func everyTier(depth: ColourDepth) {
         let pilot = LearnPilot(depth: depth)
-        #expect(Self.card(pilot).contains("Lesson 1 of 10 · One subject"), "\(depth)")
+        #expect(Self.card(pilot).contains("Lesson 1 of 13 · One subject"), "\(depth)")
         #expect(Self.card(pilot).contains("each stream drawn as a lane."), "\(depth)")
         // The card's cells are the status bar's: the same look as the status line's text.
         let frame = pilot.terminal.frame!
@@ -477,26 +571,27 @@ struct LearnTests {
         early.type("r")
         early.type("r")
         #expect(early.learn.isDone, "cancelled and subscribed again after the moves: handed three")
-        // learn 10 done, n: the closing card, saying which are left (the session has ended).
-        let last = LearnPilot(first: 9)
+        // learn 13 done, n: the closing card, saying which are left (the session has ended), runs
+        // as ranges.
+        let last = LearnPilot(first: 12, done: [3, 9])
         for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { last.type(key) }
         #expect(last.learn.isDone)
         last.type("n")
         last.type("x")  // Closes the recap.
         #expect(Self.card(last).contains("The session has ended"), "\(Self.card(last))")
-        #expect(Self.card(last).contains("Left: 1, 2, 3, 4, 5, 6, 7, 8, 9: colourful-ball learn goes on"))
+        #expect(Self.card(last).contains("Left: 1–3, 5–9, 11–12: colourful-ball learn goes on"), "\(Self.card(last))")
         last.type("N")
         #expect(Self.card(last).contains("The session has ended: q, then colourful-ball learn N"))
         // learn 8 done, n: the next lesson not done, not the closing card.
         let band = LearnPilot(first: 7)
         Self.move(band, until: { band.learn.isDone }, limit: 600)
         band.type("n")
-        #expect(band.learn.lesson == 8 && Self.card(band).contains("Lesson 9 of 10"))
-        let allDone = LearnPilot(first: 7, done: Set(0..<7).union([8, 9]))
+        #expect(band.learn.lesson == 8 && Self.card(band).contains("Lesson 9 of 13"))
+        let allDone = LearnPilot(first: 7, done: Set(0..<13).subtracting([7]))
         Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
         allDone.type("n")
         allDone.type("x")
-        #expect(Self.card(allDone).contains("All 10 lessons done"))
+        #expect(Self.card(allDone).contains("All 13 lessons done"))
         // Too small to show the card, the ball and the lanes: nothing passes until it does.
         let small = LearnPilot(first: 2, screen: ScreenSize(columns: 20, rows: 6))
         small.type("2")

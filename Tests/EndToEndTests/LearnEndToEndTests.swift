@@ -1,3 +1,4 @@
+import BallProgram
 import ColourfulBallCommands
 import Foundation
 import Testing
@@ -17,21 +18,21 @@ struct LearnEndToEndTests {
         processEnvironment["XDG_STATE_HOME"] = state
         // Lesson 3 (Behavior), done with a guess and b.
         let terminal = try TerminalSession(arguments: ["learn", "3"], environment: environment)
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · Behavior") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 13 · Behavior") }
         try terminal.press("2", "b")
         try terminal.waitForScreen { $0.contains("Done: ^○: a Behavior subject hands") }
         try terminal.press("n")
-        try terminal.waitForScreen { $0.contains("Lesson 4 of 10 · Publish") }
+        try terminal.waitForScreen { $0.contains("Lesson 4 of 13 · Publish") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
         let file = try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8)
-        #expect(file == "{\"done\":[3]}\n")
+        #expect(file == "{\"done\":[\"behavior\"]}\n")
         let listed = try run([programPath, "learn", "--list"], environment: processEnvironment)
         #expect(listed.output.contains("2. A ghost\n3. Behavior  (done)\n4. Publish\n"), "\(listed.output)")
         // The next run starts at the first lesson not done: 1.
         let again = try TerminalSession(arguments: ["learn"], environment: environment)
-        try again.waitForScreen { $0.contains("Lesson 1 of 10 · One subject") }
+        try again.waitForScreen { $0.contains("Lesson 1 of 13 · One subject") }
         try again.press("q")
         #expect(try again.waitForExit().status == 0)
         // --reset with a number forgets that one lesson.
@@ -41,7 +42,7 @@ struct LearnEndToEndTests {
         let reset = try run([programPath, "learn", "--reset"], environment: processEnvironment)
         #expect(reset.status == 0 && !FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"))
         for (arguments, message) in [
-            (["learn", "11"], "There are lessons 1 to 10; got 11."),
+            (["learn", "14"], "There are lessons 1 to 13; got 14."),
             (["learn", "--list", "--reset"], "Give --list or --reset, not both."),
         ] {
             let refused = try run([programPath] + arguments)
@@ -57,7 +58,7 @@ struct LearnEndToEndTests {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         let terminal = try TerminalSession(
             arguments: ["learn", "1", "--record", file, "--no-animation"], environment: ["XDG_STATE_HOME": state])
-        try terminal.waitForScreen { $0.contains("Lesson 1 of 10 · One subject") }
+        try terminal.waitForScreen { $0.contains("Lesson 1 of 13 · One subject") }
         try terminal.press("Right", "Right", "l")
         let moved = try terminal.waitForScreen { $0.contains(" 43,3 · ") }
         try terminal.press("q")
@@ -87,7 +88,7 @@ struct LearnEndToEndTests {
             .path
         defer { try? FileManager.default.removeItem(atPath: state) }
         let terminal = try TerminalSession(arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": state])
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · Behavior") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 13 · Behavior") }
         try terminal.press("2", "b")
         try terminal.waitForScreen { $0.contains("Done: ^○: a Behavior subject hands") }
         #expect(FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"), "saved")
@@ -200,10 +201,12 @@ struct LearnEndToEndTests {
         // Two tours that read the file at their start, each before the other saved.
         let first = try progress.load()
         let second = try progress.load()
-        _ = try progress.save(first.union([0]))
-        let kept = try progress.save(second.union([4]))
-        #expect(kept == [0, 4])
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"done\":[1,5]}\n")
+        _ = try progress.save(first.union(["why-behavior"]))
+        let kept = try progress.save(second.union(["one-subject"]))
+        #expect(kept == ["one-subject", "why-behavior"])
+        // In the tour's order, by name.
+        #expect(
+            try String(contentsOfFile: file, encoding: .utf8) == "{\"done\":[\"one-subject\",\"why-behavior\"]}\n")
         var status = stat()
         stat(folder + "/colourful-ball", &status)
         #expect(status.st_mode & 0o777 == 0o700)
@@ -212,9 +215,37 @@ struct LearnEndToEndTests {
         // A leftover of a save killed part-way: removed by the next.
         let leftover = folder + "/colourful-ball/.learn.json.colourful-ball-AbC123"
         _ = FileManager.default.createFile(atPath: leftover, contents: Data("{\"done\":[".utf8))
-        _ = try progress.save([2])
+        _ = try progress.save(["behavior"])
         #expect(!FileManager.default.fileExists(atPath: leftover))
-        #expect(try progress.load() == [0, 2, 4])
+        #expect(try progress.load() == ["one-subject", "behavior", "why-behavior"])
+    }
+
+    @Test(
+        "a progress file of numbers (written before lessons had names) reads as the first tour's lessons and is kept by name; a name this program does not know is kept"
+    )
+    func namesAndNumbers() throws {
+        let (folder, file, _) = Self.state("names")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/colourful-ball", withIntermediateDirectories: true)
+        // 10 was Completion, the first tour's last lesson, whatever comes before it now.
+        try "{\"done\":[1,3,10]}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let progress = LearnProgress(file: file)
+        #expect(try progress.load() == ["one-subject", "behavior", "completion"])
+        #expect(
+            Lesson.indices(of: try progress.load())
+                == [0, 2, try #require(Lesson.all.firstIndex { $0.title == "Completion" })])
+        // A later program's lesson, and a save: both kept, by name.
+        try "{\"done\":[\"behavior\",\"flat-map-latest-2\",2]}\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(try progress.save(["scan"]) == ["ghost", "behavior", "scan", "flat-map-latest-2"])
+        #expect(
+            try String(contentsOfFile: file, encoding: .utf8)
+                == "{\"done\":[\"ghost\",\"behavior\",\"scan\",\"flat-map-latest-2\"]}\n")
+        // Not a name: refused, and kept as it is.
+        for bad in [#"{"done":["Behavior"]}"#, #"{"done":[""]}"#, #"{"done":[true]}"#, #"{"done":["a\u001b[2J"]}"#] {
+            try (bad + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(throws: (any Error).self, "\(bad)") { try progress.load() }
+        }
     }
 
     @Test(
@@ -223,7 +254,7 @@ struct LearnEndToEndTests {
     func resetClosedAndNoTerminal() throws {
         let (folder, file, environment) = Self.state("reset")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = try LearnProgress(file: file).save([1])
+        _ = try LearnProgress(file: file).save(["ghost"])
         let closed = try run([programPath, "learn", "--reset"], environment: environment, stdout: .closed)
         #expect(closed.status == 74)
         #expect(FileManager.default.fileExists(atPath: file), "still there")
@@ -237,7 +268,7 @@ struct LearnEndToEndTests {
         // /proc takes no new folder: every save fails.
         let terminal = try TerminalSession(
             arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 10 · Behavior") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of 13 · Behavior") }
         try terminal.press("2", "b")
         try terminal.waitForScreen { $0.contains("Done: ^○") && $0.contains("progress not kept") }
         try terminal.press("q")
