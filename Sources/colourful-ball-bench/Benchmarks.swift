@@ -602,6 +602,7 @@ struct BenchmarkRun {
     /// with an operator, its choice before that). Steps are 1 ms apart, but for one in a hundred,
     /// which comes 350 ms after the one before: `debounce` lets a position through there
     /// (`throttle` lets one through at once there, and the latest at the end of each window).
+    /// With an operator that reads the mirror, the mirror flips after one drag in fifty.
     func writeReplay(path: String, events: Int, slot: SlotOperator = .none) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
@@ -615,6 +616,9 @@ struct BenchmarkRun {
             time += slot != .none && index % 100 == 99 ? 0.35 : 0.001
             let cell = Cell(column: .random(in: 0..<80, using: &generator), row: .random(in: 0..<23, using: &generator))
             fputs(ReplayFormat.line(for: .dragged(to: cell), at: time) + "\n", file)
+            if slot.readsMirror, index % 50 == 49 {
+                fputs(ReplayFormat.line(for: .mirrorFlipped, at: time) + "\n", file)
+            }
         }
     }
 
@@ -825,7 +829,8 @@ extension BenchmarkRun {
     /// to screen, each beside the same steps with nothing in the slot, and idle; with
     /// `debounce` and with `throttle`, idle once its timer has come and gone, and a
     /// million-intent recording replayed headless (time virtual: the timers run on the
-    /// recording's times).
+    /// recording's times); with `combineLatest` and `sample` (no timer), idle after moves and
+    /// flips of the mirror, and `sample`'s million intents replayed headless.
     func operatorSlot() -> [Result] {
         var results =
             [slotBytes(), slotInputToScreen()]
@@ -838,6 +843,14 @@ extension BenchmarkRun {
                 ["--headless"], name: "headless replay, \(slot.name) in the slot", unit: "intents", target: 150_000,
                 slot: slot)
         }
+        for slot in [SlotOperator.combineLatest, .sample] {
+            results += idle(
+                arguments: ["--operator", slot.name], label: ", \(slot.name) in the slot (after moves and flips)",
+                input: Array("hhihhi".utf8), settle: 0.5)
+        }
+        results += streamedReplay(
+            ["--headless"], name: "headless replay, sample in the slot (the mirror flipped each 50 moves)",
+            unit: "intents", target: 150_000, slot: .sample)
         return results
     }
 
