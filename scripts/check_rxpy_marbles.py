@@ -15,7 +15,9 @@ Then the slot's lane (`slotted`): the chain built again with RxPY's own operator
 BehaviorSubject of positions fed the position lane, one of the operators chosen fed the
 recording's `operator` events, `map` to each operator on the positions (RxPY's `filter`,
 `map`, `debounce`, `combine_latest` (with a BehaviorSubject for the mirror, flipped by the
-recording's `mirror` events) or `sample` (of the mirror); for `throttle`, which RxPY has only as
+recording's `mirror` events) or `sample` (of the mirror), `flat_map_latest` (on a BehaviorSubject
+for whether the ball is grabbed, turned true by the recording's presses and false by its releases:
+the position while true, `empty()` while false); for `throttle`, which RxPY has only as
 `throttle_first`, a small reference model, `throttle_latest`), `switch_latest`,
 `start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
 TestScheduler, must give the lane's events, frame by frame.
@@ -33,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 
+import reactivex
 from reactivex import Observable
 from reactivex import operators as ops
 from reactivex.disposable import Disposable
@@ -111,7 +114,13 @@ def main(program, recording):
     choices = [(number, event["name"]) for number, event in enumerate(events, start=1)
                if event["event"] == "operator"]
     flips = [number for number, event in enumerate(events, start=1) if event["event"] == "mirror"]
-    slotted, dropped = rxpy_slotted(timed_position, choices, flips, len(events) if quits else None, times)
+    # Whether the ball is grabbed, each time it changes: a press grabs it, a release lets it go.
+    grabs, held = [], False
+    for number, event in enumerate(events, start=1):
+        if event["event"] in ("pressed", "released") and (event["event"] == "pressed") != held:
+            held = not held
+            grabs.append((number, held))
+    slotted, dropped = rxpy_slotted(timed_position, choices, flips, grabs, len(events) if quits else None, times)
     slotted = [(column * timed_frames, value) for column, value in slotted]
     if quits:
         # The colours complete with the slot's lane: at the quit, unless what the slot's operator
@@ -121,7 +130,7 @@ def main(program, recording):
         untimed = [(int(time) // frames, n) for time, n in
                    parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
         completes = any(value == "|" for _, value in
-                        rxpy_slotted(untimed, choices, flips, len(events), list(range(len(events) + 1)))[0])
+                        rxpy_slotted(untimed, choices, flips, grabs, len(events), list(range(len(events) + 1)))[0])
         for lane in expected:
             if completes or lane in ("intents", "position"):
                 expected[lane].append((len(events) * frames, "|"))
@@ -295,11 +304,13 @@ def column_of(tick_, times):
     return max(k for k in range(len(times)) if k == 0 or times[k] < due)
 
 
-def rxpy_slotted(position, choices, flips, quit_column, times):
+def rxpy_slotted(position, choices, flips, grabs, quit_column, times):
     """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
     TestScheduler, each intent at its tick (`tick`): the position a BehaviorSubject fed the
     position lane's events, the mirror a BehaviorSubject (off at first) flipped in the columns
-    `flips` and completed at the quit after the position, the operator chosen a BehaviorSubject
+    `flips` and completed at the quit after the position, whether the ball is grabbed a
+    BehaviorSubject (false at first) fed `grabs` (column, grabbed) after the column's position and
+    completed with the mirror, the operator chosen a BehaviorSubject
     (nothing in the slot at first) fed each choice and completed at the quit, and
     `slot.pipe(map(operator on position and mirror),
     switch_latest(), start_with(start), replay(1))` connected at tick 0, where the lane's
@@ -310,11 +321,14 @@ def rxpy_slotted(position, choices, flips, quit_column, times):
     subject = BehaviorSubject(start)
     slot = BehaviorSubject("none")
     mirror = BehaviorSubject(False)
+    grabbed = BehaviorSubject(False)
     inputs = [(column, 0, lambda _s, _st, n=notification: n.accept(subject)) for column, notification in position[1:]]
     inputs += [(column, 1, lambda _s, _st, name=name: slot.on_next(name)) for column, name in choices]
     inputs += [(column, 1, lambda _s, _st, on=(k % 2 == 0): mirror.on_next(on)) for k, column in enumerate(flips)]
+    inputs += [(column, 1, lambda _s, _st, on=on: grabbed.on_next(on)) for column, on in grabs]
     if quit_column is not None:
         inputs.append((quit_column, 1.5, lambda _s, _st: mirror.on_completed()))
+        inputs.append((quit_column, 1.75, lambda _s, _st: grabbed.on_completed()))
         inputs.append((quit_column, 2, lambda _s, _st: slot.on_completed()))
     for column, _, action in sorted(inputs, key=lambda entry: entry[:2]):
         scheduler.schedule_absolute(float(tick(times, column)), action)
@@ -324,7 +338,9 @@ def rxpy_slotted(position, choices, flips, quit_column, times):
                  "throttle": lambda: subject.pipe(throttle_latest(scheduler)),
                  "combineLatest": lambda: subject.pipe(
                      ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0])),
-                 "sample": lambda: subject.pipe(ops.sample(mirror))}
+                 "sample": lambda: subject.pipe(ops.sample(mirror)),
+                 "flatMapLatest": lambda: grabbed.pipe(
+                     ops.flat_map_latest(lambda on: subject if on else reactivex.empty()))}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()

@@ -113,11 +113,14 @@ package final class BallSession {
         if next.position != current.position { viewModel.position.send(next.position) }
         if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
         if intent == .mirrorFlipped { viewModel.mirror.send(next.mirror) }
+        // A press or release that changes whether the ball is grabbed, after the position it made.
+        if next.isGrabbed != current.isGrabbed { viewModel.grabbed.send(next.isGrabbed) }
         if intent == .quitRequested {
             isFinished = true
             intents.send(completion: .finished)
             viewModel.position.send(completion: .finished)
             viewModel.mirror.send(completion: .finished)
+            viewModel.grabbed.send(completion: .finished)
             viewModel.slot.send(completion: .finished)
         }
         viewModel.clock.advance(to: now)

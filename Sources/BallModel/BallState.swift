@@ -154,6 +154,8 @@ package struct BallState: Hashable, Sendable {
 ///   last passed one on; chosen, it passes the current position on at once (the mirror's value
 ///   samples it as it subscribes); at a quit it passes on what it holds, as the mirror
 ///   completes after the position.
+/// - `flatMapLatest`, the drag, passes on the position while the ball is grabbed: at the press
+///   (or chosen mid-drag), each move while the button is down, and the release's; nothing else.
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
 ///   applies to each new ball colour.
@@ -196,7 +198,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         switch next.slot {
         case .combineLatest: next.slotted = next.slot.output(for: position, mirror: next.mirror) ?? position
         case .sample: if state.heldSince != nil { next.sampleHeld() }
-        case .none, .filter, .map, .debounce, .throttle: break
+        case .none, .filter, .map, .debounce, .throttle, .flatMapLatest: break
         }
     }
     // The slot sees each new position; a chosen operator is handed the current one at once.
@@ -223,9 +225,18 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
                 next.slotted = next.position
                 next.windowStart = state.time
             }
+        case .flatMapLatest: break
         case .none, .filter, .map, .combineLatest:
             if let passed = next.slot.output(for: next.position, mirror: next.mirror) { next.slotted = passed }
         }
+    }
+    // `flatMapLatest` is subscribed to the position while the ball is grabbed: a press (or the
+    // choice, mid-drag) subscribes, handed the position at once; each new one passes while the
+    // button stays down, the release's too (the position moves before the button comes up).
+    if next.slot == .flatMapLatest, next.isGrabbed || state.isGrabbed {
+        var subscribes = next.isGrabbed && !state.isGrabbed
+        if case .operatorChosen = intent { subscribes = next.isGrabbed }
+        if subscribes || (state.isGrabbed && next.position != position) { next.slotted = next.position }
     }
     // (A colour that did not change leaves the screen its colour: no need to look.)
     if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }

@@ -47,6 +47,8 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 ///   With nothing in the slot, every position goes through.
 /// - `mirror` is a second subject, a switch the learner flips: `combineLatest` and `sample` in
 ///   the slot read it with the position.
+/// - `grabbed` says whether the mouse button is down on the ball (from a press to its
+///   release): `flatMapLatest` in the slot, the classic Rx drag, switches on it.
 /// - `ballColour` is its `backgroundColorObservable`: the colour rule for each position
 ///   the slot passes on, without repeats.
 /// - `background` is what the article's subscription painted the screen with: the complement
@@ -66,6 +68,9 @@ package final class BallViewModel {
     /// The second subject: whether the mirror is on (the learner flips it; the session sends
     /// each flip). `combineLatest` and `sample` in the slot read it.
     package let mirror: CurrentValueSubject<Bool, Never>
+    /// Whether the mouse button is down on the ball (the session sends each press and release
+    /// that changes it). `flatMapLatest` in the slot reads it.
+    package let grabbed: CurrentValueSubject<Bool, Never>
     /// What the slot's operator passes on of the positions: the positions the colour follows.
     package let slotted: ReplaySubject<BallPosition, Never>
     /// The ball's colour, each change once.
@@ -83,8 +88,10 @@ package final class BallViewModel {
         position = CurrentValueSubject(start.position)
         slot = CurrentValueSubject(start.slot)
         mirror = CurrentValueSubject(start.mirror)
-        slotted = slot.map { [position, mirror, clock] in $0.applied(to: position, mirror: mirror, on: clock) }
-            .switchToLatest().share(replay: 1, startingWith: start.slotted)
+        grabbed = CurrentValueSubject(start.isGrabbed)
+        slotted = slot.map { [position, mirror, grabbed, clock] in
+            $0.applied(to: position, mirror: mirror, grabbed: grabbed, on: clock)
+        }.switchToLatest().share(replay: 1, startingWith: start.slotted)
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)
         // (end of the chain)

@@ -6,7 +6,7 @@ import OpenCombine
 /// ball's colour follows what it passes on, while the position itself stays live. Chosen with
 /// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
 ///
-/// Each case is one real operator on the position subject (``applied(to:mirror:on:)``):
+/// Each case is one real operator on the position subject (``applied(to:mirror:grabbed:on:)``):
 /// OpenCombine's, and ours where OpenCombine has none (`combineLatest`, `sample`, written as
 /// RxSwift's); the reducer models what it passes on (``output(for:mirror:)``), and the session
 /// checks the two agree.
@@ -33,6 +33,11 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// `sample`: the latest position goes through each time `mirror` sends a value (a flip), if
     /// a new one came since the last; so the colour changes only when the learner flips it.
     case sample
+    /// `flatMapLatest` (Combine's `map` then `switchToLatest`): the classic Rx drag. Each press
+    /// (the subject `grabbed` turning true) maps to the position stream, which hands its latest
+    /// at once and every new position until the release (`grabbed` turning false) maps to
+    /// `Empty()`: the colour follows the ball only while the button is down, never the keys.
+    case flatMapLatest
 
     /// How long `debounce` waits for quiet: 300 ms.
     package static let debounceInterval = SessionTime.Stride.milliseconds(300)
@@ -52,6 +57,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .throttle: "position.throttle(for: .milliseconds(300), scheduler: clock, latest: true)"
         case .combineLatest: "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
         case .sample: "position.sample(mirror)"
+        case .flatMapLatest: "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
         }
     }
 
@@ -65,18 +71,21 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .throttle: "at most one position each 300 ms: the first at once, then the latest"
         case .combineLatest: "the latest position, mirrored while the mirror is on (i flips it)"
         case .sample: "the latest position, each time the mirror flips (i)"
+        case .flatMapLatest: "each press maps to the positions until its release: the colour follows drags only"
         }
     }
 
-    /// The operator on `position` (and `mirror`, the second subject), its timers on `clock` (the
-    /// session's): what the slot passes on to the ball's colour. The chain switches to it when
-    /// it is chosen (`switchToLatest`), so it subscribes to `position` (then `mirror`) then, and
-    /// is handed the current position (and the mirror's value) at once.
-    package func applied<Upstream: Publisher, Mirror: Publisher>(
-        to position: Upstream, mirror: Mirror, on clock: SessionScheduler
+    /// The operator on `position` (and `mirror`, the second subject, or `grabbed`, whether the
+    /// button is down on the ball), its timers on `clock` (the session's): what the slot passes
+    /// on to the ball's colour. The chain switches to it when it is chosen (`switchToLatest`),
+    /// so it subscribes to `position` (then `mirror`; or to `grabbed`, and to `position` while
+    /// that is true) then, and is handed the current position (and the mirror's value) at once.
+    package func applied<Upstream: Publisher, Mirror: Publisher, Grabbed: Publisher>(
+        to position: Upstream, mirror: Mirror, grabbed: Grabbed, on clock: SessionScheduler
     ) -> AnyPublisher<BallPosition, Never>
     where
-        Upstream.Output == BallPosition, Upstream.Failure == Never, Mirror.Output == Bool, Mirror.Failure == Never
+        Upstream.Output == BallPosition, Upstream.Failure == Never, Mirror.Output == Bool, Mirror.Failure == Never,
+        Grabbed.Output == Bool, Grabbed.Failure == Never
     {
         switch self {
         case .none: position.eraseToAnyPublisher()
@@ -87,6 +96,9 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
             position.throttle(for: .milliseconds(300), scheduler: clock, latest: true).eraseToAnyPublisher()
         case .combineLatest: position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }.eraseToAnyPublisher()
         case .sample: position.sample(mirror).eraseToAnyPublisher()
+        case .flatMapLatest:
+            grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }.switchToLatest()
+                .eraseToAnyPublisher()
         }
     }
 
@@ -96,7 +108,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .debounce: Self.debounceInterval
         case .throttle: Self.throttleInterval
-        case .none, .filter, .map, .combineLatest, .sample: nil
+        case .none, .filter, .map, .combineLatest, .sample, .flatMapLatest: nil
         }
     }
 
@@ -110,14 +122,15 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// What the slot passes on at once when it is handed `position` (with the mirror as
     /// `mirror` says), if anything: the reducer's model of ``applied(to:mirror:on:)`` (a timed
     /// operator and `sample` pass nothing on at once; the reducer keeps what they hold,
-    /// ``BallState/heldSince``).
+    /// ``BallState/heldSince``; `flatMapLatest` passes it on only while the ball is grabbed,
+    /// which the reducer knows).
     package func output(for position: BallPosition, mirror: Bool) -> BallPosition? {
         switch self {
         case .none: position
         case .filter: position.isInRightHalf ? position : nil
         case .map: position.mirrored
         case .combineLatest: mirror ? position.mirrored : position
-        case .debounce, .throttle, .sample: nil
+        case .debounce, .throttle, .sample, .flatMapLatest: nil
         }
     }
 
@@ -160,7 +173,7 @@ extension BallState {
             let passed = [(windowStart, slotted), (windowStart, slotted)]
             return heldSince == nil ? passed : passed + [(time, position)]
         case .sample: return heldSince == nil ? [] : [(time, slotted), (time, position)]
-        case .none, .filter, .map, .combineLatest: return []
+        case .none, .filter, .map, .combineLatest, .flatMapLatest: return []
         }
     }
 }

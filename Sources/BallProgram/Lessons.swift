@@ -297,6 +297,25 @@ package struct Lesson: Sendable {
                 }
             }),
         Lesson(
+            id: "flat-map-latest", title: "flatMapLatest, the drag",
+            text:
+                "The classic Rx drag: each press maps to the positions until its release. Combine writes flatMapLatest as map then switchToLatest.",
+            task: "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse.",
+            hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
+            learnt: "A press switched to position, a release to Empty(): the colour follows drags, never keys.",
+            operators: true,
+            isDone: { facts in
+                let keyed = facts.moves.contains { column in
+                    guard case .arrowPressed? = column.intent else { return false }
+                    return column.slot == .flatMapLatest && column.position != nil && column.slotted == nil
+                }
+                let dragged = facts.moves.contains { column in
+                    guard case .dragged? = column.intent else { return false }
+                    return column.slot == .flatMapLatest && column.slotted != nil
+                }
+                return keyed && dragged
+            }),
+        Lesson(
             id: "completion", title: "Completion",
             text:
                 "Quitting completes position and every stream after it: each lane ends |. The relay, what the article's Variable became, never ends.",

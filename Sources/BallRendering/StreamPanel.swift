@@ -372,7 +372,9 @@ package struct StreamPanel: Hashable, Sendable {
             if mirrored, let from = column.position ?? column.state?.position {
                 cell += " (\(from.centre.column),\(from.centre.row) mirrored)"
             }
-            if let words = Self.mirrorWords(column, passed: cell) { return words }
+            if let words = Self.mirrorWords(column, passed: cell) ?? Self.dragWords(column, passed: cell) {
+                return words
+            }
             if column.slot == .debounce, let passedAt = column.passedAt, passedAt != column.time {
                 return (
                     "\(cell) at \(seconds(passedAt)): debounce, 300 ms went by with no new position",
@@ -401,6 +403,7 @@ package struct StreamPanel: Hashable, Sendable {
                 "nothing new to sample"
             )
         }
+        if column.slot == .flatMapLatest, let words = Self.idleDragWords(column) { return words }
         // A chosen operator is handed the current position, as a new position is.
         var seen = column.position
         if case .operatorChosen? = column.intent { seen = column.state?.position }
@@ -439,6 +442,11 @@ package struct StreamPanel: Hashable, Sendable {
                 "held until \(end)"
             )
         case .sample: return ("sample: \(cell) held until the mirror flips (i)", "held: \(cell)")
+        case .flatMapLatest:
+            return (
+                "nothing: \(cell) came with the button up: flatMapLatest is switched to Empty() until a press",
+                "nothing: \(cell), button up"
+            )
         case .none, .map, .combineLatest: return ("nothing", nil)
         }
     }
@@ -472,6 +480,57 @@ package struct StreamPanel: Hashable, Sendable {
                 "\(cell): position completed, then mirror, so sample passes on the latest it held",
                 "\(cell), at the end"
             )
+        default: return nil
+        }
+    }
+
+    /// What `flatMapLatest` in the slot did when it passed `passed` on (the marble's words) in
+    /// `column`, and why, in full and in short; nil for the other operators. It passes on only
+    /// while the ball is grabbed.
+    private static func dragWords(_ column: StreamColumn, passed cell: String) -> (String, String?)? {
+        guard column.slot == .flatMapLatest else { return nil }
+        switch column.intent {
+        case .pressed?:
+            return (
+                "\(cell): the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once",
+                "\(cell), pressed"
+            )
+        case .operatorChosen?:
+            return (
+                "\(cell): flatMapLatest chosen with the button down: it switched to position, handed at once",
+                "\(cell), button down"
+            )
+        case .released? where column.grabbed == false:
+            return (
+                "\(cell): the release's position, passed on before grabbed turned false and flatMapLatest switched to Empty()",
+                "\(cell), then released"
+            )
+        default:
+            return ("\(cell): the button is down, so flatMapLatest passes each new position on", "\(cell), dragging")
+        }
+    }
+
+    /// Why `flatMapLatest` in the slot passed nothing on in `column` when no position came, or
+    /// it was just chosen, in full and in short; nil to say it of a new position.
+    private static func idleDragWords(_ column: StreamColumn) -> (String, String?)? {
+        switch (column.intent, column.grabbed) {
+        case (.operatorChosen?, _):
+            return (
+                "nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to Empty()",
+                "nothing: button up"
+            )
+        case (.released?, false?):
+            return (
+                "nothing: the release: grabbed turned false, and flatMapLatest switched to Empty()",
+                "released: switched to Empty()"
+            )
+        case (.pressed?, _):
+            // A press that grabs passes the position on; one with the button down already,
+            // that moves nothing, leaves grabbed as it was.
+            return ("nothing: the button was already down, and no new position came", "nothing new")
+        case (.released?, _):
+            // A release with the button up moves nothing and leaves grabbed false.
+            return ("nothing: the button was already up", nil)
         default: return nil
         }
     }

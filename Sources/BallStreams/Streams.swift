@@ -48,7 +48,7 @@ package enum StreamLane: Hashable, Sendable {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
         case .slotted:
-            "slotted = slot.map { [position, mirror, clock] in $0.applied(to: position, mirror: mirror, on: clock) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+            "slotted = slot.map { [position, mirror, grabbed, clock] in $0.applied(to: position, mirror: mirror, grabbed: grabbed, on: clock) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
@@ -318,6 +318,9 @@ package struct StreamColumn: Hashable, Sendable {
     package var slot: SlotOperator = .none
     /// Whether the mirror (the second subject) is on after the intent.
     package var mirror = false
+    /// What `grabbed` published here, if it did: true when a press grabbed the ball, false
+    /// when a release let it go.
+    package var grabbed: Bool?
     /// When the intent came, on the session's clock.
     package var time: SessionTime?
     /// When the slot passed on ``slotted`` (a timed operator passes it on after the intent).
@@ -528,6 +531,7 @@ package final class StreamRecorder {
                 mirror = on
                 note { $0.mirror = on }
             },
+            viewModel.grabbed.dropFirst().bind { [unowned self] on in note { $0.grabbed = on } },
             viewModel.slotted.bind(
                 onNext: { [unowned self] position in
                     note {

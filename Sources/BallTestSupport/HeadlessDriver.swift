@@ -188,6 +188,17 @@ package final class LearnPilot {
         run([.bytes(TerminalBytes.arrow(direction, shifted: shifted))])
     }
 
+    /// Drags with the mouse through `cells` of the ball's area (under the card): presses on
+    /// the first, drags through the rest, and releases on the last.
+    package func drag(_ cells: [Cell]) {
+        let top = Learn.layout(of: terminal.size).cardRows
+        let onScreen = cells.map { Cell(column: $0.column, row: $0.row + top) }
+        guard let first = onScreen.first, let last = onScreen.last else { return }
+        run(
+            [.bytes(TerminalBytes.press(first))] + onScreen.dropFirst().map { .bytes(TerminalBytes.drag($0)) }
+                + [.bytes(TerminalBytes.release(last))])
+    }
+
     /// The frame's rows as text.
     package var lines: [String] {
         terminal.frame!.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -602,7 +602,8 @@ struct BenchmarkRun {
     /// with an operator, its choice before that). Steps are 1 ms apart, but for one in a hundred,
     /// which comes 350 ms after the one before: `debounce` lets a position through there
     /// (`throttle` lets one through at once there, and the latest at the end of each window).
-    /// With an operator that reads the mirror, the mirror flips after one drag in fifty.
+    /// With an operator that reads the mirror, the mirror flips after one drag in fifty; with
+    /// `flatMapLatest`, the button comes up and goes down again there (a release and a press).
     func writeReplay(path: String, events: Int, slot: SlotOperator = .none) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
@@ -618,6 +619,10 @@ struct BenchmarkRun {
             fputs(ReplayFormat.line(for: .dragged(to: cell), at: time) + "\n", file)
             if slot.readsMirror, index % 50 == 49 {
                 fputs(ReplayFormat.line(for: .mirrorFlipped, at: time) + "\n", file)
+            }
+            if slot == .flatMapLatest, index % 50 == 49 {
+                fputs(ReplayFormat.line(for: .released(at: cell), at: time) + "\n", file)
+                fputs(ReplayFormat.line(for: .pressed(at: cell), at: time) + "\n", file)
             }
         }
     }
@@ -830,7 +835,9 @@ extension BenchmarkRun {
     /// `debounce` and with `throttle`, idle once its timer has come and gone, and a
     /// million-intent recording replayed headless (time virtual: the timers run on the
     /// recording's times); with `combineLatest` and `sample` (no timer), idle after moves and
-    /// flips of the mirror, and `sample`'s million intents replayed headless.
+    /// flips of the mirror, and `sample`'s million intents replayed headless; with
+    /// `flatMapLatest` (no timer), idle after a drag and key moves, and a million intents of
+    /// drags, released and pressed again every fifty, replayed headless.
     func operatorSlot() -> [Result] {
         var results =
             [slotBytes(), slotInputToScreen()]
@@ -851,6 +858,14 @@ extension BenchmarkRun {
         results += streamedReplay(
             ["--headless"], name: "headless replay, sample in the slot (the mirror flipped each 50 moves)",
             unit: "intents", target: 150_000, slot: .sample)
+        // flatMapLatest: a press, a drag and its release, then keys (which it does not pass on).
+        let drag = "\u{1B}[<0;41;12M\u{1B}[<32;38;12M\u{1B}[<32;35;13M\u{1B}[<0;35;13mhh"
+        results += idle(
+            arguments: ["--operator", "flatMapLatest"], label: ", flatMapLatest in the slot (after a drag and keys)",
+            input: Array(drag.utf8), settle: 0.5)
+        results += streamedReplay(
+            ["--headless"], name: "headless replay, flatMapLatest in the slot (released and pressed each 50 drags)",
+            unit: "intents", target: 150_000, slot: .flatMapLatest)
         return results
     }
 

@@ -417,11 +417,7 @@ struct ChainTests {
     )
     func sampleInTheSlot() {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
-        var slotted: [BallPosition] = []
-        var completed = false
-        let subscription = session.viewModel.slotted.sink(
-            receiveCompletion: { _ in completed = true }, receiveValue: { slotted.append($0) })
-        defer { subscription.cancel() }
+        let slotted = SlottedTap(session)
         func state(
             _ column: Int, passed: Int, background: FlatColour, mirror: Bool, held: Int64? = nil, at time: Int64
         ) -> BallState {
@@ -456,8 +452,8 @@ struct ChainTests {
             (5_400, .quitRequested, state(35, passed: 35, background: .flatGray, mirror: false, at: 5_400)),
         ]
         Self.expectTimedSteps(steps, session: session)
-        #expect(slotted == [position(50, 11), position(50, 11), position(45, 11), position(35, 11)])
-        #expect(completed)
+        #expect(slotted.values == [position(50, 11), position(50, 11), position(45, 11), position(35, 11)])
+        #expect(slotted.completed)
         #expect(session.nextTimer == nil)
     }
 
@@ -483,6 +479,78 @@ struct ChainTests {
         built.send(.mirrorFlipped, at: Self.ms(300))
         #expect(passed.isEmpty)
         #expect(built.state == reduce(idle.advanced(to: Self.ms(300)), .mirrorFlipped))
+    }
+
+    @Test(
+        "flatMapLatest in the slot, the drag: a press switches to the position, handed at once; a release to Empty(); keys alone pass nothing"
+    )
+    func flatMapLatestInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        let slotted = SlottedTap(session)
+        let held = CellOffset(columns: 0, rows: 0)
+        func state(
+            _ column: Int, passed: Int, background: FlatColour, grab: CellOffset? = nil,
+            slot: SlotOperator = .flatMapLatest
+        ) -> BallState {
+            BallState(
+                position: position(column, 11), grab: grab, background: background, slot: slot,
+                slotted: position(passed, 11))
+        }
+        let steps: [(Intent, BallState)] = [
+            // Chosen with the button up: switched to Empty(), nothing handed.
+            (.operatorChosen(.flatMapLatest), state(50, passed: 50, background: .flatTealDark)),
+            // A key move: position moves, the colour does not follow.
+            (.arrowPressed(.left, distance: 11), state(39, passed: 50, background: .flatTealDark)),
+            // The press on the ball: grabbed turns true, the position is handed at once: 39,11,
+            // flatRedDark on flatGray.
+            (.pressed(at: Cell(column: 39, row: 11)), state(39, passed: 39, background: .flatGray, grab: held)),
+            // A drag to 40,11 (flatRed on flatMint), a key move while held (back to 39,11).
+            (.dragged(to: Cell(column: 40, row: 11)), state(40, passed: 40, background: .flatMint, grab: held)),
+            (.arrowPressed(.left, distance: 1), state(39, passed: 39, background: .flatGray, grab: held)),
+            // The release at 29,11: its position passes (flatRedDark again: the screen stays), then Empty().
+            (.released(at: Cell(column: 29, row: 11)), state(29, passed: 29, background: .flatGray)),
+            // Keys and a stray release with the button up: nothing passes.
+            (.arrowPressed(.right, distance: 21), state(50, passed: 29, background: .flatGray)),
+            (.released(at: Cell(column: 10, row: 11)), state(50, passed: 29, background: .flatGray)),
+            // Out of the slot: the plain position, handed at once; a press then grabs it.
+            (.operatorChosen(.none), state(50, passed: 50, background: .flatTealDark, slot: .none)),
+            (
+                .pressed(at: Cell(column: 50, row: 11)),
+                state(50, passed: 50, background: .flatTealDark, grab: held, slot: .none)
+            ),
+            // Chosen mid-drag: grabbed is true, so it switches to the position at once.
+            (.operatorChosen(.flatMapLatest), state(50, passed: 50, background: .flatTealDark, grab: held)),
+            // A quit completes the position, then grabbed: the slot completes.
+            (.quitRequested, state(50, passed: 50, background: .flatTealDark, grab: held)),
+        ]
+        Self.expectSteps(steps, session: session)
+        #expect(
+            slotted.values == [
+                position(50, 11), position(39, 11), position(40, 11), position(39, 11), position(29, 11),
+                position(50, 11), position(50, 11),
+            ])
+        #expect(slotted.completed)
+    }
+
+    @Test(
+        "a chain built mid-drag with flatMapLatest in the slot follows the drag; built with the button up, it does not")
+    func flatMapLatestBuiltPartWay() {
+        let grab = CellOffset(columns: 1, rows: 0)
+        let dragging = BallState(
+            position: position(35, 11), grab: grab, background: .flatGray, slot: .flatMapLatest,
+            slotted: position(35, 11))
+        let session = BallSession(start: dragging)
+        #expect(session.state == dragging && session.viewModel.grabbed.value)
+        session.send(.dragged(to: Cell(column: 44, row: 11)))
+        #expect(session.viewModel.slotted.latest == position(45, 11))
+        #expect(session.state == reduce(dragging, .dragged(to: Cell(column: 44, row: 11))))
+        let up = BallState(
+            position: position(35, 11), background: .flatTealDark, slot: .flatMapLatest, slotted: position(50, 11))
+        let built = BallSession(start: up)
+        #expect(built.state == up && !built.viewModel.grabbed.value)
+        built.send(.arrowPressed(.right, distance: 5))
+        #expect(built.viewModel.slotted.latest == position(50, 11))
+        #expect(built.state == reduce(up, .arrowPressed(.right, distance: 5)))
     }
 
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")
@@ -619,6 +687,22 @@ struct ChainTests {
             }
             tap.cancel()
         }
+    }
+}
+
+/// Everything the chain's `slotted` sends one subscriber: its values, and whether it completed.
+final class SlottedTap {
+    /// The values, in order (the first: the latest, handed as it subscribed).
+    private(set) var values: [BallPosition] = []
+    /// Whether it completed.
+    private(set) var completed = false
+    private var subscription: AnyCancellable?
+
+    /// Subscribes to `session`'s `slotted` now.
+    init(_ session: BallSession) {
+        subscription = session.viewModel.slotted.sink(
+            receiveCompletion: { [unowned self] _ in completed = true },
+            receiveValue: { [unowned self] in values.append($0) })
     }
 }
 

@@ -234,6 +234,38 @@ struct StreamsTests {
         #expect(driver.session.state.slotted.centre.column == 42)
     }
 
+    @Test("hovering the slot's lane with flatMapLatest in it says what the button did: pressed, dragging, released, up")
+    func dragWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.flatMapLatest))  // #1: the button up: Empty().
+        driver.press(.left)  // #2: 39,11 with the button up.
+        driver.send(.pressed(at: Cell(column: 39, row: 11)))  // #3: grabbed: 39,11 handed.
+        driver.send(.dragged(to: Cell(column: 41, row: 11)))  // #4: 41,11.
+        driver.send(.released(at: Cell(column: 42, row: 11)))  // #5: 42,11, then Empty().
+        driver.send(.released(at: Cell(column: 42, row: 11)))  // #6: a stray release.
+        driver.send(.pressed(at: Cell(column: 42, row: 11)))  // #7: grabbed: 42,11 handed.
+        driver.send(.released(at: Cell(column: 42, row: 11)))  // #8: let go where it was.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let columns = driver.streams.columns
+        let said = (1...8).map { panel.describe(columns[$0], in: .slotted) }
+        let drag = "slotted = grabbed.map { $0 ? position : Empty() }.switchToLatest()"
+        #expect(
+            said == [
+                "#1: nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to Empty() ← \(drag)",
+                "#2: nothing: 39,11 came with the button up: flatMapLatest is switched to Empty() until a press ← \(drag)",
+                "#3: ○ 39,11: the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once ← \(drag)",
+                "#4: ○ 41,11: the button is down, so flatMapLatest passes each new position on ← \(drag)",
+                "#5: ○ 42,11: the release's position, passed on before grabbed turned false and flatMapLatest switched to Empty() ← \(drag)",
+                "#6: nothing: the button was already up ← \(drag)",
+                "#7: ○ 42,11: the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once ← \(drag)",
+                "#8: nothing: the release: grabbed turned false, and flatMapLatest switched to Empty() ← \(drag)",
+            ])
+        let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
+        #expect(Self.text(lines[1]) == "^──ƒ─←─▼─•─▲─▲─▼─▲")
+        #expect(Self.text(lines[3]) == "^○─────○─○─○───○──")
+    }
+
     @Test("the panel's description names the latest column: intent, place, both colours")
     func description() {
         let driver = HeadlessDriver()

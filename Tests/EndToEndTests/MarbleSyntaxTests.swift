@@ -43,7 +43,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
@@ -68,6 +68,27 @@ struct MarbleSyntaxTests {
         ])
         #expect(mirrored.status == 0, "\(mirrored.output)\(mirrored.error)")
         #expect(mirrored.output.contains("slotted's 10 events as RxPY's operators give them"), "\(mirrored.output)")
+        // Then flatMapLatest, the drag: a key move with the button up, a press away from the
+        // ball, a drag, a key move while held, a release away from the last drag, a key move and
+        // a release with the button up, a press, the slot emptied and filled mid-drag, a quit held.
+        let drag = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMapLatest"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.3,"event":"pressed","cell":[60,8]}"#, #"{"t":0.4,"event":"dragged","cell":[62,9]}"#,
+            #"{"t":0.5,"event":"arrow","direction":"up","distance":2}"#,
+            #"{"t":0.6,"event":"released","cell":[64,9]}"#,
+            #"{"t":0.7,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.8,"event":"released","cell":[10,5]}"#, #"{"t":0.9,"event":"pressed","cell":[59,8]}"#,
+            #"{"t":1.0,"event":"operator","name":"none"}"#, #"{"t":1.1,"event":"operator","name":"flatMapLatest"}"#,
+            #"{"t":1.2,"event":"dragged","cell":[30,8]}"#, #"{"t":1.3,"event":"quit"}"#,
+        ]
+        try Data((drag.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let dragged = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(dragged.status == 0, "\(dragged.output)\(dragged.error)")
+        #expect(dragged.output.contains("slotted's 10 events as RxPY's operators give them"), "\(dragged.output)")
         for _ in 0..<6 {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
