@@ -17,7 +17,9 @@ recording's `operator` events, `map` to each operator on the positions (RxPY's `
 `map`, `debounce`, `combine_latest` (with a BehaviorSubject for the mirror, flipped by the
 recording's `mirror` events) or `sample` (of the mirror), `flat_map_latest` (on a BehaviorSubject
 for whether the ball is grabbed, turned true by the recording's presses and false by its releases:
-the position while true, `empty()` while false); for `throttle`, which RxPY has only as
+the position while true, `empty()` while false), `map` to 1 then `scan` adding them up (the
+counter), `merge` (of two Subjects, the mouse's and the keys' new positions); for `throttle`,
+which RxPY has only as
 `throttle_first`, a small reference model, `throttle_latest`), `switch_latest`,
 `start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
 TestScheduler, must give the lane's events, frame by frame.
@@ -54,8 +56,11 @@ def main(program, recording):
     quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
     if quit is not None:
         written = written[: quit + 1]
-    # The intents' own times, in milliseconds (the slot's check runs on them)...
+    # The intents' own times, in milliseconds (the slot's check runs on them), and the time the
+    # recording ends at: its last line's, an observation's too (the session was there then, and
+    # a timer of the chain due by then went off)...
     times = [0] + [round(event["t"] * 1000) for event in written if event["event"] not in OBSERVATIONS]
+    end = round(written[-1]["t"] * 1000) if written else 0
     # ... and, for the rest, every intent at its own time, so the trace's times name the
     # intents; an observation (a late subscriber, the panel) at the time of the intent before it.
     number = 0
@@ -120,7 +125,13 @@ def main(program, recording):
         if event["event"] in ("pressed", "released") and (event["event"] == "pressed") != held:
             held = not held
             grabs.append((number, held))
-    slotted, dropped = rxpy_slotted(timed_position, choices, flips, grabs, len(events) if quits else None, times)
+    # What made each intent's new position, if anything did: the mouse or the keys.
+    made = {number: "mouse" if event["event"] in ("pressed", "dragged", "released") else "keys"
+            for number, event in enumerate(events, start=1)
+            if event["event"] in ("pressed", "dragged", "released", "arrow", "recentred")}
+    grabs = (grabs, made)
+    slotted, dropped = rxpy_slotted(
+        timed_position, choices, flips, grabs, len(events) if quits else None, times, end)
     slotted = [(column * timed_frames, value) for column, value in slotted]
     if quits:
         # The colours complete with the slot's lane: at the quit, unless what the slot's operator
@@ -304,13 +315,15 @@ def column_of(tick_, times):
     return max(k for k in range(len(times)) if k == 0 or times[k] < due)
 
 
-def rxpy_slotted(position, choices, flips, grabs, quit_column, times):
+def rxpy_slotted(position, choices, flips, grabs, quit_column, times, end=None):
     """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
     TestScheduler, each intent at its tick (`tick`): the position a BehaviorSubject fed the
     position lane's events, the mirror a BehaviorSubject (off at first) flipped in the columns
     `flips` and completed at the quit after the position, whether the ball is grabbed a
-    BehaviorSubject (false at first) fed `grabs` (column, grabbed) after the column's position and
-    completed with the mirror, the operator chosen a BehaviorSubject
+    BehaviorSubject (false at first) fed `grabs[0]` (column, grabbed) after the column's position
+    and completed with the mirror, `mouse` and `keys` Subjects each fed the position lane's values
+    in the columns `grabs[1]` says it made (and completed after grabbed), the operator chosen a
+    BehaviorSubject
     (nothing in the slot at first) fed each choice and completed at the quit, and
     `slot.pipe(map(operator on position and mirror),
     switch_latest(), start_with(start), replay(1))` connected at tick 0, where the lane's
@@ -322,13 +335,19 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times):
     slot = BehaviorSubject("none")
     mirror = BehaviorSubject(False)
     grabbed = BehaviorSubject(False)
+    grabs, made = grabs
+    sources = {"mouse": Subject(), "keys": Subject()}
     inputs = [(column, 0, lambda _s, _st, n=notification: n.accept(subject)) for column, notification in position[1:]]
     inputs += [(column, 1, lambda _s, _st, name=name: slot.on_next(name)) for column, name in choices]
     inputs += [(column, 1, lambda _s, _st, on=(k % 2 == 0): mirror.on_next(on)) for k, column in enumerate(flips)]
     inputs += [(column, 1, lambda _s, _st, on=on: grabbed.on_next(on)) for column, on in grabs]
+    inputs += [(column, 0.25, lambda _s, _st, n=notification, source=sources[made[column]]: n.accept(source))
+               for column, notification in position[1:] if isinstance(notification, OnNext) and column in made]
     if quit_column is not None:
         inputs.append((quit_column, 1.5, lambda _s, _st: mirror.on_completed()))
         inputs.append((quit_column, 1.75, lambda _s, _st: grabbed.on_completed()))
+        inputs.append((quit_column, 1.8, lambda _s, _st: sources["mouse"].on_completed()))
+        inputs.append((quit_column, 1.85, lambda _s, _st: sources["keys"].on_completed()))
         inputs.append((quit_column, 2, lambda _s, _st: slot.on_completed()))
     for column, _, action in sorted(inputs, key=lambda entry: entry[:2]):
         scheduler.schedule_absolute(float(tick(times, column)), action)
@@ -340,7 +359,9 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times):
                      ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0])),
                  "sample": lambda: subject.pipe(ops.sample(mirror)),
                  "flatMapLatest": lambda: grabbed.pipe(
-                     ops.flat_map_latest(lambda on: subject if on else reactivex.empty()))}
+                     ops.flat_map_latest(lambda on: subject if on else reactivex.empty())),
+                 "counter": lambda: subject.pipe(ops.map(lambda _: 1), ops.scan(lambda count, one: count + one, 0)),
+                 "merge": lambda: sources["mouse"].pipe(ops.merge(sources["keys"]))}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()
@@ -350,8 +371,10 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times):
     scheduler.schedule_absolute(0.0, lambda _s, _st: shared.connect(scheduler))
     scheduler.schedule_absolute(0.5, lambda _s, _st: shared.subscribe(observer))
     assert len(times) < M, "the check takes recordings of fewer than %d intents" % M
-    # A recording's time ends with its last intent: a timer due after it never runs.
-    scheduler.advance_to(float(tick(times, len(times) - 1)))
+    # A recording's time ends with its last line (`end`, in milliseconds; else its last
+    # intent): a timer due after it never runs.
+    last = tick(times, len(times) - 1)
+    scheduler.advance_to(float(last if end is None else max(last, 2 * (end * M + len(times) - 1) + 1)))
     events = [(column_of(message.time, times), message.value.value if isinstance(message.value, OnNext) else "|")
               for message in observer.messages]
     # Combine is not Rx here: at the quit, OpenCombine's debounce drops the value it holds,

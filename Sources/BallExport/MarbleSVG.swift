@@ -230,7 +230,13 @@ package enum MarbleSVG {
                 bytes += Bytes.textEnd
             case .value?:
                 shape(Bytes.circleX, Bytes.position, end: Bytes.circleEnd) { bytes in
-                    guard let position = lane == .slotted ? column.slotted : column.position else { return }
+                    if lane == .slotted, case .count(let count)? = column.slotted {
+                        bytes.appendDecimal(count)
+                        return
+                    }
+                    guard let position = lane == .slotted ? column.slotted?.position : column.position else {
+                        return
+                    }
                     bytes.appendDecimal(position.centre.column)
                     bytes.append(UInt8(ascii: ","))
                     bytes.appendDecimal(position.centre.row)

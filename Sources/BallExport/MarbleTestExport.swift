@@ -59,7 +59,7 @@ package enum MarbleTestExport {
         // Each lane's letters, keyed by the value itself (its JSON is made once, for the map).
         var intents = TokenTable<Intent> { "{" + ReplayFormat.fields(of: $0) + "}" }
         var positions = TokenTable<BallPosition>(json: positionJSON)
-        var slotted = TokenTable<BallPosition>(json: positionJSON)
+        var slotted = TokenTable<SlotOutput>(json: outputJSON)
         var balls = TokenTable<FlatColour> { #""\#($0.name)""# }
         var backgrounds = TokenTable<FlatColour> { #""\#($0.name)""# }
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
@@ -124,6 +124,15 @@ package enum MarbleTestExport {
     /// A position as a lane's values map gives it: `{"cell":[40,11],"screen":[80,24]}`.
     static func positionJSON(_ position: BallPosition) -> String {
         #"{"cell":[\#(position.centre.column),\#(position.centre.row)],"screen":[\#(position.screen.columns),\#(position.screen.rows)]}"#
+    }
+
+    /// What the slot passed on as a value: a position as ``positionJSON(_:)`` writes it, or
+    /// the counter's count, a number: `3`.
+    static func outputJSON(_ output: SlotOutput) -> String {
+        switch output {
+        case .position(let position): positionJSON(position)
+        case .count(let count): String(count)
+        }
     }
 
     /// One late subscription's marbles while it is under way, from the frame it subscribed at:

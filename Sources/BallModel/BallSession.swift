@@ -32,6 +32,7 @@ package final class BallSession {
     /// (``BallState/warmUp``), before anything else subscribes: the chain is built with the
     /// clock at the first one's time, the position subject holding its position; the rest are
     /// sent at theirs. Where `debounce` holds nothing, the timer its first input set is dropped.
+    /// (The counter's `scan`, a sum, is seeded instead: ``BallState/countedBefore``.)
     package init(start: BallState) {
         let warmUp = start.warmUp
         let clock = SessionScheduler(now: warmUp.first?.time ?? start.time)
@@ -110,7 +111,15 @@ package final class BallSession {
         grab = next.grab
         heldSince = next.heldSince
         windowStart = next.windowStart
-        if next.position != current.position { viewModel.position.send(next.position) }
+        if next.position != current.position {
+            viewModel.position.send(next.position)
+            // Then by what made it: the mouse or the keys (a resize is neither).
+            switch intent {
+            case .pressed, .dragged, .released: viewModel.mouse.send(next.position)
+            case .arrowPressed, .recentred: viewModel.keys.send(next.position)
+            default: break
+            }
+        }
         if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
         if intent == .mirrorFlipped { viewModel.mirror.send(next.mirror) }
         // A press or release that changes whether the ball is grabbed, after the position it made.
@@ -121,6 +130,8 @@ package final class BallSession {
             viewModel.position.send(completion: .finished)
             viewModel.mirror.send(completion: .finished)
             viewModel.grabbed.send(completion: .finished)
+            viewModel.mouse.send(completion: .finished)
+            viewModel.keys.send(completion: .finished)
             viewModel.slot.send(completion: .finished)
         }
         viewModel.clock.advance(to: now)

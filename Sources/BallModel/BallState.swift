@@ -47,8 +47,9 @@ package struct BallState: Hashable, Sendable {
     /// Whether the mirror is on: the second subject, which `combineLatest` and `sample` in the
     /// slot read (``Intent/mirrorFlipped`` flips it). Off at the start.
     package var mirror: Bool
-    /// The last position the slot passed on: the ball's colour is the rule's for it.
-    package var slotted: BallPosition
+    /// What the slot last passed on: a position, whose colour the rule gives the ball, or the
+    /// counter's count.
+    package var slotted: SlotOutput
     /// Since when the operator in the slot holds a position back: for `debounce`, when the held
     /// position came (it goes through once ``SlotOperator/debounceInterval`` passes with no new
     /// one); for `throttle`, when its window started (``windowStart``: the latest position goes
@@ -65,7 +66,7 @@ package struct BallState: Hashable, Sendable {
     /// A state from its parts; `slotted` is `position` unless given.
     package init(
         position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
-        mirror: Bool = false, slotted: BallPosition? = nil, heldSince: SessionTime? = nil,
+        mirror: Bool = false, slotted: SlotOutput? = nil, heldSince: SessionTime? = nil,
         windowStart: SessionTime? = nil, time: SessionTime = .start
     ) {
         self.position = position
@@ -73,7 +74,7 @@ package struct BallState: Hashable, Sendable {
         self.background = background
         self.slot = slot
         self.mirror = mirror
-        self.slotted = slotted ?? position
+        self.slotted = slotted ?? .position(position)
         self.heldSince = heldSince
         self.windowStart = windowStart
         self.time = time
@@ -91,7 +92,7 @@ package struct BallState: Hashable, Sendable {
         var next = self
         if let due = nextTimer, due <= time {
             next.heldSince = nil
-            next.slotted = position
+            next.slotted = .position(position)
             if slot == .throttle { next.windowStart = due }
             if next.slotted != slotted { next.background = screenColour(background, next.ballColour) }
         }
@@ -154,6 +155,10 @@ package struct BallState: Hashable, Sendable {
 ///   last passed one on; chosen, it passes the current position on at once (the mirror's value
 ///   samples it as it subscribes); at a quit it passes on what it holds, as the mirror
 ///   completes after the position.
+/// - `merge` passes on each new position the mouse or the keys made; nothing when chosen, and
+///   nothing for a resize's clamp.
+/// - The counter passes on a count: 1 when chosen (for the position it is handed), one more
+///   for each new position.
 /// - `flatMapLatest`, the drag, passes on the position while the ball is grabbed: at the press
 ///   (or chosen mid-drag), each move while the button is down, and the release's; nothing else.
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
@@ -196,9 +201,9 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     case .mirrorFlipped:
         next.mirror.toggle()
         switch next.slot {
-        case .combineLatest: next.slotted = next.slot.output(for: position, mirror: next.mirror) ?? position
+        case .combineLatest: next.slotted = .position(next.slot.output(for: position, mirror: next.mirror) ?? position)
         case .sample: if state.heldSince != nil { next.sampleHeld() }
-        case .none, .filter, .map, .debounce, .throttle, .flatMapLatest: break
+        case .none, .filter, .map, .debounce, .throttle, .flatMapLatest, .counter, .merge: break
         }
     }
     // The slot sees each new position; a chosen operator is handed the current one at once.
@@ -209,7 +214,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         case .sample:
             if case .operatorChosen = intent {
                 // The mirror's value, handed over as it subscribes, samples the position.
-                next.slotted = next.position
+                next.slotted = .position(next.position)
             } else if next.heldSince == nil {
                 next.heldSince = state.time
             }
@@ -222,12 +227,26 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
             {
                 next.heldSince = windowStart
             } else {
-                next.slotted = next.position
+                next.slotted = .position(next.position)
                 next.windowStart = state.time
             }
         case .flatMapLatest: break
+        case .merge:
+            // Chosen, it is handed nothing; a new position goes through if the mouse or the
+            // keys made it (not a resize).
+            switch intent {
+            case .pressed, .dragged, .released, .arrowPressed, .recentred: next.slotted = .position(next.position)
+            default: break
+            }
+        case .counter:
+            // Chosen, a new scan starts: the position it is handed counts 1.
+            var counted = state.slotted.count ?? 0
+            if case .operatorChosen = intent { counted = 0 }
+            next.slotted = .count(counted + 1)
         case .none, .filter, .map, .combineLatest:
-            if let passed = next.slot.output(for: next.position, mirror: next.mirror) { next.slotted = passed }
+            if let passed = next.slot.output(for: next.position, mirror: next.mirror) {
+                next.slotted = .position(passed)
+            }
         }
     }
     // `flatMapLatest` is subscribed to the position while the ball is grabbed: a press (or the
@@ -236,7 +255,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     if next.slot == .flatMapLatest, next.isGrabbed || state.isGrabbed {
         var subscribes = next.isGrabbed && !state.isGrabbed
         if case .operatorChosen = intent { subscribes = next.isGrabbed }
-        if subscribes || (state.isGrabbed && next.position != position) { next.slotted = next.position }
+        if subscribes || (state.isGrabbed && next.position != position) { next.slotted = .position(next.position) }
     }
     // (A colour that did not change leaves the screen its colour: no need to look.)
     if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }
@@ -246,7 +265,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
 extension BallState {
     /// `sample` passes on the latest position, which it held: it holds nothing now.
     fileprivate mutating func sampleHeld() {
-        slotted = position
+        slotted = .position(position)
         heldSince = nil
     }
 

@@ -49,8 +49,10 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 ///   the slot read it with the position.
 /// - `grabbed` says whether the mouse button is down on the ball (from a press to its
 ///   release): `flatMapLatest` in the slot, the classic Rx drag, switches on it.
+/// - `mouse` and `keys` publish each new position by what made it: `merge` in the slot merges
+///   them (a resize's clamp is in neither).
 /// - `ballColour` is its `backgroundColorObservable`: the colour rule for each position
-///   the slot passes on, without repeats.
+///   the slot passes on (or the colour of the counter's count), without repeats.
 /// - `background` is what the article's subscription painted the screen with: the complement
 ///   of each new ball colour, unless it is the ball's own colour, when the screen keeps the
 ///   colour it had. That memory is a `scan` over the ball's colours.
@@ -71,8 +73,14 @@ package final class BallViewModel {
     /// Whether the mouse button is down on the ball (the session sends each press and release
     /// that changes it). `flatMapLatest` in the slot reads it.
     package let grabbed: CurrentValueSubject<Bool, Never>
-    /// What the slot's operator passes on of the positions: the positions the colour follows.
-    package let slotted: ReplaySubject<BallPosition, Never>
+    /// Each new position the mouse made (a press, a drag, a release), as it is published.
+    /// `merge` in the slot reads it, with ``keys``.
+    package let mouse: PassthroughSubject<BallPosition, Never>
+    /// Each new position the keys made (an arrow, a recentre), as it is published.
+    package let keys: PassthroughSubject<BallPosition, Never>
+    /// What the slot's operator passes on, which the colour follows: positions, or the
+    /// counter's counts.
+    package let slotted: ReplaySubject<SlotOutput, Never>
     /// The ball's colour, each change once.
     package let ballColour: ReplaySubject<FlatColour, Never>
     /// The session's clock, which a timed operator in the slot (`debounce`) runs on.
@@ -89,8 +97,13 @@ package final class BallViewModel {
         slot = CurrentValueSubject(start.slot)
         mirror = CurrentValueSubject(start.mirror)
         grabbed = CurrentValueSubject(start.isGrabbed)
-        slotted = slot.map { [position, mirror, grabbed, clock] in
-            $0.applied(to: position, mirror: mirror, grabbed: grabbed, on: clock)
+        (mouse, keys) = (PassthroughSubject(), PassthroughSubject())
+        let inputs = SlotInputs(
+            position: position, mirror: mirror, grabbed: grabbed, mouse: mouse, keys: keys, clock: clock)
+        var counted = start.countedBefore  // (The first operator applied resumes the state's count.)
+        slotted = slot.map { [inputs] in
+            defer { counted = 0 }
+            return $0.applied(to: inputs, counted: counted)
         }.switchToLatest().share(replay: 1, startingWith: start.slotted)
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)

@@ -24,6 +24,32 @@ extension Publisher where Failure == Never {
     where Trigger.Failure == Never {
         Sample(source: self, trigger: trigger)
     }
+
+    /// Combine's `merge(with:)` (RxSwift's `merge`), for OpenCombine, which has none: every
+    /// value either publisher sends, as it comes; it completes when both have completed.
+    /// Subscribing, it subscribes to this publisher, then to `other`.
+    package func merge<Other: Publisher>(with other: Other) -> Merge<Self, Other>
+    where Other.Output == Output, Other.Failure == Never {
+        Merge(first: self, second: other)
+    }
+}
+
+/// ``OpenCombine/Publisher/merge(with:)``'s publisher.
+package struct Merge<First: Publisher, Second: Publisher>: Publisher
+where First.Failure == Never, Second.Failure == Never, First.Output == Second.Output {
+    package typealias Output = First.Output
+    package typealias Failure = Never
+    let first: First
+    let second: Second
+
+    package func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        let outlet = Outlet(subscriber)
+        subscriber.receive(subscription: outlet)
+        let finished = outlet.finishing(after: 2)
+        outlet.keep(first.bind(onNext: { [unowned outlet] in outlet.send($0) }, onCompleted: finished))
+        outlet.keep(second.bind(onNext: { [unowned outlet] in outlet.send($0) }, onCompleted: finished))
+    }
 }
 
 /// ``OpenCombine/Publisher/combineLatest(_:_:)``'s publisher.
@@ -40,16 +66,12 @@ where First.Failure == Never, Second.Failure == Never {
         subscriber.receive(subscription: outlet)
         var latestFirst: First.Output?
         var latestSecond: Second.Output?
-        var completed = 0
         let transform = transform
         let emit = { [unowned outlet] in
             guard let first = latestFirst, let second = latestSecond else { return }
             outlet.send(transform(first, second))
         }
-        let finished = { [unowned outlet] in
-            completed += 1
-            if completed == 2 { outlet.finish() }
-        }
+        let finished = outlet.finishing(after: 2)
         outlet.keep(
             first.bind(
                 onNext: {
@@ -94,7 +116,7 @@ where Source.Failure == Never, Trigger.Failure == Never {
     }
 }
 
-/// The subscription ``CombineLatest`` and ``Sample`` hand their subscriber: what it asked for,
+/// The subscription ``CombineLatest``, ``Sample`` and ``Merge`` hand their subscriber: what it asked for,
 /// the value it did not ask for yet (the latest, kept until it asks), and the upstream bindings,
 /// cancelled with it or when it finishes. For the program's single thread: it takes no locks.
 private final class Outlet<Downstream: Subscriber>: Subscription where Downstream.Failure == Never {
@@ -120,6 +142,16 @@ private final class Outlet<Downstream: Subscriber>: Subscription where Downstrea
         }
         demand -= 1
         demand += downstream.receive(value)
+    }
+
+    /// What finishes the subscriber once it has been called `count` times: once each upstream
+    /// it waits for has completed.
+    func finishing(after count: Int) -> () -> Void {
+        var completed = 0
+        return { [unowned self] in
+            completed += 1
+            if completed == count { finish() }
+        }
     }
 
     /// Completes the subscriber (after a value it is still owed) and lets everything go.

@@ -1,3 +1,4 @@
+import ColourCore
 import OpenCombine
 
 // MARK: - The operator slot
@@ -6,9 +7,9 @@ import OpenCombine
 /// ball's colour follows what it passes on, while the position itself stays live. Chosen with
 /// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
 ///
-/// Each case is one real operator on the position subject (``applied(to:mirror:grabbed:on:)``):
-/// OpenCombine's, and ours where OpenCombine has none (`combineLatest`, `sample`, written as
-/// RxSwift's); the reducer models what it passes on (``output(for:mirror:)``), and the session
+/// Each case is one real operator on the position subject (``applied(to:counted:)``):
+/// OpenCombine's, and ours where OpenCombine has none (`combineLatest`, `sample`, `merge`,
+/// written as RxSwift's); the reducer models what it passes on (``output(for:mirror:)``), and the session
 /// checks the two agree.
 package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// Nothing in the slot: every position goes through.
@@ -38,6 +39,15 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// at once and every new position until the release (`grabbed` turning false) maps to
     /// `Empty()`: the colour follows the ball only while the button is down, never the keys.
     case flatMapLatest
+    /// The counter, `map` then `scan`: each position maps to a 1, and `scan` adds them up, so
+    /// what goes on is how many positions came since it went in (the one it is handed counts).
+    /// The ball takes the count's colour (``SlotOutput/countColours``): the next with each move.
+    case counter
+    /// `merge`: the positions the mouse made and those the keys made, two streams (`mouse`
+    /// and `keys`, `PassthroughSubject`s the session sends each new position to, by what made
+    /// it), merged into one as they come. Chosen, it is handed nothing (neither holds a
+    /// value); a resize's clamp, made by neither, does not go through.
+    case merge
 
     /// How long `debounce` waits for quiet: 300 ms.
     package static let debounceInterval = SessionTime.Stride.milliseconds(300)
@@ -46,6 +56,16 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
 
     /// The operator's name, as the replay file and `--operator` write it.
     package var name: String { rawValue }
+
+    /// The digit that puts it in from the operators box (`f`): 1 for none, 2 for `filter`, …,
+    /// 9 for the counter, then 0 for the tenth, `merge`.
+    package var digit: Int { (Self.allCases.firstIndex(of: self)! + 1) % 10 }
+
+    /// The operator whose ``digit`` is `digit`, if one has it.
+    package init?(digit: Int) {
+        guard let found = Self.allCases.first(where: { $0.digit == digit }) else { return nil }
+        self = found
+    }
 
     /// The slot's code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
     package var code: String {
@@ -58,6 +78,8 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .combineLatest: "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
         case .sample: "position.sample(mirror)"
         case .flatMapLatest: "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
+        case .counter: "position.map { _ in 1 }.scan(0, +)"
+        case .merge: "mouse.merge(with: keys)"
         }
     }
 
@@ -72,22 +94,31 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .combineLatest: "the latest position, mirrored while the mirror is on (i flips it)"
         case .sample: "the latest position, each time the mirror flips (i)"
         case .flatMapLatest: "each press maps to the positions until its release: the colour follows drags only"
+        case .counter: "the moves counted: each position a 1, added up; the ball takes the count's colour"
+        case .merge: "the mouse's moves and the keys' moves, two streams merged into one as they come"
         }
     }
 
-    /// The operator on `position` (and `mirror`, the second subject, or `grabbed`, whether the
-    /// button is down on the ball), its timers on `clock` (the session's): what the slot passes
+    /// The operator on the chain's subjects (``SlotInputs``: `position`; `mirror`, the second
+    /// subject; `grabbed`, whether the button is down on the ball; `mouse` and `keys`, the new
+    /// positions by what made them), its timers on the session's clock: what the slot passes
     /// on to the ball's colour. The chain switches to it when it is chosen (`switchToLatest`),
-    /// so it subscribes to `position` (then `mirror`; or to `grabbed`, and to `position` while
-    /// that is true) then, and is handed the current position (and the mirror's value) at once.
-    package func applied<Upstream: Publisher, Mirror: Publisher, Grabbed: Publisher>(
-        to position: Upstream, mirror: Mirror, grabbed: Grabbed, on clock: SessionScheduler
-    ) -> AnyPublisher<BallPosition, Never>
-    where
-        Upstream.Output == BallPosition, Upstream.Failure == Never, Mirror.Output == Bool, Mirror.Failure == Never,
-        Grabbed.Output == Bool, Grabbed.Failure == Never
-    {
-        switch self {
+    /// so it subscribes to what it reads then, and a subject that holds a value hands it over
+    /// at once. What it passes on goes on as a ``SlotOutput``: a position, or the counter's
+    /// count. The counter's `scan` starts from `counted`: 0 when it is chosen; a chain built
+    /// part-way resumes its state's count (``BallState/countedBefore``), as `background`'s
+    /// `scan` resumes the state's colour.
+    package func applied(to inputs: SlotInputs, counted: Int = 0) -> AnyPublisher<SlotOutput, Never> {
+        guard self != .counter else {
+            return inputs.position.map { _ in 1 }.scan(counted, +).map(SlotOutput.count).eraseToAnyPublisher()
+        }
+        return positions(from: inputs).map(SlotOutput.position).eraseToAnyPublisher()
+    }
+
+    /// The positions an operator other than the counter passes on (``applied(to:counted:)``).
+    private func positions(from inputs: SlotInputs) -> AnyPublisher<BallPosition, Never> {
+        let (position, mirror, grabbed, clock) = (inputs.position, inputs.mirror, inputs.grabbed, inputs.clock)
+        return switch self {
         case .none: position.eraseToAnyPublisher()
         case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
         case .map: position.map { $0.mirrored }.eraseToAnyPublisher()
@@ -99,6 +130,8 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .flatMapLatest:
             grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }.switchToLatest()
                 .eraseToAnyPublisher()
+        case .counter: Empty<BallPosition, Never>().eraseToAnyPublisher()  // (It passes on counts: `applied`.)
+        case .merge: inputs.mouse.merge(with: inputs.keys).eraseToAnyPublisher()
         }
     }
 
@@ -108,7 +141,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .debounce: Self.debounceInterval
         case .throttle: Self.throttleInterval
-        case .none, .filter, .map, .combineLatest, .sample, .flatMapLatest: nil
+        case .none, .filter, .map, .combineLatest, .sample, .flatMapLatest, .counter, .merge: nil
         }
     }
 
@@ -123,14 +156,14 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// `mirror` says), if anything: the reducer's model of ``applied(to:mirror:on:)`` (a timed
     /// operator and `sample` pass nothing on at once; the reducer keeps what they hold,
     /// ``BallState/heldSince``; `flatMapLatest` passes it on only while the ball is grabbed,
-    /// which the reducer knows).
+    /// which the reducer knows; the counter passes on a count, the reducer's too).
     package func output(for position: BallPosition, mirror: Bool) -> BallPosition? {
         switch self {
         case .none: position
         case .filter: position.isInRightHalf ? position : nil
         case .map: position.mirrored
         case .combineLatest: mirror ? position.mirrored : position
-        case .debounce, .throttle, .sample, .flatMapLatest: nil
+        case .debounce, .throttle, .sample, .flatMapLatest, .counter, .merge: nil
         }
     }
 
@@ -165,15 +198,80 @@ extension BallState {
     /// - `sample`, holding a position, is handed the one it last passed on (which the mirror's
     ///   value samples at once as it subscribes), then sent the position now (held until the
     ///   mirror flips).
+    /// What the counter in the slot had counted before the position a chain built in this state
+    /// hands it (its count less one), for its `scan` to resume from; 0 for the other operators.
+    package var countedBefore: Int {
+        guard slot == .counter, let count = slotted.count else { return 0 }
+        return count - 1
+    }
+
     package var warmUp: [(time: SessionTime, position: BallPosition)] {
         switch slot {
         case .debounce: return [(heldSince ?? time, position)]
         case .throttle:
-            guard let windowStart else { return [] }
-            let passed = [(windowStart, slotted), (windowStart, slotted)]
-            return heldSince == nil ? passed : passed + [(time, position)]
-        case .sample: return heldSince == nil ? [] : [(time, slotted), (time, position)]
-        case .none, .filter, .map, .combineLatest, .flatMapLatest: return []
+            guard let windowStart, let passed = slotted.position else { return [] }
+            let held = [(windowStart, passed), (windowStart, passed)]
+            return heldSince == nil ? held : held + [(time, position)]
+        case .sample:
+            guard heldSince != nil, let passed = slotted.position else { return [] }
+            return [(time, passed), (time, position)]
+        case .none, .filter, .map, .combineLatest, .flatMapLatest, .counter, .merge: return []
         }
+    }
+}
+
+// MARK: - What the slot reads, and what it passes on
+
+/// What an operator in the slot may read: the chain's subjects, and the session's clock its
+/// timers run on.
+package struct SlotInputs {
+    /// Where the ball is (``BallViewModel/position``).
+    package let position: CurrentValueSubject<BallPosition, Never>
+    /// Whether the mirror is on (``BallViewModel/mirror``).
+    package let mirror: CurrentValueSubject<Bool, Never>
+    /// Whether the mouse button is down on the ball (``BallViewModel/grabbed``).
+    package let grabbed: CurrentValueSubject<Bool, Never>
+    /// Each new position the mouse made (``BallViewModel/mouse``).
+    package let mouse: PassthroughSubject<BallPosition, Never>
+    /// Each new position the keys made (``BallViewModel/keys``).
+    package let keys: PassthroughSubject<BallPosition, Never>
+    /// The session's clock.
+    package let clock: SessionScheduler
+}
+
+/// What the operator in the slot passes on, which the ball's colour follows: a position (every
+/// operator but the counter), or a count (the counter, `map` then `scan`).
+package enum SlotOutput: Hashable, Sendable {
+    /// A position, which the ball takes the colour rule's colour for.
+    case position(BallPosition)
+    /// The counter's count, which the ball takes one of ``countColours`` for.
+    case count(Int)
+
+    /// The colours the counter's counts step through, one each: 1 is flatRed, 2 flatOrange, and
+    /// round again after flatPurple. None is its own complement, so the screen always takes
+    /// the complement of a count's colour.
+    package static let countColours: [FlatColour] = [
+        .flatRed, .flatOrange, .flatYellow, .flatGreen, .flatSkyBlue, .flatPurple,
+    ]
+
+    /// The ball's colour for this: the colour rule's for a position, or the count's.
+    package var ballColour: FlatColour {
+        switch self {
+        case .position(let position): position.ballColour
+        case .count(let count):
+            // (A count is 1 or more; any other wraps round as well.)
+            Self.countColours[
+                ((count - 1) % Self.countColours.count + Self.countColours.count) % Self.countColours.count]
+        }
+    }
+
+    /// The position, if this is one.
+    package var position: BallPosition? {
+        if case .position(let position) = self { position } else { nil }
+    }
+
+    /// The count, if this is one.
+    package var count: Int? {
+        if case .count(let count) = self { count } else { nil }
     }
 }

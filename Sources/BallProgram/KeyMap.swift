@@ -174,8 +174,8 @@ package enum KeyMap {
                 modes: [.play, .learn], actions: [(.character("f"), .showOperators)]),
             KeyBinding(
                 ["digits"], "in the operators box: put that one in the chain", modes: [.play],
-                actions: (1...SlotOperator.allCases.count).map { digit in
-                    (.character(Unicode.Scalar(UInt8(48 + digit))), .choose(digit))
+                actions: SlotOperator.allCases.map { slot in
+                    (.character(Unicode.Scalar(UInt8(48 + slot.digit))), .choose(slot.digit))
                 }),
             KeyBinding(
                 ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],

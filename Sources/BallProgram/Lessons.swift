@@ -264,6 +264,15 @@ package struct Lesson: Sendable {
             operators: true,
             isDone: { facts in facts.moves.contains { $0.slot == .filter && $0.position != nil && $0.slotted == nil } }),
         Lesson(
+            id: "counter", title: "map, scan: the counter",
+            text:
+                "The counter from the Rx introductions: position.map { _ in 1 }.scan(0, +). map makes each position a 1; scan adds them up and remembers the sum.",
+            task: "Press f then 9 (the counter), then move three times: .counter counts 1, 2, 3, 4.",
+            hint: "Point at a ○ on .counter for its count; the colour steps with each.",
+            learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
+            operators: true,
+            isDone: { facts in facts.later.contains { $0.slot == .counter && ($0.slotted?.count ?? 0) >= 4 } }),
+        Lesson(
             id: "debounce-throttle", title: "debounce, throttle",
             text:
                 "Timing operators run on the session's clock. debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",

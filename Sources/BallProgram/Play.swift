@@ -83,8 +83,8 @@ package final class Play: TerminalProgram {
         case .showOperators: binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
         case .choose(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
-            guard (1...SlotOperator.allCases.count).contains(number) else { return }
-            session.send(.operatorChosen(SlotOperator.allCases[number - 1]))
+            guard let chosen = SlotOperator(digit: number) else { return }
+            session.send(.operatorChosen(chosen))
             // The slot's lane comes with the first operator: the panel may need a row more.
             if streamsOpen { showPanel() }
         case .toggleStreams: toggleStreams()
@@ -175,9 +175,9 @@ package final class Play: TerminalProgram {
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
     /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
     package static func operatorsBox(current: SlotOperator) -> HelpText {
-        let rows = SlotOperator.allCases.enumerated().map { index, slot in
+        let rows = SlotOperator.allCases.map { slot in
             HelpRow(
-                keys: "\(index + 1)\(slot == current ? " ◂" : "")",
+                keys: "\(slot.digit)\(slot == current ? " ◂" : "")",
                 does: "\(slot == .none ? "nothing" : slot.code): \(slot.words)")
         }
         var box = HelpText(

@@ -366,7 +366,19 @@ package struct StreamPanel: Hashable, Sendable {
     static func slotWords(
         _ column: StreamColumn, next: StreamColumn? = nil, windowStart: SessionTime? = nil
     ) -> (String, String?) {
-        if let passed = column.slotted {
+        if case .count(let count)? = column.slotted {
+            if case .operatorChosen? = column.intent {
+                return (
+                    "\(Glyph.value) 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0",
+                    "\(Glyph.value) 1, at once"
+                )
+            }
+            return (
+                "\(Glyph.value) \(count): a new position: map makes it a 1, and scan adds it to \(count - 1)",
+                "\(Glyph.value) \(count), one more"
+            )
+        }
+        if let passed = column.slotted?.position {
             var cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
             let mirrored = column.slot == .map || (column.slot == .combineLatest && column.mirror)
             if mirrored, let from = column.position ?? column.state?.position {
@@ -374,6 +386,17 @@ package struct StreamPanel: Hashable, Sendable {
             }
             if let words = Self.mirrorWords(column, passed: cell) ?? Self.dragWords(column, passed: cell) {
                 return words
+            }
+            if column.slot == .merge {
+                let made =
+                    switch column.intent {
+                    case .arrowPressed?, .recentred?: "keys"
+                    default: "mouse"
+                    }
+                return (
+                    "\(cell) from \(made): merge passes on what mouse or keys sends, as it comes",
+                    "\(cell), from \(made)"
+                )
             }
             if column.slot == .debounce, let passedAt = column.passedAt, passedAt != column.time {
                 return (
@@ -404,6 +427,12 @@ package struct StreamPanel: Hashable, Sendable {
             )
         }
         if column.slot == .flatMapLatest, let words = Self.idleDragWords(column) { return words }
+        if column.slot == .merge, case .operatorChosen? = column.intent {
+            return (
+                "nothing: merge chosen: mouse and keys are PassthroughSubjects, which hand a new subscriber nothing",
+                "nothing: handed nothing"
+            )
+        }
         // A chosen operator is handed the current position, as a new position is.
         var seen = column.position
         if case .operatorChosen? = column.intent { seen = column.state?.position }
@@ -447,7 +476,11 @@ package struct StreamPanel: Hashable, Sendable {
                 "nothing: \(cell) came with the button up: flatMapLatest is switched to Empty() until a press",
                 "nothing: \(cell), button up"
             )
-        case .none, .map, .combineLatest: return ("nothing", nil)
+        case .merge:
+            return (
+                "nothing: \(cell) came from a resize, which neither mouse nor keys sends", "nothing: \(cell), resized"
+            )
+        case .none, .map, .combineLatest, .counter: return ("nothing", nil)
         }
     }
 

@@ -173,4 +173,13 @@ package final class DebugTrace {
     package static func describe(_ position: BallPosition) -> String {
         "\(position.centre) on \(position.screen)"
     }
+
+    /// What the slot passed on: a position as ``describe(_:)-(BallPosition)`` writes it, or
+    /// the counter's count: `3`.
+    package static func describe(_ output: SlotOutput) -> String {
+        switch output {
+        case .position(let position): describe(position)
+        case .count(let count): String(count)
+        }
+    }
 }

@@ -48,7 +48,7 @@ package enum StreamLane: Hashable, Sendable {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
         case .slotted:
-            "slotted = slot.map { [position, mirror, grabbed, clock] in $0.applied(to: position, mirror: mirror, grabbed: grabbed, on: clock) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+            "slotted = slot.map { [position, mirror, grabbed, clock] in $0.applied(to: position, mirror: mirror, grabbed: grabbed, counted: counted, on: clock) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
@@ -313,7 +313,7 @@ package struct StreamColumn: Hashable, Sendable {
     /// The position published, if one was.
     package var position: BallPosition?
     /// What the slot passed on, if it passed anything.
-    package var slotted: BallPosition?
+    package var slotted: SlotOutput?
     /// The operator in the slot after the intent.
     package var slot: SlotOperator = .none
     /// Whether the mirror (the second subject) is on after the intent.
@@ -533,9 +533,9 @@ package final class StreamRecorder {
             },
             viewModel.grabbed.dropFirst().bind { [unowned self] on in note { $0.grabbed = on } },
             viewModel.slotted.bind(
-                onNext: { [unowned self] position in
+                onNext: { [unowned self] output in
                     note {
-                        $0.slotted = position
+                        $0.slotted = output
                         $0.passedAt = self.session.now
                     }
                 },

@@ -837,7 +837,9 @@ extension BenchmarkRun {
     /// recording's times); with `combineLatest` and `sample` (no timer), idle after moves and
     /// flips of the mirror, and `sample`'s million intents replayed headless; with
     /// `flatMapLatest` (no timer), idle after a drag and key moves, and a million intents of
-    /// drags, released and pressed again every fifty, replayed headless.
+    /// drags, released and pressed again every fifty, replayed headless; with the counter, idle
+    /// after moves, and a million drags counted replayed headless; with `merge`, idle after a
+    /// drag and keys.
     func operatorSlot() -> [Result] {
         var results =
             [slotBytes(), slotInputToScreen()]
@@ -866,6 +868,16 @@ extension BenchmarkRun {
         results += streamedReplay(
             ["--headless"], name: "headless replay, flatMapLatest in the slot (released and pressed each 50 drags)",
             unit: "intents", target: 150_000, slot: .flatMapLatest)
+        // The counter: every move a new count, so every drag step a new colour.
+        results += idle(
+            arguments: ["--operator", "counter"], label: ", counter in the slot (after moves)",
+            input: Array("hhhh".utf8), settle: 0.5)
+        results += streamedReplay(
+            ["--headless"], name: "headless replay, counter in the slot", unit: "intents", target: 150_000,
+            slot: .counter)
+        results += idle(
+            arguments: ["--operator", "merge"], label: ", merge in the slot (after a drag and keys)",
+            input: Array(drag.utf8), settle: 0.5)
         return results
     }
 

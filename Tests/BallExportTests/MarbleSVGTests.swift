@@ -68,8 +68,11 @@ struct MarbleSVGTests {
                 let block = columns[start..<min(columns.count, start + MarbleSVG.perBlock)]
                 slotUsed = slotUsed || block.contains { $0.involvesSlot }
                 guard slotUsed else { continue }
-                for position in block.compactMap({ $0.slotted }) {
-                    slotted.append("\(position.centre.column),\(position.centre.row)")
+                for output in block.compactMap({ $0.slotted }) {
+                    switch output {
+                    case .position(let position): slotted.append("\(position.centre.column),\(position.centre.row)")
+                    case .count(let count): slotted.append(String(count))
+                    }
                 }
             }
             let slottedCircles = try elements("slotted").filter { $0.name == "circle" }

@@ -14,6 +14,16 @@ struct ChainTests {
         BallPosition(centre: Cell(column: column, row: row), screen: screen)
     }
 
+    /// A state with the ball at `column` of row 11, grabbed with `grab`, and `slot` in the slot
+    /// having last passed on the position at `passed` of row 11.
+    func onRow11(
+        _ column: Int, passed: Int, background: FlatColour, grab: CellOffset?, slot: SlotOperator
+    ) -> BallState {
+        BallState(
+            position: position(column, 11), grab: grab, background: background, slot: slot,
+            slotted: .position(position(passed, 11)))
+    }
+
     @Test("every position sent derives the ball and the background, whole; each colour is sent once")
     func derivedStateAfterEachStep() {
         // Start at 0,0 (sum 0: flatBlackDark, so the screen keeps the original's white).
@@ -59,7 +69,7 @@ struct ChainTests {
         // The middle column of 80 is 40: 50,11 and 45,11 are in the right half, 30,11 and 35,11 not.
         let session = BallSession(start: .start(at: position(50, 11)))
         var slotted: [BallPosition] = []
-        let subscription = session.viewModel.slotted.sink { slotted.append($0) }
+        let subscription = session.viewModel.slotted.sink { slotted.append($0.position!) }
         defer { subscription.cancel() }
         // Each step, the whole state, as the session's chain derives it and as the reducer folds it.
         let steps: [(Intent, BallState)] = [
@@ -67,30 +77,35 @@ struct ChainTests {
             (
                 .operatorChosen(.filter),
                 BallState(
-                    position: position(50, 11), background: .flatTealDark, slot: .filter, slotted: position(50, 11))
+                    position: position(50, 11), background: .flatTealDark, slot: .filter,
+                    slotted: .position(position(50, 11)))
             ),
             // 30,11 (flatRedDark on flatGray, were it let through) is dropped: the colours stay.
             (
                 .arrowPressed(.left, distance: 20),
                 BallState(
-                    position: position(30, 11), background: .flatTealDark, slot: .filter, slotted: position(50, 11))
+                    position: position(30, 11), background: .flatTealDark, slot: .filter,
+                    slotted: .position(position(50, 11)))
             ),
             // 45,11 goes through: flatBlackDark, whose complement is itself, so the screen stays.
             (
                 .arrowPressed(.right, distance: 15),
                 BallState(
-                    position: position(45, 11), background: .flatTealDark, slot: .filter, slotted: position(45, 11))
+                    position: position(45, 11), background: .flatTealDark, slot: .filter,
+                    slotted: .position(position(45, 11)))
             ),
             (
                 .arrowPressed(.left, distance: 10),
                 BallState(
-                    position: position(35, 11), background: .flatTealDark, slot: .filter, slotted: position(45, 11))
+                    position: position(35, 11), background: .flatTealDark, slot: .filter,
+                    slotted: .position(position(45, 11)))
             ),
             // Taken out: the plain position hands 35,11 over, flatRedDark on flatGray.
             (
                 .operatorChosen(.none),
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .none, slotted: position(35, 11))
+                    position: position(35, 11), background: .flatGray, slot: .none, slotted: .position(position(35, 11))
+                )
             ),
         ]
         Self.expectSteps(steps, session: session)
@@ -107,17 +122,21 @@ struct ChainTests {
             // 50,11 mirrored on 80 columns is 29,11: flatRedDark, on its complement flatGray.
             (
                 .operatorChosen(.map),
-                BallState(position: position(50, 11), background: .flatGray, slot: .map, slotted: position(29, 11))
+                BallState(
+                    position: position(50, 11), background: .flatGray, slot: .map, slotted: .position(position(29, 11)))
             ),
             // 39,11 mirrored is 40,11: flatRed on flatMint.
             (
                 .arrowPressed(.left, distance: 11),
-                BallState(position: position(39, 11), background: .flatMint, slot: .map, slotted: position(40, 11))
+                BallState(
+                    position: position(39, 11), background: .flatMint, slot: .map, slotted: .position(position(40, 11)))
             ),
             // Out: 39,11 itself, flatRedDark on flatGray.
             (
                 .operatorChosen(.none),
-                BallState(position: position(39, 11), background: .flatGray, slot: .none, slotted: position(39, 11))
+                BallState(
+                    position: position(39, 11), background: .flatGray, slot: .none, slotted: .position(position(39, 11))
+                )
             ),
         ]
         Self.expectSteps(steps, session: session)
@@ -153,13 +172,13 @@ struct ChainTests {
         var slotted: [(BallPosition, SessionTime)] = []
         var completed = false
         let subscription = session.viewModel.slotted.sink(
-            receiveCompletion: { _ in completed = true }, receiveValue: { slotted.append(($0, session.now)) })
+            receiveCompletion: { _ in completed = true }, receiveValue: { slotted.append(($0.position!, session.now)) })
         defer { subscription.cancel() }
         func held(_ column: Int, since: Int64, passed: BallPosition, background: FlatColour, at time: Int64)
             -> BallState
         {
             BallState(
-                position: position(column, 11), background: background, slot: .debounce, slotted: passed,
+                position: position(column, 11), background: background, slot: .debounce, slotted: .position(passed),
                 heldSince: Self.ms(since), time: Self.ms(time))
         }
         // (time in ms, the intent or nil for time passing alone, the whole state after it)
@@ -179,7 +198,8 @@ struct ChainTests {
             (
                 400, nil,
                 BallState(
-                    position: position(30, 11), background: .flatGray, slot: .debounce, slotted: position(30, 11),
+                    position: position(30, 11), background: .flatGray, slot: .debounce,
+                    slotted: .position(position(30, 11)),
                     time: Self.ms(400))
             ),
             // 45,11 at 500 and 35,11 at 700: 45,11 never goes through.
@@ -196,7 +216,8 @@ struct ChainTests {
             (
                 1_000, .operatorChosen(.filter),
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .filter, slotted: position(35, 11),
+                    position: position(35, 11), background: .flatGray, slot: .filter,
+                    slotted: .position(position(35, 11)),
                     time: Self.ms(1_000))
             ),
             (
@@ -208,13 +229,15 @@ struct ChainTests {
             (
                 1_200, .quitRequested,
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .debounce, slotted: position(35, 11),
+                    position: position(35, 11), background: .flatGray, slot: .debounce,
+                    slotted: .position(position(35, 11)),
                     time: Self.ms(1_200))
             ),
             (
                 5_000, nil,
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .debounce, slotted: position(35, 11),
+                    position: position(35, 11), background: .flatGray, slot: .debounce,
+                    slotted: .position(position(35, 11)),
                     time: Self.ms(5_000))
             ),
         ]
@@ -231,13 +254,14 @@ struct ChainTests {
     )
     func debounceBuiltPartWay() {
         let holding = BallState(
-            position: position(30, 11), background: .flatTealDark, slot: .debounce, slotted: position(50, 11),
+            position: position(30, 11), background: .flatTealDark, slot: .debounce,
+            slotted: .position(position(50, 11)),
             heldSince: Self.ms(100), time: Self.ms(250))
         let session = BallSession(start: holding)
         #expect(session.state == holding)
         #expect(session.nextTimer == Self.ms(400))
         var passed: [BallPosition] = []
-        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append($0) }
+        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append($0.position!) }
         session.advance(to: Self.ms(399))
         #expect(passed.isEmpty)
         session.advance(to: Self.ms(400))
@@ -247,11 +271,11 @@ struct ChainTests {
         subscription.cancel()
         // Not holding: the warm-up's timer is dropped, so nothing goes through, ever.
         let idle = BallState(
-            position: position(30, 11), background: .flatGray, slot: .debounce, slotted: position(30, 11),
+            position: position(30, 11), background: .flatGray, slot: .debounce, slotted: .position(position(30, 11)),
             time: Self.ms(900))
         let built = BallSession(start: idle)
         var after: [BallPosition] = []
-        let quiet = built.viewModel.slotted.dropFirst().sink { after.append($0) }
+        let quiet = built.viewModel.slotted.dropFirst().sink { after.append($0.position!) }
         defer { quiet.cancel() }
         #expect(built.nextTimer == nil)
         built.advance(to: Self.ms(10_000))
@@ -267,13 +291,15 @@ struct ChainTests {
         var slotted: [(BallPosition, SessionTime)] = []
         var completedAt: SessionTime?
         let subscription = session.viewModel.slotted.sink(
-            receiveCompletion: { _ in completedAt = session.now }, receiveValue: { slotted.append(($0, session.now)) })
+            receiveCompletion: { _ in completedAt = session.now },
+            receiveValue: { slotted.append(($0.position!, session.now)) })
         defer { subscription.cancel() }
         func state(
             _ column: Int, passed: Int, background: FlatColour, window: Int64?, held: Bool = false, at time: Int64
         ) -> BallState {
             BallState(
-                position: position(column, 11), background: background, slot: .throttle, slotted: position(passed, 11),
+                position: position(column, 11), background: background, slot: .throttle,
+                slotted: .position(position(passed, 11)),
                 heldSince: held ? window.map(Self.ms) : nil, windowStart: window.map(Self.ms), time: Self.ms(time))
         }
         // (time in ms, the intent or nil for time passing alone, the whole state after it)
@@ -335,13 +361,13 @@ struct ChainTests {
     )
     func throttleBuiltPartWay() {
         let holding = BallState(
-            position: position(35, 11), background: .flatGray, slot: .throttle, slotted: position(30, 11),
+            position: position(35, 11), background: .flatGray, slot: .throttle, slotted: .position(position(30, 11)),
             heldSince: Self.ms(100), windowStart: Self.ms(100), time: Self.ms(250))
         let session = BallSession(start: holding)
         #expect(session.state == holding)
         #expect(session.nextTimer == Self.ms(400))
         var passed: [(BallPosition, SessionTime)] = []
-        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append(($0, session.now)) }
+        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append(($0.position!, session.now)) }
         defer { subscription.cancel() }
         session.advance(to: Self.ms(399))
         #expect(passed.isEmpty)
@@ -352,24 +378,25 @@ struct ChainTests {
         #expect(session.nextTimer == Self.ms(700))
         // Not holding, its window open since 100: a position at 300 is held until 400.
         let open = BallState(
-            position: position(30, 11), background: .flatGray, slot: .throttle, slotted: position(30, 11),
+            position: position(30, 11), background: .flatGray, slot: .throttle, slotted: .position(position(30, 11)),
             windowStart: Self.ms(100), time: Self.ms(250))
         let built = BallSession(start: open)
         #expect(built.state == open)
         built.send(.arrowPressed(.right, distance: 5), at: Self.ms(300))
-        #expect(built.viewModel.slotted.latest == position(30, 11))
+        #expect(built.viewModel.slotted.latest?.position == position(30, 11))
         #expect(built.nextTimer == Self.ms(400))
         built.advance(to: Self.ms(400))
-        #expect(built.viewModel.slotted.latest == position(35, 11))
+        #expect(built.viewModel.slotted.latest?.position == position(35, 11))
         // No window yet (chosen, nothing let through): the first position goes through at once.
         let chosen = BallState(
-            position: position(30, 11), background: .flatTealDark, slot: .throttle, slotted: position(50, 11),
+            position: position(30, 11), background: .flatTealDark, slot: .throttle,
+            slotted: .position(position(50, 11)),
             time: Self.ms(250))
         let fresh = BallSession(start: chosen)
         #expect(fresh.state == chosen)
         fresh.send(.arrowPressed(.right, distance: 5), at: Self.ms(260))
         #expect(fresh.state == reduce(chosen.advanced(to: Self.ms(260)), .arrowPressed(.right, distance: 5)))
-        #expect(fresh.viewModel.slotted.latest == position(35, 11))
+        #expect(fresh.viewModel.slotted.latest?.position == position(35, 11))
     }
 
     @Test(
@@ -378,7 +405,7 @@ struct ChainTests {
     func combineLatestInTheSlot() {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         var slotted: [BallPosition] = []
-        let subscription = session.viewModel.slotted.sink { slotted.append($0) }
+        let subscription = session.viewModel.slotted.sink { slotted.append($0.position!) }
         defer { subscription.cancel() }
         func state(
             _ column: Int, passed: Int, background: FlatColour, mirror: Bool, slot: SlotOperator = .combineLatest
@@ -387,7 +414,7 @@ struct ChainTests {
         {
             BallState(
                 position: position(column, 11), background: background, slot: slot, mirror: mirror,
-                slotted: position(passed, 11))
+                slotted: .position(position(passed, 11)))
         }
         let steps: [(Intent, BallState)] = [
             // Chosen: position and mirror each hand their latest as it subscribes: 50,11, the mirror off.
@@ -423,7 +450,7 @@ struct ChainTests {
         ) -> BallState {
             BallState(
                 position: position(column, 11), background: background, slot: .sample, mirror: mirror,
-                slotted: position(passed, 11), heldSince: held.map(Self.ms), time: Self.ms(time))
+                slotted: .position(position(passed, 11)), heldSince: held.map(Self.ms), time: Self.ms(time))
         }
         let steps: [(Int64, Intent?, BallState)] = [
             // Chosen: handed 50,11, then the mirror's value as it subscribes to it, which samples it.
@@ -461,20 +488,20 @@ struct ChainTests {
     func sampleBuiltPartWay() {
         let holding = BallState(
             position: position(35, 11), background: .flatTealDark, slot: .sample, mirror: true,
-            slotted: position(45, 11), heldSince: Self.ms(100), time: Self.ms(250))
+            slotted: .position(position(45, 11)), heldSince: Self.ms(100), time: Self.ms(250))
         let session = BallSession(start: holding)
         #expect(session.state == holding)
         session.send(.mirrorFlipped, at: Self.ms(300))
         #expect(session.state == reduce(holding.advanced(to: Self.ms(300)), .mirrorFlipped))
-        #expect(session.viewModel.slotted.latest == position(35, 11))
+        #expect(session.viewModel.slotted.latest?.position == position(35, 11))
         #expect(session.viewModel.current.background == .flatGray)
         // Holding nothing: a flip passes nothing on.
         let idle = BallState(
-            position: position(45, 11), background: .flatTealDark, slot: .sample, slotted: position(45, 11),
+            position: position(45, 11), background: .flatTealDark, slot: .sample, slotted: .position(position(45, 11)),
             time: Self.ms(250))
         let built = BallSession(start: idle)
         var passed: [BallPosition] = []
-        let subscription = built.viewModel.slotted.dropFirst().sink { passed.append($0) }
+        let subscription = built.viewModel.slotted.dropFirst().sink { passed.append($0.position!) }
         defer { subscription.cancel() }
         built.send(.mirrorFlipped, at: Self.ms(300))
         #expect(passed.isEmpty)
@@ -492,9 +519,7 @@ struct ChainTests {
             _ column: Int, passed: Int, background: FlatColour, grab: CellOffset? = nil,
             slot: SlotOperator = .flatMapLatest
         ) -> BallState {
-            BallState(
-                position: position(column, 11), grab: grab, background: background, slot: slot,
-                slotted: position(passed, 11))
+            onRow11(column, passed: passed, background: background, grab: grab, slot: slot)
         }
         let steps: [(Intent, BallState)] = [
             // Chosen with the button up: switched to Empty(), nothing handed.
@@ -538,19 +563,116 @@ struct ChainTests {
         let grab = CellOffset(columns: 1, rows: 0)
         let dragging = BallState(
             position: position(35, 11), grab: grab, background: .flatGray, slot: .flatMapLatest,
-            slotted: position(35, 11))
+            slotted: .position(position(35, 11)))
         let session = BallSession(start: dragging)
         #expect(session.state == dragging && session.viewModel.grabbed.value)
         session.send(.dragged(to: Cell(column: 44, row: 11)))
-        #expect(session.viewModel.slotted.latest == position(45, 11))
+        #expect(session.viewModel.slotted.latest?.position == position(45, 11))
         #expect(session.state == reduce(dragging, .dragged(to: Cell(column: 44, row: 11))))
         let up = BallState(
-            position: position(35, 11), background: .flatTealDark, slot: .flatMapLatest, slotted: position(50, 11))
+            position: position(35, 11), background: .flatTealDark, slot: .flatMapLatest,
+            slotted: .position(position(50, 11)))
         let built = BallSession(start: up)
         #expect(built.state == up && !built.viewModel.grabbed.value)
         built.send(.arrowPressed(.right, distance: 5))
-        #expect(built.viewModel.slotted.latest == position(50, 11))
+        #expect(built.viewModel.slotted.latest?.position == position(50, 11))
         #expect(built.state == reduce(up, .arrowPressed(.right, distance: 5)))
+    }
+
+    @Test(
+        "the counter in the slot: map makes each position a 1 and scan adds them up; the ball takes the count's colour, the screen its complement"
+    )
+    func counterInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        var counts: [SlotOutput] = []
+        let subscription = session.viewModel.slotted.sink { counts.append($0) }
+        defer { subscription.cancel() }
+        func state(_ column: Int, count: Int, background: FlatColour, slot: SlotOperator = .counter) -> BallState {
+            BallState(position: position(column, 11), background: background, slot: slot, slotted: .count(count))
+        }
+        let steps: [(Intent, BallState)] = [
+            // Chosen: handed 50,11, which counts 1: flatRed, on its complement flatMint.
+            (.operatorChosen(.counter), state(50, count: 1, background: .flatMint)),
+            // Each move one more: 2 flatOrange, 3 flatYellow, each on its complement.
+            (.arrowPressed(.left, distance: 1), state(49, count: 2, background: FlatColour.flatOrange.complement)),
+            (.arrowPressed(.left, distance: 1), state(48, count: 3, background: FlatColour.flatYellow.complement)),
+            // A flip of the mirror is no move: the count stays.
+            (
+                .mirrorFlipped,
+                {
+                    var flipped = state(48, count: 3, background: FlatColour.flatYellow.complement)
+                    flipped.mirror = true
+                    return flipped
+                }()
+            ),
+        ]
+        Self.expectSteps(steps, session: session)
+        // Chosen again: a new scan, from 1; then out of the slot: the position's colour again.
+        session.send(.operatorChosen(.counter))
+        #expect(session.state.slotted == .count(1) && session.state.ballColour == .flatRed)
+        session.send(.operatorChosen(.none))
+        #expect(session.state.slotted == .position(position(48, 11)))
+        #expect(session.state == reduce(reduce(steps.last!.1, .operatorChosen(.counter)), .operatorChosen(.none)))
+        #expect(
+            counts == [
+                .position(position(50, 11)), .count(1), .count(2), .count(3), .count(1), .position(position(48, 11)),
+            ])
+    }
+
+    @Test(
+        "merge in the slot: each new position the mouse or the keys made, as it comes; nothing when chosen, nothing for a resize"
+    )
+    func mergeInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        let slotted = SlottedTap(session)
+        let held = CellOffset(columns: 0, rows: 0)
+        func state(_ column: Int, passed: Int, background: FlatColour, grab: CellOffset? = nil) -> BallState {
+            onRow11(column, passed: passed, background: background, grab: grab, slot: .merge)
+        }
+        let steps: [(Intent, BallState)] = [
+            // Chosen: mouse and keys hand nothing.
+            (.operatorChosen(.merge), state(50, passed: 50, background: .flatTealDark)),
+            // From the keys: 39,11, flatRedDark on flatGray.
+            (.arrowPressed(.left, distance: 11), state(39, passed: 39, background: .flatGray)),
+            // From the mouse: a press away, at 29,11 (flatRedDark again: the screen stays), a
+            // drag to 50,11, its release there (no new position: nothing).
+            (.pressed(at: Cell(column: 29, row: 11)), state(29, passed: 29, background: .flatGray, grab: held)),
+            (.dragged(to: Cell(column: 50, row: 11)), state(50, passed: 50, background: .flatTealDark, grab: held)),
+            (.released(at: Cell(column: 50, row: 11)), state(50, passed: 50, background: .flatTealDark)),
+        ]
+        Self.expectSteps(steps, session: session)
+        // A resize that clamps the ball: a new position, which neither made.
+        let small = ScreenSize(columns: 40, rows: 24)
+        session.send(.resized(small))
+        #expect(session.state.position.screen == small && session.state.position.centre.column < 40)
+        #expect(session.state.slotted == .position(position(50, 11)))
+        #expect(session.state == reduce(steps.last!.1, .resized(small)))
+        session.send(.quitRequested)
+        #expect(
+            slotted.values == [position(50, 11), position(39, 11), position(29, 11), position(50, 11)]
+                && slotted.completed)
+    }
+
+    @Test("the six count colours: none its own complement (the screen always changes), each unlike the next")
+    func countColours() {
+        let colours = SlotOutput.countColours
+        #expect(colours == [.flatRed, .flatOrange, .flatYellow, .flatGreen, .flatSkyBlue, .flatPurple])
+        for colour in colours { #expect(colour.complement != colour, "\(colour)") }
+        #expect((1...13).map { SlotOutput.count($0).ballColour } == colours + colours + [.flatRed])
+    }
+
+    @Test("a chain built part-way with the counter in the slot goes on counting from the state's count")
+    func counterBuiltPartWay() {
+        for count in [1, 2, 7, 500, 1_000_000] {
+            let counting = BallState(
+                position: position(35, 11), background: SlotOutput.count(count).ballColour.complement,
+                slot: .counter, slotted: .count(count))
+            let session = BallSession(start: counting)
+            #expect(session.state == counting, "\(count)")
+            session.send(.arrowPressed(.right, distance: 2))
+            #expect(session.viewModel.slotted.latest == .count(count + 1), "\(count)")
+            #expect(session.state == reduce(counting, .arrowPressed(.right, distance: 2)), "\(count)")
+        }
     }
 
     @Test("a chain built at a state starts there: in the black band it keeps that state's screen colour")
@@ -702,7 +824,7 @@ final class SlottedTap {
     init(_ session: BallSession) {
         subscription = session.viewModel.slotted.sink(
             receiveCompletion: { [unowned self] _ in completed = true },
-            receiveValue: { [unowned self] in values.append($0) })
+            receiveValue: { [unowned self] in values.append($0.position!) })
     }
 }
 

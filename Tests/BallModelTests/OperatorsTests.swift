@@ -2,12 +2,47 @@ import BallModel
 import OpenCombine
 import Testing
 
-/// `combineLatest` and `sample`, written for OpenCombine as RxSwift's: what a subscriber gets,
+/// `combineLatest`, `sample` and `merge`, written for OpenCombine as RxSwift's: what a subscriber gets,
 /// when, and how each ends. (The chain's use of both is checked against RxPY's own operators on
 /// recordings: `scripts/check_rxpy_marbles.py`.)
-@Suite("combineLatest and sample")
+@Suite("combineLatest, sample and merge")
 struct OperatorsTests {
     typealias Recorder = ReplaySubjectTests.Recorder
+
+    @Test(
+        "merge: every value of either as it comes, in order; the first's held value at once; it completes when both have"
+    )
+    func merge() {
+        let first = CurrentValueSubject<Int, Never>(1)
+        let second = PassthroughSubject<Int, Never>()
+        let recorder = Recorder()
+        first.merge(with: second).subscribe(recorder)
+        #expect(recorder.values == [1])
+        second.send(20)
+        first.send(2)
+        second.send(21)
+        first.send(completion: .finished)
+        #expect(!recorder.completed, "one of two ended")
+        second.send(22)
+        #expect(recorder.values == [1, 20, 2, 21, 22])
+        second.send(completion: .finished)
+        #expect(recorder.completed)
+        second.send(23)
+        #expect(recorder.values.count == 5, "nothing after the end")
+    }
+
+    @Test("merge cancelled lets both go: nothing more comes")
+    func mergeCancelled() {
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        var values: [Int] = []
+        let subscription = first.merge(with: second).sink { values.append($0) }
+        first.send(1)
+        subscription.cancel()
+        first.send(2)
+        second.send(3)
+        #expect(values == [1])
+    }
 
     @Test("combineLatest: nothing until both have sent; then every value of either with the other's latest")
     func combineLatest() {

@@ -33,7 +33,7 @@ struct LearnTests {
         let pilot = LearnPilot()
         // 1. One subject: a press of s is not a colour change; n before the task is answered;
         // moving until the colour changes is half of it; the lanes open (s) the other half.
-        #expect(Self.card(pilot).contains("Lesson 1 of 14 · One subject"))
+        #expect(Self.card(pilot).contains("Lesson 1 of 15 · One subject"))
         pilot.type("s")
         pilot.type("s")
         #expect(!pilot.learn.isDone)
@@ -83,7 +83,7 @@ struct LearnTests {
         // 5. Why Behavior: o binds the screen's colours through a Publish copy of the chain: the
         // screen is the original's white view, the ball uncoloured, until the next move; the
         // session is as it was (no intent). A move before o is not the lesson.
-        #expect(Self.card(pilot).contains("Lesson 5 of 14 · Why Behavior"))
+        #expect(Self.card(pilot).contains("Lesson 5 of 15 · Why Behavior"))
         pilot.press(.left)
         #expect(!pilot.learn.isDone)
         let before = pilot.learn.play.session.state
@@ -132,7 +132,7 @@ struct LearnTests {
         pilot.type("n")
         // 9. share: u subscribes two subscribers to each copy of map; the card counts the runs,
         // measured by the closures: once a position shared, once a subscriber unshared.
-        #expect(Self.card(pilot).contains("Lesson 9 of 14 · share"))
+        #expect(Self.card(pilot).contains("Lesson 9 of 15 · share"))
         pilot.press(.right)
         #expect(!pilot.learn.isDone, "moves without the copies")
         let unmoved = (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex)
@@ -151,7 +151,7 @@ struct LearnTests {
         pilot.type("n")
         // 10. filter: a move with nothing in the slot is not it; f 2 puts filter in (its lane
         // takes a late row: learn's lanes keep their rows), and a move left of the middle is.
-        #expect(Self.card(pilot).contains("Lesson 10 of 14 · filter"))
+        #expect(Self.card(pilot).contains("Lesson 10 of 15 · filter"))
         pilot.press(.left)
         #expect(!pilot.learn.isDone)
         let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
@@ -166,18 +166,36 @@ struct LearnTests {
         #expect(pilot.learn.isDone)
         #expect(pilot.learn.play.session.state.position.centre.column < 40)
         pilot.type("n")
-        // 11. debounce, throttle: debounce lets a position through 300 ms after the last move;
+        // 11. the counter: moves with filter still in the slot are not it; f 9 puts the counter
+        // in, handed the position (1); three moves count 2, 3, 4, whatever the ball's place.
+        #expect(Self.card(pilot).contains("Lesson 11 of 15 · map, scan: the counter"))
+        for _ in 0..<4 { pilot.press(.right) }
+        #expect(!pilot.learn.isDone)
+        pilot.type("f")
+        pilot.type("9")
+        #expect(pilot.learn.play.session.state.slotted == .count(1))
+        #expect(pilot.learn.play.session.state.ballColour == .flatRed)
+        pilot.press(.left)
+        pilot.press(.right)
+        #expect(!pilot.learn.isDone && pilot.learn.play.session.state.slotted == .count(3))
+        #expect(pilot.learn.play.session.state.ballColour == .flatYellow, "the third count colour")
+        pilot.press(.right)
+        #expect(pilot.learn.isDone)
+        #expect(Self.rows(pilot).contains { $0.hasPrefix(".counter") })
+        #expect(Self.card(pilot).contains("Done: Each move a 1, the sum remembered"))
+        pilot.type("n")
+        // 12. debounce, throttle: debounce lets a position through 300 ms after the last move;
         // that alone is half of it. throttle lets the first through at once, then the latest
         // at its window's end, when the lesson is done (on the timer: no key after it).
-        #expect(Self.card(pilot).contains("Lesson 11 of 14 · debounce, throttle"))
+        #expect(Self.card(pilot).contains("Lesson 12 of 15 · debounce, throttle"))
         pilot.type("f")
         pilot.type("4")
         pilot.press(.right)
         pilot.press(.right)
         pilot.run([.pass(.milliseconds(299))])
-        #expect(pilot.learn.play.session.state.slotted != pilot.learn.play.session.state.position)
+        #expect(pilot.learn.play.session.state.slotted.position != pilot.learn.play.session.state.position)
         pilot.run([.pass(.milliseconds(1))])
-        #expect(pilot.learn.play.session.state.slotted == pilot.learn.play.session.state.position)
+        #expect(pilot.learn.play.session.state.slotted.position == pilot.learn.play.session.state.position)
         #expect(!pilot.learn.isDone, "debounce alone")
         pilot.type("f")
         pilot.type("5")
@@ -188,10 +206,10 @@ struct LearnTests {
         #expect(pilot.learn.isDone)
         #expect(Self.card(pilot).contains("Done: debounce waited for quiet"))
         pilot.type("n")
-        // 12. combineLatest: a flip with throttle in the slot is not it; with combineLatest, a
+        // 13. combineLatest: a flip with throttle in the slot is not it; with combineLatest, a
         // flip alone passes a value on, the ball still (here, at 25,11 on 80 columns, mirrored
         // 54,11: flatMaroonDark, then flatRedDark).
-        #expect(Self.card(pilot).contains("Lesson 12 of 14 · combineLatest"))
+        #expect(Self.card(pilot).contains("Lesson 13 of 15 · combineLatest"))
         pilot.type("c")
         for _ in 0..<3 { pilot.press(.left, shifted: true) }
         pilot.run([.pass(.milliseconds(300))])
@@ -208,9 +226,9 @@ struct LearnTests {
         #expect(still.ballColour != still.mirrored.ballColour, "\(still)")
         #expect(Self.rows(pilot).contains { $0.hasPrefix("intents") && $0.contains("¦") })
         pilot.type("n")
-        // 13. flatMapLatest, the drag: a drag before it is chosen is not it; chosen, a key move
+        // 14. flatMapLatest, the drag: a drag before it is chosen is not it; chosen, a key move
         // passes nothing on, and a drag passes its positions on (from the press to the release).
-        #expect(Self.card(pilot).contains("Lesson 13 of 14 · flatMapLatest, the drag"))
+        #expect(Self.card(pilot).contains("Lesson 14 of 15 · flatMapLatest, the drag"))
         pilot.type("c")
         pilot.drag([Cell(column: 40, row: 3), Cell(column: 44, row: 3)])
         pilot.type("f")
@@ -218,17 +236,17 @@ struct LearnTests {
         pilot.press(.left)
         #expect(!pilot.learn.isDone, "a key move, but no drag yet")
         let keyed = pilot.learn.play.session.state
-        #expect(keyed.slotted != keyed.position, "the key move did not reach the colour")
+        #expect(keyed.slotted.position != keyed.position, "the key move did not reach the colour")
         pilot.drag([Cell(column: 44, row: 3), Cell(column: 30, row: 3), Cell(column: 20, row: 4)])
         #expect(pilot.learn.isDone)
         let dragged = pilot.learn.play.session.state
-        #expect(dragged.slotted == dragged.position && dragged.position.centre.column == 19, "\(dragged)")
+        #expect(dragged.slotted.position == dragged.position && dragged.position.centre.column == 19, "\(dragged)")
         #expect(Self.card(pilot).contains("Done: A press switched to position"))
         pilot.press(.right)
-        #expect(pilot.learn.play.session.state.slotted == dragged.position, "the button is up again")
+        #expect(pilot.learn.play.session.state.slotted.position == dragged.position, "the button is up again")
         pilot.type("n")
-        // 14. Completion: e ends the session (the tour goes on); late subscribers meet the end.
-        #expect(Self.card(pilot).contains("Lesson 14 of 14 · Completion"))
+        // 15. Completion: e ends the session (the tour goes on); late subscribers meet the end.
+        #expect(Self.card(pilot).contains("Lesson 15 of 15 · Completion"))
         pilot.type("b")
         #expect(!pilot.learn.isDone, "subscribed before the end")
         pilot.type("e")
@@ -248,8 +266,8 @@ struct LearnTests {
         #expect(pilot.lines.contains { $0.contains("The lessons (✓ done): each one's point") })
         #expect(pilot.lines.contains { $0.contains("✓ 1") && $0.contains("One subject: position published") })
         pilot.type("x")
-        #expect(Self.card(pilot).contains("All 14 lessons done"))
-        #expect(pilot.completed == Array(0..<14))
+        #expect(Self.card(pilot).contains("All 15 lessons done"))
+        #expect(pilot.completed == Array(0..<15))
         pilot.type("q")
         #expect(pilot.learn.isFinished)
     }
@@ -267,7 +285,7 @@ struct LearnTests {
         #expect(text.contains("✓ 1") && text.contains("One subject: position published a new centre"))
         pilot.type("3")
         #expect(pilot.learn.binding.model.help == nil, "the digit closed the box")
-        #expect(pilot.learn.lesson == 2 && Self.card(pilot).contains("Lesson 3 of 14 · Behavior"))
+        #expect(pilot.learn.lesson == 2 && Self.card(pilot).contains("Lesson 3 of 15 · Behavior"))
         pilot.type("N")
         #expect(pilot.learn.lesson == 1)
         // Another key closes the box and does nothing else; a digit then is not a lesson.
@@ -275,17 +293,17 @@ struct LearnTests {
         pilot.type("x")
         pilot.type("5")
         #expect(pilot.learn.lesson == 1 && Self.card(pilot).contains("Digits answer the card's question"))
-        // With 14 lessons, 1 waits for a second digit (the title says so): 1 then 2 is lesson 12,
+        // With 15 lessons, 1 waits for a second digit (the title says so): 1 then 2 is lesson 12,
         // 1 then Enter lesson 1. At 80×24 the box has pages, and its footer says what a digit
         // does; digits on another page go too.
         pilot.type("m")
         #expect(pilot.lines.contains { $0.contains("space: more (1/") && $0.contains("a digit goes to one") })
         pilot.type(" ")
         pilot.type("1")
-        #expect(pilot.learn.binding.model.help != nil, "1 could be 10 to 14")
-        #expect(pilot.lines.contains { $0.contains("Lesson 1…: a second digit (10 to 14), or Enter") })
+        #expect(pilot.learn.binding.model.help != nil, "1 could be 10 to 15")
+        #expect(pilot.lines.contains { $0.contains("Lesson 1…: a second digit (10 to 15), or Enter") })
         pilot.type("2")
-        #expect(pilot.learn.lesson == 11 && Self.card(pilot).contains("Lesson 12 of 14 · combineLatest"))
+        #expect(pilot.learn.lesson == 11 && Self.card(pilot).contains("Lesson 12 of 15 · debounce, throttle"))
         pilot.type("m")
         pilot.type("1")
         pilot.type("\r")
@@ -360,7 +378,7 @@ struct LearnTests {
     func sinceTheLessonBegan() {
         // Lesson 3 (Behavior) begun after a Behavior subscriber already exists: not done by it.
         let pilot = LearnPilot(first: 2)
-        #expect(Self.card(pilot).contains("Lesson 3 of 14 · Behavior"))
+        #expect(Self.card(pilot).contains("Lesson 3 of 15 · Behavior"))
         pilot.type("2")
         pilot.type("b")
         #expect(pilot.learn.isDone)
@@ -438,6 +456,9 @@ struct LearnTests {
             step { for key: Unicode.Scalar in ["f", "2"] { pilot.type(key) } }
             moveUntilDone()
         case 10:
+            step { for key: Unicode.Scalar in ["f", "9"] { pilot.type(key) } }
+            for _ in 0..<3 { step { pilot.press(.right) } }
+        case 11:
             step { for key: Unicode.Scalar in ["f", "4"] { pilot.type(key) } }
             step { pilot.press(.right) }
             step { pilot.run([.pass(.milliseconds(300))]) }
@@ -445,15 +466,15 @@ struct LearnTests {
             step { pilot.press(.right) }
             step { pilot.press(.right) }
             step { pilot.run([.pass(.milliseconds(300))]) }
-        case 11:
+        case 12:
             step { for key: Unicode.Scalar in ["f", "6"] { pilot.type(key) } }
             step { pilot.type("i") }
-        case 12:
+        case 13:
             step { for key: Unicode.Scalar in ["f", "8"] { pilot.type(key) } }
             step { pilot.press(.left) }
             let centre = pilot.learn.play.session.state.position.centre
             step { pilot.drag([centre, Cell(column: centre.column + 3, row: centre.row)]) }
-        case 13:
+        case 14:
             for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { step { pilot.type(key) } }
         default: moveUntilDone()
         }
@@ -483,7 +504,7 @@ struct LearnTests {
     func ballNeverCovered(size: ScreenSize) {
         let pilot = LearnPilot(screen: size)
         var whole = Self.ballWhole(pilot)
-        for lesson in 0..<14 {
+        for lesson in 0..<15 {
             #expect(pilot.learn.lesson == lesson, "\(size)")
             Self.doTask(lesson, pilot, whole: &whole)
             #expect(pilot.learn.isDone, "lesson \(lesson + 1) at \(size)")
@@ -497,14 +518,15 @@ struct LearnTests {
                 let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
                 let lane = [
                     "ballColour", "ballColour", "late Behavior", "late Publish", "intents", "late Replay", "late",
-                    "background", "position", ".filter", ".throttle", ".combineLatest", ".flatMapLatest", "late Relay",
+                    "background", "position", ".filter", ".counter", ".throttle", ".combineLatest", ".flatMapLatest",
+                    "late Relay",
                 ][lesson]
                 #expect(lanes.contains { $0.hasPrefix(lane) }, "\(size)")
             }
             pilot.type("n")
         }
         pilot.type("x")  // Closes the recap.
-        #expect(Self.card(pilot).contains("All 14 lessons done"))
+        #expect(Self.card(pilot).contains("All 15 lessons done"))
     }
 
     @Test("the card's rows, worked out from each lesson's parts, are the tallest card's at every width")
@@ -547,7 +569,7 @@ struct LearnTests {
         arguments: [ColourDepth.direct, .palette(.xterm256), .palette(.ansi16), .palette(.ansi8), .monochrome])
     func everyTier(depth: ColourDepth) {
         let pilot = LearnPilot(depth: depth)
-        #expect(Self.card(pilot).contains("Lesson 1 of 14 · One subject"), "\(depth)")
+        #expect(Self.card(pilot).contains("Lesson 1 of 15 · One subject"), "\(depth)")
         #expect(Self.card(pilot).contains("each stream drawn as a lane."), "\(depth)")
         // The card's cells are the status bar's: the same look as the status line's text.
         let frame = pilot.terminal.frame!
@@ -595,27 +617,27 @@ struct LearnTests {
         early.type("r")
         early.type("r")
         #expect(early.learn.isDone, "cancelled and subscribed again after the moves: handed three")
-        // learn 14 done, n: the closing card, saying which are left (the session has ended), runs
+        // learn 15 done, n: the closing card, saying which are left (the session has ended), runs
         // as ranges.
-        let last = LearnPilot(first: 13, done: [3, 9])
+        let last = LearnPilot(first: 14, done: [3, 9])
         for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { last.type(key) }
         #expect(last.learn.isDone)
         last.type("n")
         last.type("x")  // Closes the recap.
         #expect(Self.card(last).contains("The session has ended"), "\(Self.card(last))")
-        #expect(Self.card(last).contains("Left: 1–3, 5–9, 11–13: colourful-ball learn goes on"), "\(Self.card(last))")
+        #expect(Self.card(last).contains("Left: 1–3, 5–9, 11–14: colourful-ball learn goes on"), "\(Self.card(last))")
         last.type("N")
         #expect(Self.card(last).contains("The session has ended: q, then colourful-ball learn N"))
         // learn 8 done, n: the next lesson not done, not the closing card.
         let band = LearnPilot(first: 7)
         Self.move(band, until: { band.learn.isDone }, limit: 600)
         band.type("n")
-        #expect(band.learn.lesson == 8 && Self.card(band).contains("Lesson 9 of 14"))
-        let allDone = LearnPilot(first: 7, done: Set(0..<14).subtracting([7]))
+        #expect(band.learn.lesson == 8 && Self.card(band).contains("Lesson 9 of 15"))
+        let allDone = LearnPilot(first: 7, done: Set(0..<15).subtracting([7]))
         Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
         allDone.type("n")
         allDone.type("x")
-        #expect(Self.card(allDone).contains("All 14 lessons done"))
+        #expect(Self.card(allDone).contains("All 15 lessons done"))
         // Too small to show the card, the ball and the lanes: nothing passes until it does.
         let small = LearnPilot(first: 2, screen: ScreenSize(columns: 20, rows: 6))
         small.type("2")

@@ -194,7 +194,7 @@ struct StreamsTests {
         // Drawn: after the start's, marbles in #2, #4 (at the window's end) and #5; none in #1 or #3.
         let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
         #expect(lane == "^○───○───○─○")
-        #expect(driver.session.state.slotted.centre.column == 36)
+        #expect(driver.session.state.slotted.position?.centre.column == 36)
     }
 
     @Test(
@@ -231,7 +231,7 @@ struct StreamsTests {
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         #expect(Self.text(lines[1]) == "^──ƒ─←─←─¦─¦─ƒ─¦─←")
         #expect(Self.text(lines[3]) == "^○─○─────○───○─○─○")
-        #expect(driver.session.state.slotted.centre.column == 42)
+        #expect(driver.session.state.slotted.position?.centre.column == 42)
     }
 
     @Test("hovering the slot's lane with flatMapLatest in it says what the button did: pressed, dragging, released, up")
@@ -264,6 +264,52 @@ struct StreamsTests {
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         #expect(Self.text(lines[1]) == "^──ƒ─←─▼─•─▲─▲─▼─▲")
         #expect(Self.text(lines[3]) == "^○─────○─○─○───○──")
+    }
+
+    @Test("hovering the slot's lane with the counter in it says the count and how map and scan made it")
+    func counterWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.counter))  // #1: handed 40,11: 1.
+        driver.press(.left)  // #2: 2.
+        driver.type("i")  // #3: a flip: no position, no count.
+        driver.press(.left)  // #4: 3.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let columns = driver.streams.columns
+        let said = (1...4).map { panel.describe(columns[$0], in: .slotted) }
+        let counter = "slotted = position.map { _ in 1 }.scan(0, +)"
+        #expect(
+            said == [
+                "#1: ○ 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0 ← \(counter)",
+                "#2: ○ 2: a new position: map makes it a 1, and scan adds it to 1 ← \(counter)",
+                "#3: nothing: no new position ← \(counter)",
+                "#4: ○ 3: a new position: map makes it a 1, and scan adds it to 2 ← \(counter)",
+            ])
+        let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
+        #expect(String(String.UnicodeScalarView(lines[3].prefix(9).map(\.glyph))) == " .counter")
+        #expect(Self.text(lines[3]) == "^○─○─○───○")
+    }
+
+    @Test("hovering the slot's lane with merge in it says which stream each value came from, or why none came")
+    func mergeWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.merge))  // #1: handed nothing.
+        driver.press(.left)  // #2: 39,11 from keys.
+        driver.send(.pressed(at: Cell(column: 10, row: 11)))  // #3: 10,11 from mouse.
+        driver.send(.resized(ScreenSize(columns: 40, rows: 24)))  // #4: a new screen: neither's.
+        let columns = driver.streams.columns
+        var panel = StreamPanel(columns: columns, lateLanes: [])
+        panel.showsSlot = true
+        let said = (1...4).map { panel.describe(columns[$0], in: .slotted) }
+        let merge = "slotted = mouse.merge(with: keys)"
+        let clamped = driver.session.state.position.centre
+        #expect(
+            said == [
+                "#1: nothing: merge chosen: mouse and keys are PassthroughSubjects, which hand a new subscriber nothing ← \(merge)",
+                "#2: ○ 39,11 from keys: merge passes on what mouse or keys sends, as it comes ← \(merge)",
+                "#3: ○ 10,11 from mouse: merge passes on what mouse or keys sends, as it comes ← \(merge)",
+                "#4: nothing: \(clamped.column),\(clamped.row) came from a resize, which neither mouse nor keys sends ← \(merge)",
+            ])
     }
 
     @Test("the panel's description names the latest column: intent, place, both colours")

@@ -43,7 +43,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
@@ -62,12 +62,7 @@ struct MarbleSyntaxTests {
             #"{"t":1.0,"event":"mirror"}"#, #"{"t":1.1,"event":"arrow","direction":"down","distance":5}"#,
             #"{"t":1.2,"event":"quit"}"#,
         ]
-        try Data((written.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let mirrored = try run([
-            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
-        ])
-        #expect(mirrored.status == 0, "\(mirrored.output)\(mirrored.error)")
-        #expect(mirrored.output.contains("slotted's 10 events as RxPY's operators give them"), "\(mirrored.output)")
+        try checkWritten(written, slotted: 10, in: file)
         // Then flatMapLatest, the drag: a key move with the button up, a press away from the
         // ball, a drag, a key move while held, a release away from the last drag, a key move and
         // a release with the button up, a press, the slot emptied and filled mid-drag, a quit held.
@@ -83,12 +78,45 @@ struct MarbleSyntaxTests {
             #"{"t":1.0,"event":"operator","name":"none"}"#, #"{"t":1.1,"event":"operator","name":"flatMapLatest"}"#,
             #"{"t":1.2,"event":"dragged","cell":[30,8]}"#, #"{"t":1.3,"event":"quit"}"#,
         ]
-        try Data((drag.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let dragged = try run([
-            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
-        ])
-        #expect(dragged.status == 0, "\(dragged.output)\(dragged.error)")
-        #expect(dragged.output.contains("slotted's 10 events as RxPY's operators give them"), "\(dragged.output)")
+        try checkWritten(drag, slotted: 10, in: file)
+        // Then the counter: chosen after a move, counting moves of every kind (keys, a press, a
+        // drag, a resize's clamp), not a flip; chosen again, a new count; then map, and a quit.
+        let counted = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.2,"event":"operator","name":"counter"}"#,
+            #"{"t":0.3,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.4,"event":"pressed","cell":[60,8]}"#, #"{"t":0.5,"event":"dragged","cell":[62,9]}"#,
+            #"{"t":0.6,"event":"released","cell":[62,9]}"#, #"{"t":0.7,"event":"resized","size":[60,20]}"#,
+            #"{"t":0.8,"event":"mirror"}"#, #"{"t":0.9,"event":"operator","name":"counter"}"#,
+            #"{"t":1.0,"event":"recentred"}"#, #"{"t":1.1,"event":"operator","name":"map"}"#,
+            #"{"t":1.2,"event":"quit"}"#,
+        ]
+        try checkWritten(counted, slotted: 11, in: file)
+        let values = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"]).output
+        #expect(values.contains(#""c":1,"d":2,"e":3,"f":4,"g":5"#), "\(values)")
+        // Then throttle holding a position at the last intent, and a late subscriber after its
+        // window ended: the recording's time runs to its last line, so the window's end is in it.
+        try checkWritten(
+            [
+                #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+                #"{"t":0.1,"event":"operator","name":"throttle"}"#,
+                #"{"t":0.2,"event":"arrow","direction":"left","distance":5}"#,
+                #"{"t":0.3,"event":"arrow","direction":"left","distance":5}"#,
+                #"{"t":0.6,"event":"subscribed","subject":"behavior"}"#,
+            ], slotted: 3, in: file)
+        // Then merge: keys, a press, a drag, a release, a resize's clamp (neither's), a recentre,
+        // a flip, keys, a quit.
+        let merged = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"merge"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.3,"event":"pressed","cell":[60,8]}"#, #"{"t":0.4,"event":"dragged","cell":[62,9]}"#,
+            #"{"t":0.5,"event":"released","cell":[62,9]}"#, #"{"t":0.6,"event":"resized","size":[40,12]}"#,
+            #"{"t":0.7,"event":"recentred"}"#, #"{"t":0.8,"event":"mirror"}"#,
+            #"{"t":0.9,"event":"arrow","direction":"right","distance":3}"#, #"{"t":1.0,"event":"quit"}"#,
+        ]
+        try checkWritten(merged, slotted: 7, in: file)
         for _ in 0..<6 {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
@@ -105,6 +133,18 @@ struct MarbleSyntaxTests {
             ])
             #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
         }
+    }
+
+    /// Writes `lines` (a recording) to `file` and checks it with RxPY: every lane as the trace
+    /// has it, and the slot's `slotted` events as RxPY's own operators give them.
+    private func checkWritten(_ lines: [String], slotted: Int, in file: String) throws {
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let checked = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)")
+        #expect(
+            checked.output.contains("slotted's \(slotted) events as RxPY's operators give them"), "\(checked.output)")
     }
 
     @Test("no room for the lanes aside, or for the output: one sentence, status 74, nothing left behind")
