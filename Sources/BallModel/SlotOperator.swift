@@ -109,29 +109,26 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// part-way resumes its state's count (``BallState/countedBefore``), as `background`'s
     /// `scan` resumes the state's colour.
     package func applied(to inputs: SlotInputs, counted: Int = 0) -> AnyPublisher<SlotOutput, Never> {
-        guard self != .counter else {
-            return inputs.position.map { _ in 1 }.scan(counted, +).map(SlotOutput.count).eraseToAnyPublisher()
-        }
-        return positions(from: inputs).map(SlotOutput.position).eraseToAnyPublisher()
-    }
-
-    /// The positions an operator other than the counter passes on (``applied(to:counted:)``).
-    private func positions(from inputs: SlotInputs) -> AnyPublisher<BallPosition, Never> {
         let (position, mirror, grabbed, clock) = (inputs.position, inputs.mirror, inputs.grabbed, inputs.clock)
+        // (Each ends in one `map` to a SlotOutput and one erasure: a hop fewer than mapping an
+        // erased publisher of positions.)
         return switch self {
-        case .none: position.eraseToAnyPublisher()
-        case .filter: position.filter { $0.isInRightHalf }.eraseToAnyPublisher()
-        case .map: position.map { $0.mirrored }.eraseToAnyPublisher()
-        case .debounce: position.debounce(for: .milliseconds(300), scheduler: clock).eraseToAnyPublisher()
+        case .none: position.map(SlotOutput.position).eraseToAnyPublisher()
+        case .filter: position.filter { $0.isInRightHalf }.map(SlotOutput.position).eraseToAnyPublisher()
+        case .map: position.map { .position($0.mirrored) }.eraseToAnyPublisher()
+        case .debounce:
+            position.debounce(for: .milliseconds(300), scheduler: clock).map(SlotOutput.position)
+                .eraseToAnyPublisher()
         case .throttle:
-            position.throttle(for: .milliseconds(300), scheduler: clock, latest: true).eraseToAnyPublisher()
-        case .combineLatest: position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }.eraseToAnyPublisher()
-        case .sample: position.sample(mirror).eraseToAnyPublisher()
+            position.throttle(for: .milliseconds(300), scheduler: clock, latest: true).map(SlotOutput.position)
+                .eraseToAnyPublisher()
+        case .combineLatest: position.combineLatest(mirror) { .position($1 ? $0.mirrored : $0) }.eraseToAnyPublisher()
+        case .sample: position.sample(mirror).map(SlotOutput.position).eraseToAnyPublisher()
         case .flatMapLatest:
             grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }.switchToLatest()
-                .eraseToAnyPublisher()
-        case .counter: Empty<BallPosition, Never>().eraseToAnyPublisher()  // (It passes on counts: `applied`.)
-        case .merge: inputs.mouse.merge(with: inputs.keys).eraseToAnyPublisher()
+                .map(SlotOutput.position).eraseToAnyPublisher()
+        case .counter: position.map { _ in 1 }.scan(counted, +).map(SlotOutput.count).eraseToAnyPublisher()
+        case .merge: inputs.mouse.merge(with: inputs.keys).map(SlotOutput.position).eraseToAnyPublisher()
         }
     }
 
