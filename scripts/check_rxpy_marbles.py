@@ -18,7 +18,8 @@ recording's `operator` events, `map` to each operator on the positions (RxPY's `
 recording's `mirror` events) or `sample` (of the mirror), `flat_map_latest` (on a BehaviorSubject
 for whether the ball is grabbed, turned true by the recording's presses and false by its releases:
 the position while true, `empty()` while false), `map` to 1 then `scan` adding them up (the
-counter), `merge` (of two Subjects, the mouse's and the keys' new positions); for `throttle`,
+counter), `merge` (of two Subjects, the mouse's and the keys' new positions), `skip(1)` then
+`start_with` the middle of the screen (`startWith`); for `throttle`,
 which RxPY has only as
 `throttle_first`, a small reference model, `throttle_latest`), `switch_latest`,
 `start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
@@ -219,6 +220,13 @@ def rxpy_late(lane, position):
             for message in observer.messages]
 
 
+def centre_of(position):
+    """The middle of a position's screen, as the README says `startWith` puts first: column
+    columns / 2, row (rows - 1) / 2 (the area above the status line)."""
+    columns, rows = position["screen"]
+    return {"cell": [columns // 2, (rows - 1) // 2], "screen": position["screen"]}
+
+
 def in_right_half(position):
     """The filter's predicate, as the README says it: the ball's column from the middle one on."""
     return position["cell"][0] >= position["screen"][0] // 2
@@ -361,7 +369,8 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times, end=None):
                  "flatMapLatest": lambda: grabbed.pipe(
                      ops.flat_map_latest(lambda on: subject if on else reactivex.empty())),
                  "counter": lambda: subject.pipe(ops.map(lambda _: 1), ops.scan(lambda count, one: count + one, 0)),
-                 "merge": lambda: sources["mouse"].pipe(ops.merge(sources["keys"]))}
+                 "merge": lambda: sources["mouse"].pipe(ops.merge(sources["keys"])),
+                 "startWith": lambda: subject.pipe(ops.skip(1), ops.start_with(centre_of(subject.value)))}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()

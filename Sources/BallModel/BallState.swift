@@ -157,6 +157,7 @@ package struct BallState: Hashable, Sendable {
 ///   completes after the position.
 /// - `merge` passes on each new position the mouse or the keys made; nothing when chosen, and
 ///   nothing for a resize's clamp.
+/// - `startWith` passes on the middle of the screen when chosen, then each new position.
 /// - The counter passes on a count: 1 when chosen (for the position it is handed), one more
 ///   for each new position.
 /// - `flatMapLatest`, the drag, passes on the position while the ball is grabbed: at the press
@@ -203,7 +204,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         switch next.slot {
         case .combineLatest: next.slotted = .position(next.slot.output(for: position, mirror: next.mirror) ?? position)
         case .sample: if state.heldSince != nil { next.sampleHeld() }
-        case .none, .filter, .map, .debounce, .throttle, .flatMapLatest, .counter, .merge: break
+        case .none, .filter, .map, .debounce, .throttle, .flatMapLatest, .counter, .merge, .startWith: break
         }
     }
     // The slot sees each new position; a chosen operator is handed the current one at once.
@@ -237,6 +238,14 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
             switch intent {
             case .pressed, .dragged, .released, .arrowPressed, .recentred: next.slotted = .position(next.position)
             default: break
+            }
+        case .startWith:
+            // Chosen, the middle goes first (dropFirst skips the position handed over); then
+            // each new position.
+            if case .operatorChosen = intent {
+                next.slotted = .position(.centred(on: next.position.screen))
+            } else {
+                next.slotted = .position(next.position)
             }
         case .counter:
             // Chosen, a new scan starts: the position it is handed counts 1.

@@ -100,10 +100,10 @@ package final class BallViewModel {
         (mouse, keys) = (PassthroughSubject(), PassthroughSubject())
         let inputs = SlotInputs(
             position: position, mirror: mirror, grabbed: grabbed, mouse: mouse, keys: keys, clock: clock)
-        var counted = start.countedBefore  // (The first operator applied resumes the state's count.)
+        var resumed: BallState? = start  // (The first operator applied resumes the state's memory.)
         slotted = slot.map { [inputs] in
-            defer { counted = 0 }
-            return $0.applied(to: inputs, counted: counted)
+            defer { resumed = nil }
+            return $0.applied(to: inputs, resuming: resumed)
         }.switchToLatest().share(replay: 1, startingWith: start.slotted)
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)

@@ -7,7 +7,7 @@ import OpenCombine
 /// ball's colour follows what it passes on, while the position itself stays live. Chosen with
 /// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
 ///
-/// Each case is one real operator on the position subject (``applied(to:counted:)``):
+/// Each case is one real operator on the position subject (``applied(to:resuming:)``):
 /// OpenCombine's, and ours where OpenCombine has none (`combineLatest`, `sample`, `merge`,
 /// written as RxSwift's); the reducer models what it passes on (``output(for:mirror:)``), and the session
 /// checks the two agree.
@@ -48,6 +48,10 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// it), merged into one as they come. Chosen, it is handed nothing (neither holds a
     /// value); a resize's clamp, made by neither, does not go through.
     case merge
+    /// `startWith` (Combine's `prepend`): the middle of the screen first, then each new
+    /// position; `dropFirst()` skips the position the subject hands over, so what goes on when
+    /// it is chosen is the middle, and the ball takes the middle's colour until it moves.
+    case startWith
 
     /// How long `debounce` waits for quiet: 300 ms.
     package static let debounceInterval = SessionTime.Stride.milliseconds(300)
@@ -58,8 +62,15 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     package var name: String { rawValue }
 
     /// The digit that puts it in from the operators box (`f`): 1 for none, 2 for `filter`, …,
-    /// 9 for the counter, then 0 for the tenth, `merge`.
-    package var digit: Int { (Self.allCases.firstIndex(of: self)! + 1) % 10 }
+    /// 9 for the counter, then 0 for the tenth, `merge`; nil for `startWith`, which the key
+    /// `a` (at the start) puts in (``key``).
+    package var digit: Int? {
+        let number = Self.allCases.firstIndex(of: self)! + 1
+        return number <= 10 ? number % 10 : nil
+    }
+
+    /// The key that puts it in from the operators box: its digit, or `a` for `startWith`.
+    package var key: Unicode.Scalar { digit.map { Unicode.Scalar(UInt8(48 + $0)) } ?? "a" }
 
     /// The operator whose ``digit`` is `digit`, if one has it.
     package init?(digit: Int) {
@@ -80,6 +91,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .flatMapLatest: "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
         case .counter: "position.map { _ in 1 }.scan(0, +)"
         case .merge: "mouse.merge(with: keys)"
+        case .startWith: "position.dropFirst().prepend(.centred(on: screen))"
         }
     }
 
@@ -96,6 +108,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .flatMapLatest: "each press maps to the positions until its release: the colour follows drags only"
         case .counter: "the moves counted: each position a 1, added up; the ball takes the count's colour"
         case .merge: "the mouse's moves and the keys' moves, two streams merged into one as they come"
+        case .startWith: "the middle of the screen first, then each new position"
         }
     }
 
@@ -105,10 +118,11 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     /// on to the ball's colour. The chain switches to it when it is chosen (`switchToLatest`),
     /// so it subscribes to what it reads then, and a subject that holds a value hands it over
     /// at once. What it passes on goes on as a ``SlotOutput``: a position, or the counter's
-    /// count. The counter's `scan` starts from `counted`: 0 when it is chosen; a chain built
-    /// part-way resumes its state's count (``BallState/countedBefore``), as `background`'s
-    /// `scan` resumes the state's colour.
-    package func applied(to inputs: SlotInputs, counted: Int = 0) -> AnyPublisher<SlotOutput, Never> {
+    /// count. Chosen, an operator starts afresh (`resuming` nil); the first operator of a chain
+    /// built part-way, in state `resuming`, resumes that state's memory: the counter's `scan`
+    /// starts from the state's count (``BallState/countedBefore``), as `background`'s `scan`
+    /// resumes the state's colour, and `startWith` puts nothing first (it did when chosen).
+    package func applied(to inputs: SlotInputs, resuming: BallState? = nil) -> AnyPublisher<SlotOutput, Never> {
         let (position, mirror, grabbed, clock) = (inputs.position, inputs.mirror, inputs.grabbed, inputs.clock)
         // (Each ends in one `map` to a SlotOutput and one erasure: a hop fewer than mapping an
         // erased publisher of positions.)
@@ -127,8 +141,13 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .flatMapLatest:
             grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }.switchToLatest()
                 .map(SlotOutput.position).eraseToAnyPublisher()
-        case .counter: position.map { _ in 1 }.scan(counted, +).map(SlotOutput.count).eraseToAnyPublisher()
+        case .counter:
+            position.map { _ in 1 }.scan(resuming?.countedBefore ?? 0, +).map(SlotOutput.count).eraseToAnyPublisher()
         case .merge: inputs.mouse.merge(with: inputs.keys).map(SlotOutput.position).eraseToAnyPublisher()
+        case .startWith where resuming != nil: position.dropFirst().map(SlotOutput.position).eraseToAnyPublisher()
+        case .startWith:
+            position.dropFirst().prepend(.centred(on: position.value.screen)).map(SlotOutput.position)
+                .eraseToAnyPublisher()
         }
     }
 
@@ -138,7 +157,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .debounce: Self.debounceInterval
         case .throttle: Self.throttleInterval
-        case .none, .filter, .map, .combineLatest, .sample, .flatMapLatest, .counter, .merge: nil
+        case .none, .filter, .map, .combineLatest, .sample, .flatMapLatest, .counter, .merge, .startWith: nil
         }
     }
 
@@ -160,7 +179,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         case .filter: position.isInRightHalf ? position : nil
         case .map: position.mirrored
         case .combineLatest: mirror ? position.mirrored : position
-        case .debounce, .throttle, .sample, .flatMapLatest, .counter, .merge: nil
+        case .debounce, .throttle, .sample, .flatMapLatest, .counter, .merge, .startWith: nil
         }
     }
 
@@ -212,7 +231,7 @@ extension BallState {
         case .sample:
             guard heldSince != nil, let passed = slotted.position else { return [] }
             return [(time, passed), (time, position)]
-        case .none, .filter, .map, .combineLatest, .flatMapLatest, .counter, .merge: return []
+        case .none, .filter, .map, .combineLatest, .flatMapLatest, .counter, .merge, .startWith: return []
         }
     }
 }

@@ -40,6 +40,8 @@ package enum KeyAction: Hashable, Sendable {
     /// A digit: answers the card's question, or picks an operator, or types a lesson's number
     /// (`learn`: `1` then `2` goes to lesson 12).
     case choose(Int)
+    /// `a` in the operators box: puts this operator, which has no digit, in the chain's slot.
+    case chooseOperator(SlotOperator)
     /// Enter: goes to the lesson whose number was typed (`learn`'s lessons box).
     case confirmChoice
     /// Ends the session: the position subject completes (`learn`'s Completion lesson).
@@ -174,9 +176,12 @@ package enum KeyMap {
                 modes: [.play, .learn], actions: [(.character("f"), .showOperators)]),
             KeyBinding(
                 ["digits"], "in the operators box: put that one in the chain", modes: [.play],
-                actions: SlotOperator.allCases.map { slot in
-                    (.character(Unicode.Scalar(UInt8(48 + slot.digit))), .choose(slot.digit))
+                actions: SlotOperator.allCases.compactMap { slot in
+                    slot.digit.map { (.character(slot.key), .choose($0)) }
                 }),
+            KeyBinding(
+                ["a"], "in the operators box: put startWith in the chain", modes: [.play, .learn],
+                actions: [(.character(SlotOperator.startWith.key), .chooseOperator(.startWith))]),
             KeyBinding(
                 ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],
                 isMouse: true),

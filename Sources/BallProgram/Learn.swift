@@ -139,7 +139,8 @@ package final class Learn: TerminalProgram {
             guard let number = typed else { return }
             typed = nil
             go(to: number - 1)
-        case .choose where binding.model.help?.choice == .operators:
+        case .choose where binding.model.help?.choice == .operators,
+            .chooseOperator where binding.model.help?.choice == .operators:
             // In the operators box (f): play puts that one in the chain's slot.
             play.perform(action, now: now)
             check()

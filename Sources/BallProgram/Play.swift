@@ -84,9 +84,10 @@ package final class Play: TerminalProgram {
         case .choose(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard let chosen = SlotOperator(digit: number) else { return }
-            session.send(.operatorChosen(chosen))
-            // The slot's lane comes with the first operator: the panel may need a row more.
-            if streamsOpen { showPanel() }
+            choose(chosen)
+        case .chooseOperator(let chosen) where binding.model.help?.choice == .operators:
+            binding.send(.helpClosed)
+            choose(chosen)
         case .toggleStreams: toggleStreams()
         case .toggleLate(let kind):
             streams.toggleLate(kind)
@@ -170,6 +171,13 @@ package final class Play: TerminalProgram {
         }
     }
 
+    /// Puts `chosen` in the chain's slot (an intent), from the operators box.
+    private func choose(_ chosen: SlotOperator) {
+        session.send(.operatorChosen(chosen))
+        // The slot's lane comes with the first operator: the panel may need a row more.
+        if streamsOpen { showPanel() }
+    }
+
     package func hungUp() { session.send(.quitRequested) }
 
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
@@ -177,12 +185,12 @@ package final class Play: TerminalProgram {
     package static func operatorsBox(current: SlotOperator) -> HelpText {
         let rows = SlotOperator.allCases.map { slot in
             HelpRow(
-                keys: "\(slot.digit)\(slot == current ? " ◂" : "")",
+                keys: "\(Character(slot.key))\(slot == current ? " ◂" : "")",
                 does: "\(slot == .none ? "nothing" : slot.code): \(slot.words)")
         }
         var box = HelpText(
             title: "Between position and ballColour (◂ in now)", rows: rows,
-            footer: "a digit puts that one in; other keys close")
+            footer: "a digit (or a) puts that one in; other keys close")
         box.choice = .operators
         return box
     }

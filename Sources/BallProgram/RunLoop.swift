@@ -145,9 +145,13 @@ package final class RunLoop {
             case .character(" ") where help.page + 1 < binding.helpPageCount:
                 binding.send(.helpPageTurned)
                 return
-            case .character(let digit) where help.choosable && (("0"..."9").contains(digit) || Self.enter(digit)):
-                // A digit picks a row (or is the first of a row's number, which Enter takes):
-                // the program is told, and closes the box; a key that picks nothing closes it.
+            case .character(let digit)
+            where help.choosable
+                && (("0"..."9").contains(digit) || Self.enter(digit)
+                    || (help.choice == .operators && digit == SlotOperator.startWith.key)):
+                // A digit picks a row (or is the first of a row's number, which Enter takes; in
+                // the operators box `a` picks startWith, which has no digit): the program is
+                // told, and closes the box; a key that picks nothing closes it.
                 if let action = KeyMap.action(for: event, in: program.keyMode) {
                     program.perform(action, now: clock.now)
                 } else {

@@ -113,7 +113,7 @@ package final class Watch: TerminalProgram {
         case .toggleStreams: player.toggleStreams()
         case .toggleLate(let kind): player.toggleLate(kind)
         case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .choose,
-            .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice:
+            .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice, .chooseOperator:
             break
         }
         binding.redrawSoon()

@@ -387,6 +387,12 @@ package struct StreamPanel: Hashable, Sendable {
             if let words = Self.mirrorWords(column, passed: cell) ?? Self.dragWords(column, passed: cell) {
                 return words
             }
+            if column.slot == .startWith, case .operatorChosen? = column.intent {
+                return (
+                    "\(cell) (the middle): startWith chosen: prepend puts the middle first, and dropFirst skips the position handed over",
+                    "\(cell), the middle first"
+                )
+            }
             if column.slot == .merge {
                 let made =
                     switch column.intent {
@@ -480,7 +486,7 @@ package struct StreamPanel: Hashable, Sendable {
             return (
                 "nothing: \(cell) came from a resize, which neither mouse nor keys sends", "nothing: \(cell), resized"
             )
-        case .none, .map, .combineLatest, .counter: return ("nothing", nil)
+        case .none, .map, .combineLatest, .counter, .startWith: return ("nothing", nil)
         }
     }
 

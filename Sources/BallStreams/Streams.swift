@@ -48,7 +48,7 @@ package enum StreamLane: Hashable, Sendable {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
         case .slotted:
-            "slotted = slot.map { [position, mirror, grabbed, clock] in $0.applied(to: position, mirror: mirror, grabbed: grabbed, counted: counted, on: clock) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+            "slotted = slot.map { [inputs] in defer { resumed = nil }; return $0.applied(to: inputs, resuming: resumed) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
@@ -64,7 +64,7 @@ package enum StreamLane: Hashable, Sendable {
         switch self {
         case .intents: "session.intents"
         case .position: "CurrentValueSubject(start.position)"
-        case .slotted: "slot.map { $0.applied(to: position) }.switchToLatest()"
+        case .slotted: "slot.map { $0.applied(to: inputs) }.switchToLatest()"
         case .ballColour: "slotted.map { $0.ballColour }.removeDuplicates()"
         case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).removeDuplicates()"
         case .late(.behavior): "position.bind { \(Glyph.ellipsis) }"

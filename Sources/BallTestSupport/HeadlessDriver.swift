@@ -124,7 +124,7 @@ package final class HeadlessDriver {
         case .mirrorFlipped: type("i")
         case .operatorChosen(let chosen):
             type("f")
-            type(Unicode.Scalar(UInt8(48 + chosen.digit)))
+            type(chosen.key)
         case .arrowPressed:
             session.send(intent)
             run([])

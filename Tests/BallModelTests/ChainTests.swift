@@ -653,6 +653,38 @@ struct ChainTests {
                 && slotted.completed)
     }
 
+    @Test(
+        "startWith in the slot: the middle first when chosen (dropFirst skips the position handed over), then each new position"
+    )
+    func startWithInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        let slotted = SlottedTap(session)
+        func state(_ column: Int, passed: Int, background: FlatColour) -> BallState {
+            onRow11(column, passed: passed, background: background, grab: nil, slot: .startWith)
+        }
+        let steps: [(Intent, BallState)] = [
+            // Chosen with the ball at 50,11: the middle, 40,11, goes first: flatRed on flatMint.
+            (.operatorChosen(.startWith), state(50, passed: 40, background: .flatMint)),
+            // Then each new position: 39,11, flatRedDark on flatGray.
+            (.arrowPressed(.left, distance: 11), state(39, passed: 39, background: .flatGray)),
+            // Chosen again: the middle first again.
+            (.operatorChosen(.startWith), state(39, passed: 40, background: .flatMint)),
+        ]
+        Self.expectSteps(steps, session: session)
+        #expect(slotted.values == [position(50, 11), position(40, 11), position(39, 11), position(40, 11)])
+    }
+
+    @Test("a chain built part-way with startWith in the slot puts nothing first: it did when it was chosen")
+    func startWithBuiltPartWay() {
+        let later = onRow11(35, passed: 35, background: .flatGray, grab: nil, slot: .startWith)
+        let session = BallSession(start: later)
+        let slotted = SlottedTap(session)
+        #expect(session.state == later && slotted.values == [position(35, 11)])
+        session.send(.arrowPressed(.right, distance: 2))
+        #expect(slotted.values == [position(35, 11), position(37, 11)])
+        #expect(session.state == reduce(later, .arrowPressed(.right, distance: 2)))
+    }
+
     @Test("the six count colours: none its own complement (the screen always changes), each unlike the next")
     func countColours() {
         let colours = SlotOutput.countColours

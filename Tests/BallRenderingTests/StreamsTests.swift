@@ -312,6 +312,23 @@ struct StreamsTests {
             ])
     }
 
+    @Test("hovering the slot's lane with startWith in it says the middle went first")
+    func startWithWords() {
+        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        driver.press(.left)  // #1: 39,11.
+        driver.send(.operatorChosen(.startWith))  // #2: the middle first: 40,11.
+        driver.press(.left)  // #3: 38,11.
+        let columns = driver.streams.columns
+        var panel = StreamPanel(columns: columns, lateLanes: [])
+        panel.showsSlot = true
+        let startWith = "slotted = position.dropFirst().prepend(.centred(on: screen))"
+        #expect(
+            [2, 3].map { panel.describe(columns[$0], in: .slotted) } == [
+                "#2: ○ 40,11 (the middle): startWith chosen: prepend puts the middle first, and dropFirst skips the position handed over ← \(startWith)",
+                "#3: ○ 38,11 ← \(startWith)",
+            ])
+    }
+
     @Test("the panel's description names the latest column: intent, place, both colours")
     func description() {
         let driver = HeadlessDriver()

@@ -43,7 +43,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge, skip then start_with and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
@@ -105,6 +105,17 @@ struct MarbleSyntaxTests {
                 #"{"t":0.3,"event":"arrow","direction":"left","distance":5}"#,
                 #"{"t":0.6,"event":"subscribed","subject":"behavior"}"#,
             ], slotted: 3, in: file)
+        // Then startWith: chosen after a move (the middle first), moves, a resize (a new middle
+        // when chosen again), a press, a quit.
+        try checkWritten(
+            [
+                #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+                #"{"t":0.1,"event":"arrow","direction":"left","distance":5}"#,
+                #"{"t":0.2,"event":"operator","name":"startWith"}"#,
+                #"{"t":0.3,"event":"arrow","direction":"left","distance":5}"#,
+                #"{"t":0.4,"event":"resized","size":[60,20]}"#, #"{"t":0.5,"event":"operator","name":"startWith"}"#,
+                #"{"t":0.6,"event":"pressed","cell":[10,5]}"#, #"{"t":0.7,"event":"quit"}"#,
+            ], slotted: 8, in: file)
         // Then merge: keys, a press, a drag, a release, a resize's clamp (neither's), a recentre,
         // a flip, keys, a quit.
         let merged = [
