@@ -114,10 +114,10 @@ package final class BallSession {
         if next.position != current.position {
             viewModel.position.send(next.position)
             // Then by what made it: the mouse or the keys (a resize is neither).
-            switch intent {
-            case .pressed, .dragged, .released: viewModel.mouse.send(next.position)
-            case .arrowPressed, .recentred: viewModel.keys.send(next.position)
-            default: break
+            switch intent.mover {
+            case .mouse?: viewModel.mouse.send(next.position)
+            case .keys?: viewModel.keys.send(next.position)
+            case nil: break
             }
         }
         if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }

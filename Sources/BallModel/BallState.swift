@@ -235,10 +235,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         case .merge:
             // Chosen, it is handed nothing; a new position goes through if the mouse or the
             // keys made it (not a resize).
-            switch intent {
-            case .pressed, .dragged, .released, .arrowPressed, .recentred: next.slotted = .position(next.position)
-            default: break
-            }
+            if intent.mover != nil { next.slotted = .position(next.position) }
         case .startWith:
             // Chosen, the middle goes first (dropFirst skips the position handed over); then
             // each new position.

@@ -39,6 +39,29 @@ package enum Intent: Hashable, Sendable {
     case mirrorFlipped
 }
 
+// MARK: - What moves the ball
+
+/// What the user moves the ball with.
+package enum Mover: Hashable, Sendable {
+    /// A press, a drag or a release.
+    case mouse
+    /// An arrow (or `h` `j` `k` `l`), or `c`.
+    case keys
+}
+
+extension Intent {
+    /// What the user moves the ball with in this intent, if it is one of theirs that moves it:
+    /// the mouse or the keys; nil for the rest (a resize, which the window makes; a choice; a
+    /// flip; a quit). The session publishes each new position on `mouse` or `keys` by it.
+    package var mover: Mover? {
+        switch self {
+        case .pressed, .dragged, .released: .mouse
+        case .arrowPressed, .recentred: .keys
+        case .resized, .quitRequested, .operatorChosen, .mirrorFlipped: nil
+        }
+    }
+}
+
 // MARK: - What a valid intent is
 
 extension Intent {

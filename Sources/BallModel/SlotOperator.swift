@@ -169,7 +169,7 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
     }
 
     /// What the slot passes on at once when it is handed `position` (with the mirror as
-    /// `mirror` says), if anything: the reducer's model of ``applied(to:mirror:on:)`` (a timed
+    /// `mirror` says), if anything: the reducer's model of ``applied(to:resuming:)`` (a timed
     /// operator and `sample` pass nothing on at once; the reducer keeps what they hold,
     /// ``BallState/heldSince``; `flatMapLatest` passes it on only while the ball is grabbed,
     /// which the reducer knows; the counter passes on a count, the reducer's too).

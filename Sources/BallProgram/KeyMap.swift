@@ -81,6 +81,17 @@ package enum KeyAction: Hashable, Sendable {
     case hover(Cell)
 }
 
+extension KeyAction {
+    /// Whether it picks a row of a box of choices (the run loop hands it to the program while
+    /// one is open; any other key closes the box).
+    package var picksInABox: Bool {
+        switch self {
+        case .choose, .chooseOperator, .confirmChoice: true
+        default: false
+        }
+    }
+}
+
 /// A key as the terminal sends it.
 package enum Key: Hashable, Sendable {
     /// A printable or control character (`"\u{03}"` for Ctrl-C).

@@ -45,14 +45,7 @@ package struct LessonFacts {
 
     /// The columns after the lesson's first whose intent the user made by moving the ball (a
     /// drag, an arrow, a recentre; not a resize, which the window makes).
-    package var moves: [StreamColumn] {
-        later.filter { column in
-            switch column.intent {
-            case .pressed?, .dragged?, .released?, .arrowPressed?, .recentred?: true
-            default: false
-            }
-        }
-    }
+    package var moves: [StreamColumn] { later.filter { $0.intent?.mover != nil } }
 }
 
 /// How many times `map` ran in two copies of the chain's first operators, each with two

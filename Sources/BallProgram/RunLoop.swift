@@ -139,20 +139,17 @@ package final class RunLoop {
         }
         if let help = binding.model.help {
             // Space turns to the next page where there is one; in a box whose rows are choices,
-            // a digit picks one; any other key (or a click) closes the help, and does nothing else.
+            // a key that picks (a digit, Enter after one, `a` for startWith) picks one; any other
+            // key (or a click) closes the help, and does nothing else.
             switch event {
             case .mouseDragged, .mouseReleased, .mouseMoved: return
             case .character(" ") where help.page + 1 < binding.helpPageCount:
                 binding.send(.helpPageTurned)
                 return
-            case .character(let digit)
-            where help.choosable
-                && (("0"..."9").contains(digit) || Self.enter(digit)
-                    || (help.choice == .operators && digit == SlotOperator.startWith.key)):
-                // A digit picks a row (or is the first of a row's number, which Enter takes; in
-                // the operators box `a` picks startWith, which has no digit): the program is
-                // told, and closes the box; a key that picks nothing closes it.
-                if let action = KeyMap.action(for: event, in: program.keyMode) {
+            case _ where help.choosable:
+                // The program is told what the key picks, and closes the box; a key that picks
+                // nothing closes it.
+                if let action = KeyMap.action(for: event, in: program.keyMode), action.picksInABox {
                     program.perform(action, now: clock.now)
                 } else {
                     binding.send(.helpClosed)
@@ -175,9 +172,6 @@ package final class RunLoop {
         case nil: break
         }
     }
-
-    /// Whether `key` is Enter (a carriage return, or a line feed where the terminal maps it).
-    static func enter(_ key: Unicode.Scalar) -> Bool { key == "\r" || key == "\n" }
 
     /// Gives the terminal to the shell until `fg`, then draws the screen again.
     private func suspend(_ program: TerminalProgram) {

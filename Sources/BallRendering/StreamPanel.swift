@@ -394,11 +394,7 @@ package struct StreamPanel: Hashable, Sendable {
                 )
             }
             if column.slot == .merge {
-                let made =
-                    switch column.intent {
-                    case .arrowPressed?, .recentred?: "keys"
-                    default: "mouse"
-                    }
+                let made = column.intent?.mover == .keys ? "keys" : "mouse"
                 return (
                     "\(cell) from \(made): merge passes on what mouse or keys sends, as it comes",
                     "\(cell), from \(made)"
