@@ -221,19 +221,19 @@ def rxpy_late(lane, position):
 
 
 def centre_of(position):
-    """The middle of a position's screen, as the README says `startWith` puts first: column
+    """The middle of a position's screen, as docs/operators.md says `startWith` puts first: column
     columns / 2, row (rows - 1) / 2 (the area above the status line)."""
     columns, rows = position["screen"]
     return {"cell": [columns // 2, (rows - 1) // 2], "screen": position["screen"]}
 
 
 def in_right_half(position):
-    """The filter's predicate, as the README says it: the ball's column from the middle one on."""
+    """The filter's predicate, as docs/operators.md says it: the ball's column from the middle one on."""
     return position["cell"][0] >= position["screen"][0] // 2
 
 
 def mirrored(position):
-    """The map's function, as the README says it: column c becomes columns - 1 - c."""
+    """The map's function, as docs/operators.md says it: column c becomes columns - 1 - c."""
     columns = position["screen"][0]
     return {"cell": [columns - 1 - position["cell"][0], position["cell"][1]], "screen": position["screen"]}
 

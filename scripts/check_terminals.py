@@ -591,7 +591,7 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
               "%s: the panel's opening and closing are recorded as observations, no resize (%s)" % (label, after_drag))
 
         # Esc quits too (screen holds a lone Esc while mouse reporting is on, until the next
-        # key: Esc then j, as the README says).
+        # key: Esc then j, as docs/troubleshooting.md says).
         found = begin("escape")
         if multiplexer == "screen":
             key("Escape", "j")

@@ -35,7 +35,7 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 
 /// The colourful ball's view-model: one subject holds the position, and every colour is
 /// derived from it by a chain of operators, as the article's `CircleViewModel` derives its
-/// colour from `centerVariable` (the README and ARCHITECTURE.md quote the three lines of
+/// colour from `centerVariable` (docs/from-rxswift.md and ARCHITECTURE.md quote the three lines of
 /// ``init(start:)``; a test checks that they are this file's):
 ///
 /// - `position` is the article's `Variable<CGPoint?>`, a BehaviorSubject: a subscriber gets the

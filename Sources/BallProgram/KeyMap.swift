@@ -144,7 +144,7 @@ package enum KeyMap {
     package static let bindings: [KeyBinding] =
         [
             KeyBinding(
-                ["mouse"], "drag the ball (or click anywhere: it jumps there)", modes: [.play, .learn], actions: [],
+                ["mouse"], "drag the ball (or click anywhere: it glides there)", modes: [.play, .learn], actions: [],
                 isMouse: true),
             KeyBinding(
                 ["arrows", "h j k l"], "move 1 cell", modes: [.play, .learn],
@@ -356,7 +356,7 @@ package enum KeyMap {
             title: title, rows: rows + (legend ? legendRows(ascii: ascii) : []), footer: "any key closes this")
     }
 
-    /// The keys of `mode` as a Markdown table (`| key | does |`), as the README shows them.
+    /// The keys of `mode` as a Markdown table (`| key | does |`), as the README and docs/ show them.
     package static func markdownTable(for mode: KeyMode) -> String {
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
             "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(binding.does) |"

@@ -255,7 +255,7 @@ package enum LaneEnding: Hashable, Sendable {
 // MARK: - The legend
 
 /// Every symbol the lanes draw, each with its one meaning, in the order a learner meets them:
-/// the help box (with the panel open), `--help`, the man page and the README print this list.
+/// the help box (with the panel open), `--help`, the man page and docs/streams.md print this list.
 package enum MarbleLegend {
     /// The symbols and their meanings (each symbol's glyphs separated by spaces).
     package static let entries: [(symbol: String, meaning: String)] = [
@@ -291,7 +291,7 @@ package enum MarbleLegend {
         }
     }
 
-    /// The legend as a Markdown table (`| symbol | means |`), as the README shows it.
+    /// The legend as a Markdown table (`| symbol | means |`), as docs/streams.md shows it.
     package static var markdownTable: String {
         let rows = entries.map { entry in
             let symbols = entry.symbol.split(separator: " ").map { $0 == "|" ? "`\\|`" : "`\($0)`" }

@@ -4,7 +4,7 @@ import Foundation
 import TerminalIO
 import Testing
 
-/// The one key map: what each key does in each mode, and the README's tables made from it.
+/// The one key map: what each key does in each mode, and the docs' tables made from it.
 @Suite("The key map")
 struct KeyMapTests {
     @Test("replay keys: space pauses, the quit keys stop, Ctrl-Z suspends; arrows travel, the mouse scrubs")
@@ -74,20 +74,27 @@ struct KeyMapTests {
         #expect(Set(keys).count == keys.count, "\(mode)")
     }
 
-    @Test("the README's key tables are the key map's", arguments: KeyMode.allCases)
-    func readmeTables(mode: KeyMode) throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    @Test("the key tables in the README and docs/ are the key map's", arguments: KeyMode.allCases)
+    func documentedTables(mode: KeyMode) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let start = "<!-- keys: \(mode.rawValue) -->\n"
         let end = "\n<!-- end of keys -->"
-        let table = try #require(
-            text.range(of: start).flatMap { opening in
-                text.range(of: end, range: opening.upperBound..<text.endIndex).map {
-                    String(text[opening.upperBound..<$0.lowerBound])
-                }
-            }, "README.md has no table between \(start) and the end marker")
-        #expect(table == KeyMap.markdownTable(for: mode))
+        var found = 0
+        for file in ["README.md", "docs/learn.md", "docs/playing.md", "docs/replay.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            var rest = text.startIndex..<text.endIndex
+            while let opening = text.range(of: start, range: rest) {
+                let closing = try #require(
+                    text.range(of: end, range: opening.upperBound..<text.endIndex),
+                    "\(file) has no end marker after \(start)")
+                #expect(
+                    String(text[opening.upperBound..<closing.lowerBound]) == KeyMap.markdownTable(for: mode), "\(file)")
+                found += 1
+                rest = closing.upperBound..<text.endIndex
+            }
+        }
+        #expect(found > 0, "no file has a table between \(start) and the end marker")
     }
 
     @Test(

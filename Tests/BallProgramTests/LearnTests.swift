@@ -489,7 +489,7 @@ struct LearnTests {
         let narrowest = Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 24))
         #expect(narrowest.cardRows > 6 && !narrowest.fits)
         #expect(narrowest.needed.rows == narrowest.cardRows + StreamPanel.rows + 8)
-        #expect(narrowest.needed == ScreenSize(columns: 60, rows: 26), "as the README says")
+        #expect(narrowest.needed == ScreenSize(columns: 60, rows: 26), "as docs/learn.md says")
         // Narrower than the narrowest: what it needs is the narrowest's.
         let narrow = Learn.layout(of: ScreenSize(columns: 40, rows: 12))
         #expect(!narrow.fits && narrow.needed == narrowest.needed)

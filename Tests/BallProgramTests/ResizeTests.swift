@@ -37,7 +37,7 @@ struct ResizeTests {
                 let (top, bottom) = (position.centre.row - half - offset, position.centre.row + half - offset)
                 let drawn = driver.frame.discRows(ball: driver.appearance.ball)
                 let context = "run \(run) at \(size), panel \(panelOpen), \(generator)"
-                // Taller than the rows above the panel, its top goes off the top, as the README says.
+                // Taller than the rows above the panel, its top goes off the top, as docs/streams.md says.
                 if top >= 0 {
                     #expect(drawn.first == top && drawn.last == bottom, "\(drawn) for \(top)...\(bottom): \(context)")
                 } else {

@@ -362,10 +362,10 @@ struct StreamsTests {
 
     }
 
-    @Test("the README's legend is MarbleLegend's")
-    func readmeLegend() throws {
+    @Test("docs/streams.md's legend is MarbleLegend's")
+    func documentedLegend() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/streams.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "<!-- legend: begin -->\n"))
         let end = try #require(text.range(of: "\n<!-- legend: end -->", range: start.upperBound..<text.endIndex))

@@ -22,8 +22,8 @@ struct DocsTests {
     }
 
     @Test(
-        "README.md and ARCHITECTURE.md quote the chain as the source writes it",
-        arguments: ["README.md", "ARCHITECTURE.md"])
+        "docs/from-rxswift.md and ARCHITECTURE.md quote the chain as the source writes it",
+        arguments: ["docs/from-rxswift.md", "ARCHITECTURE.md"])
     func chainQuoted(file: String) throws {
         let doc = try Self.text(file)
         let start = try #require(doc.range(of: "<!-- chain: begin -->\n```swift\n"), "\(file) has no chain quote")
@@ -34,20 +34,56 @@ struct DocsTests {
                 == (try Self.chain()), "run scripts/docs")
     }
 
-    @Test("the README's first 40 lines hold the way in: the tour's command, a picture, the article, the two commands")
+    @Test(
+        "the README's first 40 lines hold the way in: the tour, a picture, the article, the two commands, getting Swift"
+    )
     func readmeStartsWithTheLearner() throws {
-        let top = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
-            .joined(separator: "\n")
+        let readme = try Self.text("README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let top = lines.prefix(40).joined(separator: "\n")
         for wanted in [
             "`colourful-ball learn`", "![", "RxSwift by Examples #2", "Linux", "scripts/run learn", "scripts/test",
+            "Swift 6.1", "swiftly", "apt install swift", "OpenStack", "minutes on 2 cores", "docs/install.md",
         ] {
             #expect(top.contains(wanted), "\(wanted) is not in the README's first 40 lines")
         }
+        #expect(lines.count < 300, "the README has \(lines.count) lines: the details go in docs/")
+    }
+
+    @Test("the README's two commands are the ones CI runs (.ci/run), as a user at a terminal runs them")
+    func readmeCommandsAreCIs() throws {
+        let readme = try Self.text("README.md")
+        let section = try #require(readme.range(of: "## Start: two commands\n")).upperBound
+        let block = try #require(readme.range(of: "```sh\n", range: section..<readme.endIndex)).upperBound
+        let end = try #require(readme.range(of: "```", range: block..<readme.endIndex)).lowerBound
+        let commands = readme[block..<end].split(separator: "\n").map {
+            $0.split(separator: "#", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(commands == ["scripts/run learn", "scripts/test"])
+        let run = try Self.text(".ci/run").split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("echo") }
+        for command in commands {
+            let runs = run.contains { line in
+                let words = line.split(separator: " ").map(String.init)
+                let wanted = command.split(separator: " ").map(String.init)
+                return (0...max(0, words.count - wanted.count)).contains {
+                    Array(words.dropFirst($0).prefix(wanted.count)) == wanted
+                }
+            }
+            #expect(runs, ".ci/run does not run `\(command)`")
+        }
+        // Each under a pseudo-terminal: `script` for the tests, .ci/first-run for the tour.
+        #expect(run.contains { $0.contains("script ") && $0.contains("--command scripts/test") })
+        #expect(run.contains { $0.hasPrefix(".ci/first-run scripts/run learn") })
     }
 
     @Test(
         "every file the README and docs/ link to is there",
-        arguments: ["README.md", "docs/install.md", "docs/terminals.md", "docs/development.md", "docs/benchmarks.md"])
+        arguments: [
+            "README.md", "ARCHITECTURE.md", "docs/install.md", "docs/terminals.md", "docs/development.md",
+            "docs/benchmarks.md", "docs/learn.md", "docs/playing.md", "docs/streams.md", "docs/operators.md",
+            "docs/replay.md", "docs/tools.md", "docs/troubleshooting.md", "docs/from-rxswift.md",
+            "docs/replay-format.md", "docs/colour-rules.md",
+        ])
     func linksResolve(file: String) throws {
         let doc = try Self.text(file)
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
