@@ -140,15 +140,21 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "BallModelTests", dependencies: ["BallModel", "ColourCore", "BallTestSupport", openCombine]),
+            name: "BallModelTests",
+            dependencies: ["BallModel", "BallProgram", "ColourCore", "BallTestSupport", openCombine]),
         .testTarget(
             name: "BallReplayTests",
-            dependencies: ["BallReplay", "BallStreams", "BallModel", "ColourCore", "TextFormats", "BallTestSupport"],
+            dependencies: [
+                "BallReplay", "BallStreams", "BallModel", "BallProgram", "ColourCore", "TextFormats", "BallTestSupport",
+            ],
             exclude: ["Snapshots", "Replays"]
         ),
         .testTarget(
             name: "BallRenderingTests",
-            dependencies: ["BallRendering", "BallStreams", "BallModel", "ColourCore", "BallTestSupport", openCombine],
+            dependencies: [
+                "BallRendering", "BallStreams", "BallModel", "BallProgram", "ColourCore", "BallTestSupport",
+                openCombine,
+            ],
             exclude: ["Snapshots"]
         ),
         .testTarget(
@@ -161,7 +167,8 @@ let package = Package(
         .testTarget(
             name: "BallExportTests",
             dependencies: [
-                "BallExport", "BallReplay", "BallRendering", "BallModel", "ColourCore", "TerminalIO", "BallTestSupport",
+                "BallExport", "BallReplay", "BallRendering", "BallModel", "BallProgram", "ColourCore", "TerminalIO",
+                "BallTestSupport",
             ],
             exclude: ["Snapshots"]
         ),

@@ -1,5 +1,6 @@
 import BallExport
 import BallModel
+import BallProgram
 import BallReplay
 import BallTestSupport
 import Foundation
@@ -47,7 +48,7 @@ struct AsciicastTests {
         try AsciicastExport.run(reader: .inMemory(Array(lines.map { $0 + "\n" }.joined().utf8))) { cast.append($0) }
         #expect(cast[0].contains(#""TERM":"\#(AsciicastExport.term)""#))
         // The same session, headless: the frame after each event.
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 60, rows: 20))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 60, rows: 20))
         // Each output follows these intents (the press moves nothing, the release neither).
         let intents: [[Intent]] = [
             [], [.pressed(at: Cell(column: 30, row: 9)), .dragged(to: Cell(column: 40, row: 12))],
@@ -136,7 +137,7 @@ struct AsciicastTests {
             ])
         #expect(cast.first { $0[1] as? String == "r" }?[2] as? String == "70x22")
         // The same session played: each output is the frame play drew after the same step.
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 60, rows: 20))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 60, rows: 20))
         let steps: [() -> Void] = [
             {}, { driver.toggleStreams() }, { driver.press(.left) }, { driver.toggleLate(.replay) },
             { driver.press(.down) }, { driver.resize(columns: 70, rows: 22) }, { driver.toggleLate(.replay) },

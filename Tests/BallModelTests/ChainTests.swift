@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallTestSupport
 import ColourCore
 import OpenCombine
@@ -768,21 +769,21 @@ struct ChainTests {
 
     @Test("a repeated position derives nothing new, and draws nothing")
     func noDuplicateRedraws() {
-        let driver = HeadlessDriver(screen: screen)
+        let driver = Pilot<Play>(screen: screen)
         var colours: [FlatColour] = []
         let subscription = driver.session.viewModel.ballColour.sink { colours.append($0) }
         defer { subscription.cancel() }
-        let presents = driver.screen.presentCount
+        let presents = driver.terminal.presentCount
         driver.send(.dragged(to: Cell(column: 1, row: 1)))  // Not grabbed: no move.
         driver.send(.recentred)  // Already centred.
-        #expect(driver.screen.presentCount == presents)
+        #expect(driver.terminal.presentCount == presents)
         driver.press(.right)
-        #expect(driver.screen.presentCount == presents + 1)
+        #expect(driver.terminal.presentCount == presents + 1)
         // 41,11 is 504 points (249 mod 255): red, as at the centre; the colour is published once.
         driver.press(.left)
         driver.press(.right)
         #expect(colours == [.flatRed])
-        #expect(driver.screen.presentCount == presents + 3)
+        #expect(driver.terminal.presentCount == presents + 3)
     }
 
     @Test("the session sends the subject only positions that changed, and keeps the grab beside it")

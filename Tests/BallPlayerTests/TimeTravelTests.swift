@@ -1,5 +1,6 @@
 import BallModel
 import BallPlayer
+import BallProgram
 import BallRendering
 import BallReplay
 import BallStreams
@@ -31,7 +32,7 @@ struct TimeTravelTests {
     }
 
     /// The state the player shows equals the edited log played forward to its place.
-    static func expectExact(_ pilot: PlayerPilot, _ note: @autoclosure () -> String) throws {
+    static func expectExact(_ pilot: Pilot<Watch>, _ note: @autoclosure () -> String) throws {
         let player = pilot.player
         let applied = (0..<player.place).filter { !player.index.skipped.contains($0 + 1) }.count
         let (state, appearance) = try forward(pilot.editedLines(), count: applied)
@@ -46,7 +47,7 @@ struct TimeTravelTests {
             #expect((shown ?? player.session.state).appearance == appearance, "\(note())")
         }
         // The whole terminal: the recorded area, the player's rows at the bottom, the status line last.
-        #expect(pilot.frame.size == pilot.terminal, "\(note())")
+        #expect(pilot.frame.size == pilot.size, "\(note())")
         #expect(pilot.lines.last?.hasPrefix(" \(player.paused ? "paused" : "replay")  intent \(player.place)/") == true)
     }
 
@@ -62,7 +63,7 @@ struct TimeTravelTests {
             .character("s"), .character("b"), .character("p"),
         ]
         for recording in 0..<25 {
-            let pilot = try PlayerPilot(
+            let pilot = try Pilot<Watch>(
                 RandomRecording.bytes(count: 5 + generator.below(400), operators: true, using: &generator))
             var pressed: [TerminalEvent] = []
             for _ in 0..<60 {
@@ -84,7 +85,7 @@ struct TimeTravelTests {
 
     /// The colours the disc's half blocks are drawn in on an 80×24 player (the ball's, and the
     /// screen's at its edges).
-    static func disc(_ pilot: PlayerPilot) -> Set<ColourCore.FlatColour> {
+    static func disc(_ pilot: Pilot<Watch>) -> Set<ColourCore.FlatColour> {
         var colours: Set<ColourCore.FlatColour> = []
         for row in 0..<20 {
             for column in 0..<80 where pilot.frame[column, row].glyph == Glyph.lowerHalf {
@@ -104,18 +105,18 @@ struct TimeTravelTests {
             (.arrowPressed(.left, distance: 10), 0.2),
             (.quitRequested, 2),
         ])
-        let pilot = try PlayerPilot(bytes, paused: false)
-        try pilot.pass(.milliseconds(200))
+        let pilot = try Pilot<Watch>(bytes, paused: false)
+        pilot.pass(.milliseconds(200))
         #expect(pilot.player.place == 2)
         #expect(pilot.player.session.state.position.centre == Cell(column: 30, row: 11))
         #expect(Self.disc(pilot) == [.flatRed, .flatMint])
-        try pilot.pass(.milliseconds(299))
+        pilot.pass(.milliseconds(299))
         #expect(Self.disc(pilot) == [.flatRed, .flatMint])
-        try pilot.pass(.milliseconds(1))
+        pilot.pass(.milliseconds(1))
         #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
         #expect(pilot.player.place == 2)
         // Stepped to instead (paused), the place shows at once what the chain did until the next intent.
-        let stepped = try PlayerPilot(bytes)
+        let stepped = try Pilot<Watch>(bytes)
         stepped.press(.arrow(.right, shifted: false))
         stepped.press(.arrow(.right, shifted: false))
         #expect(stepped.player.place == 2)
@@ -134,22 +135,22 @@ struct TimeTravelTests {
             (.arrowPressed(.left, distance: 20), 0.3),
             (.quitRequested, 2),
         ])
-        let pilot = try PlayerPilot(bytes, paused: false)
-        try pilot.pass(.milliseconds(200))
+        let pilot = try Pilot<Watch>(bytes, paused: false)
+        pilot.pass(.milliseconds(200))
         #expect(pilot.player.place == 2)
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
-        try pilot.pass(.milliseconds(100))
+        pilot.pass(.milliseconds(100))
         #expect(pilot.player.place == 3)
         #expect(pilot.player.session.state.position.centre == Cell(column: 30, row: 11))
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
-        try pilot.pass(.milliseconds(199))
+        pilot.pass(.milliseconds(199))
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
-        try pilot.pass(.milliseconds(1))
+        pilot.pass(.milliseconds(1))
         #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
         // Stepped (paused): place 3 shows at once what the chain did until the quit; back to 2,
         // the chain is built again there with its window from 0.2 (the session checks the real
         // operator against the model at every step), and forward again the same.
-        let stepped = try PlayerPilot(bytes)
+        let stepped = try Pilot<Watch>(bytes)
         for _ in 0..<3 { stepped.press(.arrow(.right, shifted: false)) }
         #expect(stepped.player.place == 3)
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
@@ -166,12 +167,12 @@ struct TimeTravelTests {
     @Test("a scrub on the timeline goes to the place its column stands for, exactly")
     func scrubIsExact() throws {
         var generator = SeededGenerator()
-        let pilot = try PlayerPilot(RandomRecording.bytes(count: 3_000, using: &generator))
+        let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 3_000, using: &generator))
         let row = try #require(pilot.player.timelineRow)
         for _ in 0..<40 {
             let column = generator.below(pilot.frame.size.columns)
             // The timeline is as wide as the terminal.
-            let width = pilot.terminal.columns
+            let width = pilot.size.columns
             pilot.press(.mousePressed(Cell(column: column, row: pilot.player.timelineRow ?? row)))
             #expect(Timeline.column(of: pilot.player.place, width: width, count: 3_000) == column, "\(generator)")
             try Self.expectExact(pilot, "column \(column), \(generator)")
@@ -186,7 +187,7 @@ struct TimeTravelTests {
 
     @Test("the sample: →, ←, End, ], [ and Home each show exactly what they should, and say what changed")
     func sampleKeys() throws {
-        let pilot = try PlayerPilot(Self.sample)
+        let pilot = try Pilot<Watch>(Self.sample)
         let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(pilot.player.place == 0)
         #expect(pilot.lines.last?.hasPrefix(" paused  intent 0/13  t 0.00 s  1×  40,11  ● flatRed") == true)
@@ -219,7 +220,7 @@ struct TimeTravelTests {
         var places: [Int] = []
         while true {
             let before = pilot.player.place
-            pilot.press("]")
+            pilot.type("]")
             guard pilot.player.place != before else { break }
             places.append(pilot.player.place)
             let ball = pilot.player.session.viewModel.current.ball
@@ -229,7 +230,7 @@ struct TimeTravelTests {
         }
         #expect(places == pilot.player.index.colourChanges.map(\.intent))
         #expect(places.count >= 3)
-        pilot.press("[")
+        pilot.type("[")
         #expect(pilot.player.place == places[places.count - 2])
     }
 
@@ -253,11 +254,11 @@ struct TimeTravelTests {
 
     @Test("x skips the current intent: the ball and every later colour follow; x again takes it back")
     func skip() throws {
-        let pilot = try PlayerPilot(Self.sample)
-        for _ in 0..<4 { pilot.press("l") }
+        let pilot = try Pilot<Watch>(Self.sample)
+        for _ in 0..<4 { pilot.type("l") }
         let kept = pilot.player.session.viewModel.current
         let endBefore = pilot.player.index.state(at: 13).appearance
-        pilot.press("x")
+        pilot.type("x")
         #expect(pilot.player.index.skipped == [4])
         let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
         // Skipping the fourth is the state after the third.
@@ -270,8 +271,8 @@ struct TimeTravelTests {
         pilot.press(.end)
         try Self.expectExact(pilot, "end after the skip")
         pilot.press(.home)
-        for _ in 0..<4 { pilot.press("l") }
-        pilot.press("x")
+        for _ in 0..<4 { pilot.type("l") }
+        pilot.type("x")
         #expect(pilot.player.index.skipped.isEmpty)
         #expect(pilot.player.session.viewModel.current == kept)
         #expect(pilot.player.index.state(at: 13).appearance == endBefore)
@@ -286,24 +287,24 @@ struct TimeTravelTests {
         // The recorded 60×20, then the change line (empty until a move) and the timeline at the
         // bottom of the whole terminal, which at the end of the recording has just a row for the
         // timeline.
-        let tight = try PlayerPilot(bytes)
-        #expect(tight.terminal == ScreenSize(columns: 70, rows: 23))
+        let tight = try Pilot<Watch>(bytes)
+        #expect(tight.size == ScreenSize(columns: 70, rows: 23))
         #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
         #expect(tight.lines[20] == String(repeating: " ", count: 70))
         tight.press(.end)
-        tight.press("x")
+        tight.type("x")
         #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
         // Paused with a message: it has a row of its own above the timeline, whole.
         #expect(
             tight.lines[tight.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70),
             "\(tight.lines)")
         // With a row to spare, the message has a row of its own above the timeline.
-        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 70, rows: 24))
-        pilot.press("x")
+        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 70, rows: 24))
+        pilot.type("x")
         #expect(pilot.lines[pilot.lines.count - 3] == " at the start: step forward to an intent to skip it".padding(70))
         pilot.press(.end)
         #expect(pilot.frame.size == ScreenSize(columns: 70, rows: 24))
-        pilot.press("x")
+        pilot.type("x")
         #expect(pilot.player.index.skipped.isEmpty)
         #expect(pilot.lines[pilot.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70))
     }
@@ -311,7 +312,7 @@ struct TimeTravelTests {
     @Test("a recording with no intents: every key leaves it at 0/0, x and w say what they can")
     func emptyRecording() throws {
         let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")
-        let pilot = try PlayerPilot(Array((header + "\n").utf8), spareRows: 2)
+        let pilot = try Pilot<Watch>(Array((header + "\n").utf8), spareRows: 2)
         #expect(!pilot.player.index.canSkip(0) && !pilot.player.index.canSkip(1))
         pilot.player.index.setSkipped(1, true)
         for key: TerminalEvent in [.end, .arrow(.right, shifted: false), .character("]"), .character("x"), .home] {
@@ -327,17 +328,17 @@ struct TimeTravelTests {
         var lines = [ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")]
         lines.append(ReplayFormat.line(for: .arrowPressed(.right, distance: 3), at: 0.1))
         lines.append(ReplayFormat.line(for: .resized(ScreenSize(columns: 90, rows: 30)), at: 0.2))
-        let pilot = try PlayerPilot(
-            Array(lines.map { $0 + "\n" }.joined().utf8), terminal: ScreenSize(columns: 80, rows: 24))
-        pilot.press("l")
+        let pilot = try Pilot<Watch>(
+            Array(lines.map { $0 + "\n" }.joined().utf8), screen: ScreenSize(columns: 80, rows: 24))
+        pilot.type("l")
         #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
         #expect(!pilot.lines.joined().contains("terminal too small"))
-        pilot.press("l")
+        pilot.type("l")
         #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
         let text = pilot.lines.joined(separator: "\n")
         #expect(text.contains("terminal too small") && text.contains("(need 90×30,") && text.contains("have 80×24)"))
         // Back to a part that fits, it is drawn again.
-        pilot.press("h")
+        pilot.type("h")
         #expect(!pilot.lines.joined().contains("terminal too small"))
         #expect(pilot.lines.last?.hasPrefix(" paused  intent 1/2") == true)
     }
@@ -346,7 +347,7 @@ struct TimeTravelTests {
     func writeEdited() throws {
         var generator = SeededGenerator()
         // Two rows to spare: one for the timeline, one for messages.
-        let pilot = try PlayerPilot(RandomRecording.bytes(count: 200, using: &generator), spareRows: 2)
+        let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 200, using: &generator), spareRows: 2)
         var written: [String] = []
         var writes = 0
         pilot.player.writeEdited = { index in
@@ -359,9 +360,9 @@ struct TimeTravelTests {
         }
         for _ in 0..<3 {
             pilot.press(.arrow(.right, shifted: true))
-            pilot.press("x")
+            pilot.type("x")
         }
-        pilot.press("w")
+        pilot.type("w")
         #expect(pilot.lines.contains(" wrote edited.jsonl".padding(pilot.frame.size.columns)))
         #expect(written.count == 1 + 200 - pilot.player.index.skipped.count, "\(generator)")
         // The recording's own lines: the header, and each kept intent's line, as they were.
@@ -369,7 +370,7 @@ struct TimeTravelTests {
         #expect(written.first == original.first)
         #expect(written.allSatisfy { original.contains($0) })
         // Held down, w writes nothing more while nothing changed; a change, and it writes again.
-        for _ in 0..<5 { pilot.press("w") }
+        for _ in 0..<5 { pilot.type("w") }
         #expect(writes == 1)
         #expect(pilot.lines.contains(" already written as edited.jsonl".padding(pilot.frame.size.columns)))
         pilot.press(.end)
@@ -378,8 +379,8 @@ struct TimeTravelTests {
         #expect(pilot.player.session.viewModel.current == appearance, "\(generator)")
         // A failure to write is said, and nothing else changes.
         pilot.player.writeEdited = { _ in throw DiskFull() }
-        pilot.press("x")
-        pilot.press("w")
+        pilot.type("x")
+        pilot.type("w")
         #expect(pilot.lines.contains(" not written: the disk is full".padding(pilot.frame.size.columns)))
     }
 
@@ -387,23 +388,23 @@ struct TimeTravelTests {
 
     @Test("+ and - double and halve the speed between ¼× and 16×; space at the end plays from the start")
     func speedAndEnd() throws {
-        let pilot = try PlayerPilot(Self.sample, paused: false)
-        for _ in 0..<6 { pilot.press("+") }
+        let pilot = try Pilot<Watch>(Self.sample, paused: false)
+        for _ in 0..<6 { pilot.type("+") }
         #expect(pilot.player.playback.timing.speed == 16)
         #expect(pilot.lines.last?.contains("  16×") == true)
-        for _ in 0..<9 { pilot.press("-") }
+        for _ in 0..<9 { pilot.type("-") }
         #expect(pilot.player.playback.timing.speed == 0.25)
         #expect(pilot.lines.last?.contains("  0.25×") == true)
         // The first intent is due its recorded pause at a quarter of the speed after now.
-        let first = try #require(pilot.player.playback.due) - pilot.screen.clock.now
+        let first = try #require(pilot.player.playback.due) - pilot.terminal.clock.now
         #expect(abs(first.seconds - 0.492334 * 4) < 1e-6)
-        try pilot.pass(first - .milliseconds(1))
+        pilot.pass(first - .milliseconds(1))
         #expect(pilot.player.place == 0)
-        try pilot.pass(.milliseconds(1))
+        pilot.pass(.milliseconds(1))
         #expect(pilot.player.place == 1)
-        try pilot.pass(.seconds(60))
+        pilot.pass(.seconds(60))
         #expect(pilot.player.place == 13 && pilot.player.paused)
-        pilot.press(" ")
+        pilot.type(" ")
         #expect(pilot.player.place == 0 && !pilot.player.paused)
     }
 
@@ -411,10 +412,10 @@ struct TimeTravelTests {
     func partlyRead() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 5_000, using: &generator)
-        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50), readAll: false)
+        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 50), readAll: false)
         let index = pilot.player.index
         try index.read(atMost: 100)
-        try pilot.refresh()
+        pilot.refresh()
         #expect(pilot.lines.last?.contains("intent 0/100  reading") == true)
         pilot.press(.end)
         #expect(pilot.player.place == 100)
@@ -431,7 +432,7 @@ struct TimeTravelTests {
     )
     func replayInTheSameWindow() throws {
         // The sample was recorded at 80×24.
-        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 24))
+        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 24))
         pilot.press(.end)
         var lines = pilot.lines
         #expect(!lines.joined().contains("too small"))
@@ -439,7 +440,7 @@ struct TimeTravelTests {
         // Paused at the end by End: what it changed has a row, over the recording's next row.
         #expect(lines[21].hasPrefix(" #0 → #13: 40,11 → 51,7 · ● flatRed → flatBlackDark"), "\(lines[21])")
         #expect(lines[23].contains("intent 13/13") && lines[23].contains("2 rows hidden"), "\(lines[23])")
-        pilot.press("s")
+        pilot.type("s")
         lines = pilot.lines
         let panelTop = 24 - 1 - 1 - 1 - StreamPanel.rows
         #expect(lines[panelTop].hasPrefix(" streams"), "\(lines)")
@@ -450,10 +451,10 @@ struct TimeTravelTests {
         let rowsWithBall = pilot.frame.discRows(ball: ball)
         #expect(!rowsWithBall.isEmpty && rowsWithBall.max()! < panelTop, "\(rowsWithBall)")
         // Closed again: nothing covered but the change line's and the timeline's rows.
-        pilot.press("s")
+        pilot.type("s")
         #expect(pilot.lines[23].contains("2 rows hidden"))
         // Playing, the change line gives its row back.
-        pilot.press(" ")
+        pilot.type(" ")
         #expect(pilot.lines[23].contains("1 row hidden"), "\(pilot.lines[23])")
     }
 
@@ -461,18 +462,18 @@ struct TimeTravelTests {
         "x at 80×24 in a window of the recording's size: it pauses, the change line says the skip, the timeline marks it ø"
     )
     func skipShown() throws {
-        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 24))
-        pilot.press(" ")  // Playing.
+        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 24))
+        pilot.type(" ")  // Playing.
         pilot.press(.arrow(.right, shifted: false))
         pilot.press(.arrow(.right, shifted: false))
-        pilot.press(" ")
+        pilot.type(" ")
         #expect(!pilot.player.paused)
-        pilot.press("x")
+        pilot.type("x")
         #expect(pilot.player.paused, "a skip pauses, so that what it changed can be read")
         let lines = pilot.lines
         #expect(lines[21].hasPrefix(" skip #\(pilot.player.place): "), "\(lines[21])")
         #expect(lines[22].contains("ø"), "\(lines[22])")
-        pilot.press("x")
+        pilot.type("x")
         #expect(pilot.lines[21].hasPrefix(" unskip #\(pilot.player.place): ") && !pilot.lines[22].contains("ø"))
     }
 
@@ -483,18 +484,18 @@ struct TimeTravelTests {
             ReplayFormat.line(for: .arrowPressed(.right, distance: 1), at: 0.1),
         ]
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let short = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14))
-        short.press("s")
+        let short = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 60, rows: 14))
+        short.type("s")
         let said = try #require(short.lines.first { $0.contains(" more row") })
         let words = said.split(separator: " ")
         let more = try #require(words.firstIndex(of: "more"))
         let needed = try #require(Int(words[more - 1]), "\(said)")
         // With that many more rows it fits whole.
-        let taller = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14 + needed))
-        taller.press("s")
+        let taller = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 60, rows: 14 + needed))
+        taller.type("s")
         #expect(taller.player.layout.panelFits == true)
-        let one = try PlayerPilot(bytes, terminal: ScreenSize(columns: 60, rows: 14 + needed - 1))
-        one.press("s")
+        let one = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 60, rows: 14 + needed - 1))
+        one.type("s")
         #expect(one.player.layout.panelFits == false, "one row fewer is not enough")
     }
 
@@ -507,8 +508,8 @@ struct TimeTravelTests {
             ReplayFormat.line(for: .resized(ScreenSize(columns: 90, rows: 26)), at: 0.1),
         ]
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 100, rows: 30))
-        pilot.press("l")
+        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 100, rows: 30))
+        pilot.type("l")
         #expect(
             pilot.player.change?.text
                 == "#1 ↔ resized to 90×26: position 40,11 on 80×24 → on 90×26 · ballColour flatRed (unchanged) · background (unchanged)"
@@ -519,7 +520,7 @@ struct TimeTravelTests {
 
     @Test("a page that starts part-way: every late lane, subscribed anywhere, is the one a whole run gives")
     func lateLanesOnAPage() throws {
-        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 40))
+        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 40))
         let index = pilot.player.index
         // Narrow pages (7 columns at 30 cells), so most start after the start.
         for width in [30, 36] {
@@ -559,11 +560,11 @@ struct TimeTravelTests {
 
     @Test("with the streams panel open the lanes show the page around the place, the future dim, skips as ø")
     func streamsAroundThePlace() throws {
-        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 80, rows: 40))
-        pilot.press("s")
-        for _ in 0..<4 { pilot.press("l") }
-        pilot.press("x")
-        pilot.press("l")
+        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 40))
+        pilot.type("s")
+        for _ in 0..<4 { pilot.type("l") }
+        pilot.type("x")
+        pilot.type("l")
         let lines = pilot.lines
         let intents = try #require(lines.first { $0.hasPrefix(" intents") })
         #expect(intents.hasPrefix(" intents        ^──▼─•─•─ø─•─•─•─•─▲─←─←─↑q|"))
@@ -588,7 +589,7 @@ extension TimeTravelTests {
     func badLineLate() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 3_000, thenBadLine: "garbage appended", using: &generator)
-        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 140, rows: 50))
+        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 140, rows: 50))
         #expect(pilot.player.index.count == 3_000)
         #expect(pilot.player.index.isComplete)
         #expect(pilot.player.index.readingStopped?.line == 3_002)
@@ -603,7 +604,7 @@ extension TimeTravelTests {
     @Test("a bad line before any intent leaves nothing to keep: the one sentence, as before")
     func badLineFirst() throws {
         let header = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n")[0]
-        #expect(throws: ReplayError.self) { try PlayerPilot(Array((header + "\ngarbage\n").utf8)) }
+        #expect(throws: ReplayError.self) { try Pilot<Watch>(Array((header + "\ngarbage\n").utf8)) }
     }
 }
 
@@ -622,10 +623,10 @@ extension TimeTravelTests {
             time += 0.1
             lines.append(ReplayFormat.line(for: intent, at: time))
         }
-        let pilot = try PlayerPilot(
-            Array(lines.map { $0 + "\n" }.joined().utf8), terminal: ScreenSize(columns: 100, rows: 34))
-        pilot.screen.keepsFrames = true
-        pilot.press("s")  // The panel too, above the player's rows.
+        let pilot = try Pilot<Watch>(
+            Array(lines.map { $0 + "\n" }.joined().utf8), screen: ScreenSize(columns: 100, rows: 34))
+        pilot.terminal.keepsFrames = true
+        pilot.type("s")  // The panel too, above the player's rows.
         for key: TerminalEvent in [.end, .home] + Array(repeating: .character("l"), count: 7)
             + Array(repeating: .character("h"), count: 7) + [.end, .character("s")]
         {
@@ -634,7 +635,7 @@ extension TimeTravelTests {
         var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
         var terminal = TerminalEmulator(columns: 100, rows: 34)
         var previous: Frame?
-        for (number, frame) in pilot.screen.history.enumerated() {
+        for (number, frame) in pilot.terminal.history.enumerated() {
             #expect(frame.size == ScreenSize(columns: 100, rows: 34), "frame \(number)")
             var bytes: [UInt8] = []
             rasteriser.draw(frame, over: previous, into: &bytes)
@@ -643,7 +644,7 @@ extension TimeTravelTests {
             #expect(differences.isEmpty, "frame \(number): \(differences.prefix(5))")
             previous = frame
         }
-        #expect(pilot.screen.history.count > 15)
+        #expect(pilot.terminal.history.count > 15)
         // One status line, at the bottom, in every frame.
         #expect(pilot.lines.filter { $0.contains("intent ") }.count == 1)
     }
@@ -656,19 +657,19 @@ extension TimeTravelTests {
     func skipIsBounded() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 60_000, using: &generator)
-        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50))
+        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 50))
         pilot.press(.end)
-        for _ in 0..<3 { pilot.press("[") }
+        for _ in 0..<3 { pilot.type("[") }
         // A colour change can be a resize's, which cannot be skipped: the next that can be.
-        while !pilot.player.index.canSkip(pilot.player.place) { pilot.press("l") }
+        while !pilot.player.index.canSkip(pilot.player.place) { pilot.type("l") }
         let place = pilot.player.place
-        pilot.press("x")
+        pilot.type("x")
         // The key worked out nothing after the checkpoint before the skipped intent.
         let index = pilot.player.index
         #expect(index.derived <= place && index.derived >= place - ReplayIndex.checkpointInterval, "\(generator)")
         #expect(pilot.lines.last?.contains("working out ") == true)
         // Held down, then q: all in one read, and the program is done before any tail is worked out.
-        try pilot.run([.bytes(Array((String(repeating: "x", count: 30) + "q").utf8))])
+        pilot.run([.bytes(Array((String(repeating: "x", count: 30) + "q").utf8))])
         #expect(pilot.watch.isFinished)
         #expect(index.derived < index.count, "the keys waited for the tail")
         #expect(index.skipped.contains(place) == (31 % 2 == 1))
@@ -678,19 +679,19 @@ extension TimeTravelTests {
     func skipThenWorkedOut() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 20_000, using: &generator)
-        let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 50))
+        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 50))
         // Near the start, so that the tail to work out is long whatever the seed (near the end,
         // a short one was worked out at once for some seeds).
-        for _ in 0..<5 { pilot.press("]") }
+        for _ in 0..<5 { pilot.type("]") }
         // A colour change can be a resize's, which cannot be skipped (the seed decides): the
         // next intent that can be.
-        while !pilot.player.index.canSkip(pilot.player.place) { pilot.press("l") }
-        pilot.press("x")
+        while !pilot.player.index.canSkip(pilot.player.place) { pilot.type("l") }
+        pilot.type("x")
         #expect(pilot.player.index.skipped == [pilot.player.place], "\(generator)")
         #expect(pilot.player.index.count - pilot.player.place > 10 * ReplayIndex.checkpointInterval, "\(generator)")
         #expect(!pilot.player.index.isDerived, "\(generator)")
         // Time passes: the loop works the rest out.
-        try pilot.pass(.milliseconds(50))
+        pilot.pass(.milliseconds(50))
         #expect(pilot.player.index.isDerived)
         #expect(pilot.lines.last?.contains("working out") == false)
         pilot.press(.end)
@@ -729,14 +730,14 @@ extension TimeTravelTests {
                     #"{"t":0,"event":"unsubscribed","subject":"relay"}"#,
                 ], at: 1)
             let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-            let pilot = try PlayerPilot(bytes, terminal: ScreenSize(columns: 120, rows: 40))
+            let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 40))
             let index = pilot.player.index
             // Any intent but a resize (which cannot be skipped); none if all are resizes.
             let skipped = (1...index.count).filter { index.canSkip($0) }.randomElement(using: &generator) ?? 0
             if skipped > 0 {
                 pilot.press(.home)
-                for _ in 0..<skipped { pilot.press("l") }
-                pilot.press("x")
+                for _ in 0..<skipped { pilot.type("l") }
+                pilot.type("x")
                 #expect(index.skipped == [skipped])
             }
             var number = 0
@@ -755,49 +756,49 @@ extension TimeTravelTests {
     )
     func heldLateKey() throws {
         var generator = SeededGenerator()
-        let pilot = try PlayerPilot(RandomRecording.bytes(count: 40, using: &generator), spareRows: 6)
+        let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 40, using: &generator), spareRows: 6)
         func go(to place: Int) {
             pilot.press(.home)
-            for _ in 0..<place { pilot.press("l") }
+            for _ in 0..<place { pilot.type("l") }
         }
         func says(_ words: String) -> Bool { pilot.lines.contains { $0.contains(words) } }
         go(to: 5)
-        pilot.press("r")
+        pilot.type("r")
         #expect(says("late Replay(3) subscribed at #5"), "\(pilot.lines)")
         go(to: 10)
         for press in 1...301 {
-            pilot.press("b")
+            pilot.type("b")
             let did = press % 2 == 1 ? "subscribed" : "cancelled"
             #expect(says("late Behavior \(did) at #10"), "press \(press), \(generator)")
         }
         // The Replay(3) subscriber of #5 was never cancelled: at #20 its key cancels it.
         go(to: 20)
-        pilot.press("r")
+        pilot.type("r")
         #expect(says("late Replay(3) cancelled at #20"), "\(generator)")
     }
 
     @Test("past the kept subscribes and cancels, one more is refused with a sentence, and none changes meaning")
     func lateKeyLimit() throws {
         var generator = SeededGenerator()
-        let pilot = try PlayerPilot(
+        let pilot = try Pilot<Watch>(
             RandomRecording.bytes(count: 40, using: &generator), spareRows: 6, userObservationLimit: 40)
         func says(_ words: String) -> Bool { pilot.lines.contains { $0.contains(words) } }
         // Three presses of each of the four keys at a place: twelve kept a place.
         pilot.press(.home)
         for place in 1...4 {
-            pilot.press("l")
+            pilot.type("l")
             for key in ["b", "p", "r", "v"] as [Unicode.Scalar] where place < 4 || key == "b" {
-                for _ in 0..<3 { pilot.press(key) }
+                for _ in 0..<3 { pilot.type(key) }
             }
         }
-        pilot.press("p")  // The 40th: the one subscribed at #3 (three presses) is cancelled.
+        pilot.type("p")  // The 40th: the one subscribed at #3 (three presses) is cancelled.
         #expect(says("late Publish cancelled at #4"), "\(pilot.lines)")
-        pilot.press("p")
+        pilot.type("p")
         // (Its beginning: a recording as narrow as 40 columns cuts the rest with "…".)
         #expect(says("40 subscribes and cancels kept:"), "\(generator) \(pilot.lines.suffix(4))")
         // A fourth press of one key at one place costs nothing more: it is kept, and means
         // what it would (three at #3 left it subscribed, three at #4 cancelled).
-        pilot.press("b")
+        pilot.type("b")
         #expect(says("late Behavior subscribed at #4"), "\(generator)")
     }
 
@@ -807,16 +808,16 @@ extension TimeTravelTests {
         let move = ReplayFormat.line(for: .arrowPressed(.left, distance: 1), at: 0.1)
         let open = ReplayFormat.line(for: Observation.panelOpened, at: 0.1)
         let close = ReplayFormat.line(for: Observation.panelClosed, at: 0.1)
-        let later = try PlayerPilot(
+        let later = try Pilot<Watch>(
             Array(([header, move, move, open, move, move, close, move].map { $0 + "\n" }).joined().utf8))
         var seen: [Bool] = [later.player.streamsOpen]
         for _ in 0..<5 {
-            later.press("l")
+            later.type("l")
             seen.append(later.player.streamsOpen)
         }
         #expect(seen == [false, false, true, true, false, false])
         #expect(later.lines.contains { $0.hasPrefix(" streams") } == false)
-        let fromTheStart = try PlayerPilot(Array(([header, open, move].map { $0 + "\n" }).joined().utf8))
+        let fromTheStart = try Pilot<Watch>(Array(([header, open, move].map { $0 + "\n" }).joined().utf8))
         #expect(fromTheStart.player.streamsOpen)
         #expect(fromTheStart.lines.contains { $0.hasPrefix(" streams") })
     }

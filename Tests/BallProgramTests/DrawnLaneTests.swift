@@ -57,7 +57,7 @@ struct DrawnLaneTests {
     func againstTheModel() throws {
         var generator = SeededGenerator()
         for run in 0..<100 {
-            let driver = HeadlessDriver(screen: Self.size)
+            let driver = Pilot<Play>(screen: Self.size)
             let file = MemoryLines()
             let recorder = try ReplayRecorder(
                 session: driver.session, observations: driver.streams.observations, writer: file,
@@ -99,16 +99,16 @@ struct DrawnLaneTests {
             #expect(recorder.failure == nil)
             // The recording replays the subscriptions where they were made: at its end the
             // player draws the same lanes.
-            let pilot = try PlayerPilot(file.bytes, terminal: ScreenSize(columns: Self.size.columns, rows: 40))
+            let pilot = try Pilot<Watch>(file.bytes, screen: ScreenSize(columns: Self.size.columns, rows: 40))
             pilot.press(.end)
-            if !pilot.player.streamsOpen { pilot.press("s") }
+            if !pilot.player.streamsOpen { pilot.type("s") }
             guard
                 Self.expectDrawn(pilot.frame, model, through: model.column, "player at the end: \(context())")
             else { return }
             // Late subscribers to subjects that completed (or not): each kind once or twice.
             for _ in 0..<(1 + generator.below(4)) {
                 let kind = LateSubscriber.allCases[generator.below(LateSubscriber.allCases.count)]
-                pilot.press(kind.key)
+                pilot.type(kind.key)
                 model.toggle(kind)
             }
             guard
@@ -122,7 +122,7 @@ struct DrawnLaneTests {
         "the issue's reproducer: all four subscribed and cancelled in one column read ^○! ^! ^3! ^○!, never | for a cancel"
     )
     func cancelledInTheirColumn() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         driver.toggleStreams()
         driver.press(.left)
         driver.press(.left)
@@ -141,10 +141,10 @@ struct DrawnLaneTests {
 
     @Test("the player at the end of a recording that quit: late Behavior and Publish ^|, Replay(3) ^3|, Relay ^○")
     func lateToCompletedSubjects() throws {
-        let pilot = try PlayerPilot(SampleRecording.bytes, terminal: ScreenSize(columns: 80, rows: 40))
+        let pilot = try Pilot<Watch>(SampleRecording.bytes, screen: ScreenSize(columns: 80, rows: 40))
         pilot.press(.end)
-        pilot.press("s")
-        for kind in LateSubscriber.allCases { pilot.press(kind.key) }
+        pilot.type("s")
+        for kind in LateSubscriber.allCases { pilot.type(kind.key) }
         let drawn = Self.drawnLanes(pilot.frame)
         let page = StreamPanel.pageStart(latest: pilot.player.place, width: 80)
         let pad = String(repeating: " ", count: 2 * (pilot.player.place - page))

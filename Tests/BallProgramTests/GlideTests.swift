@@ -12,8 +12,8 @@ import Testing
 @Suite("The ball glides, as the original's did")
 struct GlideTests {
     /// A driver that keeps every frame, animated.
-    static func driver(depth: ColourDepth = .direct) -> HeadlessDriver {
-        let driver = HeadlessDriver(depth: depth, animated: true)
+    static func driver(depth: ColourDepth = .direct) -> Pilot<Play> {
+        let driver = Pilot<Play>(depth: depth, animated: true)
         driver.terminal.keepsFrames = true
         return driver
     }
@@ -76,7 +76,7 @@ struct GlideTests {
         #expect(times.last! - times.first! <= ScreenBinding.glideDuration)
         #expect(frames.count <= 7)
         // The last frame is the final one, drawn as without a glide; then the loop waits for ever.
-        let still = HeadlessDriver()
+        let still = Pilot<Play>()
         still.run([.bytes(TerminalBytes.press(target)), .bytes(TerminalBytes.release(target))])
         #expect(frames.last == still.frame)
         #expect(driver.terminal.waits.last == .some(nil), "\(driver.terminal.waits.suffix(3))")
@@ -150,7 +150,7 @@ struct GlideTests {
     @Test("the recording and the streams are the same with the glide as without it")
     func presentationOnly() {
         let glides = Self.driver()
-        let jumps = HeadlessDriver()
+        let jumps = Pilot<Play>()
         for driver in [glides, jumps] {
             driver.drag(from: Cell(column: 40, row: 11), to: Cell(column: 60, row: 14))
             driver.press(.left, shifted: true)

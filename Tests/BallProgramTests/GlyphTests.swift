@@ -85,7 +85,7 @@ struct GlyphTests {
         var drawn = Set<Unicode.Scalar>()
         // Play: drags across the colours, every intent, the help, the panel with late lanes and
         // hover descriptions, a window too small and a resize.
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.terminal.keepsFrames = true
         driver.type("?")
         driver.type("x")
@@ -107,12 +107,12 @@ struct GlyphTests {
         drawn.formUnion(Self.glyphs(in: driver.terminal.history))
 
         // The player: stepping, a skip, the panel, the help, playing to the end.
-        let pilot = try PlayerPilot(RunLoopTests.sample)
-        pilot.screen.keepsFrames = true
-        for key: Unicode.Scalar in ["l", "l", "x", "l", "s", "l", "?", " "] { pilot.press(key) }
-        try pilot.pass(.seconds(30))
+        let pilot = try Pilot<Watch>(RunLoopTests.sample)
+        pilot.terminal.keepsFrames = true
+        for key: Unicode.Scalar in ["l", "l", "x", "l", "s", "l", "?", " "] { pilot.type(key) }
+        pilot.pass(.seconds(30))
         pilot.press(.end)
-        drawn.formUnion(Self.glyphs(in: pilot.screen.history))
+        drawn.formUnion(Self.glyphs(in: pilot.terminal.history))
 
         // The marble diagram, as `replay --marbles` prints it.
         var lines: [String] = []

@@ -11,16 +11,16 @@ import Testing
 struct LearnTests {
     /// The card's rows (the top of the frame) as one text, its words as wrapped joined by one
     /// space.
-    static func card(_ pilot: LearnPilot) -> String {
+    static func card(_ pilot: Pilot<Learn>) -> String {
         pilot.lines.prefix(8).joined(separator: " ").split(separator: " ").joined(separator: " ")
     }
 
     /// The drawn rows, each without the blank cell before it.
-    static func rows(_ pilot: LearnPilot) -> [Substring] { pilot.lines.map { $0.drop { $0 == " " } } }
+    static func rows(_ pilot: Pilot<Learn>) -> [Substring] { pilot.lines.map { $0.drop { $0 == " " } } }
 
     /// Moves the ball one cell at a time until a move gives a column `matching` (at most `limit`
     /// moves, sweeping right and down).
-    static func move(_ pilot: LearnPilot, until done: () -> Bool, limit: Int = 200) {
+    static func move(_ pilot: Pilot<Learn>, until done: () -> Bool, limit: Int = 200) {
         var step = 0
         while !done(), step < limit {
             pilot.press(step % 23 == 22 ? .down : (step / 23) % 2 == 0 ? .right : .left)
@@ -30,7 +30,7 @@ struct LearnTests {
 
     @Test("each lesson: keys that are not its task leave it open, its task completes it, n goes on")
     func everyLesson() {
-        let pilot = LearnPilot()
+        let pilot = Pilot<Learn>()
         // 1. One subject: a press of s is not a colour change; n before the task is answered;
         // moving until the colour changes is half of it; the lanes open (s) the other half.
         #expect(Self.card(pilot).contains("Lesson 1 of 15 · One subject"))
@@ -274,7 +274,7 @@ struct LearnTests {
 
     @Test("m shows the lessons with their points and done marks; a digit there goes to one; N goes back")
     func lessonsBox() {
-        let pilot = LearnPilot(first: 1, done: [0])
+        let pilot = Pilot<Learn>(first: 1, done: [0])
         let unmoved = (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex)
         pilot.type("m")
         #expect(
@@ -324,7 +324,7 @@ struct LearnTests {
 
     @Test("a lesson whose point is on a lane opens the panel when it begins, and is done only with the lanes drawn")
     func lanesShown() {
-        let pilot = LearnPilot(first: 2)  // Behavior
+        let pilot = Pilot<Learn>(first: 2)  // Behavior
         #expect(pilot.learn.play.isStreamsOpen)
         #expect(Self.rows(pilot).contains { $0.hasPrefix("ballColour") }, "the lanes are drawn")
         pilot.type("s")  // Closed by the learner.
@@ -347,7 +347,7 @@ struct LearnTests {
     func knownStart() {
         // Lesson 1 begins with the panel closed even when the lesson before left it open: its
         // s opens it.
-        let streams = LearnPilot(first: 1)
+        let streams = Pilot<Learn>(first: 1)
         #expect(streams.learn.play.isStreamsOpen)
         streams.type("N")
         #expect(streams.learn.lesson == 0 && !streams.learn.play.isStreamsOpen)
@@ -355,7 +355,7 @@ struct LearnTests {
         streams.type("s")
         #expect(streams.learn.isDone)
         // A p tried in lesson 3 does not make lesson 4's p a cancel.
-        let publish = LearnPilot(first: 2)
+        let publish = Pilot<Learn>(first: 2)
         publish.type("2")
         publish.type("p")
         publish.type("b")
@@ -377,12 +377,12 @@ struct LearnTests {
     @Test("a lesson's check reads only what happened since it began")
     func sinceTheLessonBegan() {
         // Lesson 3 (Behavior) begun after a Behavior subscriber already exists: not done by it.
-        let pilot = LearnPilot(first: 2)
+        let pilot = Pilot<Learn>(first: 2)
         #expect(Self.card(pilot).contains("Lesson 3 of 15 · Behavior"))
         pilot.type("2")
         pilot.type("b")
         #expect(pilot.learn.isDone)
-        let again = LearnPilot(first: 6)
+        let again = Pilot<Learn>(first: 6)
         again.type("b")  // Subscribes: not a cancel.
         #expect(!again.learn.isDone)
         again.type("b")
@@ -391,7 +391,7 @@ struct LearnTests {
 
     /// Whether the ball is drawn whole between the card and the lanes: every row of its disc
     /// drawn in the ball's area, which starts below the card's rows and ends above the lanes'.
-    static func ballWhole(_ pilot: LearnPilot) -> Bool {
+    static func ballWhole(_ pilot: Pilot<Learn>) -> Bool {
         guard let layout = pilot.learn.play.layout, let frame = pilot.terminal.frame else { return false }
         let appearance = pilot.learn.binding.model.appearance
         let top = layout.cardRows
@@ -415,7 +415,7 @@ struct LearnTests {
 
     /// Does lesson `lesson`'s task with the keys a learner would press, checking after each
     /// key that the ball is whole (`whole` is false from the first key after which it is not).
-    static func doTask(_ lesson: Int, _ pilot: LearnPilot, whole: inout Bool) {
+    static func doTask(_ lesson: Int, _ pilot: Pilot<Learn>, whole: inout Bool) {
         func step(_ action: () -> Void) {
             action()
             whole = whole && ballWhole(pilot)
@@ -502,7 +502,7 @@ struct LearnTests {
             Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
         ])
     func ballNeverCovered(size: ScreenSize) {
-        let pilot = LearnPilot(screen: size)
+        let pilot = Pilot<Learn>(screen: size)
         var whole = Self.ballWhole(pilot)
         for lesson in 0..<15 {
             #expect(pilot.learn.lesson == lesson, "\(size)")
@@ -540,7 +540,7 @@ struct LearnTests {
     @Test("the lanes' rows, closed, are the card's bar whatever its colour, and say how to open them")
     func closedLanes() {
         // At the start the screen is flatTealDark: the bar is light (a dark one would not show).
-        let pilot = LearnPilot(first: 0)
+        let pilot = Pilot<Learn>(first: 0)
         let frame = pilot.terminal.frame!
         let bar = frame[0, 0].background
         #expect(bar == .flatWhite, "\(bar)")
@@ -553,7 +553,7 @@ struct LearnTests {
 
     @Test("too small for the card, the ball and the lanes: the size it needs, and no lesson passes until then")
     func tooSmall() {
-        let pilot = LearnPilot(first: 2, screen: ScreenSize(columns: 80, rows: 20))
+        let pilot = Pilot<Learn>(first: 2, screen: ScreenSize(columns: 80, rows: 20))
         let text = pilot.lines.joined(separator: " ")
         #expect(text.contains("too small for the lessons") && text.contains("(need 80×24,"), "\(text)")
         pilot.type("2")
@@ -568,7 +568,7 @@ struct LearnTests {
         "the card in every colour tier and with no colour (NO_COLOR): its text whole, in the status bar's colours",
         arguments: [ColourDepth.direct, .palette(.xterm256), .palette(.ansi16), .palette(.ansi8), .monochrome])
     func everyTier(depth: ColourDepth) {
-        let pilot = LearnPilot(depth: depth)
+        let pilot = Pilot<Learn>(depth: depth)
         #expect(Self.card(pilot).contains("Lesson 1 of 15 · One subject"), "\(depth)")
         #expect(Self.card(pilot).contains("each stream drawn as a lane."), "\(depth)")
         // The card's cells are the status bar's: the same look as the status line's text.
@@ -583,7 +583,7 @@ struct LearnTests {
     )
     func onlyWhatWasDone() {
         // A cancel made after lesson 6 was done, before n, does not pass lesson 7 (Cancel).
-        let replay = LearnPilot(first: 5)
+        let replay = Pilot<Learn>(first: 5)
         Self.move(replay, until: { replay.learn.play.session.viewModel.position.value.centre.column > 44 })
         replay.type("3")
         replay.type("r")
@@ -597,7 +597,7 @@ struct LearnTests {
         replay.type("v")
         #expect(replay.learn.isDone, "its own cancel")
         // Publish: a value from a resize is not one from a move.
-        let publish = LearnPilot(first: 3)
+        let publish = Pilot<Learn>(first: 3)
         publish.type("1")
         publish.type("p")
         publish.run([.resize(ScreenSize(columns: 90, rows: 26))])
@@ -605,7 +605,7 @@ struct LearnTests {
         publish.press(.left)
         #expect(publish.learn.isDone)
         // Replay(3) at the start holds one value: r is not the lesson done, and says why.
-        let early = LearnPilot(first: 5)
+        let early = Pilot<Learn>(first: 5)
         early.type("s")
         early.type("s")
         early.type("3")
@@ -619,7 +619,7 @@ struct LearnTests {
         #expect(early.learn.isDone, "cancelled and subscribed again after the moves: handed three")
         // learn 15 done, n: the closing card, saying which are left (the session has ended), runs
         // as ranges.
-        let last = LearnPilot(first: 14, done: [3, 9])
+        let last = Pilot<Learn>(first: 14, done: [3, 9])
         for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { last.type(key) }
         #expect(last.learn.isDone)
         last.type("n")
@@ -629,17 +629,17 @@ struct LearnTests {
         last.type("N")
         #expect(Self.card(last).contains("The session has ended: q, then colourful-ball learn N"))
         // learn 8 done, n: the next lesson not done, not the closing card.
-        let band = LearnPilot(first: 7)
+        let band = Pilot<Learn>(first: 7)
         Self.move(band, until: { band.learn.isDone }, limit: 600)
         band.type("n")
         #expect(band.learn.lesson == 8 && Self.card(band).contains("Lesson 9 of 15"))
-        let allDone = LearnPilot(first: 7, done: Set(0..<15).subtracting([7]))
+        let allDone = Pilot<Learn>(first: 7, done: Set(0..<15).subtracting([7]))
         Self.move(allDone, until: { allDone.learn.isDone }, limit: 600)
         allDone.type("n")
         allDone.type("x")
         #expect(Self.card(allDone).contains("All 15 lessons done"))
         // Too small to show the card, the ball and the lanes: nothing passes until it does.
-        let small = LearnPilot(first: 2, screen: ScreenSize(columns: 20, rows: 6))
+        let small = Pilot<Learn>(first: 2, screen: ScreenSize(columns: 20, rows: 6))
         small.type("2")
         small.type("b")
         #expect(!small.learn.isDone)

@@ -16,12 +16,12 @@ import Testing
 struct LookingTests {
     /// A recorded session driven through the real loop, and its file.
     final class Recorded {
-        let driver: HeadlessDriver
+        let driver: Pilot<Play>
         let file = MemoryLines()
         let recorder: ReplayRecorder
 
         init(size: ScreenSize) throws {
-            driver = HeadlessDriver(screen: size)
+            driver = Pilot<Play>(screen: size)
             // Every event at time 0: the two files differ only in what was recorded.
             recorder = try ReplayRecorder(
                 session: driver.session, observations: driver.streams.observations, writer: file,
@@ -66,7 +66,7 @@ struct LookingTests {
                 }
                 toggles += 1
             }
-            func both(_ action: (HeadlessDriver) -> Void) {
+            func both(_ action: (Pilot<Play>) -> Void) {
                 action(plain.driver)
                 action(looked.driver)
             }
@@ -132,7 +132,7 @@ struct LookingTests {
         "opening the panel at 80×24 leaves the ball at 40,11 in flatRed on flatMint, and draws it whole above the panel"
     )
     func openingAtTheStart() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         let before = driver.appearance
         driver.toggleStreams()
         #expect(driver.appearance == before)

@@ -15,7 +15,7 @@ struct ResizeTests {
         var generator = SeededGenerator()
         for run in 0..<200 {
             var size = ScreenSize(columns: 24 + generator.below(100), rows: 8 + generator.below(40))
-            let driver = HeadlessDriver(screen: size)
+            let driver = Pilot<Play>(screen: size)
             if generator.below(2) == 0 { driver.toggleStreams() }
             for _ in 0..<(1 + generator.below(12)) {
                 switch generator.below(4) {
@@ -51,7 +51,7 @@ struct ResizeTests {
 
     @Test("the issue's case: --streams at 80×24, then the window grows to 120×40: the disc is whole in it")
     func growWithThePanel() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         driver.toggleStreams()
         driver.resize(columns: 120, rows: 40)
         let position = driver.appearance.position

@@ -25,7 +25,7 @@ struct RunLoopTests {
 
     @Test("? opens the keys over the ball; any key closes it and does nothing else; a drag does not close it")
     func help() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         let start = driver.appearance
         driver.type("?")
         #expect(Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
@@ -64,7 +64,7 @@ struct RunLoopTests {
         "f opens the operators; 2 puts filter in the chain: the drawn ball keeps its colour in the left half, the lane says .filter; then map: the mirror image's colour; then out"
     )
     func filterKey() {
-        let driver = HeadlessDriver(animated: false)
+        let driver = Pilot<Play>(animated: false)
         // 40,11: flatRed on flatMint; the middle column of 80 is 40, the right half's first.
         // f opens the box of operators over the ball: each with its digit and code, the one in marked.
         driver.type("f")
@@ -110,7 +110,7 @@ struct RunLoopTests {
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .debounce ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) debounce") == true)
-        #expect(driver.screen.waits.last == .milliseconds(300))
+        #expect(driver.terminal.waits.last == .milliseconds(300))
         driver.run([.pass(.milliseconds(299))])
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         driver.run([.pass(.milliseconds(1))])
@@ -118,7 +118,7 @@ struct RunLoopTests {
         #expect(driver.session.state.heldSince == nil)
         // Nothing more is due: the loop waits for input alone (no wake-ups while idle).
         driver.run([.pass(.seconds(5))])
-        #expect(driver.screen.waits.last == .some(nil))
+        #expect(driver.terminal.waits.last == .some(nil))
         // Out again: the plain position hands 30,11 over at once.
         driver.type("f")
         driver.type("1")
@@ -132,7 +132,7 @@ struct RunLoopTests {
         "f then 5 puts throttle in: the first move goes through at once, the rest of a burst waits for the window's end, which the loop sleeps until"
     )
     func throttleKey() {
-        let driver = HeadlessDriver(animated: false)  // 40,11: flatRed on flatMint.
+        let driver = Pilot<Play>(animated: false)  // 40,11: flatRed on flatMint.
         driver.type("f")
         #expect(
             Self.lines(driver.frame).joined(separator: "\n").contains(
@@ -142,20 +142,20 @@ struct RunLoopTests {
         driver.type("s")
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .throttle ") })
         // Chosen, it drops the position it was handed: nothing is due, the loop waits for input.
-        #expect(driver.screen.waits.last == .some(nil))
+        #expect(driver.terminal.waits.last == .some(nil))
         // Ten moves right at once: 41,11 goes through (flatRed still), 50,11 is held.
         for _ in 0..<10 { driver.press(.right) }
         #expect(driver.appearance.position.centre == Cell(column: 50, row: 11))
         #expect(driver.session.state.slotted.position?.centre == Cell(column: 41, row: 11))
         #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
-        #expect(driver.screen.waits.last == .milliseconds(300))
+        #expect(driver.terminal.waits.last == .milliseconds(300))
         driver.run([.pass(.milliseconds(299))])
         #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
         driver.run([.pass(.milliseconds(1))])
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         // Its window starts again at the end, but nothing is held: no wake-ups while idle.
         driver.run([.pass(.seconds(5))])
-        #expect(driver.screen.waits.last == .some(nil))
+        #expect(driver.terminal.waits.last == .some(nil))
         // A move long after the window: through at once.
         driver.press(.left)
         #expect(driver.session.state.slotted.position?.centre == Cell(column: 49, row: 11))
@@ -165,7 +165,7 @@ struct RunLoopTests {
         "f then 7 puts sample in and i flips the mirror: the colour changes only at a flip; 6 puts combineLatest in, and a flip alone mirrors the colour; the status line says the mirror's state"
     )
     func mirrorKeys() {
-        let driver = HeadlessDriver(animated: false)  // 40,11: flatRed on flatMint.
+        let driver = Pilot<Play>(animated: false)  // 40,11: flatRed on flatMint.
         driver.type("f")
         let box = Self.lines(driver.frame).joined(separator: "\n")
         #expect(box.contains("6    position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"))
@@ -177,7 +177,7 @@ struct RunLoopTests {
         for _ in 0..<10 { driver.press(.right) }
         #expect(driver.appearance.position.centre == Cell(column: 50, row: 11))
         #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
-        #expect(driver.screen.waits.last == .some(nil))
+        #expect(driver.terminal.waits.last == .some(nil))
         driver.run([.pass(.seconds(5))])
         #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
         // The flip samples 50,11: flatMaroonDark on flatTealDark.
@@ -199,7 +199,7 @@ struct RunLoopTests {
 
     @Test("a lone Esc quits once the loop's 25 ms wait has passed, and not before; Esc [ C is an arrow")
     func escape() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(24))])
         #expect(!driver.play.isFinished)
         #expect(driver.terminal.waits.last == .milliseconds(25))
@@ -218,11 +218,11 @@ struct RunLoopTests {
         for nonsense in [nil, "", "-5", "fast", "1.5", "25ms"] {
             #expect(RunLoop.escapeWait(escapeDelay: nonsense) == .milliseconds(25), "\(String(describing: nonsense))")
         }
-        let driver = HeadlessDriver(escapeWait: .milliseconds(300))
+        let driver = Pilot<Play>(escapeWait: .milliseconds(300))
         driver.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(299))])
         #expect(!driver.play.isFinished)
         #expect(driver.terminal.waits.last == .milliseconds(300))
-        let later = HeadlessDriver(escapeWait: .milliseconds(300))
+        let later = Pilot<Play>(escapeWait: .milliseconds(300))
         later.run([.bytes(TerminalBytes.escape), .pass(.milliseconds(300))])
         #expect(later.play.isFinished)
     }
@@ -230,36 +230,36 @@ struct RunLoopTests {
     @Test("Esc then a key in one read (GNU screen holds a lone Esc so) is Esc, then the key: it quits")
     func escapeThenKey() throws {
         for key in ["j", "x", "é", "\r"] {
-            let driver = HeadlessDriver()
+            let driver = Pilot<Play>()
             driver.run([.bytes(TerminalBytes.escape + Array(key.utf8))])
             #expect(driver.play.isFinished, "Esc then \(key.debugDescription)")
         }
         // In the player, Esc then an arrow's letter is not the arrow: Esc leaves.
-        let pilot = try PlayerPilot(Self.sample)
-        try pilot.run([.bytes(TerminalBytes.escape + Array("l".utf8))])
+        let pilot = try Pilot<Watch>(Self.sample)
+        pilot.run([.bytes(TerminalBytes.escape + Array("l".utf8))])
         #expect(pilot.watch.isFinished)
     }
 
     @Test("the terminal's answer about synchronized output reaches the device, and does nothing else")
     func modeReportReachesTheDevice() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         let before = driver.appearance
-        let presented = driver.screen.presentCount
+        let presented = driver.terminal.presentCount
         driver.run([.bytes(TerminalBytes.modeReport(2026, setting: 2))])
-        #expect(driver.screen.modeReports.map { [$0.mode, $0.setting] } == [[2026, 2]])
+        #expect(driver.terminal.modeReports.map { [$0.mode, $0.setting] } == [[2026, 2]])
         #expect(driver.appearance == before)
-        #expect(driver.screen.presentCount == presented, "no frame for an answer")
+        #expect(driver.terminal.presentCount == presented, "no frame for an answer")
         #expect(!driver.play.isFinished)
     }
 
     @Test("a terminal that draws ↔ two cells wide gets the panel in ASCII, lines and marbles")
     func wideGlyphsMakeASCIIMarbles() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.toggleStreams()
         driver.press(.right)
         let unicode = driver.frame.text
         #expect(unicode.contains("○─○") && !unicode.contains("o-o"))
-        driver.screen.wideGlyphsOnNextReport = [Glyph.resized]
+        driver.terminal.wideGlyphsOnNextReport = [Glyph.resized]
         driver.run([.bytes(TerminalBytes.bytes(for: .cursorReported(row: 1, column: 3)))])
         #expect(driver.play.binding.model.asciiMarbles)
         let ascii = driver.frame.text
@@ -273,7 +273,7 @@ struct RunLoopTests {
 
     @Test("a click on the streams panel inspects its column and moves nothing; a drag from the ball still clamps")
     func clickOnThePanel() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.toggleStreams()
         for _ in 0..<4 { driver.press(.right) }
         let before = driver.session.state
@@ -303,7 +303,7 @@ struct RunLoopTests {
 
     @Test("b or p with the streams panel closed says what it did and where to see it; s takes that away")
     func lateSubscriberWithThePanelClosed() throws {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.type("b")
         #expect(driver.play.binding.model.notice == "late Behavior subscribed: s shows its lane")
         // The notice has a place of its own: whole, and what goes before it drops whole parts (no
@@ -318,9 +318,9 @@ struct RunLoopTests {
         #expect(
             Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^○") }, "\(Self.lines(driver.frame))")
         // In a replay, the player's message says it.
-        let pilot = try PlayerPilot(Self.sample)
-        pilot.press("l")
-        pilot.press("p")
+        let pilot = try Pilot<Watch>(Self.sample)
+        pilot.type("l")
+        pilot.type("p")
         // (Paused, on the change line's row.)
         #expect(pilot.lines[pilot.lines.count - 3].contains("late Publish subscribed at #1;"), "\(pilot.lines)")
     }
@@ -328,7 +328,7 @@ struct RunLoopTests {
     @Test(
         "? with the streams panel open lists the lanes' symbols after the keys, over its pages; closed, only the keys")
     func legendInHelp() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         func helpText() -> String {
             driver.type("?")
             var seen = ""
@@ -348,7 +348,7 @@ struct RunLoopTests {
         }
         #expect(open.contains("ø") && open.contains("○"))
         // Where the panel fell back to ASCII, the legend says its ASCII symbols.
-        driver.screen.wideGlyphsOnNextReport = [Glyph.resized]
+        driver.terminal.wideGlyphsOnNextReport = [Glyph.resized]
         driver.run([.bytes(TerminalBytes.bytes(for: .cursorReported(row: 1, column: 3)))])
         let ascii = helpText()
         #expect(!ascii.contains("ø") && !ascii.contains("○"))
@@ -359,7 +359,7 @@ struct RunLoopTests {
 
     @Test("idle, the loop waits for ever: no timeout, so no wake-up, with the panel open too")
     func idleWaitsForEver() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.drag(from: Cell(column: 40, row: 11), to: Cell(column: 50, row: 11))
         #expect(driver.terminal.waits.allSatisfy { $0 == nil })
         driver.toggleStreams()
@@ -371,7 +371,7 @@ struct RunLoopTests {
 
     @Test("the streams panel turns pointer-motion reporting on, and off again when it closes")
     func panelModes() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: false))
         driver.toggleStreams()
         #expect(driver.terminal.modes == TerminalModes(pointerMotion: true))
@@ -389,40 +389,85 @@ struct RunLoopTests {
 
     @Test("a replay plays each intent at its recorded time; Ctrl-Z's stop does not count; it stays at the end")
     func timedPlayback() throws {
-        let pilot = try PlayerPilot(Self.sample, paused: false)
+        let pilot = try Pilot<Watch>(Self.sample, paused: false)
         let index = pilot.player.index
         // The sample's first intent is at 0.492334 s: not before.
-        try pilot.pass(.milliseconds(492))
+        pilot.pass(.milliseconds(492))
         #expect(pilot.player.place == 0)
-        try pilot.pass(.microseconds(400))
+        pilot.pass(.microseconds(400))
         #expect(pilot.player.place == 1)
         // Stopped for ten seconds (Ctrl-Z, then fg): the replay goes on where it was.
-        try pilot.run([.suspend(for: .seconds(10))])
-        #expect(pilot.screen.suspensions == 1)
-        let resumed = pilot.screen.clock.now
-        try pilot.pass(.milliseconds(50))
+        pilot.run([.suspend(for: .seconds(10))])
+        #expect(pilot.terminal.suspensions == 1)
+        let resumed = pilot.terminal.clock.now
+        pilot.pass(.milliseconds(50))
         // 0.492334 + 0.05 s of the recording: every intent up to then, and none after.
         let expected = (1...index.count).filter { index.time(at: $0) <= 0.492334 + 0.05 }.count
         #expect(pilot.player.place == expected)
-        #expect(pilot.screen.clock.now - resumed == .milliseconds(50))
-        try pilot.pass(.seconds(5))
+        #expect(pilot.terminal.clock.now - resumed == .milliseconds(50))
+        pilot.pass(.seconds(5))
         #expect(pilot.player.place == index.count && pilot.player.paused)
         #expect(Self.lines(pilot.frame).last?.hasPrefix(" paused  intent 13/13") == true)
         // At the end, paused: the loop waits for ever.
-        #expect(pilot.screen.waits.last == .some(nil))
+        #expect(pilot.terminal.waits.last == .some(nil))
     }
 
     @Test("space pauses a replay: time passes, nothing plays; space again plays on from where it was")
     func pauseStopsTime() throws {
-        let pilot = try PlayerPilot(Self.sample, paused: false)
-        try pilot.pass(.milliseconds(600))
+        let pilot = try Pilot<Watch>(Self.sample, paused: false)
+        pilot.pass(.milliseconds(600))
         let place = pilot.player.place
         #expect(place > 0)
-        pilot.press(" ")
-        try pilot.pass(.seconds(3))
+        pilot.type(" ")
+        pilot.pass(.seconds(3))
         #expect(pilot.player.place == place && pilot.player.paused)
-        pilot.press(" ")
-        try pilot.pass(.seconds(3))
+        pilot.type(" ")
+        pilot.pass(.seconds(3))
         #expect(pilot.player.place == pilot.player.index.count)
+    }
+}
+
+// MARK: - The pilot
+
+/// Play, but its deadline throws once: what a replay does when reading its file fails.
+private final class FailingOnce: TerminalProgram {
+    struct Failure: Error {}
+    let play: Play
+    private var failed = false
+    init(screen: MemoryTerminal) { play = Play(screen: screen, terminal: screen.size) }
+    var keyMode: KeyMode { play.keyMode }
+    var binding: ScreenBinding { play.binding }
+    var isFinished: Bool { play.isFinished }
+    var deadline: Duration? { failed ? play.deadline : .zero }
+    func deadlineReached(now: Duration) throws {
+        guard failed else {
+            failed = true
+            throw Failure()
+        }
+        play.deadlineReached(now: now)
+    }
+    func clockReached(_ now: Duration) { play.clockReached(now) }
+    func perform(_ action: KeyAction, now: Duration) { play.perform(action, now: now) }
+    func resized(to size: ScreenSize) { play.resized(to: size) }
+    func hungUp() { play.hungUp() }
+    func resumed(after duration: Duration) { play.resumed(after: duration) }
+    func willFlush() { play.willFlush() }
+}
+
+extension RunLoopTests {
+    @Test("an error the run loop throws is the test's failure, not dropped by the pilot; it drives on after it")
+    func pilotRecordsTheLoopsError() {
+        let terminal = MemoryTerminal(size: ScreenSize(columns: 80, rows: 24))
+        let program = FailingOnce(screen: terminal)
+        let pilot = Pilot(program, on: terminal)
+        // Time passing reaches the deadline, which throws: the pilot records it.
+        withKnownIssue {
+            pilot.pass(.milliseconds(1))
+        } matching: { issue in
+            issue.error is FailingOnce.Failure
+        }
+        let start = program.play.session.state.position.centre
+        pilot.press(.right)
+        #expect(program.play.session.state.position.centre.column == start.column + 1)
     }
 }

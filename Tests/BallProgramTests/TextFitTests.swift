@@ -36,7 +36,7 @@ struct TextFitTests {
         var cut: [String] = []
         var forms: Set<String> = []
         for width in Self.widths {
-            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            let driver = Pilot<Play>(screen: ScreenSize(columns: width, rows: 24))
             driver.toggleStreams()
             driver.press(.right)
             let rows = Self.rows(driver.frame)
@@ -64,7 +64,7 @@ struct TextFitTests {
         #expect(cut.isEmpty, "\(cut.prefix(5))")
         // At 80 columns the first form fits whole; every form is used at some width.
         #expect(forms == ["hint 0", "hint 1", "hint 2"], "\(forms)")
-        let at80 = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let at80 = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         at80.toggleStreams()
         #expect(Self.rows(at80.frame).contains { $0.hasPrefix("late Relay") && $0.hasSuffix(hints[0]) })
     }
@@ -74,7 +74,7 @@ struct TextFitTests {
         var dropped: [Int] = []
         for width in Self.widths {
             for rows in [8, 24] {
-                let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: rows))
+                let driver = Pilot<Play>(screen: ScreenSize(columns: width, rows: rows))
                 let appearance = driver.appearance
                 let centre = appearance.position.centre
                 // The shortest form that names both: ` 12,3  ● flatRed  on ■ flatMint`.
@@ -91,7 +91,7 @@ struct TextFitTests {
     func statusNamesFollowTheBall() {
         var wrong: [String] = []
         for width in stride(from: 24, through: 120, by: 3) {
-            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            let driver = Pilot<Play>(screen: ScreenSize(columns: width, rows: 24))
             for step in 0..<8 {
                 let appearance = driver.appearance
                 let status = Self.rows(driver.frame).last ?? ""
@@ -127,9 +127,9 @@ struct TextFitTests {
         var cut: [String] = []
         var forms: Set<Int> = []
         for width in Self.widths {
-            let pilot = try PlayerPilot(small, terminal: ScreenSize(columns: width, rows: 10))
-            pilot.press("l")
-            pilot.press("l")
+            let pilot = try Pilot<Watch>(small, screen: ScreenSize(columns: width, rows: 10))
+            pilot.type("l")
+            pilot.type("l")
             guard let timeline = pilot.player.timelineRow else {
                 cut.append("\(width): no timeline")
                 continue
@@ -146,9 +146,9 @@ struct TextFitTests {
         #expect(cut.isEmpty, "\(cut.prefix(5))")
         #expect(forms == [0, 1, 2, 3, 4], "each form is used at some width: \(forms)")
         // A recording made at 80 columns, in a 160-column window: the line is whole, not cut at 80.
-        let pilot = try PlayerPilot(Self.sample, terminal: ScreenSize(columns: 160, rows: 26))
-        pilot.press("l")
-        pilot.press("l")
+        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 160, rows: 26))
+        pilot.type("l")
+        pilot.type("l")
         #expect(
             Self.rows(pilot.frame)[pilot.player.timelineRow! - 1]
                 == "#2 • dragged to 41,12: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)"
@@ -163,7 +163,7 @@ struct TextFitTests {
         ]
             + Self.widths.map({ ScreenSize(columns: $0, rows: 14) })
         {
-            let driver = HeadlessDriver(screen: size)
+            let driver = Pilot<Play>(screen: size)
             driver.type("?")
             var seen: [String] = []
             var pages = 0
@@ -190,7 +190,7 @@ struct TextFitTests {
             }
         }
         // At 40×12 (the case) the keys take four pages, and the last row is on the fourth.
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 40, rows: 12))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 40, rows: 12))
         driver.type("?")
         #expect(Self.rows(driver.frame).contains("space: more (1/4) · other keys close"))
         for _ in 0..<3 { driver.type(" ") }

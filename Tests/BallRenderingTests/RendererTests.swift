@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallRendering
 import BallTestSupport
 import ColourCore
@@ -9,27 +10,27 @@ import Testing
 struct RendererTests {
     @Test("80×24 at the start: a round disc, the status bar")
     func start80x24() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         #expect(snapshotMismatch(driver.frame.snapshot, named: "start-80x24", beside: #filePath) == nil)
     }
 
     @Test("200×60 after a drag")
     func dragged200x60() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 200, rows: 60))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 200, rows: 60))
         driver.drag(from: Cell(column: 100, row: 29), to: Cell(column: 40, row: 20))
         #expect(snapshotMismatch(driver.frame.snapshot, named: "dragged-200x60", beside: #filePath) == nil)
     }
 
     @Test("at the bottom-right corner of 80×24, the ball stays whole above the status line")
     func corner() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         driver.drag(from: Cell(column: 40, row: 11), to: Cell(column: 79, row: 23))
         #expect(snapshotMismatch(driver.frame.snapshot, named: "corner-80x24", beside: #filePath) == nil)
     }
 
     @Test("too small: a centred notice")
     func tooSmall() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         driver.resize(columns: 20, rows: 5)
         #expect(snapshotMismatch(driver.frame.snapshot, named: "too-small-20x5", beside: #filePath) == nil)
         driver.resize(columns: 80, rows: 24)
@@ -38,7 +39,7 @@ struct RendererTests {
 
     @Test("the disc is round: as wide as it is tall, within a half-cell (cells are twice as tall as wide)")
     func discIsRound() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         let frame = driver.frame
         let ball = driver.appearance.ball
         var litHalves = 0
@@ -59,7 +60,7 @@ struct RendererTests {
 
     @Test("the ball and the screen show the derived colours; the status line names them")
     func coloursInFrame() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         let appearance = driver.appearance
         let frame = driver.frame
         #expect(frame[40, 11] == FrameCell(glyph: " ", foreground: appearance.ball, background: appearance.ball))
@@ -75,7 +76,7 @@ struct RendererTests {
     @Test("the status line shortens to fit, keeping the colours")
     func statusFits() {
         for width in [24, 40, 60, 80, 120] {
-            let driver = HeadlessDriver(screen: ScreenSize(columns: width, rows: 24))
+            let driver = Pilot<Play>(screen: ScreenSize(columns: width, rows: 24))
             let status = String(driver.frame.text.split(separator: "\n").last!)
             #expect(status.unicodeScalars.count == width)
             #expect(status.contains(driver.appearance.ball.name))
@@ -143,9 +144,9 @@ extension RendererTests {
         "monochrome: the status line and the disc's cells whose upper half it covers are in reverse video; nothing else"
     )
     func monochrome() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24), depth: .monochrome)
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24), depth: .monochrome)
         let frame = driver.frame
-        let coloured = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24)).frame
+        let coloured = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24)).frame
         var wholeCells = 0
         for row in 0..<24 {
             for column in 0..<80 {

@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallRendering
 import BallStreams
 import BallTestSupport
@@ -12,7 +13,7 @@ import Testing
 struct StreamsTests {
     /// Each lane as text: two characters per column (the `^`/`|` mark or line, then the
     /// marble), from the start column on; late lanes start blank before their subscription.
-    static func lanes(_ driver: HeadlessDriver) -> [String: String] {
+    static func lanes(_ driver: Pilot<Play>) -> [String: String] {
         let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
         // Two cells a column, and the cell after the last for a third mark (`^3|`).
         let width = StreamPanel.labelWidth + 2 * driver.streams.columns.count + 1
@@ -38,7 +39,7 @@ struct StreamsTests {
         "every lane at every column: a drag within one band (one ●, then ·), the black band (background ·), a clamp at the edge (no ○), late subscribers"
     )
     func wholeLanes() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         // Column 1: a press that moves nothing; 2–5: a drag (40,11 is flatRed on flatMint; from
         // 42,11 the ball is flatBlackDark, whose complement is itself: the black band).
         driver.send(.pressed(at: Cell(column: 40, row: 11)))
@@ -74,7 +75,7 @@ struct StreamsTests {
         "the subject zoo: Publish misses the latest, Replay(3) is handed three, a key again unsubscribes (!), quitting completes every lane but the relay's"
     )
     func zooAndEndings() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.toggleLate(.behavior)  // Column 0: handed the start's position.
         driver.press(.right)  // 1
         driver.toggleLate(.publish)  // In column 1: handed nothing.
@@ -132,7 +133,7 @@ struct StreamsTests {
         "debounce's lane says what it held and how soon the next intent came, and what it let through, when: 300 ms after, with no new position"
     )
     func debounceWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.send(.operatorChosen(.debounce))  // #1 at 0: handed 40,11, held.
         driver.passTime(to: 0.1)
         driver.press(.left)  // #2 at 0.1: 39,11 held, 40,11 dropped.
@@ -158,7 +159,7 @@ struct StreamsTests {
         "throttle's lane says what it dropped subscribing, what went through at once, what it held until when, and what went through at the window's end"
     )
     func throttleWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.send(.operatorChosen(.throttle))  // #1 at 0: handed 40,11 subscribing: dropped.
         driver.passTime(to: 0.1)
         driver.press(.left)  // #2 at 0.1: 39,11 through at once; a window to 0.4.
@@ -201,7 +202,7 @@ struct StreamsTests {
         "the slot's lane says what sample and combineLatest did with the mirror, and draws a marble where each passed one on"
     )
     func mirrorWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.send(.operatorChosen(.sample))  // #1: sampled at once.
         driver.press(.left)  // #2: 39,11 held.
         driver.press(.left)  // #3: 38,11 held (the latest).
@@ -236,7 +237,7 @@ struct StreamsTests {
 
     @Test("hovering the slot's lane with flatMapLatest in it says what the button did: pressed, dragging, released, up")
     func dragWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.send(.operatorChosen(.flatMapLatest))  // #1: the button up: Empty().
         driver.press(.left)  // #2: 39,11 with the button up.
         driver.send(.pressed(at: Cell(column: 39, row: 11)))  // #3: grabbed: 39,11 handed.
@@ -268,7 +269,7 @@ struct StreamsTests {
 
     @Test("hovering the slot's lane with the counter in it says the count and how map and scan made it")
     func counterWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.send(.operatorChosen(.counter))  // #1: handed 40,11: 1.
         driver.press(.left)  // #2: 2.
         driver.type("i")  // #3: a flip: no position, no count.
@@ -292,7 +293,7 @@ struct StreamsTests {
 
     @Test("hovering the slot's lane with merge in it says which stream each value came from, or why none came")
     func mergeWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.send(.operatorChosen(.merge))  // #1: handed nothing.
         driver.press(.left)  // #2: 39,11 from keys.
         driver.send(.pressed(at: Cell(column: 10, row: 11)))  // #3: 10,11 from mouse.
@@ -314,7 +315,7 @@ struct StreamsTests {
 
     @Test("hovering the slot's lane with startWith in it says the middle went first")
     func startWithWords() {
-        let driver = HeadlessDriver()  // 40,11 on 80×24.
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.press(.left)  // #1: 39,11.
         driver.send(.operatorChosen(.startWith))  // #2: the middle first: 40,11.
         driver.press(.left)  // #3: 38,11.
@@ -331,7 +332,7 @@ struct StreamsTests {
 
     @Test("the panel's description names the latest column: intent, place, both colours")
     func description() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.press(.right)
         let panel = StreamPanel(columns: driver.streams.columns)
         #expect(
@@ -341,7 +342,7 @@ struct StreamsTests {
 
     @Test("hovering a lane names its code and what it did: an emission, a value swallowed, or nothing")
     func laneDescriptions() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.send(.pressed(at: Cell(column: 40, row: 11)))  // 1: grabbed, nothing moves.
         driver.send(.dragged(to: Cell(column: 41, row: 11)))  // 2: flatRed still (swallowed).
         driver.send(.dragged(to: Cell(column: 42, row: 11)))  // 3: black: the screen keeps mint.
@@ -376,7 +377,7 @@ struct StreamsTests {
         "one meaning per symbol: every glyph the lanes draw, in a run with every kind, a skip and a quit, is in the legend once"
     )
     func legendCoversTheLanes() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.toggleStreams()
         let centre = driver.appearance.position.centre
         driver.drag(from: centre, to: Cell(column: centre.column + 6, row: centre.row - 2))
@@ -418,7 +419,7 @@ struct StreamsTests {
 
     @Test("the pointer over a column (no button down) makes the description that column's; elsewhere, the latest's")
     func hover() {
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         driver.toggleStreams()
         driver.press(.right)
         driver.press(.right, shifted: true)
@@ -461,7 +462,7 @@ struct StreamsTests {
 
     @Test("with filter in the slot, its lane says what it passed on, and why it passed nothing on where it did not")
     func slotLaneSaysWhy() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         driver.type("f")
         driver.type("2")  // #1: filter chosen, handed 40,11 (the middle column, the right half's first).
         driver.press(.left)  // #2: 39,11, left of the middle: not passed on.
@@ -485,7 +486,7 @@ struct StreamsTests {
             ("streams-80x24", ScreenSize(columns: 80, rows: 24)),
             ("streams-200x60", ScreenSize(columns: 200, rows: 60)),
         ] {
-            let driver = HeadlessDriver(screen: size)
+            let driver = Pilot<Play>(screen: size)
             driver.toggleStreams()
             let centre = driver.appearance.position.centre
             driver.drag(from: centre, to: Cell(column: centre.column - 12, row: centre.row - 3))
@@ -502,7 +503,7 @@ struct StreamsTests {
 
     @Test("too small for the panel over the ball: the panel is one line saying so, and the ball stays")
     func panelTooSmall() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 12))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 12))
         let before = driver.appearance
         driver.toggleStreams()
         #expect(driver.appearance == before)
@@ -513,7 +514,7 @@ struct StreamsTests {
         #expect(driver.appearance == before)
         // And 2 more are enough; 1 is not.
         for (rows, fits) in [(14, true), (13, false)] {
-            let taller = HeadlessDriver(screen: ScreenSize(columns: 80, rows: rows))
+            let taller = Pilot<Play>(screen: ScreenSize(columns: 80, rows: rows))
             taller.toggleStreams()
             let text = taller.frame.text
             #expect(text.contains(" intents        ^") == fits, "\(rows) rows")
@@ -526,7 +527,7 @@ struct StreamsTests {
     )
     func panelAtTheSmallest() {
         for columns in 24...60 {
-            let driver = HeadlessDriver(screen: ScreenSize(columns: columns, rows: 8))
+            let driver = Pilot<Play>(screen: ScreenSize(columns: columns, rows: 8))
             driver.toggleStreams()
             let text = driver.frame.text
             #expect(!text.contains("too small (need"), "\(columns) columns")
@@ -535,7 +536,7 @@ struct StreamsTests {
             #expect(
                 ["6 more rows needed", "6 rows short"].contains { text.contains("streams: \($0)") }
                     || text.contains("(it needs 6 more rows)"), "\(columns): \(text)")
-            let taller = HeadlessDriver(screen: ScreenSize(columns: columns, rows: 14))
+            let taller = Pilot<Play>(screen: ScreenSize(columns: columns, rows: 14))
             taller.toggleStreams()
             #expect(taller.frame.text.contains(" intents "), "\(columns) columns")
         }

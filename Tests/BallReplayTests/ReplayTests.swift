@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallReplay
 import BallStreams
 import BallTestSupport
@@ -25,7 +26,7 @@ func trace(_ bytes: [UInt8], json: Bool) throws -> [String] {
 struct ReplayTests {
     @Test("a scripted session recorded and replayed gives the same trace")
     func roundTrip() throws {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         let file = MemoryLines()
         let recorder = try ReplayRecorder(
             session: driver.session, writer: file, program: "test", started: "2026-11-21T00:00:00Z")
@@ -214,7 +215,7 @@ struct EveryRecordingReplays {
         var generator = SeededGenerator()
         for _ in 0..<30 {
             var size = ScreenSize(columns: 24 + generator.below(120), rows: 8 + generator.below(40))
-            let driver = HeadlessDriver(screen: size)
+            let driver = Pilot<Play>(screen: size)
             let file = MemoryLines()
             let recorder = try ReplayRecorder(
                 session: driver.session, observations: driver.streams.observations, writer: file,

@@ -236,7 +236,7 @@ struct InteractiveTests {
         // same picture as the headless renderer's, in the exact flat colours (xterm-direct).
         let terminal = try TerminalSession(term: "xterm-direct")
         try terminal.waitForScreen { $0.contains("320,176 pt") }
-        let driver = HeadlessDriver()
+        let driver = Pilot<Play>()
         var cell = Cell(column: 40, row: 11)
         try terminal.mouse("pressed", column: cell.column, row: cell.row)
         driver.send(.pressed(at: cell))

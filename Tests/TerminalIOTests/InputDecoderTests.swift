@@ -221,7 +221,7 @@ struct InputDecoderTests {
 extension InputDecoderTests {
     @Test("real bytes through the whole pipeline: a drag in SGR form moves the ball and recolours it")
     func bytesThroughThePipeline() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         driver.input(Array("\u{1B}[<0;41;12M\u{1B}[<32;31;12M\u{1B}[<0;31;12m".utf8))
         // 30,11 is 240 + 176 = 416 points: flatRedDark on flatGray.
         #expect(driver.appearance.position.centre == Cell(column: 30, row: 11))

@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallRendering
 import BallTestSupport
 import ColourCore
@@ -135,7 +136,7 @@ struct RasteriserTests {
 
     @Test("an unchanged frame costs no bytes")
     func unchanged() {
-        let driver = HeadlessDriver(screen: ScreenSize(columns: 80, rows: 24))
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
         var rasteriser = Rasteriser(sequences: .xterm())
         var bytes: [UInt8] = []
         rasteriser.draw(driver.frame, over: nil, into: &bytes)
