@@ -38,7 +38,8 @@ package enum MarbleSyntax: String, Sendable, CaseIterable {
 /// see them from the start, so they have no `^` and no `!`; the slot's, `slotted`, is always
 /// written (with nothing in the slot it repeats the position's).
 ///
-/// Then each late subscription the recording holds (in the order they ended, then those still
+/// Then each late subscription the recording holds (in the order they ended, those that ended in
+/// one column in the order they subscribed; then those still
 /// subscribed at its end), with what it received at the frames it received it, and its
 /// subscription as RxJS writes one (`expectObservable(source, subscription).toBe(marbles,
 /// values)`): `"subscription":"----------^---------!"` (`(^!)` in one frame), and as frames,
@@ -67,11 +68,22 @@ package enum MarbleTestExport {
         var late = LateSubscriptions()
         var lateMarbles: [LateSubscriber: LateMarbles] = [:]
         let ended = try Spool()
+        // The lanes that ended in the latest column, written in the order they were subscribed
+        // once the column is over: the subjects tell their subscribers of a completion in an
+        // order that changes from run to run, and a file that does is no test.
+        var endedInColumn: [(LateLane, LateMarbles)] = []
+        func writeEnded() throws {
+            for (lane, marbles) in endedInColumn.sorted(by: { $0.0.id < $1.0.id }) {
+                try marbles.write(lane, syntax: syntax, to: ended.append)
+            }
+            endedInColumn.removeAll()
+        }
         var failure: ReplayError?
         do {
             try ReplayColumns.forEach(in: reader) { item in
                 switch item {
                 case .column(let column):
+                    try writeEnded()
                     let tokens = try [
                         column.intent.map { try intents.token(for: $0) },
                         column.position.map { try positions.token(for: $0) },
@@ -97,13 +109,14 @@ package enum MarbleTestExport {
                     if let lane = late.note(kind, event, column: column),
                         let marbles = lateMarbles.removeValue(forKey: kind)
                     {
-                        try marbles.write(lane, syntax: syntax, to: ended.append)
+                        endedInColumn.append((lane, marbles))
                     }
                 }
             }
         } catch let error as ReplayError {
             failure = error  // The lanes of what came before the bad line, then the error.
         }
+        try writeEnded()
         let maps = [intents.map, positions.map, slotted.map, balls.map, backgrounds.map]
         for (slot, lane) in lanes.enumerated() {
             try write(

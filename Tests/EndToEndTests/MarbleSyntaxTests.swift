@@ -158,6 +158,44 @@ struct MarbleSyntaxTests {
             checked.output.contains("slotted's \(slotted) events as RxPY's operators give them"), "\(checked.output)")
     }
 
+    @Test(
+        "the same recording exports the same bytes every time: late lanes that end together, at the quit, in the order they subscribed"
+    )
+    func deterministic() throws {
+        // Four late subscribers, all ended by the quit's completion (the relay's never ends):
+        // the subjects tell them of it in an order that varies from process to process.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("late-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"subscribed","subject":"replay"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.3,"event":"subscribed","subject":"behavior"}"#,
+            #"{"t":0.4,"event":"subscribed","subject":"relay"}"#,
+            #"{"t":0.5,"event":"subscribed","subject":"publish"}"#,
+            #"{"t":0.6,"event":"arrow","direction":"up","distance":1}"#, #"{"t":0.7,"event":"quit"}"#,
+        ].joined(separator: "\n").appending("\n").write(toFile: file, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = nil
+        for syntax in ["rxjs", "rxpy"] {
+            var outputs: [String: Int] = [:]
+            for _ in 0..<20 {
+                let result = try run(
+                    [programPath, "replay", file, "--marbles", "--syntax", syntax], environment: environment)
+                #expect(result.status == 0, "\(result.error)")
+                outputs[result.output, default: 0] += 1
+            }
+            #expect(outputs.count == 1, "\(syntax): \(outputs.count) different outputs in 20 runs")
+            let kinds = outputs.keys.first!.split(separator: "\n").compactMap { (line: Substring) -> String? in
+                guard let label = line.firstRange(of: #""lane":"late "#) else { return nil }
+                return String(line[label.upperBound...].prefix { $0 != "\"" })
+            }
+            // The three that complete end at the quit, written in the order they subscribed; the
+            // relay, which never completes, is still subscribed at the end.
+            #expect(kinds == ["Replay(3)", "Behavior", "Publish", "Relay"], "\(syntax): \(kinds)")
+        }
+    }
+
     @Test("no room for the lanes aside, or for the output: one sentence, status 74, nothing left behind")
     func noRoom() throws {
         var environment = ProcessInfo.processInfo.environment
