@@ -27,6 +27,9 @@ package enum KeyAction: Hashable, Sendable {
     case togglePause
     /// Stops watching.
     case quit
+    /// Esc in the tour with no box open: the first asks, the second leaves (a lone Esc is easy
+    /// to press meaning "close", and leaving loses the session's lanes).
+    case leaveTour
     /// Shows every key of the mode in a box, until the next key.
     case showHelp
     /// Shows the lesson's hint (`learn`).
@@ -87,6 +90,15 @@ extension KeyAction {
     package var picksInABox: Bool {
         switch self {
         case .choose, .chooseOperator, .confirmChoice: true
+        default: false
+        }
+    }
+
+    /// Whether it quits: from anywhere, a box open or not (Esc, which closes a box, is not one
+    /// while a box is open).
+    package var quits: Bool {
+        switch self {
+        case .quit, .intent(.quitRequested): true
         default: false
         }
     }
@@ -231,10 +243,17 @@ package enum KeyMap {
                 ["w"], "write the edited log as NAME.edited.jsonl", modes: [.replay],
                 actions: [(.character("w"), .writeEdited)]),
             KeyBinding(
-                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.play, .learn],
+                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit (Esc closes a box first)", modes: [.play],
                 actions: quitKeys.map { ($0, .intent(.quitRequested)) }),
             KeyBinding(
-                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit", modes: [.replay], actions: quitKeys.map { ($0, .quit) }),
+                ["q", "Ctrl-C", "Ctrl-D"], "leave the tour, a box open or not", modes: [.learn],
+                actions: quitKeys.filter { $0 != .escape }.map { ($0, .intent(.quitRequested)) }),
+            KeyBinding(
+                ["Esc"], "close a box; with none open, asks once: Esc again leaves", modes: [.learn],
+                actions: [(.escape, .leaveTour)]),
+            KeyBinding(
+                ["q", "Esc", "Ctrl-C", "Ctrl-D"], "quit (Esc closes a box first)", modes: [.replay],
+                actions: quitKeys.map { ($0, .quit) }),
             KeyBinding(
                 ["Ctrl-Z"], "back to the shell; `fg` returns", modes: [.play, .replay, .learn],
                 actions: [(.character("\u{1A}"), .suspend)]),
@@ -353,8 +372,11 @@ package enum KeyMap {
             HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.does.replacingBackticks)
         }
         return HelpText(
-            title: title, rows: rows + (legend ? legendRows(ascii: ascii) : []), footer: "any key closes this")
+            title: title, rows: rows + (legend ? legendRows(ascii: ascii) : []), footer: Self.helpFooter)
     }
+
+    /// What closes the help box, under it: a quit key quits from there too.
+    package static let helpFooter = "q quits; any other key closes this"
 
     /// The keys of `mode` as a Markdown table (`| key | does |`), as the README and docs/ show them.
     package static func markdownTable(for mode: KeyMode) -> String {

@@ -57,6 +57,8 @@ package final class Learn: TerminalProgram {
     /// the tour's end).
     package var isFinished: Bool { play.isFinished && endedAt == nil || quit }
 
+    /// Whether the last key was Esc with no box open, which asked whether to leave.
+    private var leaveAsked = false
     /// The column the session ended in by `e`, if it has: the ball moves no more.
     private var endedAt: Int?
     /// Whether the learner asked to quit.
@@ -70,6 +72,8 @@ package final class Learn: TerminalProgram {
     private var boundThroughPublishAt: Int?
     /// The copies of `map`, shared and not, while subscribed (`u`).
     private var mapRuns: MapRuns?
+    /// The column the copies of `map` were subscribed in, while they are.
+    private var mapRunsAt: Int?
 
     /// Binds the screen's colours back to the chain itself (its shares hand the latest at once).
     private func bindBack() {
@@ -80,35 +84,27 @@ package final class Learn: TerminalProgram {
 
     package var deadline: Duration? { play.deadline }
 
-    package func deadlineReached(now: Duration) {
-        play.deadlineReached(now: now)
-        // A timed operator's timer went off: what it let through may be the lesson's point.
-        check()
-    }
+    package func deadlineReached(now: Duration) { play.deadlineReached(now: now) }
 
-    package func clockReached(_ now: Duration) {
-        let due = play.session.nextTimer
-        play.clockReached(now)
-        // A timed operator's timer went off on the way: what it let through may be the point.
-        if let due, SessionTime(now) >= due { check() }
-    }
+    package func clockReached(_ now: Duration) { play.clockReached(now) }
 
     package func perform(_ action: KeyAction, now: Duration) {
-        // An answer stays on the card until the next key or move.
-        let answered = answer != nil
+        // An answer stays on the card until the next key or move. What the keys before this
+        // one did in the same wake is checked first: `n` reads it.
         answer = nil
-        defer { if answered, answer == nil { showCard() } }
+        let leaveAsked = self.leaveAsked
+        self.leaveAsked = false
+        check()
         let count = Lesson.all.count
         let current = lesson < count ? Lesson.all[lesson] : nil
         switch action {
         case .showHint:
             hintShown = true
-            showCard()
         case .nextLesson:
             guard lesson < count else { return }
             guard isDone else {
                 answer = Self.notDoneAnswer
-                return showCard()
+                return
             }
             go(to: endedAt == nil ? nextLesson : count)
             // The tour's end: every lesson's point, as a recap (any key closes it).
@@ -143,35 +139,30 @@ package final class Learn: TerminalProgram {
             .chooseOperator where binding.model.help?.choice == .operators:
             // In the operators box (f): play puts that one in the chain's slot.
             play.perform(action, now: now)
-            check()
         case .choose(let number):
             // A guess, where the card asks for one.
             guard current?.predicts != nil, predicted == nil, !isDone else {
                 answer = Self.digitsAnswer
-                return showCard()
+                return
             }
             guard (1...Lesson.handedChoices.count).contains(number) else {
                 answer = Self.predictFirstAnswer
-                return showCard()
+                return
             }
             predicted = number
-            showCard()
         case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
             // The question first: the lane answers it.
             answer = Self.predictFirstAnswer
-            showCard()
         case .toggleLate(let kind):
             play.perform(action, now: now)
-            check()
             answerTry(kind)
         case .endSession:
             guard current?.ends == true, endedAt == nil else {
                 answer = endedAt == nil ? Self.endAnswer : nil
-                return showCard()
+                return
             }
             play.perform(.intent(.quitRequested), now: now)
             endedAt = play.streams.latestIndex
-            check()
         case .toggleScreenThroughPublish:
             if boundThroughPublishAt == nil {
                 binding.bindColoursThroughPublish(play.session.viewModel)
@@ -179,19 +170,20 @@ package final class Learn: TerminalProgram {
             } else {
                 bindBack()
             }
-            check()
         case .toggleMapCopies:
             mapRuns = mapRuns == nil ? MapRuns(position: play.session.viewModel.position) : nil
-            showCard()
-            check()
+            mapRunsAt = mapRuns == nil ? nil : play.streams.latestIndex
+        case .leaveTour where leaveAsked:
+            quit = true
+            play.perform(.intent(.quitRequested), now: now)
+        case .leaveTour:
+            self.leaveAsked = true
+            answer = Self.leaveAnswer
         case .intent(.quitRequested):
             quit = true
             play.perform(action, now: now)
         default:
             play.perform(action, now: now)
-            check()
-            // The copies' counts follow each move.
-            if mapRuns != nil, !isDone { showCard() }
         }
     }
 
@@ -200,7 +192,7 @@ package final class Learn: TerminalProgram {
     private func go(to index: Int) {
         guard endedAt == nil || index == Lesson.all.count else {
             answer = Self.endedAnswer
-            return showCard()
+            return
         }
         lesson = index
         begin()
@@ -217,20 +209,22 @@ package final class Learn: TerminalProgram {
         } else if kind == .replay, lane.handed < LateSubscriber.replayBufferSize {
             answer = Self.replayAnswer(handed: lane.handed)
         }
-        if answer != nil { showCard() }
     }
 
-    package func resized(to size: ScreenSize) {
-        play.resized(to: size)
-        check()
-    }
+    package func resized(to size: ScreenSize) { play.resized(to: size) }
 
     package func hungUp() {
         quit = true
         play.hungUp()
     }
     package func resumed(after duration: Duration) {}
-    package func willFlush() {}
+    /// The one place the lesson is checked and its card worked out: once a wake, after every
+    /// key, move, timer and resize it brought, before the frame is drawn.
+    package func willFlush() {
+        check()
+        showCard()
+        play.willFlush()
+    }
 
     /// The facts the lesson's check reads now.
     package var facts: LessonFacts {
@@ -242,6 +236,7 @@ package final class Learn: TerminalProgram {
         facts.endedAt = endedAt
         facts.boundThroughPublishAt = boundThroughPublishAt
         facts.mapRuns = mapRuns?.counts
+        facts.mapRunsAt = mapRunsAt
         return facts
     }
 
@@ -258,6 +253,7 @@ package final class Learn: TerminalProgram {
         for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
         bindBack()
         mapRuns = nil
+        mapRunsAt = nil
         binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
         if lesson < Lesson.all.count {
             switch Lesson.all[lesson].panel {
@@ -272,7 +268,6 @@ package final class Learn: TerminalProgram {
         isDone = false
         hintShown = false
         predicted = nil
-        showCard()
     }
 
     /// Checks the lesson: only where the learner can see it (a window too small for the card,
@@ -283,12 +278,11 @@ package final class Learn: TerminalProgram {
         // A lesson whose point is on a lane is done where the lanes show it.
         guard Lesson.all[lesson].panel != .open || play.isStreamsOpen else {
             answer = Self.closedLanesAnswer
-            return showCard()
+            return
         }
         isDone = true
         done.insert(lesson)
         if let said = completed?(lesson) ?? nil { binding.send(.noticePosted(said)) }
-        showCard()
     }
 
     private func showCard() {
@@ -365,6 +359,8 @@ package final class Learn: TerminalProgram {
         }.joined(separator: ", ")
     }
 
+    /// The answer to Esc with no box open: the tour asks once.
+    static let leaveAnswer = "Esc again to leave the tour (q leaves at once); any other key stays."
     /// The answer to `n` before the lesson is done.
     static let notDoneAnswer = "Not done yet: the task above is what is left."
     /// The answer to a lane lesson's task done with the lanes closed.
@@ -416,7 +412,9 @@ package final class Learn: TerminalProgram {
     /// The answers a card can give in place of its note, in any lesson.
     static let answers: [String] = {
         let kinds = LateSubscriber.allCases
-        return [notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer]
+        return [
+            leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer,
+        ]
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
     }()

@@ -28,6 +28,8 @@ package struct LessonFacts {
     /// While the copies of `map` are subscribed (`u`): how many positions they were sent, and
     /// how many times each copy's `map` ran.
     package var mapRuns: MapCounts?
+    /// The column the copies of `map` were subscribed in (`u`), while they are.
+    package var mapRunsAt: Int?
 
     /// The late lane of `kind` subscribed since the lesson began, if any (not one subscribed
     /// in the lesson's first column before it began: after the lesson before was done).
@@ -143,13 +145,6 @@ package struct Lesson: Sendable {
     /// What the card offers as the answer to "what is a late subscriber handed?" (1, 2, 3).
     package static let handedChoices = ["nothing", "the latest position", "the last three positions"]
 
-    /// The lessons of the first tour, in its order: what a progress file written before lessons
-    /// had names (`{"done":[1,2,3]}`) means by each number.
-    package static let firstTour = [
-        "one-subject", "ghost", "behavior", "publish", "why-behavior", "replay", "cancel", "scan", "share",
-        "completion",
-    ]
-
     /// The numbers (from 0, in ``all``) of the lessons named `ids`; a name no lesson has (a later
     /// program's lesson) is left out.
     package static func indices(of ids: Set<String>) -> Set<Int> {
@@ -246,7 +241,11 @@ package struct Lesson: Sendable {
             hint: "The counts are on the card: shared, once a position; unshared, twice.",
             learnt: "Shared, map ran once a position for both subscribers; unshared, once for each of them.",
             panel: .asLeft,
-            isDone: { facts in facts.mapRuns.map { $0.positions >= 3 } ?? false }),
+            isDone: { facts in
+                // Three positions the learner moved to (a resize sends the copies one too).
+                guard facts.mapRuns != nil, let at = facts.mapRunsAt else { return false }
+                return facts.moves.filter { $0.index > at && $0.position != nil }.count >= 3
+            }),
         Lesson(
             id: "filter", title: "filter",
             text:
@@ -264,7 +263,10 @@ package struct Lesson: Sendable {
             hint: "Point at a ○ on .counter for its count; the colour steps with each.",
             learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
             operators: true,
-            isDone: { facts in facts.later.contains { $0.slot == .counter && ($0.slotted?.count ?? 0) >= 4 } }),
+            isDone: { facts in
+                // Three moves counted (a resize is counted too, but is not the learner's).
+                facts.moves.filter { $0.slot == .counter && $0.slotted != nil }.count >= 3
+            }),
         Lesson(
             id: "debounce-throttle", title: "debounce, throttle",
             text:
@@ -274,9 +276,10 @@ package struct Lesson: Sendable {
             learnt: "debounce waited for quiet; throttle kept up in steps: the lanes show when, not only what.",
             operators: true,
             isDone: { facts in
-                // Each let a position through on its timer, after the intent of its column.
+                // Each let a position the learner moved to through on its timer, after the
+                // intent of its column.
                 func timed(_ slot: SlotOperator) -> Bool {
-                    facts.later.contains { column in
+                    facts.moves.contains { column in
                         guard column.slot == slot, column.slotted != nil, let passedAt = column.passedAt,
                             let time = column.time
                         else { return false }

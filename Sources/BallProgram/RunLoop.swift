@@ -139,17 +139,23 @@ package final class RunLoop {
         }
         if let help = binding.model.help {
             // Space turns to the next page where there is one; in a box whose rows are choices,
-            // a key that picks (a digit, Enter after one, `a` for startWith) picks one; any other
-            // key (or a click) closes the help, and does nothing else.
+            // a key that picks (a digit, Enter after one, `a` for startWith) picks one; a quit
+            // key (not Esc) quits from here too; any other key (or a click) closes the help,
+            // and does nothing else.
+            let action = event == .escape ? nil : KeyMap.action(for: event, in: program.keyMode)
             switch event {
             case .mouseDragged, .mouseReleased, .mouseMoved: return
+            case _ where action?.quits == true:
+                binding.send(.helpClosed)
+                program.perform(action!, now: clock.now)
+                return
             case .character(" ") where help.page + 1 < binding.helpPageCount:
                 binding.send(.helpPageTurned)
                 return
             case _ where help.choosable:
                 // The program is told what the key picks, and closes the box; a key that picks
                 // nothing closes it.
-                if let action = KeyMap.action(for: event, in: program.keyMode), action.picksInABox {
+                if let action, action.picksInABox {
                     program.perform(action, now: clock.now)
                 } else {
                     binding.send(.helpClosed)

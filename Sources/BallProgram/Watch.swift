@@ -113,7 +113,8 @@ package final class Watch: TerminalProgram {
         case .toggleStreams: player.toggleStreams()
         case .toggleLate(let kind): player.toggleLate(kind)
         case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .choose,
-            .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice, .chooseOperator:
+            .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice, .chooseOperator,
+            .leaveTour:
             break
         }
         binding.redrawSoon()

@@ -97,8 +97,9 @@ struct LearnCommand: ParsableCommand {
             ) { index in
                 done.insert(index)
                 do {
-                    // Merged with what another tour kept meanwhile.
-                    done = Lesson.indices(of: try progress.save(Lesson.ids(of: done)))
+                    // Only the lesson just done, merged under the lock with what the file holds
+                    // now: another tour's lessons stay, and a reset since is not undone.
+                    done = Lesson.indices(of: try progress.save(Lesson.ids(of: [index])))
                     failure = nil
                     return nil
                 } catch {
@@ -129,11 +130,13 @@ struct LearnCommand: ParsableCommand {
 
 /// Which lessons are done, kept in `$XDG_STATE_HOME/colourful-ball/learn.json` (an absolute
 /// `XDG_STATE_HOME`, else `$HOME/.local/state`, as the XDG base directory rules say) as
-/// `{"done":["one-subject","ghost"]}`, each lesson by its ``Lesson/id`` (so a lesson added
-/// before it leaves it as it was; a name this program does not know, a later one's lesson, is
-/// kept as it is): written beside and put in place whole, merged under a lock with what another
-/// tour kept meanwhile, in folders only the user can enter (0700). A file written before lessons
-/// had names, `{"done":[1,2,3]}`, numbers them in the first tour's order (``Lesson/firstTour``).
+/// `{"version":2,"done":["one-subject","ghost"]}`, each lesson by its ``Lesson/id`` (so a
+/// lesson added before it leaves it as it was; a name this program does not know, a later one's
+/// lesson, is kept as it is): written beside and put in place whole, merged under a lock with
+/// what another tour kept meanwhile, in folders only the user can enter (0700); a reset takes
+/// the same lock. A file with no version is read too: names as they are; numbers (written
+/// before lessons had names) are refused, as three tours wrote them in three orders and the file
+/// does not say which.
 package struct LearnProgress {
     /// The file.
     package let file: String
@@ -142,6 +145,9 @@ package struct LearnProgress {
     package init(file: String) {
         self.file = file
     }
+
+    /// The version of the file ``save(_:forgetting:)`` writes (1: the files with no version).
+    static let version = 2
 
     /// The longest file ``save(_:)`` writes could be: anything longer is not the progress.
     static let largest = 4_096
@@ -189,18 +195,23 @@ package struct LearnProgress {
         var line = Array(bytes[..<count])
         if line.last == 0x0A { line.removeLast() }
         guard let value = try? line.withUnsafeBufferPointer({ try JSONLineParser.parse($0) }),
-            case .array(let numbers)? = value["done"]
-        else { throw unreadable("it is not the {\"done\":[…]} this program writes") }
+            case .array(let entries)? = value["done"]
+        else { throw unreadable("it is not the {\"version\":2,\"done\":[…]} this program writes") }
+        switch value["version"] {
+        case nil, .number(Double(Self.version))?: break
+        case .number(let newer)? where newer > Double(Self.version):
+            throw unreadable("a later colourful-ball wrote it: its version is above \(Self.version)")
+        default: throw unreadable("its version is not one this program wrote")
+        }
         var done = Set<String>()
-        for entry in numbers {
+        for entry in entries {
             switch entry {
             case .string(let id) where Self.isName(id): done.insert(id)
-            case .number(let number):
-                // Written before lessons had names: the first tour's numbering.
-                guard let whole = Int(exactly: number), Lesson.firstTour.indices.contains(whole - 1) else {
-                    throw unreadable("it names a lesson that is not one of 1 to \(Lesson.firstTour.count)")
-                }
-                done.insert(Lesson.firstTour[whole - 1])
+            case .number:
+                // Written before lessons had names, by one of three tours whose numbers name
+                // different lessons (4: Behavior in the first two, Publish in the third).
+                throw unreadable(
+                    "it numbers lessons as tours before version 2 did, in orders that differ, and does not say which")
             default: throw unreadable("it names a lesson by something that is not a lesson's name")
             }
         }
@@ -218,6 +229,24 @@ package struct LearnProgress {
     /// leftovers of a save that was killed are removed, the file is written beside and put in
     /// place whole. Returns what was kept.
     package func save(_ done: Set<String>, forgetting: Set<String> = []) throws -> Set<String> {
+        try locked { folder in
+            removeLeftovers(in: folder)
+            let kept = done.union(try load()).subtracting(forgetting)
+            let output = try OutputFile(name: FileName(argument: file), overwrite: true)
+            defer { output.close() }
+            // The tour's lessons in its order, then any a later program knows, by name.
+            let known = Lesson.all.map(\.id).filter(kept.contains)
+            let names = known + kept.subtracting(known).sorted()
+            try output.writeLine(
+                #"{"version":\#(Self.version),"done":[\#(names.map(\.jsonQuoted).joined(separator: ","))]}"#)
+            try output.commit()
+            return kept
+        }
+    }
+
+    /// Runs `body` with the file's folder (made, 0700) under the lock on its lock file, which
+    /// every save and reset takes: a tour's save never undoes a reset made meanwhile.
+    private func locked<Result>(_ body: (String) throws -> Result) throws -> Result {
         var folder = ""
         for part in file.split(separator: "/").dropLast() {
             folder += "/" + part
@@ -238,16 +267,7 @@ package struct LearnProgress {
             }
             usleep(20_000)
         }
-        removeLeftovers(in: folder)
-        let kept = done.union(try load()).subtracting(forgetting)
-        let output = try OutputFile(name: FileName(argument: file), overwrite: true)
-        defer { output.close() }
-        // The tour's lessons in its order, then any a later program knows, by name.
-        let known = Lesson.all.map(\.id).filter(kept.contains)
-        let names = known + kept.subtracting(known).sorted()
-        try output.writeLine(#"{"done":[\#(names.map(\.jsonQuoted).joined(separator: ","))]}"#)
-        try output.commit()
-        return kept
+        return try body(folder)
     }
 
     /// Removes the hidden files a save killed part-way left in `folder` (under the lock no
@@ -265,9 +285,11 @@ package struct LearnProgress {
     }
 
     /// Forgets the progress.
-    func reset() throws {
-        if unlink(file) != 0, errno != ENOENT {
-            throw CommandError("Cannot remove \(file.visibleInMessage): \(String(cString: strerror(errno))).")
+    package func reset() throws {
+        try locked { _ in
+            if unlink(file) != 0, errno != ENOENT {
+                throw CommandError("Cannot remove \(file.visibleInMessage): \(String(cString: strerror(errno))).")
+            }
         }
     }
 }

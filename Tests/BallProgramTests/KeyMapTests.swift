@@ -54,7 +54,7 @@ struct KeyMapTests {
             switch action {
             case .intent(.arrowPressed(let direction, _)): "toward \(direction)"
             case .step(let count): count < 0 ? "toward \(Direction.left)" : "toward \(Direction.right)"
-            case .intent(.quitRequested), .quit: "quit"
+            case .intent(.quitRequested), .quit, .leaveTour: "quit"
             default: "\(action)"
             }
         }
@@ -137,6 +137,6 @@ struct KeyMapTests {
                 "\(mode): the help names \(token), which does nothing")
         }
         #expect(help.rows.contains { $0.keys == "mouse" })
-        #expect(help.footer == "any key closes this")
+        #expect(help.footer == "q quits; any other key closes this")
     }
 }

@@ -374,6 +374,34 @@ struct LearnTests {
         #expect(publish.learn.isDone)
     }
 
+    @Test("Esc closes a box, and with none open asks once; q and Ctrl-C leave from anywhere, a box open or not")
+    func leaving() {
+        let pilot = Pilot<Learn>(first: 2)
+        // Esc in a box closes it, and leaves nothing asked.
+        pilot.type("m")
+        #expect(pilot.learn.binding.model.help != nil)
+        pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        #expect(pilot.learn.binding.model.help == nil && !pilot.learn.isFinished)
+        // Esc with none open asks; another key answers "stay".
+        pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        #expect(Self.card(pilot).contains("Esc again to leave the tour") && !pilot.learn.isFinished)
+        pilot.press(.right)
+        #expect(!Self.card(pilot).contains("Esc again") && !pilot.learn.isFinished)
+        pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        #expect(pilot.learn.isFinished, "Esc twice leaves")
+        // q and Ctrl-C quit with a box open: the keys box, the lessons box, the operators box.
+        for (open, quit) in [("?", "q"), ("m", "q"), ("f", "\u{03}"), ("?", "\u{04}"), ("m", "Q")]
+            as [(Unicode.Scalar, Unicode.Scalar)]
+        {
+            let boxed = Pilot<Learn>(first: 9)
+            boxed.type(open)
+            #expect(boxed.learn.binding.model.help != nil, "\(open) opens a box")
+            boxed.type(quit)
+            #expect(boxed.learn.isFinished, "\(quit) with \(open)'s box open quits")
+        }
+    }
+
     @Test("a lesson's check reads only what happened since it began")
     func sinceTheLessonBegan() {
         // Lesson 3 (Behavior) begun after a Behavior subscriber already exists: not done by it.

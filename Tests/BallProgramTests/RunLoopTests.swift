@@ -23,7 +23,9 @@ struct RunLoopTests {
 
     // MARK: - Help
 
-    @Test("? opens the keys over the ball; any key closes it and does nothing else; a drag does not close it")
+    @Test(
+        "? opens the keys over the ball; any key closes it and does nothing else, but q quits; a drag does not close it"
+    )
     func help() {
         let driver = Pilot<Play>()
         let start = driver.appearance
@@ -32,8 +34,8 @@ struct RunLoopTests {
         // A drag report while the box is open: nothing moves, the box stays.
         driver.run([.bytes(TerminalBytes.drag(Cell(column: 10, row: 5)))])
         #expect(Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
-        // q closes the box and does not quit; the arrow after it moves the ball.
-        driver.type("q")
+        // Esc closes the box and does not quit; the arrow after it moves the ball.
+        driver.input([0x1B])
         #expect(!driver.play.isFinished)
         #expect(!Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
         #expect(driver.appearance == start)
@@ -44,6 +46,10 @@ struct RunLoopTests {
         driver.run([.bytes(TerminalBytes.press(Cell(column: 5, row: 5)))])
         #expect(!Self.lines(driver.frame).contains { $0.contains("colourful-ball: keys") })
         #expect(driver.appearance.position.centre == Cell(column: 41, row: 11))
+        // q quits from anywhere: with the box open too.
+        driver.type("?")
+        driver.type("q")
+        #expect(driver.play.isFinished)
     }
 
     // MARK: - The operator slot

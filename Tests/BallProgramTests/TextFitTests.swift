@@ -178,7 +178,7 @@ struct TextFitTests {
                     #expect(Int(numbers[0]) == pages, "\(size): \(footer)")
                     total = Int(numbers[1])
                 } else {
-                    #expect(rows.contains("any key closes this") || total == nil, "\(size): no footer")
+                    #expect(rows.contains(KeyMap.helpFooter) || total == nil, "\(size): no footer")
                 }
                 driver.type(" ")
             }

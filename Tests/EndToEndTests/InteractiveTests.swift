@@ -76,16 +76,17 @@ struct InteractiveTests {
         #expect(try terminal.modes() == restoredModes)
     }
 
-    @Test("? shows every key of play over the ball; any key (even q or a click) closes it and does nothing else")
+    @Test(
+        "? shows every key of play over the ball; any key (even Esc or a click) but q closes it and does nothing else")
     func helpOverlay() throws {
         let terminal = try TerminalSession()
         try terminal.waitForScreen { $0.contains("320,176 pt") && $0.contains("? keys  q quit") }
         try terminal.press("?")
         let help = try terminal.waitForScreen { $0.contains("colourful-ball: keys") }
         for row in KeyMap.help(for: .play).rows { #expect(help.contains("  \(row.does)"), "\(row.does)") }
-        #expect(help.contains("any key closes this"))
+        #expect(help.contains(KeyMap.helpFooter))
         #expect(!help.contains("pause and resume"))
-        try terminal.press("q")  // Closes the help; does not quit.
+        try terminal.press("Escape")  // Closes the help; does not quit.
         try terminal.waitForScreen { !$0.contains("colourful-ball: keys") }
         try terminal.press("Right")
         try terminal.waitForScreen { $0.contains(" 41,11 · 328,176 pt") }

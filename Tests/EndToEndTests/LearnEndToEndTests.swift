@@ -27,7 +27,7 @@ struct LearnEndToEndTests {
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
         let file = try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8)
-        #expect(file == "{\"done\":[\"behavior\"]}\n")
+        #expect(file == "{\"version\":2,\"done\":[\"behavior\"]}\n")
         let listed = try run([programPath, "learn", "--list"], environment: processEnvironment)
         #expect(listed.output.contains("2. A ghost\n3. Behavior  (done)\n4. Publish\n"), "\(listed.output)")
         // The next run starts at the first lesson not done: 1.
@@ -38,7 +38,9 @@ struct LearnEndToEndTests {
         // --reset with a number forgets that one lesson.
         let one = try run([programPath, "learn", "--reset", "3"], environment: processEnvironment)
         #expect(one.status == 0 && one.output == "Lesson 3 forgotten: learn comes to it as not done.\n", "\(one)")
-        #expect(try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8) == "{\"done\":[]}\n")
+        #expect(
+            try String(contentsOfFile: state + "/colourful-ball/learn.json", encoding: .utf8)
+                == "{\"version\":2,\"done\":[]}\n")
         let reset = try run([programPath, "learn", "--reset"], environment: processEnvironment)
         #expect(reset.status == 0 && !FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"))
         for (arguments, message) in [
@@ -148,7 +150,7 @@ struct LearnEndToEndTests {
             ("a FIFO", { _ = mkfifo(file, 0o600) }, "not a regular file"),
             (
                 "a lesson 12", { try "{\"done\":[12]}\n".write(toFile: file, atomically: true, encoding: .utf8) },
-                "names a lesson"
+                "numbers lessons"
             ),
         ]
         for (name, make, why) in cases {
@@ -206,7 +208,8 @@ struct LearnEndToEndTests {
         #expect(kept == ["one-subject", "why-behavior"])
         // In the tour's order, by name.
         #expect(
-            try String(contentsOfFile: file, encoding: .utf8) == "{\"done\":[\"one-subject\",\"why-behavior\"]}\n")
+            try String(contentsOfFile: file, encoding: .utf8)
+                == "{\"version\":2,\"done\":[\"one-subject\",\"why-behavior\"]}\n")
         var status = stat()
         stat(folder + "/colourful-ball", &status)
         #expect(status.st_mode & 0o777 == 0o700)
@@ -221,31 +224,39 @@ struct LearnEndToEndTests {
     }
 
     @Test(
-        "a progress file of numbers (written before lessons had names) reads as the first tour's lessons and is kept by name; a name this program does not know is kept"
+        "a progress file of numbers (written before lessons had names, in three orders) is refused and kept; names with no version read; a name this program does not know is kept; a reset is never undone by a tour's save"
     )
     func namesAndNumbers() throws {
         let (folder, file, _) = Self.state("names")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/colourful-ball", withIntermediateDirectories: true)
-        // 10 was Completion, the first tour's last lesson, whatever comes before it now.
-        try "{\"done\":[1,3,10]}\n".write(toFile: file, atomically: true, encoding: .utf8)
         let progress = LearnProgress(file: file)
-        #expect(try progress.load() == ["one-subject", "behavior", "completion"])
-        #expect(
-            Lesson.indices(of: try progress.load())
-                == [0, 2, try #require(Lesson.all.firstIndex { $0.title == "Completion" })])
-        // A later program's lesson, and a save: both kept, by name.
-        try "{\"done\":[\"behavior\",\"flat-map-latest-2\",2]}\n".write(
+        // Behavior, Replay and Cancel in the eight-lesson tour; Publish, Replay, Cancel in the
+        // last numbered one: the file does not say which.
+        try "{\"done\":[4,6,7]}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try #require(throws: (any Error).self) { try progress.load() }
+        #expect("\(refused)".contains("numbers lessons") && "\(refused)".contains("learn --reset"), "\(refused)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"done\":[4,6,7]}\n", "kept as it is")
+        // A later program's lesson, with no version, and a save: both kept, by name.
+        try "{\"done\":[\"behavior\",\"flat-map-latest-2\",\"ghost\"]}\n".write(
             toFile: file, atomically: true, encoding: .utf8)
         #expect(try progress.save(["scan"]) == ["ghost", "behavior", "scan", "flat-map-latest-2"])
         #expect(
             try String(contentsOfFile: file, encoding: .utf8)
-                == "{\"done\":[\"ghost\",\"behavior\",\"scan\",\"flat-map-latest-2\"]}\n")
+                == "{\"version\":2,\"done\":[\"ghost\",\"behavior\",\"scan\",\"flat-map-latest-2\"]}\n")
+        // A later version: refused, and kept.
+        try "{\"version\":3,\"done\":[]}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try progress.load() }
         // Not a name: refused, and kept as it is.
         for bad in [#"{"done":["Behavior"]}"#, #"{"done":[""]}"#, #"{"done":[true]}"#, #"{"done":["a\u001b[2J"]}"#] {
             try (bad + "\n").write(toFile: file, atomically: true, encoding: .utf8)
             #expect(throws: (any Error).self, "\(bad)") { try progress.load() }
         }
+        // A tour saves only the lesson it just did: a reset between two saves stays a reset.
+        try FileManager.default.removeItem(atPath: file)
+        _ = try progress.save(["ghost"])
+        try progress.reset()
+        #expect(try progress.save(["scan"]) == ["scan"])
     }
 
     @Test(

@@ -221,7 +221,7 @@ struct RecordReplayTests {
             #expect(keys != nil && does != nil && keys!.upperBound < does!.lowerBound, "\(row.keys): \(row.does)")
         }
         #expect(!help.contains("move 1 cell"))
-        try terminal.press("q")  // Closes the help; does not quit.
+        try terminal.press("Escape")  // Closes the help; does not quit.
         try terminal.waitForScreen {
             !$0.contains("colourful-ball replay: keys") && $0.contains(" paused  intent 0/13")
         }
