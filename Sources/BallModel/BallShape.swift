@@ -6,8 +6,11 @@ import Platform
 /// (its top and bottom halves), so a cell is twice as tall as it is wide.
 ///
 /// The diameter is a quarter of the terminal's width (the original: 100 of 375 points), at
-/// least 6 columns, and never taller than the area above the status line. This is the one
-/// place the shape is computed: the step clamps with it, the renderer draws its spans.
+/// least 6 columns, and never taller than the area above the status line; in a short area
+/// (`learn`'s, between its card and its lanes; a short window) it leaves the ball
+/// ``verticalRoom`` rows to move up and down in, down to a 6-column disc, as the colour rule is
+/// as much vertical as horizontal. This is the one place the shape is computed: the step clamps
+/// with it, the renderer draws its spans.
 package struct BallShape: Hashable, Sendable {
     /// Diameter in columns (half-rows vertically).
     package let diameter: Int
@@ -16,10 +19,16 @@ package struct BallShape: Hashable, Sendable {
     /// The largest row offset any row reaches.
     package let halfHeight: Int
 
+    /// The rows a short area leaves the ball to move up and down in (its centre's rows but
+    /// one), where a 6-column disc has them: three rows, 48 points of the colour rule.
+    package static let verticalRoom = 3
+
     /// The ball for a terminal of `size`.
     package init(for size: ScreenSize) {
         let wanted = max(6, size.columns / 4)
-        let tallest = max(2, 2 * (size.rows - 1) - 2)
+        // The area above the status line, less a half-row each side; then less the room to move.
+        let fits = max(2, 2 * (size.rows - 1) - 2)
+        let tallest = min(fits, max(6, fits - 2 * Self.verticalRoom))
         self.init(diameter: min(wanted, tallest))
     }
 

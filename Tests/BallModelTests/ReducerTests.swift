@@ -26,16 +26,22 @@ struct ReducerTests {
     }
 
     @Test("the ball at 80×24 is a 19×11-cell disc, 20 half-blocks across")
-    func shape() {
+    func shape() throws {
         let shape = BallShape(for: screen)
         #expect(shape.diameter == 20)
         #expect(shape.halfWidth == 9)
         #expect(shape.halfHeight == 5)
         #expect(BallShape(for: ScreenSize(columns: 24, rows: 8)).diameter == 6)
         #expect(BallShape(for: ScreenSize(columns: 200, rows: 60)).diameter == 50)
-        // Never taller than the area above the status line.
+        // Never taller than the area above the status line; in a short area, room to move up
+        // and down (a 6-column disc at the least).
         let wideAndShort = BallShape(for: ScreenSize(columns: 200, rows: 10))
         #expect(2 * wideAndShort.halfHeight + 1 <= 9)
+        for rows in 8...30 {
+            let size = ScreenSize(columns: 200, rows: rows)
+            let centres = try #require(BallShape(for: size).allowedCentres(on: size)).rows
+            #expect(centres.count > BallShape.verticalRoom, "\(rows) rows: \(centres)")
+        }
     }
 
     @Test("the start: the ball in the middle, not grabbed, the white screen coloured by the rule")

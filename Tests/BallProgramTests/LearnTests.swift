@@ -508,6 +508,33 @@ struct LearnTests {
         }
     }
 
+    @Test(
+        "in every lesson at 80×24 and at the smallest size the ball moves up and down, with room to cross a colour band",
+        arguments: [
+            ScreenSize(columns: 80, rows: 24),
+            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
+        ])
+    func upAndDown(size: ScreenSize) throws {
+        for lesson in Lesson.all.indices {
+            let pilot = Pilot<Learn>(first: lesson, screen: size)
+            let start = pilot.learn.play.session.state.position.centre
+            for key: Unicode.Scalar in ["k", "k", "j", "j", "j", "j"] { pilot.type(key) }
+            let rows = pilot.learn.play.streams.columns(from: 0).compactMap { $0.position?.centre.row }
+            #expect(
+                rows.contains { $0 < start.row } && rows.contains { $0 > start.row },
+                "\(Lesson.all[lesson].id) at \(size): \(rows)")
+            #expect(Self.ballWhole(pilot), "\(Lesson.all[lesson].id) at \(size)")
+            // Somewhere a vertical move alone crosses a whole band: three colours down one column.
+            let position = pilot.learn.play.session.state.position
+            let centres = try #require(position.shape.allowedCentres(on: position.screen))
+            let crossing = centres.columns.contains { column in
+                let colours = centres.rows.map { BallColourRule.ballColour(column: column, row: $0) }
+                return zip(colours, colours.dropFirst()).filter { $0 != $1 }.count >= 2
+            }
+            #expect(crossing, "\(Lesson.all[lesson].id) at \(size): \(centres)")
+        }
+    }
+
     @Test("the tour lays the terminal out: the card, the ball's area and the lanes each in rows of their own")
     func layout() {
         let standard = Learn.layout(of: ScreenSize(columns: 80, rows: 24))
