@@ -35,7 +35,7 @@ package final class Learn: TerminalProgram {
     package private(set) var done: Set<Int>
 
     /// A tour on `screen`, a terminal of `terminal`, from lesson `first` (from 0), with the
-    /// lessons `done` done before; `animated`: moves glide.
+    /// lessons `done` done before; `animated`: jumps glide.
     package init(
         screen: Screen, terminal: ScreenSize, first: Int = 0, done: Set<Int> = [], animated: Bool = false
     ) {

@@ -36,7 +36,7 @@ package final class Play: TerminalProgram {
     private let tour: ((ScreenSize) -> TourLayout)?
 
     /// Play on `screen`, a terminal of `terminal`, from the start; `streams` opens the panel;
-    /// `animated`: moves glide and colours fade, as the original's did. With `tour` (`learn`), the
+    /// `animated`: jumps glide and colours fade, as the original's did. With `tour` (`learn`), the
     /// ball plays in the area it lays out for each terminal size, between the card and the lanes.
     package init(
         screen: Screen, terminal: ScreenSize, streams open: Bool = false, animated: Bool = false,
@@ -79,7 +79,10 @@ package final class Play: TerminalProgram {
             binding.pointerMoved(to: cell)
         case .intent(.dragged(let cell)) where inspecting: binding.pointerMoved(to: cell)
         case .intent(.released) where inspecting: inspecting = false
-        case .intent(let intent): session.send(inArea(intent))
+        case .intent(let intent):
+            let before = session.state.position.centre
+            session.send(inArea(intent))
+            if session.state.position.centre != before { binding.noteMove(Self.move(for: intent)) }
         case .showOperators: binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
         case .choose(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
@@ -98,6 +101,16 @@ package final class Play: TerminalProgram {
                 binding.send(.noticePosted(lateNotice))
             }
         default: break
+        }
+    }
+
+    /// How the move `intent` made is drawn: at once where the user's hand is on the ball (a drag
+    /// step or the release that ends it, under the pointer; a one-cell arrow), else it glides
+    /// (a click away from the ball, `c`, Shift-moves).
+    static func move(for intent: Intent) -> Glide.Move {
+        switch intent {
+        case .dragged, .released, .arrowPressed(_, distance: 1): .atOnce
+        case .pressed, .arrowPressed, .recentred, .resized, .quitRequested, .operatorChosen, .mirrorFlipped: .glides
         }
     }
 

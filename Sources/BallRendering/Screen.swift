@@ -41,66 +41,31 @@ package final class ScreenBinding {
     /// in it).
     private var drawn: (panel: StreamPanel?, top: Int)?
 
-    /// Whether moves glide and colours fade, as the original's did (else the ball jumps).
-    package let animated: Bool
+    /// Whether jumps glide and colours fade, as the original's did (else the ball jumps).
+    package var animated: Bool { glide != nil }
     /// Whether this screen can show colours between the flat ones (direct colour, or a
     /// 256-colour palette's nearest entries): fewer colours switch at once.
     private let blends: Bool
-    /// The changes still gliding, oldest first: each new place or colour adds one, which fades
-    /// out over ``glideDuration`` (UIKit's additive animations: the drawing reaches each new
-    /// value a tenth of a second after it came, however many came before).
-    private var changes: [Change] = []
-    /// The place and colours the last frame aimed at (the chain's latest).
-    private var target: Look
-    /// Where the last frame drew the disc's centre, and the ball's area it was drawn on.
-    private var drawnCentre: Cell
-    private var drawnSize: ScreenSize
-    /// When the last frame was drawn, on the run loop's clock.
-    private var lastFrame: Duration = .zero
-
-    /// One change of place or colours: by how much, and when it came (the glide of it began a
-    /// frame earlier, so that its first frame moves).
-    private struct Change {
-        var start: Duration
-        var columns: Double
-        var rows: Double
-        var ball: (Double, Double, Double)
-        var screen: (Double, Double, Double)
-    }
-
-    /// Where the ball's centre is and the colours of its disc and the screen.
-    private struct Look: Equatable {
-        var centre: Cell
-        var ball: RGBColour
-        var screen: RGBColour
-    }
-
-    /// At most this many changes glide at once (a burst of more than one a frame and a half):
-    /// the oldest are folded into the next.
-    private static let changesKept = 64
-
-    /// How long a move glides and a colour fades: the original's
-    /// `UIView.animateWithDuration(0.1)`.
-    package static let glideDuration = Duration.milliseconds(100)
-    /// The least time between two frames of a glide: at most 60 a second.
-    package static let frameInterval = Duration.nanoseconds(16_666_667)
+    /// Where the disc is drawn and in what colours while a jump glides; nil: not animated.
+    private var glide: Glide?
+    /// How the last change of place since the last frame is drawn (``noteMove(_:)``).
+    private var move = Glide.Move.glides
 
     /// Binds `viewModel` to `screen`; its current appearance is drawn at the first flush.
-    /// `animated`: a move glides and the colours fade over ``glideDuration`` (presentation
+    /// `animated`: a jump glides and the colours fade over ``Glide/duration`` (presentation
     /// only: the chain has published the final values at once).
     package init(_ viewModel: BallViewModel, to screen: Screen, animated: Bool = false) {
         self.screen = screen
-        self.animated = animated
         model = ScreenModel(appearance: viewModel.current)
         renderer = Renderer(depth: screen.colourDepth)
         switch screen.colourDepth {
         case .direct, .palette(.xterm256): blends = true
         default: blends = false
         }
-        let current = viewModel.current
-        target = Look(centre: current.position.centre, ball: current.ball.rgb, screen: current.background.rgb)
-        drawnCentre = current.position.centre
-        drawnSize = current.position.screen
+        if animated {
+            let current = viewModel.current
+            glide = Glide(at: Self.look(of: current), on: current.position.screen)
+        }
         bind(viewModel)
     }
 
@@ -196,73 +161,33 @@ package final class ScreenBinding {
 
     /// When the next frame of a glide is due, on the run loop's clock; nil when nothing glides
     /// (nothing wakes the program).
-    package var nextFrameDue: Duration? { changes.isEmpty ? nil : lastFrame + Self.frameInterval }
+    package var nextFrameDue: Duration? { glide?.nextFrameDue }
+
+    /// The ball just moved, by a move drawn as `move` says (the program knows what the user's
+    /// hand did; the chain publishes only where the ball is): the last move before a flush
+    /// says how that flush draws the change of place. A move not noted glides.
+    package func noteMove(_ move: Glide.Move) {
+        self.move = move
+    }
+
+    /// The place and colours `appearance` aims the drawing at.
+    private static func look(of appearance: Appearance) -> Glide.Look {
+        Glide.Look(centre: appearance.position.centre, ball: appearance.ball.rgb, screen: appearance.background.rgb)
+    }
 
     /// Renders and presents the model, if anything changed since the last frame, or the glide
-    /// under way as it is at `now` (the run loop's clock).
-    ///
-    /// Each new place or colour glides in with UIKit's ease-in-out curve over
-    /// ``glideDuration``, from where the ball is drawn (the changes add up, as UIKit's
-    /// animations do: a drag trails the pointer by a tenth of a second): the first frame leaves
-    /// at once, a frame into the glide (so it moves), then one every ``frameInterval`` until the
-    /// end. A change of the ball's area (a resize) jumps: the disc's shape changes with it.
+    /// under way as it is at `now` (the run loop's clock; ``Glide``): a jump glides in from where
+    /// the ball is drawn, its first frame at once, then one every ``Glide/frameInterval`` until
+    /// it ends; a move noted as drawn at once (``noteMove(_:)``) is drawn where it went.
     package func flush(now: Duration = .zero) {
         let final = model.appearance
-        let aim = Look(centre: final.position.centre, ball: final.ball.rgb, screen: final.background.rgb)
-        let size = final.position.screen
-        if animated {
-            if size != drawnSize {
-                changes.removeAll()  // A resize jumps: the disc's shape changes with the area.
-            } else if aim != target {
-                func delta(_ new: RGBColour, _ old: RGBColour) -> (Double, Double, Double) {
-                    (new.red - old.red, new.green - old.green, new.blue - old.blue)
-                }
-                if changes.count >= Self.changesKept { changes.removeFirst() }
-                changes.append(
-                    Change(
-                        start: now - Self.frameInterval, columns: Double(aim.centre.column - target.centre.column),
-                        rows: Double(aim.centre.row - target.centre.row), ball: delta(aim.ball, target.ball),
-                        screen: delta(aim.screen, target.screen)))
-                needsDrawing = true
-            } else if let due = nextFrameDue, now >= due - .microseconds(500) {
-                // The glide's next frame (no sooner: at most 60 a second).
-                needsDrawing = true
-            }
+        if glide?.aim(at: Self.look(of: final), on: final.position.screen, now: now, move: move) == true {
+            needsDrawing = true
         }
-        target = aim
-        drawnSize = size
+        move = .glides
         guard needsDrawing else { return }
         needsDrawing = false
-        // What is left of each change to glide in: the drawing is the aim less all of it.
-        changes.removeAll { now - $0.start >= Self.glideDuration }
-        var motion: Motion?
-        if !changes.isEmpty {
-            var left = (columns: 0.0, rows: 0.0, ball: (0.0, 0.0, 0.0), screen: (0.0, 0.0, 0.0))
-            for change in changes {
-                let remaining = 1 - Self.easeInOut((now - change.start) / Self.glideDuration)
-                left.columns += change.columns * remaining
-                left.rows += change.rows * remaining
-                left.ball = (
-                    left.ball.0 + change.ball.0 * remaining, left.ball.1 + change.ball.1 * remaining,
-                    left.ball.2 + change.ball.2 * remaining
-                )
-                left.screen = (
-                    left.screen.0 + change.screen.0 * remaining, left.screen.1 + change.screen.1 * remaining,
-                    left.screen.2 + change.screen.2 * remaining
-                )
-            }
-            func less(_ colour: RGBColour, _ by: (Double, Double, Double)) -> RGBColour {
-                RGBColour(red: colour.red - by.0, green: colour.green - by.1, blue: colour.blue - by.2)
-            }
-            let fading = blends && changes.contains { $0.ball != (0, 0, 0) || $0.screen != (0, 0, 0) }
-            motion = Motion(
-                centre: Cell(
-                    column: aim.centre.column - Int(left.columns.rounded()),
-                    row: aim.centre.row - Int(left.rows.rounded())),
-                blends: fading ? Blends(ball: less(aim.ball, left.ball), screen: less(aim.screen, left.screen)) : nil)
-        }
-        drawnCentre = motion?.centre ?? aim.centre
-        lastFrame = now
+        let motion = glide?.frame(now: now, blends: blends)
         let area = model.appearance.position.screen
         let panel = model.panel.map { shown -> StreamPanel in
             var page: StreamPanel
@@ -293,28 +218,10 @@ package final class ScreenBinding {
             extraRows: model.player?.rows.count ?? 0)
         drawn = (panel, top)
         var drawnPosition = model.appearance.position
-        drawnPosition.centre = drawnCentre
+        drawnPosition.centre = motion?.centre ?? final.position.centre
         viewOffset = Renderer.viewOffset(of: model, for: drawnPosition, coveredFrom: top)
         screen.present(frames[next], previous: shown.map { frames[$0] })
         shown = next
-    }
-
-    /// UIKit's ease-in-out curve (`UIViewAnimationCurveEaseInOut`, Core Animation's
-    /// `kCAMediaTimingFunctionEaseInEaseOut`): the cubic Bézier from (0, 0) to (1, 1) through the
-    /// control points (0.42, 0) and (0.58, 1), its progress at `time` (0...1).
-    package static func easeInOut(_ time: Double) -> Double {
-        guard time > 0 else { return 0 }
-        guard time < 1 else { return 1 }
-        // x(s) = 3(1−s)²s·0.42 + 3(1−s)s²·0.58 + s³ rises from 0 to 1: find s where x(s) = time.
-        func bezier(_ s: Double, _ first: Double, _ second: Double) -> Double {
-            3 * (1 - s) * (1 - s) * s * first + 3 * (1 - s) * s * s * second + s * s * s
-        }
-        var (low, high) = (0.0, 1.0)
-        for _ in 0..<40 {
-            let middle = (low + high) / 2
-            if bezier(middle, 0.42, 0.58) < time { low = middle } else { high = middle }
-        }
-        return bezier((low + high) / 2, 0, 1)
     }
 
     /// Presents the current frame again, whole (after the terminal lost its contents).

@@ -21,7 +21,7 @@ package final class InteractiveProgram {
     private let animated: Bool
     private let slot: SlotOperator
 
-    /// A program; `hook` sees the session before the first intent; `animated`: moves glide and
+    /// A program; `hook` sees the session before the first intent; `animated`: jumps glide and
     /// colours fade; `streams` opens the streams panel at the start; `slot` is the operator put in
     /// the chain's slot first (an intent, so a recording replays it).
     package init(streams: Bool = false, animated: Bool = true, slot: SlotOperator = .none, hook: SessionHook? = nil) {
@@ -47,7 +47,7 @@ package final class InteractiveProgram {
     }
 
     /// Runs the tour from lesson `first` until the user quits; `completed` is told each lesson
-    /// done; `animated`: moves glide; `hook` sees the session before the first intent (the
+    /// done; `animated`: jumps glide; `hook` sees the session before the first intent (the
     /// recorder). The terminal is restored on return and on every other way out.
     package static func learn(
         first: Int, done: Set<Int> = [], animated: Bool = true, hook: SessionHook? = nil,

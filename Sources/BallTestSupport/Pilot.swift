@@ -123,7 +123,7 @@ package final class Pilot<Program: TerminalProgram> {
 
 extension Pilot where Program == Play {
     /// A pilot of play with the ball in the middle of a `screen`-sized terminal that shows
-    /// colours as one of `depth` does; a lone Esc counts after `escapeWait`; `animated`: moves
+    /// colours as one of `depth` does; a lone Esc counts after `escapeWait`; `animated`: jumps
     /// glide (the frames of a glide come as time passes: ``pass(_:)``).
     package convenience init(
         screen size: ScreenSize = ScreenSize(columns: 80, rows: 24), depth: ColourDepth = .direct,

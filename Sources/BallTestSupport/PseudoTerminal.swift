@@ -91,6 +91,26 @@ package final class PseudoTerminal {
         return (bytes, last)
     }
 
+    /// Reads what the program writes until it has been quiet for `quiet` seconds (or `limit`
+    /// seconds pass); returns when each read arrived (a glide's frames come apart).
+    package func readTimesUntilQuiet(quiet: Double, limit: Double = 5) -> [ContinuousClock.Instant] {
+        var times: [ContinuousClock.Instant] = []
+        let deadline = ContinuousClock.now + .seconds(limit)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let wait = Int32(((times.isEmpty ? limit : quiet) * 1000).rounded(.up))
+            guard poll(&descriptor, 1, wait) > 0 else {
+                if times.isEmpty { continue }
+                break
+            }
+            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            times.append(ContinuousClock.now)
+        }
+        return times
+    }
+
     /// Reads until `marker` has appeared in the output (or `limit` seconds pass); returns when
     /// the chunk holding it arrived.
     package func readUntil(_ marker: [UInt8], limit: Double = 5) -> ContinuousClock.Instant? {

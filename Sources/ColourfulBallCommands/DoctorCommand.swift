@@ -188,7 +188,7 @@ package enum Doctor {
             case .palette(.xterm256): "the colours fade through the palette's nearest entries"
             default: "the colours switch at once (too few to fade)"
             }
-        add("motion", "moves glide over 0.1 s, \(fades); --no-animation jumps")
+        add("motion", "jumps glide over 0.1 s, \(fades); --no-animation jumps")
         // The locale.
         let utf8 = facts.characterSet.uppercased().filter { $0 != "-" } == "UTF8"
         add(

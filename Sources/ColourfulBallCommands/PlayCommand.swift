@@ -81,7 +81,7 @@ package struct Play: Equatable, Sendable {
     package var force = false
     /// Whether the streams panel is open at the start.
     package var streams = false
-    /// Whether moves glide and colours fade (the original's 0.1 s), or jump.
+    /// Whether jumps glide and colours fade (the original's 0.1 s), or jump.
     package var animated = true
     /// The operator in the chain's slot at the start (its choice is the session's first intent).
     package var slot = SlotOperator.none

@@ -761,7 +761,7 @@ extension BenchmarkRun {
         var sameColourSteps: [Int] = []
         for intent in dragIntents(on: size, count: 600) {
             let before = session.viewModel.current
-            let bytes = step(intent, until: now + ScreenBinding.frameInterval)
+            let bytes = step(intent, until: now + Glide.frameInterval)
             dragSteps.append(bytes)
             if session.viewModel.current.ball == before.ball { sameColourSteps.append(bytes) }
         }
@@ -790,6 +790,7 @@ extension BenchmarkRun {
                 name: "with the glide: a click 30 cells away, its whole glide and fade (median of \(jumps.count))",
                 measured: "\(median(jumps)) B", target: "—", met: nil),
         ]
+            + settled()
             + idle(
                 arguments: [], label: ", after a glide",
                 input: Array("\u{1B}[<0;71;12M\u{1B}[<0;71;12m".utf8))

@@ -32,16 +32,16 @@ struct GlideTests {
 
     @Test("UIKit's ease-in-out: 0 and 1 at the ends, ½ in the middle, symmetric, slow at both ends")
     func curve() {
-        #expect(ScreenBinding.easeInOut(0) == 0 && abs(ScreenBinding.easeInOut(1) - 1) < 1e-9)
-        #expect(abs(ScreenBinding.easeInOut(0.5) - 0.5) < 1e-9)
+        #expect(Glide.easeInOut(0) == 0 && abs(Glide.easeInOut(1) - 1) < 1e-9)
+        #expect(abs(Glide.easeInOut(0.5) - 0.5) < 1e-9)
         for step in 1..<20 {
             let time = Double(step) / 20
-            #expect(abs(ScreenBinding.easeInOut(time) + ScreenBinding.easeInOut(1 - time) - 1) < 1e-9)
-            #expect(ScreenBinding.easeInOut(time) > ScreenBinding.easeInOut(time - 0.05))
+            #expect(abs(Glide.easeInOut(time) + Glide.easeInOut(1 - time) - 1) < 1e-9)
+            #expect(Glide.easeInOut(time) > Glide.easeInOut(time - 0.05))
         }
         // Core Animation's easeInEaseOut at a quarter: 0.1291 (bezier 0.42, 0, 0.58, 1).
-        #expect(abs(ScreenBinding.easeInOut(0.25) - 0.1291) < 0.001)
-        #expect(ScreenBinding.easeInOut(0.1) < 0.1 / 2, "slow at the start")
+        #expect(abs(Glide.easeInOut(0.25) - 0.1291) < 0.001)
+        #expect(Glide.easeInOut(0.1) < 0.1 / 2, "slow at the start")
     }
 
     @Test(
@@ -71,9 +71,9 @@ struct GlideTests {
         #expect(Set(columns).count >= 5, "it goes through the cells between: \(columns)")
         // At most 60 frames a second, over the glide's tenth of a second.
         for (earlier, later) in zip(times, times.dropFirst()) {
-            #expect(later - earlier >= ScreenBinding.frameInterval - .microseconds(1))
+            #expect(later - earlier >= Glide.frameInterval - .microseconds(1))
         }
-        #expect(times.last! - times.first! <= ScreenBinding.glideDuration)
+        #expect(times.last! - times.first! <= Glide.duration)
         #expect(frames.count <= 7)
         // The last frame is the final one, drawn as without a glide; then the loop waits for ever.
         let still = Pilot<Play>()
@@ -132,19 +132,96 @@ struct GlideTests {
         }
     }
 
-    @Test("a move during a glide starts from where the ball is drawn: no frame jumps back or ahead")
+    @Test("a jump during a glide starts from where the ball is drawn: no frame jumps back or ahead")
     func retarget() {
         let driver = Self.driver()
-        driver.run([.bytes(TerminalBytes.press(Cell(column: 70, row: 11))), .pass(.milliseconds(40))])
+        let away = Cell(column: 70, row: 11)
+        driver.run([.bytes(TerminalBytes.press(away)), .bytes(TerminalBytes.release(away)), .pass(.milliseconds(40))])
         let drawn = Self.drawnCentre(driver.frame, ball: driver.appearance.ball)
         let before = driver.terminal.history.count
-        // Now back to the left: the first frame after it is within a few cells of where it was.
-        driver.run([.bytes(TerminalBytes.drag(Cell(column: 20, row: 11))), .pass(.milliseconds(200))])
+        // Now a click back to the left: the first frame after it is within a few cells of where
+        // it was.
+        let back = Cell(column: 20, row: 11)
+        driver.run([.bytes(TerminalBytes.press(back)), .bytes(TerminalBytes.release(back)), .pass(.milliseconds(200))])
         let next = driver.terminal.history[before]
         let after = Self.drawnCentre(next, ball: driver.appearance.ball)
         #expect(drawn != nil && after != nil)
         if let drawn, let after { #expect(abs(after.column - drawn.column) <= 3, "\(drawn) then \(after)") }
         #expect(Self.drawnCentre(driver.frame, ball: driver.appearance.ball)?.column == 20)
+    }
+
+    @Test(
+        "a drag step is drawn under the pointer in the first frame that answers it, colours and all, and nothing follows it; while a jump's glide is under way too"
+    )
+    func dragStepsAtOnce() {
+        let driver = Self.driver()
+        let still = Pilot<Play>()
+        let centre = driver.appearance.position.centre
+        for each in [driver, still] { each.run([.bytes(TerminalBytes.press(centre))]) }
+        var colourChanges = 0
+        // A sweep right and back, one cell a report, 20 ms apart (a glide would draw a frame
+        // between two).
+        let columns =
+            Array(centre.column + 1...centre.column + 20) + Array((centre.column - 5..<centre.column + 20).reversed())
+        for column in columns {
+            let pointer = Cell(column: column, row: centre.row)
+            let ballBefore = driver.appearance.ball
+            let framesBefore = driver.terminal.history.count
+            driver.run([.bytes(TerminalBytes.drag(pointer)), .pass(.milliseconds(20))])
+            still.run([.bytes(TerminalBytes.drag(pointer))])
+            if driver.appearance.ball != ballBefore { colourChanges += 1 }
+            #expect(
+                driver.terminal.history.count == framesBefore + 1, "one frame for step \(column), no glide after it")
+            let first = driver.terminal.history[framesBefore]
+            #expect(Self.drawnCentre(first, ball: driver.appearance.ball) == pointer, "step to \(column)")
+            #expect(first == still.frame, "step to \(column): the frame --no-animation draws")
+        }
+        #expect(colourChanges >= 5, "the sweep changed colours on the way (\(colourChanges) times)")
+        #expect(driver.terminal.waits.last == .some(nil), "nothing wakes after a step")
+        // A click away glides; a drag during its glide puts the ball under the pointer at once.
+        let away = Cell(column: 10, row: 11)
+        let last = Cell(column: columns.last!, row: centre.row)
+        driver.run([.bytes(TerminalBytes.release(last)), .bytes(TerminalBytes.press(away)), .pass(.milliseconds(30))])
+        let gliding = Self.drawnCentre(driver.frame, ball: driver.appearance.ball)
+        #expect(gliding != nil && gliding != away, "the click glides: \(String(describing: gliding))")
+        let framesBefore = driver.terminal.history.count
+        driver.run([.bytes(TerminalBytes.drag(Cell(column: 11, row: 11)))])
+        #expect(
+            Self.drawnCentre(driver.terminal.history[framesBefore], ball: driver.appearance.ball)
+                == Cell(column: 11, row: 11))
+    }
+
+    @Test("a one-cell arrow is drawn where it went in the first frame that answers it; Shift, c and a click glide")
+    func keysAtOnceJumpsGlide() {
+        let driver = Self.driver()
+        for direction in [Direction.right, .right, .down, .left, .up, .up] {
+            let (columns, rows) = direction.offset
+            let centre = driver.appearance.position.centre
+            let framesBefore = driver.terminal.history.count
+            driver.run([.bytes(TerminalBytes.arrow(direction)), .pass(.milliseconds(200))])
+            let expected = Cell(column: centre.column + columns, row: centre.row + rows)
+            #expect(driver.appearance.position.centre == expected)
+            #expect(driver.terminal.history.count == framesBefore + 1, "\(direction): one frame")
+            #expect(Self.drawnCentre(driver.terminal.history[framesBefore], ball: driver.appearance.ball) == expected)
+        }
+        let jumps: [(String, [UInt8])] = [
+            ("Shift+Right", TerminalBytes.arrow(.right, shifted: true)),
+            ("c", TerminalBytes.key("c")),
+            ("Shift+Left", TerminalBytes.arrow(.left, shifted: true)),
+            (
+                "a click",
+                TerminalBytes.press(Cell(column: 70, row: 5)) + TerminalBytes.release(Cell(column: 70, row: 5))
+            ),
+        ]
+        for (name, bytes) in jumps {
+            let framesBefore = driver.terminal.history.count
+            driver.run([.bytes(bytes), .pass(.milliseconds(200))])
+            let frames = driver.terminal.history[framesBefore...]
+            let centres = frames.map { Self.drawnCentre($0, ball: driver.appearance.ball) }
+            #expect(frames.count >= 3, "\(name) glides over several frames: \(centres)")
+            #expect(centres.first != centres.last, "\(name): its first frame is on the way, \(centres)")
+            #expect(centres.last == driver.appearance.position.centre, "\(name) ends where the chain put the ball")
+        }
     }
 
     @Test("the recording and the streams are the same with the glide as without it")
@@ -168,11 +245,17 @@ extension GlideTests {
         arguments: [ColourDepth.palette(.xterm256), .direct])
     func incrementalFrames(depth: ColourDepth) {
         let driver = Self.driver(depth: depth)
-        driver.run([.bytes(TerminalBytes.press(Cell(column: 42, row: 11)))])
-        for column in stride(from: 41, through: 32, by: -1) {
-            driver.run([.bytes(TerminalBytes.drag(Cell(column: column, row: 11))), .pass(.milliseconds(20))])
+        // Clicks away (glides and fades, each starting before the last ends) and drag steps
+        // between them (drawn at once while colours still fade).
+        for column in [70, 60, 20, 30] {
+            let cell = Cell(column: column, row: 11)
+            driver.run([.bytes(TerminalBytes.press(cell)), .pass(.milliseconds(20))])
+            for step in 1...3 {
+                driver.run([.bytes(TerminalBytes.drag(Cell(column: column - step, row: 11))), .pass(.milliseconds(20))])
+            }
+            driver.run([.bytes(TerminalBytes.release(Cell(column: column - 3, row: 11))), .pass(.milliseconds(20))])
         }
-        driver.run([.bytes(TerminalBytes.release(Cell(column: 32, row: 11))), .pass(.milliseconds(200))])
+        driver.run([.pass(.milliseconds(200))])
         let sequences: TerminalSequences =
             depth == .direct ? .xtermDirectColour() : .xterm(palette: .xterm256, backColourErase: true)
         var rasteriser = Rasteriser(sequences: sequences)

@@ -30,7 +30,7 @@ struct DoctorTests {
                 COLORTERM                   truecolor — ok
                 NO_COLOR                    not set — ok
                 colour                      direct colour (COLORTERM=truecolor) — ok
-                motion                      moves glide over 0.1 s, the colours fade in exact
+                motion                      jumps glide over 0.1 s, the colours fade in exact
                                             RGB; --no-animation jumps — ok
                 locale                      UTF-8 (LANG=C.UTF-8) — ok
                 window                      80×24 — ok
@@ -56,7 +56,7 @@ struct DoctorTests {
         let values = Dictionary(uniqueKeysWithValues: Doctor.checks(facts).map { ($0.check, $0.value) })
         #expect(
             values["motion"]
-                == "moves glide over 0.1 s, the colours switch at once (too few to fade); --no-animation jumps")
+                == "jumps glide over 0.1 s, the colours switch at once (too few to fade); --no-animation jumps")
         #expect(
             advice["locale"]! == "the program's glyphs are UTF-8: set LANG=C.UTF-8 (or your language's .UTF-8 locale)")
         #expect(advice["window"]! == "the program needs at least 24×8: make the window larger")
