@@ -38,7 +38,7 @@ let package = Package(
         // Its subjects live on the program's one thread: no run-time exclusivity checks on the
         // drag step's path in release (debug builds, and so the tests, keep them).
         .target(
-            name: "BallModel", dependencies: ["ColourCore", "Platform", openCombine],
+            name: "BallModel", dependencies: ["ColourCore", "Platform", "TextFormats", openCombine],
             swiftSettings: crossModule + [
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
             ]),

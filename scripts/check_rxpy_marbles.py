@@ -13,17 +13,16 @@ and, when the recording quits, a completion of every lane at the quit.
 
 Then the slot's lane (`slotted`): the chain built again with RxPY's own operators (a
 BehaviorSubject of positions fed the position lane, one of the operators chosen fed the
-recording's `operator` events, `map` to each operator on the positions (RxPY's `filter`,
-`map`, `debounce`, `combine_latest` (with a BehaviorSubject for the mirror, flipped by the
-recording's `mirror` events) or `sample` (of the mirror), `flat_map_latest` (on a BehaviorSubject
-for whether the ball is grabbed, turned true by the recording's presses and false by its releases:
-the position while true, `empty()` while false), `map` to 1 then `scan` adding them up (the
-counter), `merge` (of two Subjects, the mouse's and the keys' new positions), `skip(1)` then
-`start_with` the middle of the screen (`startWith`); for `throttle`,
-which RxPY has only as
-`throttle_first`, a small reference model, `throttle_latest`), `switch_latest`,
+recording's `operator` events, `map` to each operator on the positions, `switch_latest`,
 `start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
-TestScheduler, must give the lane's events, frame by frame.
+TestScheduler, must give the lane's events, frame by frame. The operators are the program's own
+list (`PROGRAM operators`, one JSON object a line), each built from its `rxpy` expression over
+the names `rxpy_slotted` gives it: `subject` (the position), `mirror` (a BehaviorSubject flipped
+by the recording's `mirror` events), `grabbed` (a BehaviorSubject turned true by its presses and
+false by its releases), `sources` (two Subjects, the mouse's and the keys' new positions),
+`ops`, `reactivex`, `scheduler`, and this file's helpers (`in_right_half`, `mirrored`,
+`centre_of`, `DEBOUNCE`, and `throttle_latest`, a small reference model of the `throttle`
+RxPY has only as `throttle_first`).
 
 Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kind (BehaviorSubject,
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
@@ -131,8 +130,15 @@ def main(program, recording):
             for number, event in enumerate(events, start=1)
             if event["event"] in ("pressed", "dragged", "released", "arrow", "recentred")}
     grabs = (grabs, made)
+    # The operators, as the program lists them: each one's RxPY expression by its name.
+    expressions = {operator["name"]: operator["rxpy"] for operator in map(json.loads, subprocess.run(
+        [program, "operators"], capture_output=True, text=True, check=True).stdout.splitlines())}
+    unknown = sorted({name for _, name in choices} - set(expressions))
+    if unknown:
+        print("the recording chooses operators the program does not list: %s" % ", ".join(unknown))
+        return 1
     slotted, dropped = rxpy_slotted(
-        timed_position, choices, flips, grabs, len(events) if quits else None, times, end)
+        timed_position, choices, flips, grabs, len(events) if quits else None, times, expressions, end)
     slotted = [(column * timed_frames, value) for column, value in slotted]
     if quits:
         # The colours complete with the slot's lane: at the quit, unless what the slot's operator
@@ -142,7 +148,8 @@ def main(program, recording):
         untimed = [(int(time) // frames, n) for time, n in
                    parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
         completes = any(value == "|" for _, value in
-                        rxpy_slotted(untimed, choices, flips, grabs, len(events), list(range(len(events) + 1)))[0])
+                        rxpy_slotted(untimed, choices, flips, grabs, len(events), list(range(len(events) + 1)),
+                                     expressions)[0])
         for lane in expected:
             if completes or lane in ("intents", "position"):
                 expected[lane].append((len(events) * frames, "|"))
@@ -323,7 +330,7 @@ def column_of(tick_, times):
     return max(k for k in range(len(times)) if k == 0 or times[k] < due)
 
 
-def rxpy_slotted(position, choices, flips, grabs, quit_column, times, end=None):
+def rxpy_slotted(position, choices, flips, grabs, quit_column, times, expressions, end=None):
     """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
     TestScheduler, each intent at its tick (`tick`): the position a BehaviorSubject fed the
     position lane's events, the mirror a BehaviorSubject (off at first) flipped in the columns
@@ -334,7 +341,8 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times, end=None):
     BehaviorSubject
     (nothing in the slot at first) fed each choice and completed at the quit, and
     `slot.pipe(map(operator on position and mirror),
-    switch_latest(), start_with(start), replay(1))` connected at tick 0, where the lane's
+    switch_latest(), start_with(start), replay(1))`, each operator its `expressions` entry (RxPY,
+    by the operator's name, as the program lists them) built over these, connected at tick 0, where the lane's
     subscriber subscribes and is handed the latest. Gives (column, value or "|") for each event,
     and how many values RxPY's debounce handed on at the completion that OpenCombine's drops."""
     scheduler = TestScheduler()
@@ -359,18 +367,10 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times, end=None):
         inputs.append((quit_column, 2, lambda _s, _st: slot.on_completed()))
     for column, _, action in sorted(inputs, key=lambda entry: entry[:2]):
         scheduler.schedule_absolute(float(tick(times, column)), action)
-    operators = {"none": lambda: subject, "filter": lambda: subject.pipe(ops.filter(in_right_half)),
-                 "map": lambda: subject.pipe(ops.map(mirrored)),
-                 "debounce": lambda: subject.pipe(ops.debounce(float(DEBOUNCE))),
-                 "throttle": lambda: subject.pipe(throttle_latest(scheduler)),
-                 "combineLatest": lambda: subject.pipe(
-                     ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0])),
-                 "sample": lambda: subject.pipe(ops.sample(mirror)),
-                 "flatMapLatest": lambda: grabbed.pipe(
-                     ops.flat_map_latest(lambda on: subject if on else reactivex.empty())),
-                 "counter": lambda: subject.pipe(ops.map(lambda _: 1), ops.scan(lambda count, one: count + one, 0)),
-                 "merge": lambda: sources["mouse"].pipe(ops.merge(sources["keys"])),
-                 "startWith": lambda: subject.pipe(ops.skip(1), ops.start_with(centre_of(subject.value)))}
+    names = {"subject": subject, "mirror": mirror, "grabbed": grabbed, "sources": sources, "ops": ops,
+             "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
+             "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE}
+    operators = {name: lambda expression=expression: eval(expression, names) for name, expression in expressions.items()}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()

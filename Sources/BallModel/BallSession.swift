@@ -31,16 +31,16 @@ package final class BallSession {
     /// A real operator's memory cannot be set, so a timed one is given the inputs that make it
     /// (``BallState/warmUp``), before anything else subscribes: the chain is built with the
     /// clock at the first one's time, the position subject holding its position; the rest are
-    /// sent at theirs. Where `debounce` holds nothing, the timer its first input set is dropped.
-    /// (The counter's `scan`, a sum, is seeded instead: ``BallState/countedBefore``.)
+    /// sent at theirs. Where the operator holds nothing (`debounce`), the timer its first input set
+    /// is dropped. (The counter's `scan`, a sum, is seeded instead, from the state it resumes.)
     package init(start: BallState) {
         let warmUp = start.warmUp
-        let clock = SessionScheduler(now: warmUp.first?.time ?? start.time)
+        let clock = SessionScheduler(now: warmUp.inputs.first?.time ?? start.time)
         var built = start
-        built.position = warmUp.first?.position ?? start.position
+        built.position = warmUp.inputs.first?.position ?? start.position
         viewModel = BallViewModel(start: built, clock: clock)
-        if start.slot == .debounce, start.heldSince == nil { clock.cancelAll() }
-        for input in warmUp.dropFirst() {
+        if warmUp.dropsTimers { clock.cancelAll() }
+        for input in warmUp.inputs.dropFirst() {
             clock.advance(to: input.time)
             viewModel.position.send(input.position)
             clock.advance(to: input.time)

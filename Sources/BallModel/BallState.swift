@@ -51,13 +51,12 @@ package struct BallState: Hashable, Sendable {
     /// counter's count.
     package var slotted: SlotOutput
     /// Since when the operator in the slot holds a position back: for `debounce`, when the held
-    /// position came (it goes through once ``SlotOperator/debounceInterval`` passes with no new
-    /// one); for `throttle`, when its window started (``windowStart``: the latest position goes
+    /// position came (it goes through once its interval, 300 ms, passes with no new one); for `throttle`, when its window started (``windowStart``: the latest position goes
     /// through when the window ends); for `sample`, when the first position it has not passed
     /// on came (the latest goes through when the mirror flips); nil: nothing held.
     package var heldSince: SessionTime?
     /// When `throttle` in the slot last let a position through: its window of
-    /// ``SlotOperator/throttleInterval`` runs from there, and a position that comes in it is held
+    /// 300 ms runs from there, and a position that comes in it is held
     /// until it ends. Nil before it has let one through (and for the other operators).
     package var windowStart: SessionTime?
     /// The time on the session's clock: of the last intent, or of the last ``advanced(to:)``.
@@ -91,9 +90,7 @@ package struct BallState: Hashable, Sendable {
     package func advanced(to time: SessionTime) -> BallState {
         var next = self
         if let due = nextTimer, due <= time {
-            next.heldSince = nil
-            next.slotted = .position(position)
-            if slot == .throttle { next.windowStart = due }
+            slot.operation.timerWentOff(&next, at: due)
             if next.slotted != slotted { next.background = screenColour(background, next.ballColour) }
         }
         next.time = max(self.time, time)
@@ -140,28 +137,11 @@ package struct BallState: Hashable, Sendable {
 /// - The ball always stays whole on screen, above the status line. While the screen is too
 ///   small for it, moves are ignored and the centre is kept for when the screen grows.
 /// - Choosing an operator puts it in the chain's slot (what the one before held is dropped);
-///   it is handed the current position at once, and the ball's colour follows what it passes
-///   on (``SlotOperator/output(for:mirror:)``). A timed operator passes nothing on at once: it holds
-///   the position from the state's ``BallState/time`` (the intent's), and ``BallState/advanced(to:)``
-///   lets it through when its time comes. `throttle` drops the position it is handed when
-///   chosen (Combine's throttle asks for values before it is asked for any); then it lets a
-///   position through at once when its window is over (300 ms since the last it let through)
-///   and otherwise holds the latest until the window ends. A quit completes the position:
-///   what `debounce` holds is dropped, as OpenCombine's drops it; `throttle` still lets what it
-///   holds through at the window's end (and completes then).
-/// - Flipping the mirror flips the second subject. `combineLatest` passes on the latest position
-///   again, mirrored or not as the mirror now says. `sample` holds each new position (from the
-///   first one's time) and passes on the latest when the mirror flips, if one came since it
-///   last passed one on; chosen, it passes the current position on at once (the mirror's value
-///   samples it as it subscribes); at a quit it passes on what it holds, as the mirror
-///   completes after the position.
-/// - `merge` passes on each new position the mouse or the keys made; nothing when chosen, and
-///   nothing for a resize's clamp.
-/// - `startWith` passes on the middle of the screen when chosen, then each new position.
-/// - The counter passes on a count: 1 when chosen (for the position it is handed), one more
-///   for each new position.
-/// - `flatMapLatest`, the drag, passes on the position while the ball is grabbed: at the press
-///   (or chosen mid-drag), each move while the button is down, and the release's; nothing else.
+///   it is handed the current position at once, and each new one after; the ball's colour
+///   follows what it passes on. What each operator passes on, holds and lets through when its
+///   timer goes off at ``BallState/advanced(to:)`` is its own file's model
+///   (``SlotOperation/step(_:from:by:handed:)``, under `SlotOperators/`).
+/// - Flipping the mirror flips the second subject (which `combineLatest` and `sample` read).
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
 ///   applies to each new ball colour.
@@ -191,90 +171,24 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     case .resized(let size):
         next.position.screen = size
         next.moveCentre(to: position.centre)
-    case .quitRequested:
-        if state.slot == .debounce { next.heldSince = nil }
-        // The mirror completes after the position: `sample` hands on what it holds.
-        if state.slot == .sample, state.heldSince != nil { next.sampleHeld() }
+    case .quitRequested: break
     case .operatorChosen(let chosen):
         next.slot = chosen
         next.heldSince = nil
         next.windowStart = nil
     case .mirrorFlipped:
         next.mirror.toggle()
-        switch next.slot {
-        case .combineLatest: next.slotted = .position(next.slot.output(for: position, mirror: next.mirror) ?? position)
-        case .sample: if state.heldSince != nil { next.sampleHeld() }
-        case .none, .filter, .map, .debounce, .throttle, .flatMapLatest, .counter, .merge, .startWith: break
-        }
     }
-    // The slot sees each new position; a chosen operator is handed the current one at once.
-    var handed = next.position != position
-    if case .operatorChosen = intent { handed = next.slot != .throttle }
-    if handed {
-        switch next.slot {
-        case .sample:
-            if case .operatorChosen = intent {
-                // The mirror's value, handed over as it subscribes, samples the position.
-                next.slotted = .position(next.position)
-            } else if next.heldSince == nil {
-                next.heldSince = state.time
-            }
-        case .debounce:
-            next.heldSince = state.time
-        case .throttle:
-            // Holding already: the held position is the latest, which this one now is.
-            guard next.heldSince == nil else { break }
-            if let windowStart = next.windowStart, state.time < windowStart.advanced(by: SlotOperator.throttleInterval)
-            {
-                next.heldSince = windowStart
-            } else {
-                next.slotted = .position(next.position)
-                next.windowStart = state.time
-            }
-        case .flatMapLatest: break
-        case .merge:
-            // Chosen, it is handed nothing; a new position goes through if the mouse or the
-            // keys made it (not a resize).
-            if intent.mover != nil { next.slotted = .position(next.position) }
-        case .startWith:
-            // Chosen, the middle goes first (dropFirst skips the position handed over); then
-            // each new position.
-            if case .operatorChosen = intent {
-                next.slotted = .position(.centred(on: next.position.screen))
-            } else {
-                next.slotted = .position(next.position)
-            }
-        case .counter:
-            // Chosen, a new scan starts: the position it is handed counts 1.
-            var counted = state.slotted.count ?? 0
-            if case .operatorChosen = intent { counted = 0 }
-            next.slotted = .count(counted + 1)
-        case .none, .filter, .map, .combineLatest:
-            if let passed = next.slot.output(for: next.position, mirror: next.mirror) {
-                next.slotted = .position(passed)
-            }
-        }
-    }
-    // `flatMapLatest` is subscribed to the position while the ball is grabbed: a press (or the
-    // choice, mid-drag) subscribes, handed the position at once; each new one passes while the
-    // button stays down, the release's too (the position moves before the button comes up).
-    if next.slot == .flatMapLatest, next.isGrabbed || state.isGrabbed {
-        var subscribes = next.isGrabbed && !state.isGrabbed
-        if case .operatorChosen = intent { subscribes = next.isGrabbed }
-        if subscribes || (state.isGrabbed && next.position != position) { next.slotted = .position(next.position) }
-    }
+    // The operator in the slot sees the intent; it is handed each new position, and the current
+    // one at once when it is chosen.
+    next.slot.operation.step(
+        &next, from: state, by: intent, handed: next.position != position || intent.choosesOperator)
     // (A colour that did not change leaves the screen its colour: no need to look.)
     if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }
     return next
 }
 
 extension BallState {
-    /// `sample` passes on the latest position, which it held: it holds nothing now.
-    fileprivate mutating func sampleHeld() {
-        slotted = .position(position)
-        heldSince = nil
-    }
-
     /// Moves the centre to `target`, clamped so the ball stays whole; no move while the
     /// screen is too small.
     fileprivate mutating func moveCentre(to target: Cell) {

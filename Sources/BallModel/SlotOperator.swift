@@ -1,5 +1,6 @@
 import ColourCore
 import OpenCombine
+import TextFormats
 
 // MARK: - The operator slot
 
@@ -7,70 +8,44 @@ import OpenCombine
 /// ball's colour follows what it passes on, while the position itself stays live. Chosen with
 /// a key (or `--operator` at the start), an intent like any other, so a recording replays it.
 ///
-/// Each case is one real operator on the position subject (``applied(to:resuming:)``):
-/// OpenCombine's, and ours where OpenCombine has none (`combineLatest`, `sample`, `merge`,
-/// written as RxSwift's); the reducer models what it passes on (``output(for:mirror:)``), and the session
-/// checks the two agree.
-package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
-    /// Nothing in the slot: every position goes through.
-    case none
-    /// `filter`: only positions in the right half go through (``BallPosition/isInRightHalf``).
-    case filter
-    /// `map`: each position goes through as its mirror image (``BallPosition/mirrored``), so
-    /// the ball takes the colour of the place opposite it.
-    case map
-    /// `debounce`: a position goes through once ``debounceInterval`` has passed with no new
-    /// one, so the ball keeps its colour while it moves and takes the new one when it stops.
-    case debounce
-    /// `throttle`: at most one position every ``throttleInterval``: the first at once, then,
-    /// when its window ends, the latest that came in it (`latest: true`). Subscribing, it asks
-    /// `position` for values before it is asked for any, so it drops the position it is handed
-    /// then (Combine's throttle; Rx's passes it on).
-    case throttle
-    /// `combineLatest`: the position combined with the second subject, `mirror` (the learner
-    /// flips it with a key): each time either changes, the latest position, mirrored while
-    /// `mirror` is on. So flipping the mirror changes the colour with the ball still.
-    case combineLatest
-    /// `sample`: the latest position goes through each time `mirror` sends a value (a flip), if
-    /// a new one came since the last; so the colour changes only when the learner flips it.
-    case sample
-    /// `flatMapLatest` (Combine's `map` then `switchToLatest`): the classic Rx drag. Each press
-    /// (the subject `grabbed` turning true) maps to the position stream, which hands its latest
-    /// at once and every new position until the release (`grabbed` turning false) maps to
-    /// `Empty()`: the colour follows the ball only while the button is down, never the keys.
-    case flatMapLatest
-    /// The counter, `map` then `scan`: each position maps to a 1, and `scan` adds them up, so
-    /// what goes on is how many positions came since it went in (the one it is handed counts).
-    /// The ball takes the count's colour (``SlotOutput/countColours``): the next with each move.
-    case counter
-    /// `merge`: the positions the mouse made and those the keys made, two streams (`mouse`
-    /// and `keys`, `PassthroughSubject`s the session sends each new position to, by what made
-    /// it), merged into one as they come. Chosen, it is handed nothing (neither holds a
-    /// value); a resize's clamp, made by neither, does not go through.
-    case merge
-    /// `startWith` (Combine's `prepend`): the middle of the screen first, then each new
-    /// position; `dropFirst()` skips the position the subject hands over, so what goes on when
-    /// it is chosen is the middle, and the ball takes the middle's colour until it moves.
-    case startWith
+/// Each operator is one file under `SlotOperators/`, a ``SlotOperation`` that holds both its
+/// forms side by side: the real operator on the chain's subjects (OpenCombine's, and ours where
+/// OpenCombine has none, written as RxSwift's) and the reducer's model of what it passes on;
+/// the session checks the two agree. ``allCases`` is the one list that registers them.
+package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable {
+    /// The operators, in the operators box's order: the one list a new operator joins.
+    package static let allCases: [SlotOperator] = [
+        .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .counter, .merge,
+        .startWith, .distinctUntilChanged,
+    ]
 
-    /// How long `debounce` waits for quiet: 300 ms.
-    package static let debounceInterval = SessionTime.Stride.milliseconds(300)
-    /// How long `throttle`'s window lasts after it lets a position through: 300 ms.
-    package static let throttleInterval = SessionTime.Stride.milliseconds(300)
+    /// What the operator is and does.
+    package let operation: any SlotOperation
 
-    /// The operator's name, as the replay file and `--operator` write it.
-    package var name: String { rawValue }
+    /// The operator `operation` describes.
+    package init(_ operation: any SlotOperation) { self.operation = operation }
 
-    /// The digit that puts it in from the operators box (`f`): 1 for none, 2 for `filter`, …,
-    /// 9 for the counter, then 0 for the tenth, `merge`; nil for `startWith`, which the key
-    /// `a` (at the start) puts in (``key``).
-    package var digit: Int? {
-        let number = Self.allCases.firstIndex(of: self)! + 1
-        return number <= 10 ? number % 10 : nil
+    /// The operator named `rawValue` (as the replay file and `--operator` write it), if one is.
+    package init?(rawValue: String) {
+        guard let found = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+        self = found
     }
 
-    /// The key that puts it in from the operators box: its digit, or `a` for `startWith`.
-    package var key: Unicode.Scalar { digit.map { Unicode.Scalar(UInt8(48 + $0)) } ?? "a" }
+    /// The operator's name, as the replay file and `--operator` write it.
+    package var rawValue: String { operation.name }
+    /// The operator's name, as the replay file and `--operator` write it.
+    package var name: String { operation.name }
+    /// The key that puts it in from the operators box (`f`).
+    package var key: Unicode.Scalar { operation.key }
+    /// The slot's code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
+    package var code: String { operation.code }
+    /// What it does, in a few words: `only the right half goes through`.
+    package var words: String { operation.words }
+    /// Whether the operator reads the second subject, `mirror`.
+    package var readsMirror: Bool { operation.readsMirror }
+
+    /// The digit that puts it in from the operators box, when its key is one.
+    package var digit: Int? { key.properties.numericType == nil ? nil : Int(String(key)) }
 
     /// The operator whose ``digit`` is `digit`, if one has it.
     package init?(digit: Int) {
@@ -78,113 +53,173 @@ package enum SlotOperator: String, Sendable, Hashable, CaseIterable {
         self = found
     }
 
-    /// The slot's code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
-    package var code: String {
-        switch self {
-        case .none: "position"
-        case .filter: "position.filter { $0.isInRightHalf }"
-        case .map: "position.map { $0.mirrored }"
-        case .debounce: "position.debounce(for: .milliseconds(300), scheduler: clock)"
-        case .throttle: "position.throttle(for: .milliseconds(300), scheduler: clock, latest: true)"
-        case .combineLatest: "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
-        case .sample: "position.sample(mirror)"
-        case .flatMapLatest: "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
-        case .counter: "position.map { _ in 1 }.scan(0, +)"
-        case .merge: "mouse.merge(with: keys)"
-        case .startWith: "position.dropFirst().prepend(.centred(on: screen))"
-        }
-    }
-
-    /// What it does, in a few words: `only the right half goes through`.
-    package var words: String {
-        switch self {
-        case .none: "every position goes through"
-        case .filter: "only positions in the right half go through"
-        case .map: "each position goes through mirrored, left for right"
-        case .debounce: "a position goes through once 300 ms pass with no new one"
-        case .throttle: "at most one position each 300 ms: the first at once, then the latest"
-        case .combineLatest: "the latest position, mirrored while the mirror is on (i flips it)"
-        case .sample: "the latest position, each time the mirror flips (i)"
-        case .flatMapLatest: "each press maps to the positions until its release: the colour follows drags only"
-        case .counter: "the moves counted: each position a 1, added up; the ball takes the count's colour"
-        case .merge: "the mouse's moves and the keys' moves, two streams merged into one as they come"
-        case .startWith: "the middle of the screen first, then each new position"
-        }
-    }
-
-    /// The operator on the chain's subjects (``SlotInputs``: `position`; `mirror`, the second
-    /// subject; `grabbed`, whether the button is down on the ball; `mouse` and `keys`, the new
-    /// positions by what made them), its timers on the session's clock: what the slot passes
-    /// on to the ball's colour. The chain switches to it when it is chosen (`switchToLatest`),
-    /// so it subscribes to what it reads then, and a subject that holds a value hands it over
-    /// at once. What it passes on goes on as a ``SlotOutput``: a position, or the counter's
-    /// count. Chosen, an operator starts afresh (`resuming` nil); the first operator of a chain
-    /// built part-way, in state `resuming`, resumes that state's memory: the counter's `scan`
-    /// starts from the state's count (``BallState/countedBefore``), as `background`'s `scan`
-    /// resumes the state's colour, and `startWith` puts nothing first (it did when chosen).
+    /// The operator on the chain's subjects, its timers on the session's clock
+    /// (``SlotOperation/applied(to:resuming:)``).
     package func applied(to inputs: SlotInputs, resuming: BallState? = nil) -> AnyPublisher<SlotOutput, Never> {
-        let (position, mirror, grabbed, clock) = (inputs.position, inputs.mirror, inputs.grabbed, inputs.clock)
-        // (Each ends in one `map` to a SlotOutput and one erasure: a hop fewer than mapping an
-        // erased publisher of positions.)
-        return switch self {
-        case .none: position.map(SlotOutput.position).eraseToAnyPublisher()
-        case .filter: position.filter { $0.isInRightHalf }.map(SlotOutput.position).eraseToAnyPublisher()
-        case .map: position.map { .position($0.mirrored) }.eraseToAnyPublisher()
-        case .debounce:
-            position.debounce(for: .milliseconds(300), scheduler: clock).map(SlotOutput.position)
-                .eraseToAnyPublisher()
-        case .throttle:
-            position.throttle(for: .milliseconds(300), scheduler: clock, latest: true).map(SlotOutput.position)
-                .eraseToAnyPublisher()
-        case .combineLatest: position.combineLatest(mirror) { .position($1 ? $0.mirrored : $0) }.eraseToAnyPublisher()
-        case .sample: position.sample(mirror).map(SlotOutput.position).eraseToAnyPublisher()
-        case .flatMapLatest:
-            grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }.switchToLatest()
-                .map(SlotOutput.position).eraseToAnyPublisher()
-        case .counter:
-            position.map { _ in 1 }.scan(resuming?.countedBefore ?? 0, +).map(SlotOutput.count).eraseToAnyPublisher()
-        case .merge: inputs.mouse.merge(with: inputs.keys).map(SlotOutput.position).eraseToAnyPublisher()
-        case .startWith where resuming != nil: position.dropFirst().map(SlotOutput.position).eraseToAnyPublisher()
-        case .startWith:
-            position.dropFirst().prepend(.centred(on: position.value.screen)).map(SlotOutput.position)
-                .eraseToAnyPublisher()
-        }
-    }
-
-    /// How long the operator holds a position back, if it runs on the session's clock: its
-    /// timer goes off this long after what it holds started (``BallState/heldSince``).
-    package var interval: SessionTime.Stride? {
-        switch self {
-        case .debounce: Self.debounceInterval
-        case .throttle: Self.throttleInterval
-        case .none, .filter, .map, .combineLatest, .sample, .flatMapLatest, .counter, .merge, .startWith: nil
-        }
+        operation.applied(to: inputs, resuming: resuming)
     }
 
     /// When the operator's timer goes off for what it has held since `heldSince`, if it holds
     /// anything and runs on the session's clock: the reducer's and the session's next timer.
     package func timer(heldSince: SessionTime?) -> SessionTime? {
-        guard let heldSince, let interval else { return nil }
+        guard let heldSince, let interval = operation.interval else { return nil }
         return heldSince.advanced(by: interval)
     }
+}
 
-    /// What the slot passes on at once when it is handed `position` (with the mirror as
-    /// `mirror` says), if anything: the reducer's model of ``applied(to:resuming:)`` (a timed
-    /// operator and `sample` pass nothing on at once; the reducer keeps what they hold,
-    /// ``BallState/heldSince``; `flatMapLatest` passes it on only while the ball is grabbed,
-    /// which the reducer knows; the counter passes on a count, the reducer's too).
-    package func output(for position: BallPosition, mirror: Bool) -> BallPosition? {
-        switch self {
-        case .none: position
-        case .filter: position.isInRightHalf ? position : nil
-        case .map: position.mirrored
-        case .combineLatest: mirror ? position.mirrored : position
-        case .debounce, .throttle, .sample, .flatMapLatest, .counter, .merge, .startWith: nil
-        }
+/// One operator the chain's slot can hold, whole: its name, key and code; the real operator
+/// it applies; the reducer's model of it (its step, its timer, how a chain built part-way warms
+/// it up); and the words the operators box, the status line and the slot's lane say of it.
+///
+/// One file each under `SlotOperators/`, registered in ``SlotOperator/allCases``.
+package protocol SlotOperation: Sendable {
+    /// The name, as the replay file and `--operator` write it (Rx's name).
+    var name: String { get }
+    /// The key that puts it in from the operators box (`f`): a digit, or a letter.
+    var key: Unicode.Scalar { get }
+    /// The code, as the chain applies it: `position.filter { $0.isInRightHalf }`.
+    var code: String { get }
+    /// What it does, in a few words, for the operators box and `--help`.
+    var words: String { get }
+    /// The same operator in RxPY, for `scripts/check_rxpy_marbles.py`: an expression over its
+    /// names (`subject`, `mirror`, `grabbed`, `sources`, `ops`, `reactivex`, `scheduler` and the
+    /// helpers it defines).
+    var rxpy: String { get }
+    /// What the bench's idle row types with it in the slot (the keys, or a drag's mouse bytes),
+    /// what the row's name says came before the idle (`after moves`), and how long it lets the
+    /// screen settle after them, in seconds.
+    var benchIdle: (keys: String, after: String, settle: Double) { get }
+    /// Whether it reads the second subject, `mirror` (the status line then shows the mirror).
+    var readsMirror: Bool { get }
+
+    /// The operator on the chain's subjects (``SlotInputs``), its timers on the session's clock:
+    /// what the slot passes on to the ball's colour. The chain switches to it when it is chosen
+    /// (`switchToLatest`), so it subscribes to what it reads then, and a subject that holds a
+    /// value hands it over at once. Chosen, it starts afresh (`resuming` nil); the first operator
+    /// of a chain built part-way, in state `resuming`, resumes what of that state's memory it
+    /// can only be given, not made (``warmUp(_:)`` makes the rest).
+    func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never>
+
+    /// How long it holds a position back, if it runs on the session's clock: its timer goes off
+    /// this long after what it holds started (``BallState/heldSince``).
+    var interval: SessionTime.Stride? { get }
+    /// The reducer's model of it, for one intent: `next` is `state` with the intent done (the
+    /// position moved, the mirror flipped, the operator chosen with nothing held); `handed`: the
+    /// slot is handed a position (a new one, or the current one as it is chosen). It sets what
+    /// the slot passes on (``BallState/slotted``) and what it holds.
+    func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool)
+    /// The reducer's model of its timer going off at `due`: what it held goes through.
+    func timerWentOff(_ next: inout BallState, at due: SessionTime)
+    /// The inputs that give a chain built in `state` the memory the reducer models for it (the
+    /// player's jumps, the streams page): a real operator's memory cannot be set, only made.
+    func warmUp(_ state: BallState) -> SlotWarmUp
+
+    /// Its own words for what it passed on, `passed`, in `moment`, in full and in short; nil: the
+    /// words every operator says (chosen and handed the position, or the value alone).
+    func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)?
+    /// Its own words for passing nothing on in `moment`, whatever came; nil: as for the position
+    /// that came (``heldWords(_:seen:)``), or that no position came.
+    func quietWords(_ moment: SlotMoment) -> (String, String?)?
+    /// Why it passed nothing on for `seen`, the position it was handed in `moment`, in full and in
+    /// short.
+    func heldWords(_ moment: SlotMoment, seen: BallPosition) -> (String, String?)
+}
+
+extension SlotOperation {
+    package var readsMirror: Bool { false }
+    package var interval: SessionTime.Stride? { nil }
+    package var benchIdle: (keys: String, after: String, settle: Double) { ("hhhh", "after moves", 0.5) }
+    package func timerWentOff(_ next: inout BallState, at due: SessionTime) {
+        next.heldSince = nil
+        next.slotted = .position(next.position)
+    }
+    package func warmUp(_ state: BallState) -> SlotWarmUp { SlotWarmUp() }
+    package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? { nil }
+    package func quietWords(_ moment: SlotMoment) -> (String, String?)? { nil }
+    package func heldWords(_ moment: SlotMoment, seen: BallPosition) -> (String, String?) { ("nothing", nil) }
+}
+
+/// The inputs that warm up the operator of a chain built part-way (``SlotOperation/warmUp(_:)``).
+package struct SlotWarmUp {
+    /// The positions, each at its time: the chain is built at the first one's time with the
+    /// subject holding its position (which the operator is handed as it subscribes); the rest
+    /// are sent at their times. Empty: built now, on the position.
+    package var inputs: [(time: SessionTime, position: BallPosition)] = []
+    /// Whether the timer the first input set is dropped (it holds nothing in the state).
+    package var dropsTimers = false
+
+    /// Inputs `inputs`, dropping the first one's timer when `dropsTimers`.
+    package init(_ inputs: [(time: SessionTime, position: BallPosition)] = [], dropsTimers: Bool = false) {
+        self.inputs = inputs
+        self.dropsTimers = dropsTimers
+    }
+}
+
+/// What the slot's lane shows in one column, for an operator's words: the intent, what came
+/// and when, the mirror and the grab, and the columns around it.
+package struct SlotMoment {
+    /// The intent, if the column has one.
+    package var intent: Intent?
+    /// The position published in the column, if one was.
+    package var position: BallPosition?
+    /// Where the ball is after the intent.
+    package var statePosition: BallPosition?
+    /// Whether the mirror is on after the intent.
+    package var mirror: Bool
+    /// What `grabbed` published in the column, if it did.
+    package var grabbed: Bool?
+    /// When the intent came.
+    package var time: SessionTime?
+    /// When the slot passed on what it passed on in the column.
+    package var passedAt: SessionTime?
+    /// The next column's index and time, if the lanes hold it.
+    package var next: (index: Int, time: SessionTime?)?
+    /// When the same operator last passed something on before the column, if the lanes hold it.
+    package var lastPassedAt: SessionTime?
+
+    /// A moment from its parts.
+    package init(
+        intent: Intent?, position: BallPosition?, statePosition: BallPosition?, mirror: Bool, grabbed: Bool?,
+        time: SessionTime?, passedAt: SessionTime?, next: (index: Int, time: SessionTime?)?,
+        lastPassedAt: SessionTime?
+    ) {
+        self.intent = intent
+        self.position = position
+        self.statePosition = statePosition
+        self.mirror = mirror
+        self.grabbed = grabbed
+        self.time = time
+        self.passedAt = passedAt
+        self.next = next
+        self.lastPassedAt = lastPassedAt
     }
 
-    /// Whether the operator reads the second subject, `mirror`.
-    package var readsMirror: Bool { self == .combineLatest || self == .sample }
+    /// Whether the intent chose the operator.
+    package var chosen: Bool {
+        if case .operatorChosen? = intent { true } else { false }
+    }
+
+    /// A cell as the lanes' words write it: `38,10`.
+    package static func cell(_ position: BallPosition) -> String { "\(position.centre.column),\(position.centre.row)" }
+
+    /// A value passed on, as the lanes' words write it: `○ 38,10`.
+    package static func marble(_ position: BallPosition) -> String { "\(Glyph.value) \(cell(position))" }
+
+    /// The words every operator says of passing `cell` on: chosen, handed the position at once;
+    /// else the value alone.
+    package func handedWords(_ cell: String, name: String) -> (String, String?) {
+        chosen ? ("\(cell): \(name) chosen, subscribed and handed the position at once", cell) : (cell, nil)
+    }
+
+    /// `passed`, a mirror image, as the lanes' words write it, with the position it mirrors:
+    /// `○ 41,10 (38,10 mirrored)`.
+    package func mirroredMarble(_ passed: BallPosition) -> String {
+        guard let from = position ?? statePosition else { return Self.marble(passed) }
+        return "\(Self.marble(passed)) (\(Self.cell(from)) mirrored)"
+    }
+
+    /// A time on the session's clock as the lanes' words say it: `12.345 s`.
+    package static func seconds(_ time: SessionTime) -> String { "\(time.seconds.decimals(3)) s" }
 }
 
 extension BallPosition {
@@ -200,40 +235,9 @@ extension BallPosition {
 }
 
 extension BallState {
-    /// The positions, each at its time, that give a chain built in this state (the player's
-    /// jumps, the streams page) the memory the reducer models for the operator in its slot: a
-    /// real operator's memory cannot be set, only made. The chain is built at the first one's
-    /// time with the subject holding its position (which the operator is handed as it
-    /// subscribes); the rest are sent at their times. Empty: built now, on the position.
-    ///
-    /// - `debounce` is handed the position at the time it came (held since then).
-    /// - `throttle`, once it has let a position through, drops the one it is handed (as it does
-    ///   subscribing), then lets through what it last let through, at the time it did (its
-    ///   window starts there), then, if it holds one, is sent the position now (held until the
-    ///   window ends).
-    /// - `sample`, holding a position, is handed the one it last passed on (which the mirror's
-    ///   value samples at once as it subscribes), then sent the position now (held until the
-    ///   mirror flips).
-    /// What the counter in the slot had counted before the position a chain built in this state
-    /// hands it (its count less one), for its `scan` to resume from; 0 for the other operators.
-    package var countedBefore: Int {
-        guard slot == .counter, let count = slotted.count else { return 0 }
-        return count - 1
-    }
-
-    package var warmUp: [(time: SessionTime, position: BallPosition)] {
-        switch slot {
-        case .debounce: return [(heldSince ?? time, position)]
-        case .throttle:
-            guard let windowStart, let passed = slotted.position else { return [] }
-            let held = [(windowStart, passed), (windowStart, passed)]
-            return heldSince == nil ? held : held + [(time, position)]
-        case .sample:
-            guard heldSince != nil, let passed = slotted.position else { return [] }
-            return [(time, passed), (time, position)]
-        case .none, .filter, .map, .combineLatest, .flatMapLatest, .counter, .merge, .startWith: return []
-        }
-    }
+    /// The inputs that give a chain built in this state the memory the reducer models for the
+    /// operator in its slot (``SlotOperation/warmUp(_:)``).
+    package var warmUp: SlotWarmUp { slot.operation.warmUp(self) }
 }
 
 // MARK: - What the slot reads, and what it passes on
@@ -289,5 +293,12 @@ package enum SlotOutput: Hashable, Sendable {
     /// The count, if this is one.
     package var count: Int? {
         if case .count(let count) = self { count } else { nil }
+    }
+}
+
+extension Intent {
+    /// Whether the intent puts an operator in the slot.
+    package var choosesOperator: Bool {
+        if case .operatorChosen = self { true } else { false }
     }
 }

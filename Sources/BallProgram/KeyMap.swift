@@ -202,9 +202,21 @@ package enum KeyMap {
                 actions: SlotOperator.allCases.compactMap { slot in
                     slot.digit.map { (.character(slot.key), .choose($0)) }
                 }),
+        ]
+        // The operators whose key is a letter, in one row (as the digits are): the box shows
+        // which is which, and the help stays one page at 80×24.
+        + [
             KeyBinding(
-                ["a"], "in the operators box: put startWith in the chain", modes: [.play, .learn],
-                actions: [(.character(SlotOperator.startWith.key), .chooseOperator(.startWith))]),
+                [
+                    SlotOperator.allCases.filter { $0.digit == nil }.map { "\(Character($0.key))" }.joined(
+                        separator: " ")
+                ],
+                "in the operators box: put that one in the chain", modes: [.play, .learn],
+                actions: SlotOperator.allCases.filter { $0.digit == nil }.map {
+                    (.character($0.key), .chooseOperator($0))
+                })
+        ]
+        + [
             KeyBinding(
                 ["mouse"], "press or drag on the timeline: go to that place", modes: [.replay], actions: [],
                 isMouse: true),

@@ -315,10 +315,10 @@ package struct StreamPanel: Hashable, Sendable {
                 column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
                 ?? "nothing: the position did not change"
         case .slotted:
-            // `throttle`'s window: from the last position it let through before this column.
-            let window = columns.last { $0.index < column.index && $0.slot == .throttle && $0.slotted != nil }?.passedAt
+            // When the operator last passed something on before this column (`throttle`'s window).
+            let last = columns.last { $0.index < column.index && $0.slot == column.slot && $0.slotted != nil }?.passedAt
             (did, shortDid) = Self.slotWords(
-                column, next: columns.first { $0.index == column.index + 1 }, windowStart: window)
+                column, next: columns.first { $0.index == column.index + 1 }, lastPassedAt: last)
         case .ballColour:
             if let colour = column.ballColour {
                 did = "\(Glyph.ball) \(colour.name)"
@@ -358,220 +358,34 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// What the slot's lane did in `column`, and why, in full and in short: what it passed on
-    /// (handed at once when the operator was chosen there; for `debounce`, once 300 ms passed
-    /// with no new position; for `throttle`, at once when its window was over, or at the end
-    /// of its window), or why it passed nothing on (`next`, the column after, says how soon the
-    /// next intent came; `windowStart`, when `throttle` last let a position through before the
-    /// column, if the lanes still hold it, when its window ends).
+    /// (handed at once when the operator was chosen there, or as the operator's own words say),
+    /// or why it passed nothing on (`next`, the column after, says how soon the next intent came;
+    /// `lastPassedAt`, when the operator last passed something on before the column, if the lanes
+    /// still hold it). The words are the operator's (``SlotOperation``), else these.
     static func slotWords(
-        _ column: StreamColumn, next: StreamColumn? = nil, windowStart: SessionTime? = nil
+        _ column: StreamColumn, next: StreamColumn? = nil, lastPassedAt: SessionTime? = nil
     ) -> (String, String?) {
-        if case .count(let count)? = column.slotted {
-            if case .operatorChosen? = column.intent {
-                return (
-                    "\(Glyph.value) 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0",
-                    "\(Glyph.value) 1, at once"
-                )
-            }
-            return (
-                "\(Glyph.value) \(count): a new position: map makes it a 1, and scan adds it to \(count - 1)",
-                "\(Glyph.value) \(count), one more"
-            )
-        }
-        if let passed = column.slotted?.position {
-            var cell = "\(Glyph.value) \(passed.centre.column),\(passed.centre.row)"
-            let mirrored = column.slot == .map || (column.slot == .combineLatest && column.mirror)
-            if mirrored, let from = column.position ?? column.state?.position {
-                cell += " (\(from.centre.column),\(from.centre.row) mirrored)"
-            }
-            if let words = Self.mirrorWords(column, passed: cell) ?? Self.dragWords(column, passed: cell) {
-                return words
-            }
-            if column.slot == .startWith, case .operatorChosen? = column.intent {
-                return (
-                    "\(cell) (the middle): startWith chosen: prepend puts the middle first, and dropFirst skips the position handed over",
-                    "\(cell), the middle first"
-                )
-            }
-            if column.slot == .merge {
-                let made = column.intent?.mover == .keys ? "keys" : "mouse"
-                return (
-                    "\(cell) from \(made): merge passes on what mouse or keys sends, as it comes",
-                    "\(cell), from \(made)"
-                )
-            }
-            if column.slot == .debounce, let passedAt = column.passedAt, passedAt != column.time {
-                return (
-                    "\(cell) at \(seconds(passedAt)): debounce, 300 ms went by with no new position",
-                    "\(cell) at \(seconds(passedAt)), 300 ms quiet"
-                )
-            }
-            if column.slot == .throttle, let passedAt = column.passedAt {
-                if passedAt != column.time {
-                    return (
-                        "\(cell) at \(seconds(passedAt)): throttle's window ended; the latest position goes through",
-                        "\(cell) at \(seconds(passedAt)), window over"
-                    )
+        let operation = column.slot.operation
+        let moment = SlotMoment(
+            intent: column.intent, position: column.position, statePosition: column.state?.position,
+            mirror: column.mirror, grabbed: column.grabbed, time: column.time, passedAt: column.passedAt,
+            next: next.map { ($0.index, $0.time) }, lastPassedAt: lastPassedAt)
+        if let passed = column.slotted {
+            if let words = operation.passedWords(moment, passed) { return words }
+            let cell =
+                switch passed {
+                case .position(let position): SlotMoment.marble(position)
+                case .count(let count): "\(Glyph.value) \(count)"
                 }
-                let over = windowStart.map { "its window from \(seconds($0)) was over" } ?? "it had no window open"
-                return (
-                    "\(cell) through at once: \(over), so throttle lets it through and a 300 ms window starts",
-                    "\(cell) at once, window starts"
-                )
-            }
-            guard case .operatorChosen(let chosen)? = column.intent else { return (cell, nil) }
-            return ("\(cell): \(chosen.name) chosen, subscribed and handed the position at once", cell)
+            return moment.handedWords(cell, name: operation.name)
         }
-        if column.slot == .sample, column.intent == .mirrorFlipped {
-            return (
-                "nothing: the mirror flipped, but no new position came since sample last passed one on",
-                "nothing new to sample"
-            )
-        }
-        if column.slot == .flatMapLatest, let words = Self.idleDragWords(column) { return words }
-        if column.slot == .merge, case .operatorChosen? = column.intent {
-            return (
-                "nothing: merge chosen: mouse and keys are PassthroughSubjects, which hand a new subscriber nothing",
-                "nothing: handed nothing"
-            )
-        }
+        if let words = operation.quietWords(moment) { return words }
         // A chosen operator is handed the current position, as a new position is.
-        var seen = column.position
-        if case .operatorChosen? = column.intent { seen = column.state?.position }
-        guard let position = seen else { return ("nothing: no new position", nil) }
-        let cell = "\(position.centre.column),\(position.centre.row)"
-        switch column.slot {
-        case .filter:
-            return (
-                "nothing: \(cell) is left of column \(position.screen.columns / 2): filter lets only the right half through",
-                "nothing: \(cell) filtered out"
-            )
-        case .debounce:
-            guard let time = column.time, let nextTime = next?.time, let nextIndex = next?.index else {
-                return ("debounce: \(cell) waits for 300 ms with no new position", "waiting: \(cell)")
-            }
-            let gap = (nextTime.microseconds - time.microseconds) / 1_000
-            return (
-                "debounce: \(cell) waits for 300 ms with no new position; #\(nextIndex) came \(gap) ms later",
-                "waiting: #\(nextIndex) \(gap) ms later"
-            )
-        case .throttle:
-            if case .operatorChosen? = column.intent {
-                return (
-                    "nothing: throttle, subscribing, asks position for values before it is asked for any, so it drops \(cell) (Rx's throttle would pass it on)",
-                    "nothing: \(cell) dropped subscribing"
-                )
-            }
-            guard let windowStart else {
-                return (
-                    "throttle: \(cell) held until its window ends; then the latest goes through", "held: window open"
-                )
-            }
-            let end = seconds(windowStart.advanced(by: SlotOperator.throttleInterval))
-            return (
-                "throttle: \(cell) held: its window from \(seconds(windowStart)) ends at \(end); then the latest goes through",
-                "held until \(end)"
-            )
-        case .sample: return ("sample: \(cell) held until the mirror flips (i)", "held: \(cell)")
-        case .flatMapLatest:
-            return (
-                "nothing: \(cell) came with the button up: flatMapLatest is switched to Empty() until a press",
-                "nothing: \(cell), button up"
-            )
-        case .merge:
-            return (
-                "nothing: \(cell) came from a resize, which neither mouse nor keys sends", "nothing: \(cell), resized"
-            )
-        case .none, .map, .combineLatest, .counter, .startWith: return ("nothing", nil)
+        guard let seen = moment.chosen ? column.state?.position : column.position else {
+            return ("nothing: no new position", nil)
         }
+        return operation.heldWords(moment, seen: seen)
     }
-
-    /// What `combineLatest` or `sample` in the slot did when it passed `passed` on (the
-    /// marble's words) in `column`, and why, in full and in short; nil for the other operators.
-    private static func mirrorWords(_ column: StreamColumn, passed cell: String) -> (String, String?)? {
-        let state = column.mirror ? "on" : "off"
-        switch (column.slot, column.intent) {
-        case (.combineLatest, .operatorChosen?):
-            return (
-                "\(cell): combineLatest chosen, subscribed to position and mirror, each handing its latest at once (the mirror is \(state))",
-                "\(cell), mirror \(state)"
-            )
-        case (.combineLatest, .mirrorFlipped?):
-            return (
-                "\(cell): the mirror flipped \(state), so combineLatest passes the latest position on again",
-                "\(cell), mirror \(state)"
-            )
-        case (.combineLatest, _):
-            return ("\(cell): a new position, with the mirror's latest (\(state))", "\(cell), mirror \(state)")
-        case (.sample, .operatorChosen?):
-            return (
-                "\(cell): sample chosen, subscribed to position (handed it) and then to mirror, whose value samples it at once",
-                "\(cell), sampled at once"
-            )
-        case (.sample, .mirrorFlipped?):
-            return ("\(cell): the mirror flipped, so sample passes on the latest position", "\(cell), sampled")
-        case (.sample, _):
-            return (
-                "\(cell): position completed, then mirror, so sample passes on the latest it held",
-                "\(cell), at the end"
-            )
-        default: return nil
-        }
-    }
-
-    /// What `flatMapLatest` in the slot did when it passed `passed` on (the marble's words) in
-    /// `column`, and why, in full and in short; nil for the other operators. It passes on only
-    /// while the ball is grabbed.
-    private static func dragWords(_ column: StreamColumn, passed cell: String) -> (String, String?)? {
-        guard column.slot == .flatMapLatest else { return nil }
-        switch column.intent {
-        case .pressed?:
-            return (
-                "\(cell): the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once",
-                "\(cell), pressed"
-            )
-        case .operatorChosen?:
-            return (
-                "\(cell): flatMapLatest chosen with the button down: it switched to position, handed at once",
-                "\(cell), button down"
-            )
-        case .released? where column.grabbed == false:
-            return (
-                "\(cell): the release's position, passed on before grabbed turned false and flatMapLatest switched to Empty()",
-                "\(cell), then released"
-            )
-        default:
-            return ("\(cell): the button is down, so flatMapLatest passes each new position on", "\(cell), dragging")
-        }
-    }
-
-    /// Why `flatMapLatest` in the slot passed nothing on in `column` when no position came, or
-    /// it was just chosen, in full and in short; nil to say it of a new position.
-    private static func idleDragWords(_ column: StreamColumn) -> (String, String?)? {
-        switch (column.intent, column.grabbed) {
-        case (.operatorChosen?, _):
-            return (
-                "nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to Empty()",
-                "nothing: button up"
-            )
-        case (.released?, false?):
-            return (
-                "nothing: the release: grabbed turned false, and flatMapLatest switched to Empty()",
-                "released: switched to Empty()"
-            )
-        case (.pressed?, _):
-            // A press that grabs passes the position on; one with the button down already,
-            // that moves nothing, leaves grabbed as it was.
-            return ("nothing: the button was already down, and no new position came", "nothing new")
-        case (.released?, _):
-            // A release with the button up moves nothing and leaves grabbed false.
-            return ("nothing: the button was already up", nil)
-        default: return nil
-        }
-    }
-
-    /// A time on the session's clock as the lanes' words say it: `12.345 s`.
-    private static func seconds(_ time: SessionTime) -> String { "\(time.seconds.decimals(3)) s" }
 
     /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in
     /// short: the marks drawn, then the values received there, oldest first (`^3 handed 38,10 ·

@@ -28,7 +28,10 @@ package struct ColourfulBall: ParsableCommand {
             colourful-ball is free software under the MIT licence.
             """,
         version: "\(version)\n\(licence)",
-        subcommands: [PlayCommand.self, ReplayCommand.self, LearnCommand.self, ColourCommand.self, DoctorCommand.self],
+        subcommands: [
+            PlayCommand.self, ReplayCommand.self, LearnCommand.self, ColourCommand.self, DoctorCommand.self,
+            OperatorsCommand.self,
+        ],
         defaultSubcommand: PlayCommand.self
     )
 

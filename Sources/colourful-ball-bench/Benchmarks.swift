@@ -602,8 +602,8 @@ struct BenchmarkRun {
     /// with an operator, its choice before that). Steps are 1 ms apart, but for one in a hundred,
     /// which comes 350 ms after the one before: `debounce` lets a position through there
     /// (`throttle` lets one through at once there, and the latest at the end of each window).
-    /// With an operator that reads the mirror, the mirror flips after one drag in fifty; with
-    /// `flatMapLatest`, the button comes up and goes down again there (a release and a press).
+    /// With an operator, after one drag in fifty the mirror flips, and the button comes up and
+    /// goes down again (a release and a press): what any operator of the list reads changes.
     func writeReplay(path: String, events: Int, slot: SlotOperator = .none) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
@@ -617,10 +617,8 @@ struct BenchmarkRun {
             time += slot != .none && index % 100 == 99 ? 0.35 : 0.001
             let cell = Cell(column: .random(in: 0..<80, using: &generator), row: .random(in: 0..<23, using: &generator))
             fputs(ReplayFormat.line(for: .dragged(to: cell), at: time) + "\n", file)
-            if slot.readsMirror, index % 50 == 49 {
+            if slot != .none, index % 50 == 49 {
                 fputs(ReplayFormat.line(for: .mirrorFlipped, at: time) + "\n", file)
-            }
-            if slot == .flatMapLatest, index % 50 == 49 {
                 fputs(ReplayFormat.line(for: .released(at: cell), at: time) + "\n", file)
                 fputs(ReplayFormat.line(for: .pressed(at: cell), at: time) + "\n", file)
             }
@@ -832,53 +830,26 @@ extension BenchmarkRun {
     // MARK: - The operator slot
 
     /// With `filter` in the chain's slot (`--operator filter`): a drag step's bytes and input
-    /// to screen, each beside the same steps with nothing in the slot, and idle; with
-    /// `debounce` and with `throttle`, idle once its timer has come and gone, and a
-    /// million-intent recording replayed headless (time virtual: the timers run on the
-    /// recording's times); with `combineLatest` and `sample` (no timer), idle after moves and
-    /// flips of the mirror, and `sample`'s million intents replayed headless; with
-    /// `flatMapLatest` (no timer), idle after a drag and key moves, and a million intents of
-    /// drags, released and pressed again every fifty, replayed headless; with the counter, idle
-    /// after moves, and a million drags counted replayed headless; with `merge`, idle after a
-    /// drag and keys.
+    /// to screen, each beside the same steps with nothing in the slot. Then each operator of the
+    /// list (``SlotOperator/allCases``): idle after what its descriptor types
+    /// (``SlotOperation/benchIdle``: moves, flips of the mirror, a drag), once its timer, if it
+    /// has one, has come and gone; and a million-intent recording replayed headless (time
+    /// virtual: a timer runs on the recording's times), drags with the mirror flipped and the
+    /// button released and pressed again each fifty.
     func operatorSlot() -> [Result] {
-        var results =
-            [slotBytes(), slotInputToScreen()]
-            + idle(arguments: ["--operator", "filter"], label: ", filter in the slot", input: Array("hhhh".utf8))
-        for (slot, timer) in [(SlotOperator.debounce, "timer"), (.throttle, "window")] {
+        var results = [slotBytes(), slotInputToScreen()]
+        for slot in SlotOperator.allCases.dropFirst() {
+            let (keys, after, settle) = slot.operation.benchIdle
             results += idle(
-                arguments: ["--operator", slot.name], label: ", \(slot.name) in the slot (after its \(timer))",
-                input: Array("hhhh".utf8), settle: 0.8)
+                arguments: ["--operator", slot.name],
+                label: ", \(slot.name) in the slot\(after.isEmpty ? "" : " (\(after))")", input: Array(keys.utf8),
+                settle: settle)
+        }
+        for slot in SlotOperator.allCases.dropFirst() {
             results += streamedReplay(
                 ["--headless"], name: "headless replay, \(slot.name) in the slot", unit: "intents", target: 150_000,
                 slot: slot)
         }
-        for slot in [SlotOperator.combineLatest, .sample] {
-            results += idle(
-                arguments: ["--operator", slot.name], label: ", \(slot.name) in the slot (after moves and flips)",
-                input: Array("hhihhi".utf8), settle: 0.5)
-        }
-        results += streamedReplay(
-            ["--headless"], name: "headless replay, sample in the slot (the mirror flipped each 50 moves)",
-            unit: "intents", target: 150_000, slot: .sample)
-        // flatMapLatest: a press, a drag and its release, then keys (which it does not pass on).
-        let drag = "\u{1B}[<0;41;12M\u{1B}[<32;38;12M\u{1B}[<32;35;13M\u{1B}[<0;35;13mhh"
-        results += idle(
-            arguments: ["--operator", "flatMapLatest"], label: ", flatMapLatest in the slot (after a drag and keys)",
-            input: Array(drag.utf8), settle: 0.5)
-        results += streamedReplay(
-            ["--headless"], name: "headless replay, flatMapLatest in the slot (released and pressed each 50 drags)",
-            unit: "intents", target: 150_000, slot: .flatMapLatest)
-        // The counter: every move a new count, so every drag step a new colour.
-        results += idle(
-            arguments: ["--operator", "counter"], label: ", counter in the slot (after moves)",
-            input: Array("hhhh".utf8), settle: 0.5)
-        results += streamedReplay(
-            ["--headless"], name: "headless replay, counter in the slot", unit: "intents", target: 150_000,
-            slot: .counter)
-        results += idle(
-            arguments: ["--operator", "merge"], label: ", merge in the slot (after a drag and keys)",
-            input: Array(drag.utf8), settle: 0.5)
         return results
     }
 

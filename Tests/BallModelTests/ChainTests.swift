@@ -686,6 +686,47 @@ struct ChainTests {
         #expect(session.state == reduce(later, .arrowPressed(.right, distance: 2)))
     }
 
+    @Test(
+        "distinctUntilChanged in the slot: the position it is handed when chosen, then only a position in the other half from the last that went through"
+    )
+    func distinctUntilChangedInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
+        let slotted = SlottedTap(session)
+        func state(_ column: Int, passed: Int, background: FlatColour) -> BallState {
+            onRow11(column, passed: passed, background: background, grab: nil, slot: .distinctUntilChanged)
+        }
+        let steps: [(Intent, BallState)] = [
+            // Chosen: handed 50,11, the first, which goes through.
+            (.operatorChosen(.distinctUntilChanged), state(50, passed: 50, background: .flatTealDark)),
+            // 45,11: the right half still (from column 40 on): dropped.
+            (.arrowPressed(.left, distance: 5), state(45, passed: 50, background: .flatTealDark)),
+            // 39,11: the left half: through, flatRedDark on flatGray.
+            (.arrowPressed(.left, distance: 6), state(39, passed: 39, background: .flatGray)),
+            // 29,11: left again: dropped.
+            (.arrowPressed(.left, distance: 10), state(29, passed: 39, background: .flatGray)),
+            // 40,11, the middle column: the right half, through: flatRed on flatMint.
+            (.arrowPressed(.right, distance: 11), state(40, passed: 40, background: .flatMint)),
+        ]
+        Self.expectSteps(steps, session: session)
+        #expect(slotted.values == [position(50, 11), position(50, 11), position(39, 11), position(40, 11)])
+    }
+
+    @Test("a chain built part-way with distinctUntilChanged in the slot compares with the last that went through")
+    func distinctUntilChangedBuiltPartWay() {
+        // 29,11, after 39,11 went through: the left half, as the last.
+        let later = onRow11(29, passed: 39, background: .flatGray, grab: nil, slot: .distinctUntilChanged)
+        let session = BallSession(start: later)
+        #expect(session.state == later)
+        session.send(.arrowPressed(.right, distance: 5))
+        #expect(session.state == reduce(later, .arrowPressed(.right, distance: 5)))
+        #expect(session.viewModel.slotted.latest == .position(position(39, 11)), "34,11 is left still: dropped")
+        session.send(.arrowPressed(.right, distance: 6))
+        #expect(session.viewModel.slotted.latest == .position(position(40, 11)))
+        #expect(
+            session.state
+                == reduce(reduce(later, .arrowPressed(.right, distance: 5)), .arrowPressed(.right, distance: 6)))
+    }
+
     @Test("the six count colours: none its own complement (the screen always changes), each unlike the next")
     func countColours() {
         let colours = SlotOutput.countColours

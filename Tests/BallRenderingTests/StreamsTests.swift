@@ -156,6 +156,32 @@ struct StreamsTests {
     }
 
     @Test(
+        "distinctUntilChanged's lane says when the ball crossed to the other half and what it dropped; f then d puts it in"
+    )
+    func distinctUntilChangedWords() {
+        let driver = Pilot<Play>()  // 40,11 on 80×24: the right half (from column 40 on).
+        driver.type("f")
+        driver.type("d")  // #1: handed 40,11, the first: through.
+        #expect(driver.session.state.slot == .distinctUntilChanged)
+        driver.press(.left)  // #2: 39,11, the left half: through.
+        driver.press(.left)  // #3: 38,11, left still: dropped.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let columns = driver.streams.columns
+        let said = (1...3).map { panel.describe(columns[$0], in: .slotted) }
+        let code = "slotted = position.removeDuplicates { $0.isInRightHalf == $1.isInRightHalf }"
+        #expect(
+            said[0] == "#1: ○ 40,11: distinctUntilChanged chosen, subscribed and handed the position at once ← \(code)")
+        #expect(said[1] == "#2: ○ 39,11: the ball crossed into the left half, so it differs from the last ← \(code)")
+        #expect(
+            said[2]
+                == "#3: nothing: 38,11 is in the left half, as the last that went through: distinctUntilChanged drops it ← \(code)"
+        )
+        let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
+        #expect(lane == "^○─○─○──")
+    }
+
+    @Test(
         "throttle's lane says what it dropped subscribing, what went through at once, what it held until when, and what went through at the window's end"
     )
     func throttleWords() {

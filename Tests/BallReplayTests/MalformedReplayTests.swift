@@ -52,7 +52,8 @@ struct MalformedReplayTests {
             Array(
                 (#"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     + "\n" + #"{"t":0.1,"event":"operator","name":"teleport"}"# + "\n").utf8),
-            #"bad.jsonl, line 2: the operator has no "name" of none, filter, map, debounce, throttle, combineLatest, sample, flatMapLatest, counter, merge, startWith."#
+            #"bad.jsonl, line 2: the operator has no "name" of "#
+                + SlotOperator.allCases.map(\.name).joined(separator: ", ") + "."
         ),
         (
             "an operator in a version 2 file",

@@ -1,0 +1,52 @@
+import OpenCombine
+
+/// `combineLatest`: the position combined with the second subject, `mirror` (the learner flips
+/// it with a key): each time either changes, the latest position, mirrored while `mirror` is
+/// on. So flipping the mirror changes the colour with the ball still.
+package struct CombineLatestOperation: SlotOperation {
+    package let name = "combineLatest"
+    package let key: Unicode.Scalar = "6"
+    package let code = "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
+    package let words = "the latest position, mirrored while the mirror is on (i flips it)"
+    package let rxpy =
+        "subject.pipe(ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0]))"
+    package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
+    package let readsMirror = true
+
+    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+        inputs.position.combineLatest(inputs.mirror) { .position($1 ? $0.mirrored : $0) }.eraseToAnyPublisher()
+    }
+
+    /// The latest position again when the mirror flips, and each new one, mirrored or not as
+    /// the mirror says.
+    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
+        if handed || intent == .mirrorFlipped {
+            next.slotted = .position(next.mirror ? next.position.mirrored : next.position)
+        }
+    }
+
+    package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
+        guard let position = passed.position else { return nil }
+        let cell = moment.mirror ? moment.mirroredMarble(position) : SlotMoment.marble(position)
+        let state = moment.mirror ? "on" : "off"
+        switch moment.intent {
+        case .operatorChosen?:
+            return (
+                "\(cell): combineLatest chosen, subscribed to position and mirror, each handing its latest at once (the mirror is \(state))",
+                "\(cell), mirror \(state)"
+            )
+        case .mirrorFlipped?:
+            return (
+                "\(cell): the mirror flipped \(state), so combineLatest passes the latest position on again",
+                "\(cell), mirror \(state)"
+            )
+        default:
+            return ("\(cell): a new position, with the mirror's latest (\(state))", "\(cell), mirror \(state)")
+        }
+    }
+}
+
+extension SlotOperator {
+    /// `combineLatest` (``CombineLatestOperation``).
+    package static let combineLatest = SlotOperator(CombineLatestOperation())
+}

@@ -1,0 +1,32 @@
+import OpenCombine
+
+/// `filter`: only positions in the right half go through (``BallPosition/isInRightHalf``).
+package struct FilterOperation: SlotOperation {
+    package let name = "filter"
+    package let key: Unicode.Scalar = "2"
+    package let code = "position.filter { $0.isInRightHalf }"
+    package let words = "only positions in the right half go through"
+    package let rxpy = "subject.pipe(ops.filter(in_right_half))"
+    package let benchIdle = (keys: "hhhh", after: "", settle: 0.3)
+
+    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+        inputs.position.filter { $0.isInRightHalf }.map(SlotOutput.position).eraseToAnyPublisher()
+    }
+
+    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
+        if handed, next.position.isInRightHalf { next.slotted = .position(next.position) }
+    }
+
+    package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {
+        let cell = SlotMoment.cell(position)
+        return (
+            "nothing: \(cell) is left of column \(position.screen.columns / 2): filter lets only the right half through",
+            "nothing: \(cell) filtered out"
+        )
+    }
+}
+
+extension SlotOperator {
+    /// `filter` (``FilterOperation``).
+    package static let filter = SlotOperator(FilterOperation())
+}

@@ -1,0 +1,97 @@
+import OpenCombine
+
+/// `flatMapLatest` (Combine's `map` then `switchToLatest`): the classic Rx drag. Each press
+/// (the subject `grabbed` turning true) maps to the position stream, which hands its latest at
+/// once and every new position until the release (`grabbed` turning false) maps to `Empty()`:
+/// the colour follows the ball only while the button is down, never the keys.
+package struct FlatMapLatestOperation: SlotOperation {
+    package let name = "flatMapLatest"
+    package let key: Unicode.Scalar = "8"
+    package let code = "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
+    package let words = "each press maps to the positions until its release: the colour follows drags only"
+    package let rxpy = "grabbed.pipe(ops.flat_map_latest(lambda on: subject if on else reactivex.empty()))"
+    package let benchIdle = (keys: Self.drag, after: "after a drag and keys", settle: 0.5)
+
+    /// A press on the middle of 80×24, a drag and its release, then keys (which it does not pass
+    /// on): the mouse's bytes, as a terminal sends them.
+    package static let drag = "\u{1B}[<0;41;12M\u{1B}[<32;38;12M\u{1B}[<32;35;13M\u{1B}[<0;35;13mhh"
+
+    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+        let position = inputs.position
+        return inputs.grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
+            .switchToLatest().map(SlotOutput.position).eraseToAnyPublisher()
+    }
+
+    /// Subscribed to the position while the ball is grabbed: a press (or the choice, mid-drag)
+    /// subscribes, handed the position at once; each new one passes while the button stays down,
+    /// the release's too (the position moves before the button comes up).
+    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
+        guard next.isGrabbed || state.isGrabbed else { return }
+        let subscribes = intent.choosesOperator ? next.isGrabbed : next.isGrabbed && !state.isGrabbed
+        if subscribes || (state.isGrabbed && next.position != state.position) {
+            next.slotted = .position(next.position)
+        }
+    }
+
+    package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
+        guard let position = passed.position else { return nil }
+        let cell = SlotMoment.marble(position)
+        switch moment.intent {
+        case .pressed?:
+            return (
+                "\(cell): the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once",
+                "\(cell), pressed"
+            )
+        case .operatorChosen?:
+            return (
+                "\(cell): flatMapLatest chosen with the button down: it switched to position, handed at once",
+                "\(cell), button down"
+            )
+        case .released? where moment.grabbed == false:
+            return (
+                "\(cell): the release's position, passed on before grabbed turned false and flatMapLatest switched to Empty()",
+                "\(cell), then released"
+            )
+        default:
+            return ("\(cell): the button is down, so flatMapLatest passes each new position on", "\(cell), dragging")
+        }
+    }
+
+    /// Why it passed nothing on when no position came, or it was just chosen; nil to say it of
+    /// a new position.
+    package func quietWords(_ moment: SlotMoment) -> (String, String?)? {
+        switch (moment.intent, moment.grabbed) {
+        case (.operatorChosen?, _):
+            return (
+                "nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to Empty()",
+                "nothing: button up"
+            )
+        case (.released?, false?):
+            return (
+                "nothing: the release: grabbed turned false, and flatMapLatest switched to Empty()",
+                "released: switched to Empty()"
+            )
+        case (.pressed?, _):
+            // A press that grabs passes the position on; one with the button down already,
+            // that moves nothing, leaves grabbed as it was.
+            return ("nothing: the button was already down, and no new position came", "nothing new")
+        case (.released?, _):
+            // A release with the button up moves nothing and leaves grabbed false.
+            return ("nothing: the button was already up", nil)
+        default: return nil
+        }
+    }
+
+    package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {
+        let cell = SlotMoment.cell(position)
+        return (
+            "nothing: \(cell) came with the button up: flatMapLatest is switched to Empty() until a press",
+            "nothing: \(cell), button up"
+        )
+    }
+}
+
+extension SlotOperator {
+    /// `flatMapLatest` (``FlatMapLatestOperation``).
+    package static let flatMapLatest = SlotOperator(FlatMapLatestOperation())
+}

@@ -1,0 +1,29 @@
+import OpenCombine
+
+/// `map`: each position goes through as its mirror image (``BallPosition/mirrored``), so the
+/// ball takes the colour of the place opposite it.
+package struct MapOperation: SlotOperation {
+    package let name = "map"
+    package let key: Unicode.Scalar = "3"
+    package let code = "position.map { $0.mirrored }"
+    package let words = "each position goes through mirrored, left for right"
+    package let rxpy = "subject.pipe(ops.map(mirrored))"
+
+    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+        inputs.position.map { .position($0.mirrored) }.eraseToAnyPublisher()
+    }
+
+    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
+        if handed { next.slotted = .position(next.position.mirrored) }
+    }
+
+    package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
+        guard let position = passed.position else { return nil }
+        return moment.handedWords(moment.mirroredMarble(position), name: name)
+    }
+}
+
+extension SlotOperator {
+    /// `map` (``MapOperation``).
+    package static let map = SlotOperator(MapOperation())
+}

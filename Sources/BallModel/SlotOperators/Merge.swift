@@ -1,0 +1,48 @@
+import OpenCombine
+
+/// `merge`: the positions the mouse made and those the keys made, two streams (`mouse` and
+/// `keys`, `PassthroughSubject`s the session sends each new position to, by what made it),
+/// merged into one as they come. Chosen, it is handed nothing (neither holds a value); a
+/// resize's clamp, made by neither, does not go through.
+package struct MergeOperation: SlotOperation {
+    package let name = "merge"
+    package let key: Unicode.Scalar = "0"
+    package let code = "mouse.merge(with: keys)"
+    package let words = "the mouse's moves and the keys' moves, two streams merged into one as they come"
+    package let rxpy = "sources[\"mouse\"].pipe(ops.merge(sources[\"keys\"]))"
+    package let benchIdle = (keys: FlatMapLatestOperation.drag, after: "after a drag and keys", settle: 0.5)
+
+    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+        inputs.mouse.merge(with: inputs.keys).map(SlotOutput.position).eraseToAnyPublisher()
+    }
+
+    /// Each new position the mouse or the keys made; nothing when chosen, nothing for a
+    /// resize's clamp.
+    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
+        if handed, intent.mover != nil { next.slotted = .position(next.position) }
+    }
+
+    package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
+        guard let position = passed.position else { return nil }
+        let (cell, made) = (SlotMoment.marble(position), moment.intent?.mover == .keys ? "keys" : "mouse")
+        return ("\(cell) from \(made): merge passes on what mouse or keys sends, as it comes", "\(cell), from \(made)")
+    }
+
+    package func quietWords(_ moment: SlotMoment) -> (String, String?)? {
+        guard moment.chosen else { return nil }
+        return (
+            "nothing: merge chosen: mouse and keys are PassthroughSubjects, which hand a new subscriber nothing",
+            "nothing: handed nothing"
+        )
+    }
+
+    package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {
+        let cell = SlotMoment.cell(position)
+        return ("nothing: \(cell) came from a resize, which neither mouse nor keys sends", "nothing: \(cell), resized")
+    }
+}
+
+extension SlotOperator {
+    /// `merge` (``MergeOperation``).
+    package static let merge = SlotOperator(MergeOperation())
+}

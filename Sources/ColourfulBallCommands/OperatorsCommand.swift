@@ -1,0 +1,25 @@
+import ArgumentParser
+import BallModel
+import TextFormats
+
+/// `colourful-ball operators`: the operators the chain's slot can hold, one JSON object a line,
+/// for scripts (`scripts/check_rxpy_marbles.py` builds each again in RxPY from its `rxpy`).
+/// Not in the help: a script's view of ``SlotOperator/allCases``, documented in
+/// docs/operators.md.
+struct OperatorsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "operators",
+        abstract: "Print the operators the chain's slot can hold, one JSON object a line.",
+        shouldDisplay: false
+    )
+
+    func run() {
+        for slot in SlotOperator.allCases {
+            let fields = [
+                ("name", slot.name), ("key", String(slot.key)), ("code", slot.code), ("words", slot.words),
+                ("rxpy", slot.operation.rxpy),
+            ]
+            print("{" + fields.map { "\($0.0.jsonQuoted):\($0.1.jsonQuoted)" }.joined(separator: ",") + "}")
+        }
+    }
+}
