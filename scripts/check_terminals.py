@@ -373,8 +373,8 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
     # between them; each run's exit status goes to a file.
     steps = [
         # doctor asks the terminal its questions: run under script(1), whose pseudo-terminal
-        # passes them on and keeps what it printed.
-        ("doctor", 'script -q -c "%s doctor --json" doctor.json && script -q -c "%s doctor" doctor.txt'
+        # passes them on and keeps what it printed (-e: with doctor's exit status).
+        ("doctor", 'script -q -e -c "%s doctor --json" doctor.json; script -q -e -c "%s doctor" doctor.txt'
          % (program, program)),
         # What it says back at the shell after q (what it recorded) goes to a file: the window
         # itself must be left as it was found.
@@ -517,12 +517,16 @@ def check_session(name, command, columns, rows, environment, border, multiplexer
         # doctor: the terminal answered, every glyph is one cell (the fonts have them all), and
         # kitty has synchronized output.
         begin("doctor")
-        check(status("doctor") == "0", "%s: colourful-ball doctor exits 0" % label)
         # script(1) keeps the questions too: the report is the line from `[{"check"` on.
         logged = open(os.path.join(work, "doctor.json"), errors="replace").read()
         start = logged.rfind('[{"check"')
         report = ({entry["check"]: entry for entry in json.loads(logged[start:].splitlines()[0])}
                   if start >= 0 else {})
+        # Its exit status: 0 when every check is ok, 1 when one needs a look (as brew doctor's).
+        all_ok = bool(report) and all(entry["ok"] for entry in report.values())
+        check(status("doctor") == ("0" if all_ok else "1"),
+              "%s: colourful-ball doctor exits %s (%s)" % (label, "0" if all_ok else "1",
+                                                          "all ok" if all_ok else "something to look at"))
         shutil.copy(os.path.join(work, "doctor.txt"), os.path.join(OUT, "%s-doctor.txt" % label))
         check("device attributes" in report, "%s: doctor got the terminal's answers (device attributes: %s)" % (
             label, report.get("device attributes", {}).get("value")))

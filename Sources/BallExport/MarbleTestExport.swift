@@ -58,11 +58,11 @@ package enum MarbleTestExport {
     package static func run(reader: ReplayReader, syntax: MarbleSyntax, write: ([UInt8]) throws -> Void) throws {
         let spools = try lanes.map { _ in try Spool() }
         // Each lane's letters, keyed by the value itself (its JSON is made once, for the map).
-        var intents = TokenTable<Intent> { "{" + ReplayFormat.fields(of: $0) + "}" }
-        var positions = TokenTable<BallPosition>(json: positionJSON)
-        var slotted = TokenTable<SlotOutput>(json: outputJSON)
-        var balls = TokenTable<FlatColour> { #""\#($0.name)""# }
-        var backgrounds = TokenTable<FlatColour> { #""\#($0.name)""# }
+        var intents = TokenTable<Intent>(lane: lanes[0].label) { "{" + ReplayFormat.fields(of: $0) + "}" }
+        var positions = TokenTable<BallPosition>(lane: lanes[1].label, json: positionJSON)
+        var slotted = TokenTable<SlotOutput>(lane: lanes[2].label, json: outputJSON)
+        var balls = TokenTable<FlatColour>(lane: lanes[3].label) { #""\#($0.name)""# }
+        var backgrounds = TokenTable<FlatColour>(lane: lanes[4].label) { #""\#($0.name)""# }
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
         // of those that ended.
         var late = LateSubscriptions()
@@ -84,12 +84,13 @@ package enum MarbleTestExport {
                 switch item {
                 case .column(let column):
                     try writeEnded()
+                    let at = column.index
                     let tokens = try [
-                        column.intent.map { try intents.token(for: $0) },
-                        column.position.map { try positions.token(for: $0) },
-                        column.slotted.map { try slotted.token(for: $0) },
-                        column.ballColour.map { try balls.token(for: $0) },
-                        column.background.map { try backgrounds.token(for: $0) },
+                        column.intent.map { try intents.token(for: $0, at: at) },
+                        column.position.map { try positions.token(for: $0, at: at) },
+                        column.slotted.map { try slotted.token(for: $0, at: at) },
+                        column.ballColour.map { try balls.token(for: $0, at: at) },
+                        column.background.map { try backgrounds.token(for: $0, at: at) },
                     ]
                     for (slot, lane) in lanes.enumerated() {
                         try spools[slot].appendFrames(
@@ -101,7 +102,7 @@ package enum MarbleTestExport {
                     }
                 case .late(let kind, let event, let column):
                     switch event {
-                    case .subscribed: lateMarbles[kind] = try LateMarbles(start: column)
+                    case .subscribed: lateMarbles[kind] = try LateMarbles(kind, start: column)
                     case .next(let position): lateMarbles[kind]?.values.append(position)
                     case .completed: lateMarbles[kind]?.completed = true
                     case .disposed: break
@@ -159,10 +160,11 @@ package enum MarbleTestExport {
         var values: [BallPosition] = []
         /// Whether the subject completed in that column.
         var completed = false
-        private var tokens = TokenTable<BallPosition>(json: MarbleTestExport.positionJSON)
+        private var tokens: TokenTable<BallPosition>
         private let spool: Spool
 
-        init(start: Int) throws {
+        init(_ kind: LateSubscriber, start: Int) throws {
+            tokens = TokenTable(lane: StreamLane.late(kind).label, json: MarbleTestExport.positionJSON)
             self.start = start
             column = start
             spool = try Spool()
@@ -173,7 +175,7 @@ package enum MarbleTestExport {
         func advance(to next: Int, syntax: MarbleSyntax, closing: Bool = false) throws {
             guard !completed || closing else { return }
             while column < next {
-                let tokens = try values.map { try self.tokens.token(for: $0) }
+                let tokens = try values.map { try self.tokens.token(for: $0, at: column) }
                 try spool.appendFrames(tokens, completed: completed, syntax: syntax)
                 values.removeAll()
                 column += 1
@@ -212,25 +214,36 @@ struct TokenTable<Value: Hashable> {
     private var tokens: [Value: [UInt8]] = [:]
     private var ordered: [(token: [UInt8], json: String)] = []
     private let makeJSON: (Value) -> String
+    /// The lane's name, as the export labels it: what a refusal names.
+    private let lane: String
 
-    /// A table that writes a value's JSON with `json`.
-    init(json: @escaping (Value) -> String) {
+    /// A table for the lane named `lane` that writes a value's JSON with `json`.
+    init(lane: String, json: @escaping (Value) -> String) {
+        self.lane = lane
         makeJSON = json
     }
 
-    /// The token for `value` (UTF-8), given it the first time it is seen; past the last token
-    /// there is, an error (a token is never given twice).
-    mutating func token(for value: Value) throws -> [UInt8] {
+    /// The token for `value` (UTF-8), given it the first time it is seen (at intent `column`);
+    /// past the last token there is, an error naming the lane, the limit and what to export
+    /// instead (a token is never given twice).
+    mutating func token(for value: Value, at column: Int) throws -> [UInt8] {
         if let token = tokens[value] { return token }
         guard let token = Self.token(at: ordered.count) else {
-            throw MarbleExportError(
-                description:
-                    "A lane has more than \(Self.count) distinct values, more than the marble syntax has letters for: export a shorter part of the recording.",
-                code: 65)
+            throw Self.full(lane: lane, at: column)
         }
         tokens[value] = token
         ordered.append((token, makeJSON(value)))
         return token
+    }
+
+    /// The refusal when the lane named `lane` needs one more token than there are, at intent
+    /// `column`: the recording's lines before that intent fit (each line holds one event at
+    /// most, and the header is one more).
+    static func full(lane: String, at column: Int) -> MarbleExportError {
+        MarbleExportError(
+            description:
+                "The \(lane) lane has more than \(count) distinct values by intent \(column), more than the marble syntax has letters for (a value is a letter or a character): export its first part, as head -n \(column) FILE > part.jsonl makes it.",
+            code: 65)
     }
 
     /// How many tokens there are: 52 letters, then CJK ideographs from U+4E00 to U+9FFF.

@@ -19,9 +19,8 @@ package enum TraceExport {
         // The trace lives only as long as this call: the closure does not outlive it.
         try withoutActuallyEscaping(emit) { emit in
             // The recording's start, from its header (1970-01-01 without one).
-            let started = reader.header.flatMap { Timestamp.seconds(iso8601: $0.started) } ?? 0
-            let trace = DebugTrace(
-                session: player.session, streams: streams, origin: started * 1_000, write: emit)
+            let started = reader.header.flatMap { Timestamp.milliseconds(iso8601: $0.started) } ?? 0
+            let trace = DebugTrace(session: player.session, streams: streams, origin: started, write: emit)
             defer { trace.end() }
             while let event = try player.nextEvent() { player.apply(event) }
         }

@@ -160,7 +160,7 @@ package final class ReplayReader {
         case "released": read = .released(at: try cell(value))
         case "arrow":
             guard case .string(let name)? = value["direction"], let direction = Direction(rawValue: name) else {
-                throw error("the arrow has no \"direction\" of up, down, left or right")
+                throw notOneOf("arrow", "direction", value["direction"], Direction.allCases.map(\.rawValue))
             }
             read = .arrowPressed(
                 direction, distance: try integer(value, "distance", in: 1...ReplayFormat.maximumDistance))
@@ -174,8 +174,7 @@ package final class ReplayReader {
         case "operator":
             try needsVersion3("an operator")
             guard case .string(let name)? = value["name"], let chosen = SlotOperator(rawValue: name) else {
-                throw error(
-                    "the operator has no \"name\" of \(SlotOperator.allCases.map(\.name).joined(separator: ", "))")
+                throw notOneOf("operator", "name", value["name"], SlotOperator.allCases.map(\.name))
             }
             read = .operatorChosen(chosen)
         case "mirror":
@@ -210,7 +209,7 @@ package final class ReplayReader {
             return open ? .panelOpened : .panelClosed
         }
         guard case .string(let name)? = value["subject"], let subject = LateSubscriber(fileName: name) else {
-            throw error("the \(kind) event has no \"subject\" of behavior, publish, replay or relay")
+            throw notOneOf(kind, "subject", value["subject"], ["behavior", "publish", "replay", "relay"])
         }
         let subscribing = kind == "subscribed"
         guard liveLate.contains(subject) != subscribing else {
@@ -335,6 +334,22 @@ package final class ReplayReader {
                         ? "is not a colourful-ball replay file (its first line is not JSON: \(syntax.reason))"
                         : "is not \(what) (not JSON: \(syntax.reason))")
             }
+        }
+    }
+
+    /// What is wrong with a `kind` event's `field`, which must be one of `allowed`: missing, not
+    /// a string, or a name none of them has (quoted, as it was given).
+    private func notOneOf(_ kind: String, _ field: String, _ given: JSONValue?, _ allowed: [String]) -> ReplayError {
+        let choices = allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
+        switch given {
+        case .string(let name)?:
+            return error(
+                "the \(kind) event's \"\(field)\" is \(String(name.prefix(40)).jsonQuoted), which is none of \(choices)"
+            )
+        case let other?:
+            return error("the \(kind) event's \"\(field)\" is \(other.kindName), not one of \(choices)")
+        case nil:
+            return error("the \(kind) event has no \"\(field)\": give one of \(choices)")
         }
     }
 

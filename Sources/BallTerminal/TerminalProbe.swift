@@ -85,8 +85,10 @@ package enum TerminalProbe {
         return (fd, true)
     }
 
-    /// How much longer than the budget the device attributes are waited for, once the other
-    /// answers came: a terminal slower than the budget would otherwise type them into the shell.
+    /// How much longer than the budget the device attributes (the last answer) are waited for,
+    /// in raw mode, whether or not others came: a terminal slower than the budget would
+    /// otherwise type its answers into the shell, which runs them as commands. Whatever is
+    /// still unread then is thrown away as the modes come back (TCSAFLUSH).
     static let grace = Duration.milliseconds(500)
 
     /// The answers of the terminal on `fd` (`STDOUT_FILENO` for standard input and output); nil
@@ -121,10 +123,10 @@ package enum TerminalProbe {
         let deadline = clock.now + budget
         var buffer = [UInt8](repeating: 0, count: 1024)
         while answers.deviceAttributes == nil {
-            // Past the budget, only while something came and the last answer has not.
+            // Past the budget, the grace: the last answer may still be on its way.
             let now = clock.now
-            guard now < deadline || (now < deadline + grace && !received.isEmpty) else { break }
-            let left = now.duration(to: now < deadline ? deadline : deadline + grace)
+            guard now < deadline + grace else { break }
+            let left = now.duration(to: deadline + grace)
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(
                 max(

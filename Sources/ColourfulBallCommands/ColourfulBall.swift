@@ -26,6 +26,9 @@ package struct ColourfulBall: ParsableCommand {
             without a terminal.
 
             colourful-ball is free software under the MIT licence.
+
+            Exit status:
+            \(ExitStatus.helpText)
             """,
         version: "\(version)\n\(licence)",
         subcommands: [
@@ -58,7 +61,7 @@ package struct ColourfulBall: ParsableCommand {
             }
         } catch let error as CommandError {
             FileOutput.standardError.write("colourful-ball: \(error.description.visibleInMessage)\n")
-            Self.exit(withError: ExitCode(error.code))
+            Self.exit(withError: ExitCode(error.code.rawValue))
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
@@ -69,7 +72,7 @@ package struct ColourfulBall: ParsableCommand {
                     try FileOutput.standardOutput.writeAll(Array((message + "\n").utf8))
                 } catch {
                     FileOutput.standardError.write("colourful-ball: \(String(describing: error).visibleInMessage)\n")
-                    Self.exit(withError: ExitCode(74))
+                    Self.exit(withError: ExitCode(ExitStatus.ioError.rawValue))
                 }
             } else if !message.isEmpty {
                 // ArgumentParser's messages quote the arguments as given: show them safely, lines kept.

@@ -28,6 +28,7 @@ struct DoctorCommand: ParsableCommand {
         let width = facts.window.flatMap { $0.columns > 0 ? $0.columns : nil } ?? 80
         let text = json ? Doctor.json(checks) : Doctor.text(checks, width: width)
         try FileOutput.standardOutput.writeAll(Array((text + "\n").utf8))
+        if checks.contains(where: { $0.advice != nil }) { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 }
 
@@ -180,7 +181,6 @@ package enum Doctor {
                 ? nil
                 : "if your terminal shows colours, set TERM to a type that says so, such as xterm-256color"
         }
-        add("colour", "\(depth.description) (\(why))", colourAdvice)
         // The original's motion, at this depth.
         let fades =
             switch depth {
@@ -188,7 +188,16 @@ package enum Doctor {
             case .palette(.xterm256): "the colours fade through the palette's nearest entries"
             default: "the colours switch at once (too few to fade)"
             }
-        add("motion", "jumps glide over 0.1 s, \(fades); --no-animation jumps")
+        if facts.terminfo == nil {
+            // Without a terminfo entry play, learn and the player stop at once (exit status 2):
+            // there is no tier, and no motion, to say.
+            add(
+                "colour", "none: without a terminfo entry for TERM, play, learn and replay do not start (exit 2)",
+                "set TERM first (above)")
+        } else {
+            add("colour", "\(depth.description) (\(why))", colourAdvice)
+            add("motion", "jumps glide over 0.1 s, \(fades); --no-animation jumps")
+        }
         // The locale.
         let utf8 = facts.characterSet.uppercased().filter { $0 != "-" } == "UTF8"
         add(

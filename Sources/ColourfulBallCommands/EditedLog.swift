@@ -40,7 +40,7 @@ package enum EditedLog {
                 try index.copyEdited(
                     from: ReplayReader(file: input.name, nextChunk: input.nextChunk), emit: output.line)
             } catch let error as ReplayError {
-                throw CommandError(error.description, code: 65)
+                throw CommandError(error.description, code: .dataError)
             }
             try output.flush()
             do {

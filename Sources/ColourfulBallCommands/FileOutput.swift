@@ -61,11 +61,12 @@ final class FileOutput: LineWriter, Sendable {
 
     func writeAll(_ bytes: [UInt8]) throws {
         guard !Self.closedStreams.contains(fd) else {
-            throw CommandError("Cannot write \(name): it is closed (the program was started with it closed).", code: 74)
+            throw CommandError(
+                "Cannot write \(name): it is closed (the program was started with it closed).", code: .ioError)
         }
         guard TerminalIO.writeAll(bytes, to: fd) else {
             throw CommandError(
-                "Cannot write \(name.visibleInMessage): \(String(cString: strerror(errno))).", code: 74)
+                "Cannot write \(name.visibleInMessage): \(String(cString: strerror(errno))).", code: .ioError)
         }
     }
 
@@ -145,7 +146,8 @@ final class BufferedOutput {
 }
 
 /// Reads a replay file a chunk at a time: a regular file, a pipe or FIFO, or standard input
-/// (`-`). Every failure to read is a replay error (exit status 65, as docs/replay-format.md says).
+/// (`-`). A file that cannot be opened is ``ExitStatus/noInput``; every later failure to read is a
+/// replay error (``ExitStatus/dataError``, as docs/replay-format.md says).
 final class FileInput {
     /// The file's name.
     let fileName: FileName
@@ -170,13 +172,13 @@ final class FileInput {
             fd = name.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         }
         guard fd >= 0 else {
-            throw CommandError("Cannot read \(name.shown): \(String(cString: strerror(errno))).", code: 65)
+            throw CommandError("Cannot read \(name.shown): \(String(cString: strerror(errno))).", code: .noInput)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
         let known = fstat(fd, &status) == 0
         if known, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandError("\(name.shown) is a directory, not a replay file.", code: 65)
+            throw CommandError("\(name.shown) is a directory, not a replay file.", code: .noInput)
         }
         isRegularFile = known && status.st_mode & S_IFMT == S_IFREG
         identity = known ? FileIdentity(status) : nil
@@ -209,7 +211,7 @@ final class FileInput {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw CommandError("Cannot read \(name): \(String(cString: strerror(errno))).", code: 65)
+                throw CommandError("Cannot read \(name): \(String(cString: strerror(errno))).", code: .dataError)
             }
             bytesRead += count
             return count == 0 ? nil : Array(buffer[0..<count])
@@ -217,11 +219,12 @@ final class FileInput {
     }
 }
 
-/// A failure for the user: one sentence, and an exit status (1 unless said otherwise).
+/// A failure for the user: one sentence, and an exit status (``ExitStatus/failure`` unless said
+/// otherwise).
 package struct CommandError: Error, CustomStringConvertible {
     package let description: String
-    let code: Int32
-    init(_ description: String, code: Int32 = 1) {
+    let code: ExitStatus
+    init(_ description: String, code: ExitStatus = .failure) {
         self.description = description
         self.code = code
     }

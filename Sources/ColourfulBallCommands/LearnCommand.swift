@@ -91,7 +91,7 @@ struct LearnCommand: ParsableCommand {
                 hook: { session, lanes, showNotice in
                     try recording?.start(
                         session: session, observations: lanes,
-                        started: Timestamp.iso8601Text(seconds: wallStart / 1_000), showNotice: showNotice)
+                        started: Timestamp.iso8601Text(milliseconds: wallStart), showNotice: showNotice)
                     return nil
                 }
             ) { index in
@@ -111,7 +111,7 @@ struct LearnCommand: ParsableCommand {
             throw CommandError(
                 error.description.hasPrefix("It needs a terminal")
                     ? "learn needs a terminal on stdin and stdout; without one, `colourful-ball learn --list` lists the lessons."
-                    : error.description, code: 2)
+                    : error.description, code: .noTerminal)
         }
         var sentences = recording?.finish() ?? []
         if let failure {
@@ -159,8 +159,14 @@ package struct LearnProgress {
             return LearnProgress(file: state + "/colourful-ball/learn.json")
         }
         guard let home = environment("HOME"), home.hasPrefix("/") else {
+            let said =
+                switch environment("HOME") {
+                case nil: "HOME is not set"
+                case ""?: "HOME is set but empty"
+                case let home?: "HOME is \"\(home.visibleInMessage)\", not an absolute path"
+                }
             throw CommandError(
-                "There is no place for your progress: HOME is \(environment("HOME").map { "\($0.visibleInMessage), not an absolute path" } ?? "not set") and XDG_STATE_HOME gives no absolute path either: set one of them."
+                "There is no place for your progress: \(said), and XDG_STATE_HOME gives no absolute path either: set one of them."
             )
         }
         return LearnProgress(file: home + "/.local/state/colourful-ball/learn.json")

@@ -137,13 +137,13 @@ package struct Play: Equatable, Sendable {
             }
             try recording?.start(
                 session: session, observations: lanes,
-                started: Timestamp.iso8601Text(seconds: wallStart / 1_000), showNotice: showNotice)
+                started: Timestamp.iso8601Text(milliseconds: wallStart), showNotice: showNotice)
             return writeTrace
         }
         do {
             try program.run()
         } catch let error as TerminalError {
-            throw CommandError(error.description, code: 2)
+            throw CommandError(error.description, code: .noTerminal)
         }
         // Each output keeps what it wrote, whatever happened to the other; the message says
         // what happened to each.

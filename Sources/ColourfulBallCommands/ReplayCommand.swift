@@ -184,12 +184,12 @@ package struct ReplayCommand: ParsableCommand {
             else { continue }
             throw CommandError(
                 "\(option) \(FileName(argument: name).shown) is the recording being read (\(input.name)): name another file for the output.",
-                code: 64)
+                code: .usage)
         }
         if output == nil, asciicast == nil, trace == nil, !input.isRegularFile {
             throw CommandError(
                 "Replaying in the terminal needs a regular file (it moves back and forth in it), and \(input.name) is a pipe or device: save it to a file first, or use --headless or --asciicast.",
-                code: 65)
+                code: .dataError)
         }
         let reader = ReplayReader(file: input.name, nextChunk: input.nextChunk)
         defer {
@@ -249,11 +249,11 @@ package struct ReplayCommand: ParsableCommand {
                 ).run()
             }
         } catch let error as TerminalError {
-            throw CommandError(error.description, code: 2)
+            throw CommandError(error.description, code: .noTerminal)
         } catch let error as ReplayError {
-            throw CommandError(error.description, code: 65)
+            throw CommandError(error.description, code: .dataError)
         } catch let error as MarbleExportError {
-            throw CommandError(error.description, code: error.code)
+            throw CommandError(error.description, code: ExitStatus(rawValue: error.code) ?? .failure)
         }
     }
 }

@@ -2,7 +2,7 @@
 
 /// Instants in UTC as text: RxSwift's `debug()` timestamp (`2026-11-21 09:40:19.494`, its
 /// `yyyy-MM-dd HH:mm:ss.SSS`), and the replay header's ISO 8601 `started`
-/// (`2026-11-21T09:40:19Z`) read back. Pure arithmetic on the proleptic Gregorian calendar
+/// (`2026-11-21T09:40:19.469Z`) written and read back. Pure arithmetic on the proleptic Gregorian calendar
 /// (Howard Hinnant's days-from-civil), no time zone database and no Foundation, for years 1
 /// to 9999.
 package enum Timestamp {
@@ -20,31 +20,37 @@ package enum Timestamp {
             + "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2)).\(padded(inDay % 1_000, 3))"
     }
 
-    /// `seconds` since 1970-01-01 00:00:00 UTC as the replay header's `started` holds it:
-    /// ISO 8601 in UTC, `2026-11-21T09:40:19Z` (what ``seconds(iso8601:)`` reads back). Instants
-    /// outside years 1 to 9999 are written as the nearest end.
-    package static func iso8601Text(seconds: Int64) -> String {
-        let text = debugText(
-            milliseconds: seconds.multipliedReportingOverflow(by: 1_000).overflow
-                ? (seconds < 0 ? .min : .max) : seconds * 1_000)
-        // `2026-11-21 09:40:19.000` → `2026-11-21T09:40:19Z`.
-        return text.prefix(10) + "T" + text.dropFirst(11).prefix(8) + "Z"
+    /// `milliseconds` since 1970-01-01 00:00:00 UTC as the replay header's `started` holds it:
+    /// ISO 8601 in UTC to the millisecond, `2026-11-21T09:40:19.469Z` (what
+    /// ``milliseconds(iso8601:)`` reads back). Instants outside years 1 to 9999 are written as
+    /// the nearest end.
+    package static func iso8601Text(milliseconds: Int64) -> String {
+        let text = debugText(milliseconds: milliseconds)
+        // `2026-11-21 09:40:19.469` → `2026-11-21T09:40:19.469Z`.
+        return text.prefix(10) + "T" + text.dropFirst(11) + "Z"
     }
 
-    /// The seconds since 1970-01-01 00:00:00 UTC of `text`, an ISO 8601 instant in UTC as the
-    /// replay header's `started` holds it (`2026-11-21T09:40:19Z`); `nil` for anything else,
-    /// or a date that does not exist (`2026-02-30`).
-    package static func seconds(iso8601 text: String) -> Int64? {
+    /// The milliseconds since 1970-01-01 00:00:00 UTC of `text`, an ISO 8601 instant in UTC as
+    /// the replay header's `started` holds it: to the millisecond (`2026-11-21T09:40:19.469Z`),
+    /// or to the second as colourful-ball 0.1.0 wrote it (`2026-11-21T09:40:19Z`); `nil` for
+    /// anything else, or a date that does not exist (`2026-02-30`).
+    package static func milliseconds(iso8601 text: String) -> Int64? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
-            bytes[16] == 0x3A, bytes[19] == 0x5A,
+        let fraction: Int64?
+        switch bytes.count {
+        case 20: fraction = 0
+        case 24: fraction = bytes[19] == 0x2E ? number(bytes[20..<23]) : nil
+        default: fraction = nil
+        }
+        guard let fraction, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+            bytes[16] == 0x3A, bytes[bytes.count - 1] == 0x5A,
             let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
             let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]),
             let second = number(bytes[17..<19]),
             year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
             minute < 60, second < 60
         else { return nil }
-        return days(fromCivil: year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return (days(fromCivil: year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second) * 1_000 + fraction
     }
 
     /// The first and last milliseconds of years 1 to 9999.

@@ -84,17 +84,20 @@ struct TraceTests {
             ("1900-03-01T00:00:00Z", -2_203_891_200),
         ]
         for (text, seconds) in instants {
-            #expect(Timestamp.seconds(iso8601: text) == seconds, "\(text)")
-            // What the recorder writes as `started`, the reader reads back.
-            #expect(Timestamp.iso8601Text(seconds: seconds) == text)
+            // A header as 0.1.0 wrote it, to the second, still reads.
+            #expect(Timestamp.milliseconds(iso8601: text) == seconds * 1_000, "\(text)")
+            // What the recorder writes as `started` now, to the millisecond, the reader reads back.
+            let precise = text.dropLast() + ".469Z"
+            #expect(Timestamp.iso8601Text(milliseconds: seconds * 1_000 + 469) == precise)
+            #expect(Timestamp.milliseconds(iso8601: String(precise)) == seconds * 1_000 + 469, "\(precise)")
         }
-        #expect(Timestamp.iso8601Text(seconds: .max) == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.iso8601Text(milliseconds: .max) == "9999-12-31T23:59:59.999Z")
         for text in [
             "2026-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-11-21 09:40:19Z", "2026-11-21T09:40:19",
             "2026-11-21T24:00:00Z", "2026-13-01T00:00:00Z", "unknown", "", "2026-11-21T09:40:19.5Z",
-            "0000-01-01T00:00:00Z",
+            "0000-01-01T00:00:00Z", "2026-11-21T09:40:19,469Z", "2026-11-21T09:40:19.46xZ", "2026-11-21T09:40:19.469",
         ] {
-            #expect(Timestamp.seconds(iso8601: text) == nil, "\(text)")
+            #expect(Timestamp.milliseconds(iso8601: text) == nil, "\(text)")
         }
         // From Python: (epoch + timedelta(milliseconds=…)).strftime("%Y-%m-%d %H:%M:%S.") and the milliseconds.
         let texts: [(Int64, String)] = [

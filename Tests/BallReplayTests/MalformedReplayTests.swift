@@ -52,8 +52,9 @@ struct MalformedReplayTests {
             Array(
                 (#"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     + "\n" + #"{"t":0.1,"event":"operator","name":"teleport"}"# + "\n").utf8),
-            #"bad.jsonl, line 2: the operator has no "name" of "#
-                + SlotOperator.allCases.map(\.name).joined(separator: ", ") + "."
+            #"bad.jsonl, line 2: the operator event's "name" is "teleport", which is none of "#
+                + SlotOperator.allCases.dropLast().map(\.name).joined(separator: ", ") + " or "
+                + SlotOperator.allCases.last!.name + "."
         ),
         (
             "an operator in a version 2 file",
@@ -87,7 +88,15 @@ struct MalformedReplayTests {
         ),
         (
             "an unknown subject", withEvents(#"{"t":0.1,"event":"subscribed","subject":"async"}"#),
-            #"bad.jsonl, line 2: the subscribed event has no "subject" of behavior, publish, replay or relay."#
+            #"bad.jsonl, line 2: the subscribed event's "subject" is "async", which is none of behavior, publish, replay or relay."#
+        ),
+        (
+            "a subject that is a number", withEvents(#"{"t":0.1,"event":"subscribed","subject":3}"#),
+            #"bad.jsonl, line 2: the subscribed event's "subject" is a number, not one of behavior, publish, replay or relay."#
+        ),
+        (
+            "an arrow with no direction", withEvents(#"{"t":0.1,"event":"arrow","distance":1}"#),
+            #"bad.jsonl, line 2: the arrow event has no "direction": give one of up, down, left or right."#
         ),
         (
             "the panel closed when closed", withEvents(#"{"t":0.1,"event":"panel","open":false}"#),
@@ -158,7 +167,7 @@ struct MalformedReplayTests {
         ),
         (
             "unknown direction", withEvents(#"{"t":0.1,"event":"arrow","direction":"north","distance":1}"#),
-            #"bad.jsonl, line 2: the arrow has no "direction" of up, down, left or right."#
+            #"bad.jsonl, line 2: the arrow event's "direction" is "north", which is none of up, down, left or right."#
         ),
         (
             "deeply nested",

@@ -72,6 +72,12 @@ struct DoctorTests {
         facts.term = "wonderterm"
         facts.terminfo = nil
         #expect(Doctor.checks(facts)[0].advice?.hasPrefix("install its terminfo entry") == true)
+        // As play does with that TERM: no colours, it does not start (not "16 colours").
+        let unknown = Doctor.checks(facts)
+        #expect(
+            unknown.first { $0.check == "colour" }?.value
+                == "none: without a terminfo entry for TERM, play, learn and replay do not start (exit 2)")
+        #expect(unknown.first { $0.check == "motion" } == nil)
         facts = Self.kitty()
         facts.window = nil
         facts.answers = nil

@@ -19,9 +19,15 @@ struct DoctorTerminalTests {
         #expect(String(decoding: questions, as: UTF8.self).contains("\u{1B}[c"), "it asks for device attributes")
         if let answer = answer(questions) { terminal.write(Array(answer.utf8)) }
         let (output, _) = terminal.readUntilQuiet(quiet: 0.5, limit: 5)
-        #expect(terminal.waitForExit() == 0)
-        return Self.unwrapped(
+        let status = terminal.waitForExit()
+        let lines = Self.unwrapped(
             String(decoding: questions + output, as: UTF8.self).split(separator: "\r\n").map(String.init))
+        // Exit status 0 only when every check is ok, 1 when one needs a look (as brew doctor's).
+        let allOK = lines.contains { $0.contains("colourful-ball doctor: all ") && $0.hasSuffix(" checks ok.") }
+        let toLookAt = lines.contains { $0.contains(" to look at: ") }
+        #expect(allOK != toLookAt, "the summary says one or the other")
+        #expect(status == (allOK ? 0 : 1 << 8), "wait status \(status): exit 0 when all is ok, 1 when not")
+        return lines
     }
 
     /// The report's lines with each check's continuation lines (indented) joined to it.
@@ -145,11 +151,34 @@ struct DoctorTerminalTests {
         #expect(Self.line(lines, "device attributes")?.contains("62 — ok") == true)
     }
 
+    @Test("answers that come after the budget are read or thrown away, never left for the shell to run")
+    func lateAnswers() throws {
+        let leftover = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-late-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: leftover) }
+        // After doctor, what the terminal's input still holds is what the shell would read: the
+        // shell here reads it into a file (for half a second, then it takes what is there).
+        let terminal = try PseudoTerminal(
+            [
+                "/bin/sh", "-c",
+                "'\(programPath)' doctor > /dev/null; stty -icanon min 0 time 5; cat > '\(leftover)'",
+            ],
+            size: ScreenSize(columns: 80, rows: 24),
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        // Nothing for 1.2 s (past the 1 s budget), then the answers, as a slow link delivers them.
+        let (questions, _) = terminal.readUntilQuiet(quiet: 1.2)
+        #expect(String(decoding: questions, as: UTF8.self).contains("\u{1B}[c"), "it asked")
+        terminal.write(Array(("\u{1B}[?2026;2$y" + Self.positions() + "\u{1B}[?62c").utf8))
+        _ = terminal.readUntilQuiet(quiet: 1, limit: 5)
+        _ = terminal.waitForExit()
+        let left = try String(contentsOfFile: leftover, encoding: .utf8)
+        #expect(left.isEmpty, "the shell would have read \(left.debugDescription)")
+    }
+
     @Test("TERM=dumb: no question written, and it says the program does not run there")
     func dumb() throws {
         let terminal = try Self.start(term: "dumb")
         let (output, _) = terminal.readUntilQuiet(quiet: 0.5)
-        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.waitForExit() == 1 << 8, "exit 1: TERM=dumb needs a look")
         let text = String(decoding: output, as: UTF8.self)
         #expect(!text.contains("\u{1B}["), "no question, no escape: \(text.debugDescription)")
         let lines = Self.unwrapped(text.split(separator: "\r\n").map(String.init))
@@ -167,8 +196,9 @@ struct DoctorTerminalTests {
         let (questions, _) = terminal.readUntilQuiet(quiet: 0.3)
         #expect(String(decoding: questions, as: UTF8.self).contains("\u{1B}[c"), "it asked the terminal")
         terminal.write(Array(("\u{1B}[?2026;2$y" + Self.positions() + "\u{1B}[?62c").utf8))
-        #expect(terminal.waitForExit() == 0)
+        let status = terminal.waitForExit()
         let json = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(status == (json.contains(#""ok":false"#) ? 1 << 8 : 0), "exit 1 when a check is not ok, else 0")
         #expect(json.contains(#"{"check":"device attributes","value":"62","ok":true"#), "\(json)")
         #expect(json.contains(#""value":"80×24""#))
     }
@@ -179,7 +209,7 @@ struct DoctorTerminalTests {
         let (questions, _) = terminal.readUntilQuiet(quiet: 0.3)
         terminal.write(Array((Self.positions() + "\u{1B}[?62c").utf8))
         let (output, _) = terminal.readUntilQuiet(quiet: 0.5)
-        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.waitForExit() == 1 << 8, "exit 1: a window with no size needs a look")
         let lines = Self.unwrapped(
             String(decoding: questions + output, as: UTF8.self).split(separator: "\r\n").map(String.init))
         #expect(Self.line(lines, "window")?.contains("0×0: the terminal gives no size") == true, "\(lines)")

@@ -305,13 +305,13 @@ struct HostileInputTests {
         )
     }
 
-    @Test("a missing file or a directory is exit 65, as the format's documentation says")
+    @Test("a missing file or a directory is exit 66 (EX_NOINPUT), as the format's documentation says")
     func missingOrDirectory() throws {
         let missing = try run([programPath, "replay", "/nonexistent/x.jsonl", "--headless"])
-        #expect(missing.status == 65)
+        #expect(missing.status == 66)
         #expect(missing.error == "colourful-ball: Cannot read /nonexistent/x.jsonl: No such file or directory.\n")
         let directory = try run([programPath, "replay", "/tmp", "--headless"])
-        #expect(directory.status == 65)
+        #expect(directory.status == 66)
         #expect(directory.error == "colourful-ball: /tmp is a directory, not a replay file.\n")
     }
 

@@ -182,14 +182,21 @@ struct LearnEndToEndTests {
         chmod(file, 0o600)
     }
 
-    @Test("HOME unset or relative, and no absolute XDG_STATE_HOME: one sentence, nothing written anywhere")
+    @Test("HOME unset, empty or relative, and no absolute XDG_STATE_HOME: one sentence saying which, nothing written")
     func noHome() throws {
-        for home in [nil, "relative/home"] {
+        let said = [
+            nil: "HOME is not set,", "": "HOME is set but empty,",
+            "relative/home": "HOME is \"relative/home\", not an absolute path,",
+        ]
+        for (home, what) in said {
             var environment = ["PATH": "/usr/bin:/bin", "XDG_STATE_HOME": "also/relative"]
             if let home { environment["HOME"] = home }
             let result = try run([programPath, "learn", "--list"], environment: environment)
             #expect(
-                result.status == 1 && result.error.contains("There is no place for your progress"), "\(result.error)")
+                result.status == 1
+                    && result.error
+                        == "colourful-ball: There is no place for your progress: \(what) and XDG_STATE_HOME gives no absolute path either: set one of them.\n",
+                "\(result.error)")
         }
     }
 

@@ -51,6 +51,12 @@ struct RecordReplayTests {
         #expect(replayed.status == 0, "\(replayed.error)")
         let again = replayed.output.split(separator: "\n").map { String($0.dropFirst(25)) }
         for name in DebugTrace.names { #expect(of(again, name) == of(events, name), "\(name)") }
+        // From the same start, to the millisecond: the header keeps it (`started` …T09:40:19.469Z).
+        let header = try String(contentsOfFile: recording, encoding: .utf8).prefix { $0 != "\n" }
+        #expect(header.firstMatch(of: /"started":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/) != nil, "\(header)")
+        #expect(
+            replayed.output.prefix(23) == lines.first?.prefix(23),
+            "the subscriptions at the start: live \(lines.first ?? ""), replayed \(replayed.output.prefix(40))")
     }
 
     @Test(
@@ -398,7 +404,7 @@ struct RecordReplayTests {
             result.error
                 == "colourful-ball: \(file), line 10: the event \"levitated\" is not one this colourful-ball knows.\n")
         let missing = try run([programPath, "replay", scratch("missing.jsonl"), "--headless"])
-        #expect(missing.status == 65)
+        #expect(missing.status == 66)
         #expect(missing.error.hasSuffix("missing.jsonl: No such file or directory.\n"))
     }
 
