@@ -11,10 +11,44 @@ package struct ColourfulBall: ParsableCommand {
     /// otherwise).
     package static let version = "0.1.0"
 
-    /// What `--version` says after the version: the licence, in one line (the LICENSE file and
-    /// the package's copyright file have it whole).
-    package static let licence =
-        "MIT licence: free to use, copy, change and share, with no warranty (LICENSE; installed: /usr/share/doc/colourful-ball/copyright)."
+    /// What `--version` says after the version: the licence, in one line, and where its whole
+    /// text is for this copy of the program (``licenceFile(executable:)``).
+    package static var licence: String {
+        "MIT licence: free to use, copy, change and share, with no warranty (the whole text: \(licenceFile() ?? "LICENSE, in colourful-ball's source"))."
+    }
+
+    /// Where the licence's whole text is for the program at `executable` (this one, by default),
+    /// as it was installed: the Debian package's copyright file or the LICENSE scripts/install
+    /// puts under the same prefix (`PREFIX/share/doc/colourful-ball`), or, for a build in a
+    /// clone, the repository's LICENSE; nil when none of them is there.
+    package static func licenceFile(executable: String? = nil) -> String? {
+        guard let program = executable ?? resolvedPath("/proc/self/exe"), let slash = program.lastIndex(of: "/")
+        else { return nil }
+        var folder = String(program[..<slash])
+        for name in ["copyright", "LICENSE"] {
+            let installed = folder + "/../share/doc/colourful-ball/" + name
+            if isFile(installed) { return resolvedPath(installed) ?? installed }
+        }
+        // A build in a clone (.build-static/…/release/colourful-ball): the repository above it.
+        while let up = folder.lastIndex(of: "/") {
+            if isFile(folder + "/Package.swift"), isFile(folder + "/LICENSE") { return folder + "/LICENSE" }
+            folder = String(folder[..<up])
+        }
+        return nil
+    }
+
+    /// `path` with its links and `..` resolved; nil when it is not there.
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is a regular file (through links).
+    private static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
 
     /// The command's name, help and subcommands.
     package static let configuration = CommandConfiguration(
@@ -68,6 +102,15 @@ package struct ColourfulBall: ParsableCommand {
             if code == .success {
                 // --help, --version, a completion script: the program's own text, and like every
                 // other output, a failure to write it (a full disk, /dev/full) is said and fails.
+                var message = message
+                let arguments = CommandLine.arguments
+                if let at = arguments.firstIndex(where: { $0.hasPrefix("--generate-completion-script") }) {
+                    let shell =
+                        arguments[at].contains("=")
+                        ? String(arguments[at].split(separator: "=", maxSplits: 1)[1])
+                        : at + 1 < arguments.count ? arguments[at + 1] : ""
+                    message = CompletionScript.withDefaultOptionsAtRoot(message, shell: shell)
+                }
                 do {
                     try FileOutput.standardOutput.writeAll(Array((message + "\n").utf8))
                 } catch {

@@ -31,7 +31,8 @@ struct LearnCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Record the tour's session to a replay file (JSON Lines), to replay and travel in.", valueName: "file"))
+            "Record the tour's session to a replay file (JSON Lines), to replay and travel in.", valueName: "file"),
+        completion: .file())
     var record: String?
 
     @Flag(help: "With --record, overwrite the file if it exists.")

@@ -21,13 +21,15 @@ package struct PlayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Record the session to a replay file (see `colourful-ball replay`).", valueName: "file"))
+            "Record the session to a replay file (see `colourful-ball replay`).", valueName: "file"),
+        completion: .file())
     var record: String?
 
     @Option(
         help: ArgumentHelp(
             "Write the session's trace to a file as it goes, as RxSwift's debug() prints it (a UTC time, then subscribed, Event next(…), Event completed or isDisposed for each publisher).",
-            valueName: "file"))
+            valueName: "file"),
+        completion: .file())
     var trace: String?
 
     @Flag(help: "With --record or --trace, overwrite the file if it exists.")

@@ -32,7 +32,8 @@ package struct ReplayCommand: ParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "The replay file, as `colourful-ball --record` wrote it (`-`: standard input, with --headless or --asciicast).",
-            valueName: "file"))
+            valueName: "file"),
+        completion: .file())
     var file: String
 
     // `.unconditional`: a value that starts with `-` is still this option's value (and gets this
@@ -73,13 +74,15 @@ package struct ReplayCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write the replay as an asciicast v2 file (asciinema's format) instead of playing it (`-`: standard output).",
-            valueName: "out.cast"))
+            valueName: "out.cast"),
+        completion: .file())
     var asciicast: String?
 
     @Option(
         help: ArgumentHelp(
             "Write the recording's trace, as RxSwift's debug() prints it (a UTC time, then subscribed, Event next(…), Event completed or isDisposed for each publisher), instead of playing it (`-`: standard output).",
-            valueName: "out.txt"))
+            valueName: "out.txt"),
+        completion: .file())
     var trace: String?
 
     @Flag(help: "With --asciicast, --trace or --svg, overwrite the output file if it exists.")
@@ -117,7 +120,8 @@ package struct ReplayCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --marbles, write the diagram as an SVG picture (one lane a row, a circle for each value, in the ball's colours) instead of text (`-`: standard output).",
-            valueName: "out.svg"))
+            valueName: "out.svg"),
+        completion: .file())
     var svg: String?
 
     package func validate() throws {

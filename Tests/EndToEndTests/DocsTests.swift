@@ -105,6 +105,9 @@ struct DocsTests {
         let lines = version.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 && lines[0].wholeMatch(of: /\d+\.\d+\.\d+/) != nil, "\(lines)")
         #expect(lines.last?.hasPrefix("MIT licence: ") == true)
+        // It names where the whole text is for this copy: a build in the clone, the clone's LICENSE.
+        let named = try #require(lines.last?.firstMatch(of: /\(the whole text: (\/[^)]+)\)\.$/)).output.1
+        #expect(named == Self.root.appendingPathComponent("LICENSE").path, "\(named)")
         #expect(
             try run([programPath, "--help"]).output.contains("colourful-ball is free software under the MIT licence."))
         #expect(try Self.text("README.md").contains("## Licence"))

@@ -71,9 +71,18 @@ struct ManualTests {
         let files = [
             "bin/colourful-ball", "share/man/man1/colourful-ball.1", "share/bash-completion/completions/colourful-ball",
             "share/zsh/site-functions/_colourful-ball", "share/fish/vendor_completions.d/colourful-ball.fish",
+            "share/doc/colourful-ball/LICENSE",
         ].map { prefix + "/" + $0 }
         for file in files { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
-        #expect(try run([files[0], "--version"]).status == 0)
+        // --version names the LICENSE installed beside it, which is the repository's.
+        let version = try run([files[0], "--version"])
+        #expect(version.status == 0)
+        #expect(
+            version.output.contains("(the whole text: \(prefix)/share/doc/colourful-ball/LICENSE)."),
+            "\(version.output)")
+        #expect(
+            try String(contentsOfFile: prefix + "/share/doc/colourful-ball/LICENSE", encoding: .utf8)
+                == String(contentsOf: root.appendingPathComponent("LICENSE"), encoding: .utf8))
         #expect(
             try String(contentsOfFile: files[1], encoding: .utf8)
                 == String(contentsOf: Self.manPage, encoding: .utf8))
