@@ -137,7 +137,7 @@ def main(program, recording):
     if unknown:
         print("the recording chooses operators the program does not list: %s" % ", ".join(unknown))
         return 1
-    slotted, dropped = rxpy_slotted(
+    slotted = rxpy_slotted(
         timed_position, choices, flips, grabs, len(events) if quits else None, times, expressions, end)
     slotted = [(column * timed_frames, value) for column, value in slotted]
     if quits:
@@ -149,7 +149,7 @@ def main(program, recording):
                    parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
         completes = any(value == "|" for _, value in
                         rxpy_slotted(untimed, choices, flips, grabs, len(events), list(range(len(events) + 1)),
-                                     expressions)[0])
+                                     expressions))
         for lane in expected:
             if completes or lane in ("intents", "position"):
                 expected[lane].append((len(events) * frames, "|"))
@@ -191,11 +191,10 @@ def main(program, recording):
         print("\n".join(failures))
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
-          "slotted's %d events as RxPY's operators give them (%d operators chosen; %d held values "
-          "OpenCombine's debounce dropped at the quit, where RxPY's hands them on)" % (
+          "slotted's %d events as RxPY's operators give them (%d operators chosen)" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
-        len(slotted), len(choices), dropped))
+        len(slotted), len(choices)))
     return 0
 
 
@@ -268,13 +267,13 @@ def throttle_latest(scheduler):
     once and opens a window of THROTTLE ms; one that comes in a window is held, the latest
     replacing the one before, and goes on when the window ends (which opens the next); a
     completion waits for what is held. RxPY has only `throttle_first`, which drops what comes in
-    a window, so the model is written here from that description, in milliseconds (a window's
-    end is a timer's tick, before any intent of that millisecond). And one thing Combine does
-    that Rx does not: subscribing, Combine's throttle asks its upstream for values before it is
-    asked for any, so the value a BehaviorSubject hands it then is dropped."""
+    a window, so the model is written here from RxSwift's `ThrottleSink`, in milliseconds (a
+    window's end is a timer's tick, before any intent of that millisecond). The value a
+    BehaviorSubject hands it as it subscribes is its first: it goes on at once (Combine's
+    throttle drops it)."""
     def operator(source):
         def subscribe(observer, _scheduler=None):
-            memory = {"subscribing": True, "window": None, "held": None, "completed": False, "disposed": False}
+            memory = {"window": None, "held": None, "completed": False, "disposed": False}
 
             def window_ends(_s, _st):
                 if memory["disposed"]:
@@ -286,7 +285,7 @@ def throttle_latest(scheduler):
                     observer.on_completed()
 
             def on_next(value):
-                if memory["subscribing"] or memory["disposed"]:
+                if memory["disposed"]:
                     return
                 if memory["held"] is not None:
                     memory["held"] = value
@@ -306,7 +305,6 @@ def throttle_latest(scheduler):
                     observer.on_completed()
 
             subscription = source.subscribe(on_next, observer.on_error, on_completed)
-            memory["subscribing"] = False
 
             def dispose():
                 memory["disposed"] = True
@@ -343,8 +341,7 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times, expression
     `slot.pipe(map(operator on position and mirror),
     switch_latest(), start_with(start), replay(1))`, each operator its `expressions` entry (RxPY,
     by the operator's name, as the program lists them) built over these, connected at tick 0, where the lane's
-    subscriber subscribes and is handed the latest. Gives (column, value or "|") for each event,
-    and how many values RxPY's debounce handed on at the completion that OpenCombine's drops."""
+    subscriber subscribes and is handed the latest. Gives (column, value or "|") for each event."""
     scheduler = TestScheduler()
     start = position[0][1].value
     subject = BehaviorSubject(start)
@@ -386,15 +383,7 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times, expression
     scheduler.advance_to(float(last if end is None else max(last, 2 * (end * M + len(times) - 1) + 1)))
     events = [(column_of(message.time, times), message.value.value if isinstance(message.value, OnNext) else "|")
               for message in observer.messages]
-    # Combine is not Rx here: at the quit, OpenCombine's debounce drops the value it holds,
-    # where RxPY's hands it on before completing. Such a value is left out, and counted.
-    dropped = 0
-    last_choice = choices[-1][1] if choices else "none"
-    if quit_column is not None and last_choice == "debounce" and len(events) >= 2 and \
-            events[-1] == (quit_column, "|") and events[-2][0] == quit_column and events[-2][1] != "|":
-        events.pop(-2)
-        dropped = 1
-    return events, dropped
+    return events
 
 
 if __name__ == "__main__":

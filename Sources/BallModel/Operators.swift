@@ -25,6 +25,27 @@ extension Publisher where Failure == Never {
         Sample(source: self, trigger: trigger)
     }
 
+    /// RxSwift's `throttle(_:latest: true, scheduler:)`: the first value at once (the one a
+    /// `CurrentValueSubject` hands as it is subscribed included), then at most one every
+    /// `dueTime`: a value that comes before `dueTime` has passed since the last one sent is held,
+    /// the latest held goes when that time comes, and the next window starts there. Its source's
+    /// completion waits for what is held. As RxSwift's `ThrottleSink` does it, on `scheduler`.
+    /// (Combine's `throttle(for:scheduler:latest:)` drops the value it is handed as it
+    /// subscribes.)
+    package func throttle(_ dueTime: SessionTime.Stride, latest: Bool = true, scheduler: SessionScheduler)
+        -> Throttle<Self>
+    {
+        Throttle(source: self, dueTime: dueTime, latest: latest, scheduler: scheduler)
+    }
+
+    /// RxSwift's `debounce(_:scheduler:)`: a value goes on once `dueTime` has passed with no
+    /// new one; when its source completes, the value it holds goes on first, then the
+    /// completion. As RxSwift's `DebounceSink` does it, on `scheduler`. (Combine's
+    /// `debounce(for:scheduler:)` drops the value it holds when its source completes.)
+    package func debounce(_ dueTime: SessionTime.Stride, scheduler: SessionScheduler) -> Debounce<Self> {
+        Debounce(source: self, dueTime: dueTime, scheduler: scheduler)
+    }
+
     /// Combine's `merge(with:)` (RxSwift's `merge`), for OpenCombine, which has none: every
     /// value either publisher sends, as it comes; it completes when both have completed.
     /// Subscribing, it subscribes to this publisher, then to `other`.
@@ -49,6 +70,93 @@ where First.Failure == Never, Second.Failure == Never, First.Output == Second.Ou
         let finished = outlet.finishing(after: 2)
         outlet.keep(first.bind(onNext: { [unowned outlet] in outlet.send($0) }, onCompleted: finished))
         outlet.keep(second.bind(onNext: { [unowned outlet] in outlet.send($0) }, onCompleted: finished))
+    }
+}
+
+/// ``OpenCombine/Publisher/throttle(_:latest:scheduler:)``'s publisher.
+package struct Throttle<Source: Publisher>: Publisher where Source.Failure == Never {
+    package typealias Output = Source.Output
+    package typealias Failure = Never
+    let source: Source
+    let dueTime: SessionTime.Stride
+    let latest: Bool
+    let scheduler: SessionScheduler
+
+    package func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        let outlet = Outlet(subscriber)
+        subscriber.receive(subscription: outlet)
+        let (dueTime, latest, scheduler) = (dueTime, latest, scheduler)
+        var lastSent: SessionTime?
+        var unsent: Output?
+        var completed = false
+        var timer: (any Cancellable)?
+        let sendNow = { [unowned outlet] (value: Output) in
+            unsent = nil
+            outlet.send(value)
+            lastSent = scheduler.now
+        }
+        let propagate = { [unowned outlet] in
+            timer = nil
+            if let value = unsent { sendNow(value) }
+            if completed { outlet.finish() }
+        }
+        outlet.keep(AnyCancellable { timer?.cancel() })
+        outlet.keep(
+            source.bind(
+                onNext: { value in
+                    // What is left of the window since the last value sent; none: send it now.
+                    let due = lastSent.map { $0.advanced(by: dueTime) } ?? scheduler.now
+                    guard due > scheduler.now else { return sendNow(value) }
+                    guard latest else { return }
+                    let inFlight = unsent != nil
+                    unsent = value
+                    if !inFlight { timer = scheduler.schedule(at: due, propagate) }
+                },
+                onCompleted: { [unowned outlet] in
+                    if unsent != nil { completed = true } else { outlet.finish() }
+                }))
+    }
+}
+
+/// ``OpenCombine/Publisher/debounce(_:scheduler:)``'s publisher.
+package struct Debounce<Source: Publisher>: Publisher where Source.Failure == Never {
+    package typealias Output = Source.Output
+    package typealias Failure = Never
+    let source: Source
+    let dueTime: SessionTime.Stride
+    let scheduler: SessionScheduler
+
+    package func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        let outlet = Outlet(subscriber)
+        subscriber.receive(subscription: outlet)
+        let (dueTime, scheduler) = (dueTime, scheduler)
+        var held: Output?
+        var timer: (any Cancellable)?
+        outlet.keep(AnyCancellable { timer?.cancel() })
+        outlet.keep(
+            source.bind(
+                onNext: { [unowned outlet] value in
+                    held = value
+                    // Each value waits afresh: the timer of the one before is cancelled.
+                    timer?.cancel()
+                    timer = scheduler.schedule(at: scheduler.now.advanced(by: dueTime)) {
+                        timer = nil
+                        guard let value = held else { return }
+                        held = nil
+                        outlet.send(value)
+                    }
+                },
+                onCompleted: { [unowned outlet] in
+                    timer?.cancel()
+                    timer = nil
+                    if let value = held {
+                        held = nil
+                        outlet.send(value)
+                    }
+                    outlet.finish()
+                }))
     }
 }
 
@@ -116,7 +224,7 @@ where Source.Failure == Never, Trigger.Failure == Never {
     }
 }
 
-/// The subscription ``CombineLatest``, ``Sample`` and ``Merge`` hand their subscriber: what it asked for,
+/// The subscription ``CombineLatest``, ``Sample``, ``Merge``, ``Throttle`` and ``Debounce`` hand their subscriber: what it asked for,
 /// the value it did not ask for yet (the latest, kept until it asks), and the upstream bindings,
 /// cancelled with it or when it finishes. For the program's single thread: it takes no locks.
 private final class Outlet<Downstream: Subscriber>: Subscription where Downstream.Failure == Never {

@@ -155,6 +155,15 @@ package final class SessionScheduler: Scheduler {
         return scheduled
     }
 
+    /// Runs `action` when the clock reaches `due` (at the next advance, when `due` is now or
+    /// earlier), unless the cancellable returned is cancelled first: RxSwift's `scheduleRelative`,
+    /// which `throttle` and `debounce` cancel their timers through.
+    package func schedule(at due: SessionTime, _ action: @escaping () -> Void) -> any Cancellable {
+        let scheduled = Action(due: due, order: 0, interval: nil, run: action)
+        add(scheduled)
+        return scheduled
+    }
+
     /// Moves the clock on to `time` (never back), running every action due by then, earliest
     /// first; an action an action schedules runs too, if it is due by then.
     package func advance(to time: SessionTime) {

@@ -128,15 +128,16 @@ struct TimeTravelTests {
     )
     func throttleInPlayback() throws {
         let bytes = Self.recording([
+            // Chosen at 0.1, it passes 40,11, handed as it subscribes: a window to 0.4.
             (.operatorChosen(.throttle), 0.1),
-            // 50,11 at 0.2: no window open, through at once (flatMaroonDark on flatTealDark).
-            (.arrowPressed(.right, distance: 10), 0.2),
-            // 30,11 at 0.3, in the window from 0.2: flatRedDark on flatGray at 0.5.
-            (.arrowPressed(.left, distance: 20), 0.3),
+            // 50,11 at 0.5: the window over, through at once (flatMaroonDark on flatTealDark).
+            (.arrowPressed(.right, distance: 10), 0.5),
+            // 30,11 at 0.6, in the window from 0.5: flatRedDark on flatGray at 0.8.
+            (.arrowPressed(.left, distance: 20), 0.6),
             (.quitRequested, 2),
         ])
         let pilot = try Pilot<Watch>(bytes, paused: false)
-        pilot.pass(.milliseconds(200))
+        pilot.pass(.milliseconds(500))
         #expect(pilot.player.place == 2)
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
         pilot.pass(.milliseconds(100))
@@ -145,23 +146,24 @@ struct TimeTravelTests {
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
         pilot.pass(.milliseconds(199))
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
-        pilot.pass(.milliseconds(1))
+        // (0.8 - 0.6 in doubles is a hair over 0.2 s: the window's end plays a hair after 0.8.)
+        pilot.pass(.milliseconds(2))
         #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
         // Stepped (paused): place 3 shows at once what the chain did until the quit; back to 2,
-        // the chain is built again there with its window from 0.2 (the session checks the real
+        // the chain is built again there with its window from 0.5 (the session checks the real
         // operator against the model at every step), and forward again the same.
         let stepped = try Pilot<Watch>(bytes)
         for _ in 0..<3 { stepped.press(.arrow(.right, shifted: false)) }
         #expect(stepped.player.place == 3)
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
-        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.8))
         stepped.press(.arrow(.left, shifted: false))
         #expect(stepped.player.place == 2)
         #expect(Self.disc(stepped) == [.flatMaroonDark, .flatTealDark])
-        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.2))
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
         stepped.press(.arrow(.right, shifted: false))
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
-        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.8))
     }
 
     @Test("a scrub on the timeline goes to the place its column stands for, exactly")

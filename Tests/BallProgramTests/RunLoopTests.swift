@@ -78,7 +78,7 @@ struct RunLoopTests {
         #expect(box.contains("Between position and ballColour"))
         #expect(box.contains("1 ◂  nothing: every position goes through"))
         #expect(box.contains("2    position.filter { $0.isInRightHalf }: only positions in the right half"))
-        #expect(box.contains("4    position.debounce(for: .milliseconds(300), scheduler: clock): a"))
+        #expect(box.contains("4    position.debounce(.milliseconds(300), scheduler: clock): a position"))
         #expect(driver.session.state.slot == SlotOperator.none)
         // A key that is no operator's closes it and chooses nothing.
         driver.type("x")
@@ -135,24 +135,26 @@ struct RunLoopTests {
     }
 
     @Test(
-        "f then 5 puts throttle in: the first move goes through at once, the rest of a burst waits for the window's end, which the loop sleeps until"
+        "f then 5 puts throttle in: the position it is handed goes through at once, a burst in its window waits for the window's end, which the loop sleeps until"
     )
     func throttleKey() {
         let driver = Pilot<Play>(animated: false)  // 40,11: flatRed on flatMint.
         driver.type("f")
         #expect(
             Self.lines(driver.frame).joined(separator: "\n").contains(
-                "5    position.throttle(for: .milliseconds(300), scheduler: clock, latest:"))
+                "5    position.throttle(.milliseconds(300), latest: true, scheduler: clock):"))
         driver.type("5")
         #expect(driver.session.state.slot == .throttle)
         driver.type("s")
         #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .throttle ") })
-        // Chosen, it drops the position it was handed: nothing is due, the loop waits for input.
+        // Chosen, it passes the position it was handed (40,11) and opens a window, but holds
+        // nothing: nothing is due, the loop waits for input.
+        #expect(driver.session.state.slotted.position?.centre == Cell(column: 40, row: 11))
         #expect(driver.terminal.waits.last == .some(nil))
-        // Ten moves right at once: 41,11 goes through (flatRed still), 50,11 is held.
+        // Ten moves right at once, in that window: held, 50,11 the latest.
         for _ in 0..<10 { driver.press(.right) }
         #expect(driver.appearance.position.centre == Cell(column: 50, row: 11))
-        #expect(driver.session.state.slotted.position?.centre == Cell(column: 41, row: 11))
+        #expect(driver.session.state.slotted.position?.centre == Cell(column: 40, row: 11))
         #expect(Self.discColours(driver.frame) == [.flatRed, .flatMint])
         #expect(driver.terminal.waits.last == .milliseconds(300))
         driver.run([.pass(.milliseconds(299))])

@@ -145,7 +145,7 @@ struct StreamsTests {
         panel.showsSlot = true
         let columns = driver.streams.columns
         let said = (1...4).map { panel.describe(columns[$0], in: .slotted) }
-        let code = "slotted = position.debounce(for: .milliseconds(300), scheduler: clock)"
+        let code = "slotted = position.debounce(.milliseconds(300), scheduler: clock)"
         #expect(said[0] == "#1: debounce: 40,11 waits for 300 ms with no new position; #2 came 100 ms later ← \(code)")
         #expect(said[1] == "#2: debounce: 39,11 waits for 300 ms with no new position; #3 came 120 ms later ← \(code)")
         #expect(said[2] == "#3: ○ 38,11 at 0.520 s: debounce, 300 ms went by with no new position ← \(code)")
@@ -182,45 +182,46 @@ struct StreamsTests {
     }
 
     @Test(
-        "throttle's lane says what it dropped subscribing, what went through at once, what it held until when, and what went through at the window's end"
+        "throttle's lane says what it passed as it was chosen, what it held until when, what went through at the window's end, and what went through at once"
     )
     func throttleWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.throttle))  // #1 at 0: handed 40,11 subscribing: dropped.
+        driver.send(.operatorChosen(.throttle))  // #1 at 0: handed 40,11 subscribing: through; a window to 0.3.
         driver.passTime(to: 0.1)
-        driver.press(.left)  // #2 at 0.1: 39,11 through at once; a window to 0.4.
+        driver.press(.left)  // #2 at 0.1: 39,11 held.
         driver.passTime(to: 0.2)
-        driver.press(.left)  // #3 at 0.2: 38,11 held.
+        driver.press(.left)  // #3 at 0.2: 38,11 held (the latest).
         driver.passTime(to: 0.25)
-        driver.press(.left)  // #4 at 0.25: 37,11 held (the latest); through at 0.4.
+        driver.press(.left)  // #4 at 0.25: 37,11 held (the latest); through at 0.3.
         driver.passTime(to: 1)
-        driver.press(.left)  // #5 at 1: 36,11 through at once, the window from 0.4 over.
+        driver.press(.left)  // #5 at 1: 36,11 through at once, the window from 0.3 over.
         var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
         panel.showsSlot = true
         let columns = driver.streams.columns
         let said = (1...5).map { panel.describe(columns[$0], in: .slotted) }
-        let code = "slotted = position.throttle(for: .milliseconds(300), scheduler: clock, latest: true)"
+        let code = "slotted = position.throttle(.milliseconds(300), latest: true, scheduler: clock)"
         #expect(
             said[0]
-                == "#1: nothing: throttle, subscribing, asks position for values before it is asked for any, so it drops 40,11 (Rx's throttle would pass it on) ← \(code)"
+                == "#1: ○ 40,11 through at once: throttle, chosen, passes the position handed as it subscribes and a 300 ms window starts (Combine's throttle drops it) ← \(code)"
         )
         #expect(
             said[1]
-                == "#2: ○ 39,11 through at once: it had no window open, so throttle lets it through and a 300 ms window starts ← \(code)"
+                == "#2: throttle: 39,11 held: its window from 0.000 s ends at 0.300 s; then the latest goes through ← \(code)"
         )
         #expect(
             said[2]
-                == "#3: throttle: 38,11 held: its window from 0.100 s ends at 0.400 s; then the latest goes through ← \(code)"
+                == "#3: throttle: 38,11 held: its window from 0.000 s ends at 0.300 s; then the latest goes through ← \(code)"
         )
         #expect(
-            said[3] == "#4: ○ 37,11 at 0.400 s: throttle's window ended; the latest position goes through ← \(code)")
+            said[3] == "#4: ○ 37,11 at 0.300 s: throttle's window ended; the latest position goes through ← \(code)")
         #expect(
             said[4]
-                == "#5: ○ 36,11 through at once: its window from 0.400 s was over, so throttle lets it through and a 300 ms window starts ← \(code)"
+                == "#5: ○ 36,11 through at once: its window from 0.300 s was over, so throttle lets it through and a 300 ms window starts ← \(code)"
         )
-        // Drawn: after the start's, marbles in #2, #4 (at the window's end) and #5; none in #1 or #3.
+        // Drawn: after the start's, marbles in #1 (handed as chosen), #4 (at the window's end)
+        // and #5; none in #2 or #3.
         let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
-        #expect(lane == "^○───○───○─○")
+        #expect(lane == "^○─○─────○─○")
         #expect(driver.session.state.slotted.position?.centre.column == 36)
     }
 
