@@ -24,9 +24,9 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
         switch self {
         case .success: "all went as asked (doctor: every check is ok)"
         case .failure: "a failure the message names (doctor: something needs a look)"
-        case .noTerminal: "no terminal to play in: input or output redirected, an unknown TERM, a window too small"
+        case .noTerminal: "no terminal to play in (redirected, an unknown TERM, too small a window)"
         case .usage: "a wrong command line (sysexits EX_USAGE)"
-        case .dataError: "a broken input: a replay file it cannot read, a picture too large (EX_DATAERR)"
+        case .dataError: "a broken input: an unreadable replay file, too long a picture (EX_DATAERR)"
         case .noInput: "an input file that is not there or cannot be opened (EX_NOINPUT)"
         case .ioError: "an output that cannot be written: a full disk, a closed output (EX_IOERR)"
         }
