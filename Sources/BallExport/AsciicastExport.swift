@@ -89,6 +89,9 @@ package enum AsciicastExport {
             switch event.observation {
             case .panelOpened where !streams: panelOpen = true
             case .panelClosed where !streams: panelOpen = false
+            case .lessonBegan(let number, let title):
+                // A tour's lesson: a chapter of the cast, as the player's status line says it.
+                emitEvent("m", Observation.lessonBegan(number: number, title: title).tourWords ?? title)
             default: break
             }
             showPanel()

@@ -219,7 +219,7 @@ package final class TimeTravelPlayer {
     private static func kind(of entry: StreamsPage.LateObservation) -> LateSubscriber? {
         switch entry.observation {
         case .subscribed(let kind), .unsubscribed(let kind): kind
-        case .panelOpened, .panelClosed: nil
+        case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies: nil
         }
     }
 
@@ -234,7 +234,7 @@ package final class TimeTravelPlayer {
         let recorded = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
             switch entry.event.observation {
             case .subscribed, .unsubscribed: (entry.place, entry.event.observation)
-            case .panelOpened, .panelClosed: nil
+            case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies: nil
             }
         }
         guard !userObservations.isEmpty else { return recorded }
@@ -371,7 +371,30 @@ package final class TimeTravelPlayer {
         // The player's rows over the recording's bottom rows (the view follows the ball).
         let covered = layout.coveredRows
         if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") hidden" }
+        if let tour = tourWords { text += "  \(tour)" }
         return text
+    }
+
+    /// What a recorded tour had on at the place: its lesson (the last marker at or before it),
+    /// and `o` or `u` while on: `Lesson 5 · Why Behavior · o: the screen through Publish`.
+    package var tourWords: String? {
+        var words: [String] = []
+        var (screenSeen, copiesSeen) = (false, false)
+        for entry in index.observations.reversed() where entry.place <= place {
+            let observation = entry.event.observation
+            switch observation {
+            case .screenThroughPublish where !screenSeen:
+                screenSeen = true
+                if let said = observation.tourWords { words.append(said) }
+            case .mapCopies where !copiesSeen:
+                copiesSeen = true
+                if let said = observation.tourWords { words.append(said) }
+            case .lessonBegan:
+                return ([observation.tourWords].compactMap { $0 } + words).joined(separator: " · ")
+            default: break
+            }
+        }
+        return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 
     /// The frame row of the timeline now (nil: no room for it).

@@ -1,6 +1,7 @@
 import BallModel
 import BallRendering
 import BallStreams
+import ColourCore
 import OpenCombine
 
 // MARK: - Learn: the article as a tour
@@ -75,11 +76,25 @@ package final class Learn: TerminalProgram {
     /// The column the copies of `map` were subscribed in, while they are.
     private var mapRunsAt: Int?
 
+    /// A recording has begun: what the tour shows that a recording keeps is noted again for it
+    /// (the first lesson's panel, opened before the recorder listened; the lesson's marker).
+    package func recordingStarted() {
+        if play.isStreamsOpen { play.streams.notePanel(open: true) }
+        noteLesson()
+    }
+
+    /// Notes the lesson shown as an observation (a recording keeps it as a marker).
+    private func noteLesson() {
+        guard lesson < Lesson.all.count else { return }
+        play.streams.apply(.lessonBegan(number: lesson + 1, title: Lesson.all[lesson].title))
+    }
+
     /// Binds the screen's colours back to the chain itself (its shares hand the latest at once).
     private func bindBack() {
         guard boundThroughPublishAt != nil else { return }
         binding.bind(play.session.viewModel)
         boundThroughPublishAt = nil
+        play.streams.apply(.screenThroughPublish(false))
     }
 
     package var deadline: Duration? { play.deadline }
@@ -167,12 +182,14 @@ package final class Learn: TerminalProgram {
             if boundThroughPublishAt == nil {
                 binding.bindColoursThroughPublish(play.session.viewModel)
                 boundThroughPublishAt = play.streams.latestIndex
+                play.streams.apply(.screenThroughPublish(true))
             } else {
                 bindBack()
             }
         case .toggleMapCopies:
             mapRuns = mapRuns == nil ? MapRuns(position: play.session.viewModel.position) : nil
             mapRunsAt = mapRuns == nil ? nil : play.streams.latestIndex
+            play.streams.apply(.mapCopies(mapRuns != nil))
         case .leaveTour where leaveAsked:
             quit = true
             play.perform(.intent(.quitRequested), now: now)
@@ -252,6 +269,7 @@ package final class Learn: TerminalProgram {
         // the ball stays as it is.
         for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
         bindBack()
+        if mapRuns != nil { play.streams.apply(.mapCopies(false)) }
         mapRuns = nil
         mapRunsAt = nil
         binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
@@ -261,6 +279,7 @@ package final class Learn: TerminalProgram {
             default: break
             }
         }
+        noteLesson()
         start = play.streams.latestIndex
         firstSubscription = play.streams.subscriptionsMade
         observed = []
@@ -291,7 +310,15 @@ package final class Learn: TerminalProgram {
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts)))
+                    runs: mapRuns?.counts, scan: scanNote)))
+    }
+
+    /// In the scan lesson, the accumulator and the way to the nearest dark band, from where the
+    /// ball is now.
+    private var scanNote: ScanNote? {
+        guard lesson < Lesson.all.count, Lesson.all[lesson].id == "scan" else { return nil }
+        let state = play.session.state
+        return ScanNote(accumulator: state.background, position: state.position)
     }
 
     // MARK: - The cards
@@ -302,7 +329,7 @@ package final class Learn: TerminalProgram {
     /// `left` lists the lessons not done when the session has ended.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil
+        runs: MapCounts? = nil, scan: ScanNote? = nil
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -332,16 +359,62 @@ package final class Learn: TerminalProgram {
             return LessonCard(title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: note, done: true)
         }
         if let kind = lesson.wants, lesson.predicts != nil, predicted == nil {
+            // The question before anything that answers it: the setting in the text's place.
             let choices = Lesson.handedChoices.enumerated().map { "\($0.offset + 1) \($0.element)" }
             return LessonCard(
-                title: title, text: lesson.text,
+                title: title, text: lesson.setup ?? lesson.text,
                 task: "Predict: what is a late \(kind.name) subscriber handed as it subscribes?",
                 note: answer ?? choices.joined(separator: " · "))
         }
-        let otherwise = runs?.words ?? said.map { "\($0). t: a hint" } ?? "t: a hint"
+        let otherwise = runs?.words ?? said.map { "\($0). t: a hint" } ?? scan?.words ?? "t: a hint"
         return LessonCard(
             title: title, text: lesson.text, task: "Task: \(lesson.task)",
             note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
+    }
+
+    /// The scan lesson's note: `accumulator ■ flatTealDark · a dark band 20 cells right: L ×4`.
+    struct ScanNote {
+        /// The screen's colour, which `scan` carries as its accumulator.
+        var accumulator: FlatColour
+        /// Where the ball is.
+        var position: BallPosition
+
+        /// The note as wide as it gets: the longest colour name, the farthest band.
+        static let widest = ScanNote(
+            accumulator: .flatForestGreenDark,
+            position: BallPosition(centre: Cell(column: 500, row: 1), screen: ScreenSize(columns: 1_000, rows: 8)))
+
+        /// The columns to the nearest centre on the ball's row where the ball is its own
+        /// complement (a dark band: the screen keeps its colour); negative: left; nil: none.
+        var bandDistance: Int? {
+            guard let allowed = position.shape.allowedCentres(on: position.screen) else { return nil }
+            let row = position.centre.row
+            let column = position.centre.column
+            func dark(_ column: Int) -> Bool {
+                BallColourRule.backgroundCandidate(forBall: BallColourRule.ballColour(column: column, row: row)) == nil
+            }
+            for distance in 0...allowed.columns.count {
+                if allowed.columns.contains(column + distance), dark(column + distance) { return distance }
+                if allowed.columns.contains(column - distance), dark(column - distance) { return -distance }
+            }
+            return nil
+        }
+
+        /// The note's words.
+        var words: String {
+            let way: String
+            switch bandDistance {
+            case nil: way = "no dark band on this row: move up or down"
+            case 0?: way = "in a dark band now"
+            case let distance?:
+                let (big, small) = (abs(distance) / KeyMap.bigStep, abs(distance) % KeyMap.bigStep)
+                let keys = (distance > 0 ? ("L", "l") : ("H", "h"))
+                let presses = [big > 0 ? "\(keys.0) ×\(big)" : nil, small > 0 ? "\(keys.1) ×\(small)" : nil]
+                way =
+                    "a dark band \(abs(distance)) cells \(distance > 0 ? "right" : "left"): \(presses.compactMap { $0 }.joined(separator: ", "))"
+            }
+            return "accumulator ■ \(accumulator.name) · \(way)"
+        }
     }
 
     /// Lessons (from 0) as the card numbers them, runs as ranges: `1–3, 5, 7–13`.
@@ -382,7 +455,9 @@ package final class Learn: TerminalProgram {
     /// The answer to a Replay(3) subscriber handed only `handed` values (the subject was made
     /// before three came).
     static func replayAnswer(handed: Int) -> String {
-        "Handed \(handed): it keeps only what came since it began. Move, then r twice."
+        let moves = LateSubscriber.replayBufferSize - handed
+        return
+            "Handed \(handed): all it held. Move \(moves == 1 ? "once" : "\(moves) times"), then r twice (cancel, again)."
     }
 
     /// The lessons as a box over the ball (`m`): each with its done mark and what it taught,
@@ -390,14 +465,15 @@ package final class Learn: TerminalProgram {
     /// the title shows, while a second could follow).
     static func lessonsBox(done: Set<Int>, shown: Int, typed: Int? = nil) -> HelpText {
         let rows = Lesson.all.enumerated().map { index, lesson in
+            // A lesson's point once it is done: before, it would answer the lesson's question.
             HelpRow(
                 keys: "\(done.contains(index) ? "✓" : " ") \(index + 1)\(index == shown ? " ◂" : "")",
-                does: "\(lesson.title): \(lesson.learnt)")
+                does: done.contains(index) ? "\(lesson.title): \(lesson.learnt)" : lesson.title)
         }
         let last = Lesson.all.count
         var box = HelpText(
             title: typed.map { "Lesson \($0)…: a second digit (\($0 * 10) to \(min(last, $0 * 10 + 9))), or Enter" }
-                ?? "The lessons (✓ done): each one's point",
+                ?? "The lessons (✓ done): the point of each done",
             rows: rows,
             footer: last >= 10
                 ? "its number goes to a lesson (1 Enter: lesson 1); other keys close"
@@ -422,7 +498,7 @@ package final class Learn: TerminalProgram {
     /// The cards of lesson `index` (``Lesson/all``'s count: the closing card) in every state but
     /// the answers: done or not, hint or not, each guess, the share counts as wide as a long tour
     /// makes them, the lessons left.
-    static func cards(of index: Int) -> [LessonCard] {
+    package static func cards(of index: Int) -> [LessonCard] {
         let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
         return guesses.flatMap { guess in
             [
@@ -436,6 +512,7 @@ package final class Learn: TerminalProgram {
                 index, done: true, hint: false, answer: nil, left: Array(stride(from: 0, to: Lesson.all.count, by: 2))),
             card(index, done: false, hint: false, answer: nil, runs: widest),
             card(index, done: true, hint: false, answer: nil, runs: widest),
+            card(index, done: false, hint: false, answer: nil, scan: .widest),
         ]
     }
 

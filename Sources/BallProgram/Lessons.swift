@@ -129,6 +129,9 @@ package struct Lesson: Sendable {
     /// Where the streams panel is when the lesson begins (and, when open, must stay for it to
     /// be done).
     package var panel: LessonPanel = .open
+    /// What the card says in the text's place while its question (``predicts``) is not answered:
+    /// the setting, without the answer.
+    package var setup: String? = nil
     /// The late subscriber the task asks for, if one: another one is answered on the card.
     package var wants: LateSubscriber? = nil
     /// When the card first asks what a late ``wants`` subscriber is handed: the right choice of
@@ -178,10 +181,12 @@ package struct Lesson: Sendable {
         Lesson(
             id: "behavior", title: "Behavior",
             text:
-                "The position is a Behavior subject (the article's Variable): a new subscriber is handed the latest value at once.",
+                "position is a BehaviorSubject (the article's Variable wrapped one, and completed when deallocated): a new subscriber gets the latest value at once.",
             task: "Press b to subscribe a late Behavior subscriber.",
             hint: "Its lane starts ^○: subscribed, and handed the current position.",
             learnt: "^○: a Behavior subject hands a late subscriber the latest value, then every change.",
+            setup:
+                "position is a BehaviorSubject, the kind the article's Variable wrapped. A late subscriber comes after values went by.",
             wants: .behavior, predicts: 2,
             isDone: { facts in facts.lane(.behavior).map { $0.handed == 1 } ?? false }),
         Lesson(
@@ -191,6 +196,8 @@ package struct Lesson: Sendable {
             hint: "Its lane starts ^─ (handed nothing); the next move brings its first ○.",
             learnt:
                 "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
+            setup:
+                "A Publish subject (PassthroughSubject) is the other kind the article names. Subscribe one late, then move.",
             wants: .publish, predicts: 1,
             isDone: { facts in
                 // A value it received from a move (not from the window's resize).
@@ -204,7 +211,7 @@ package struct Lesson: Sendable {
             task: "Press o: the screen's colours are bound again, through a Publish copy of the chain. Then move.",
             hint: "Through Publish it starts as the original's white view: handed nothing.",
             learnt:
-                "No colour until the first move: Publish hands a new subscriber nothing. o binds back, coloured at once.",
+                "Publish handed the screen nothing: no colour until a move (in a dark band scan keeps white). o: back.",
             panel: .asLeft,
             isDone: { facts in
                 guard let bound = facts.boundThroughPublishAt else { return false }
@@ -215,7 +222,9 @@ package struct Lesson: Sendable {
             text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
             hint: "Its lane starts ^3 (three at once) once the ball has moved three times.",
-            learnt: "^3: three values at once, as RxSwift's ReplaySubject.create(bufferSize: 3) does.",
+            learnt:
+                "^3: three at once. The centre is a Behavior, not a Replay(1): it always holds one value, from the start.",
+            setup: "A Replay subject (RxSwift's ReplaySubject.create(bufferSize: 3)) is the third kind.",
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
         Lesson(
@@ -229,14 +238,15 @@ package struct Lesson: Sendable {
             id: "scan", title: "scan remembers",
             text:
                 "background is ballColour.scan(…): its accumulator is the screen's colour, so where the complement is the ball's own, the screen keeps what it had.",
-            task: "Take the ball into a dark band where the screen stays as it is: a · on the background lane.",
-            hint: "Dark bands run diagonally; there ballColour gets ● and background a ·.",
+            task:
+                "Take the ball into a dark band (the note says where), where the screen keeps its colour: · on background.",
+            hint: "There the ball is flatBlackDark, its own complement: the screen stays.",
             learnt: "scan handed back its accumulator, the screen's colour, and removeDuplicates swallowed it: ·.",
             isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
         Lesson(
             id: "share", title: "share",
             text:
-                "ballColour ends in share(replay: 1): the screen and every lane subscribe to one run of map. Without it, each subscriber runs it again.",
+                "ballColour ends in share(replay: 1): one run of map for every subscriber, and a late one gets the last colour at once.",
             task: "Press u: two subscribers to a shared copy of map, two to an unshared one. Then move three times.",
             hint: "The counts are on the card: shared, once a position; unshared, twice.",
             learnt: "Shared, map ran once a position for both subscribers; unshared, once for each of them.",
@@ -307,7 +317,7 @@ package struct Lesson: Sendable {
                 "The classic Rx drag: each press maps to the positions until its release. Combine writes flatMapLatest as map then switchToLatest.",
             task: "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse.",
             hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
-            learnt: "A press switched to position, a release to Empty(): the colour follows drags, never keys.",
+            learnt: "Drags only. Latest: a new press cancels the last one's inner stream; flatMap would keep them all.",
             operators: true,
             isDone: { facts in
                 let keyed = facts.moves.contains { column in
@@ -323,10 +333,10 @@ package struct Lesson: Sendable {
         Lesson(
             id: "completion", title: "Completion",
             text:
-                "Quitting completes position and every stream after it: each lane ends |. The relay, what the article's Variable became, never ends.",
+                "e completes position and all after it: each lane ends |, as the article's Variable did when deallocated. BehaviorRelay (v) never ends.",
             task: "Press e to end the session, then b, p, r and v: what does each late subscriber get?",
             hint: "Each late lane says it in its first column; point at it for the words.",
-            learnt: "^| ^| ^3| ^○: an ended subject hands the end (Replay first its last 3); a relay never ends.",
+            learnt: "^| ^| ^○| ^○: an ended subject hands the end; Replay first what it holds (^3| after 3 moves).",
             ends: true,
             isDone: { facts in
                 guard let end = facts.endedAt else { return false }

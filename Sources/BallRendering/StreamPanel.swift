@@ -179,7 +179,9 @@ package struct StreamPanel: Hashable, Sendable {
             } else {
                 let label = " " + StreamLane.late(kind).label
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
-                let hint = String.first(of: Self.lateHints(kind), fittingWidth: width - padded.count)
+                // `learn`'s lanes (a row budget) name the key only: its lessons ask what each is handed.
+                let hints = rowBudget == nil ? Self.lateHints(kind) : Array(Self.lateHints(kind).dropFirst())
+                let hint = String.first(of: hints, fittingWidth: width - padded.count)
                 lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }

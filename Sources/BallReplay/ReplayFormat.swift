@@ -13,7 +13,7 @@ package enum ReplayFormat {
     package static let name = "colourful-ball-replay"
     /// The newest version this program writes and reads (it reads every older one: version 1
     /// has intents only).
-    package static let version = 3
+    package static let version = 4
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
     package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
@@ -54,6 +54,10 @@ package enum ReplayFormat {
             case .unsubscribed(let kind): #""event":"unsubscribed","subject":"\#(kind.fileName)""#
             case .panelOpened: #""event":"panel","open":true"#
             case .panelClosed: #""event":"panel","open":false"#
+            case .lessonBegan(let number, let title):
+                #""event":"lesson","number":\#(number),"title":\#(title.jsonQuoted)"#
+            case .screenThroughPublish(let on): #""event":"screen","through":"\#(on ? "publish" : "chain")""#
+            case .mapCopies(let on): #""event":"mapCopies","on":\#(on)"#
             }
         return #"{"t":\#(timeText(time)),\#(fields)}"#
     }

@@ -297,10 +297,8 @@ package final class ReplayIndex {
                 }
                 if !skipped.contains(number) { try emit(original.lastLine) }
             }
-            // Observations after the last intent (a recording that did not quit, read to its end).
-            if readingStopped == nil, count == 0 || event(count).intent != .quitRequested {
-                _ = try original.next()
-            }
+            // Observations after the last intent (after a quit too: a tour's late subscribers).
+            if readingStopped == nil { _ = try original.next() }
         }
     }
 

@@ -25,6 +25,8 @@ package final class ReplayReader {
     private var lastTime = 0.0
     private var terminal = ScreenSize(columns: 0, rows: 0)
     private var finished = false
+    /// Whether the `quit` was read: only observations may follow it.
+    private var quitted = false
 
     /// Whether lines written exactly as ``ReplayFormat`` writes them are read by the fast path.
     private let canonicalFastPath: Bool
@@ -41,6 +43,10 @@ package final class ReplayReader {
     /// subscribe needs one not subscribed, a cancel one subscribed, as the recorder writes them.
     private var liveLate: Set<LateSubscriber> = []
     private var panelOpen = false
+    /// Whether the screen is bound through a Publish copy of the chain (`learn`'s `o`).
+    private var screenThroughPublish = false
+    /// Whether the copies of `map` are subscribed (`learn`'s `u`).
+    private var mapCopies = false
 
     /// A reader of `file` whose bytes come from `nextChunk`. `canonicalFastPath` false reads
     /// every line with the full parser (the tests compare the two).
@@ -93,9 +99,10 @@ package final class ReplayReader {
         return header
     }
 
-    /// The next intent, checked; nil at the end of the file (or after a `quit`). Blank lines
-    /// (nothing but spaces and tabs) are passed over; observations before it go to
-    /// ``observed``.
+    /// The next intent, checked; nil at the end of the file. Blank lines (nothing but spaces
+    /// and tabs) are passed over; observations before it go to ``observed``. After a `quit`
+    /// only observations are read (a tour's late subscribers meet the ended subjects), to the
+    /// end of the file; an intent there is refused.
     package func next() throws -> ReplayEvent? {
         if header == nil { _ = try readHeader() }
         while !finished {
@@ -115,8 +122,14 @@ package final class ReplayReader {
                 return nil
             }
             switch event {
+            case .intent where quitted:
+                throw error("an intent after the quit: the session had ended")
             case .intent(let event):
-                if event.intent == .quitRequested { finished = true }
+                if event.intent == .quitRequested {
+                    quitted = true
+                    // The subjects completed, and their late subscribers with them; a relay never does.
+                    liveLate.formIntersection([.relay])
+                }
                 return event
             case .observation(let event): try observed?(event)
             }
@@ -180,7 +193,7 @@ package final class ReplayReader {
         case "mirror":
             try needsVersion3("a mirror")
             read = .mirrorFlipped
-        case "subscribed", "unsubscribed", "panel":
+        case "subscribed", "unsubscribed", "panel", "lesson", "screen", "mapCopies":
             let observation = try self.observation(kind, value)
             lastTime = time
             return .observation(ObservationEvent(time: time, observation: observation))
@@ -197,6 +210,36 @@ package final class ReplayReader {
     /// subscriber not subscribed, a cancel of one subscribed (its subject completes only at a
     /// quit, after which nothing is read), the panel opened when closed, closed when open.
     private func observation(_ kind: String, _ value: JSONValue) throws -> Observation {
+        switch kind {
+        case "lesson":
+            try needsVersion(4, "a lesson")
+            let number = try integer(value, "number", in: 1...99)
+            guard case .string(let title)? = value["title"], (1...60).contains(title.count),
+                title.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+            else { throw error("the lesson event has no \"title\" of 1 to 60 printable characters") }
+            return .lessonBegan(number: number, title: title)
+        case "screen":
+            try needsVersion(4, "a screen")
+            guard case .string(let through)? = value["through"], through == "publish" || through == "chain" else {
+                throw error("the screen event has no \"through\" of publish or chain")
+            }
+            guard (through == "publish") != screenThroughPublish else {
+                throw error("the screen is bound through \(through) where it is already")
+            }
+            screenThroughPublish = through == "publish"
+            return .screenThroughPublish(screenThroughPublish)
+        case "mapCopies":
+            try needsVersion(4, "a mapCopies")
+            guard case .bool(let on)? = value["on"] else {
+                throw error("the mapCopies event has no \"on\" true or false")
+            }
+            guard on != mapCopies else {
+                throw error("the copies of map are \(on ? "subscribed" : "cancelled") where they are already")
+            }
+            mapCopies = on
+            return .mapCopies(on)
+        default: break
+        }
         if kind == "panel" {
             guard case .bool(let open)? = value["open"] else {
                 throw error("the panel event has no \"open\" true or false")
@@ -218,7 +261,12 @@ package final class ReplayReader {
                     ? "the late \(subject.name) subscriber subscribes where it is subscribed already"
                     : "the late \(subject.name) subscriber is cancelled where it is not subscribed")
         }
-        if subscribing { liveLate.insert(subject) } else { liveLate.remove(subject) }
+        // After the quit a subscriber meets an ended subject and ends at once (a relay's never ends).
+        if subscribing, !quitted || subject == .relay {
+            liveLate.insert(subject)
+        } else {
+            liveLate.remove(subject)
+        }
         return subscribing ? .subscribed(subject) : .unsubscribed(subject)
     }
 
@@ -262,10 +310,13 @@ package final class ReplayReader {
 
     /// Throws unless the header's format version is 3 or later, which `event` (an operator or
     /// a mirror event) needs.
-    private func needsVersion3(_ event: String) throws {
+    private func needsVersion3(_ event: String) throws { try needsVersion(3, event) }
+
+    /// Throws unless the header's format version is `least` or later, which `event` needs.
+    private func needsVersion(_ least: Int, _ event: String) throws {
         let version = header?.version ?? ReplayFormat.version
-        guard version >= 3 else {
-            throw error("\(event) event needs format version 3, but the header says version \(version)")
+        guard version >= least else {
+            throw error("\(event) event needs format version \(least), but the header says version \(version)")
         }
     }
 

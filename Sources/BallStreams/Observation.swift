@@ -15,6 +15,26 @@ package enum Observation: Hashable, Sendable {
     case panelOpened
     /// The streams panel closed (`s`).
     case panelClosed
+    /// A lesson of `learn` began: a marker (the player and the cast show "Lesson 4 · Publish").
+    case lessonBegan(number: Int, title: String)
+    /// The screen's colours were bound through a Publish copy of the chain (`learn`'s `o`), or
+    /// back to the chain itself.
+    case screenThroughPublish(Bool)
+    /// Two copies of `map`, shared and not, were subscribed (`learn`'s `u`), or cancelled.
+    case mapCopies(Bool)
+}
+
+extension Observation {
+    /// What the tour had on, as the player's status line says it after a marker: `Lesson 4 ·
+    /// Publish`, `o: the screen through Publish`, `u: copies of map`; nil for the lanes' own.
+    package var tourWords: String? {
+        switch self {
+        case .lessonBegan(let number, let title): "Lesson \(number) · \(title)"
+        case .screenThroughPublish(true): "o: the screen through Publish"
+        case .mapCopies(true): "u: copies of map counted"
+        default: nil
+        }
+    }
 }
 
 /// An observation at a time, as a recording keeps it.

@@ -633,7 +633,8 @@ package final class StreamRecorder {
     /// lane replaces an ended lane of its kind.
     package func apply(_ observation: Observation, at place: Int? = nil) {
         switch observation {
-        case .panelOpened, .panelClosed: observations.send(observation)
+        case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies:
+            observations.send(observation)
         case .unsubscribed(let kind):
             guard let slot = lateLanes.firstIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
             lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()

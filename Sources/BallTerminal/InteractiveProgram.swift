@@ -59,6 +59,7 @@ package final class InteractiveProgram {
         learn.play.handledWake = try hook?(learn.play.session, learn.play.streams) {
             [unowned binding = learn.binding] in binding.send(.noticePosted($0))
         }
+        if hook != nil { learn.recordingStarted() }
         learn.completed = completed
         try RunLoop(device: terminal, clock: SystemClock(), escapeWait: terminal.escapeWait).run(learn)
     }

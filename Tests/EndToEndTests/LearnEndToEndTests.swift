@@ -71,8 +71,10 @@ struct LearnEndToEndTests {
         // The recorded area is the ball's, between the card and the lanes: 80×8 at 80×24.
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
         #expect(
-            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":8}"#),
+            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":4,"terminal":{"columns":80,"rows":8}"#),
             "\(recorded)")
+        // What the tour showed: its first lesson's marker (its panel is closed: no panel event).
+        #expect(recorded.contains(#"{"t":0,"event":"lesson","number":1,"title":"One subject"}"#), "\(recorded)")
         let replayed = try run([programPath, "replay", file, "--headless"])
         #expect(replayed.status == 0 && replayed.output.contains("cell 43,3"), "\(replayed.output)\n\(moved)")
         // Refused before anything starts: an existing file without --force, --record with --list.

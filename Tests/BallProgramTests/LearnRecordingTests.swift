@@ -1,0 +1,91 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallReplay
+import BallStreams
+import BallTestSupport
+import Testing
+
+/// `learn --record`: a tour's recording holds what the tour showed, and replays whole.
+@Suite("A recorded tour replays whole")
+struct LearnRecordingTests {
+    /// A tour driven through the real loop, recorded as `learn --record` records it.
+    final class RecordedTour {
+        let pilot: Pilot<Learn>
+        let file = MemoryLines()
+        let recorder: ReplayRecorder
+
+        init(first: Int) throws {
+            pilot = Pilot<Learn>(first: first)
+            recorder = try ReplayRecorder(
+                session: pilot.learn.play.session, observations: pilot.learn.play.streams.observations, writer: file,
+                program: "test", started: "2026-11-28T00:00:00Z")
+            pilot.learn.recordingStarted()
+        }
+    }
+
+    /// The late lanes as the panel draws them: kind, first column, what each was handed, where
+    /// it ended.
+    static func drawn(_ lanes: [LateLane]) -> [String] {
+        lanes.map { "\($0.kind) from \($0.start) handed \($0.handed) to \($0.end.map { "\($0.column)" } ?? "now")" }
+            .sorted()
+    }
+
+    @Test(
+        "random tours (lessons, boxes, N, m, digits, o, u, e, keys, resizes) record files that read back whole: every event, the same ball, the lesson markers, the late lanes in the player"
+    )
+    func randomTours() throws {
+        var generator = SeededGenerator()
+        let keys: [Unicode.Scalar] = [
+            "h", "j", "k", "l", "H", "L", "s", "b", "p", "r", "v", "o", "u", "e", "n", "N", "m", "t", "?", "f", "i",
+            "c", "1", "2", "3", "9", "\r",
+        ]
+        var lanesCompared = 0
+        for run in 0..<40 {
+            let tour = try RecordedTour(first: generator.below(Lesson.all.count))
+            var shown = [tour.pilot.learn.lesson]
+            for _ in 0..<(10 + generator.below(50)) {
+                switch generator.below(12) {
+                case 0:
+                    let sizes = [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 96, rows: 30)]
+                    tour.pilot.run([.resize(sizes[generator.below(sizes.count)])])
+                case 1: tour.pilot.input([0x1B])
+                default: tour.pilot.type(keys[generator.below(keys.count)])
+                }
+                if tour.pilot.learn.isFinished { break }
+                if tour.pilot.learn.lesson != shown.last { shown.append(tour.pilot.learn.lesson) }
+            }
+            if !tour.pilot.learn.isFinished { tour.pilot.type("q") }
+            let context = "run \(run), \(generator):\n\(tour.file.lines.joined(separator: "\n"))"
+            let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))
+            try index.readAll()
+            #expect(index.readingStopped == nil, "\(String(describing: index.readingStopped)) \(context)")
+            #expect(index.count == tour.recorder.intentsWritten, "\(context)")
+            #expect(
+                index.observations.count == tour.recorder.eventsWritten - tour.recorder.intentsWritten, "\(context)")
+            // The same ball and colours (the live clock ran on after the last event: its time differs).
+            let (end, played) = (index.state(at: index.count), tour.pilot.learn.play.session.state)
+            #expect(end.appearance == played.appearance && end.slot == played.slot, "\(context)")
+            // Each lesson shown has its marker, in order (a lesson begun again, again).
+            var markers: [Int] = []
+            for entry in index.observations {
+                guard case .lessonBegan(let number, _) = entry.event.observation, markers.last != number - 1 else {
+                    continue
+                }
+                markers.append(number - 1)
+            }
+            #expect(markers == shown.filter { $0 < Lesson.all.count }, "\(context)")
+            // The player at the end: the late lanes the tour drew (after an `e` too).
+            let player = try Pilot<Watch>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
+            player.run([.bytes(TerminalBytes.end)])
+            #expect(player.player.place == index.count, "\(context)")
+            let live = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 }
+            let replayed = player.player.view.panel?.lateLanes ?? []
+            if player.player.view.panel != nil {
+                #expect(Self.drawn(replayed) == Self.drawn(live), "\(context)")
+                lanesCompared += 1
+            }
+        }
+        #expect(lanesCompared > 10, "the player's lanes compared in \(lanesCompared) runs of 40, \(generator)")
+    }
+}
