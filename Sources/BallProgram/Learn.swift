@@ -58,6 +58,8 @@ package final class Learn: TerminalProgram {
     /// the tour's end).
     package var isFinished: Bool { play.isFinished && endedAt == nil || quit }
 
+    /// The operator taken out of the slot as the lesson began, if one was (the card says so).
+    private var slotCleared: SlotOperator?
     /// Whether the last key was Esc with no box open, which asked whether to leave.
     private var leaveAsked = false
     /// The column the session ended in by `e`, if it has: the ball moves no more.
@@ -178,6 +180,9 @@ package final class Learn: TerminalProgram {
             }
             play.perform(.intent(.quitRequested), now: now)
             endedAt = play.streams.latestIndex
+        case .toggleScreenThroughPublish where current?.tourKey != "o", .toggleMapCopies where current?.tourKey != "u":
+            // Taught in its own lesson: elsewhere it would change the screen without a word.
+            answer = Self.elsewhereAnswer(key: action == .toggleScreenThroughPublish ? "o" : "u")
         case .toggleScreenThroughPublish:
             if boundThroughPublishAt == nil {
                 binding.bindColoursThroughPublish(play.session.viewModel)
@@ -273,6 +278,15 @@ package final class Learn: TerminalProgram {
         mapRuns = nil
         mapRunsAt = nil
         binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
+        // The pointing line describes the latest column again, not one the last lesson pointed at.
+        binding.send(.pointerHovered(intent: nil, lane: nil))
+        // The chain itself where the lesson is not on the operators: an operator left in the slot
+        // is taken out (an intent, so the colours may change: the card says so).
+        slotCleared = nil
+        if lesson < Lesson.all.count, !Lesson.all[lesson].operators, play.session.state.slot != .none {
+            slotCleared = play.session.state.slot
+            play.session.send(.operatorChosen(.none))
+        }
         if lesson < Lesson.all.count {
             switch Lesson.all[lesson].panel {
             case .open where !play.isStreamsOpen, .closed where play.isStreamsOpen: play.toggleStreams()
@@ -310,7 +324,27 @@ package final class Learn: TerminalProgram {
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts, scan: scanNote)))
+                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, marks: untaughtMarks)))
+    }
+
+    /// The marks on the lanes now whose lesson is still to come.
+    private var untaughtMarks: [UntaughtMark] {
+        UntaughtMark.allCases.filter { mark in
+            guard play.isStreamsOpen, let taught = Lesson.all.firstIndex(where: { $0.id == mark.lesson }),
+                lesson < taught
+            else {
+                return false
+            }
+            switch mark {
+            case .swallowed:
+                return facts.columns.contains { column in
+                    column.position != nil && column.ballColour == nil
+                        || column.ballColour != nil && column.background == nil
+                }
+            case .cancelled:
+                return play.streams.lateLanes.contains { $0.end?.ending == .unsubscribed }
+            }
+        }
     }
 
     /// In the scan lesson, the accumulator and the way to the nearest dark band, from where the
@@ -329,7 +363,7 @@ package final class Learn: TerminalProgram {
     /// `left` lists the lessons not done when the session has ended.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil, scan: ScanNote? = nil
+        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotOperator? = nil, marks: [UntaughtMark] = []
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -366,10 +400,31 @@ package final class Learn: TerminalProgram {
                 task: "Predict: what is a late \(kind.name) subscriber handed as it subscribes?",
                 note: answer ?? choices.joined(separator: " · "))
         }
-        let otherwise = runs?.words ?? said.map { "\($0). t: a hint" } ?? scan?.words ?? "t: a hint"
+        // A mark on the lanes whose lesson is to come is explained where the note has room.
+        let marked: String = (["t: a hint"] + marks.map(\.words)).joined(separator: " · ")
+        let guessed: String? = said.map { "\($0). t: a hint" }
+        let otherwise: String = runs?.words ?? guessed ?? scan?.words ?? cleared.map(slotClearedNote) ?? marked
         return LessonCard(
             title: title, text: lesson.text, task: "Task: \(lesson.task)",
             note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
+    }
+
+    /// A mark the lanes can draw before the lesson that teaches it: the card explains it in a
+    /// few words where it appears (`·: a value swallowed, lesson 2`).
+    enum UntaughtMark: CaseIterable {
+        /// `·`: a value `removeDuplicates` swallowed.
+        case swallowed
+        /// `!`: a late subscriber cancelled (each lesson begins by cancelling those left).
+        case cancelled
+
+        /// The lesson that teaches it, by name.
+        var lesson: String { self == .swallowed ? "ghost" : "cancel" }
+
+        /// Its words on the card.
+        var words: String {
+            let number = (Lesson.all.firstIndex { $0.id == lesson } ?? 0) + 1
+            return self == .swallowed ? "·: a value swallowed (lesson \(number))" : "!: a cancel (lesson \(number))"
+        }
     }
 
     /// The scan lesson's note: `accumulator ■ flatTealDark · a dark band 20 cells right: L ×4`.
@@ -432,6 +487,17 @@ package final class Learn: TerminalProgram {
         }.joined(separator: ", ")
     }
 
+    /// The answer to `o` or `u` outside the lesson that teaches it.
+    static func elsewhereAnswer(key: Unicode.Scalar) -> String {
+        guard let index = Lesson.all.firstIndex(where: { $0.tourKey == key }) else { return digitsAnswer }
+        return "\(key) belongs to lesson \(index + 1), \(Lesson.all[index].title): m \(index + 1) goes there."
+    }
+
+    /// The note when the lesson began by taking an operator out of the slot.
+    static func slotClearedNote(_ slot: SlotOperator) -> String {
+        "\(slot.name) taken out of the slot: this lesson is on the chain alone."
+    }
+
     /// The answer to Esc with no box open: the tour asks once.
     static let leaveAnswer = "Esc again to leave the tour (q leaves at once); any other key stays."
     /// The answer to `n` before the lesson is done.
@@ -490,6 +556,7 @@ package final class Learn: TerminalProgram {
         let kinds = LateSubscriber.allCases
         return [
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer,
+            elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"),
         ]
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
@@ -513,6 +580,8 @@ package final class Learn: TerminalProgram {
             card(index, done: false, hint: false, answer: nil, runs: widest),
             card(index, done: true, hint: false, answer: nil, runs: widest),
             card(index, done: false, hint: false, answer: nil, scan: .widest),
+            card(index, done: false, hint: false, answer: nil, cleared: .distinctUntilChanged),
+            card(index, done: false, hint: false, answer: nil, marks: UntaughtMark.allCases),
         ]
     }
 

@@ -139,6 +139,9 @@ package struct Lesson: Sendable {
     package var predicts: Int? = nil
     /// Whether `e` ends the session in this lesson (its point is the end).
     package var ends = false
+    /// The tour's own key this lesson teaches, beside the keys of play: `o` (the screen bound
+    /// through Publish) or `u` (the copies of `map`); elsewhere the card says which lesson has it.
+    package var tourKey: Unicode.Scalar? = nil
     /// Whether its point is on the slot's lane, which the lanes then draw (in a late subscriber's
     /// row: `learn`'s lanes keep their rows).
     package var operators = false
@@ -212,7 +215,7 @@ package struct Lesson: Sendable {
             hint: "Through Publish it starts as the original's white view: handed nothing.",
             learnt:
                 "Publish handed the screen nothing: no colour until a move (in a dark band scan keeps white). o: back.",
-            panel: .asLeft,
+            panel: .asLeft, tourKey: "o",
             isDone: { facts in
                 guard let bound = facts.boundThroughPublishAt else { return false }
                 return facts.moves.contains { $0.index > bound && $0.position != nil }
@@ -250,7 +253,7 @@ package struct Lesson: Sendable {
             task: "Press u: two subscribers to a shared copy of map, two to an unshared one. Then move three times.",
             hint: "The counts are on the card: shared, once a position; unshared, twice.",
             learnt: "Shared, map ran once a position for both subscribers; unshared, once for each of them.",
-            panel: .asLeft,
+            panel: .asLeft, tourKey: "u",
             isDone: { facts in
                 // Three positions the learner moved to (a resize sends the copies one too).
                 guard facts.mapRuns != nil, let at = facts.mapRunsAt else { return false }

@@ -172,7 +172,10 @@ package final class RunLoop {
             // With the streams panel open, the lanes' symbols follow the keys.
             let model = binding.model
             binding.send(
-                .helpOpened(KeyMap.help(for: program.keyMode, legend: model.panel != nil, ascii: model.asciiMarbles)))
+                .helpOpened(
+                    KeyMap.help(
+                        for: program.keyMode, legend: model.panel != nil || program.keyMode == .learn,
+                        ascii: model.asciiMarbles)))
         case .hover(let cell)?: binding.pointerMoved(to: cell)
         case let action?: program.perform(action, now: clock.now)
         case nil: break

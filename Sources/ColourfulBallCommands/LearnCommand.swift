@@ -16,6 +16,8 @@ struct LearnCommand: ParsableCommand {
             Starts at the first lesson not done; progress is kept in \
             $XDG_STATE_HOME/colourful-ball/learn.json (default ~/.local/state). Keys:
             \(KeyMap.summary(for: .learn))
+
+            \(KeyMap.legendSummary)
             """)
 
     @Argument(

@@ -632,6 +632,45 @@ struct LearnTests {
         }
     }
 
+    @Test(
+        "each lesson from its own state: o and u only where taught, the slot cleared off the operator lessons, and said; a mark explained before its lesson"
+    )
+    func ownState() {
+        let why = Self.index("why-behavior") + 1
+        let share = Self.index("share") + 1
+        let ghost = Pilot<Learn>(first: Self.index("ghost"))
+        ghost.type("o")
+        #expect(Self.card(ghost).contains("o belongs to lesson \(why), Why Behavior: m \(why) goes there"))
+        #expect(ghost.learn.facts.boundThroughPublishAt == nil, "nothing bound")
+        ghost.type("u")
+        #expect(Self.card(ghost).contains("u belongs to lesson \(share), share"))
+        #expect(ghost.learn.facts.mapRuns == nil, "nothing subscribed")
+        // An operator left in the slot is taken out where the lesson is on the chain itself.
+        let drag = Pilot<Learn>(first: Self.index("flat-map-latest"))
+        for key: Unicode.Scalar in ["f", "8"] { drag.type(key) }
+        #expect(drag.learn.play.session.state.slot == .flatMapLatest)
+        let completion = "\(Self.index("completion") + 1)"
+        for key in ["m"] + completion.unicodeScalars { drag.type(key) }
+        #expect(drag.learn.lesson == Self.index("completion"))
+        #expect(drag.learn.play.session.state.slot == SlotOperator.none)
+        #expect(Self.card(drag).contains("flatMapLatest taken out of the slot"), "\(Self.card(drag))")
+        // A · drawn in lesson 1, before the lesson that teaches it: the card says what it is
+        // (from the middle, one cell right keeps the colour).
+        let first = Pilot<Learn>(first: Self.index("one-subject"))
+        first.type("s")
+        first.press(.right)
+        #expect(first.learn.facts.columns.contains { $0.position != nil && $0.ballColour == nil })
+        #expect(Self.card(first).contains("·: a value swallowed (lesson \(Self.index("ghost") + 1))"))
+        // A ! from the lesson before's cancelled subscriber, before the Cancel lesson.
+        let publish = Pilot<Learn>(first: Self.index("publish"))
+        for key: Unicode.Scalar in ["1", "p"] { publish.type(key) }
+        publish.press(.right)
+        publish.type("n")
+        #expect(publish.learn.lesson == Self.index("why-behavior"))
+        #expect(
+            Self.card(publish).contains("!: a cancel (lesson \(Self.index("cancel") + 1))"), "\(Self.card(publish))")
+    }
+
     @Test("every lesson has its script here, by name: the keys that do it and the lane its point is on")
     func everyLessonScripted() {
         #expect(Set(Lesson.all.map(\.id)) == Self.scripted)
