@@ -32,7 +32,7 @@ package struct ColourChange: Hashable, Sendable {
 ///
 /// Intents are numbered from 1; "at `n`" means the first `n` applied (0: the start). An intent
 /// can be skipped: everything after it is worked out again without it, and the edited log
-/// (``editedEvents``) leaves it out. The index reads its file a part at a time
+/// (``copyEdited(from:emit:)``) leaves it out. The index reads its file a part at a time
 /// (``read(atMost:)``), so the part already read can be played while the rest is read.
 package final class ReplayIndex {
     /// How many intents lie between two checkpoints.
@@ -269,11 +269,6 @@ package final class ReplayIndex {
         colourChanges.removeSubrange(firstChange(after: start)...)
         last = checkpoints[checkpoint]
         derived = start
-    }
-
-    /// The events of the edited recording: all but the skipped ones, in order.
-    package func editedEvents() -> some Sequence<ReplayEvent> {
-        events.indices.lazy.filter { !self.skipped.contains($0 + 1) }.map { self.events[$0].event }
     }
 
     /// Writes the edited recording by copying `original`, a reader of the same file from its

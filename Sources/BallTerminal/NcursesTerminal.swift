@@ -156,6 +156,8 @@ package final class NcursesTerminal: TerminalDevice {
     /// how colours are shown, and the terminal's sequences for the rasteriser.
     private static func start(_ screen: OpaquePointer, term: String) throws -> (ColourDepth, TerminalSequences) {
         set_term(screen)
+        // Raw, not cbreak: output flow control (IXON) off, so a Ctrl-S is a key and cannot stop
+        // the terminal's output before the program's last write as it leaves.
         raw()
         noecho()
         nonl()

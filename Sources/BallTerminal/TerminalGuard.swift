@@ -83,26 +83,6 @@ enum TerminalGuard {
         }
     }
 
-    /// Runs `body`, which writes to the terminal after ncurses' `endwin` gave it the shell's
-    /// modes back, with output flow control (IXON) off: a Ctrl-S typed or pasted in that
-    /// moment would otherwise stop the terminal's output, and the program would wait for ever
-    /// in its last write. Clearing IXON also restarts output stopped that way; the caller then
-    /// restores the shell's modes as they were.
-    static func withoutOutputFlowControl(_ body: () -> Void) {
-        let fd = GuardStorage.shared.fd
-        var current = termios()
-        guard GuardStorage.shared.hasModes, tcgetattr(fd, &current) == 0, current.c_iflag & tcflag_t(IXON) != 0
-        else {
-            body()
-            return
-        }
-        var relaxed = current
-        relaxed.c_iflag &= ~tcflag_t(IXON)
-        tcsetattr(fd, TCSANOW, &relaxed)
-        body()
-        tcsetattr(fd, TCSANOW, &current)
-    }
-
     /// Restores the modes saved at install (for the normal path, after ncurses' own `endwin`).
     static func restoreModes() {
         let storage = GuardStorage.shared

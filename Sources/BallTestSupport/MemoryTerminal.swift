@@ -73,9 +73,6 @@ package final class MemoryTerminal: TerminalDevice {
         script.append(contentsOf: steps)
     }
 
-    /// Whether the script has run out.
-    package var scriptDone: Bool { next == script.count }
-
     package func wait(timeout: Duration?) -> TerminalWakeup? {
         waits.append(timeout)
         while next < script.count {

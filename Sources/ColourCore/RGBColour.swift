@@ -24,14 +24,6 @@ package struct RGBColour: Sendable, Hashable {
         self.init(red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255)
     }
 
-    /// The colour `fraction` of the way from this one to `other`, channel by channel (0: this
-    /// one, 1: `other`): how a colour fades into another, as UIKit's animations blend them.
-    package func mixed(with other: RGBColour, fraction: Double) -> RGBColour {
-        RGBColour(
-            red: red + (other.red - red) * fraction, green: green + (other.green - green) * fraction,
-            blue: blue + (other.blue - blue) * fraction)
-    }
-
     /// Parses `#RRGGBB` (the `#` is optional, hex digits in either case); nil when malformed.
     package init?(hex text: String) {
         var digits = Substring(text)

@@ -660,3 +660,25 @@ extension HostileInputTests {
         #expect(try run([programPath, "replay", recording, "--asciicast", ""]).status == 64)
     }
 }
+
+extension HostileInputTests {
+    @Test(
+        "a Ctrl-S (XOFF) typed just before q cannot stop the terminal's output and hang the exit: the program reads it as a key"
+    )
+    func controlSBeforeQuit() throws {
+        for arguments in [[], ["--streams"]] {
+            // A new pseudo-terminal has output flow control (IXON) on, as a shell's terminal has.
+            let terminal = try PseudoTerminal(
+                [programPath, "--no-animation"] + arguments, size: ScreenSize(columns: 80, rows: 24),
+                environment: ["TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+            _ = terminal.readUntilQuiet(quiet: 0.5)
+            // Ctrl-S, a move (a frame to draw after it) and q, in one write, then Ctrl-S alone
+            // while the program leaves.
+            terminal.write([0x13, UInt8(ascii: "h"), 0x13, UInt8(ascii: "q")])
+            terminal.write([0x13])
+            let status = try #require(terminal.waitForEnding(seconds: 10), "\(arguments): still running 10 s after q")
+            #expect(status == 0, "\(arguments)")
+            #expect(terminal.lineModes().map { $0.echo && $0.canonical } == true, "\(arguments): modes restored")
+        }
+    }
+}
