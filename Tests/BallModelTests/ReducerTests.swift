@@ -223,7 +223,9 @@ extension ReducerTests {
 }
 
 extension ReducerTests {
-    @Test("a pixel is lit when at least half of it is inside the circle: 16×16 samples, every diameter 6–200")
+    @Test(
+        "a pixel is lit when at least half of it is inside the circle: 16×16 samples, every diameter 6–200",
+        .tags(.slow), .skippedInQuickRuns)
     func roundOutline() {
         // Written here from the rule, not from the shape's code: a pixel one cell wide and one
         // half-row tall, centred at column offset c and v half-rows from the centre line, is

@@ -53,7 +53,9 @@ struct TimeTravelTests {
 
     // MARK: - Exactness
 
-    @Test("random keys over random recordings: every stop shows the edited log played forward to that intent")
+    @Test(
+        "random keys over random recordings: every stop shows the edited log played forward to that intent",
+        .tags(.slow), .skippedInQuickRuns)
     func randomKeysAreExact() throws {
         var generator = SeededGenerator()
         let keys: [TerminalEvent] = [
@@ -166,7 +168,7 @@ struct TimeTravelTests {
         #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.8))
     }
 
-    @Test("a scrub on the timeline goes to the place its column stands for, exactly")
+    @Test("a scrub on the timeline goes to the place its column stands for, exactly", .tags(.slow), .skippedInQuickRuns)
     func scrubIsExact() throws {
         var generator = SeededGenerator()
         let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 3_000, using: &generator))

@@ -52,7 +52,8 @@ struct DrawnLaneTests {
     }
 
     @Test(
-        "100 seeded runs of moves, subscribes, cancels (in the same column too), panel toggles and quits: every late lane drawn as the model says, in play and in the player"
+        "100 seeded runs of moves, subscribes, cancels (in the same column too), panel toggles and quits: every late lane drawn as the model says, in play and in the player",
+        .tags(.slow), .skippedInQuickRuns
     )
     func againstTheModel() throws {
         var generator = SeededGenerator()

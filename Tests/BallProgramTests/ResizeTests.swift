@@ -9,7 +9,8 @@ import Testing
 @Suite("Resizes keep the disc whole")
 struct ResizeTests {
     @Test(
-        "200 seeded runs of moves and resizes from 24×8 to 300×100, the panel open or not: the disc is drawn whole after each"
+        "200 seeded runs of moves and resizes from 24×8 to 300×100, the panel open or not: the disc is drawn whole after each",
+        .tags(.slow), .skippedInQuickRuns
     )
     func discStaysWhole() {
         var generator = SeededGenerator()

@@ -26,7 +26,9 @@ struct TextFitTests {
     /// Whether `line` is cut visibly: it ends in `…`.
     static func endsInEllipsis(_ line: String) -> Bool { line.hasSuffix("…") }
 
-    @Test("the panel's hint and its description line are whole or end in …, at every width")
+    @Test(
+        "the panel's hint and its description line are whole or end in …, at every width", .tags(.slow),
+        .skippedInQuickRuns)
     func panelLines() {
         // The Relay row's hint (no relay subscribed), longest first, as a user reads it.
         let hints = ["v: subscribe (the latest, never ends)", "v: subscribe", "v"]
@@ -69,7 +71,9 @@ struct TextFitTests {
         #expect(Self.rows(at80.frame).contains { $0.hasPrefix("late Relay") && $0.hasSuffix(hints[0]) })
     }
 
-    @Test("the status line names both colours wherever their names fit beside the place")
+    @Test(
+        "the status line names both colours wherever their names fit beside the place", .tags(.slow),
+        .skippedInQuickRuns)
     func bothColoursNamed() {
         var dropped: [Int] = []
         for width in Self.widths {
@@ -155,7 +159,9 @@ struct TextFitTests {
         )
     }
 
-    @Test("? shows every key on some page, says which page of how many, and space turns to the next")
+    @Test(
+        "? shows every key on some page, says which page of how many, and space turns to the next", .tags(.slow),
+        .skippedInQuickRuns)
     func helpPages() {
         let keys = KeyMap.help(for: .play).rows.map(\.keys)
         for size in [

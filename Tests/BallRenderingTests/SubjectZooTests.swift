@@ -11,7 +11,9 @@ import Testing
 struct SubjectZooTests {
     typealias ModelLane = SubjectZooModel.Lane
 
-    @Test("10,000 random runs of intents, subscribes, cancels and a quit: every late lane is what the model says")
+    @Test(
+        "10,000 random runs of intents, subscribes, cancels and a quit: every late lane is what the model says",
+        .tags(.slow), .skippedInQuickRuns)
     func againstTheModel() {
         var generator = SeededGenerator()
         let screen = ScreenSize(columns: 40, rows: 12)

@@ -286,7 +286,7 @@ struct InteractiveTests {
     }
 
     @Test(
-        "a signal restores the terminal and the exit status tells which",
+        "a signal restores the terminal and the exit status tells which", .tags(.slow), .skippedInQuickRuns,
         arguments: [
             (SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129), (SIGQUIT, 131), (SIGSEGV, 139), (SIGILL, 132),
             (SIGUSR1, 138), (SIGUSR2, 140), (SIGALRM, 142), (SIGVTALRM, 154), (SIGPROF, 155), (SIGXCPU, 152),

@@ -44,6 +44,7 @@ struct MarbleSyntaxTests {
 
     @Test(
         "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge, skip then start_with and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
         var generator = SeededGenerator()
@@ -159,7 +160,8 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "the same recording exports the same bytes every time: late lanes that end together, at the quit, in the order they subscribed"
+        "the same recording exports the same bytes every time: late lanes that end together, at the quit, in the order they subscribed",
+        .tags(.slow), .skippedInQuickRuns
     )
     func deterministic() throws {
         // Four late subscribers, all ended by the quit's completion (the relay's never ends):

@@ -364,7 +364,9 @@ struct RecordReplayTests {
         }
     }
 
-    @Test("Ctrl-Z during a replay gives the terminal back; after fg the replay plays on to the end")
+    @Test(
+        "Ctrl-Z during a replay gives the terminal back; after fg the replay plays on to the end", .tags(.slow),
+        .skippedInQuickRuns)
     func suspendReplay() throws {
         let terminal = try TerminalSession(
             rows: 25, arguments: ["replay", Self.sample, "--speed", "0.25"], interactiveShell: true)

@@ -167,7 +167,9 @@ struct InputDecoderTests {
         #expect(decoder.decode([0xA9]) == [.character("é")])
     }
 
-    @Test("megabytes of random and unfinished sequences: what waits between reads stays under its bound")
+    @Test(
+        "megabytes of random and unfinished sequences: what waits between reads stays under its bound", .tags(.slow),
+        .skippedInQuickRuns)
     func pendingStaysBounded() {
         var generator = SeededGenerator()
         var decoder = InputDecoder()

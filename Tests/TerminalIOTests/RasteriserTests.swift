@@ -92,7 +92,8 @@ struct RasteriserTests {
     }
 
     @Test(
-        "random drags, jumps, arrows and resizes: the terminal shows exactly each frame",
+        "random drags, jumps, arrows and resizes: the terminal shows exactly each frame", .tags(.slow),
+        .skippedInQuickRuns,
         arguments: [
             ("256 colours, back-colour-erase", TerminalPalette.xterm256 as TerminalPalette?, true),
             ("256 colours, no back-colour-erase", .xterm256, false),

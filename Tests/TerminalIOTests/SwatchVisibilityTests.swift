@@ -22,7 +22,9 @@ struct SwatchVisibilityTests {
     /// objects (success criterion 1.4.11).
     static let markContrast = 3.0
 
-    @Test("● and ■ show against the cell behind them, and the bar against the screen", arguments: depths)
+    @Test(
+        "● and ■ show against the cell behind them, and the bar against the screen", .tags(.slow), .skippedInQuickRuns,
+        arguments: depths)
     func swatches(depth: ColourDepth) {
         let size = ScreenSize(columns: 120, rows: 8)
         var renderer = Renderer(depth: depth)
@@ -124,6 +126,7 @@ struct SwatchVisibilityTests {
 
     @Test(
         "the disc shows on the screen in every one of the 48 × 48 pairs of colours at every depth, and without colour: each of its rows has a cell apart from the screen",
+        .tags(.slow), .skippedInQuickRuns,
         arguments: depths + [.monochrome])
     func disc(depth: ColourDepth) {
         let size = ScreenSize(columns: 40, rows: 12)
