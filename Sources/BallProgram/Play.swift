@@ -107,7 +107,7 @@ package final class Play: TerminalProgram {
     /// How the move `intent` made is drawn: at once where the user's hand is on the ball (a drag
     /// step or the release that ends it, under the pointer; a one-cell arrow), else it glides
     /// (a click away from the ball, `c`, Shift-moves).
-    static func move(for intent: Intent) -> Glide.Move {
+    package static func move(for intent: Intent) -> Glide.Move {
         switch intent {
         case .dragged, .released, .arrowPressed(_, distance: 1): .atOnce
         case .pressed, .arrowPressed, .recentred, .resized, .quitRequested, .operatorChosen, .mirrorFlipped: .glides
