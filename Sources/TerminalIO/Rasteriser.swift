@@ -37,7 +37,7 @@ package struct Rasteriser {
     private var columns = 0
     private var rows = 0
     /// The cursor moves for this size, formatted on first use (see ``Move``).
-    private var moves = MoveCache(slots: 0)
+    private var moves = MoveCache(keys: 0)
     /// One row as it is on the screen while the row is drawn (shifts change it).
     private var onScreen: [FrameCell] = []
     /// Room to keep ``onScreen`` while a row is tried two ways.
@@ -54,13 +54,13 @@ package struct Rasteriser {
             colour && sequences.backColourErase && !sequences.insertCharacter.isEmpty
             && !sequences.deleteCharacter.isEmpty
         var fixed = SequenceTable(count: Fixed.backgrounds + FlatColour.allCases.count)
-        for (slot, bytes) in [
+        for (key, bytes) in [
             (Fixed.insertCharacter, sequences.insertCharacter), (Fixed.deleteCharacter, sequences.deleteCharacter),
             (Fixed.eraseToEndOfScreen, sequences.eraseToEndOfScreen),
             (Fixed.resetAttributes, sequences.resetAttributes), (Fixed.bold, sequences.bold),
             (Fixed.reverse, sequences.reverse),
         ] {
-            _ = fixed.store(slot, bytes)
+            _ = fixed.store(key, bytes)
         }
         if colour {
             for colour in FlatColour.allCases {
@@ -84,7 +84,7 @@ package struct Rasteriser {
         let size = frame.size
         if size.columns != columns || size.rows != rows {
             (columns, rows) = (size.columns, size.rows)
-            moves = MoveCache(slots: Move.backward.slot(columns, row: 0, columns: columns, rows: rows))
+            moves = MoveCache(keys: Move.backward.key(columns, row: 0, columns: columns, rows: rows))
             onScreen = Array(repeating: Self.unknown, count: size.columns)
             savedRow = onScreen
         }
@@ -215,7 +215,7 @@ package struct Rasteriser {
             } else {
                 if cursor?.row != row {
                     bound += moveLength(
-                        .address, Move.address.slot(column, row: row, columns: columns, rows: rows), row: row,
+                        .address, Move.address.key(column, row: row, columns: columns, rows: rows), row: row,
                         column: column)
                 }
                 if colour, pen.background != Self.code(new[column].background, new[column].backgroundBlend) {
@@ -436,7 +436,7 @@ package struct Rasteriser {
         toRow row: Int, column: Int, cells: UnsafeBufferPointer<FrameCell>?, into output: inout [UInt8]
     ) {
         if let cursor, cursor.row == row, cursor.column == column { return }
-        var best = Move.address.slot(column, row: row, columns: columns, rows: rows)
+        var best = Move.address.key(column, row: row, columns: columns, rows: rows)
         var bestMove = (kind: Move.address, value: column)
         var length = moveLength(.address, best, row: row, column: column)
         var rewrite: Range<Int>?
@@ -444,9 +444,9 @@ package struct Rasteriser {
             let gap = column - cursor.column
             /// Takes the move `kind` to `value` (a column, or a count) if it is shorter.
             func consider(_ kind: Move, _ value: Int) {
-                let slot = kind.slot(value, row: row, columns: columns, rows: rows)
-                let candidate = moveLength(kind, slot, row: row, column: value)
-                if candidate > 0, candidate < length { (best, bestMove, length) = (slot, (kind, value), candidate) }
+                let key = kind.key(value, row: row, columns: columns, rows: rows)
+                let candidate = moveLength(kind, key, row: row, column: value)
+                if candidate > 0, candidate < length { (best, bestMove, length) = (key, (kind, value), candidate) }
             }
             consider(.column, column)
             if gap > 0 { consider(.forward, gap) }
@@ -470,7 +470,7 @@ package struct Rasteriser {
             for index in rewrite { output.appendUTF8(cells[index].glyph) }
         } else {
             // A move formatted since (on a very large terminal) may have taken its entry.
-            if !moves.hasEntryPerSlot, moves.formattedLength(best) == nil {
+            if !moves.hasEntryPerKey, moves.formattedLength(best) == nil {
                 _ = formatMove(bestMove.kind, best, row: row, column: bestMove.value)
             }
             moves.append(best, to: &output)
@@ -479,14 +479,14 @@ package struct Rasteriser {
     }
 
     /// The length of a move's sequence, formatted the first time (0: the terminal has no such move).
-    private mutating func moveLength(_ kind: Move, _ slot: Int, row: Int, column: Int) -> Int {
-        if let length = moves.formattedLength(slot) { return length }
-        return formatMove(kind, slot, row: row, column: column)
+    private mutating func moveLength(_ kind: Move, _ key: Int, row: Int, column: Int) -> Int {
+        if let length = moves.formattedLength(key) { return length }
+        return formatMove(kind, key, row: row, column: column)
     }
 
-    /// Formats a move (`column` is the count for relative moves) and keeps it in its slot.
+    /// Formats a move (`column` is the count for relative moves) and keeps it under its key.
     @inline(never)
-    private mutating func formatMove(_ kind: Move, _ slot: Int, row: Int, column: Int) -> Int {
+    private mutating func formatMove(_ kind: Move, _ key: Int, row: Int, column: Int) -> Int {
         let bytes: [UInt8]? =
             switch kind {
             case .address: sequences.cursorAddress(row, column)
@@ -494,23 +494,23 @@ package struct Rasteriser {
             case .forward: sequences.cursorForward?(column)
             case .backward: sequences.cursorBackward?(column)
             }
-        return moves.store(slot, bytes ?? [])
+        return moves.store(key, bytes ?? [])
     }
 
     /// The kinds of cursor move, each with its own region of ``moves``.
     private enum Move {
-        /// To a row and column: a slot per cell.
+        /// To a row and column: a key per cell.
         case address
-        /// To a column of the cursor's row: a slot per column.
+        /// To a column of the cursor's row: a key per column.
         case column
-        /// Right by a count: a slot per count.
+        /// Right by a count: a key per count.
         case forward
-        /// Left by a count: a slot per count.
+        /// Left by a count: a key per count.
         case backward
 
-        /// The slot of this move to `value` (a column, or a count), or, for `.address`, to
-        /// (`row`, `value`); the `.backward` slot just past the last count is the table's size.
-        func slot(_ value: Int, row: Int, columns: Int, rows: Int) -> Int {
+        /// The key of this move to `value` (a column, or a count), or, for `.address`, to
+        /// (`row`, `value`); the `.backward` key just past the last count is the table's size.
+        func key(_ value: Int, row: Int, columns: Int, rows: Int) -> Int {
             let cells = columns * rows
             return switch self {
             case .address: row * columns + value
@@ -521,7 +521,7 @@ package struct Rasteriser {
         }
     }
 
-    /// The slots of the sequences that take no parameters, then each colour's.
+    /// The keys of the sequences that take no parameters, then each colour's.
     private enum Fixed {
         static let insertCharacter = 0
         static let deleteCharacter = 1
@@ -538,9 +538,9 @@ package struct Rasteriser {
 
 // MARK: - Helpers
 
-/// The formatted cursor moves, by slot (see `Rasteriser.Move`), in a table of bounded size:
-/// one entry per slot while the slots fit (every terminal up to some 14,000 cells, 80×24 and
-/// 150×80 among them), else slots share entries by their low bits, and a move that lost its
+/// The formatted cursor moves, by key (see `Rasteriser.Move`), in a table of bounded size:
+/// one entry per key while the keys fit (every terminal up to some 14,000 cells, 80×24 and
+/// 150×80 among them), else keys share entries by their low bits, and a move that lost its
 /// entry is formatted again. A very large terminal costs at most ``maximumEntries`` entries.
 /// An entry's bytes are made when a move is first kept in it: the moves a session never makes
 /// cost no memory (at 80×24, 128 KB were once zero-filled before the first frame).
@@ -550,36 +550,36 @@ private struct MoveCache {
     /// The longest move kept (every real one is under 16 bytes); a longer one is kept as none.
     private static let entryBytes = 32
     private let mask: Int
-    /// Whether every slot has an entry of its own (no move ever takes another's).
-    let hasEntryPerSlot: Bool
-    /// The slot each entry holds (-1: none).
-    private var slots: [Int32]
+    /// Whether every key has an entry of its own (no move ever takes another's).
+    let hasEntryPerKey: Bool
+    /// The key each entry holds (-1: none).
+    private var keys: [Int32]
     private var lengths: [UInt8]
     /// Where each entry's ``entryBytes`` start in `bytes` (-1: not made yet).
     private var offsets: [Int32]
     private var bytes: [UInt8] = []
 
-    init(slots count: Int) {
+    init(keys count: Int) {
         var size = 64
         while size < count, size < Self.maximumEntries { size <<= 1 }
         mask = size - 1
-        hasEntryPerSlot = count <= size
-        slots = [Int32](repeating: -1, count: size)
+        hasEntryPerKey = count <= size
+        keys = [Int32](repeating: -1, count: size)
         lengths = [UInt8](repeating: 0, count: size)
         offsets = [Int32](repeating: -1, count: size)
     }
 
-    /// The length of the move in `slot` (0: the terminal has none), or nil if it is not kept.
-    func formattedLength(_ slot: Int) -> Int? {
-        let entry = slot & mask
-        return slots[entry] == Int32(truncatingIfNeeded: slot) ? Int(lengths[entry]) : nil
+    /// The length of the move under `key` (0: the terminal has none), or nil if it is not kept.
+    func formattedLength(_ key: Int) -> Int? {
+        let entry = key & mask
+        return keys[entry] == Int32(truncatingIfNeeded: key) ? Int(lengths[entry]) : nil
     }
 
-    /// Keeps `sequence` for `slot` and returns its length.
-    mutating func store(_ slot: Int, _ sequence: [UInt8]) -> Int {
-        let entry = slot & mask
+    /// Keeps `sequence` for `key` and returns its length.
+    mutating func store(_ key: Int, _ sequence: [UInt8]) -> Int {
+        let entry = key & mask
         let kept = sequence.count <= Self.entryBytes ? sequence : []
-        slots[entry] = Int32(truncatingIfNeeded: slot)
+        keys[entry] = Int32(truncatingIfNeeded: key)
         lengths[entry] = UInt8(kept.count)
         if offsets[entry] < 0 {
             offsets[entry] = Int32(bytes.count)
@@ -592,9 +592,9 @@ private struct MoveCache {
         return kept.count
     }
 
-    /// Appends the move in `slot` (which must be kept) to `output`.
-    func append(_ slot: Int, to output: inout [UInt8]) {
-        let entry = slot & mask
+    /// Appends the move kept under `key` (which must be kept) to `output`.
+    func append(_ key: Int, to output: inout [UInt8]) {
+        let entry = key & mask
         let length = Int(lengths[entry])
         guard length > 0 else { return }
         let start = Int(offsets[entry])
@@ -604,12 +604,12 @@ private struct MoveCache {
     }
 }
 
-/// Sequences kept in one byte array, each in a numbered slot: formatted once, then appended
+/// Sequences kept in one byte array, each in a numbered key: formatted once, then appended
 /// from one place in memory.
 private struct SequenceTable {
     /// The sequences, one after another.
     private var bytes: [UInt8] = []
-    /// Per slot: 0 if not formatted yet; otherwise bit 63 set, the offset in ``bytes`` from
+    /// Per key: 0 if not formatted yet; otherwise bit 63 set, the offset in ``bytes`` from
     /// bit 8 and the length in the low byte.
     private var entries: [UInt64]
 
@@ -617,27 +617,27 @@ private struct SequenceTable {
         entries = [UInt64](repeating: 0, count: count)
     }
 
-    /// The length of the sequence in `slot` (0: stored empty), or nil if none was stored.
-    func formattedLength(_ slot: Int) -> Int? {
-        let entry = entries[slot]
+    /// The length of the sequence in `key` (0: stored empty), or nil if none was stored.
+    func formattedLength(_ key: Int) -> Int? {
+        let entry = entries[key]
         return entry == 0 ? nil : Int(entry & 0xFF)
     }
 
-    /// The length of the sequence in `slot` (0 when empty or not stored).
-    func length(_ slot: Int) -> Int { Int(entries[slot] & 0xFF) }
+    /// The length of the sequence in `key` (0 when empty or not stored).
+    func length(_ key: Int) -> Int { Int(entries[key] & 0xFF) }
 
-    /// Keeps `sequence` in `slot` and returns its length; a sequence longer than 255 bytes is
+    /// Keeps `sequence` in `key` and returns its length; a sequence longer than 255 bytes is
     /// kept as empty (no terminal has one).
-    mutating func store(_ slot: Int, _ sequence: [UInt8]) -> Int {
+    mutating func store(_ key: Int, _ sequence: [UInt8]) -> Int {
         let kept = sequence.count <= 0xFF ? sequence : []
-        entries[slot] = 1 << 63 | UInt64(bytes.count) << 8 | UInt64(kept.count)
+        entries[key] = 1 << 63 | UInt64(bytes.count) << 8 | UInt64(kept.count)
         bytes.append(contentsOf: kept)
         return kept.count
     }
 
-    /// Appends the sequence in `slot` to `output`.
-    func append(_ slot: Int, to output: inout [UInt8]) {
-        let entry = entries[slot]
+    /// Appends the sequence in `key` to `output`.
+    func append(_ key: Int, to output: inout [UInt8]) {
+        let entry = entries[key]
         let length = Int(entry & 0xFF)
         guard length > 0 else { return }
         let offset = Int(entry >> 8 & 0xFF_FFFF_FFFF)
