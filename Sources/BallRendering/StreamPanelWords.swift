@@ -1,0 +1,182 @@
+import BallModel
+import BallStreams
+import ColourCore
+import TextFormats
+
+// MARK: - The panel in words
+
+/// What the panel says when the pointer is on it: a column in words, and what one lane did in it
+/// and why (the slot's lane in its operator's own words, a late lane by its kind's rule). The
+/// panel's geometry, its lanes and its hit-testing are in `StreamPanel.swift`.
+extension StreamPanel {
+    /// One column in words: the intent, then the state after it, `#12 • dragged to 41,12 ·
+    /// 41,12 · ● flatRed #E84E3C on ■ flatMint #1ABD9C`.
+    package func describe(_ column: StreamColumn?) -> String {
+        descriptions(column)[0]
+    }
+
+    /// The same, longest first: in full; without the hex codes; only the intent's glyph and
+    /// where things ended up.
+    func descriptions(_ column: StreamColumn?) -> [String] {
+        guard let column, let state = column.state else { return [""] }
+        let glyph = column.intent.map { Marble.glyph(of: $0) } ?? "^"
+        let intent = column.intent.map(Marble.describe) ?? "^ subscribed"
+        let centre = "\(state.position.centre.column),\(state.position.centre.row)"
+        let (ball, background) = (state.ball, state.background)
+        return [
+            "#\(column.index) \(intent) · \(centre) · \(Glyph.ball) \(ball.name) \(ball.hex) on \(Glyph.background) \(background.name) \(background.hex)",
+            "#\(column.index) \(intent) · \(centre) · \(Glyph.ball) \(ball.name) on \(Glyph.background) \(background.name)",
+            "#\(column.index) \(glyph) \(centre) \(Glyph.ball) \(ball.name) \(Glyph.background) \(background.name)",
+        ]
+    }
+
+    /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
+    /// removeDuplicates ← ballColour = slotted.map { … }`.
+    package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
+        descriptions(column, in: lane)[0]
+    }
+
+    /// The same, longest first: with the lane's code in full; with it in short; in short with
+    /// what the lane did in short; what the lane did alone.
+    func descriptions(_ column: StreamColumn, in lane: StreamLane) -> [String] {
+        var did: String
+        var shortDid: String?
+        switch lane {
+        case .intents:
+            did = column.intent.map(Marble.describe) ?? "subscribed"
+        case .position:
+            did =
+                column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
+                ?? "nothing: the position did not change"
+        case .slotted:
+            // When the operator last passed something on before this column (`throttle`'s window).
+            let last = columns.last { $0.index < column.index && $0.slot == column.slot && $0.slotted != nil }?.passedAt
+            (did, shortDid) = Self.slotWords(
+                column, next: columns.first { $0.index == column.index + 1 }, lastPassedAt: last)
+        case .ballColour:
+            if let colour = column.ballColour {
+                did = "\(Glyph.ball) \(colour.name)"
+            } else if column.position != nil, let state = column.state {
+                did = "· \(state.ball.name) again, swallowed by removeDuplicates"
+                shortDid = "· \(state.ball.name), swallowed"
+            } else {
+                did = "nothing: no new position"
+            }
+        case .background:
+            if let colour = column.background {
+                did = "\(Glyph.background) \(colour.name)"
+            } else if column.ballColour != nil, let state = column.state {
+                did = "· \(state.background.name) again, swallowed by removeDuplicates"
+                shortDid = "· \(state.background.name), swallowed"
+            } else {
+                did = "nothing: no new ball colour"
+            }
+        case .late(let kind):
+            (did, shortDid) = Self.lateWords(kind, lane: lateLanes.first { $0.kind == kind }, column: column)
+        }
+        if column.completed.contains(lane) {
+            let ended = "\(Glyph.completed) completed: the session quit"
+            did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
+            shortDid = ended
+        }
+        let brief = shortDid ?? did
+        // The slot's lane: the operator in it then, as the chain applies it.
+        let (expression, shortExpression) =
+            lane == .slotted
+            ? ("slotted = \(column.slot.code)", column.slot.code) : (lane.expression, lane.shortExpression)
+        return [
+            "#\(column.index): \(did) ← \(expression)", "#\(column.index): \(did) ← \(shortExpression)",
+            "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
+            "#\(column.index): \(brief)",
+        ]
+    }
+
+    /// What the slot's lane did in `column`, and why, in full and in short: what it passed on
+    /// (handed at once when the operator was chosen there, or as the operator's own words say),
+    /// or why it passed nothing on (`next`, the column after, says how soon the next intent came;
+    /// `lastPassedAt`, when the operator last passed something on before the column, if the lanes
+    /// still hold it). The words are the operator's (``SlotOperation``), else these.
+    static func slotWords(
+        _ column: StreamColumn, next: StreamColumn? = nil, lastPassedAt: SessionTime? = nil
+    ) -> (String, String?) {
+        let operation = column.slot.operation
+        let moment = SlotMoment(
+            intent: column.intent, position: column.position, statePosition: column.state?.position,
+            mirror: column.mirror, grabbed: column.grabbed, time: column.time, passedAt: column.passedAt,
+            next: next.map { ($0.index, $0.time) }, lastPassedAt: lastPassedAt)
+        if let passed = column.slotted {
+            if let words = operation.passedWords(moment, passed) { return words }
+            let cell =
+                switch passed {
+                case .position(let position): SlotMoment.marble(position)
+                case .count(let count): "\(Glyph.value) \(count)"
+                }
+            return moment.handedWords(cell, name: operation.name)
+        }
+        if let words = operation.quietWords(moment) { return words }
+        // A chosen operator is handed the current position, as a new position is.
+        guard let seen = moment.chosen ? column.state?.position : column.position else {
+            return ("nothing: no new position", nil)
+        }
+        return operation.heldWords(moment, seen: seen)
+    }
+
+    /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in
+    /// short: the marks drawn, then the values received there, oldest first (`^3 handed 38,10 ·
+    /// 39,10 · 40,10 at once`), and how it ended there.
+    static func lateWords(_ kind: LateSubscriber, lane: LateLane?, column: StreamColumn) -> (String, String?) {
+        let key = kind.key
+        guard let lane, column.index >= lane.start else { return ("not subscribed yet (\(key) subscribes)", nil) }
+        if let end = lane.end, column.index > end.column {
+            return end.ending == .completed
+                ? ("nothing: it completed at #\(end.column)", nil)
+                : ("nothing: unsubscribed at #\(end.column) (\(key) subscribes again)", nil)
+        }
+        let marble = lane.marble(in: column)
+        let marks = String(String.UnicodeScalarView((marble?.allCells ?? []).filter { $0 != .line }.map(\.glyph)))
+        let ending = lane.end?.column == column.index ? lane.end?.ending : nil
+        let endWords: String? =
+            switch ending {
+            case .completed?: "\(Glyph.completed) completed: the position subject completed (the session quit)"
+            case .unsubscribed?: "\(Glyph.unsubscribed) unsubscribed (\(key) again)"
+            case nil: nil
+            }
+        guard column.index == lane.start else {
+            let value =
+                lane.received.contains(column.index) ? column.position.map { "\(Glyph.value) \($0.centre)" } : nil
+            switch (value, endWords) {
+            case (let value?, let endWords?): return ("\(value), then \(endWords)", "\(marks) \(value)")
+            case (let value?, nil): return (value, nil)
+            case (nil, let endWords?): return (endWords, nil)
+            case (nil, nil):
+                if kind == .relay, column.completed.contains(.position) {
+                    return ("nothing: the position completed, but a relay never completes", "never completes")
+                }
+                return ("nothing: the position did not change", "nothing")
+            }
+        }
+        // The subscription's column: what it was handed at once, and why.
+        let values = lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · ")
+        let subjectCompleted = ending == .completed
+        let handedWords: String
+        switch kind {
+        case .behavior where subjectCompleted:
+            handedWords = "handed only the completion: the Behavior subject had completed"
+        case .publish where subjectCompleted:
+            handedWords = "handed only the completion: the Publish subject had completed"
+        case .publish: handedWords = "handed nothing: a Publish subject waits for the next value"
+        case .behavior: handedWords = "handed \(values) at once: a Behavior subject hands the latest"
+        case .relay: handedWords = "handed \(values) at once: a relay is a Behavior subject underneath"
+        case .replay:
+            let size = LateSubscriber.replayBufferSize
+            let holds = lane.handed < size ? ", it held only \(lane.handed)" : ""
+            let what = lane.handed == 0 ? "handed nothing" : "handed \(values) at once"
+            handedWords =
+                "\(what): a Replay subject keeps the last \(size)\(holds)"
+                + (subjectCompleted ? ", then the completion: it had completed" : "")
+        }
+        let full = "\(marks) \(handedWords)" + (ending == .unsubscribed ? ", then \(endWords!)" : "")
+        let short = lane.handed == 0 ? marks : "\(marks) handed \(values)"
+        return (full, short)
+    }
+}
