@@ -162,7 +162,7 @@ package final class Learn: TerminalProgram {
                 answer = Self.digitsAnswer
                 return
             }
-            guard (1...Lesson.handedChoices.count).contains(number) else {
+            guard (1...(current?.choices.count ?? Lesson.handedChoices.count)).contains(number) else {
                 answer = Self.predictFirstAnswer
                 return
             }
@@ -170,6 +170,9 @@ package final class Learn: TerminalProgram {
         case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
             // The question first: the lane answers it.
             answer = Self.predictFirstAnswer
+        case .showOperators where current?.predicts != nil && predicted == nil && current?.wants == nil:
+            // The question first: the operator's lane answers it.
+            answer = Self.operatorFirstAnswer
         case .toggleLate(let kind):
             play.perform(action, now: now)
             answerTry(kind)
@@ -382,7 +385,7 @@ package final class Learn: TerminalProgram {
         }
         let lesson = Lesson.all[index]
         let title = "Lesson \(index + 1) of \(count) · \(lesson.title)"
-        let said = predicted.map { "You said \($0) (\(Lesson.handedChoices[$0 - 1]))" }
+        let said = predicted.map { "You said \($0) (\(lesson.choices[$0 - 1]))" }
         guard !done else {
             var note = "n: the next lesson"
             if let said, let right = lesson.predicts {
@@ -392,12 +395,11 @@ package final class Learn: TerminalProgram {
             }
             return LessonCard(title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: note, done: true)
         }
-        if let kind = lesson.wants, lesson.predicts != nil, predicted == nil {
+        if let asks = lesson.asks, predicted == nil {
             // The question before anything that answers it: the setting in the text's place.
-            let choices = Lesson.handedChoices.enumerated().map { "\($0.offset + 1) \($0.element)" }
+            let choices = lesson.choices.enumerated().map { "\($0.offset + 1) \($0.element)" }
             return LessonCard(
-                title: title, text: lesson.setup ?? lesson.text,
-                task: "Predict: what is a late \(kind.name) subscriber handed as it subscribes?",
+                title: title, text: lesson.setup ?? lesson.text, task: asks,
                 note: answer ?? choices.joined(separator: " · "))
         }
         // A mark on the lanes whose lesson is to come is explained where the note has room.
@@ -506,6 +508,8 @@ package final class Learn: TerminalProgram {
     static let closedLanesAnswer = "Done where the lanes show it: press s to open the streams."
     /// The answer to the lesson's key before its question is answered.
     static let predictFirstAnswer = "First your guess: 1 nothing, 2 the latest, 3 the last three."
+    /// The answer to `f` before an operator lesson's question is answered.
+    static let operatorFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then f."
     /// The answer to a digit where the card asks nothing.
     static let digitsAnswer = "Digits answer the card's question, and pick a lesson in m's box."
     /// The answer to `e` outside the Completion lesson.
@@ -555,7 +559,8 @@ package final class Learn: TerminalProgram {
     static let answers: [String] = {
         let kinds = LateSubscriber.allCases
         return [
-            leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, digitsAnswer, endAnswer, endedAnswer,
+            leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, digitsAnswer,
+            endAnswer, endedAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"),
         ]
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }

@@ -134,9 +134,14 @@ package struct Lesson: Sendable {
     package var setup: String? = nil
     /// The late subscriber the task asks for, if one: another one is answered on the card.
     package var wants: LateSubscriber? = nil
-    /// When the card first asks what a late ``wants`` subscriber is handed: the right choice of
-    /// ``Lesson/handedChoices`` (from 1). Its key subscribes only once the learner has answered.
+    /// When the card first asks a question (what a late ``wants`` subscriber is handed, or
+    /// ``question``): the right one of ``choices`` (from 1). Its key (the subscriber's, or `f`
+    /// for an operator) works only once the learner has answered.
     package var predicts: Int? = nil
+    /// The card's question where it is not what a late subscriber is handed.
+    package var question: String? = nil
+    /// The answers the card offers to its question (1, 2, 3).
+    package var choices = Lesson.handedChoices
     /// Whether `e` ends the session in this lesson (its point is the end).
     package var ends = false
     /// The tour's own key this lesson teaches, beside the keys of play: `o` (the screen bound
@@ -147,6 +152,12 @@ package struct Lesson: Sendable {
     package var operators = false
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
+
+    /// The card's question, if it asks one.
+    package var asks: String? {
+        guard predicts != nil else { return nil }
+        return question ?? wants.map { "Predict: what is a late \($0.name) subscriber handed as it subscribes?" }
+    }
 
     /// What the card offers as the answer to "what is a late subscriber handed?" (1, 2, 3).
     package static let handedChoices = ["nothing", "the latest position", "the last three positions"]
@@ -275,6 +286,8 @@ package struct Lesson: Sendable {
             task: "Press f then 9 (the counter), then move three times: .counter counts 1, 2, 3, 4.",
             hint: "Point at a ○ on .counter for its count; the colour steps with each.",
             learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
+            predicts: 2, question: "Predict: after f 9 and three moves, what will .counter read?",
+            choices: ["3", "4", "the ball's column"],
             operators: true,
             isDone: { facts in
                 // Three moves counted (a resize is counted too, but is not the learner's).
@@ -287,6 +300,9 @@ package struct Lesson: Sendable {
             task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
             hint: "Hold an arrow key, then let go: watch when each lane gets its ○.",
             learnt: "debounce waited for quiet; throttle kept up in steps: the lanes show when, not only what.",
+            setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
+            predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
+            choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
             operators: true,
             isDone: { facts in
                 // Each let a position the learner moved to through on its timer, after the

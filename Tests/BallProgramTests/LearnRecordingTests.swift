@@ -32,7 +32,8 @@ struct LearnRecordingTests {
     }
 
     @Test(
-        "random tours (lessons, boxes, N, m, digits, o, u, e, keys, resizes) record files that read back whole: every event, the same ball, the lesson markers, the late lanes in the player"
+        "random tours (lessons, boxes, N, m, digits, o, u, e, keys, resizes) record files that read back whole: every event, the same ball, the lesson markers, the late lanes in the player",
+        .tags(.slow), .skippedInQuickRuns
     )
     func randomTours() throws {
         var generator = SeededGenerator()

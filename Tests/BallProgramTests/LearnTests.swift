@@ -181,6 +181,11 @@ struct LearnTests {
         #expect(Self.card(pilot).contains("\(Self.heading("counter"))"))
         for _ in 0..<4 { pilot.press(.right) }
         #expect(!pilot.learn.isDone)
+        // The question first: f before a guess opens nothing.
+        #expect(Self.card(pilot).contains("Predict: after f 9 and three moves, what will .counter read?"))
+        pilot.type("f")
+        #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
+        pilot.type("1")  // Wrong: it counts the position it is handed too.
         pilot.type("f")
         pilot.type("9")
         #expect(pilot.learn.play.session.state.slotted == .count(1))
@@ -193,11 +198,13 @@ struct LearnTests {
         #expect(pilot.learn.isDone)
         #expect(Self.rows(pilot).contains { $0.hasPrefix(".counter") })
         #expect(Self.card(pilot).contains("Done: Each move a 1, the sum remembered"))
+        #expect(Self.card(pilot).contains("You said 1 (3): the lane says no."))
         pilot.type("n")
         // 12. debounce, throttle: debounce lets a position through 300 ms after the last move;
         // that alone is half of it. throttle lets the first through at once, then the latest
         // at its window's end, when the lesson is done (on the timer: no key after it).
         #expect(Self.card(pilot).contains("\(Self.heading("debounce-throttle"))"))
+        pilot.type("1")
         pilot.type("f")
         pilot.type("4")
         pilot.press(.right)
@@ -215,6 +222,7 @@ struct LearnTests {
         pilot.run([.pass(.milliseconds(300))])
         #expect(pilot.learn.isDone)
         #expect(Self.card(pilot).contains("Done: debounce waited for quiet"))
+        #expect(Self.card(pilot).contains("You said 1 (the first, at once): right."))
         pilot.type("n")
         // 13. combineLatest: a flip with throttle in the slot is not it; with combineLatest, a
         // flip alone passes a value on, the ball still (here, at 25,11 on 80 columns, mirrored
@@ -496,10 +504,10 @@ struct LearnTests {
             step { for key: Unicode.Scalar in ["f", "2"] { pilot.type(key) } }
             moveUntilDone()
         case "counter":
-            step { for key: Unicode.Scalar in ["f", "9"] { pilot.type(key) } }
+            step { for key: Unicode.Scalar in ["2", "f", "9"] { pilot.type(key) } }
             for _ in 0..<3 { step { pilot.press(.right) } }
         case "debounce-throttle":
-            step { for key: Unicode.Scalar in ["f", "4"] { pilot.type(key) } }
+            step { for key: Unicode.Scalar in ["1", "f", "4"] { pilot.type(key) } }
             step { pilot.press(.right) }
             step { pilot.run([.pass(.milliseconds(300))]) }
             step { for key: Unicode.Scalar in ["f", "5"] { pilot.type(key) } }
@@ -612,7 +620,7 @@ struct LearnTests {
         // The keys that set a lesson up, where it has some: what follows must be the learner's moves.
         let setUp: [String: [Unicode.Scalar]] = [
             "behavior": ["2"], "publish": ["1", "p"], "why-behavior": ["o"], "replay": ["3"], "share": ["u"],
-            "filter": ["f", "2"], "counter": ["f", "9"], "debounce-throttle": ["f", "4"],
+            "filter": ["f", "2"], "counter": ["2", "f", "9"], "debounce-throttle": ["1", "f", "4"],
             "combine-latest": ["f", "6"], "flat-map-latest": ["f", "8"],
         ]
         for (index, lesson) in Lesson.all.enumerated() {
