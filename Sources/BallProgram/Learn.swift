@@ -393,7 +393,8 @@ package final class Learn: TerminalProgram {
             } else if let runs {
                 note = "\(note) · map ran shared \(runs.shared), unshared \(runs.unshared)"
             }
-            return LessonCard(title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: note, done: true)
+            return LessonCard(
+                title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: answer ?? note, done: true)
         }
         if let asks = lesson.asks, predicted == nil {
             // The question before anything that answers it: the setting in the text's place.

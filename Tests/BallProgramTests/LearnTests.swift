@@ -410,6 +410,12 @@ struct LearnTests {
         pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
         pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
         #expect(pilot.learn.isFinished, "Esc twice leaves")
+        // In a lesson done, the question is on the card too.
+        let done = Pilot<Learn>(first: Self.index("cancel"))
+        for key: Unicode.Scalar in ["v", "v"] { done.type(key) }
+        #expect(done.learn.isDone)
+        done.input([0x1B])
+        #expect(Self.card(done).contains("Esc again to leave the tour") && !done.learn.isFinished)
         // q and Ctrl-C quit with a box open: the keys box, the lessons box, the operators box.
         for (open, quit) in [("?", "q"), ("m", "q"), ("f", "\u{03}"), ("?", "\u{04}"), ("m", "Q")]
             as [(Unicode.Scalar, Unicode.Scalar)]
