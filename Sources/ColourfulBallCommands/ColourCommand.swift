@@ -65,7 +65,7 @@ struct ColourCommand: ParsableCommand {
         } else {
             output = try positionAnswer()
         }
-        try FileOutput.standardOutput.writeAll(Array((output + "\n").utf8))
+        try DescriptorOutput.standardOutput.writeAll(Array((output + "\n").utf8))
     }
 
     // MARK: - Positions

@@ -79,7 +79,7 @@ package struct ColourfulBall: ParsableCommand {
     /// stderr (`colourful-ball: ...`) and the error's exit status. Whatever a message echoes of
     /// the arguments shows its control characters as escapes (``Swift/String/visibleInMessage``).
     package static func main() {
-        FileOutput.occupyClosedStandardStreams()
+        DescriptorOutput.occupyClosedStandardStreams()
         // A write to a pipe whose reader went away (a recording into a FIFO, `| head`) fails
         // with EPIPE and is reported; the signal would end the program with the terminal in
         // its modes.
@@ -94,7 +94,7 @@ package struct ColourfulBall: ParsableCommand {
                 try command.run()
             }
         } catch let error as CommandError {
-            FileOutput.standardError.write("colourful-ball: \(error.description.visibleInMessage)\n")
+            DescriptorOutput.standardError.write("colourful-ball: \(error.description.visibleInMessage)\n")
             Self.exit(withError: ExitCode(error.code.rawValue))
         } catch {
             let code = exitCode(for: error)
@@ -112,15 +112,17 @@ package struct ColourfulBall: ParsableCommand {
                     message = CompletionScript.withDefaultOptionsAtRoot(message, shell: shell)
                 }
                 do {
-                    try FileOutput.standardOutput.writeAll(Array((message + "\n").utf8))
+                    try DescriptorOutput.standardOutput.writeAll(Array((message + "\n").utf8))
                 } catch {
-                    FileOutput.standardError.write("colourful-ball: \(String(describing: error).visibleInMessage)\n")
+                    DescriptorOutput.standardError.write(
+                        "colourful-ball: \(String(describing: error).visibleInMessage)\n")
                     Self.exit(withError: ExitCode(ExitStatus.ioError.rawValue))
                 }
             } else if !message.isEmpty {
                 // ArgumentParser's messages quote the arguments as given: show them safely, lines kept.
                 let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-                FileOutput.standardError.write(lines.map { String($0).visibleInMessage }.joined(separator: "\n") + "\n")
+                DescriptorOutput.standardError.write(
+                    lines.map { String($0).visibleInMessage }.joined(separator: "\n") + "\n")
             }
             Self.exit(withError: ExitCode(code.rawValue))
         }

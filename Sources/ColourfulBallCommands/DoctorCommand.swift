@@ -27,7 +27,7 @@ struct DoctorCommand: ParsableCommand {
         let checks = Doctor.checks(facts)
         let width = facts.window.flatMap { $0.columns > 0 ? $0.columns : nil } ?? 80
         let text = json ? Doctor.json(checks) : Doctor.text(checks, width: width)
-        try FileOutput.standardOutput.writeAll(Array((text + "\n").utf8))
+        try DescriptorOutput.standardOutput.writeAll(Array((text + "\n").utf8))
         if checks.contains(where: { $0.advice != nil }) { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 }

@@ -61,17 +61,17 @@ struct LearnCommand: ParsableCommand {
     func run() throws {
         let progress = try LearnProgress.located()
         if reset, let lesson {
-            try FileOutput.standardOutput.writeAll([])
+            try DescriptorOutput.standardOutput.writeAll([])
             _ = try progress.save([], forgetting: Lesson.ids(of: [lesson - 1]))
-            try FileOutput.standardOutput.writeAll(
+            try DescriptorOutput.standardOutput.writeAll(
                 Array("Lesson \(lesson) forgotten: learn comes to it as not done.\n".utf8))
             return
         }
         if reset {
             // Said first, so that a closed standard output refuses before anything is removed.
-            try FileOutput.standardOutput.writeAll([])
+            try DescriptorOutput.standardOutput.writeAll([])
             try progress.reset()
-            try FileOutput.standardOutput.writeAll(Array("Progress forgotten: learn starts at lesson 1.\n".utf8))
+            try DescriptorOutput.standardOutput.writeAll(Array("Progress forgotten: learn starts at lesson 1.\n".utf8))
             return
         }
         // A file that cannot be read as the progress is said, and kept: nothing overwrites it.
@@ -80,7 +80,7 @@ struct LearnCommand: ParsableCommand {
             let lines = Lesson.all.enumerated().map { index, lesson in
                 "\(index + 1). \(lesson.title)\(done.contains(index) ? "  (done)" : "")"
             }
-            try FileOutput.standardOutput.writeAll(Array((lines.joined(separator: "\n") + "\n").utf8))
+            try DescriptorOutput.standardOutput.writeAll(Array((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
         let first = lesson.map { $0 - 1 } ?? (Lesson.all.indices.first { !done.contains($0) } ?? Lesson.all.count)
@@ -127,7 +127,7 @@ struct LearnCommand: ParsableCommand {
         let summary =
             done.count == count
             ? "All \(count) lessons done." : "\(done.count) of \(count) lessons done: `colourful-ball learn` goes on."
-        try FileOutput.standardOutput.writeAll(Array((summary + "\n").utf8))
+        try DescriptorOutput.standardOutput.writeAll(Array((summary + "\n").utf8))
     }
 }
 

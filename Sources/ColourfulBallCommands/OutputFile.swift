@@ -24,7 +24,7 @@ final class OutputFile: LineWriter {
     let name: FileName
     /// The file written: the target, or what its symbolic link points at.
     private let target: FileName
-    private let output: FileOutput
+    private let output: DescriptorOutput
     /// The temporary file, until it takes the target's place (nil when writing directly).
     private var temporary: FileName?
     /// Where the temporary file is remembered for the signal handlers.
@@ -81,7 +81,7 @@ final class OutputFile: LineWriter {
         _ = fchmod(fd, mode)
         _ = flock(fd, LOCK_EX | LOCK_NB)
         temporary = FileName(bytes: template)
-        output = FileOutput(fd: fd, name: shown)
+        output = DescriptorOutput(fd: fd, name: shown)
     }
 
     /// Writes `line` and a newline; takes the target's place when the lines say so.
@@ -92,7 +92,7 @@ final class OutputFile: LineWriter {
     }
 
     /// The writer the buffered outputs use.
-    var fileOutput: FileOutput { output }
+    var fileOutput: DescriptorOutput { output }
 
     /// Puts the file in the target's place (once; nothing to do when writing directly).
     func commit() throws {
@@ -164,7 +164,7 @@ final class OutputFile: LineWriter {
 
     /// A FIFO or a device, opened to write to as it is; a FIFO that no program reads is refused
     /// at once instead of waiting for a reader.
-    private static func openDirectly(_ target: FileName, shown: String, isFIFO: Bool) throws -> FileOutput {
+    private static func openDirectly(_ target: FileName, shown: String, isFIFO: Bool) throws -> DescriptorOutput {
         let fd = target.withCString { open($0, O_WRONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else {
             if isFIFO, errno == ENXIO {
@@ -175,7 +175,7 @@ final class OutputFile: LineWriter {
             throw CommandError("Cannot write \(shown): \(reason()).")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return FileOutput(fd: fd, name: shown)
+        return DescriptorOutput(fd: fd, name: shown)
     }
 
     /// The mode of a new file: read and write for all, less the umask.

@@ -55,7 +55,7 @@ final class Recording {
             if let recorder, recorder.failure == nil, !name.isDash {
                 // A name that starts with - as ./-…, so that it is not read as an option.
                 let word = (shown.hasPrefix("-") ? "./" + shown : shown).quotedForShell
-                FileOutput.standardError.write(
+                DescriptorOutput.standardError.write(
                     "Recorded \(recorder.intentsWritten) intents to \(shown); colourful-ball replay \(word) plays them back.\n"
                 )
             }

@@ -197,28 +197,30 @@ package struct ReplayCommand: ParsableCommand {
         }
         let reader = ReplayReader(file: input.name, nextChunk: input.nextChunk)
         defer {
-            for warning in reader.warnings { FileOutput.standardError.write("colourful-ball: warning: \(warning).\n") }
+            for warning in reader.warnings {
+                DescriptorOutput.standardError.write("colourful-ball: warning: \(warning).\n")
+            }
         }
         do {
             if output == .headless {
-                try BufferedOutput(FileOutput.standardOutput).lines { emit in
+                try BufferedOutput(DescriptorOutput.standardOutput).lines { emit in
                     try HeadlessReplay.run(reader: reader, json: json, emit: emit)
                 }
             } else if output == .marbles, let svg {
                 let name = FileName(argument: svg)
                 let file = name.isDash ? nil : try OutputFile(name: name, overwrite: force)
                 defer { file?.close() }
-                try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).bytes { write in
+                try BufferedOutput(file?.fileOutput ?? DescriptorOutput.standardOutput).bytes { write in
                     try MarbleSVG.run(reader: reader, write: write)
                 }
                 try file?.commit()
             } else if output == .marbles, let syntax {
-                try BufferedOutput(FileOutput.standardOutput).bytes { write in
+                try BufferedOutput(DescriptorOutput.standardOutput).bytes { write in
                     try MarbleTestExport.run(reader: reader, syntax: syntax, write: write)
                 }
             } else if output == .marbles {
-                let (columns, sequences) = FileOutput.standardOutputLooks()
-                try BufferedOutput(FileOutput.standardOutput).lines { emit in
+                let (columns, sequences) = DescriptorOutput.standardOutputLooks()
+                try BufferedOutput(DescriptorOutput.standardOutput).lines { emit in
                     try MarbleDiagram.run(
                         reader: reader, width: width ?? columns ?? 80, sequences: sequences, emit: emit)
                 }
@@ -226,7 +228,7 @@ package struct ReplayCommand: ParsableCommand {
                 let name = FileName(argument: trace)
                 let file = name.isDash ? nil : try OutputFile(name: name, overwrite: force)
                 defer { file?.close() }
-                try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).lines { emit in
+                try BufferedOutput(file?.fileOutput ?? DescriptorOutput.standardOutput).lines { emit in
                     try TraceExport.run(reader: reader, emit: emit)
                 }
                 try file?.commit()
@@ -237,7 +239,7 @@ package struct ReplayCommand: ParsableCommand {
                 // only when complete (see OutputFile).
                 let file = cast.isDash ? nil : try OutputFile(name: cast, overwrite: force)
                 defer { file?.close() }
-                try BufferedOutput(file?.fileOutput ?? FileOutput.standardOutput).lines { emit in
+                try BufferedOutput(file?.fileOutput ?? DescriptorOutput.standardOutput).lines { emit in
                     try AsciicastExport.run(
                         reader: reader, title: "colourful-ball replay of \(replayName)", speed: speed,
                         maximumIdle: maximumIdle, streams: streams, emit: emit)
