@@ -189,7 +189,19 @@ package final class ScreenBinding {
         needsDrawing = false
         let motion = glide?.frame(now: now, blends: blends)
         let area = model.appearance.position.screen
-        let panel = model.panel.map { shown -> StreamPanel in
+        let panel = panelToDraw(over: area)
+        let next = shown.map { 1 - $0 } ?? 0
+        renderer.render(model, panel: panel, motion: motion, into: &frames[next])
+        noteDrawn(panel, in: frames[next].size, over: area, ballAt: motion?.centre ?? final.position.centre)
+        screen.present(frames[next], previous: shown.map { frames[$0] })
+        shown = next
+    }
+
+    /// The streams panel as this frame draws it, over the ball's `area`: the live lanes (or the
+    /// player's page), with the room it has, the tour's rows, and what the pointer is on; nil
+    /// when it is closed.
+    private func panelToDraw(over area: ScreenSize) -> StreamPanel? {
+        model.panel.map { shown -> StreamPanel in
             var page: StreamPanel
             switch shown.content {
             case .live:
@@ -211,17 +223,18 @@ package final class ScreenBinding {
             page.hoveredLane = shown.hoveredLane
             return page
         }
-        let next = shown.map { 1 - $0 } ?? 0
-        renderer.render(model, panel: panel, motion: motion, into: &frames[next])
+    }
+
+    /// Keeps what the pointer's hit-testing needs of the frame just drawn (of `size`, the ball's
+    /// `area` in it): the panel and the row it starts on, and the view's scroll with the ball
+    /// drawn at `centre` (mid-glide, where the glide put it).
+    private func noteDrawn(_ panel: StreamPanel?, in size: ScreenSize, over area: ScreenSize, ballAt centre: Cell) {
         let top = Renderer.panelTop(
-            frame: frames[next].size, area: area, panelRows: panel?.rowCount ?? 0,
-            extraRows: model.player?.rows.count ?? 0)
+            frame: size, area: area, panelRows: panel?.rowCount ?? 0, extraRows: model.player?.rows.count ?? 0)
         drawn = (panel, top)
         var drawnPosition = model.appearance.position
-        drawnPosition.centre = motion?.centre ?? final.position.centre
+        drawnPosition.centre = centre
         viewOffset = Renderer.viewOffset(of: model, for: drawnPosition, coveredFrom: top)
-        screen.present(frames[next], previous: shown.map { frames[$0] })
-        shown = next
     }
 
     /// Presents the current frame again, whole (after the terminal lost its contents).
