@@ -299,7 +299,8 @@ package struct Lesson: Sendable {
                 "Timing operators run on the session's clock. debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",
             task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
             hint: "Hold an arrow key, then let go: watch when each lane gets its ○.",
-            learnt: "debounce waited for quiet; throttle kept up in steps: the lanes show when, not only what.",
+            learnt:
+                "debounce waited for quiet, throttle kept up in steps (Combine's throttle drops the first; its debounce, the last held).",
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
