@@ -131,7 +131,7 @@ package enum AsciicastExport {
 }
 
 /// A screen whose frames become the bytes of a cast.
-private final class CastScreen: Screen {
+private final class CastScreen: FrameSink {
     let colourDepth = ColourDepth.direct
     private var rasteriser = Rasteriser(sequences: .xtermDirectColour())
     var output: [UInt8] = []

@@ -42,7 +42,7 @@ package enum KeyAction: Hashable, Sendable {
     case showLessons
     /// A digit: answers the card's question, or picks an operator, or types a lesson's number
     /// (`learn`: `1` then `2` goes to lesson 12).
-    case choose(Int)
+    case digit(Int)
     /// `a` in the operators box: puts this operator, which has no digit, in the chain's slot.
     case chooseOperator(SlotOperator)
     /// Enter: goes to the lesson whose number was typed (`learn`'s lessons box).
@@ -89,7 +89,7 @@ extension KeyAction {
     /// one is open; any other key closes the box).
     package var picksInABox: Bool {
         switch self {
-        case .choose, .chooseOperator, .confirmChoice: true
+        case .digit, .chooseOperator, .confirmChoice: true
         default: false
         }
     }
@@ -175,7 +175,7 @@ package enum KeyMap {
             KeyBinding(
                 ["digits"], "answer the card's question; in a box, a lesson's number or an operator",
                 modes: [.learn],
-                actions: (0...9).map { digit in (.character(Unicode.Scalar(UInt8(48 + digit))), .choose(digit)) }),
+                actions: (0...9).map { digit in (.character(Unicode.Scalar(UInt8(48 + digit))), .digit(digit)) }),
             KeyBinding(
                 ["Enter"], "in the lessons box: go to the number typed (1 Enter: lesson 1)", modes: [.learn],
                 actions: [(.character("\r"), .confirmChoice), (.character("\n"), .confirmChoice)]),
@@ -200,7 +200,7 @@ package enum KeyMap {
             KeyBinding(
                 ["digits"], "in the operators box: put that one in the chain", modes: [.play],
                 actions: SlotOperator.allCases.compactMap { slot in
-                    slot.digit.map { (.character(slot.key), .choose($0)) }
+                    slot.digit.map { (.character(slot.key), .digit($0)) }
                 }),
         ]
         // The operators whose key is a letter, in one row (as the digits are): the box shows

@@ -38,7 +38,7 @@ package final class Learn: TerminalProgram {
     /// A tour on `screen`, a terminal of `terminal`, from lesson `first` (from 0), with the
     /// lessons `done` done before; `animated`: jumps glide.
     package init(
-        screen: Screen, terminal: ScreenSize, first: Int = 0, done: Set<Int> = [], animated: Bool = false
+        screen: FrameSink, terminal: ScreenSize, first: Int = 0, done: Set<Int> = [], animated: Bool = false
     ) {
         play = Play(screen: screen, terminal: terminal, animated: animated, tour: Self.layout(of:))
         self.done = done
@@ -131,7 +131,7 @@ package final class Learn: TerminalProgram {
         case .showLessons:
             typed = nil
             binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson)))
-        case .choose(let digit) where binding.model.help?.choice == .lessons:
+        case .digit(let digit) where binding.model.help?.choice == .lessons:
             // In the lessons box: a lesson's number, digit by digit; it goes there as soon as no
             // longer number could follow (with 15 lessons, `2` at once, `1` waits for a second
             // digit or Enter).
@@ -152,11 +152,11 @@ package final class Learn: TerminalProgram {
             guard let number = typed else { return }
             typed = nil
             go(to: number - 1)
-        case .choose where binding.model.help?.choice == .operators,
+        case .digit where binding.model.help?.choice == .operators,
             .chooseOperator where binding.model.help?.choice == .operators:
             // In the operators box (f): play puts that one in the chain's slot.
             play.perform(action, now: now)
-        case .choose(let number):
+        case .digit(let number):
             // A guess, where the card asks for one.
             guard current?.predicts != nil, predicted == nil, !isDone else {
                 answer = Self.digitsAnswer

@@ -39,7 +39,7 @@ package final class Play: TerminalProgram {
     /// `animated`: jumps glide and colours fade, as the original's did. With `tour` (`learn`), the
     /// ball plays in the area it lays out for each terminal size, between the card and the lanes.
     package init(
-        screen: Screen, terminal: ScreenSize, streams open: Bool = false, animated: Bool = false,
+        screen: FrameSink, terminal: ScreenSize, streams open: Bool = false, animated: Bool = false,
         tour: ((ScreenSize) -> TourLayout)? = nil
     ) {
         self.terminal = terminal
@@ -84,7 +84,7 @@ package final class Play: TerminalProgram {
             session.send(inArea(intent))
             if session.state.position.centre != before { binding.noteMove(Self.move(for: intent)) }
         case .showOperators: binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
-        case .choose(let number) where binding.model.help?.choice == .operators:
+        case .digit(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard let chosen = SlotOperator(digit: number) else { return }
             choose(chosen)

@@ -19,9 +19,9 @@ package enum TerminalWakeup: Hashable, Sendable {
 }
 
 /// The terminal, as the run loop sees it: bytes in (``wait(timeout:)``), frames out (it is the
-/// ``Screen``), its size, its modes and suspending. The ncurses terminal is one; the tests'
+/// ``FrameSink``), its size, its modes and suspending. The ncurses terminal is one; the tests'
 /// in-memory terminal is another.
-package protocol TerminalDevice: Screen {
+package protocol TerminalDevice: FrameSink {
     /// The terminal's size now.
     var size: ScreenSize { get }
     /// Blocks until something happens, or until `timeout` passes (nil: for ever); nil when it

@@ -62,7 +62,7 @@ package final class TerminalReplay {
         player.readProgress = readProgress
         player.writeEdited = writeEdited
         if streams { player.toggleStreams() }
-        let watch = Watch(player: player, screen: terminal, clock: clock, animated: animated)
+        let watch = ReplayProgram(player: player, screen: terminal, clock: clock, animated: animated)
         try RunLoop(device: terminal, clock: clock, escapeWait: terminal.escapeWait).run(watch)
     }
 }

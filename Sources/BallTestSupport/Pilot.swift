@@ -213,7 +213,7 @@ extension Pilot where Program == Learn {
 
 // MARK: - Replay
 
-extension Pilot where Program == Watch {
+extension Pilot where Program == ReplayProgram {
     /// A pilot of the recording in `bytes`, read whole (or only its header), in a terminal of
     /// `size` (default: the recording's largest size and `spareRows` below it), paused at the
     /// start or playing; the player keeps `userObservationLimit` late-key presses.
@@ -230,11 +230,11 @@ extension Pilot where Program == Watch {
         let player = TimeTravelPlayer(
             index: index, terminal: size, timing: ReplayTiming(), paused: paused,
             userObservationLimit: userObservationLimit)
-        self.init(Watch(player: player, screen: screen, clock: screen.clock), on: screen, recording: bytes)
+        self.init(ReplayProgram(player: player, screen: screen, clock: screen.clock), on: screen, recording: bytes)
     }
 
     /// The replay program.
-    package var watch: Watch { program }
+    package var watch: ReplayProgram { program }
     /// The player.
     package var player: TimeTravelPlayer { program.player }
 

@@ -9,7 +9,7 @@ import ColourCore
 import Platform
 
 /// A screen that counts frames and keeps none (what the pipeline costs without a terminal).
-final class CountingScreen: Screen {
+final class CountingScreen: FrameSink {
     let colourDepth = ColourDepth.direct
     var count = 0
     func present(_ frame: Frame, previous: Frame?) { count += 1 }

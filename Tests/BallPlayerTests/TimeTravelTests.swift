@@ -32,7 +32,7 @@ struct TimeTravelTests {
     }
 
     /// The state the player shows equals the edited log played forward to its place.
-    static func expectExact(_ pilot: Pilot<Watch>, _ note: @autoclosure () -> String) throws {
+    static func expectExact(_ pilot: Pilot<ReplayProgram>, _ note: @autoclosure () -> String) throws {
         let player = pilot.player
         let applied = (0..<player.place).filter { !player.index.skipped.contains($0 + 1) }.count
         let (state, appearance) = try forward(pilot.editedLines(), count: applied)
@@ -65,7 +65,7 @@ struct TimeTravelTests {
             .character("s"), .character("b"), .character("p"),
         ]
         for recording in 0..<25 {
-            let pilot = try Pilot<Watch>(
+            let pilot = try Pilot<ReplayProgram>(
                 RandomRecording.bytes(count: 5 + generator.below(400), operators: true, using: &generator))
             var pressed: [TerminalEvent] = []
             for _ in 0..<60 {
@@ -87,7 +87,7 @@ struct TimeTravelTests {
 
     /// The colours the disc's half blocks are drawn in on an 80×24 player (the ball's, and the
     /// screen's at its edges).
-    static func disc(_ pilot: Pilot<Watch>) -> Set<ColourCore.FlatColour> {
+    static func disc(_ pilot: Pilot<ReplayProgram>) -> Set<ColourCore.FlatColour> {
         var colours: Set<ColourCore.FlatColour> = []
         for row in 0..<20 {
             for column in 0..<80 where pilot.frame[column, row].glyph == Glyph.lowerHalf {
@@ -107,7 +107,7 @@ struct TimeTravelTests {
             (.arrowPressed(.left, distance: 10), 0.2),
             (.quitRequested, 2),
         ])
-        let pilot = try Pilot<Watch>(bytes, paused: false)
+        let pilot = try Pilot<ReplayProgram>(bytes, paused: false)
         pilot.pass(.milliseconds(200))
         #expect(pilot.player.place == 2)
         #expect(pilot.player.session.state.position.centre == Cell(column: 30, row: 11))
@@ -118,7 +118,7 @@ struct TimeTravelTests {
         #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
         #expect(pilot.player.place == 2)
         // Stepped to instead (paused), the place shows at once what the chain did until the next intent.
-        let stepped = try Pilot<Watch>(bytes)
+        let stepped = try Pilot<ReplayProgram>(bytes)
         stepped.press(.arrow(.right, shifted: false))
         stepped.press(.arrow(.right, shifted: false))
         #expect(stepped.player.place == 2)
@@ -138,7 +138,7 @@ struct TimeTravelTests {
             (.arrowPressed(.left, distance: 20), 0.6),
             (.quitRequested, 2),
         ])
-        let pilot = try Pilot<Watch>(bytes, paused: false)
+        let pilot = try Pilot<ReplayProgram>(bytes, paused: false)
         pilot.pass(.milliseconds(500))
         #expect(pilot.player.place == 2)
         #expect(Self.disc(pilot) == [.flatMaroonDark, .flatTealDark])
@@ -154,7 +154,7 @@ struct TimeTravelTests {
         // Stepped (paused): place 3 shows at once what the chain did until the quit; back to 2,
         // the chain is built again there with its window from 0.5 (the session checks the real
         // operator against the model at every step), and forward again the same.
-        let stepped = try Pilot<Watch>(bytes)
+        let stepped = try Pilot<ReplayProgram>(bytes)
         for _ in 0..<3 { stepped.press(.arrow(.right, shifted: false)) }
         #expect(stepped.player.place == 3)
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
@@ -171,7 +171,7 @@ struct TimeTravelTests {
     @Test("a scrub on the timeline goes to the place its column stands for, exactly", .tags(.slow), .skippedInQuickRuns)
     func scrubIsExact() throws {
         var generator = SeededGenerator()
-        let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 3_000, using: &generator))
+        let pilot = try Pilot<ReplayProgram>(RandomRecording.bytes(count: 3_000, using: &generator))
         let row = try #require(pilot.player.timelineRow)
         for _ in 0..<40 {
             let column = generator.below(pilot.frame.size.columns)
@@ -191,7 +191,7 @@ struct TimeTravelTests {
 
     @Test("the sample: →, ←, End, ], [ and Home each show exactly what they should, and say what changed")
     func sampleKeys() throws {
-        let pilot = try Pilot<Watch>(Self.sample)
+        let pilot = try Pilot<ReplayProgram>(Self.sample)
         let lines = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(pilot.player.place == 0)
         #expect(pilot.lines.last?.hasPrefix(" paused  intent 0/13  t 0.00 s  1×  40,11  ● flatRed") == true)
@@ -258,7 +258,7 @@ struct TimeTravelTests {
 
     @Test("x skips the current intent: the ball and every later colour follow; x again takes it back")
     func skip() throws {
-        let pilot = try Pilot<Watch>(Self.sample)
+        let pilot = try Pilot<ReplayProgram>(Self.sample)
         for _ in 0..<4 { pilot.type("l") }
         let kept = pilot.player.session.viewModel.current
         let endBefore = pilot.player.index.state(at: 13).appearance
@@ -291,7 +291,7 @@ struct TimeTravelTests {
         // The recorded 60×20, then the change line (empty until a move) and the timeline at the
         // bottom of the whole terminal, which at the end of the recording has just a row for the
         // timeline.
-        let tight = try Pilot<Watch>(bytes)
+        let tight = try Pilot<ReplayProgram>(bytes)
         #expect(tight.size == ScreenSize(columns: 70, rows: 23))
         #expect(tight.frame.size == ScreenSize(columns: 70, rows: 23))
         #expect(tight.lines[20] == String(repeating: " ", count: 70))
@@ -303,7 +303,7 @@ struct TimeTravelTests {
             tight.lines[tight.lines.count - 3] == " a resize is the terminal's: it cannot be skipped".padding(70),
             "\(tight.lines)")
         // With a row to spare, the message has a row of its own above the timeline.
-        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 70, rows: 24))
+        let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 70, rows: 24))
         pilot.type("x")
         #expect(pilot.lines[pilot.lines.count - 3] == " at the start: step forward to an intent to skip it".padding(70))
         pilot.press(.end)
@@ -316,7 +316,7 @@ struct TimeTravelTests {
     @Test("a recording with no intents: every key leaves it at 0/0, x and w say what they can")
     func emptyRecording() throws {
         let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")
-        let pilot = try Pilot<Watch>(Array((header + "\n").utf8), spareRows: 2)
+        let pilot = try Pilot<ReplayProgram>(Array((header + "\n").utf8), spareRows: 2)
         #expect(!pilot.player.index.canSkip(0) && !pilot.player.index.canSkip(1))
         pilot.player.index.setSkipped(1, true)
         for key: TerminalEvent in [.end, .arrow(.right, shifted: false), .character("]"), .character("x"), .home] {
@@ -332,7 +332,7 @@ struct TimeTravelTests {
         var lines = [ReplayFormat.headerLine(terminal: ScreenSize(columns: 60, rows: 20), program: "t", started: "s")]
         lines.append(ReplayFormat.line(for: .arrowPressed(.right, distance: 3), at: 0.1))
         lines.append(ReplayFormat.line(for: .resized(ScreenSize(columns: 90, rows: 30)), at: 0.2))
-        let pilot = try Pilot<Watch>(
+        let pilot = try Pilot<ReplayProgram>(
             Array(lines.map { $0 + "\n" }.joined().utf8), screen: ScreenSize(columns: 80, rows: 24))
         pilot.type("l")
         #expect(pilot.frame.size == ScreenSize(columns: 80, rows: 24))
@@ -351,7 +351,7 @@ struct TimeTravelTests {
     func writeEdited() throws {
         var generator = SeededGenerator()
         // Two rows to spare: one for the timeline, one for messages.
-        let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 200, using: &generator), spareRows: 2)
+        let pilot = try Pilot<ReplayProgram>(RandomRecording.bytes(count: 200, using: &generator), spareRows: 2)
         var written: [String] = []
         var writes = 0
         pilot.player.writeEdited = { index in
@@ -392,7 +392,7 @@ struct TimeTravelTests {
 
     @Test("+ and - double and halve the speed between ¼× and 16×; space at the end plays from the start")
     func speedAndEnd() throws {
-        let pilot = try Pilot<Watch>(Self.sample, paused: false)
+        let pilot = try Pilot<ReplayProgram>(Self.sample, paused: false)
         for _ in 0..<6 { pilot.type("+") }
         #expect(pilot.player.playback.timing.speed == 16)
         #expect(pilot.lines.last?.contains("  16×") == true)
@@ -416,7 +416,7 @@ struct TimeTravelTests {
     func partlyRead() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 5_000, using: &generator)
-        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 50), readAll: false)
+        let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 120, rows: 50), readAll: false)
         let index = pilot.player.index
         try index.read(atMost: 100)
         pilot.refresh()
@@ -436,7 +436,7 @@ struct TimeTravelTests {
     )
     func replayInTheSameWindow() throws {
         // The sample was recorded at 80×24.
-        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 24))
+        let pilot = try Pilot<ReplayProgram>(Self.sample, screen: ScreenSize(columns: 80, rows: 24))
         pilot.press(.end)
         var lines = pilot.lines
         #expect(!lines.joined().contains("too small"))
@@ -466,7 +466,7 @@ struct TimeTravelTests {
         "x at 80×24 in a window of the recording's size: it pauses, the change line says the skip, the timeline marks it ø"
     )
     func skipShown() throws {
-        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 24))
+        let pilot = try Pilot<ReplayProgram>(Self.sample, screen: ScreenSize(columns: 80, rows: 24))
         pilot.type(" ")  // Playing.
         pilot.press(.arrow(.right, shifted: false))
         pilot.press(.arrow(.right, shifted: false))
@@ -488,17 +488,17 @@ struct TimeTravelTests {
             ReplayFormat.line(for: .arrowPressed(.right, distance: 1), at: 0.1),
         ]
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let short = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 60, rows: 14))
+        let short = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 60, rows: 14))
         short.type("s")
         let said = try #require(short.lines.first { $0.contains(" more row") })
         let words = said.split(separator: " ")
         let more = try #require(words.firstIndex(of: "more"))
         let needed = try #require(Int(words[more - 1]), "\(said)")
         // With that many more rows it fits whole.
-        let taller = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 60, rows: 14 + needed))
+        let taller = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 60, rows: 14 + needed))
         taller.type("s")
         #expect(taller.player.layout.panelFits == true)
-        let one = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 60, rows: 14 + needed - 1))
+        let one = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 60, rows: 14 + needed - 1))
         one.type("s")
         #expect(one.player.layout.panelFits == false, "one row fewer is not enough")
     }
@@ -512,7 +512,7 @@ struct TimeTravelTests {
             ReplayFormat.line(for: .resized(ScreenSize(columns: 90, rows: 26)), at: 0.1),
         ]
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 100, rows: 30))
+        let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 100, rows: 30))
         pilot.type("l")
         #expect(
             pilot.player.change?.text
@@ -524,7 +524,7 @@ struct TimeTravelTests {
 
     @Test("a page that starts part-way: every late lane, subscribed anywhere, is the one a whole run gives")
     func lateLanesOnAPage() throws {
-        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 40))
+        let pilot = try Pilot<ReplayProgram>(Self.sample, screen: ScreenSize(columns: 80, rows: 40))
         let index = pilot.player.index
         // Narrow pages (7 columns at 30 cells), so most start after the start.
         for width in [30, 36] {
@@ -564,7 +564,7 @@ struct TimeTravelTests {
 
     @Test("with the streams panel open the lanes show the page around the place, the future dim, skips as ø")
     func streamsAroundThePlace() throws {
-        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 80, rows: 40))
+        let pilot = try Pilot<ReplayProgram>(Self.sample, screen: ScreenSize(columns: 80, rows: 40))
         pilot.type("s")
         for _ in 0..<4 { pilot.type("l") }
         pilot.type("x")
@@ -593,7 +593,7 @@ extension TimeTravelTests {
     func badLineLate() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 3_000, thenBadLine: "garbage appended", using: &generator)
-        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 140, rows: 50))
+        let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 140, rows: 50))
         #expect(pilot.player.index.count == 3_000)
         #expect(pilot.player.index.isComplete)
         #expect(pilot.player.index.readingStopped?.line == 3_002)
@@ -608,7 +608,7 @@ extension TimeTravelTests {
     @Test("a bad line before any intent leaves nothing to keep: the one sentence, as before")
     func badLineFirst() throws {
         let header = String(decoding: Self.sample, as: UTF8.self).split(separator: "\n")[0]
-        #expect(throws: ReplayError.self) { try Pilot<Watch>(Array((header + "\ngarbage\n").utf8)) }
+        #expect(throws: ReplayError.self) { try Pilot<ReplayProgram>(Array((header + "\ngarbage\n").utf8)) }
     }
 }
 
@@ -627,7 +627,7 @@ extension TimeTravelTests {
             time += 0.1
             lines.append(ReplayFormat.line(for: intent, at: time))
         }
-        let pilot = try Pilot<Watch>(
+        let pilot = try Pilot<ReplayProgram>(
             Array(lines.map { $0 + "\n" }.joined().utf8), screen: ScreenSize(columns: 100, rows: 34))
         pilot.terminal.keepsFrames = true
         pilot.type("s")  // The panel too, above the player's rows.
@@ -661,7 +661,7 @@ extension TimeTravelTests {
     func skipIsBounded() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 60_000, using: &generator)
-        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 50))
+        let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 120, rows: 50))
         pilot.press(.end)
         for _ in 0..<3 { pilot.type("[") }
         // A colour change can be a resize's, which cannot be skipped: the next that can be.
@@ -683,7 +683,7 @@ extension TimeTravelTests {
     func skipThenWorkedOut() throws {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 20_000, using: &generator)
-        let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 50))
+        let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 120, rows: 50))
         // Near the start, so that the tail to work out is long whatever the seed (near the end,
         // a short one was worked out at once for some seeds).
         for _ in 0..<5 { pilot.type("]") }
@@ -734,7 +734,7 @@ extension TimeTravelTests {
                     #"{"t":0,"event":"unsubscribed","subject":"relay"}"#,
                 ], at: 1)
             let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-            let pilot = try Pilot<Watch>(bytes, screen: ScreenSize(columns: 120, rows: 40))
+            let pilot = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 120, rows: 40))
             let index = pilot.player.index
             // Any intent but a resize (which cannot be skipped); none if all are resizes.
             let skipped = (1...index.count).filter { index.canSkip($0) }.randomElement(using: &generator) ?? 0
@@ -760,7 +760,7 @@ extension TimeTravelTests {
     )
     func heldLateKey() throws {
         var generator = SeededGenerator()
-        let pilot = try Pilot<Watch>(RandomRecording.bytes(count: 40, using: &generator), spareRows: 6)
+        let pilot = try Pilot<ReplayProgram>(RandomRecording.bytes(count: 40, using: &generator), spareRows: 6)
         func go(to place: Int) {
             pilot.press(.home)
             for _ in 0..<place { pilot.type("l") }
@@ -784,7 +784,7 @@ extension TimeTravelTests {
     @Test("past the kept subscribes and cancels, one more is refused with a sentence, and none changes meaning")
     func lateKeyLimit() throws {
         var generator = SeededGenerator()
-        let pilot = try Pilot<Watch>(
+        let pilot = try Pilot<ReplayProgram>(
             RandomRecording.bytes(count: 40, using: &generator), spareRows: 6, userObservationLimit: 40)
         func says(_ words: String) -> Bool { pilot.lines.contains { $0.contains(words) } }
         // Three presses of each of the four keys at a place: twelve kept a place.
@@ -812,7 +812,7 @@ extension TimeTravelTests {
         let move = ReplayFormat.line(for: .arrowPressed(.left, distance: 1), at: 0.1)
         let open = ReplayFormat.line(for: Observation.panelOpened, at: 0.1)
         let close = ReplayFormat.line(for: Observation.panelClosed, at: 0.1)
-        let later = try Pilot<Watch>(
+        let later = try Pilot<ReplayProgram>(
             Array(([header, move, move, open, move, move, close, move].map { $0 + "\n" }).joined().utf8))
         var seen: [Bool] = [later.player.streamsOpen]
         for _ in 0..<5 {
@@ -821,7 +821,7 @@ extension TimeTravelTests {
         }
         #expect(seen == [false, false, true, true, false, false])
         #expect(later.lines.contains { $0.hasPrefix(" streams") } == false)
-        let fromTheStart = try Pilot<Watch>(Array(([header, open, move].map { $0 + "\n" }).joined().utf8))
+        let fromTheStart = try Pilot<ReplayProgram>(Array(([header, open, move].map { $0 + "\n" }).joined().utf8))
         #expect(fromTheStart.player.streamsOpen)
         #expect(fromTheStart.lines.contains { $0.hasPrefix(" streams") })
     }

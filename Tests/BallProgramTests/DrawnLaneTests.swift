@@ -100,7 +100,7 @@ struct DrawnLaneTests {
             #expect(recorder.failure == nil)
             // The recording replays the subscriptions where they were made: at its end the
             // player draws the same lanes.
-            let pilot = try Pilot<Watch>(file.bytes, screen: ScreenSize(columns: Self.size.columns, rows: 40))
+            let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: Self.size.columns, rows: 40))
             pilot.press(.end)
             if !pilot.player.streamsOpen { pilot.type("s") }
             guard
@@ -142,7 +142,7 @@ struct DrawnLaneTests {
 
     @Test("the player at the end of a recording that quit: late Behavior and Publish ^|, Replay(3) ^3|, Relay ^○")
     func lateToCompletedSubjects() throws {
-        let pilot = try Pilot<Watch>(SampleRecording.bytes, screen: ScreenSize(columns: 80, rows: 40))
+        let pilot = try Pilot<ReplayProgram>(SampleRecording.bytes, screen: ScreenSize(columns: 80, rows: 40))
         pilot.press(.end)
         pilot.type("s")
         for kind in LateSubscriber.allCases { pilot.type(kind.key) }

@@ -107,7 +107,7 @@ struct GlyphTests {
         drawn.formUnion(Self.glyphs(in: driver.terminal.history))
 
         // The player: stepping, a skip, the panel, the help, playing to the end.
-        let pilot = try Pilot<Watch>(RunLoopTests.sample)
+        let pilot = try Pilot<ReplayProgram>(RunLoopTests.sample)
         pilot.terminal.keepsFrames = true
         for key: Unicode.Scalar in ["l", "l", "x", "l", "s", "l", "?", " "] { pilot.type(key) }
         pilot.pass(.seconds(30))

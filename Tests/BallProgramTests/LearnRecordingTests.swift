@@ -77,7 +77,7 @@ struct LearnRecordingTests {
             }
             #expect(markers == shown.filter { $0 < Lesson.all.count }, "\(context)")
             // The player at the end: the late lanes the tour drew (after an `e` too).
-            let player = try Pilot<Watch>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
+            let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
             player.run([.bytes(TerminalBytes.end)])
             #expect(player.player.place == index.count, "\(context)")
             let live = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 }

@@ -243,7 +243,7 @@ struct RunLoopTests {
             #expect(driver.play.isFinished, "Esc then \(key.debugDescription)")
         }
         // In the player, Esc then an arrow's letter is not the arrow: Esc leaves.
-        let pilot = try Pilot<Watch>(Self.sample)
+        let pilot = try Pilot<ReplayProgram>(Self.sample)
         pilot.run([.bytes(TerminalBytes.escape + Array("l".utf8))])
         #expect(pilot.watch.isFinished)
     }
@@ -326,7 +326,7 @@ struct RunLoopTests {
         #expect(
             Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^○") }, "\(Self.lines(driver.frame))")
         // In a replay, the player's message says it.
-        let pilot = try Pilot<Watch>(Self.sample)
+        let pilot = try Pilot<ReplayProgram>(Self.sample)
         pilot.type("l")
         pilot.type("p")
         // (Paused, on the change line's row.)
@@ -397,7 +397,7 @@ struct RunLoopTests {
 
     @Test("a replay plays each intent at its recorded time; Ctrl-Z's stop does not count; it stays at the end")
     func timedPlayback() throws {
-        let pilot = try Pilot<Watch>(Self.sample, paused: false)
+        let pilot = try Pilot<ReplayProgram>(Self.sample, paused: false)
         let index = pilot.player.index
         // The sample's first intent is at 0.492334 s: not before.
         pilot.pass(.milliseconds(492))
@@ -422,7 +422,7 @@ struct RunLoopTests {
 
     @Test("space pauses a replay: time passes, nothing plays; space again plays on from where it was")
     func pauseStopsTime() throws {
-        let pilot = try Pilot<Watch>(Self.sample, paused: false)
+        let pilot = try Pilot<ReplayProgram>(Self.sample, paused: false)
         pilot.pass(.milliseconds(600))
         let place = pilot.player.place
         #expect(place > 0)

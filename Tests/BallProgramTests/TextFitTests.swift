@@ -131,7 +131,7 @@ struct TextFitTests {
         var cut: [String] = []
         var forms: Set<Int> = []
         for width in Self.widths {
-            let pilot = try Pilot<Watch>(small, screen: ScreenSize(columns: width, rows: 10))
+            let pilot = try Pilot<ReplayProgram>(small, screen: ScreenSize(columns: width, rows: 10))
             pilot.type("l")
             pilot.type("l")
             guard let timeline = pilot.player.timelineRow else {
@@ -150,7 +150,7 @@ struct TextFitTests {
         #expect(cut.isEmpty, "\(cut.prefix(5))")
         #expect(forms == [0, 1, 2, 3, 4], "each form is used at some width: \(forms)")
         // A recording made at 80 columns, in a 160-column window: the line is whole, not cut at 80.
-        let pilot = try Pilot<Watch>(Self.sample, screen: ScreenSize(columns: 160, rows: 26))
+        let pilot = try Pilot<ReplayProgram>(Self.sample, screen: ScreenSize(columns: 160, rows: 26))
         pilot.type("l")
         pilot.type("l")
         #expect(

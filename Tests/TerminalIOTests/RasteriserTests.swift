@@ -11,7 +11,7 @@ import Testing
 @Suite("The rasteriser")
 struct RasteriserTests {
     /// A session whose frames go through the rasteriser into an emulated terminal.
-    final class Rig: Screen {
+    final class Rig: FrameSink {
         let session: BallSession
         var colourDepth: ColourDepth { palette.map { .palette($0) } ?? .monochrome }
         private(set) var binding: ScreenBinding!

@@ -7,7 +7,7 @@ import OpenCombine
 
 /// Where frames go: the ncurses screen writes them to the terminal, the headless screen
 /// keeps them for tests.
-package protocol Screen: AnyObject {
+package protocol FrameSink: AnyObject {
     /// How the screen shows colours: the renderer keeps every swatch visible at this depth,
     /// and uses reverse video where there is no colour.
     var colourDepth: ColourDepth { get }
@@ -27,7 +27,7 @@ package protocol Screen: AnyObject {
 /// (``send(_:)``). Drawing waits for ``flush()``: the run loop reads all pending input, then
 /// flushes once, so a burst of drag events produces one frame, and a repeated position none.
 package final class ScreenBinding {
-    private let screen: Screen
+    private let screen: FrameSink
     private var renderer: Renderer
     /// Two frames, drawn into in turn: the one on screen and the next (no copying).
     private var frames = [Frame](repeating: Frame(size: ScreenSize(columns: 0, rows: 0), fill: .flatWhite), count: 2)
@@ -54,7 +54,7 @@ package final class ScreenBinding {
     /// Binds `viewModel` to `screen`; its current appearance is drawn at the first flush.
     /// `animated`: a jump glides and the colours fade over ``Glide/duration`` (presentation
     /// only: the chain has published the final values at once).
-    package init(_ viewModel: BallViewModel, to screen: Screen, animated: Bool = false) {
+    package init(_ viewModel: BallViewModel, to screen: FrameSink, animated: Bool = false) {
         self.screen = screen
         model = ScreenModel(appearance: viewModel.current)
         renderer = Renderer(depth: screen.colourDepth)

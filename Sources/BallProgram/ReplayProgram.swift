@@ -9,7 +9,7 @@ import BallReplay
 /// intent when its time comes, and does what the replay keys ask through the time-travel
 /// player; before each frame it binds the screen to the player's session and puts the
 /// player's rows, keys, notice and streams page into the screen model.
-package final class Watch: TerminalProgram {
+package final class ReplayProgram: TerminalProgram {
     package let keyMode = KeyMode.replay
     /// The player.
     package let player: TimeTravelPlayer
@@ -29,7 +29,7 @@ package final class Watch: TerminalProgram {
 
     /// Watching `player` on `screen`, on the run loop's `clock`; `animated`: each move glides, as
     /// it did in the session.
-    package init(player: TimeTravelPlayer, screen: Screen, clock: LoopClock, animated: Bool = false) {
+    package init(player: TimeTravelPlayer, screen: FrameSink, clock: LoopClock, animated: Bool = false) {
         self.player = player
         self.clock = clock
         bound = player.session
@@ -112,7 +112,7 @@ package final class Watch: TerminalProgram {
         case .scrub(let cell): player.scrub(at: cell)
         case .toggleStreams: player.toggleStreams()
         case .toggleLate(let kind): player.toggleLate(kind)
-        case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .choose,
+        case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .digit,
             .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice, .chooseOperator,
             .leaveTour:
             break
