@@ -35,13 +35,9 @@ let package = Package(
         .target(name: "TextFormats", swiftSettings: crossModule),
         /// Geometry, intents and what a valid one is, the state and its reducer, the chain
         /// (view-model), the session, and the ReplaySubject the chain shares with.
-        // Its subjects live on the program's one thread: no run-time exclusivity checks on the
-        // drag step's path in release (debug builds, and so the tests, keep them).
         .target(
             name: "BallModel", dependencies: ["ColourCore", "Platform", "TextFormats", openCombine],
-            swiftSettings: crossModule + [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-            ]),
+            swiftSettings: crossModule),
         /// The streams as marble lanes: a recorder subscribed to the session's publishers, a
         /// column per intent.
         .target(
