@@ -97,12 +97,9 @@ final class SettleTarget {
 
     /// Starts `command` and waits for its "keys" hint and first frame; nil if it does not start.
     init?(_ command: [String], environment: [String: String]) {
-        guard
-            let terminal = try? PseudoTerminal(
-                command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
-            terminal.readUntil(Array("keys".utf8)) != nil
-        else { return nil }
-        _ = terminal.readUntilQuiet(quiet: 0.1)
+        guard let terminal = PseudoTerminal.started80By24(command, environment: environment, quiet: 0.1) else {
+            return nil
+        }
         self.terminal = terminal
     }
 

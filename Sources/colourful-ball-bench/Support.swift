@@ -153,6 +153,18 @@ func respondToEachRead() -> Never {
 // MARK: - Drag steps in a pseudo-terminal
 
 extension PseudoTerminal {
+    /// Starts `command` in an 80×24 pseudo-terminal and waits for its "keys" hint, then for the
+    /// rest of its first frame (the output quiet for `quiet` seconds); nil if it does not start.
+    static func started80By24(_ command: [String], environment: [String: String], quiet: Double) -> PseudoTerminal? {
+        guard
+            let terminal = try? PseudoTerminal(
+                command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
+            terminal.readUntil(Array("keys".utf8)) != nil
+        else { return nil }
+        _ = terminal.readUntilQuiet(quiet: quiet)
+        return terminal
+    }
+
     /// Writes `bytes` and reads the output they cause until it has been quiet for `quiet`
     /// seconds: the seconds from the write to its last byte (`nil` if nothing came).
     func timedAnswer(to bytes: [UInt8], quiet: Double) -> Double? {
@@ -179,12 +191,9 @@ final class DragTarget {
     /// open, whose "lanes hide 10 rows" leaves no room for "q quit") and first frame, and presses the mouse
     /// button on the ball (the centre of 80×24); `nil` if it does not start.
     init?(_ command: [String], environment: [String: String]) {
-        guard
-            let terminal = try? PseudoTerminal(
-                command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
-            terminal.readUntil(Array("keys".utf8)) != nil
-        else { return nil }
-        _ = terminal.readUntilQuiet(quiet: 0.05)
+        guard let terminal = PseudoTerminal.started80By24(command, environment: environment, quiet: 0.05) else {
+            return nil
+        }
         terminal.write(Array("\u{1B}[<0;41;12M".utf8))
         _ = terminal.readUntilQuiet(quiet: 0.05)
         self.terminal = terminal
