@@ -57,9 +57,8 @@ package final class BallSession {
     package var now: SessionTime { viewModel.clock.now }
 
     /// When the chain next has something to do (a timed operator's timer), if anything: the
-    /// reducer's model of it, which the session checks when it comes. (An operator switched
-    /// away from may leave an action on the clock that does nothing: `throttle` does not cancel
-    /// the end of its window. Nothing waits for it.)
+    /// reducer's model of it, which the session checks when it comes. (`debounce` and
+    /// `throttle` cancel their timers when they are switched away from: none is left behind.)
     package var nextTimer: SessionTime? { viewModel.slot.value.timer(heldSince: heldSince) }
 
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by

@@ -93,7 +93,7 @@ package struct SessionTime: Strideable, Hashable, Sendable, CustomStringConverti
 /// replay with the recording's times, so a timing operator does the same in both.
 ///
 /// An action scheduled for now runs on the next advance (the session advances to its own
-/// time after each intent): as OpenCombine's `debounce` hands on its completion.
+/// time after each intent).
 package final class SessionScheduler: Scheduler {
     package typealias SchedulerTimeType = SessionTime
     package typealias SchedulerOptions = Never
