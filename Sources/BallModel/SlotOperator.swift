@@ -41,8 +41,10 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     package var code: String { operation.code }
     /// What it does, in a few words: `only the right half goes through`.
     package var words: String { operation.words }
+    /// The subjects the operator reads, as its code names them (``SlotOperation/inputs``).
+    package var inputs: [SlotInput] { operation.inputs }
     /// Whether the operator reads the second subject, `mirror`.
-    package var readsMirror: Bool { operation.readsMirror }
+    package var readsMirror: Bool { inputs.contains(.mirror) }
 
     /// The digit that puts it in from the operators box, when its key is one.
     package var digit: Int? { key.properties.numericType == nil ? nil : Int(String(key)) }
@@ -89,8 +91,10 @@ package protocol SlotOperation: Sendable {
     /// what the row's name says came before the idle (`after moves`), and how long it lets the
     /// screen settle after them, in seconds.
     var benchIdle: (keys: String, after: String, settle: Double) { get }
-    /// Whether it reads the second subject, `mirror` (the status line then shows the mirror).
-    var readsMirror: Bool { get }
+    /// The subjects it reads, in the order its code names them (`position`, `mirror`): each has a
+    /// lane in the streams panel while it is in the slot, and the exports write them (the status
+    /// line shows the mirror when it reads `mirror`).
+    var inputs: [SlotInput] { get }
 
     /// The operator on the chain's subjects (``SlotInputs``), its timers on the session's clock:
     /// what the slot passes on to the ball's colour. The chain switches to it when it is chosen
@@ -126,7 +130,7 @@ package protocol SlotOperation: Sendable {
 }
 
 extension SlotOperation {
-    package var readsMirror: Bool { false }
+    package var inputs: [SlotInput] { [.position] }
     package var interval: SessionTime.Stride? { nil }
     package var benchIdle: (keys: String, after: String, settle: Double) { ("hhhh", "after moves", 0.5) }
     package func timerWentOff(_ next: inout BallState, at due: SessionTime) {
@@ -241,6 +245,21 @@ extension BallState {
 }
 
 // MARK: - What the slot reads, and what it passes on
+
+/// A subject an operator in the slot may read (one of ``SlotInputs``), named as the code names
+/// it: what an operator declares it reads (``SlotOperation/inputs``).
+package enum SlotInput: String, Hashable, Sendable, CaseIterable {
+    /// ``BallViewModel/position``, where the ball is.
+    case position
+    /// ``BallViewModel/mirror``, whether the mirror is on.
+    case mirror
+    /// ``BallViewModel/grabbed``, whether the mouse button is down on the ball.
+    case grabbed
+    /// ``BallViewModel/mouse``, each new position the mouse made.
+    case mouse
+    /// ``BallViewModel/keys``, each new position the keys made.
+    case keys
+}
 
 /// What an operator in the slot may read: the chain's subjects, and the session's clock its
 /// timers run on.

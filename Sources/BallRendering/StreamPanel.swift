@@ -14,9 +14,10 @@ package struct StreamPanel: Hashable, Sendable {
     /// column (`learn`'s lanes always take this many).
     package static let rows = rows(slot: false)
 
-    /// How many rows the panel takes when it fits, with the slot's lane when `slot`.
+    /// How many rows the panel takes at most when it fits, with the slot's lane when `slot` (and
+    /// the lanes of what the operator in it reads: as many as the operator that reads most has).
     package static func rows(slot: Bool) -> Int {
-        2 + StreamLane.main(slot: slot).count + LateSubscriber.allCases.count
+        2 + StreamLane.main(slot: slot).count + (slot ? StreamLane.mostInputs : 0) + LateSubscriber.allCases.count
     }
     /// The label column's width (" late Replay(3)" and a space).
     package static let labelWidth = 16
@@ -45,26 +46,37 @@ package struct StreamPanel: Hashable, Sendable {
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
     package var rowBudget: Int?
 
-    /// What it draws below the ruler: whether the slot's lane, and which kinds of late
-    /// subscriber have a row (see ``rowBudget``).
-    private var drawn: (slot: Bool, kinds: [LateSubscriber]) {
+    /// What it draws below the ruler: whether the slot's lane, the lanes of what the operator in
+    /// it reads, which kinds of late subscriber have a row (see ``rowBudget``), and the input lanes
+    /// it had no room for (the description line names them: a lane is never cut silently).
+    private var drawn: (slot: Bool, inputs: [StreamLane], kinds: [LateSubscriber], folded: [StreamLane]) {
         var slot = showsSlot
+        var inputs = slot ? StreamLane.inputs(of: presentColumn?.slot ?? .none) : []
+        var folded: [StreamLane] = []
         var kinds = LateSubscriber.allCases
-        guard let rowBudget else { return (slot, kinds) }
-        while 2 + StreamLane.main(slot: slot).count + kinds.count > rowBudget {
+        guard let rowBudget else { return (slot, inputs, kinds, folded) }
+        while 2 + StreamLane.main(slot: slot, inputs: inputs).count + kinds.count > rowBudget {
             if let free = kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind && $0.isLive } }) {
                 kinds.remove(at: free)
+            } else if let last = inputs.popLast() {
+                folded.insert(last, at: 0)
             } else if slot {
                 slot = false
             } else {
                 break
             }
         }
-        return (slot, kinds)
+        return (slot, inputs, kinds, folded)
     }
 
     /// The main lanes it draws, top to bottom.
-    package var mainLanes: [StreamLane] { StreamLane.main(slot: drawn.slot) }
+    package var mainLanes: [StreamLane] {
+        let drawn = drawn
+        return StreamLane.main(slot: drawn.slot, inputs: drawn.inputs)
+    }
+
+    /// The lanes of what the operator in the slot reads that the row budget left out.
+    package var foldedLanes: [StreamLane] { drawn.folded }
 
     /// The kinds of late subscriber it gives a row, top to bottom.
     package var lateKinds: [LateSubscriber] { drawn.kinds }
@@ -77,8 +89,8 @@ package struct StreamPanel: Hashable, Sendable {
     /// How many rows it takes.
     package var rowCount: Int {
         guard fits else { return 1 }
-        let (slot, kinds) = drawn
-        return 2 + StreamLane.main(slot: slot).count + kinds.count
+        let drawn = drawn
+        return 2 + StreamLane.main(slot: drawn.slot, inputs: drawn.inputs).count + drawn.kinds.count
     }
 
     /// How many rows of the ball's area stay in view at least above the panel (and the replay
@@ -188,9 +200,21 @@ package struct StreamPanel: Hashable, Sendable {
         let hoveredColumn = hovered.flatMap { hovered in columns.first { $0.index == hovered } }
         let described =
             hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
+        // Input lanes the rows could not hold are named first, so none is cut silently.
+        let folded = foldedLanes
+        let foldedWords =
+            folded.isEmpty
+            ? []
+            : [
+                "(no room for the \(folded.map(\.label).joined(separator: " and ")) lane) ",
+                "(+\(folded.map(\.label).joined(separator: ","))) ",
+            ]
         if let hoveredColumn, let lane = hoveredLane, lane != .intents {
             let text = String.first(of: descriptions(hoveredColumn, in: lane), fittingWidth: width - 1)
             lines.append(LaneCell.text(" " + text, width: width))
+        } else if !foldedWords.isEmpty {
+            let options = foldedWords.flatMap { prefix in descriptions(described).map { prefix + $0 } }
+            lines.append(LaneCell.text(" " + String.first(of: options, fittingWidth: width - 1), width: width))
         } else {
             lines.append(
                 LaneCell.text(" " + String.first(of: descriptions(described), fittingWidth: width - 1), width: width))

@@ -71,6 +71,30 @@ extension StreamPanel {
             } else {
                 did = "nothing: no new ball colour"
             }
+        case .mirror:
+            did =
+                column.mirrorSent.map { on in
+                    column.index == 0 || column.intent == nil
+                        ? "\(Glyph.value) \(on): the mirror's value, handed at once"
+                        : "\(Glyph.value) \(on): the mirror flipped \(on ? "on" : "off")"
+                } ?? "nothing: the mirror did not flip"
+        case .grabbed:
+            did =
+                column.grabbed.map { on in
+                    column.intent == nil
+                        ? "\(Glyph.value) \(on): grabbed's value, handed at once"
+                        : on
+                            ? "\(Glyph.value) true: the press grabbed the ball"
+                            : "\(Glyph.value) false: the release let it go"
+                } ?? "nothing: the button neither grabbed nor let go"
+        case .mouse:
+            did =
+                column.mouse.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row): a position the mouse made" }
+                ?? "nothing: the mouse made no new position"
+        case .keys:
+            did =
+                column.keys.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row): a position the keys made" }
+                ?? "nothing: the keys made no new position"
         case .late(let kind):
             (did, shortDid) = Self.lateWords(kind, lane: lateLanes.first { $0.kind == kind }, column: column)
         }

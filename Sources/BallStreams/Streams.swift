@@ -18,8 +18,40 @@ package enum StreamLane: Hashable, Sendable {
     case ballColour
     /// `ballColour.scan(flatWhite, background).removeDuplicates()` (``BallViewModel/background``).
     case background
+    /// The second subject, whether the mirror is on (``BallViewModel/mirror``): drawn while the
+    /// operator in the slot reads it.
+    case mirror
+    /// Whether the mouse button is down on the ball (``BallViewModel/grabbed``): drawn while the
+    /// operator in the slot reads it.
+    case grabbed
+    /// Each new position the mouse made (``BallViewModel/mouse``): drawn while the operator in
+    /// the slot reads it.
+    case mouse
+    /// Each new position the keys made (``BallViewModel/keys``): drawn while the operator in the
+    /// slot reads it.
+    case keys
     /// A subscriber that came late, of this kind.
     case late(LateSubscriber)
+
+    /// The lane of a subject an operator reads.
+    package init(_ input: SlotInput) {
+        switch input {
+        case .position: self = .position
+        case .mirror: self = .mirror
+        case .grabbed: self = .grabbed
+        case .mouse: self = .mouse
+        case .keys: self = .keys
+        }
+    }
+
+    /// The lanes of what `operation` reads beyond the position (whose lane is always drawn), in
+    /// the order its code names them: drawn between the position's lane and the slot's.
+    package static func inputs(of operation: SlotOperator) -> [StreamLane] {
+        operation.inputs.filter { $0 != .position }.map(StreamLane.init)
+    }
+
+    /// The most input lanes an operator has (``inputs(of:)``): the rows a panel keeps for them.
+    package static let mostInputs = SlotOperator.allCases.map { inputs(of: $0).count }.max() ?? 0
 
     /// The lane's label, as the code names the stream.
     package var label: String {
@@ -29,6 +61,10 @@ package enum StreamLane: Hashable, Sendable {
         case .slotted: "slotted"
         case .ballColour: "ballColour"
         case .background: "background"
+        case .mirror: "mirror"
+        case .grabbed: "grabbed"
+        case .mouse: "mouse"
+        case .keys: "keys"
         case .late(let kind): "late \(kind.name)"
         }
     }
@@ -36,9 +72,10 @@ package enum StreamLane: Hashable, Sendable {
     /// The four lanes every panel has, top to bottom.
     package static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
 
-    /// The main lanes, with the slot's under the position's when `slot` (the slot holds an operator).
-    package static func main(slot: Bool) -> [StreamLane] {
-        slot ? [.intents, .position, .slotted, .ballColour, .background] : main
+    /// The main lanes, with the slot's under the position's when `slot` (the slot holds an operator),
+    /// and between them the lanes of `inputs` (what the operator reads beyond the position).
+    package static func main(slot: Bool, inputs: [StreamLane] = []) -> [StreamLane] {
+        slot ? [.intents, .position] + inputs + [.slotted, .ballColour, .background] : main
     }
 
     /// The code that makes this lane's stream, as the source writes it (the chain's lines are
@@ -52,6 +89,10 @@ package enum StreamLane: Hashable, Sendable {
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
+        case .mirror: "mirror = CurrentValueSubject(start.mirror), flipped by i"
+        case .grabbed: "grabbed = CurrentValueSubject(start.isGrabbed), sent each press and release"
+        case .mouse: "mouse = PassthroughSubject(), sent each new position the mouse made"
+        case .keys: "keys = PassthroughSubject(), sent each new position the keys made"
         case .late(.behavior): "position.bind { … }: the CurrentValueSubject itself, subscribed late"
         case .late(.publish): "published.bind { … }: position.subscribe(published), a PassthroughSubject"
         case .late(.replay): "replayed.bind { … }: position.subscribe(replayed), a ReplaySubject(bufferSize: 3)"
@@ -67,6 +108,9 @@ package enum StreamLane: Hashable, Sendable {
         case .slotted: "slot.map { $0.applied(to: inputs) }.switchToLatest()"
         case .ballColour: "slotted.map { $0.ballColour }.removeDuplicates()"
         case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).removeDuplicates()"
+        case .mirror: "CurrentValueSubject(start.mirror)"
+        case .grabbed: "CurrentValueSubject(start.isGrabbed)"
+        case .mouse, .keys: "PassthroughSubject()"
         case .late(.behavior): "position.bind { \(Glyph.ellipsis) }"
         case .late(.publish): "PassthroughSubject, late"
         case .late(.replay): "ReplaySubject(bufferSize: 3), late"
@@ -319,8 +363,15 @@ package struct StreamColumn: Hashable, Sendable {
     /// Whether the mirror (the second subject) is on after the intent.
     package var mirror = false
     /// What `grabbed` published here, if it did: true when a press grabbed the ball, false
-    /// when a release let it go.
+    /// when a release let it go (in the first column, what it held as the lanes subscribed).
     package var grabbed: Bool?
+    /// What `mirror` published here, if it did: its new state (in the first column, what it held
+    /// as the lanes subscribed).
+    package var mirrorSent: Bool?
+    /// What `mouse` published here, if it did.
+    package var mouse: BallPosition?
+    /// What `keys` published here, if it did.
+    package var keys: BallPosition?
     /// When the intent came, on the session's clock.
     package var time: SessionTime?
     /// When the slot passed on ``slotted`` (a timed operator passes it on after the intent).
@@ -343,7 +394,7 @@ package struct StreamColumn: Hashable, Sendable {
         self.state = state
     }
 
-    /// What `lane` shows in this column, for the four main lanes (the start column marks
+    /// What `lane` shows in this column, for the main lanes and the inputs' (the start column marks
     /// their subscriptions; a completion ends them).
     package func marble(_ lane: StreamLane) -> Marble {
         let shown = emission(lane)
@@ -364,6 +415,10 @@ package struct StreamColumn: Hashable, Sendable {
         switch lane {
         case .intents: return intent.map(Marble.intent)
         case .position, .late: return position == nil ? nil : .value
+        case .mirror: return mirrorSent == nil ? nil : .value
+        case .grabbed: return grabbed == nil ? nil : .value
+        case .mouse: return mouse == nil ? nil : .value
+        case .keys: return keys == nil ? nil : .value
         case .slotted: return slotted == nil ? nil : .value
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
@@ -527,11 +582,23 @@ package final class StreamRecorder {
                 slot = chosen
                 note { $0.slot = chosen }
             },
-            viewModel.mirror.bind { [unowned self] on in
-                mirror = on
-                note { $0.mirror = on }
-            },
-            viewModel.grabbed.dropFirst().bind { [unowned self] on in note { $0.grabbed = on } },
+            viewModel.mirror.bind(
+                onNext: { [unowned self] on in
+                    mirror = on
+                    note {
+                        $0.mirror = on
+                        $0.mirrorSent = on
+                    }
+                }, onCompleted: { [unowned self] in note { $0.completed.insert(.mirror) } }),
+            viewModel.grabbed.bind(
+                onNext: { [unowned self] on in note { $0.grabbed = on } },
+                onCompleted: { [unowned self] in note { $0.completed.insert(.grabbed) } }),
+            viewModel.mouse.bind(
+                onNext: { [unowned self] position in note { $0.mouse = position } },
+                onCompleted: { [unowned self] in note { $0.completed.insert(.mouse) } }),
+            viewModel.keys.bind(
+                onNext: { [unowned self] position in note { $0.keys = position } },
+                onCompleted: { [unowned self] in note { $0.completed.insert(.keys) } }),
             viewModel.slotted.bind(
                 onNext: { [unowned self] output in
                     note {

@@ -19,7 +19,11 @@ struct OperatorsCommand: ParsableCommand {
                 ("name", slot.name), ("key", String(slot.key)), ("code", slot.code), ("words", slot.words),
                 ("rxpy", slot.operation.rxpy),
             ]
-            print("{" + fields.map { "\($0.0.jsonQuoted):\($0.1.jsonQuoted)" }.joined(separator: ",") + "}")
+            // What it reads, as its code names each subject: `"inputs":["position","mirror"]`.
+            let inputs = slot.inputs.map(\.rawValue.jsonQuoted).joined(separator: ",")
+            print(
+                "{" + fields.map { "\($0.0.jsonQuoted):\($0.1.jsonQuoted)" }.joined(separator: ",")
+                    + ",\"inputs\":[\(inputs)]}")
         }
     }
 }

@@ -258,8 +258,44 @@ struct StreamsTests {
         // The intents lane shows the flips (¦); the slot's lane a marble in #1, #4, #6, #7, #8.
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         #expect(Self.text(lines[1]) == "^──ƒ─←─←─¦─¦─ƒ─¦─←")
-        #expect(Self.text(lines[3]) == "^○─○─────○───○─○─○")
+        // combineLatest's second input has its lane, named as the code names it: each flip.
+        #expect(panel.mainLanes == [.intents, .position, .mirror, .slotted, .ballColour, .background])
+        #expect(lines[3].starts(with: LaneCell.text(" mirror", width: StreamPanel.labelWidth)))
+        #expect(Self.text(lines[3]) == "^○───────○─○───○──")
+        #expect(Self.text(lines[4]) == "^○─○─────○───○─○─○")
         #expect(driver.session.state.slotted.position?.centre.column == 42)
+    }
+
+    @Test("merge draws a lane for each of its inputs, mouse and keys; short of rows, the last is folded and named")
+    func mergeInputLanes() {
+        let driver = Pilot<Play>()  // 40,11 on 80×24.
+        driver.send(.operatorChosen(.merge))  // #1: handed nothing.
+        driver.press(.left)  // #2: keys 39,11.
+        driver.send(.pressed(at: Cell(column: 39, row: 11)))  // #3: grabs, moves nothing.
+        driver.send(.dragged(to: Cell(column: 41, row: 11)))  // #4: mouse 41,11.
+        driver.send(.released(at: Cell(column: 41, row: 11)))  // #5: moves nothing.
+        driver.press(.right)  // #6: keys 42,11.
+        var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
+        panel.showsSlot = true
+        let width = StreamPanel.labelWidth + 2 * driver.streams.columns.count + 1
+        var lines = panel.lines(width: width)
+        #expect(panel.mainLanes == [.intents, .position, .mouse, .keys, .slotted, .ballColour, .background])
+        #expect(lines[3].starts(with: LaneCell.text(" mouse", width: StreamPanel.labelWidth)))
+        #expect(Self.text(lines[3]) == "^────────○────")
+        #expect(lines[4].starts(with: LaneCell.text(" keys", width: StreamPanel.labelWidth)))
+        #expect(Self.text(lines[4]) == "^────○───────○")
+        #expect(Self.text(lines[5]) == "^○───○───○───○")
+        #expect(
+            panel.describe(driver.streams.columns[4], in: .mouse).hasPrefix("#4: ○ 41,11: a position the mouse made"))
+        // Two rows short of the lanes and the four late rows' worth: the late rows go, then keys,
+        // which the last line names.
+        panel.rowBudget = 2 + StreamLane.main(slot: true).count + 1
+        lines = panel.lines(width: 80)
+        #expect(panel.mainLanes == [.intents, .position, .mouse, .slotted, .ballColour, .background])
+        #expect(panel.foldedLanes == [.keys])
+        #expect(lines.count == panel.rowCount)
+        let last = String(String.UnicodeScalarView(lines.last!.map(\.glyph)))
+        #expect(last.hasPrefix(" (no room for the keys lane) #6"), "\(last)")
     }
 
     @Test("hovering the slot's lane with flatMapLatest in it says what the button did: pressed, dragging, released, up")
@@ -291,7 +327,11 @@ struct StreamsTests {
             ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         #expect(Self.text(lines[1]) == "^──ƒ─←─▼─•─▲─▲─▼─▲")
-        #expect(Self.text(lines[3]) == "^○─────○─○─○───○──")
+        // grabbed, the input flatMapLatest maps: handed false at once, then each press and release
+        // that changed it (not the stray release, #6).
+        #expect(panel.mainLanes == [.intents, .position, .grabbed, .slotted, .ballColour, .background])
+        #expect(Self.text(lines[3]) == "^○─────○───○───○─○")
+        #expect(Self.text(lines[4]) == "^○─────○─○─○───○──")
     }
 
     @Test("hovering the slot's lane with the counter in it says the count and how map and scan made it")
@@ -495,7 +535,7 @@ struct StreamsTests {
         driver.press(.left)  // #2: 39,11, left of the middle: not passed on.
         driver.type("s")
         let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        let rows = StreamPanel.rows(slot: true)
+        let rows = StreamPanel.rows(slot: true) - StreamLane.mostInputs  // filter reads only position.
         let top = 24 - rows - 1
         let slotRow = top + 3  // The ruler, intents, position, then the slot's lane.
         let description = { lines()[top + rows - 1] }

@@ -11,7 +11,7 @@ package struct CombineLatestOperation: SlotOperation {
     package let rxpy =
         "subject.pipe(ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0]))"
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
-    package let readsMirror = true
+    package let inputs: [SlotInput] = [.position, .mirror]
 
     package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
         inputs.position.combineLatest(inputs.mirror) { .position($1 ? $0.mirrored : $0) }.eraseToAnyPublisher()

@@ -10,6 +10,7 @@ package struct FlatMapLatestOperation: SlotOperation {
     package let code = "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
     package let words = "each press maps to the positions until its release: the colour follows drags only"
     package let rxpy = "grabbed.pipe(ops.flat_map_latest(lambda on: subject if on else reactivex.empty()))"
+    package let inputs: [SlotInput] = [.grabbed, .position]
     package let benchIdle = (keys: Self.drag, after: "after a drag and keys", settle: 0.5)
 
     /// A press on the middle of 80×24, a drag and its release, then keys (which it does not pass

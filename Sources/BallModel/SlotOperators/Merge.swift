@@ -10,6 +10,7 @@ package struct MergeOperation: SlotOperation {
     package let code = "mouse.merge(with: keys)"
     package let words = "the mouse's moves and the keys' moves, two streams merged into one as they come"
     package let rxpy = "sources[\"mouse\"].pipe(ops.merge(sources[\"keys\"]))"
+    package let inputs: [SlotInput] = [.mouse, .keys]
     package let benchIdle = (keys: FlatMapLatestOperation.drag, after: "after a drag and keys", settle: 0.5)
 
     package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {

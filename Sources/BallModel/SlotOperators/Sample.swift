@@ -9,7 +9,7 @@ package struct SampleOperation: SlotOperation {
     package let words = "the latest position, each time the mirror flips (i)"
     package let rxpy = "subject.pipe(ops.sample(mirror))"
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
-    package let readsMirror = true
+    package let inputs: [SlotInput] = [.position, .mirror]
 
     package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
         inputs.position.sample(inputs.mirror).map(SlotOutput.position).eraseToAnyPublisher()
