@@ -214,9 +214,46 @@ extension Publisher {
     package func share(replay count: Int, startingWith first: Output?) -> ReplaySubject<Output, Failure> {
         let subject = ReplaySubject<Output, Failure>(bufferSize: count)
         if let first { subject.send(first) }
-        // The subject is held weakly by its upstream subscriber: keeping the connection in the
-        // subject makes no cycle, and letting the subject go cancels it.
-        subject.connection = subscribe(subject)
+        // The subject is held weakly by its connection: keeping the connection in the subject
+        // makes no cycle, and letting the subject go cancels it (OpenCombine's own subject
+        // subscriber, once its subject is gone, no longer cancels its upstream).
+        let connection = ReplayConnection(subject)
+        subscribe(connection)
+        subject.connection = AnyCancellable(connection)
         return subject
     }
+}
+
+/// The one subscription of ``OpenCombine/Publisher/share(replay:)``'s subject to its upstream:
+/// it sends each value and the completion on to the subject (held weakly), and cancelling it
+/// cancels the upstream, whether or not the subject is still there.
+private final class ReplayConnection<Input, Failure: Error>: Subscriber, Cancellable {
+    private weak var subject: ReplaySubject<Input, Failure>?
+    private var upstream: Subscription?
+
+    init(_ subject: ReplaySubject<Input, Failure>) { self.subject = subject }
+
+    func receive(subscription: Subscription) {
+        guard upstream == nil, subject != nil else { return subscription.cancel() }
+        upstream = subscription
+        // Everything, at once, so the buffer keeps up whether or not anyone listens.
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        subject?.send(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        upstream = nil
+        subject?.send(completion: completion)
+    }
+
+    func cancel() {
+        upstream?.cancel()
+        upstream = nil
+    }
+
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 }

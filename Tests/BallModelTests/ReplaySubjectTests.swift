@@ -98,4 +98,22 @@ struct ReplaySubjectTests {
         #expect(first.values == [20, 22, 24])
         #expect(second.values == [22, 24])
     }
+
+    @Test("share(replay:)'s subject let go cancels its upstream: the operators above it run no more")
+    func shareLetGo() {
+        let source = CurrentValueSubject<Int, Never>(10)
+        var runs = 0
+        var shared: ReplaySubject<Int, Never>? = source.map { value -> Int in
+            runs += 1
+            return value
+        }.share(replay: 1)
+        weak var held: ReplaySubject<Int, Never>?
+        held = shared
+        source.send(11)
+        #expect(runs == 2 && shared?.buffer == [11])
+        shared = nil
+        #expect(held == nil, "nothing else keeps the subject")
+        source.send(12)
+        #expect(runs == 2, "the map above it no longer runs")
+    }
 }
