@@ -192,8 +192,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "colourful-ball", "ColourfulBallCommands", "BallModel", "BallRendering", "BallTestSupport",
-                "TerminalIO", "ColourCore", "TextFormats", "Platform",
+                "colourful-ball", "ColourfulBallCommands", "BallModel", "BallRendering", "BallProgram",
+                "BallTestSupport", "TerminalIO", "ColourCore", "TextFormats", "Platform",
             ]
         ),
     ],

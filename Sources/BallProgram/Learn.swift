@@ -50,6 +50,7 @@ package final class Learn: TerminalProgram {
     /// after the last; all done: the closing card.
     private var nextLesson: Int {
         let count = Lesson.all.count
+        guard lesson < count else { return count }
         return ((lesson + 1)..<count).first { !done.contains($0) } ?? (0..<count).first { !done.contains($0) } ?? count
     }
 
@@ -118,14 +119,17 @@ package final class Learn: TerminalProgram {
         case .showHint:
             hintShown = true
         case .nextLesson:
-            guard lesson < count else { return }
+            // After the last there is none: the closing card says how to leave or go back.
+            guard lesson < count else {
+                answer = endedAt == nil ? Self.noNextAnswer : Self.noNextEndedAnswer
+                return
+            }
             guard isDone else {
                 answer = Self.notDoneAnswer
                 return
             }
+            // The closing card, in its own rows with nothing over it: `m` there shows the recap.
             go(to: endedAt == nil ? nextLesson : count)
-            // The tour's end: every lesson's point, as a recap (any key closes it).
-            if lesson == count { binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson))) }
         case .previousLesson:
             go(to: max(0, lesson - 1))
         case .showLessons:
@@ -327,18 +331,20 @@ package final class Learn: TerminalProgram {
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, marks: untaughtMarks)))
+                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, marks: untaughtMarks,
+                    last: endedAt != nil || nextLesson == Lesson.all.count)))
     }
 
     /// The marks on the lanes now whose lesson is still to come.
     private var untaughtMarks: [UntaughtMark] {
         UntaughtMark.allCases.filter { mark in
-            guard play.isStreamsOpen, let taught = Lesson.all.firstIndex(where: { $0.id == mark.lesson }),
-                lesson < taught
-            else {
-                return false
-            }
+            guard play.isStreamsOpen, lesson < mark.taught else { return false }
             switch mark {
+            case .subscribed:
+                // Each main lane begins ^ in the session's first column, a late lane where it
+                // subscribed: drawn while the page shows either.
+                let first = StreamPanel.pageStart(latest: play.streams.latestIndex, width: play.terminal.columns)
+                return first == 0 || play.streams.lateLanes.contains { $0.start >= first }
             case .swallowed:
                 return facts.columns.contains { column in
                     column.position != nil && column.ballColour == nil
@@ -363,10 +369,13 @@ package final class Learn: TerminalProgram {
     /// The card of lesson `index` (``Lesson/all``'s count: the closing card), done or not, with
     /// its hint shown or not, the answer to the last try (which takes the note's place until the
     /// next key), and the learner's answer to its question (`predicted`). On the closing card,
-    /// `left` lists the lessons not done when the session has ended.
+    /// `left` lists the lessons not done when the session has ended. `marks`: the marks on the
+    /// lanes (those whose lesson is to come are explained in the note); `last`: `n` goes to the
+    /// closing card.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotOperator? = nil, marks: [UntaughtMark] = []
+        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotOperator? = nil, marks: [UntaughtMark] = [],
+        last: Bool = false
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -386,12 +395,16 @@ package final class Learn: TerminalProgram {
         let lesson = Lesson.all[index]
         let title = "Lesson \(index + 1) of \(count) · \(lesson.title)"
         let said = predicted.map { "You said \($0) (\(lesson.choices[$0 - 1]))" }
+        // A mark on the lanes whose lesson is to come is explained where the note has room.
+        let explained = marks.filter { $0.taught > index }.map(\.words)
         guard !done else {
-            var note = "n: the next lesson"
+            var note = last ? "n: the tour's end" : "n: the next lesson"
             if let said, let right = lesson.predicts {
                 note = predicted == right ? "\(said): right. \(note)" : "\(said): the lane says no. \(note)"
             } else if let runs {
                 note = "\(note) · map ran shared \(runs.shared), unshared \(runs.unshared)"
+            } else {
+                note = ([note] + explained).joined(separator: " · ")
             }
             return LessonCard(
                 title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: answer ?? note, done: true)
@@ -403,9 +416,8 @@ package final class Learn: TerminalProgram {
                 title: title, text: lesson.setup ?? lesson.text, task: asks,
                 note: answer ?? choices.joined(separator: " · "))
         }
-        // A mark on the lanes whose lesson is to come is explained where the note has room.
-        let marked: String = (["t: a hint"] + marks.map(\.words)).joined(separator: " · ")
-        let guessed: String? = said.map { "\($0). t: a hint" }
+        let marked: String = (["t: a hint"] + explained).joined(separator: " · ")
+        let guessed: String? = said.map { (["\($0). t: a hint"] + explained).joined(separator: " · ") }
         let otherwise: String = runs?.words ?? guessed ?? scan?.words ?? cleared.map(slotClearedNote) ?? marked
         return LessonCard(
             title: title, text: lesson.text, task: "Task: \(lesson.task)",
@@ -415,18 +427,33 @@ package final class Learn: TerminalProgram {
     /// A mark the lanes can draw before the lesson that teaches it: the card explains it in a
     /// few words where it appears (`·: a value swallowed, lesson 2`).
     enum UntaughtMark: CaseIterable {
-        /// `·`: a value `removeDuplicates` swallowed.
+        /// `^`: a subscription's start (each main lane's, where the session began; a late one's).
+        case subscribed
+        /// `·`: a value `distinctUntilChanged` (Combine's `removeDuplicates`) swallowed.
         case swallowed
         /// `!`: a late subscriber cancelled (each lesson begins by cancelling those left).
         case cancelled
 
         /// The lesson that teaches it, by name.
-        var lesson: String { self == .swallowed ? "ghost" : "cancel" }
+        var lesson: String {
+            switch self {
+            case .subscribed: "behavior"
+            case .swallowed: "ghost"
+            case .cancelled: "cancel"
+            }
+        }
+
+        /// The index of the lesson that teaches it.
+        var taught: Int { Lesson.all.firstIndex { $0.id == lesson } ?? Lesson.all.count }
 
         /// Its words on the card.
         var words: String {
-            let number = (Lesson.all.firstIndex { $0.id == lesson } ?? 0) + 1
-            return self == .swallowed ? "·: a value swallowed (lesson \(number))" : "!: a cancel (lesson \(number))"
+            let number = taught + 1
+            return switch self {
+            case .subscribed: "^: subscribed here (lesson \(number))"
+            case .swallowed: "·: a value swallowed (lesson \(number))"
+            case .cancelled: "!: a cancel (lesson \(number))"
+            }
         }
     }
 
@@ -503,6 +530,10 @@ package final class Learn: TerminalProgram {
 
     /// The answer to Esc with no box open: the tour asks once.
     static let leaveAnswer = "Esc again to leave the tour (q leaves at once); any other key stays."
+    /// The answer to `n` on the closing card.
+    static let noNextAnswer = "No next lesson: the tour is over. q leaves; N goes back, m picks a lesson."
+    /// The answer to `n` on the closing card once the session has ended.
+    static let noNextEndedAnswer = "No next lesson: the tour is over. q, then colourful-ball learn N for lesson N."
     /// The answer to `n` before the lesson is done.
     static let notDoneAnswer = "Not done yet: the task above is what is left."
     /// The answer to a lane lesson's task done with the lanes closed.
@@ -561,7 +592,7 @@ package final class Learn: TerminalProgram {
         let kinds = LateSubscriber.allCases
         return [
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, digitsAnswer,
-            endAnswer, endedAnswer,
+            endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"),
         ]
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
@@ -569,14 +600,18 @@ package final class Learn: TerminalProgram {
     }()
 
     /// The cards of lesson `index` (``Lesson/all``'s count: the closing card) in every state but
-    /// the answers: done or not, hint or not, each guess, the share counts as wide as a long tour
-    /// makes them, the lessons left.
+    /// the answers: done or not, hint or not, each guess, every mark to explain, the share counts
+    /// as wide as a long tour makes them, the lessons left.
     package static func cards(of index: Int) -> [LessonCard] {
         let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
-        return guesses.flatMap { guess in
+        let marks = UntaughtMark.allCases
+        // A guess only where the card asks for one.
+        let asked = index < Lesson.all.count && Lesson.all[index].predicts != nil
+        return (asked ? guesses : [nil]).flatMap { guess in
             [
-                card(index, done: true, hint: false, answer: nil, predicted: guess),
-                card(index, done: false, hint: false, answer: nil, predicted: guess),
+                card(index, done: true, hint: false, answer: nil, predicted: guess, marks: marks),
+                card(index, done: true, hint: false, answer: nil, predicted: guess, marks: marks, last: true),
+                card(index, done: false, hint: false, answer: nil, predicted: guess, marks: marks),
                 card(index, done: false, hint: true, answer: nil, predicted: guess),
             ]
         } + [
@@ -587,7 +622,6 @@ package final class Learn: TerminalProgram {
             card(index, done: true, hint: false, answer: nil, runs: widest),
             card(index, done: false, hint: false, answer: nil, scan: .widest),
             card(index, done: false, hint: false, answer: nil, cleared: .distinctUntilChanged),
-            card(index, done: false, hint: false, answer: nil, marks: UntaughtMark.allCases),
         ]
     }
 

@@ -1,5 +1,6 @@
 import BallModel
 import BallStreams
+import ColourCore
 import OpenCombine
 
 // MARK: - The article, as lessons
@@ -51,31 +52,35 @@ package struct LessonFacts {
 }
 
 /// How many times `map` ran in two copies of the chain's first operators, each with two
-/// subscribers (`learn`'s share lesson, `u`): one ends in `share()`, as `ballColour` does, the
-/// other does not. Counted by the closures themselves, from the moment both subscribed.
+/// subscribers (`learn`'s share lesson, `u`): one ends in `share(replay: 1)`, as `ballColour`
+/// does, the other does not. Counted by the closures themselves, from the moment both
+/// subscribed: `position` is a Behavior subject, so each subscription to it is handed its value
+/// at once and `map` runs then (shared once, unshared once for each subscriber), as RxSwift's
+/// `BehaviorSubject.map { … }.share(replay: 1)` does.
 package final class MapRuns {
-    /// How many positions were sent to the copies.
+    /// How many positions were sent to the copies (the one handed at once among them).
     package fileprivate(set) var positions = 0
     /// How many times the shared copy's `map` ran.
     package fileprivate(set) var shared = 0
     /// How many times the unshared copy's `map` ran.
     package fileprivate(set) var unshared = 0
-    /// The four subscriptions.
+    /// The subscriptions, and the shared copy (its one subscription to `position`).
     private var subscriptions: [AnyCancellable] = []
+    private var sharedCopy: ReplaySubject<FlatColour, Never>?
 
-    /// Subscribes two subscribers to each copy, over `position` (its values from now on).
+    /// Subscribes two subscribers to each copy, over `position` (its value now, then each new one).
     package init(position: CurrentValueSubject<BallPosition, Never>) {
-        let later = position.dropFirst()
-        let shared = later.map { [unowned self] in
+        let shared = position.map { [unowned self] in
             self.shared += 1
             return $0.ballColour
-        }.removeDuplicates().share()
-        let unshared = later.map { [unowned self] in
+        }.removeDuplicates().share(replay: 1)
+        let unshared = position.map { [unowned self] in
             self.unshared += 1
             return $0.ballColour
         }.removeDuplicates()
+        sharedCopy = shared
         subscriptions = [
-            later.bind { [unowned self] _ in positions += 1 },
+            position.bind { [unowned self] _ in positions += 1 },
             shared.bind { _ in }, shared.bind { _ in }, unshared.bind { _ in }, unshared.bind { _ in },
         ]
     }
@@ -93,9 +98,9 @@ package struct MapCounts: Hashable, Sendable {
     /// How many times the unshared copy's `map` ran.
     package var unshared: Int
 
-    /// `map ran: shared 3, unshared 6, for 3 positions`.
+    /// `map ran: shared 4, unshared 8, for 4 positions`.
     package var words: String {
-        "map ran: shared \(shared), unshared \(unshared), for \(positions) positions"
+        "map ran: shared \(shared), unshared \(unshared), for \(positions) position\(positions == 1 ? "" : "s")"
     }
 }
 
@@ -179,15 +184,15 @@ package struct Lesson: Sendable {
             id: "one-subject", title: "One subject",
             text:
                 "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.",
-            task: "Move the ball until its colour changes, and press s: each stream drawn as a lane.",
+            task: "Move the ball till its colour changes, then s: each stream as a lane.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
-            learnt: "position published a new centre (○); the chain derived a new ballColour (●) from it.",
+            learnt: "position published a new centre (○); the chain derived a new colour (●).",
             panel: .closed,
             isDone: { facts in facts.streamsOpen && facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
             id: "ghost", title: "A ghost",
             text:
-                "removeDuplicates() lets a value through only when it differs from the last: the same colour twice is swallowed.",
+                "distinctUntilChanged() (Combine: removeDuplicates()) passes a value on only when it differs from the last: the same colour twice is swallowed.",
             task: "Move the ball one cell so that its colour stays: a grey · appears on the ballColour lane.",
             hint: "One arrow press, inside a band: position gets a ○, ballColour a ·.",
             learnt: "The colour was worked out again and swallowed: · on ballColour, no new ●.",
@@ -200,18 +205,19 @@ package struct Lesson: Sendable {
             hint: "Its lane starts ^○: subscribed, and handed the current position.",
             learnt: "^○: a Behavior subject hands a late subscriber the latest value, then every change.",
             setup:
-                "position is a BehaviorSubject, the kind the article's Variable wrapped. A late subscriber comes after values went by.",
+                "position is a BehaviorSubject (Combine: CurrentValueSubject), the kind the article's Variable wrapped. A late subscriber comes after values went by.",
             wants: .behavior, predicts: 2,
             isDone: { facts in facts.lane(.behavior).map { $0.handed == 1 } ?? false }),
         Lesson(
             id: "publish", title: "Publish",
-            text: "A Publish subject (PassthroughSubject) hands a new subscriber nothing: only what comes after.",
+            text:
+                "A PublishSubject (Combine: PassthroughSubject) hands a new subscriber nothing: only what comes after.",
             task: "Press p, then move the ball: see what the Publish subscriber gets, and when.",
             hint: "Its lane starts ^─ (handed nothing); the next move brings its first ○.",
             learnt:
                 "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
             setup:
-                "A Publish subject (PassthroughSubject) is the other kind the article names. Subscribe one late, then move.",
+                "A PublishSubject (Combine: PassthroughSubject) is the other kind the article names. Subscribe one late, then move.",
             wants: .publish, predicts: 1,
             isDone: { facts in
                 // A value it received from a move (not from the window's resize).
@@ -255,14 +261,14 @@ package struct Lesson: Sendable {
             task:
                 "Take the ball into a dark band (the note says where), where the screen keeps its colour: · on background.",
             hint: "There the ball is flatBlackDark, its own complement: the screen stays.",
-            learnt: "scan handed back its accumulator, the screen's colour, and removeDuplicates swallowed it: ·.",
+            learnt: "scan handed back its accumulator, the screen's colour, and distinctUntilChanged swallowed it: ·.",
             isDone: { facts in facts.moves.contains { $0.ballColour != nil && $0.background == nil } }),
         Lesson(
             id: "share", title: "share",
             text:
-                "ballColour ends in share(replay: 1): one run of map for every subscriber, and a late one gets the last colour at once.",
+                "ballColour ends in share(replay: 1): one run of map for all its subscribers, and a late one is handed the last colour (Combine's share() hands nothing).",
             task: "Press u: two subscribers to a shared copy of map, two to an unshared one. Then move three times.",
-            hint: "The counts are on the card: shared, once a position; unshared, twice.",
+            hint: "position hands each new subscriber its value, so map runs at u too.",
             learnt: "Shared, map ran once a position for both subscribers; unshared, once for each of them.",
             panel: .asLeft, tourKey: "u",
             isDone: { facts in
@@ -283,7 +289,7 @@ package struct Lesson: Sendable {
             id: "counter", title: "map, scan: the counter",
             text:
                 "The counter from the Rx introductions: position.map { _ in 1 }.scan(0, +). map makes each position a 1; scan adds them up and remembers the sum.",
-            task: "Press f then 9 (the counter), then move three times: .counter counts 1, 2, 3, 4.",
+            task: "Press f then 9 (the counter), then move three times: point at .counter's last ○.",
             hint: "Point at a ○ on .counter for its count; the colour steps with each.",
             learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
             predicts: 2, question: "Predict: after f 9 and three moves, what will .counter read?",
@@ -322,9 +328,15 @@ package struct Lesson: Sendable {
             id: "combine-latest", title: "combineLatest",
             text:
                 "combineLatest joins two subjects: position and mirror, a switch i flips. When either changes, it passes on the latest of both.",
-            task: "Press f then 6 (combineLatest), then i without moving: .combineLatest gets a ○, position nothing.",
+            task: "Press f then 6 (combineLatest), then i without moving the ball: watch position and .combineLatest.",
             hint: "Off the middle, the mirror image has another colour too.",
             learnt: "¦, then ○ with no new position: combineLatest passes on when either of its subjects changes.",
+            setup:
+                "combineLatest joins two subjects: position and mirror, a switch i flips. The ball stays where it is.",
+            predicts: 2,
+            question:
+                "Predict: with combineLatest in (f 6), i flips the mirror, the ball still: what does .combineLatest do?",
+            choices: ["nothing, position is still", "passes on a value", "waits for a move"],
             operators: true,
             isDone: { facts in
                 facts.later.contains { column in
@@ -334,7 +346,7 @@ package struct Lesson: Sendable {
         Lesson(
             id: "flat-map-latest", title: "flatMapLatest, the drag",
             text:
-                "The classic Rx drag: each press maps to the positions until its release. Combine writes flatMapLatest as map then switchToLatest.",
+                "The classic Rx drag: each press maps to the positions until its release; flatMapLatest is map then switchLatest (Combine: switchToLatest).",
             task: "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse.",
             hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
             learnt: "Drags only. Latest: a new press cancels the last one's inner stream; flatMap would keep them all.",
