@@ -61,6 +61,12 @@ package final class BallSession {
     /// `throttle` cancel their timers when they are switched away from: none is left behind.)
     package var nextTimer: SessionTime? { viewModel.slot.value.timer(heldSince: heldSince) }
 
+    /// Until when the slot's timed operator waits, if it does: its timer, or `throttle`'s open
+    /// window (``SlotOperator/waitsUntil(heldSince:windowStart:)``, the reducer's model).
+    package var waitsUntil: SessionTime? {
+        viewModel.slot.value.waitsUntil(heldSince: heldSince, windowStart: windowStart)
+    }
+
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by
     /// then runs, earliest first.
     package func advance(to time: SessionTime) {

@@ -67,6 +67,16 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
         guard let heldSince, let interval = operation.interval else { return nil }
         return heldSince.advanced(by: interval)
     }
+
+    /// Until when the operator waits, if it runs on the session's clock and waits: its timer for
+    /// what it holds (`debounce`'s quiet, `throttle`'s window with a position held), or the end of
+    /// `throttle`'s window, open with nothing held (a position that came would be held). What
+    /// the time view draws as a wait (`~`); the reducer's model, as ``timer(heldSince:)`` is.
+    package func waitsUntil(heldSince: SessionTime?, windowStart: SessionTime?) -> SessionTime? {
+        guard let interval = operation.interval else { return nil }
+        let ends = [heldSince, windowStart].compactMap { $0?.advanced(by: interval) }
+        return ends.max()
+    }
 }
 
 /// One operator the chain's slot can hold, whole: its name, key and code; the real operator

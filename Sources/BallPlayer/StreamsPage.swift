@@ -17,17 +17,71 @@ package enum StreamsPage {
     /// The page of `index` that shows `place` at `width`, with `observations` (in the order of
     /// their places) made again where they were made: each subscribes, or cancels, the lane of
     /// its kind (one that cannot, a subscribe of a live lane or a cancel of none, does nothing).
+    /// On `axis`'s time, the page of spans that shows the place's time.
     package static func panel(
-        index: ReplayIndex, place: Int, width: Int, observations: [LateObservation]
+        index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis()
     ) -> StreamPanel {
-        let size = StreamPanel.pageSize(width: width)
-        let start = StreamPanel.pageStart(latest: place, width: width)
-        let end = min(index.count, start + size - 1)
-        let first = max(0, start - 1)
+        guard axis.time else {
+            let size = StreamPanel.pageSize(width: width)
+            let start = StreamPanel.pageStart(latest: place, width: width)
+            let end = min(index.count, start + size - 1)
+            let recorder = record(index, from: max(0, start - 1), through: end, observations: observations)
+            var panel = StreamPanel(
+                columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
+            // The slot's lane, on every page of a recording that puts an operator in the slot.
+            panel.showsSlot = index.choosesOperators
+            return panel
+        }
+        // The spans of the page that holds the place's time, and the intents in them, with the
+        // one before the first (it says how each lane stands as the page begins).
+        let length = axis.span
+        let time = { (number: Int) in number == 0 ? SessionTime.start : index.sessionTime(of: number) }
+        let first = StreamPanel.pageStart(latest: TimeSpans.number(of: time(place), length: length), width: width)
+        var spans = TimeSpans(length: length, first: first, count: StreamPanel.pageSize(width: width))
+        let pageStart = spans.start(of: first)
+        let pageEnd = spans.start(of: first + spans.count)
+        let before = max(0, lastIntent(in: index, before: pageStart, time: time))
+        let last = max(before, lastIntent(in: index, before: pageEnd, time: time))
+        // The scratch session starts at the intent before `before`: `before`'s column is then
+        // what it did, where the start column would hold what the subscriptions were handed.
+        let recorder = record(index, from: max(0, before - 1), through: last, observations: observations)
+        var columns = recorder.columns(from: before)
+        if before == 0, !columns.isEmpty { columns[0].time = .start }
+        // On the last page the lanes end with the recording: its time ends with its last intent
+        // (a wait then running is drawn to there, as the live view draws it to now).
+        var panel = StreamPanel(columns: columns, lateLanes: recorder.lateLanes, present: place)
+        if last == index.count {
+            let end = time(index.count)
+            spans.count = min(spans.count, max(1, TimeSpans.number(of: end, length: length) - first + 1))
+            panel.now = end
+        }
+        panel.spans = spans
+        panel.showsSlot = index.choosesOperators
+        return panel
+    }
+
+    /// The number of the last intent before `time` (0: none), by halves: the times only grow.
+    private static func lastIntent(in index: ReplayIndex, before time: SessionTime, time of: (Int) -> SessionTime)
+        -> Int
+    {
+        var (low, high) = (1, index.count + 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if of(middle) < time { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
+    }
+
+    /// A recorder of the intents `first + 1` to `end` sent through a scratch session built at the
+    /// state after `first` (skipped ones noted, not sent), with `observations` made again where
+    /// they were made.
+    private static func record(
+        _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation]
+    ) -> StreamRecorder {
         let scratch = BallSession(start: index.state(at: first))
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
-            session: scratch, capacity: size + 2, firstIndex: first, earlierPositions: Array(earlier))
+            session: scratch, capacity: end - first + 2, firstIndex: first, earlierPositions: Array(earlier))
         var pending = observations[...]
         func observe(upTo number: Int) {
             while let next = pending.first, next.place <= number {
@@ -49,9 +103,6 @@ package enum StreamsPage {
                 observe(upTo: number)
             }
         }
-        var panel = StreamPanel(columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
-        // The slot's lane, on every page of a recording that puts an operator in the slot.
-        panel.showsSlot = index.choosesOperators
-        return panel
+        return recorder
     }
 }

@@ -28,6 +28,9 @@ package final class TimeTravelPlayer {
     package private(set) var change: ChangeLine?
     /// Whether the streams panel is open.
     package private(set) var streamsOpen = false
+    /// How the panel lays out its columns (the screen's, which `T` changes): its page is of
+    /// intents, or of spans of time around the place's time.
+    package var panelAxis = PanelAxis()
     /// Counts the moves, pauses and speed changes: the next intent is planned again when it
     /// changes (``plan(from:)``).
     package private(set) var revision = 0
@@ -440,7 +443,8 @@ package final class TimeTravelPlayer {
             notice = "stopped reading at line \(stopped.line ?? 0)"
         }
         let panel = layout.panelFits.map { fits in
-            var page = StreamsPage.panel(index: index, place: place, width: width, observations: lateObservations)
+            var page = StreamsPage.panel(
+                index: index, place: place, width: width, observations: lateObservations, axis: panelAxis)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

@@ -61,6 +61,10 @@ package enum KeyAction: Hashable, Sendable {
     case toggleStreams
     /// Subscribes a late subscriber of this kind (its lane is on the panel), or unsubscribes it.
     case toggleLate(LateSubscriber)
+    /// The streams panel's time view: a column per span of time, or back to a column per intent.
+    case toggleTimeAxis
+    /// The time view's zoom: a shorter span a column (`finer`), or a longer one.
+    case zoomTime(finer: Bool)
     /// Goes this many intents forward (back, when negative) in the recording, and pauses.
     case step(by: Int)
     /// Goes to the recording's start (`0/N`).
@@ -272,6 +276,17 @@ package enum KeyMap {
             KeyBinding(
                 ["s"], "show or hide the streams (point at a column)", modes: [.play, .replay, .learn],
                 actions: [(.character("s"), .toggleStreams)]),
+        ]
+        + [
+            // One row for the axis and its zoom, as for `] [`: the help stays one page at 80×24.
+            KeyBinding(
+                ["T", "< >"],
+                "a time axis, or not; < > \(PanelAxis.words(PanelAxis.spans.first!)) to \(PanelAxis.words(PanelAxis.spans.last!)) a column",
+                modes: [.play, .replay, .learn],
+                actions: [
+                    (.character("T"), .toggleTimeAxis), (.character("<"), .zoomTime(finer: true)),
+                    (.character(">"), .zoomTime(finer: false)),
+                ])
         ]
         + LateSubscriber.allCases.map { kind in
             KeyBinding(

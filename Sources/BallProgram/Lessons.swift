@@ -302,7 +302,7 @@ package struct Lesson: Sendable {
         Lesson(
             id: "debounce-throttle", title: "debounce, throttle",
             text:
-                "Timing operators run on the session's clock. debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",
+                "On the session's clock (T lays the lanes on it; a wait is ~), debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",
             task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
             hint: "Hold an arrow key, then let go: watch when each lane gets its ○.",
             learnt:

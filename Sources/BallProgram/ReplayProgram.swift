@@ -114,7 +114,7 @@ package final class ReplayProgram: TerminalProgram {
         case .toggleLate(let kind): player.toggleLate(kind)
         case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .digit,
             .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice, .chooseOperator,
-            .leaveTour:
+            .leaveTour, .toggleTimeAxis, .zoomTime:
             break
         }
         binding.redrawSoon()
@@ -138,6 +138,7 @@ package final class ReplayProgram: TerminalProgram {
             binding.bind(bound.viewModel)
         }
         guard binding.needsFlush else { return }
+        player.panelAxis = binding.model.panelAxis
         let view = player.view
         binding.send(.playerChanged(view.rows, keys: view.keys))
         binding.send(.noticePosted(view.notice))

@@ -177,6 +177,9 @@ package final class RunLoop {
                         for: program.keyMode, legend: model.panel != nil || program.keyMode == .learn,
                         ascii: model.asciiMarbles)))
         case .hover(let cell)?: binding.pointerMoved(to: cell)
+        // The panel's axis is how it is looked at, the same in every program: the screen's.
+        case .toggleTimeAxis?: binding.send(.panelAxisChanged(binding.model.panelAxis.toggled()))
+        case .zoomTime(let finer)?: binding.send(.panelAxisChanged(binding.model.panelAxis.zoomed(finer: finer)))
         case let action?: program.perform(action, now: clock.now)
         case nil: break
         }

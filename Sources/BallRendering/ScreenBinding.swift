@@ -159,9 +159,16 @@ package final class ScreenBinding {
     /// Whether something is waiting to be drawn.
     package var needsFlush: Bool { needsDrawing }
 
-    /// When the next frame of a glide is due, on the run loop's clock; nil when nothing glides
-    /// (nothing wakes the program).
-    package var nextFrameDue: Duration? { glide?.nextFrameDue }
+    /// When the next frame is due, on the run loop's clock: a glide's, or, while the time view
+    /// draws a timed operator's wait, the next span's (the wait grows a column a span); nil when
+    /// nothing glides or waits (nothing wakes the program).
+    package var nextFrameDue: Duration? {
+        guard let waitFrameDue else { return glide?.nextFrameDue }
+        return min(glide?.nextFrameDue ?? waitFrameDue, waitFrameDue)
+    }
+
+    /// When the live time view's drawn wait reaches its next span (or its end); nil: no wait drawn.
+    private var waitFrameDue: Duration?
 
     /// The ball just moved, by a move drawn as `move` says (the program knows what the user's
     /// hand did; the chain publishes only where the ball is): the last move before a flush
@@ -185,11 +192,14 @@ package final class ScreenBinding {
             needsDrawing = true
         }
         move = .glides
+        if let due = waitFrameDue, now >= due - .microseconds(500) { needsDrawing = true }
         guard needsDrawing else { return }
         needsDrawing = false
         let motion = glide?.frame(now: now, blends: blends)
         let area = model.appearance.position.screen
         let panel = panelToDraw(over: area)
+        // The live lanes' clock is the loop's; a page of the player's is drawn as it stands.
+        waitFrameDue = model.panel?.content == .live ? panel?.nextWaitFrame?.duration : nil
         let next = shown.map { 1 - $0 } ?? 0
         renderer.render(model, panel: panel, motion: motion, into: &frames[next])
         noteDrawn(panel, in: frames[next].size, over: area, ballAt: motion?.centre ?? final.position.centre)
@@ -206,7 +216,8 @@ package final class ScreenBinding {
             switch shown.content {
             case .live:
                 page =
-                    streams.map { StreamPanel($0, width: area.columns, fits: shown.fits) } ?? StreamPanel(columns: [])
+                    streams.map { StreamPanel($0, width: area.columns, fits: shown.fits, axis: model.panelAxis) }
+                    ?? StreamPanel(columns: [])
             case .page(let given): page = given
             }
             page.fits = shown.fits

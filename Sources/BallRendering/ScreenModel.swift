@@ -36,6 +36,9 @@ package struct ScreenModel: Hashable, Sendable {
     package var mirror = false
     /// Whether `learn`'s lanes draw the slot's lane (the lesson's point is on it).
     package var tourSlotLane = false
+    /// How the streams panel lays out its columns: a column per intent, or per span of time
+    /// (`T`, zoomed with `<` `>`); kept while the panel is closed.
+    package var panelAxis = PanelAxis()
 
     /// A screen showing `appearance` and nothing else.
     package init(appearance: Appearance) {
@@ -131,6 +134,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case panelShown(content: PanelContent, fits: Bool)
     /// The streams panel closed.
     case panelClosed
+    /// The panel's axis changed: the time view on or off, or its zoom (`T`, `<` `>`).
+    case panelAxisChanged(PanelAxis)
     /// The pointer came to rest over the panel column of this intent, in this lane (nil: over
     /// none).
     case pointerHovered(intent: Int?, lane: StreamLane?)
@@ -265,6 +270,11 @@ extension ScreenModel {
                 with: PanelModel(content: content, fits: fits, hovered: panel?.hovered, hoveredLane: panel?.hoveredLane)
             )
         case .panelClosed: return replace(\.panel, with: nil)
+        case .panelAxisChanged(let axis):
+            guard replace(\.panelAxis, with: axis) else { return false }
+            // What the pointer was on is another column on the other axis.
+            if panel != nil { (panel!.hovered, panel!.hoveredLane) = (nil, nil) }
+            return true
         case .pointerHovered(let intent, let lane):
             guard panel != nil else { return false }
             let changed = replace(\.panel!.hovered, with: intent)

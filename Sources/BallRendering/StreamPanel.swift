@@ -41,6 +41,13 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
     package var showsSlot = false
+    /// The time view's spans, when a column is a span of time (``PanelAxis``); nil: a column an
+    /// intent. ``columns`` then begins with the column before the first span's start, which says
+    /// how each lane stands as the spans begin.
+    package var spans: TimeSpans?
+    /// How far a wait drawn in the time view has gone (the session's clock); nil: to its end.
+    package var now: SessionTime?
+
     /// How many rows it may take, if it has a fixed number (`learn`'s lanes have ``rows`` of
     /// their own): over it, a kind of late subscriber with no live lane gives up its row (the
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
@@ -119,11 +126,37 @@ package struct StreamPanel: Hashable, Sendable {
         max(0, position.centre.row + position.shape.halfHeight - (coveredFrom - 1))
     }
 
-    /// The intent index of the column drawn at `column` (cells from the left), if any.
+    /// What is drawn at `column` (cells from the left), if anything: the intent index of its
+    /// column, or in the time view the span's number.
     package func columnIndex(at column: Int) -> Int? {
         guard fits, column >= Self.labelWidth else { return nil }
         let offset = (column - Self.labelWidth) / 2
+        if let spans { return offset < spans.count ? spans.first + offset : nil }
         return offset < columns.count ? columns[offset].index : nil
+    }
+
+    /// The columns as drawn, left to right: each one's intent index (in the time view, its span's
+    /// number), and whether it is the player's future (drawn dim): an intent after the present,
+    /// or a span after the present's own that reaches the next intent (the present's place
+    /// lasts until then, the chain's timers included).
+    private var drawnColumns: [(id: Int, future: Bool)] {
+        if let spans {
+            guard let present, let now = columns.last(where: { $0.index <= present })?.time else {
+                return spans.numbers.map { ($0, false) }
+            }
+            let over = columns.first { $0.index > present }?.time
+            let (nowSpan, overSpan) = (spans.number(of: now), over.map { spans.number(of: $0) } ?? .max)
+            return spans.numbers.map { number in (number, number > nowSpan && number >= overSpan) }
+        }
+        return columns.map { column in (column.index, present.map { column.index > $0 } ?? false) }
+    }
+
+    /// What `lane` shows in each column drawn, by what it showed in each recorded column: the
+    /// same, or in the time view the recorded columns projected onto the spans, each event in
+    /// the span of its own time (``TimeSpans/lane(_:time:marble:)``).
+    private func marbles(_ lane: StreamLane, _ marble: (StreamColumn) -> Marble?) -> [Marble?] {
+        guard let spans else { return columns.map(marble) }
+        return spans.lane(columns, time: { $0.time(of: lane) }, marble: marble)
     }
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
@@ -158,13 +191,41 @@ package struct StreamPanel: Hashable, Sendable {
         self.present = present
     }
 
-    /// The panel for `recorder` at `width`: the page that shows its latest column.
-    package init(_ recorder: StreamRecorder, width: Int, fits: Bool) {
-        let start = Self.pageStart(latest: recorder.latestIndex, width: width)
-        columns = recorder.columns(from: start)
+    /// The panel for `recorder` at `width`: the page that shows its latest column, or on
+    /// `axis`'s time, the latest span: the last event's, or while the slot's operator waits,
+    /// the span the wait has reached (the session's clock).
+    package init(_ recorder: StreamRecorder, width: Int, fits: Bool, axis: PanelAxis = PanelAxis()) {
         lateLanes = recorder.lateLanes
         self.fits = fits
         showsSlot = recorder.slotUsed
+        guard axis.time else {
+            columns = recorder.columns(from: Self.pageStart(latest: recorder.latestIndex, width: width))
+            return
+        }
+        let now = recorder.now
+        let latest = recorder.columns(from: recorder.latestIndex).last
+        let end = latest.map { Self.end(of: $0, now: now) } ?? now
+        let last = TimeSpans.number(of: end, length: axis.span)
+        let first = Self.pageStart(latest: last, width: width)
+        let spans = TimeSpans(length: axis.span, first: first, count: last - first + 1)
+        columns = recorder.columns(before: spans.start(of: first))
+        self.spans = spans
+        self.now = now
+    }
+
+    /// When the live time view next draws more of a wait that is running (the start of the
+    /// next span, or the wait's end, whichever comes first); nil: none runs (or not the live
+    /// time view), and nothing needs to wake the program.
+    package var nextWaitFrame: SessionTime? {
+        guard let spans, let now, let until = columns.last?.waitsUntil, until > now else { return nil }
+        return min(until, spans.start(of: spans.number(of: now) + 1))
+    }
+
+    /// The last moment `column` shows (the latest column's, in the time view): its intent, what the
+    /// slot passed on after it, and the wait after it as far as it has gone by `now`.
+    package static func end(of column: StreamColumn, now: SessionTime) -> SessionTime {
+        let times = [column.time, column.time(of: .slotted), column.waitsUntil.map { min($0, now) }]
+        return times.compactMap { $0 }.max() ?? now
     }
 
     /// The rows of text, each cell with its look: the ruler, a row per main lane, a row per kind
@@ -187,7 +248,8 @@ package struct StreamPanel: Hashable, Sendable {
         var lines = mainLines(width: width)
         for kind in lateKinds {
             if let late = lateLanes.first(where: { $0.kind == kind }) {
-                lines.append(laneLine(StreamLane.late(kind).label, width: width) { late.marble(in: $0) })
+                lines.append(
+                    laneLine(StreamLane.late(kind).label, width: width, marbles(.late(kind)) { late.marble(in: $0) }))
             } else {
                 let label = " " + StreamLane.late(kind).label
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
@@ -197,7 +259,12 @@ package struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }
-        let hoveredColumn = hovered.flatMap { hovered in columns.first { $0.index == hovered } }
+        if let spans, let hovered, spans.numbers.contains(hovered) {
+            let words = spanDescriptions(hovered, in: hoveredLane ?? .intents, spans: spans)
+            lines.append(LaneCell.text(" " + String.first(of: words, fittingWidth: width - 1), width: width))
+            return lines
+        }
+        let hoveredColumn = spans == nil ? hovered.flatMap { hovered in columns.first { $0.index == hovered } } : nil
         let described =
             hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
         // Input lanes the rows could not hold are named first, so none is cut silently.
@@ -245,10 +312,8 @@ package struct StreamPanel: Hashable, Sendable {
                 }
             }
             for row in rows {
-                lines.append(
-                    laneLine(StreamLane.late(kind).label, width: width) { column in
-                        row.lazy.compactMap { $0.marble(in: column) }.first
-                    })
+                let shown = marbles(.late(kind)) { column in row.lazy.compactMap { $0.marble(in: column) }.first }
+                lines.append(laneLine(StreamLane.late(kind).label, width: width, shown))
             }
         }
         return lines
@@ -261,11 +326,19 @@ package struct StreamPanel: Hashable, Sendable {
         return [ruler(width: width)]
             + mainLanes.map { lane in
                 let label = lane == .slotted && slot != .none ? "." + slot.name : lane.label
-                return laneLine(label, width: width) { $0.marble(lane) }
+                var shown = marbles(lane) { $0.marble(lane) }
+                // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
+                guard lane == .slotted, let spans else { return laneLine(label, width: width, shown) }
+                let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
+                for (offset, wait) in waits.enumerated() where wait.within && shown[offset] == .line {
+                    shown[offset] = .waiting
+                }
+                return laneLine(label, width: width, shown, waitedInto: waits.map(\.atStart))
             }
     }
 
     private func ruler(width: Int) -> [LaneCell] {
+        if let spans { return timeRuler(spans, width: width) }
         var cells = LaneCell.text(" streams", width: width, dim: true)
         // Every tenth index, and the first column's (unless the next tenth is too close).
         for (offset, column) in columns.enumerated()
@@ -278,20 +351,54 @@ package struct StreamPanel: Hashable, Sendable {
         return cells
     }
 
-    /// One lane's row: its label, then each column's two cells. A lane's line is drawn in the
-    /// text's colour, as its marbles are (only a ghost is dim): the line is the time the
-    /// subscription lives, and a step that adds a column then needs no change of colour.
-    private func laneLine(_ label: String, width: Int, marble: (StreamColumn) -> Marble?) -> [LaneCell] {
+    /// The time view's ruler: the span's length, then the time in seconds at every tenth span
+    /// (and at the first, unless the next tenth is too close).
+    private func timeRuler(_ spans: TimeSpans, width: Int) -> [LaneCell] {
+        var cells = LaneCell.text(" streams \(PanelAxis.words(spans.length))", width: width, dim: true)
+        for (offset, number) in spans.numbers.enumerated()
+        where number % 10 == 0 || (offset == 0 && number % 10 < 6) {
+            let at = Self.labelWidth + 2 * offset + 1
+            let seconds = SessionTime.Stride(microseconds: spans.start(of: number).microseconds)
+            let text = Self.secondsWords(seconds)
+            for (index, character) in text.unicodeScalars.enumerated() where at + index < width {
+                cells[at + index] = LaneCell(glyph: character, dim: true)
+            }
+        }
+        return cells
+    }
+
+    /// A time since the start in seconds, to the millisecond where it has them: `12s`, `12.5s`,
+    /// `0.35s`.
+    static func secondsWords(_ time: SessionTime.Stride) -> String {
+        let milliseconds = time.microseconds / 1_000
+        let (whole, rest) = (milliseconds / 1_000, milliseconds % 1_000)
+        guard rest != 0 else { return "\(whole)s" }
+        var decimals = String(String(rest + 1_000).dropFirst())
+        while decimals.hasSuffix("0") { decimals.removeLast() }
+        return "\(whole).\(decimals)s"
+    }
+
+    /// One lane's row: its label, then each column's two cells (`shown`, a marble for each column
+    /// drawn). A lane's line is drawn in the text's colour, as its marbles are (only a ghost is
+    /// dim): the line is the time the subscription lives, and a step that adds a column then
+    /// needs no change of colour. In the time view, a marble that ends a wait (`waitedInto`) is
+    /// drawn with the wait in its first cell.
+    private func laneLine(_ label: String, width: Int, _ shown: [Marble?], waitedInto: [Bool] = []) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
-        for (offset, column) in columns.enumerated() {
+        for (offset, column) in drawnColumns.enumerated() {
             let at = Self.labelWidth + 2 * offset
-            guard at + 1 < width, let shown = marble(column) else { continue }
+            guard at + 1 < width, offset < shown.count, let shown = shown[offset] else { continue }
             var (first, second) = LaneCell.cells(of: shown)
-            if let present, column.index > present {
+            if offset < waitedInto.count, waitedInto[offset], shown != .line, shown != .waiting,
+                first.glyph == Glyph.line
+            {
+                first = LaneCell(glyph: Glyph.waiting)
+            }
+            if column.future {
                 // The future: shapes only, dim.
                 (first.colour, first.dim, second.colour, second.dim) = (nil, true, nil, true)
             }
-            if column.index == hovered { (first.highlighted, second.highlighted) = (true, true) }
+            if column.id == hovered { (first.highlighted, second.highlighted) = (true, true) }
             cells[at] = first
             cells[at + 1] = second
             // The third mark goes in the next column's first cell: the lane ended, so nothing

@@ -204,3 +204,69 @@ extension StreamPanel {
         return (full, short)
     }
 }
+
+// MARK: - A span of the time view in words
+
+extension StreamPanel {
+    /// What a span of the time view (number `number` of `spans`) holds, longest first, for
+    /// `lane` (the intents' lane: every intent in it): its times, then each event in it (one: as
+    /// the event view words it; several: each in short), or that nothing came, and, on the
+    /// slot's lane, how long its timed operator waits (`12.3s–12.4s: nothing: debounce waits until
+    /// 12.65s`).
+    func spanDescriptions(_ number: Int, in lane: StreamLane, spans: TimeSpans) -> [String] {
+        let range = spans.range(of: number)
+        let when =
+            "\(Self.secondsWords(.init(microseconds: range.lowerBound.microseconds)))–\(Self.secondsWords(.init(microseconds: range.upperBound.microseconds)))"
+        let events = columns.filter { column in
+            guard column.index > 0 || lane != .intents, let time = column.time(of: lane), range.contains(time) else {
+                return false
+            }
+            return emits(column, in: lane)
+        }
+        let laneName = lane == .intents ? "" : " \(lane.label)"
+        guard !events.isEmpty else {
+            let quiet = lane == .intents ? "no intent" : "nothing"
+            if lane == .slotted, let waits = waitWords(in: range) { return ["\(when)\(laneName): \(quiet): \(waits)"] }
+            return ["\(when)\(laneName): \(quiet)"]
+        }
+        if events.count == 1, let column = events.first {
+            let words = lane == .intents ? descriptions(column) : descriptions(column, in: lane)
+            return words.map { "\(when): \($0)" }
+        }
+        let each = events.map { column in
+            lane == .intents
+                ? column.intent.map { "#\(column.index) \(Marble.describe($0))" } ?? "#\(column.index)"
+                : descriptions(column, in: lane).last!
+        }
+        let (firstIndex, lastIndex) = (events.first!.index, events.last!.index)
+        return [
+            "\(when)\(laneName), \(events.count) events: " + each.joined(separator: " · "),
+            "\(when)\(laneName), \(events.count) events: #\(firstIndex)–#\(lastIndex)",
+        ]
+    }
+
+    /// Whether `lane` did something in `column` (a marble other than its line).
+    private func emits(_ column: StreamColumn, in lane: StreamLane) -> Bool {
+        switch lane {
+        case .late(let kind):
+            let marble = lateLanes.first { $0.kind == kind }?.marble(in: column)
+            return marble != nil && marble != .line
+        default: return column.marble(lane) != .line
+        }
+    }
+
+    /// How the slot's timed operator waits in `range`, if it does: until when, by the column
+    /// whose wait runs into it.
+    private func waitWords(in range: Range<SessionTime>) -> String? {
+        for (position, column) in columns.enumerated().reversed() {
+            guard let from = column.time, from < range.upperBound, let until = column.waitsUntil else { continue }
+            let next = position + 1 < columns.count ? columns[position + 1].time : nil
+            let end = min(until, next ?? until)
+            guard end > range.lowerBound, from < end else { return nil }
+            let at = SlotMoment.seconds(until)
+            let interval = column.slot.operation.interval.map { "its \(PanelAxis.words($0)) " } ?? ""
+            return "\(column.slot.name) waits: \(interval)end at \(at)"
+        }
+        return nil
+    }
+}

@@ -187,7 +187,8 @@ package enum Marble: Hashable, Sendable {
     case intent(Intent)
     /// A position was published (`○`).
     case value
-    /// Several values at once (a Replay subject's replay): their count, 2 to 9.
+    /// Several values at once (a Replay subject's replay), or in one column of the time view:
+    /// their count, 2 to 9.
     case group(Int)
     /// A colour was emitted: `●` (the ball) or `■` (the background), painted in it.
     case colour(FlatColour, background: Bool)
@@ -196,6 +197,9 @@ package enum Marble: Hashable, Sendable {
     case ghost
     /// The intent was skipped in the replay player (`ø`): it never entered, nothing went through.
     case skipped
+    /// In the time view, the slot's timed operator waits here (`~`): `debounce`'s timer runs,
+    /// `throttle`'s window is open.
+    case waiting
 
     /// The marble's glyph (for the marks that take a column's two cells, its second cell's).
     package var glyph: Unicode.Scalar {
@@ -211,6 +215,7 @@ package enum Marble: Hashable, Sendable {
         case .colour(_, let background): background ? Glyph.background : Glyph.ball
         case .ghost: Glyph.ghost
         case .skipped: Glyph.skipped
+        case .waiting: Glyph.waiting
         }
     }
 
@@ -260,6 +265,7 @@ package enum Marble: Hashable, Sendable {
             (.mark(Glyph.subscribed), handed ?? ending.map { .mark($0.glyph) } ?? .line)
         case .ended(let after): (after ?? .line, .mark(Glyph.completed))
         case .unsubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
+        case .waiting: (.waiting, .waiting)
         default: (.line, self)
         }
     }
@@ -308,9 +314,10 @@ package enum MarbleLegend {
         ("\(Glyph.value)", "a position"),
         ("\(Glyph.ball) \(Glyph.background)", "a ball colour, a screen colour (painted in it)"),
         ("\(Glyph.ghost)", "worked out, then swallowed by removeDuplicates"),
+        ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
         (
             (2...LateSubscriber.replayBufferSize).map(String.init).joined(separator: " "),
-            "that many values at once (a Replay subject's replay)"
+            "that many at once (Replay(3)), or in a time column"
         ),
         ("\(Glyph.completed)", "completed (a quit completes position and all after)"),
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
@@ -376,6 +383,11 @@ package struct StreamColumn: Hashable, Sendable {
     package var time: SessionTime?
     /// When the slot passed on ``slotted`` (a timed operator passes it on after the intent).
     package var passedAt: SessionTime?
+    /// Until when the slot's timed operator waited after the intent, at the latest, if it did
+    /// (``BallSession/waitsUntil``: `debounce`'s timer, `throttle`'s window, including the window
+    /// that opened when its timer went off here). The time view draws the wait from the
+    /// intent's time to this, or to the next intent, when that comes first.
+    package var waitsUntil: SessionTime?
     /// The ball colour emitted, if one was.
     package var ballColour: FlatColour?
     /// The background emitted, if one was.
@@ -403,6 +415,23 @@ package struct StreamColumn: Hashable, Sendable {
         if skipped, lane == .intents { return .skipped }
         if completed.contains(lane) { return .ended(after: shown) }
         return shown ?? .line
+    }
+
+    /// When `lane` emitted what this column holds of it (the time view puts it in that time's
+    /// column): what the slot passed on, and the colours that followed from it, when the slot
+    /// passed it on (a timed operator, after the intent); the rest at the intent's time.
+    package func time(of lane: StreamLane) -> SessionTime? {
+        switch lane {
+        case .slotted, .ballColour, .background: slotted == nil ? time : passedAt ?? time
+        case .intents, .position, .late: time
+        }
+    }
+
+    /// Notes that the slot's operator waits until `end`, if it does: the latest end is kept (a
+    /// wait that ended early, as `debounce`'s when its timer went off, still ran until then).
+    mutating func noteWait(until end: SessionTime?) {
+        guard let end else { return }
+        waitsUntil = max(waitsUntil ?? end, end)
     }
 
     /// Whether an operator is in the slot after this column's intent: the views draw the slot's
@@ -566,6 +595,7 @@ package final class StreamRecorder {
         seen = session.viewModel.current
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
+        recorded[0].time = session.now
         let viewModel = session.viewModel
         relay = BehaviorRelay(value: viewModel.position.value)
         for position in earlierPositions.suffix(LateSubscriber.replayBufferSize) { replayed.send(position) }
@@ -576,11 +606,17 @@ package final class StreamRecorder {
             viewModel.position.bind(
                 onNext: { [unowned self] position in
                     seen.position = position
-                    note { $0.position = position }
+                    note {
+                        $0.position = position
+                        $0.noteWait(until: self.session.waitsUntil)
+                    }
                 }, onCompleted: { [unowned self] in note { $0.completed.insert(.position) } }),
             viewModel.slot.bind { [unowned self] chosen in
                 slot = chosen
-                note { $0.slot = chosen }
+                note {
+                    $0.slot = chosen
+                    $0.noteWait(until: self.session.waitsUntil)
+                }
             },
             viewModel.mirror.bind(
                 onNext: { [unowned self] on in
@@ -635,9 +671,28 @@ package final class StreamRecorder {
     package func columns(from start: Int) -> [StreamColumn] {
         let first = recorded.firstIndex { $0.index >= start } ?? recorded.count
         var columns = Array(recorded[first...])
-        if !columns.isEmpty { columns[columns.count - 1].state = seen }
+        if !columns.isEmpty {
+            columns[columns.count - 1].state = seen
+            columns[columns.count - 1].noteWait(until: session.waitsUntil)
+        }
         return columns
     }
+
+    /// The columns from the last one whose intent came before `time` on (all, when none did),
+    /// the latest with the state after it: the time view's page from `time`, with the column
+    /// that says how each lane stands then.
+    package func columns(before time: SessionTime) -> [StreamColumn] {
+        // The times only grow: the first column at `time` or later, by halves.
+        var (low, high) = (0, recorded.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if (recorded[middle].time ?? .start) < time { low = middle + 1 } else { high = middle }
+        }
+        return columns(from: recorded[max(0, low - 1)].index)
+    }
+
+    /// The time on the session's clock now: how far the time view's wait has gone.
+    package var now: SessionTime { session.now }
 
     /// The operator in the chain's slot now.
     package private(set) var slot = SlotOperator.none {
@@ -656,6 +711,8 @@ package final class StreamRecorder {
         column.mirror = mirror
         column.time = session.now
         recorded[recorded.count - 1].state = seen
+        // The wait as it stands before this intent: a window `throttle` opened when its timer went off.
+        recorded[recorded.count - 1].noteWait(until: session.waitsUntil)
         if recorded.count >= 2 * capacity { recorded.removeFirst(capacity) }
         recorded.append(column)
         changed?()

@@ -35,6 +35,9 @@ package enum Glyph {
     package static let unsubscribed: Unicode.Scalar = "!"
     /// A lane's line, and the timeline's.
     package static let line: Unicode.Scalar = "─"
+    /// A timed operator's timer running, in the time view (`debounce` waiting for quiet,
+    /// `throttle`'s window open): a wavy line, as far as the wait has gone.
+    package static let waiting: Unicode.Scalar = "~"
 
     // MARK: - Intents
 

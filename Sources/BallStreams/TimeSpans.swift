@@ -1,0 +1,180 @@
+import BallModel
+
+// MARK: - The time view: a column per span of time
+
+/// A run of equal spans of the session's clock, numbered from the session's start (span `n`
+/// runs from `n × length` to the next): the time view's columns. The lanes are the same
+/// recorded columns as the event view's, projected: each event goes in the span of its own time
+/// (what the slot passed on, at ``StreamColumn/passedAt``), so a quiet 300 ms is three spans
+/// of 100 ms with nothing in them.
+package struct TimeSpans: Hashable, Sendable {
+    /// How long each span lasts.
+    package var length: SessionTime.Stride
+    /// The number of the first span.
+    package var first: Int
+    /// How many spans.
+    package var count: Int
+
+    /// `count` spans of `length` from span number `first`.
+    package init(length: SessionTime.Stride, first: Int, count: Int) {
+        self.length = length
+        self.first = first
+        self.count = max(0, count)
+    }
+
+    /// The number of the span `time` falls in.
+    package func number(of time: SessionTime) -> Int { Self.number(of: time, length: length) }
+
+    /// The number of the span of `length` that `time` falls in.
+    package static func number(of time: SessionTime, length: SessionTime.Stride) -> Int {
+        Int(time.microseconds / max(1, length.microseconds))
+    }
+
+    /// When span `number` starts.
+    package func start(of number: Int) -> SessionTime {
+        SessionTime(microseconds: Int64(number) * length.microseconds)
+    }
+
+    /// The times span `number` covers.
+    package func range(of number: Int) -> Range<SessionTime> {
+        start(of: number)..<start(of: number + 1)
+    }
+
+    /// The span numbers, first to last.
+    package var numbers: Range<Int> { first..<(first + count) }
+
+    /// The offset among these spans of the span `time` falls in, if it is one of them.
+    private func offset(of time: SessionTime) -> Int? {
+        let offset = number(of: time) - first
+        return (0..<count).contains(offset) ? offset : nil
+    }
+
+    /// What a lane shows in each span, from `columns` (oldest first, the one before the first span
+    /// included: it says whether the lane lives as the spans begin): the marbles of the columns
+    /// whose `time` falls in a span, merged (``MarbleGroup``); the lane's line where it lives and
+    /// nothing came; nil where it does not live (before a late lane subscribed, after it ended).
+    /// After the last column, the lane lives to the last span.
+    package func lane(
+        _ columns: [StreamColumn], time: (StreamColumn) -> SessionTime?, marble: (StreamColumn) -> Marble?
+    ) -> [Marble?] {
+        var groups = [MarbleGroup](repeating: MarbleGroup(), count: count)
+        var lives = [Bool](repeating: false, count: count)
+        let last = count - 1
+        for (position, column) in columns.enumerated() {
+            let shown = marble(column)
+            if let shown, let at = time(column), let offset = offset(of: at) { groups[offset].add(shown) }
+            // From this intent to the next, the lane lives when it began or went on here.
+            guard let shown, !shown.ends, let from = column.time else { continue }
+            let to = position + 1 < columns.count ? columns[position + 1].time.map { number(of: $0) - first } : last
+            let lower = max(0, number(of: from) - first)
+            let upper = min(last, to ?? last)
+            if lower <= upper { for offset in lower...upper { lives[offset] = true } }
+        }
+        return (0..<count).map { offset in
+            groups[offset].marble ?? (lives[offset] ? .line : nil)
+        }
+    }
+
+    /// Where the slot's timed operator waits, from `columns` (as for ``lane(_:time:marble:)``):
+    /// for each span, whether it waited as the span began, or up to its start (a wait that ends
+    /// with a marble is drawn into the marble's first cell), and whether it waited in it. A column's
+    /// wait runs from its intent to ``StreamColumn/waitsUntil``, or to the next intent when that
+    /// comes first, and no further than `now` (a wait is drawn as far as it has gone).
+    package func waits(_ columns: [StreamColumn], now: SessionTime) -> [(atStart: Bool, within: Bool)] {
+        var waits = [(atStart: Bool, within: Bool)](repeating: (false, false), count: count)
+        for (position, column) in columns.enumerated() {
+            guard let from = column.time, var until = column.waitsUntil else { continue }
+            if position + 1 < columns.count, let next = columns[position + 1].time { until = min(until, next) }
+            // A wait still running at `now` is drawn into the column of now.
+            until = until > now ? now.advanced(by: .microseconds(1)) : until
+            guard from < until else { continue }
+            let lower = max(0, number(of: from) - first)
+            // The span the wait's last microsecond is in.
+            let upper = min(count - 1, number(of: until.advanced(by: .microseconds(-1))) - first)
+            guard lower <= upper else { continue }
+            for offset in lower...upper {
+                waits[offset].within = true
+                if from < start(of: first + offset) { waits[offset].atStart = true }
+            }
+            // A wait that ends as a span begins ends with what that span draws first.
+            let after = upper + 1
+            if after < count, until == start(of: first + after), from < until { waits[after].atStart = true }
+        }
+        return waits
+    }
+}
+
+/// The marbles of one lane in one span of the time view, merged into the one a column draws:
+/// several values are a group (their count, as a Replay subject's replay is), with the
+/// subscription before them and the ending after them, as in one column of the event view.
+package struct MarbleGroup: Hashable, Sendable {
+    /// Whether the lane subscribed in the span.
+    private var subscribed = false
+    /// How many values it emitted in the span.
+    private(set) var count = 0
+    /// The value, when it emitted one.
+    private var single: Marble?
+    /// Whether a value was worked out and swallowed by `removeDuplicates` in the span.
+    private var ghost = false
+    /// How the lane ended in the span, if it did.
+    private var ending: LaneEnding?
+
+    /// An empty span.
+    package init() {}
+
+    /// Adds what a lane showed in one column (a line adds nothing).
+    package mutating func add(_ marble: Marble) {
+        switch marble {
+        case .line, .waiting: break
+        case .mark: break
+        case .subscribed(let handed, let end):
+            subscribed = true
+            if let handed { addValue(handed) }
+            if let end { ending = end }
+        case .ended(let after):
+            if let after { addValue(after) }
+            ending = .completed
+        case .unsubscribed(let after):
+            if let after { addValue(after) }
+            ending = .unsubscribed
+        default: addValue(marble)
+        }
+    }
+
+    private mutating func addValue(_ marble: Marble) {
+        switch marble {
+        case .ghost: ghost = true
+        case .group(let values): count += values
+        default: count += 1
+        }
+        single = count == 1 ? (single ?? marble) : nil
+        if case .group = marble { single = nil }
+    }
+
+    /// The marble the span draws; nil: nothing happened in it.
+    package var marble: Marble? {
+        let body: Marble? =
+            switch count {
+            case 0: ghost ? .ghost : nil
+            case 1: single
+            default: .group(min(9, count))
+            }
+        if subscribed { return .subscribed(handed: body, ending: ending) }
+        switch ending {
+        case .completed?: return .ended(after: body)
+        case .unsubscribed?: return .unsubscribed(after: body)
+        case nil: return body
+        }
+    }
+}
+
+extension Marble {
+    /// Whether the lane ends here (`|` or `!`): it draws nothing after.
+    package var ends: Bool {
+        switch self {
+        case .ended, .unsubscribed: true
+        case .subscribed(_, let ending): ending != nil
+        default: false
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallRendering
+import BallReplay
+import BallStreams
+import BallTestSupport
+import Testing
+import TextFormats
+
+/// The streams panel on a time axis (`T`): the real loop on its manual clock, keys and time as a
+/// user makes them, the lanes read back from the frame, cell by cell.
+@Suite("The time view")
+struct TimeAxisTests {
+    /// The panel's row labelled `label` in `lines`, as characters (a cell each).
+    static func row(_ label: String, in lines: [String]) -> [Character] {
+        Array(lines.first { $0.hasPrefix(" \(label) ") } ?? "")
+    }
+
+    /// The first of the two cells of the time column at `offset` from the panel's left.
+    static func cell(_ offset: Int) -> Int { StreamPanel.labelWidth + 2 * offset }
+
+    /// Play with the panel open, `debounce` in the slot at 0 s, the time view on, and three
+    /// arrows right at 2.0, 2.12 and 2.24 s (a column each at 100 ms).
+    static func debounced() -> Pilot<Play> {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.send(.operatorChosen(.debounce))
+        driver.type("T")
+        driver.passTime(to: 2.0)
+        driver.press(.right)
+        driver.pass(.milliseconds(120))
+        driver.press(.right)
+        driver.pass(.milliseconds(120))
+        driver.press(.right)
+        return driver
+    }
+
+    @Test(
+        "T, debounce and three quick moves: the wait drawn ~ as it runs, a wake a column; its ○ three columns right of position's last; then no wake-up"
+    )
+    func debounceOnTime() {
+        let driver = Self.debounced()
+        #expect(driver.lines.contains { $0.hasPrefix(" streams 100 ms ") })
+        // 2.39 s: debounce waits (since 2.24 s); its lane is drawn to the column of now, no further.
+        driver.pass(.milliseconds(150))
+        var debounce = Self.row(".debounce", in: driver.lines)
+        #expect(String(debounce[Self.cell(20)..<Self.cell(24)]) == "~~~~~~~~", "\(String(debounce))")
+        #expect(debounce[Self.cell(24)] == " ")
+        #expect(!debounce[Self.cell(4)...].contains("○"))
+        // While it waits, the loop wakes at the next column's start, at most a column away.
+        #expect(driver.terminal.waits.last.flatMap { $0 }.map { $0 <= .milliseconds(100) } == true)
+
+        driver.passTime(to: 3.0)
+        let lines = driver.lines
+        let intents = Self.row("intents", in: lines)
+        let position = Self.row("position", in: lines)
+        debounce = Self.row(".debounce", in: lines)
+        for span in 20...22 {
+            #expect(intents[Self.cell(span) + 1] == "→")
+            #expect(position[Self.cell(span) + 1] == "○")
+        }
+        // The last ○ on position at 2.24 s (column 22); debounce's at 2.54 s (column 25), the
+        // wait between, into the ○'s column.
+        #expect(position.lastIndex(of: "○") == Self.cell(22) + 1)
+        #expect(debounce.lastIndex(of: "○") == Self.cell(25) + 1)
+        #expect(String(debounce[Self.cell(22)...Self.cell(25) + 1]) == "~~~~~~~○")
+        #expect(Self.row("ballColour", in: lines)[Self.cell(25) + 1] == "●")
+        // The lanes end with the column of the last thing that happened; idle, nothing wakes.
+        #expect(position[Self.cell(26)] == " ")
+        #expect(driver.terminal.waits.last == .some(nil))
+        // The pointer on debounce's column: its span and what it passed on then.
+        let top = lines.firstIndex { $0.hasPrefix(" streams ") }!
+        driver.hover(at: Cell(column: Self.cell(25), row: top + 3))
+        #expect(
+            driver.lines.contains { $0.hasPrefix(" 2.5s–2.6s: #4: ○ 43,11 at 2.540 s") }, "\(driver.lines.suffix(3))")
+        driver.hover(at: Cell(column: Self.cell(23), row: top + 3))
+        #expect(driver.lines.contains { $0.contains("2.3s–2.4s slotted: nothing: debounce waits") })
+    }
+
+    @Test("< and > zoom from 50 ms to 1 s a column (several events in one are a group); T goes back to intents")
+    func zoom() {
+        let driver = Self.debounced()
+        driver.passTime(to: 3.0)
+        driver.type(">")
+        var lines = driver.lines
+        #expect(lines.contains { $0.hasPrefix(" streams 250 ms ") })
+        // 2.0 to 2.25 s is one column: three positions in it, a group; the debounce two columns on.
+        #expect(Self.row("position", in: lines)[Self.cell(8) + 1] == "3")
+        #expect(Self.row("intents", in: lines)[Self.cell(8) + 1] == "3")
+        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(10) + 1)
+        driver.type("<")
+        driver.type("<")
+        lines = driver.lines
+        #expect(lines.contains { $0.hasPrefix(" streams 50 ms ") })
+        // The page of 50 ms columns that shows 2.54 s begins at 1.5 s (column 30).
+        let first = 30
+        let position = Self.row("position", in: lines)
+        for span in [40, 42, 44] { #expect(position[Self.cell(span - first) + 1] == "○") }
+        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(50 - first) + 1)
+        driver.type("<")
+        #expect(driver.lines.contains { $0.hasPrefix(" streams 50 ms ") })
+        for _ in 0..<5 { driver.type(">") }
+        #expect(driver.lines.contains { $0.hasPrefix(" streams 1 s ") })
+        driver.type("T")
+        lines = driver.lines
+        #expect(lines.contains { $0.hasPrefix(" streams         0") })
+        // A column per intent again: the three arrows side by side, debounce's ○ with the last.
+        let byIntent = Self.row("position", in: lines)
+        #expect(byIntent.lastIndex(of: "○") == Self.cell(4) + 1)
+        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(4) + 1)
+    }
+
+    @Test(
+        "throttle on a time axis: the first at once, its window ~ after each it lets through, the latest at the window's end"
+    )
+    func throttleOnTime() {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.send(.operatorChosen(.throttle))
+        driver.type("T")
+        driver.passTime(to: 2.0)
+        for step in 0..<3 {
+            if step > 0 { driver.pass(.milliseconds(80)) }
+            driver.press(.left)
+        }
+        driver.passTime(to: 3.0)
+        let lines = driver.lines
+        // 2.0 s through at once, its window to 2.3 s; 2.16 s held, through at 2.3 s, and a new
+        // window to 2.6 s with nothing in it; then nothing waits, and nothing wakes.
+        let throttle = Self.row(".throttle", in: lines)
+        #expect(String(throttle[Self.cell(20)..<Self.cell(27)]) == "─○~~~~~○~~~~──", "\(String(throttle))")
+        // Two positions in the column of 2.0 s (2.0 and 2.08 s), a group; one in the next.
+        #expect(Self.row("position", in: lines)[Self.cell(20) + 1] == "2")
+        #expect(Self.row("position", in: lines)[Self.cell(21) + 1] == "○")
+        #expect(driver.terminal.waits.last == .some(nil))
+    }
+
+    /// A recording: debounce at the start, three arrows right at 2.0, 2.12 and 2.24 s, one left at 5 s.
+    static let recording = Array(
+        """
+        {"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1,"program":"0.1.0","started":"2026-11-28T09:00:00Z"}
+        {"t":0.0,"event":"operator","name":"debounce"}
+        {"t":2.0,"event":"arrow","direction":"right","distance":1}
+        {"t":2.12,"event":"arrow","direction":"right","distance":1}
+        {"t":2.24,"event":"arrow","direction":"right","distance":1}
+        {"t":5.0,"event":"arrow","direction":"left","distance":1}
+
+        """.utf8)
+
+    @Test("the player on a time axis: scrubbing the timeline shows the spans around the place, the future dim")
+    func playerOnTime() throws {
+        let driver = try Pilot<ReplayProgram>(Self.recording, spareRows: 14)
+        driver.type("s")
+        driver.type("T")
+        let width = driver.size.columns
+        let row = try #require(driver.player.timelineRow)
+        func scrub(to place: Int) throws {
+            let column = try #require(
+                (0..<width).first {
+                    Timeline.place(atColumn: $0, width: width, count: driver.player.index.count) == place
+                })
+            driver.run([.bytes(TerminalBytes.press(Cell(column: column, row: row)))])
+            driver.run([.bytes(TerminalBytes.release(Cell(column: column, row: row)))])
+            #expect(driver.player.place == place)
+        }
+        try scrub(to: 4)
+        var lines = driver.lines
+        #expect(lines.contains { $0.hasPrefix(" streams 100 ms ") })
+        #expect(Self.row("position", in: lines).lastIndex(of: "○") == Self.cell(22) + 1)
+        #expect(String(Self.row(".debounce", in: lines)[Self.cell(22)...Self.cell(25) + 1]) == "~~~~~~~○")
+        // At the second arrow (2.12 s), what came from 2.24 s on is the future: drawn, dim.
+        try scrub(to: 3)
+        lines = driver.lines
+        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(25) + 1)
+        let panel = try #require(driver.player.view.panel)
+        let cells = panel.lines(width: width)
+        let positionRow = try #require(panel.mainLanes.firstIndex(of: .position)) + 1
+        #expect(!cells[positionRow][Self.cell(21) + 1].dim)
+        #expect(cells[positionRow][Self.cell(22) + 1].dim && cells[positionRow][Self.cell(22) + 1].glyph == "○")
+        // The last place: the page that holds 5 s, its lanes ending there.
+        try scrub(to: 5)
+        lines = driver.lines
+        let position = Self.row("position", in: lines)
+        // 5 s is column 50, on the page from column 30, and there the recording and its lanes
+        // end: debounce waits from there (what it did after, nobody recorded).
+        #expect(position.lastIndex(of: "○") == Self.cell(20) + 1)
+        #expect(String(Self.row(".debounce", in: lines)[Self.cell(20)...Self.cell(20) + 2]) == "~~ ")
+        #expect(position[Self.cell(21)] == " ")
+        #expect(lines.contains { $0.hasPrefix(" streams 100 ms  ") })
+    }
+
+    @Test("learn's debounce and throttle card names T, and T lays the tour's lanes on time")
+    func learnOnTime() throws {
+        let lesson = try #require(Lesson.all.firstIndex { $0.id == "debounce-throttle" })
+        #expect(Lesson.all[lesson].text.contains("(T "))
+        let driver = Pilot<Learn>(first: lesson)
+        driver.type("T")
+        #expect(driver.lines.contains { $0.hasPrefix(" streams 100 ms ") }, "\(driver.lines)")
+    }
+}
