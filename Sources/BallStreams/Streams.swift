@@ -423,7 +423,7 @@ package struct StreamColumn: Hashable, Sendable {
     package func time(of lane: StreamLane) -> SessionTime? {
         switch lane {
         case .slotted, .ballColour, .background: slotted == nil ? time : passedAt ?? time
-        case .intents, .position, .late: time
+        case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late: time
         }
     }
 
