@@ -2,7 +2,7 @@
 """Checks `colourful-ball replay FILE --marbles --syntax rxpy` with RxPY's own marble parser,
 and its late lanes with RxPY's own subjects.
 
-Usage: check_rxpy_marbles.py PROGRAM RECORDING
+Usage: check_rxpy_marbles.py PROGRAM RECORDING [--replace NAME=EXPRESSION]...
 
 Parses each lane with `reactivex.observable.marbles.parse` (its values through the lane's
 lookup) and compares the events, frame by frame, with what the recording and the headless
@@ -11,18 +11,24 @@ change in the position lane (the ball's cell from the trace, its screen from the
 size and resizes: the position subject holds both); every change of the ball's and the screen's colour in theirs;
 and, when the recording quits, a completion of every lane at the quit.
 
-Then the slot's lane (`slotted`): the chain built again with RxPY's own operators (a
-BehaviorSubject of positions fed the position lane, one of the operators chosen fed the
-recording's `operator` events, `map` to each operator on the positions, `switch_latest`,
-`start_with`, `replay(1)`, connected at frame 0 and subscribed to then), on RxPY's virtual-time
-TestScheduler, must give the lane's events, frame by frame. The operators are the program's own
-list (`PROGRAM operators`, one JSON object a line), each built from its `rxpy` expression over
-the names `rxpy_slotted` gives it: `subject` (the position), `mirror` (a BehaviorSubject flipped
-by the recording's `mirror` events), `grabbed` (a BehaviorSubject turned true by its presses and
-false by its releases), `sources` (two Subjects, the mouse's and the keys' new positions),
-`ops`, `reactivex`, `scheduler`, and this file's helpers (`in_right_half`, `mirrored`,
-`centre_of`, `DEBOUNCE`, and `throttle_latest`, a small reference model of the `throttle`
-RxPY has only as `throttle_first`).
+Then the slot's lane as a marble test (`frame_check`): the recording exported again with
+`--frame 1ms`, a frame a millisecond of the session's clock, and its input lanes (`position`,
+`mirror`, `grabbed`, `mouse`, `keys`, and the operators chosen on `intents`) parsed by RxPY's
+own parser, fed at their frames to RxPY subjects on RxPY's virtual-time TestScheduler (all
+scheduled before anything subscribes, so at one frame an input goes before a timer, as in
+RxSwift's virtual time), through the chain built again with RxPY's own operators
+(`slot.pipe(map(operator), switch_latest(), start_with(start), replay(1))`), must give the
+exported `slotted` lane, event for event and frame for frame. The operators are the program's
+own list (`PROGRAM operators`, one JSON object a line), each built from its `rxpy` expression
+over the names `frame_check` gives it: `subject` (the position), `mirror`, `grabbed`,
+`sources` (the mouse's and the keys' Subjects), `ops`, `reactivex`, `scheduler`, and this
+file's helpers (`in_right_half`, `mirrored`, `centre_of`, `DEBOUNCE`, and `throttle_latest`, a
+port of RxSwift's `ThrottleSink`: RxPY has only `throttle_first`). `--replace NAME=EXPRESSION`
+puts another expression in for an operator (a test of this check gives a wrong one and sees
+it fail). The recordings it takes keep their intents and observations 8 ms apart or more: intents in one frame
+are a group on each lane, and the lanes do not say which intent made which value; and RxPY's
+syntax has no room for a lane's events 1 ms apart (a value right after a value is read as one
+with it, so the second is a group, `(b)`, three frames wide).
 
 Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kind (BehaviorSubject,
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
@@ -49,25 +55,24 @@ from reactivex.testing import TestScheduler
 OBSERVATIONS = ("subscribed", "unsubscribed", "panel")
 
 
-def main(program, recording):
+def main(program, recording, replacements=None):
     lines = open(recording, encoding="utf-8").read().splitlines()
     header, written = lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
     # A reader reads nothing after a quit.
     quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
     if quit is not None:
         written = written[: quit + 1]
-    # The intents' own times, in milliseconds (the slot's check runs on them), and the time the
-    # recording ends at: its last line's, an observation's too (the session was there then, and
-    # a timer of the chain due by then went off)...
-    times = [0] + [round(event["t"] * 1000) for event in written if event["event"] not in OBSERVATIONS]
+    # The time the recording ends at, in milliseconds: its last line's, an observation's too (the
+    # session was there then, and a timer of the chain due before then went off)...
     end = round(written[-1]["t"] * 1000) if written else 0
-    # ... and, for the rest, every intent at its own time, so the trace's times name the
-    # intents; an observation (a late subscriber, the panel) at the time of the intent before it.
+    # ... and, for the rest, every intent at its own time, 10 ms apart (room on frames of 1 ms
+    # for the widest group RxPY writes on a main lane), so the trace's times name the intents;
+    # an observation (a late subscriber, the panel) at the time of the intent before it.
     number = 0
     for event in written:
         if event["event"] not in OBSERVATIONS:
             number += 1
-        event["t"] = number / 1000
+        event["t"] = number / 100
     events = [event for event in written if event["event"] not in OBSERVATIONS]
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as file:
         file.write(header + "\n" + "".join(json.dumps(event) + "\n" for event in written))
@@ -79,11 +84,27 @@ def main(program, recording):
         every = [json.loads(line) for line in run("--marbles", "--syntax", "rxpy").splitlines()]
         lanes = {lane["lane"]: lane for lane in every if not lane["lane"].startswith("late ")}
         late = [lane for lane in every if lane["lane"].startswith("late ")]
+        # The operators, as the program lists them: each one's RxPY expression by its name.
+        expressions = {operator["name"]: operator["rxpy"] for operator in map(json.loads, subprocess.run(
+            [program, "operators"], capture_output=True, text=True, check=True).stdout.splitlines())}
+        unknown = sorted(set(replacements or {}) - set(expressions))
+        if unknown:
+            print("--replace names operators the program does not list: %s" % ", ".join(unknown))
+            return 2
+        expressions.update(replacements or {})
+        # The slot's lane as a marble test, on the recording's own times; and on these (an
+        # intent each 10 ms), whether it completes at the quit: the colours complete with it
+        # (throttle's window keeps its completion for later, and a recording's time ends at the
+        # quit).
+        failures, slotted, chosen = frame_check(program, recording, end, expressions)
+        unique_failures, unique_slotted, _ = frame_check(
+            program, unique, round(written[-1]["t"] * 1000) if written else 0, expressions)
+        failures += ["with an intent each 10 ms: " + failure for failure in unique_failures]
     finally:
         os.unlink(unique)
 
     frames = lanes["position"]["framesPerIntent"]
-    intent_at = {round(number / 1000, 6): number for number in range(1, len(events) + 1)}
+    intent_at = {round(number / 100, 6): number for number in range(1, len(events) + 1)}
     intent_at[0] = 0
     quits = bool(events) and events[-1]["event"] == "quit"
     expected = {name: [] for name in ("intents", "position", "ballColour", "background")}
@@ -107,54 +128,12 @@ def main(program, recording):
             if last.get(lane) != line[key]["name"]:
                 expected[lane].append((number * frames, line[key]["name"]))
                 last[lane] = line[key]["name"]
-    # The slot's lane, against RxPY's own operators on the recording's own times (a timed
-    # operator's timers run on them): the chain built again from the position lane and the
-    # operators chosen.
-    timed = {lane["lane"]: lane for lane in map(json.loads, subprocess.run(
-        [program, "replay", recording, "--marbles", "--syntax", "rxpy"], capture_output=True, text=True,
-        check=True).stdout.splitlines())}
-    timed_frames = timed["position"]["framesPerIntent"]
-    timed_position = [(int(time) // timed_frames, n) for time, n in
-                      parse(timed["position"]["marbles"], timespan=1, lookup=timed["position"]["values"])]
-    choices = [(number, event["name"]) for number, event in enumerate(events, start=1)
-               if event["event"] == "operator"]
-    flips = [number for number, event in enumerate(events, start=1) if event["event"] == "mirror"]
-    # Whether the ball is grabbed, each time it changes: a press grabs it, a release lets it go.
-    grabs, held = [], False
-    for number, event in enumerate(events, start=1):
-        if event["event"] in ("pressed", "released") and (event["event"] == "pressed") != held:
-            held = not held
-            grabs.append((number, held))
-    # What made each intent's new position, if anything did: the mouse or the keys.
-    made = {number: "mouse" if event["event"] in ("pressed", "dragged", "released") else "keys"
-            for number, event in enumerate(events, start=1)
-            if event["event"] in ("pressed", "dragged", "released", "arrow", "recentred")}
-    grabs = (grabs, made)
-    # The operators, as the program lists them: each one's RxPY expression by its name.
-    expressions = {operator["name"]: operator["rxpy"] for operator in map(json.loads, subprocess.run(
-        [program, "operators"], capture_output=True, text=True, check=True).stdout.splitlines())}
-    unknown = sorted({name for _, name in choices} - set(expressions))
-    if unknown:
-        print("the recording chooses operators the program does not list: %s" % ", ".join(unknown))
-        return 1
-    slotted = rxpy_slotted(
-        timed_position, choices, flips, grabs, len(events) if quits else None, times, expressions, end)
-    slotted = [(column * timed_frames, value) for column, value in slotted]
     if quits:
-        # The colours complete with the slot's lane: at the quit, unless what the slot's operator
-        # holds keeps its completion for later (throttle's window; a recording's time ends at
-        # the quit, so later never comes), as RxPY's operators say on this file's times (an
-        # intent a millisecond).
-        untimed = [(int(time) // frames, n) for time, n in
-                   parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
-        completes = any(value == "|" for _, value in
-                        rxpy_slotted(untimed, choices, flips, grabs, len(events), list(range(len(events) + 1)),
-                                     expressions))
+        completes = any(value == "|" for _, value in unique_slotted)
         for lane in expected:
             if completes or lane in ("intents", "position"):
                 expected[lane].append((len(events) * frames, "|"))
 
-    failures = []
     for name, wanted in expected.items():
         lane = lanes[name]
         parsed = []
@@ -171,12 +150,6 @@ def main(program, recording):
                 name, first, (parsed + [None])[min(first, len(parsed))], (wanted + [None])[min(first, len(wanted))]))
     # The late subscriptions, against RxPY's own subjects fed the position lane.
     position = [(int(time), n) for time, n in parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
-    parsed = [(int(time), n.value if isinstance(n, OnNext) else "|") for time, n in
-              parse(timed["slotted"]["marbles"], timespan=1, lookup=timed["slotted"]["values"])]
-    if parsed != slotted:
-        first = next(i for i, (a, b) in enumerate(zip(parsed + [None] * len(slotted), slotted + [None] * len(parsed))) if a != b)
-        failures.append("slotted: event %d: parsed %r, RxPY's operators gave %r" % (
-            first, (parsed + [None])[min(first, len(parsed))], (slotted + [None])[min(first, len(slotted))]))
     subscriptions = [l["subject"] for l in written if l["event"] == "subscribed"]
     if len(late) != len(subscriptions):
         failures.append("%d late lanes written for %d subscriptions" % (len(late), len(subscriptions)))
@@ -191,10 +164,11 @@ def main(program, recording):
         print("\n".join(failures))
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
-          "slotted's %d events as RxPY's operators give them (%d operators chosen)" % (
+          "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
+          "(operators chosen: %s)" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
-        len(slotted), len(choices)))
+        len(slotted), ", ".join(chosen) or "none"))
     return 0
 
 
@@ -244,62 +218,47 @@ def mirrored(position):
     return {"cell": [columns - 1 - position["cell"][0], position["cell"][1]], "screen": position["screen"]}
 
 
-# A tick for every intent, in the order of the recording: intent k at t milliseconds is tick
-# 2 (t M + k) + 1, so intents in one millisecond keep their order, and debounce's 300 ms are
-# 2 × 300 M - 1 ticks: a timer that comes due at the time of an intent runs before it, as the
-# session's clock runs what is due before it takes an intent; the lanes draw it in the column of
-# the intent before (even ticks are timers, odd ones what an intent did at once).
-M = 10 ** 4  # more than the intents of any recording checked (RxPY's clock is a datetime: ticks stay small)
-DEBOUNCE = 2 * 300 * M - 1
-
-
-THROTTLE = 300  # throttle's window, in milliseconds
-
-
-def ms_of(tick_):
-    """The millisecond a tick is in: an intent's (odd) tick and a timer's (even) one alike."""
-    return (int(tick_) // 2) // M
+DEBOUNCE = 300.0  # debounce's quiet, in frames of 1 ms
+THROTTLE = 300.0  # throttle's window, in frames of 1 ms
 
 
 def throttle_latest(scheduler):
-    """A small reference model of `throttle(for: 300 ms, latest: true)`, as RxSwift documents
-    its `throttle(_:latest:scheduler:)`: a value that comes when no window is open goes on at
-    once and opens a window of THROTTLE ms; one that comes in a window is held, the latest
-    replacing the one before, and goes on when the window ends (which opens the next); a
-    completion waits for what is held. RxPY has only `throttle_first`, which drops what comes in
-    a window, so the model is written here from RxSwift's `ThrottleSink`, in milliseconds (a
-    window's end is a timer's tick, before any intent of that millisecond). The value a
-    BehaviorSubject hands it as it subscribes is its first: it goes on at once (Combine's
-    throttle drops it)."""
+    """`throttle(.milliseconds(300), latest: true, scheduler:)` as RxSwift's `ThrottleSink` does
+    it (RxPY has only `throttle_first`, which drops what comes in a window), on `scheduler`'s
+    clock: a value that finds no window open (or its window over, even at the instant it ends)
+    goes on at once and opens a window of THROTTLE; one that comes in a window is held, the
+    latest replacing the one before, and goes on when the window ends, which opens the next; a
+    completion waits for what is held. The value a BehaviorSubject hands it as it subscribes is
+    its first: it goes on at once (Combine's throttle drops it)."""
     def operator(source):
         def subscribe(observer, _scheduler=None):
-            memory = {"window": None, "held": None, "completed": False, "disposed": False}
+            memory = {"last_sent": None, "unsent": [], "completed": False, "timer": None}
 
-            def window_ends(_s, _st):
-                if memory["disposed"]:
-                    return
-                value, memory["held"] = memory["held"], None
-                memory["window"] += THROTTLE
+            def send_now(value):
+                memory["unsent"] = []
                 observer.on_next(value)
+                memory["last_sent"] = scheduler.clock
+
+            def propagate(_scheduler, _state):
+                memory["timer"] = None
+                if memory["unsent"]:
+                    send_now(memory["unsent"][0])
                 if memory["completed"]:
                     observer.on_completed()
 
             def on_next(value):
-                if memory["disposed"]:
+                now = scheduler.clock
+                due = now if memory["last_sent"] is None else memory["last_sent"] + THROTTLE
+                if not due > now:
+                    send_now(value)
                     return
-                if memory["held"] is not None:
-                    memory["held"] = value
-                    return
-                now = ms_of(scheduler.clock)
-                if memory["window"] is None or now >= memory["window"] + THROTTLE:
-                    memory["window"] = now
-                    observer.on_next(value)
-                else:
-                    memory["held"] = value
-                    scheduler.schedule_absolute(float(2 * (memory["window"] + THROTTLE) * M), window_ends)
+                in_flight = bool(memory["unsent"])
+                memory["unsent"] = [value]
+                if not in_flight:
+                    memory["timer"] = scheduler.schedule_absolute(due, propagate)
 
             def on_completed():
-                if memory["held"] is not None:
+                if memory["unsent"]:
                     memory["completed"] = True
                 else:
                     observer.on_completed()
@@ -307,63 +266,63 @@ def throttle_latest(scheduler):
             subscription = source.subscribe(on_next, observer.on_error, on_completed)
 
             def dispose():
-                memory["disposed"] = True
                 subscription.dispose()
+                if memory["timer"] is not None:
+                    memory["timer"].dispose()
             return Disposable(dispose)
         return Observable(subscribe)
     return operator
 
 
-def tick(times, k):
-    return 2 * (times[k] * M + k) + 1
+def frame_check(program, recording, end, expressions):
+    """The slot's lane of `recording` as a marble test: its lanes exported with `--frame 1ms`,
+    the inputs parsed by RxPY's parser and fed at their frames, all scheduled before anything
+    subscribes, to RxPY subjects on a TestScheduler (at one frame: the position, then the mouse's
+    or the keys', the operator chosen, the mirror, whether grabbed, as the session sends them;
+    then the completions of a quit in the session's order), through the chain built again with
+    RxPY's operators (`expressions`, by name), run to `end` (the recording's last line, in ms: a
+    timer due then runs only after an input then). Gives the failures, RxPY's events of the
+    slot's lane (frame, value or "|"), and the operators chosen."""
+    output = subprocess.run([program, "replay", recording, "--marbles", "--syntax", "rxpy", "--frame", "1ms"],
+                            capture_output=True, text=True)
+    if output.returncode != 0:
+        return ["--frame 1ms: exit %d: %s" % (output.returncode, output.stderr.strip())], [], []
+    lanes = {lane["lane"]: lane for lane in map(json.loads, output.stdout.splitlines())}
+    if any(lane["frameMs"] != 1 for lane in lanes.values()):
+        return ["--frame 1ms: a lane without \"frameMs\":1"], [], []
 
+    def events(name):
+        return [(int(time), notification) for time, notification in
+                parse(lanes[name]["marbles"], timespan=1, lookup=lanes[name]["values"])]
 
-def column_of(tick_, times):
-    """The column a value emitted at `tick_` is drawn in."""
-    if tick_ < 1:
-        return 0
-    if int(tick_) % 2 == 1:
-        return ((int(tick_) - 1) // 2) % M
-    due = (int(tick_) // 2) // M
-    return max(k for k in range(len(times)) if k == 0 or times[k] < due)
-
-
-def rxpy_slotted(position, choices, flips, grabs, quit_column, times, expressions, end=None):
-    """What the chain's slot passes on, built again with RxPY's own operators on its virtual-time
-    TestScheduler, each intent at its tick (`tick`): the position a BehaviorSubject fed the
-    position lane's events, the mirror a BehaviorSubject (off at first) flipped in the columns
-    `flips` and completed at the quit after the position, whether the ball is grabbed a
-    BehaviorSubject (false at first) fed `grabs[0]` (column, grabbed) after the column's position
-    and completed with the mirror, `mouse` and `keys` Subjects each fed the position lane's values
-    in the columns `grabs[1]` says it made (and completed after grabbed), the operator chosen a
-    BehaviorSubject
-    (nothing in the slot at first) fed each choice and completed at the quit, and
-    `slot.pipe(map(operator on position and mirror),
-    switch_latest(), start_with(start), replay(1))`, each operator its `expressions` entry (RxPY,
-    by the operator's name, as the program lists them) built over these, connected at tick 0, where the lane's
-    subscriber subscribes and is handed the latest. Gives (column, value or "|") for each event."""
     scheduler = TestScheduler()
+    position, mirrors, grabs = events("position"), events("mirror"), events("grabbed")
     start = position[0][1].value
     subject = BehaviorSubject(start)
-    slot = BehaviorSubject("none")
-    mirror = BehaviorSubject(False)
-    grabbed = BehaviorSubject(False)
-    grabs, made = grabs
+    mirror = BehaviorSubject(mirrors[0][1].value)
+    grabbed = BehaviorSubject(grabs[0][1].value)
     sources = {"mouse": Subject(), "keys": Subject()}
-    inputs = [(column, 0, lambda _s, _st, n=notification: n.accept(subject)) for column, notification in position[1:]]
-    inputs += [(column, 1, lambda _s, _st, name=name: slot.on_next(name)) for column, name in choices]
-    inputs += [(column, 1, lambda _s, _st, on=(k % 2 == 0): mirror.on_next(on)) for k, column in enumerate(flips)]
-    inputs += [(column, 1, lambda _s, _st, on=on: grabbed.on_next(on)) for column, on in grabs]
-    inputs += [(column, 0.25, lambda _s, _st, n=notification, source=sources[made[column]]: n.accept(source))
-               for column, notification in position[1:] if isinstance(notification, OnNext) and column in made]
-    if quit_column is not None:
-        inputs.append((quit_column, 1.5, lambda _s, _st: mirror.on_completed()))
-        inputs.append((quit_column, 1.75, lambda _s, _st: grabbed.on_completed()))
-        inputs.append((quit_column, 1.8, lambda _s, _st: sources["mouse"].on_completed()))
-        inputs.append((quit_column, 1.85, lambda _s, _st: sources["keys"].on_completed()))
-        inputs.append((quit_column, 2, lambda _s, _st: slot.on_completed()))
-    for column, _, action in sorted(inputs, key=lambda entry: entry[:2]):
-        scheduler.schedule_absolute(float(tick(times, column)), action)
+    slot = BehaviorSubject("none")
+    intents = events("intents")
+    chosen = [(frame, n.value["name"]) for frame, n in intents if isinstance(n, OnNext) and n.value["event"] == "operator"]
+    inputs = [(frame, 0, n, subject) for frame, n in position[1:]]
+    inputs += [(frame, 1, n, sources[name]) for name in ("mouse", "keys") for frame, n in events(name)
+               if isinstance(n, OnNext)]
+    inputs += [(frame, 2, OnNext(name), slot) for frame, name in chosen]
+    inputs += [(frame, 3, n, mirror) for frame, n in mirrors[1:]]
+    inputs += [(frame, 4, n, grabbed) for frame, n in grabs[1:]]
+    # A quit completes the position (its lane's `|`), then the mirror, grabbed, the mouse's and
+    # the keys' subjects, and the operator chosen, as the session does.
+    quit = [frame for frame, n in intents if isinstance(n, OnCompleted)]
+    if quit:
+        for order, target in enumerate((mirror, grabbed, sources["mouse"], sources["keys"]), start=5):
+            inputs.append((quit[0], order, OnCompleted(), target))
+        inputs.append((quit[0], 9, OnCompleted(), slot))
+    frames_of_intents = sorted({frame for frame, _ in intents})
+    if len(frames_of_intents) != len([n for _, n in intents if isinstance(n, OnNext)]):
+        return ["intents share a frame of 1 ms: the check takes recordings with intents 8 ms apart or more"], [], []
+    for frame, _, notification, target in sorted(inputs, key=lambda entry: entry[:2]):
+        scheduler.schedule_absolute(float(frame), lambda _s, _st, n=notification, t=target: n.accept(t))
     names = {"subject": subject, "mirror": mirror, "grabbed": grabbed, "sources": sources, "ops": ops,
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE}
@@ -371,20 +330,32 @@ def rxpy_slotted(position, choices, flips, grabs, quit_column, times, expression
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()
-    # Connected at tick 0; the lane's subscriber half a tick later, once what the connection
-    # made has settled (RxPY's start_with hands its value on through the current thread's
-    # trampoline), before anything else happens: it is handed the latest, as of the start.
+    # Connected at 0; the lane's subscriber half a frame later, once what the connection made
+    # has settled (RxPY's start_with hands its value on through the trampoline): it is handed
+    # the latest, as of the start.
     scheduler.schedule_absolute(0.0, lambda _s, _st: shared.connect(scheduler))
     scheduler.schedule_absolute(0.5, lambda _s, _st: shared.subscribe(observer))
-    assert len(times) < M, "the check takes recordings of fewer than %d intents" % M
-    # A recording's time ends with its last line (`end`, in milliseconds; else its last
-    # intent): a timer due after it never runs.
-    last = tick(times, len(times) - 1)
-    scheduler.advance_to(float(last if end is None else max(last, 2 * (end * M + len(times) - 1) + 1)))
-    events = [(column_of(message.time, times), message.value.value if isinstance(message.value, OnNext) else "|")
-              for message in observer.messages]
-    return events
+    # The recording's time ends with its last line: a timer due at that instant ran only if an
+    # intent came then (after it).
+    scheduler.advance_to(float(end) if end in frames_of_intents else end - 0.5)
+    given = [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
+             for message in observer.messages]
+    exported = [(frame, n.value if isinstance(n, OnNext) else "|") for frame, n in events("slotted")]
+    failures = []
+    if exported != given:
+        first = next(i for i, (a, b) in enumerate(zip(exported + [None] * len(given), given + [None] * len(exported)))
+                     if a != b)
+        failures.append("slotted at --frame 1ms: event %d: exported %r, RxPY's operators on the exported inputs gave %r"
+                        % (first, (exported + [None])[min(first, len(exported))], (given + [None])[min(first, len(given))]))
+    return failures, given, sorted({name for _, name in chosen})
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:3]))
+    arguments = sys.argv[1:]
+    replacements = {}
+    while "--replace" in arguments:
+        at = arguments.index("--replace")
+        name, _, expression = arguments[at + 1].partition("=")
+        replacements[name] = expression
+        del arguments[at:at + 2]
+    sys.exit(main(*arguments[:2], replacements=replacements))

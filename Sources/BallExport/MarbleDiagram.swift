@@ -52,7 +52,7 @@ package enum MarbleDiagram {
                 case .column(let column):
                     if block.count == perBlock { writeBlock() }
                     block.append(column)
-                case .late(let kind, let event, let column):
+                case .late(let kind, let event, let column, _):
                     late.note(kind, event, column: column)
                 }
             }

@@ -97,7 +97,7 @@ package enum MarbleSVG {
                 case .column(let column):
                     if block.count == perBlock { try writeBlock() }
                     block.append(column)
-                case .late(let kind, let event, let column):
+                case .late(let kind, let event, let column, _):
                     late.note(kind, event, column: column)
                 }
             }

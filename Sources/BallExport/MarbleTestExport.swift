@@ -25,18 +25,78 @@ package enum MarbleSyntax: String, Sendable, CaseIterable {
     }
 }
 
+/// Where a lane's events go: a frame per intent, or a frame per span of the session's clock.
+package enum MarbleFraming: Hashable, Sendable {
+    /// Intent `n` at frame `n × framesPerIntent` (0: the start).
+    case perIntent
+    /// A frame per `microseconds` of the session's clock: an event at time `t` in frame
+    /// `⌊t / microseconds⌋`, whatever intent it came with.
+    case time(microseconds: Int64)
+
+    /// The longest frame `--frame` takes: an hour.
+    package static let longest: Int64 = 3_600_000_000
+
+    /// The framing `--frame` names: a number and its unit, `us` (or `µs`), `ms` or `s` (`1ms`,
+    /// `10ms`, `250us`, `0.5s`), a whole number of microseconds from 1 µs to an hour; nil for
+    /// anything else.
+    package init?(duration text: String) {
+        let units: [(String, Double)] = [("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000)]
+        guard let (unit, scale) = units.first(where: { text.hasSuffix($0.0) }) else { return nil }
+        let number = text.dropLast(unit.count)
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let value = Double(number)
+        else { return nil }
+        let microseconds = (value * scale).rounded()
+        guard abs(value * scale - microseconds) < 1e-6, microseconds >= 1, microseconds <= Double(Self.longest)
+        else { return nil }
+        self = .time(microseconds: Int64(microseconds))
+    }
+
+    /// The sentence that refuses a `--frame` value that is not a duration.
+    package static func refusal(_ text: String) -> String {
+        "--frame must be a length of time with its unit, from 1us to 3600s, such as 1ms, 10ms, 100ms, 250us or 0.5s; got \(text.isEmpty ? "nothing" : text)."
+    }
+
+    /// The frame length in milliseconds, as a lane's JSON writes it: `1`, `0.25`.
+    var milliseconds: String {
+        guard case .time(let microseconds) = self else { return "null" }
+        let whole = microseconds / 1_000
+        let part = microseconds % 1_000
+        guard part > 0 else { return String(whole) }
+        var digits = String(part)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
+    }
+}
+
 /// A replay's lanes (what `--marbles` draws) as the expected side of marble tests: one JSON
 /// object per lane and line, `{"lane":"position","syntax":"rxjs","framesPerIntent":5,
 /// "marbles":"a----b----…","values":{"a":{"cell":[40,11],"screen":[80,24]},…}}`.
 ///
-/// Intent `n` (0: the start, where each lane is handed its first value) begins at frame
-/// `n × framesPerIntent`; `-` is a frame with nothing, a letter a value (each lane's letters
-/// mapped to its values: an intent as the replay file writes it, without its time; a position,
+/// With a frame per intent (``MarbleFraming/perIntent``), intent `n` (0: the start, where
+/// each lane is handed its first value) begins at frame `n × framesPerIntent`, and the lane
+/// says `"framesPerIntent":5`; what a timer passed on after the intent (`debounce`'s quiet,
+/// `throttle`'s window) is in the intent's last frame, `n × framesPerIntent + 4` (`+ 6` in
+/// RxPY's syntax), never in the frame of the input before it. On a time axis (``MarbleFraming/time(microseconds:)``, `--frame
+/// 1ms`) every event is in the frame of its own time on the session's clock (a timer's output
+/// at the time it went off), and the lane says its frame's length, `"frameMs":1`: a marble
+/// test of the operators, which RxPY's and RxJS's test schedulers run at those frames. RxJS's
+/// lanes then write a quiet stretch of ten frames or more in its time-progression form,
+/// ` 299ms ` (RxJS counts a frame a virtual millisecond); RxPY has none, and writes a `-` a
+/// frame. A value written is a frame, a group `(…)` a frame a character: two events of one lane
+/// closer than that are refused, with the way out (a shorter frame).
+///
+/// `-` is a frame with nothing, a letter a value (each lane's letters mapped to its values: an
+/// intent as the replay file writes it, without its time; a position,
 /// `{"cell":[column,row],"screen":[columns,rows]}`, as the position subject holds it (a resize
-/// publishes one even where the ball stays); a colour's name), `|` the completion a quit sends,
-/// a group `(…)` values at one frame. The five main lanes are written as their subscriptions
-/// see them from the start, so they have no `^` and no `!`; the slot's, `slotted`, is always
-/// written (with nothing in the slot it repeats the position's).
+/// publishes one even where the ball stays); a colour's name; `true` or `false`), `|` the
+/// completion a quit sends, a group `(…)` values at one frame. The main lanes are written as
+/// their subscriptions see them from the start, so they have no `^` and no `!`; the slot's,
+/// `slotted`, is always written (with nothing in the slot it repeats the position's). After
+/// them, the inputs an operator in the slot may read (``SlotInputs``): `mirror` and `grabbed`
+/// (subjects that hold a value: `false` at the start), `mouse` and `keys` (each new position
+/// the mouse or the keys made).
 ///
 /// Then each late subscription the recording holds (in the order they ended, those that ended in
 /// one column in the order they subscribed; then those still
@@ -44,25 +104,41 @@ package enum MarbleSyntax: String, Sendable, CaseIterable {
 /// subscription as RxJS writes one (`expectObservable(source, subscription).toBe(marbles,
 /// values)`): `"subscription":"----------^---------!"` (`(^!)` in one frame), and as frames,
 /// `"subscribedFrame":10,"unsubscribedFrame":20` (null: never cancelled). A late subscriber
-/// subscribes after its column's intent, in its frame: a Behavior subject hands it the value of
-/// that frame, a Replay(3) subject the last three as a group.
+/// subscribes after its column's intent: a Behavior subject hands it the value of that frame,
+/// a Replay(3) subject the last three as a group.
 ///
 /// It streams: each lane's marbles go to a temporary file as the replay runs, and are copied
 /// out at the end, so memory stays flat however long the recording (the values are as many as
 /// the distinct cells, colours and intents).
 package enum MarbleTestExport {
-    /// The main lanes written, in order.
-    static let lanes: [StreamLane] = StreamLane.main(slot: true)
+    /// The lanes written, in order: the main lanes, then the inputs an operator in the slot may
+    /// read beyond the position (``SlotInput``).
+    static let lanesWritten = StreamLane.main(slot: true) + [StreamLane.mirror, .grabbed, .mouse, .keys]
+    /// Their labels.
+    static let labels = lanesWritten.map(\.label)
 
-    /// Replays `reader` and writes the lanes in `syntax` through `write` (UTF-8 bytes, a line each).
-    package static func run(reader: ReplayReader, syntax: MarbleSyntax, write: ([UInt8]) throws -> Void) throws {
-        let spools = try lanes.map { _ in try Spool() }
+    /// Replays `reader` and writes the lanes in `syntax`, framed as `framing` says, through
+    /// `write` (UTF-8 bytes, a line each).
+    package static func run(
+        reader: ReplayReader, syntax: MarbleSyntax, framing: MarbleFraming = .perIntent,
+        write: ([UInt8]) throws -> Void
+    ) throws {
+        let frames = Frames(framing: framing, syntax: syntax)
+        let lanes = try labels.map { try LaneWriter(label: $0, syntax: syntax, frames: frames) }
+        let (intentLane, positionLane, slottedLane, ballLane, backgroundLane) = (
+            lanes[0], lanes[1], lanes[2], lanes[3], lanes[4]
+        )
+        let (mirrorLane, grabbedLane, mouseLane, keysLane) = (lanes[5], lanes[6], lanes[7], lanes[8])
         // Each lane's letters, keyed by the value itself (its JSON is made once, for the map).
-        var intents = TokenTable<Intent>(lane: lanes[0].label) { "{" + ReplayFormat.fields(of: $0) + "}" }
-        var positions = TokenTable<BallPosition>(lane: lanes[1].label, json: positionJSON)
-        var slotted = TokenTable<SlotOutput>(lane: lanes[2].label, json: outputJSON)
-        var balls = TokenTable<FlatColour>(lane: lanes[3].label) { #""\#($0.name)""# }
-        var backgrounds = TokenTable<FlatColour>(lane: lanes[4].label) { #""\#($0.name)""# }
+        var intents = TokenTable<Intent>(lane: labels[0]) { "{" + ReplayFormat.fields(of: $0) + "}" }
+        var positions = TokenTable<BallPosition>(lane: labels[1], json: positionJSON)
+        var slotted = TokenTable<SlotOutput>(lane: labels[2], json: outputJSON)
+        var balls = TokenTable<FlatColour>(lane: labels[3]) { #""\#($0.name)""# }
+        var backgrounds = TokenTable<FlatColour>(lane: labels[4]) { #""\#($0.name)""# }
+        var mirrors = TokenTable<Bool>(lane: labels[5]) { String($0) }
+        var grabs = TokenTable<Bool>(lane: labels[6]) { String($0) }
+        var mice = TokenTable<BallPosition>(lane: labels[7], json: positionJSON)
+        var keys = TokenTable<BallPosition>(lane: labels[8], json: positionJSON)
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
         // of those that ended.
         var late = LateSubscriptions()
@@ -74,10 +150,14 @@ package enum MarbleTestExport {
         var endedInColumn: [(LateLane, LateMarbles)] = []
         func writeEnded() throws {
             for (lane, marbles) in endedInColumn.sorted(by: { $0.0.id < $1.0.id }) {
-                try marbles.write(lane, syntax: syntax, to: ended.append)
+                try marbles.write(lane, to: ended.append)
             }
             endedInColumn.removeAll()
         }
+        // The last column, and the latest time anything happened at: where the lanes still
+        // under way at the end stop.
+        var lastColumn = 0
+        var latest = SessionTime.start
         var failure: ReplayError?
         do {
             try ReplayColumns.forEach(in: reader) { item in
@@ -85,31 +165,54 @@ package enum MarbleTestExport {
                 case .column(let column):
                     try writeEnded()
                     let at = column.index
-                    let tokens = try [
-                        column.intent.map { try intents.token(for: $0, at: at) },
-                        column.position.map { try positions.token(for: $0, at: at) },
-                        column.slotted.map { try slotted.token(for: $0, at: at) },
-                        column.ballColour.map { try balls.token(for: $0, at: at) },
-                        column.background.map { try backgrounds.token(for: $0, at: at) },
-                    ]
-                    for (slot, lane) in lanes.enumerated() {
-                        try spools[slot].appendFrames(
-                            tokens[slot].map { [$0] } ?? [], completed: column.completed.contains(lane), syntax: syntax)
+                    lastColumn = at
+                    let time = column.time ?? .start
+                    let passed = column.passedAt ?? time
+                    latest = max(latest, passed)
+                    let frame = frames.frame(column: at, time: time)
+                    // What the slot passed on (and the colours after it) is at its own time: a
+                    // timer's output at the time it went off.
+                    let slotFrame = frames.frame(column: at, time: passed, timer: passed != time)
+                    if let intent = column.intent {
+                        try intentLane.add(intents.token(for: intent, at: at), frame, time)
                     }
-                    // The late subscriptions under way that received nothing here: a frame of time.
-                    for kind in lateMarbles.keys where lateMarbles[kind]!.column < column.index {
-                        try lateMarbles[kind]!.advance(to: column.index, syntax: syntax)
+                    if let position = column.position {
+                        try positionLane.add(positions.token(for: position, at: at), frame, time)
                     }
-                case .late(let kind, let event, let column):
+                    if let position = column.mouse { try mouseLane.add(mice.token(for: position, at: at), frame, time) }
+                    if let position = column.keys { try keysLane.add(keys.token(for: position, at: at), frame, time) }
+                    if let on = column.mirrorSent { try mirrorLane.add(mirrors.token(for: on, at: at), frame, time) }
+                    if let on = column.grabbed { try grabbedLane.add(grabs.token(for: on, at: at), frame, time) }
+                    if let output = column.slotted {
+                        try slottedLane.add(slotted.token(for: output, at: at), slotFrame, passed)
+                    }
+                    if let colour = column.ballColour {
+                        try ballLane.add(balls.token(for: colour, at: at), slotFrame, passed)
+                    }
+                    if let colour = column.background {
+                        try backgroundLane.add(backgrounds.token(for: colour, at: at), slotFrame, passed)
+                    }
+                    // Each lane completes where its subscription received the completion: the
+                    // slot's and the colours' at the time the slot passed its last on.
+                    for (lane, stream) in zip(lanes, lanesWritten) where column.completed.contains(stream) {
+                        let atSlot = [StreamLane.slotted, .ballColour, .background].contains(stream)
+                        try lane.complete(atSlot ? slotFrame : frame, atSlot ? passed : time)
+                    }
+                case .late(let kind, let event, let column, let time):
+                    latest = max(latest, time)
+                    let frame = frames.frame(column: column, time: time)
                     switch event {
-                    case .subscribed: lateMarbles[kind] = try LateMarbles(kind, start: column)
-                    case .next(let position): lateMarbles[kind]?.values.append(position)
-                    case .completed: lateMarbles[kind]?.completed = true
+                    case .subscribed:
+                        lateMarbles[kind] = try LateMarbles(kind, start: frame, syntax: syntax, frames: frames)
+                    case .next(let position):
+                        try lateMarbles[kind]?.add(position, at: frame, time: time, column: column)
+                    case .completed: try lateMarbles[kind]?.lane.complete(frame, time)
                     case .disposed: break
                     }
                     if let lane = late.note(kind, event, column: column),
                         let marbles = lateMarbles.removeValue(forKey: kind)
                     {
+                        marbles.end = frame
                         endedInColumn.append((lane, marbles))
                     }
                 }
@@ -118,19 +221,23 @@ package enum MarbleTestExport {
             failure = error  // The lanes of what came before the bad line, then the error.
         }
         try writeEnded()
-        let maps = [intents.map, positions.map, slotted.map, balls.map, backgrounds.map]
+        let end = frames.end(of: frames.frame(column: lastColumn, time: latest))
+        let maps = [
+            intents.map, positions.map, slotted.map, balls.map, backgrounds.map, mirrors.map, grabs.map, mice.map,
+            keys.map,
+        ]
         for (slot, lane) in lanes.enumerated() {
+            try lane.finish(through: end)
             try write(
-                Array(
-                    #"{"lane":"\#(lane.label)","syntax":"\#(syntax.rawValue)","framesPerIntent":\#(syntax.framesPerIntent),"marbles":""#
-                        .utf8))
-            try spools[slot].copy(to: write)
+                Array(#"{"lane":"\#(lane.label)","syntax":"\#(syntax.rawValue)",\#(frames.json),"marbles":""#.utf8))
+            try lane.copy(to: write)
             try write(Array(#"","values":"#.utf8) + maps[slot] + Array("}\n".utf8))
         }
         try ended.copy(to: write)
         for kind in LateSubscriber.allCases {
             guard let lane = late.live[kind], let marbles = lateMarbles[kind] else { continue }
-            try marbles.write(lane, syntax: syntax, to: write)
+            marbles.end = frames.frame(column: lastColumn, time: latest)
+            try marbles.write(lane, to: write)
         }
         if let failure { throw failure }
     }
@@ -149,60 +256,216 @@ package enum MarbleTestExport {
         }
     }
 
-    /// One late subscription's marbles while it is under way, from the frame it subscribed at:
-    /// each column's values wait until the column is over, then take their frames.
-    final class LateMarbles {
-        /// The column it subscribed in.
-        let start: Int
-        /// The column whose values are gathering.
-        private(set) var column: Int
-        /// The values of that column, oldest first.
-        var values: [BallPosition] = []
-        /// Whether the subject completed in that column.
-        var completed = false
-        private var tokens: TokenTable<BallPosition>
-        private let spool: Spool
+    /// Where an event goes on the lanes, as ``MarbleFraming`` says, in `syntax`.
+    struct Frames {
+        let framing: MarbleFraming
+        let syntax: MarbleSyntax
 
-        init(_ kind: LateSubscriber, start: Int) throws {
-            tokens = TokenTable(lane: StreamLane.late(kind).label, json: MarbleTestExport.positionJSON)
-            self.start = start
-            column = start
+        /// The frame of an event of column `column` at `time` on the session's clock.
+        func frame(column: Int, time: SessionTime, timer: Bool = false) -> Int {
+            switch framing {
+            // A timer's output after the intent: in the intent's last frame, free of the
+            // intent's own group (a lane's timer output never shares a column with one at the
+            // intent's time: the slot passes on one value a column at most).
+            case .perIntent: column * syntax.framesPerIntent + (timer ? syntax.framesPerIntent - 1 : 0)
+            case .time(let microseconds): Int(time.microseconds / microseconds)
+            }
+        }
+
+        /// The frame after those that belong to frame `frame`: a column's, a frame an intent;
+        /// the next, on a time axis.
+        func end(of frame: Int) -> Int {
+            switch framing {
+            case .perIntent: (frame / syntax.framesPerIntent + 1) * syntax.framesPerIntent
+            case .time: frame + 1
+            }
+        }
+
+        /// Whether a quiet stretch is written in RxJS's time-progression form: on a time axis.
+        var progresses: Bool {
+            if case .time = framing { syntax == .rxjs } else { false }
+        }
+
+        /// The lane's JSON field for its frames: `"framesPerIntent":5` or `"frameMs":1`.
+        var json: String {
+            switch framing {
+            case .perIntent: #""framesPerIntent":\#(syntax.framesPerIntent)"#
+            case .time: #""frameMs":\#(framing.milliseconds)"#
+            }
+        }
+
+        /// A quiet stretch of `count` frames as the syntax writes it: a `-` a frame, or in RxJS on a
+        /// time axis, ten or more as ` 299ms `.
+        func quiet(_ count: Int, into bytes: inout [UInt8]) {
+            guard count > 0 else { return }
+            if progresses, count >= 10 {
+                bytes += Array(" \(count)ms ".utf8)
+            } else {
+                bytes += repeatElement(UInt8(ascii: "-"), count: count)
+            }
+        }
+    }
+
+    /// One lane's marbles as the replay runs: what one frame holds is gathered, then written
+    /// (a group when more than one), the quiet before it first; a temporary file keeps them.
+    final class LaneWriter {
+        /// The lane's name.
+        let label: String
+        private let syntax: MarbleSyntax
+        private let frames: Frames
+        private let spool: Spool
+        /// The frame the next character written stands at.
+        private(set) var cursor = 0
+        /// The frame gathering, its tokens, whether the lane completed in it, and its time.
+        private var frame: Int?
+        private var tokens: [[UInt8]] = []
+        private var completed = false
+        private var time: SessionTime?
+        /// The time of the last frame written, and whether it was a value alone (RxPY would
+        /// read a value right after it as one with it: `ab`).
+        private var writtenTime: SessionTime?
+        private var bareValue = false
+
+        init(label: String, syntax: MarbleSyntax, frames: Frames) throws {
+            self.label = label
+            self.syntax = syntax
+            self.frames = frames
             spool = try Spool()
         }
 
-        /// Writes the gathering column's frames and each column's before `next` (nothing
-        /// received in them); `closing` also writes the last, whatever it holds.
-        func advance(to next: Int, syntax: MarbleSyntax, closing: Bool = false) throws {
-            guard !completed || closing else { return }
-            while column < next {
-                let tokens = try values.map { try self.tokens.token(for: $0, at: column) }
-                try spool.appendFrames(tokens, completed: completed, syntax: syntax)
-                values.removeAll()
-                column += 1
-                if completed { return }
+        /// `token`, a value at `frame` (at `time`).
+        func add(_ token: [UInt8], _ frame: Int, _ time: SessionTime) throws {
+            try gather(frame, time)
+            tokens.append(token)
+        }
+
+        /// The completion at `frame` (at `time`): nothing follows it.
+        func complete(_ frame: Int, _ time: SessionTime) throws {
+            try gather(frame, time)
+            completed = true
+        }
+
+        private func gather(_ next: Int, _ at: SessionTime) throws {
+            if let frame, frame != next { try writeFrame() }
+            if frame == nil {
+                frame = next
+                time = at
             }
         }
 
-        /// Writes `lane`'s JSON line (its marbles written so far) through `write`.
-        func write(_ lane: LateLane, syntax: MarbleSyntax, to write: ([UInt8]) throws -> Void) throws {
-            try advance(to: column + 1, syntax: syntax, closing: true)
-            let frames = syntax.framesPerIntent
-            let subscribed = start * frames
-            let unsubscribed = lane.end.flatMap { $0.ending == .unsubscribed ? $0.column * frames : nil }
-            var subscription = String(repeating: "-", count: subscribed)
+        /// Writes the frame gathered: the quiet up to it, then its values and completion.
+        private func writeFrame() throws {
+            guard let frame else { return }
+            defer {
+                self.frame = nil
+                tokens.removeAll()
+            }
+            guard frame >= cursor else { throw crowded(at: frame) }
+            let (tokens, completed, syntax, frames) = (tokens, completed, syntax, frames)
+            // RxPY reads two values with nothing between as one: the second goes in a group.
+            let group =
+                tokens.count + (completed ? 1 : 0) > 1
+                || (syntax == .rxpy && bareValue && frame == cursor && !completed)
+            var width = 0
+            try spool.append { bytes in
+                frames.quiet(frame - cursor, into: &bytes)
+                if group { bytes.append(UInt8(ascii: "(")) }
+                for (offset, token) in tokens.enumerated() {
+                    if offset > 0, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
+                    bytes += token
+                }
+                if completed {
+                    if !tokens.isEmpty, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
+                    bytes.append(UInt8(ascii: "|"))
+                }
+                if group { bytes.append(UInt8(ascii: ")")) }
+                // A token is one character (one frame), whatever its bytes.
+                let marks = tokens.count + (completed ? 1 : 0)
+                width = group ? 2 + marks + (syntax == .rxpy ? marks - 1 : 0) : marks
+            }
+            bareValue = !group && !completed
+            cursor = frame + width
+            writtenTime = time
+        }
+
+        /// The refusal of a frame that falls inside what the frame before it took to write.
+        private func crowded(at frame: Int) -> MarbleExportError {
+            let times = [writtenTime, time].compactMap { $0.map(SlotMoment.seconds) }.joined(separator: " and ")
+            return MarbleExportError(
+                description:
+                    "The \(label) lane has events at \(times), closer than \(syntax.rawValue)'s marbles can write them on frames of \(frames.framing.milliseconds) ms (a value takes a frame, a group a frame a character): export with a shorter --frame, such as --frame 100us, or without --frame (a frame an intent).",
+                code: 65)
+        }
+
+        /// Writes what is gathered, then the quiet up to frame `end` (not after a completion).
+        func finish(through end: Int) throws {
+            try writeFrame()
+            let done = completed || cursor >= end
+            if !done {
+                let count = end - cursor
+                try spool.append { frames.quiet(count, into: &$0) }
+                cursor = end
+            }
+        }
+
+        /// Hands the marbles written to `write`.
+        func copy(to write: ([UInt8]) throws -> Void) throws { try spool.copy(to: write) }
+    }
+
+    /// One late subscription's marbles while it is under way, from the frame it subscribed at.
+    final class LateMarbles {
+        /// The frame it subscribed at.
+        let start: Int
+        /// The frame it ended at (nil: still under way).
+        var end: Int?
+        /// Its marbles.
+        let lane: LaneWriter
+        private let frames: Frames
+        private let syntax: MarbleSyntax
+        private var tokens: TokenTable<BallPosition>
+
+        init(_ kind: LateSubscriber, start: Int, syntax: MarbleSyntax, frames: Frames) throws {
+            let label = StreamLane.late(kind).label
+            tokens = TokenTable(lane: label, json: MarbleTestExport.positionJSON)
+            lane = try LaneWriter(label: label, syntax: syntax, frames: frames)
+            self.start = start
+            self.frames = frames
+            self.syntax = syntax
+        }
+
+        /// A position it received (or was handed) at `frame`, at `time`, in column `column`.
+        func add(_ position: BallPosition, at frame: Int, time: SessionTime, column: Int) throws {
+            try lane.add(tokens.token(for: position, at: column), frame, time)
+        }
+
+        /// Writes `lane`'s JSON line through `write`: its marbles through the frames of the one
+        /// it ended at (or the last).
+        func write(_ lane: LateLane, to write: ([UInt8]) throws -> Void) throws {
+            let last = end ?? start
+            try self.lane.finish(through: frames.end(of: last))
+            let unsubscribed = lane.end.flatMap { $0.ending == .unsubscribed ? last : nil }
+            var subscription: [UInt8] = []
+            let frames = Frames(framing: self.frames.framing, syntax: .rxjs)
+            frames.quiet(start, into: &subscription)
             if let unsubscribed {
-                subscription +=
-                    unsubscribed == subscribed
-                    ? "(^!)" : "^" + String(repeating: "-", count: unsubscribed - subscribed - 1) + "!"
+                if unsubscribed == start {
+                    subscription += Array("(^!)".utf8)
+                } else {
+                    subscription.append(UInt8(ascii: "^"))
+                    frames.quiet(unsubscribed - start - 1, into: &subscription)
+                    subscription.append(UInt8(ascii: "!"))
+                }
             } else {
-                subscription += "^"
+                subscription.append(UInt8(ascii: "^"))
             }
             try write(
                 Array(
-                    #"{"lane":"\#(StreamLane.late(lane.kind).label)","syntax":"\#(syntax.rawValue)","framesPerIntent":\#(frames),"subscription":"\#(subscription)","subscribedFrame":\#(subscribed),"unsubscribedFrame":\#(unsubscribed.map(String.init) ?? "null"),"marbles":""#
-                        .utf8))
-            try write(Array(repeating: UInt8(ascii: "-"), count: subscribed))
-            try spool.copy(to: write)
+                    #"{"lane":"\#(StreamLane.late(lane.kind).label)","syntax":"\#(syntax.rawValue)",\#(self.frames.json),"subscription":""#
+                        .utf8) + subscription
+                    + Array(
+                        #"","subscribedFrame":\#(start),"unsubscribedFrame":\#(unsubscribed.map(String.init) ?? "null"),"marbles":""#
+                            .utf8))
+            try self.lane.copy(to: write)
             try write(Array(#"","values":"#.utf8) + tokens.map + Array("}\n".utf8))
         }
     }
@@ -267,31 +530,5 @@ struct TokenTable<Value: Hashable> {
             bytes += Array("\":\(entry.json)".utf8)
         }
         return bytes + [UInt8(ascii: "}")]
-    }
-}
-
-extension Spool {
-    /// One intent's frames: its values' tokens (a group when more than one, or with the
-    /// completion) and the completion (`|`), then `-` to the next intent (none after the
-    /// completion: nothing follows it).
-    func appendFrames(_ tokens: [[UInt8]], completed: Bool, syntax: MarbleSyntax) throws {
-        try append { bytes in
-            let group = tokens.count + (completed ? 1 : 0) > 1
-            if group { bytes.append(UInt8(ascii: "(")) }
-            for (offset, token) in tokens.enumerated() {
-                if offset > 0, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
-                bytes += token
-            }
-            if completed {
-                if !tokens.isEmpty, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(UInt8(ascii: "|"))
-            }
-            if group { bytes.append(UInt8(ascii: ")")) }
-            if !completed {
-                // A token is one character (one frame), whatever its bytes.
-                let used = group ? 2 + tokens.count + (syntax == .rxpy ? tokens.count - 1 : 0) : tokens.count
-                bytes += repeatElement(UInt8(ascii: "-"), count: max(0, syntax.framesPerIntent - used))
-            }
-        }
     }
 }

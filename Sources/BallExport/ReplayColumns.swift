@@ -13,8 +13,10 @@ enum ReplayColumns {
         /// A column, complete: an intent and what each main lane emitted for it.
         case column(StreamColumn)
         /// A late subscriber's subscription did `event` in column `column` (after that column's
-        /// own emissions: late subscribers subscribe and cancel between intents).
-        case late(LateSubscriber, LateLaneEvent, column: Int)
+        /// own emissions: late subscribers subscribe and cancel between intents), at `time` on
+        /// the session's clock (a subscription's own time, which may be later than its
+        /// column's intent).
+        case late(LateSubscriber, LateLaneEvent, column: Int, time: SessionTime)
     }
 
     /// Replays `reader` through a session with a ``StreamRecorder``, the recording's
@@ -25,9 +27,9 @@ enum ReplayColumns {
     static func forEach(in reader: ReplayReader, _ body: (Item) throws -> Void) throws {
         let player = try ReplayPlayer(reader: reader)
         let recorder = StreamRecorder(session: player.session, capacity: 64)
-        var late: [(LateSubscriber, LateLaneEvent, Int)] = []
-        let lateEvents = recorder.lateEvents.bind { [unowned recorder] kind, event in
-            late.append((kind, event, recorder.latestIndex))
+        var late: [(LateSubscriber, LateLaneEvent, Int, SessionTime)] = []
+        let lateEvents = recorder.lateEvents.bind { [unowned recorder, unowned player] kind, event in
+            late.append((kind, event, recorder.latestIndex, player.session.now))
         }
         defer { lateEvents.cancel() }
         player.observed = { recorder.apply($0.observation) }
@@ -38,8 +40,8 @@ enum ReplayColumns {
                 try body(.column(column))
                 next = column.index + 1
                 while lateTaken < late.count, late[lateTaken].2 <= column.index {
-                    let (kind, event, at) = late[lateTaken]
-                    try body(.late(kind, event, column: at))
+                    let (kind, event, at, time) = late[lateTaken]
+                    try body(.late(kind, event, column: at, time: time))
                     lateTaken += 1
                 }
             }

@@ -40,12 +40,15 @@ package final class BallSession {
         built.position = warmUp.inputs.first?.position ?? start.position
         viewModel = BallViewModel(start: built, clock: clock)
         if warmUp.dropsTimers { clock.cancelAll() }
+        // Each input as an intent's position comes (before a timer due at its instant, which
+        // runs after it); then the clock reaches the state's time: a timer due at that very
+        // time has not gone off in the state (an intent at that instant goes first).
         for input in warmUp.inputs.dropFirst() {
-            clock.advance(to: input.time)
+            clock.reach(input.time)
             viewModel.position.send(input.position)
             clock.advance(to: input.time)
         }
-        clock.advance(to: start.time)
+        clock.reach(start.time)
         grab = start.grab
         heldSince = start.heldSince
         windowStart = start.windowStart
@@ -68,23 +71,33 @@ package final class BallSession {
     }
 
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by
-    /// then runs, earliest first.
-    package func advance(to time: SessionTime) {
-        guard let due = nextTimer, due <= time else {
+    /// then runs, earliest first. Nothing may come at `time` after it (an input at the instant
+    /// of a timer goes first: ``reach(_:)``).
+    package func advance(to time: SessionTime) { moveClock(to: time, including: true) }
+
+    /// Moves the session's clock on to `time` (never back), for an input at `time`: every timer
+    /// of the chain due before it runs; one due at `time` itself runs after the input
+    /// (``send(_:)``), as RxSwift's virtual time scheduler runs an input scheduled before the
+    /// timer (a test's input is scheduled as the test begins, a timer only when an input sets it).
+    package func reach(_ time: SessionTime) { moveClock(to: time, including: false) }
+
+    private func moveClock(to time: SessionTime, including: Bool) {
+        guard let due = nextTimer, due < time || (including && due == time) else {
             // Nothing is due by then: only the clock moves.
-            viewModel.clock.advance(to: time)
+            if including { viewModel.clock.advance(to: time) } else { viewModel.clock.reach(time) }
             return
         }
-        let modelled = state.advanced(to: time)
-        viewModel.clock.advance(to: time)
+        let modelled = including ? state.advanced(to: time) : state.reached(time)
+        if including { viewModel.clock.advance(to: time) } else { viewModel.clock.reach(time) }
         heldSince = modelled.heldSince
         windowStart = modelled.windowStart
         assert(viewModel.slotted.latest == modelled.slotted, "the slot's timed operator and the reducer disagree")
     }
 
-    /// Takes `intent` at `time` (the clock first moves on to it, running what is due before).
+    /// Takes `intent` at `time`: the clock first reaches it, running what is due before it;
+    /// a timer due at `time` itself runs after the intent.
     package func send(_ intent: Intent, at time: SessionTime) {
-        advance(to: time)
+        reach(time)
         send(intent)
     }
 
@@ -104,7 +117,7 @@ package final class BallSession {
 
     /// Takes `intent` now: fits it to the ball's area (dropped if it cannot happen there), publishes
     /// it, folds it with ``reduce(_:_:)``, and sends the subject the new position when it changed;
-    /// then what the chain scheduled for now runs.
+    /// then what the chain has due now runs (a timer due at this instant runs after the intent).
     /// A quit ends the streams: ``intents`` and the position subject complete, and the chain's
     /// colours complete after them. A finished session takes no more intents.
     package func send(_ intent: Intent) {
@@ -112,7 +125,7 @@ package final class BallSession {
         let current = state
         guard let intent = intent.fitted(to: current.position.screen) else { return }
         intents.send(intent)
-        let next = reduce(current, intent)
+        let next = reduce(current, intent).advanced(to: current.time)
         grab = next.grab
         heldSince = next.heldSince
         windowStart = next.windowStart

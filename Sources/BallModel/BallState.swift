@@ -87,9 +87,24 @@ package struct BallState: Hashable, Sendable {
     /// slot held goes through if its time came by then (`debounce`: 300 ms with no new position;
     /// `throttle`: the end of its window, which starts again there).
     /// Pure, like the reducer: time passing is the one thing that changes a state between intents.
-    package func advanced(to time: SessionTime) -> BallState {
+    package func advanced(to time: SessionTime) -> BallState { moved(to: time, including: true) }
+
+    /// The state once the session's clock reaches `time` for an input at `time`: as
+    /// ``advanced(to:)``, but a timer due at `time` itself has not gone off yet (it goes off after
+    /// the input: ``after(_:at:)``).
+    package func reached(_ time: SessionTime) -> BallState { moved(to: time, including: false) }
+
+    /// The state after `intent` at `time`, as a recording folds it: the clock reaches `time`,
+    /// the reducer takes the intent, then a timer due at `time` goes off. At one instant an input
+    /// goes before a timer, as RxSwift's virtual time scheduler runs an input scheduled as the
+    /// test began before a timer an input set.
+    package func after(_ intent: Intent, at time: SessionTime) -> BallState {
+        reduce(reached(time), intent).advanced(to: time)
+    }
+
+    private func moved(to time: SessionTime, including: Bool) -> BallState {
         var next = self
-        if let due = nextTimer, due <= time {
+        if let due = nextTimer, due < time || (including && due == time) {
             slot.operation.timerWentOff(&next, at: due)
             if next.slotted != slotted { next.background = screenColour(background, next.ballColour) }
         }
@@ -127,7 +142,8 @@ package struct BallState: Hashable, Sendable {
 /// What `intent` does to `state`: Redux's reducer, the one function every path uses (play,
 /// the headless replay, the replay index, time travel, skipping, the marble diagram). Pure: no
 /// I/O, no clock, no subjects: the intent happens at the state's ``BallState/time`` (a recording
-/// folds `reduce(state.advanced(to: event's time), intent)`).
+/// folds ``BallState/after(_:at:)``: the clock reaches the event's time, then this, then a timer
+/// due at that instant).
 ///
 /// - Pressing on the ball grabs it and keeps the offset between pointer and centre;
 ///   pressing elsewhere moves the centre to the pointer and grabs it there.

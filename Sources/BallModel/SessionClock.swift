@@ -166,8 +166,15 @@ package final class SessionScheduler: Scheduler {
 
     /// Moves the clock on to `time` (never back), running every action due by then, earliest
     /// first; an action an action schedules runs too, if it is due by then.
-    package func advance(to time: SessionTime) {
-        while let next = earliest(dueBy: time) {
+    package func advance(to time: SessionTime) { run(through: time, including: true) }
+
+    /// Moves the clock on to `time` (never back), running every action due before it, earliest
+    /// first; an action due at `time` itself waits: what comes at `time` (an input) goes first,
+    /// as RxSwift's virtual time scheduler runs an input scheduled before the timer.
+    package func reach(_ time: SessionTime) { run(through: time, including: false) }
+
+    private func run(through time: SessionTime, including: Bool) {
+        while let next = earliest(dueBy: time, including: including) {
             remove(next)
             now = max(now, next.due)
             next.run()
@@ -198,10 +205,11 @@ package final class SessionScheduler: Scheduler {
         waiting.removeAll { $0 === action }
     }
 
-    /// The action to run next by `time`: the earliest due, then the first scheduled.
-    private func earliest(dueBy time: SessionTime) -> Action? {
+    /// The action to run next by `time` (`including` one due at `time`): the earliest due, then
+    /// the first scheduled.
+    private func earliest(dueBy time: SessionTime, including: Bool) -> Action? {
         var found: Action?
-        for action in waiting where action.due <= time {
+        for action in waiting where action.due < time || (including && action.due == time) {
             if let best = found, (best.due, best.order) <= (action.due, action.order) { continue }
             found = action
         }

@@ -99,7 +99,7 @@ package enum StreamsPage {
                     scratch.send(intent, at: index.sessionTime(of: number))
                 }
                 // What the chain's timers did before the next intent shows in this column.
-                if let end = index.endTime(of: number) { scratch.advance(to: end) }
+                if let end = index.endTime(of: number) { scratch.reach(end) }
                 observe(upTo: number)
             }
         }

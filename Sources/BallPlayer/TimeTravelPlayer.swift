@@ -117,7 +117,7 @@ package final class TimeTravelPlayer {
     /// When the chain's next timer at this place comes, on the run loop's clock, while playing:
     /// a timed operator lets a position through between two intents, as it did when recorded.
     package var timerDue: Duration? {
-        guard let timer = session.nextTimer, let end = index.endTime(of: place), timer <= end else { return nil }
+        guard let timer = session.nextTimer, let end = index.endTime(of: place), timer < end else { return nil }
         return playback.due(recorded: timer.seconds, after: index.time(at: place))
     }
 
@@ -131,7 +131,7 @@ package final class TimeTravelPlayer {
     /// The session's clock moves on to the time of the intent after `place`: the place shows
     /// what the chain did until then.
     private func finishPlace(_ place: Int) {
-        if let end = index.endTime(of: place) { session.advance(to: end) }
+        if let end = index.endTime(of: place) { session.reach(end) }
     }
 
     /// Goes `count` intents forward (back, when negative) and pauses.

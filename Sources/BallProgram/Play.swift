@@ -63,13 +63,18 @@ package final class Play: TerminalProgram {
 
     package var isFinished: Bool { session.isFinished }
 
-    /// The timer is due: the session's clock moves on to it (the loop may wake a little early).
+    /// The timer is due: the session's clock moves on to it (the loop may wake a little early),
+    /// then a microsecond past it, so that an input read after it is stamped after it, and a
+    /// replay, where an input at a timer's instant goes first, runs them in the order play did.
     package func deadlineReached(now: Duration) {
-        session.advance(to: max(SessionTime(now), session.nextTimer ?? .start))
+        let due = max(SessionTime(now), session.nextTimer ?? .start)
+        session.advance(to: due)
+        session.reach(due.advanced(by: .microseconds(1)))
     }
 
-    /// The session's time is the loop's: what the chain's timers do, they do at their time.
-    package func clockReached(_ now: Duration) { session.advance(to: SessionTime(now)) }
+    /// The session's time is the loop's: what the chain's timers do, they do at their time (one
+    /// due at this very instant waits for the input read now, which goes first).
+    package func clockReached(_ now: Duration) { session.reach(SessionTime(now)) }
 
     package func perform(_ action: KeyAction, now: Duration) {
         switch action {

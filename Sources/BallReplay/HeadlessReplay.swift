@@ -23,8 +23,9 @@ package enum HeadlessReplay {
         }
         while let event = try reader.next() {
             let time = SessionTime(seconds: event.time)
-            while let due = state.nextTimer, due <= time { step(to: state.advanced(to: due), at: due.seconds) }
-            step(to: reduce(state.advanced(to: time), event.intent), at: event.time)
+            // The timers due before it, each at its time; one due at its instant goes off after it.
+            while let due = state.nextTimer, due < time { step(to: state.advanced(to: due), at: due.seconds) }
+            step(to: state.after(event.intent, at: time), at: event.time)
         }
     }
 

@@ -170,13 +170,15 @@ package final class ReplayIndex {
             number += 1
             if !skipped.contains(number) { state = folded(state, number) }
         }
-        // What the screen showed at `n`: until the next intent came, the chain's timers went on.
-        return endTime(of: n).map { state.advanced(to: $0) } ?? state
+        // What the screen showed at `n`: until the next intent came, the chain's timers went on
+        // (one due at its instant goes off after it).
+        return endTime(of: n).map { state.reached($0) } ?? state
     }
 
-    /// Intent `number` folded into `state` at its time: the clock moves on to it, then the reducer.
+    /// Intent `number` folded into `state` at its time: the clock reaches it, then the reducer,
+    /// then a timer due at that instant.
     private func folded(_ state: BallState, _ number: Int) -> BallState {
-        reduce(state.advanced(to: sessionTime(of: number)), events[number - 1].intent)
+        state.after(events[number - 1].intent, at: sessionTime(of: number))
     }
 
     /// The time of intent `number` on the session's clock.
@@ -306,9 +308,9 @@ package final class ReplayIndex {
             return
         }
         // A timed operator's colour change while waiting for this intent belongs to the place before.
-        let waited = last.advanced(to: sessionTime(of: number))
+        let waited = last.reached(sessionTime(of: number))
         noteColour(waited.ballColour, after: number - 1)
-        last = reduce(waited, events[number - 1].intent)
+        last = waited.after(events[number - 1].intent, at: sessionTime(of: number))
         noteColour(last.ballColour, after: number)
         if number % Self.checkpointInterval == 0 { checkpoints.append(last) }
     }

@@ -53,13 +53,14 @@ package final class ReplayPlayer {
         session.send(event.intent)
     }
 
-    /// Moves the session's clock on to `time`, one timer of the chain at a time.
+    /// Moves the session's clock on to `time`, one timer of the chain at a time: those due
+    /// before it (one due at `time` itself goes off after what comes then).
     private func runTimers(until time: SessionTime) {
-        while let timer = session.nextTimer, timer <= time {
+        while let timer = session.nextTimer, timer < time {
             session.advance(to: timer)
             timerRan?(timer)
         }
-        session.advance(to: time)
+        session.reach(time)
     }
 }
 

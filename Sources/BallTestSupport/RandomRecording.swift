@@ -13,9 +13,12 @@ package enum RandomRecording {
     /// closed, between them (as the recorder writes them: a subscribe of one not subscribed, a
     /// cancel of one subscribed, several in one place at times); with `operators`, about one
     /// intent in fifteen puts an operator in the chain's slot (the same one again at times) and
-    /// one in thirty flips the mirror.
+    /// one in thirty flips the mirror; `spaced`: each intent and observation at least 8 ms after
+    /// the one before (a marble test on frames of 1 ms tells intents apart by their frames, and
+    /// RxPY's syntax needs up to seven frames for a group: a late Replay(3) subscriber's three).
     package static func bytes(
-        count: Int, observations: Bool = false, operators: Bool = false, using generator: inout SeededGenerator
+        count: Int, observations: Bool = false, operators: Bool = false, spaced: Bool = false,
+        using generator: inout SeededGenerator
     ) -> [UInt8] {
         var size = ScreenSize(columns: 40 + generator.below(60), rows: 12 + generator.below(20))
         var lines = [ReplayFormat.headerLine(terminal: size, program: "test", started: "2026-11-23T00:00:00Z")]
@@ -24,7 +27,8 @@ package enum RandomRecording {
         var panelOpen = false
         for step in 0..<count {
             while observations, generator.below(4) == 0 {
-                time += Double(generator.below(50)) / 1000
+                let gap = generator.below(50)
+                time += Double(spaced ? max(8, gap) : gap) / 1000
                 let observation: Observation
                 if generator.below(8) == 0 {
                     panelOpen.toggle()
@@ -38,7 +42,8 @@ package enum RandomRecording {
             }
             // Mostly quick, as a drag's reports are; one gap in five near `debounce`'s 300 ms (exactly
             // it at times), so that a timed operator in the slot both waits and lets through.
-            time += Double(generator.below(5) == 0 ? 250 + generator.below(150) : generator.below(200)) / 1000
+            let gap = generator.below(5) == 0 ? 250 + generator.below(150) : generator.below(200)
+            time += Double(spaced ? max(8, gap) : gap) / 1000
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent
             if operators, generator.below(10) == 0 {

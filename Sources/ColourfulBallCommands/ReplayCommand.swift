@@ -118,6 +118,13 @@ package struct ReplayCommand: ParsableCommand {
     var syntax: MarbleSyntax?
 
     @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --syntax, put every event in the frame of its own time on the session's clock, a frame this long (1ms, 10ms, 100ms, 250us, 0.5s): a marble test of the operators. Without it, a frame per intent.",
+            valueName: "duration"))
+    var frame: String?
+
+    @Option(
         help: ArgumentHelp(
             "With --marbles, write the diagram as an SVG picture (one lane a row, a circle for each value, in the ball's colours) instead of text (`-`: standard output).",
             valueName: "out.svg"),
@@ -154,6 +161,15 @@ package struct ReplayCommand: ParsableCommand {
             throw ValidationError("--svg goes with --marbles (got \(svg.visibleInMessage)).")
         }
         if svg != nil, syntax != nil { throw ValidationError("Give --syntax or --svg, not both.") }
+        if let frame {
+            guard syntax != nil else {
+                throw ValidationError(
+                    "--frame goes with --marbles --syntax rxjs|rxpy (got --frame \(frame.visibleInMessage)).")
+            }
+            guard MarbleFraming(duration: frame) != nil else {
+                throw ValidationError(MarbleFraming.refusal(frame.visibleInMessage))
+            }
+        }
         if svg == "" { throw ValidationError("--svg needs a file name (or `-` for standard output).") }
         if let width, svg != nil {
             throw ValidationError(
@@ -216,7 +232,10 @@ package struct ReplayCommand: ParsableCommand {
                 try file?.commit()
             } else if output == .marbles, let syntax {
                 try BufferedOutput(DescriptorOutput.standardOutput).bytes { write in
-                    try MarbleTestExport.run(reader: reader, syntax: syntax, write: write)
+                    try MarbleTestExport.run(
+                        reader: reader, syntax: syntax,
+                        framing: frame.flatMap(MarbleFraming.init(duration:)) ?? .perIntent,
+                        write: write)
                 }
             } else if output == .marbles {
                 let (columns, sequences) = DescriptorOutput.standardOutputLooks()

@@ -155,7 +155,7 @@ struct ChainTests {
         for (time, intent, expected) in steps {
             if let intent {
                 session.send(intent, at: Self.ms(time))
-                folded = reduce(folded.advanced(to: Self.ms(time)), intent)
+                folded = folded.after(intent, at: Self.ms(time))
             } else {
                 session.advance(to: Self.ms(time))
                 folded = folded.advanced(to: Self.ms(time))
@@ -166,7 +166,7 @@ struct ChainTests {
     }
 
     @Test(
-        "debounce in the slot, on the session's clock: the colour follows a position 300 ms after it came with none after it; a timer due with an intent runs first; a quit hands on what is held, as RxSwift's does"
+        "debounce in the slot, on the session's clock: the colour follows a position 300 ms after it came with none after it; a timer due at an intent's instant runs after it, as RxSwift's virtual time runs them; a quit hands on what is held, as RxSwift's does"
     )
     func debounceInTheSlot() {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
@@ -212,18 +212,19 @@ struct ChainTests {
                 700, .arrowPressed(.left, distance: 10),
                 held(35, since: 700, passed: position(30, 11), background: .flatGray, at: 700)
             ),
-            // At 1000 the timer and an intent come together: the timer first (35,11 goes
-            // through, flatRedDark again, the screen stays), then filter, handed 35,11, drops it.
+            // At 1000 the timer and an intent come together: the intent first, as RxSwift's
+            // virtual time scheduler runs an input scheduled before the timer. filter goes in:
+            // debounce is cancelled and 35,11 never goes through; filter, handed 35,11, drops it.
             (
                 1_000, .operatorChosen(.filter),
                 BallState(
                     position: position(35, 11), background: .flatGray, slot: .filter,
-                    slotted: .position(position(35, 11)),
+                    slotted: .position(position(30, 11)),
                     time: Self.ms(1_000))
             ),
             (
                 1_100, .operatorChosen(.debounce),
-                held(35, since: 1_100, passed: position(35, 11), background: .flatGray, at: 1_100)
+                held(35, since: 1_100, passed: position(30, 11), background: .flatGray, at: 1_100)
             ),
             // Quit at 1200, with 35,11 held: the position completes, so debounce hands on what
             // it holds (as RxSwift's does; Combine's drops it), then the slot's lane completes.
@@ -243,10 +244,10 @@ struct ChainTests {
             ),
         ]
         Self.expectTimedSteps(steps, session: session)
-        // What the slot passed on, and when: the start's, 30,11 at 400, 35,11 at 1000, 35,11
-        // again at the quit (what it held); then it completed.
-        #expect(slotted.map(\.0) == [position(50, 11), position(30, 11), position(35, 11), position(35, 11)])
-        #expect(slotted.map(\.1) == [Self.ms(0), Self.ms(400), Self.ms(1_000), Self.ms(1_200)])
+        // What the slot passed on, and when: the start's, 30,11 at 400, 35,11 at the quit (what it
+        // held); then it completed.
+        #expect(slotted.map(\.0) == [position(50, 11), position(30, 11), position(35, 11)])
+        #expect(slotted.map(\.1) == [Self.ms(0), Self.ms(400), Self.ms(1_200)])
         #expect(completed)
         #expect(session.nextTimer == nil)
     }
@@ -335,25 +336,32 @@ struct ChainTests {
                 800, .arrowPressed(.left, distance: 20),
                 state(30, passed: 50, background: .flatTealDark, window: 700, held: true, at: 800)
             ),
-            // At 1000 the window's end and an intent come together: the end first (30,11 goes
-            // through, a window starts at 1000), then 35,11 is held in the new window.
+            // At 1000 the window's end and an intent come together: the intent first, as RxSwift's
+            // virtual time scheduler runs an input scheduled before the timer. Its window over,
+            // 35,11 goes through at once (a window starts at 1000) and the held 30,11 is dropped:
+            // RxSwift's ThrottleSink leaves its timer nothing to send.
             (
                 1_000, .arrowPressed(.right, distance: 5),
-                state(35, passed: 30, background: .flatGray, window: 1_000, held: true, at: 1_000)
+                state(35, passed: 35, background: .flatGray, window: 1_000, at: 1_000)
             ),
-            // Quit at 1150 with 35,11 held: throttle keeps it (and the completion) for the window's end.
+            (
+                1_100, .arrowPressed(.right, distance: 5),
+                state(40, passed: 35, background: .flatGray, window: 1_000, held: true, at: 1_100)
+            ),
+            // Quit at 1150 with 40,11 held: throttle keeps it (and the completion) for the window's
+            // end, when 40,11 goes through (flatRed on flatMint).
             (
                 1_150, .quitRequested,
-                state(35, passed: 30, background: .flatGray, window: 1_000, held: true, at: 1_150)
+                state(40, passed: 35, background: .flatGray, window: 1_000, held: true, at: 1_150)
             ),
-            (1_300, nil, state(35, passed: 35, background: .flatGray, window: 1_300, at: 1_300)),
+            (1_300, nil, state(40, passed: 40, background: .flatMint, window: 1_300, at: 1_300)),
         ]
         Self.expectTimedSteps(steps, session: session)
         // The start's 50,11, then what throttle passed on, and when.
         #expect(
             slotted.map(\.0) == [
-                position(50, 11), position(50, 11), position(35, 11), position(50, 11), position(30, 11),
-                position(35, 11),
+                position(50, 11), position(50, 11), position(35, 11), position(50, 11), position(35, 11),
+                position(40, 11),
             ])
         #expect(slotted.map(\.1) == [0, 0, 300, 700, 1_000, 1_300].map(Self.ms))
         #expect(completedAt == Self.ms(1_300))

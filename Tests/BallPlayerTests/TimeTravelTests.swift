@@ -26,8 +26,9 @@ struct TimeTravelTests {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         let player = try ReplayPlayer(reader: .inMemory(bytes, chunk: 4_096))
         for _ in 0..<count { try player.step() }
-        // The chain's timers went on until the next intent came (it is read, not applied).
-        if let next = try player.nextEvent() { player.session.advance(to: SessionTime(seconds: next.time)) }
+        // The chain's timers went on until the next intent came (it is read, not applied); one
+        // due at its very instant goes off after it.
+        if let next = try player.nextEvent() { player.session.reach(SessionTime(seconds: next.time)) }
         return (player.session.state, player.session.viewModel.current)
     }
 
@@ -42,7 +43,7 @@ struct TimeTravelTests {
             #expect(player.session.state == state, "\(note())")
             #expect(player.session.viewModel.current == appearance, "\(note())")
         } else {
-            let shown = player.index.endTime(of: player.place).map { player.session.state.advanced(to: $0) }
+            let shown = player.index.endTime(of: player.place).map { player.session.state.reached($0) }
             #expect((shown ?? player.session.state) == state, "\(note())")
             #expect((shown ?? player.session.state).appearance == appearance, "\(note())")
         }

@@ -21,6 +21,45 @@ struct RunLoopTests {
         frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    // MARK: - A timer and an input at one instant
+
+    @Test(
+        "live play: a key read at the instant debounce's timer ran is stamped a microsecond after it, so the intents at their times, replayed, pass on the same values at the same times"
+    )
+    func timerThenInputReplaysTheSame() {
+        let pilot = Pilot<Play>()
+        let session = pilot.play.session
+        var stamped: [(Intent, SessionTime)] = []
+        var passed: [(SlotOutput, SessionTime)] = []
+        let intents = session.intents.bind { stamped.append(($0, session.now)) }
+        let slotted = session.viewModel.slotted.bind { passed.append(($0, session.now)) }
+        defer {
+            intents.cancel()
+            slotted.cancel()
+        }
+        pilot.type("f")
+        pilot.type("4")
+        pilot.press(.right)
+        let moved = stamped.last!.1
+        pilot.pass(.milliseconds(300))
+        // The timer ran at its time; the key read at that same instant on the manual clock
+        // comes after it, and says so.
+        #expect(passed.last?.1 == moved.advanced(by: .milliseconds(300)))
+        pilot.press(.right)
+        #expect(stamped.last!.1 == moved.advanced(by: .milliseconds(300) + .microseconds(1)))
+        pilot.pass(.milliseconds(400))
+        // The same intents at their times, as a replay takes them.
+        let replay = BallSession(screen: ScreenSize(columns: 80, rows: 24))
+        var again: [(SlotOutput, SessionTime)] = []
+        let replayed = replay.viewModel.slotted.bind { again.append(($0, replay.now)) }
+        defer { replayed.cancel() }
+        for (intent, time) in stamped { replay.send(intent, at: time) }
+        replay.advance(to: session.now)
+        #expect(again.map(\.0) == passed.map(\.0))
+        #expect(again.map(\.1) == passed.map(\.1))
+        #expect(passed.count == 3, "the start, then each right 300 ms after it")
+    }
+
     // MARK: - Help
 
     @Test(

@@ -1,3 +1,4 @@
+import BallModel
 import BallTestSupport
 import Foundation
 import Testing
@@ -19,7 +20,7 @@ struct MarbleSyntaxTests {
         let result = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs"])
         #expect(result.status == 0, "\(result.error)")
         let lanes = result.output.split(separator: "\n").map(String.init)
-        #expect(lanes.count == 5)
+        #expect(lanes.count == 9)
         #expect(
             lanes[1]
                 == #"{"lane":"position","syntax":"rxjs","framesPerIntent":5,"marbles":"a---------b----c----d----e----f----g----h---------i----g----j----|","values":{"a":{"cell":[40,11],"screen":[80,24]},"b":{"cell":[41,12],"screen":[80,24]},"c":{"cell":[43,12],"screen":[80,24]},"d":{"cell":[45,12],"screen":[80,24]},"e":{"cell":[47,12],"screen":[80,24]},"f":{"cell":[49,12],"screen":[80,24]},"g":{"cell":[51,12],"screen":[80,24]},"h":{"cell":[53,12],"screen":[80,24]},"i":{"cell":[52,12],"screen":[80,24]},"j":{"cell":[51,7],"screen":[80,24]}}}"#
@@ -43,7 +44,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, the slot's as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge, skip then start_with and switch_latest (and a reference model of throttle) give it on the recording's own times, and each late lane as RxPY's own subject of its kind gives it",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, each late lane as RxPY's own subject of its kind gives it, and, exported with --frame 1ms, the slot's lane as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge, skip then start_with, distinct_until_changed and switch_latest (and a port of RxSwift's throttle) give it from the exported input lanes, for every operator",
         .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
@@ -129,11 +130,16 @@ struct MarbleSyntaxTests {
             #"{"t":0.9,"event":"arrow","direction":"right","distance":3}"#, #"{"t":1.0,"event":"quit"}"#,
         ]
         try checkWritten(merged, slotted: 7, in: file)
-        for _ in 0..<6 {
+        // Then random recordings, until every operator has been chosen in one (at most 30): each
+        // operator's lane, at --frame 1ms, as RxPY's own operator gives it from the exported inputs.
+        print("RxPY's marble test of the operators: \(generator)")
+        var chosen = Set<String>()
+        for _ in 0..<30 where chosen.count < SlotOperator.allCases.count {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
                 decoding: RandomRecording.bytes(
-                    count: 1 + generator.below(400), observations: true, operators: true, using: &generator),
+                    count: 1 + generator.below(400), observations: true, operators: true, spaced: true,
+                    using: &generator),
                 as: UTF8.self
             )
             .split(separator: "\n").map(String.init)
@@ -144,6 +150,46 @@ struct MarbleSyntaxTests {
                 Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
             ])
             #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
+            guard let names = checked.output.firstRange(of: "(operators chosen: ") else { continue }
+            chosen.formUnion(
+                checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ").map(String.init))
+        }
+        #expect(chosen == Set(SlotOperator.allCases.map(\.name)), "\(generator): \(chosen.sorted())")
+    }
+
+    @Test(
+        "the marble test of the operators can fail: a wrong form of an operator (Combine's throttle, a debounce 1 ms short, a filter of the other half) gives lanes the exported ones are not",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func wrongFormsFail() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wrong-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // Each operator chosen, then moves: quick ones, a stop of 300 ms, and a quit.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"throttle"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":0.25,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":0.7,"event":"operator","name":"debounce"}"#,
+            #"{"t":0.8,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":1.1,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":1.5,"event":"operator","name":"filter"}"#,
+            #"{"t":1.6,"event":"arrow","direction":"right","distance":20}"#,
+            #"{"t":1.7,"event":"quit"}"#,
+        ]
+        try Data((recording.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
+        let right = try run([Self.python, script, programPath, file])
+        #expect(right.status == 0, "\(right.output)\(right.error)")
+        for wrong in [
+            "throttle=subject.pipe(ops.skip(1), throttle_latest(scheduler))",
+            "throttle=subject.pipe(ops.throttle_first(300.0))",
+            "debounce=subject.pipe(ops.debounce(299.0))",
+            "filter=subject.pipe(ops.filter(lambda position: not in_right_half(position)))",
+        ] {
+            let checked = try run([Self.python, script, programPath, file, "--replace", wrong])
+            #expect(checked.status == 1, "\(wrong): \(checked.output)\(checked.error)")
+            #expect(checked.output.contains("slotted at --frame 1ms: event "), "\(wrong): \(checked.output)")
         }
     }
 
@@ -156,7 +202,8 @@ struct MarbleSyntaxTests {
         ])
         #expect(checked.status == 0, "\(checked.output)\(checked.error)")
         #expect(
-            checked.output.contains("slotted's \(slotted) events as RxPY's operators give them"), "\(checked.output)")
+            checked.output.contains("slotted's \(slotted) events at --frame 1ms as RxPY's operators give them"),
+            "\(checked.output)")
     }
 
     @Test(
@@ -179,11 +226,13 @@ struct MarbleSyntaxTests {
         ].joined(separator: "\n").appending("\n").write(toFile: file, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = nil
-        for syntax in ["rxjs", "rxpy"] {
+        for (syntax, frame) in [("rxjs", nil), ("rxpy", nil), ("rxjs", "1ms"), ("rxpy", "1ms")] {
             var outputs: [String: Int] = [:]
             for _ in 0..<20 {
                 let result = try run(
-                    [programPath, "replay", file, "--marbles", "--syntax", syntax], environment: environment)
+                    [programPath, "replay", file, "--marbles", "--syntax", syntax]
+                        + (frame.map { ["--frame", $0] } ?? []),
+                    environment: environment)
                 #expect(result.status == 0, "\(result.error)")
                 outputs[result.output, default: 0] += 1
             }
@@ -196,6 +245,80 @@ struct MarbleSyntaxTests {
             // relay, which never completes, is still subscribed at the end.
             #expect(kinds == ["Replay(3)", "Behavior", "Publish", "Relay"], "\(syntax): \(kinds)")
         }
+    }
+
+    @Test(
+        "--frame: every event in the frame of its own time, the frame's length on each lane, RxJS's quiet in its time-progression form, the slot's inputs beside"
+    )
+    func timeFrames() throws {
+        let rxjs = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs", "--frame", "10ms"])
+        #expect(rxjs.status == 0, "\(rxjs.error)")
+        let lanes = rxjs.output.split(separator: "\n").map(String.init)
+        let labels = lanes.map { $0.dropFirst(#"{"lane":""#.count).prefix { $0 != "\"" } }
+        #expect(
+            labels == [
+                "intents", "position", "slotted", "ballColour", "background", "mirror", "grabbed", "mouse", "keys",
+            ])
+        // The start at 0; 41,12 dragged at 494.914 ms, frame 49; 43,12 at 553.8 ms, frame 55; …;
+        // the three arrows at 887.983, 888.062 and 888.073 ms, one frame: a group; the quit at
+        // 1093.492 ms, frame 109.
+        #expect(
+            lanes[1].hasPrefix(
+                #"{"lane":"position","syntax":"rxjs","frameMs":10,"marbles":"a 48ms b-----c----d-----e----f-----g----h-----(igj) 16ms |""#
+            ),
+            "\(lanes[1])")
+        #expect(lanes[6].contains(#""marbles":"a 48ms b 38ms a 20ms |","values":{"a":false,"b":true}"#), "\(lanes[6])")
+        #expect(lanes[8].contains(#""marbles":" 88ms (abc) 16ms |""#), "\(lanes[8])")
+        // RxPY's syntax has no time progression: a `-` a frame, 1 ms each.
+        let rxpy = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy", "--frame", "1ms"])
+        let position = rxpy.output.split(separator: "\n")[1]
+        #expect(
+            position.hasPrefix(
+                #"{"lane":"position","syntax":"rxpy","frameMs":1,"marbles":"a"# + String(repeating: "-", count: 493)
+                    + "b" + String(repeating: "-", count: 58) + "c"))
+        // 52,12 at 887.983 ms, frame 887; 51,12 and 51,7 in frame 888, a group right after it (RxPY
+        // would read `ig` as one value); the quit in frame 1093.
+        #expect(position.contains("i(g,j)" + String(repeating: "-", count: 1093 - 888 - 5) + "|"), "\(position)")
+        let fraction = try run([
+            programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy", "--frame", "250us",
+        ])
+        #expect(
+            fraction.output.hasPrefix(#"{"lane":"intents","syntax":"rxpy","frameMs":0.25,"#),
+            "\(fraction.output.prefix(80))")
+    }
+
+    @Test("--frame: a lane whose events are closer than the syntax can write them is refused in one sentence, exit 65")
+    func crowdedFrames() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crowded-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // Two arrows in frame 1 (a group of two, four frames in RxJS's syntax), one in frame 2.
+        try [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.11,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.15,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.21,"event":"arrow","direction":"left","distance":1}"#,
+        ].joined(separator: "\n").appending("\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let crowded = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs", "--frame", "100ms"])
+        #expect(crowded.status == 65)
+        #expect(
+            crowded.error
+                == "colourful-ball: The intents lane has events at 0.110 s and 0.210 s, closer than rxjs's marbles can write them on frames of 100 ms (a value takes a frame, a group a frame a character): export with a shorter --frame, such as --frame 100us, or without --frame (a frame an intent).\n",
+            "\(crowded.error)")
+        let fine = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs", "--frame", "10ms"])
+        #expect(fine.status == 0, "\(fine.error)")
+    }
+
+    @Test(
+        "--frame takes a length of time with its unit; anything else, and --frame without --syntax, is refused in one sentence, exit 64",
+        arguments: ["0ms", "1", "ms", "-1ms", "1.5us", "2h", "3601s", "", "1e3ms", " 1ms", "0.0001ms"])
+    func badFrames(frame: String) throws {
+        let result = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxpy", "--frame", frame])
+        #expect(result.status == 64)
+        #expect(
+            result.error.contains("--frame must be a length of time with its unit, from 1us to 3600s"),
+            "\(result.error)")
+        let alone = try run([programPath, "replay", Self.sample, "--marbles", "--frame", "1ms"])
+        #expect(alone.status == 64 && alone.error.contains("--frame goes with --marbles --syntax rxjs|rxpy"))
     }
 
     @Test("no room for the lanes aside, or for the output: one sentence, status 74, nothing left behind")

@@ -22,13 +22,17 @@ package struct ThrottleOperation: SlotOperation {
     }
 
     /// A position lets through at once when its window is over (300 ms since the last it let
-    /// through), and otherwise is held until the window ends (``BallState/windowStart``).
+    /// through), and otherwise is held until the window ends (``BallState/windowStart``). One
+    /// that comes at the instant the window ends goes through at once, and what was held is
+    /// dropped: the input goes before the timer, and RxSwift's `ThrottleSink` sends a value that
+    /// finds its window over at once, leaving the timer nothing to send.
     package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        // Holding already, the held position is the latest, which this one now is.
-        guard handed, next.heldSince == nil else { return }
+        guard handed else { return }
         if let windowStart = next.windowStart, state.time < windowStart.advanced(by: .milliseconds(300)) {
+            // Holding already, the held position is the latest, which this one now is.
             next.heldSince = windowStart
         } else {
+            next.heldSince = nil
             next.slotted = .position(next.position)
             next.windowStart = state.time
         }
@@ -43,11 +47,14 @@ package struct ThrottleOperation: SlotOperation {
 
     /// Once it has let a position through: handed, as it subscribes, what it last let through,
     /// at the time it did (it goes through, and its window starts there), then, if it holds
-    /// one, sent the position now (held until the window ends).
+    /// one, sent the position now (held until the window ends); in a state at the window's very
+    /// end, whose timer has not gone off yet, a microsecond before it (a position sent at the end
+    /// would go through at once).
     package func warmUp(_ state: BallState) -> SlotWarmUp {
         guard let windowStart = state.windowStart, let passed = state.slotted.position else { return SlotWarmUp() }
         let sent = [(windowStart, passed)]
-        return SlotWarmUp(state.heldSince == nil ? sent : sent + [(state.time, state.position)])
+        let held = min(state.time, windowStart.advanced(by: .milliseconds(300) - .microseconds(1)))
+        return SlotWarmUp(state.heldSince == nil ? sent : sent + [(held, state.position)])
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
