@@ -11,8 +11,9 @@ import BallStreams
 /// drawn dim (the future).
 package enum StreamsPage {
     /// A late subscriber subscribed or cancelled in a recording, or by a key in the player: what,
-    /// and the place it happened at (after that many intents).
-    package typealias LateObservation = (place: Int, observation: Observation)
+    /// the place it happened at (after that many intents), and when, if the recording says (a
+    /// key in the player: at the place's time).
+    package typealias LateObservation = (place: Int, observation: Observation, time: SessionTime?)
 
     /// The page of `index` that shows `place` at `width`, with `observations` (in the order of
     /// their places) made again where they were made: each subscribes, or cancels, the lane of
@@ -85,7 +86,8 @@ package enum StreamsPage {
         var pending = observations[...]
         func observe(upTo number: Int) {
             while let next = pending.first, next.place <= number {
-                recorder.apply(next.observation, at: next.place)
+                let placeTime = next.place == 0 ? SessionTime.start : index.sessionTime(of: next.place)
+                recorder.apply(next.observation, at: next.place, time: next.time ?? placeTime)
                 pending.removeFirst()
             }
         }

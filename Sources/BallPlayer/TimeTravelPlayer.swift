@@ -209,13 +209,13 @@ package final class TimeTravelPlayer {
         if same.count >= 3 {
             // [first, a, b] + c draws as [first, c]: a and b cancel out, and c's lane replaces
             // theirs.
-            userObservations.insert((place, observation), at: slot)
+            userObservations.insert((place, observation, nil), at: slot)
             userObservations.remove(at: same[2])
             userObservations.remove(at: same[1])
             return true
         }
         guard userObservations.count < userObservationLimit else { return false }
-        userObservations.insert((place, observation), at: slot)
+        userObservations.insert((place, observation, nil), at: slot)
         return true
     }
 
@@ -236,7 +236,8 @@ package final class TimeTravelPlayer {
     private var lateObservations: [StreamsPage.LateObservation] {
         let recorded = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
             switch entry.event.observation {
-            case .subscribed, .unsubscribed: (entry.place, entry.event.observation)
+            case .subscribed, .unsubscribed:
+                (entry.place, entry.event.observation, SessionTime(seconds: entry.event.time))
             case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies: nil
             }
         }

@@ -156,7 +156,18 @@ package struct StreamPanel: Hashable, Sendable {
     /// the span of its own time (``TimeSpans/lane(_:time:marble:)``).
     private func marbles(_ lane: StreamLane, _ marble: (StreamColumn) -> Marble?) -> [Marble?] {
         guard let spans else { return columns.map(marble) }
-        return spans.lane(columns, time: { $0.time(of: lane) }, marble: marble)
+        return spans.lane(columns) { column in
+            marble(column).map { [TimeSpans.LaneEvent($0, at: column.time(of: lane))] } ?? []
+        }
+    }
+
+    /// What late lanes `row` show in each column drawn (see ``marbles(_:_:)``): in the time view,
+    /// each part of a column at its own time (``LateLane/events(in:)``).
+    private func lateMarbles(_ row: [LateLane]) -> [Marble?] {
+        guard let spans else { return columns.map { column in row.lazy.compactMap { $0.marble(in: column) }.first } }
+        return spans.lane(columns) { column in
+            row.first { $0.marble(in: column) != nil }?.events(in: column) ?? []
+        }
     }
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
@@ -204,7 +215,9 @@ package struct StreamPanel: Hashable, Sendable {
         }
         let now = recorder.now
         let latest = recorder.columns(from: recorder.latestIndex).last
-        let end = latest.map { Self.end(of: $0, now: now) } ?? now
+        // A late subscriber subscribed or cancelled since the last intent: its mark at its time.
+        let late = recorder.lateLanes.flatMap { [$0.startedAt, $0.endedAt] }.compactMap { $0 }
+        let end = max(latest.map { Self.end(of: $0, now: now) } ?? now, late.max() ?? .start)
         let last = TimeSpans.number(of: end, length: axis.span)
         let first = Self.pageStart(latest: last, width: width)
         let spans = TimeSpans(length: axis.span, first: first, count: last - first + 1)
@@ -249,7 +262,7 @@ package struct StreamPanel: Hashable, Sendable {
         for kind in lateKinds {
             if let late = lateLanes.first(where: { $0.kind == kind }) {
                 lines.append(
-                    laneLine(StreamLane.late(kind).label, width: width, marbles(.late(kind)) { late.marble(in: $0) }))
+                    laneLine(StreamLane.late(kind).label, width: width, lateMarbles([late])))
             } else {
                 let label = " " + StreamLane.late(kind).label
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
@@ -312,8 +325,7 @@ package struct StreamPanel: Hashable, Sendable {
                 }
             }
             for row in rows {
-                let shown = marbles(.late(kind)) { column in row.lazy.compactMap { $0.marble(in: column) }.first }
-                lines.append(laneLine(StreamLane.late(kind).label, width: width, shown))
+                lines.append(laneLine(StreamLane.late(kind).label, width: width, lateMarbles(row)))
             }
         }
         return lines

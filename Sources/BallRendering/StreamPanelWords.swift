@@ -218,7 +218,12 @@ extension StreamPanel {
         let when =
             "\(Self.secondsWords(.init(microseconds: range.lowerBound.microseconds)))–\(Self.secondsWords(.init(microseconds: range.upperBound.microseconds)))"
         let events = columns.filter { column in
-            guard column.index > 0 || lane != .intents, let time = column.time(of: lane), range.contains(time) else {
+            let time: SessionTime? =
+                switch lane {
+                case .late(let kind): lateLanes.first { $0.kind == kind }?.time(in: column)
+                default: column.time(of: lane)
+                }
+            guard column.index > 0 || lane != .intents, let time, range.contains(time) else {
                 return false
             }
             return emits(column, in: lane)

@@ -481,6 +481,9 @@ package struct LateLane: Hashable, Sendable {
     package var received: Set<Int> = []
     /// Where and how it ended, if it did.
     package var end: End?
+    /// When it subscribed, and when it ended, on the session's clock, where known: the time
+    /// view draws its `^` and its `|` or `!` there (a key pressed a while after the last intent).
+    package var startedAt, endedAt: SessionTime?
 
     /// Where a late lane ended, and how.
     package struct End: Hashable, Sendable {
@@ -505,6 +508,38 @@ package struct LateLane: Hashable, Sendable {
 
     /// How many values it was handed as it subscribed.
     package var handed: Int { handedPositions.count }
+
+    /// What the lane shows in `column`, each part at its time, for the time view: the
+    /// subscription at ``startedAt``, a value at the intent's time, the end at ``endedAt`` (a
+    /// lane subscribed and cancelled between two intents, `^○!` in one column of the event view,
+    /// stands where each happened).
+    package func events(in column: StreamColumn) -> [TimeSpans.LaneEvent] {
+        guard let marble = marble(in: column) else { return [] }
+        let ending: Marble? =
+            switch end?.ending {
+            case _ where end?.column != column.index: nil
+            case .completed?: .ended(after: nil)
+            case .unsubscribed?: .unsubscribed(after: nil)
+            case nil: nil
+            }
+        guard let ending, let endedAt else { return [TimeSpans.LaneEvent(marble, at: time(in: column))] }
+        let before: TimeSpans.LaneEvent? =
+            switch marble {
+            case .subscribed(let handed, _):
+                TimeSpans.LaneEvent(.subscribed(handed: handed, ending: nil), at: startedAt ?? column.time)
+            case .ended(let value?), .unsubscribed(let value?): TimeSpans.LaneEvent(value, at: column.time)
+            default: nil
+            }
+        return (before.map { [$0] } ?? []) + [TimeSpans.LaneEvent(ending, at: endedAt)]
+    }
+
+    /// When what the lane shows in `column` happened: its subscription at ``startedAt``, its end
+    /// (with nothing received there) at ``endedAt``, a value at the intent's time.
+    package func time(in column: StreamColumn) -> SessionTime? {
+        if column.index == start, let startedAt { return startedAt }
+        if column.index == end?.column, !received.contains(column.index), let endedAt { return endedAt }
+        return column.time
+    }
 
     /// Whether it still receives values.
     package var isLive: Bool { end == nil }
@@ -753,9 +788,9 @@ package final class StreamRecorder {
     /// something: subscribing a kind that is subscribed, or cancelling one that is not, does
     /// nothing (a recording holds neither, and a held key never turns one into the other). It
     /// happens in the latest column, or in column `place` when given (the replay player makes
-    /// again, while working out a page, the subscriptions made earlier). A new subscription's
-    /// lane replaces an ended lane of its kind.
-    package func apply(_ observation: Observation, at place: Int? = nil) {
+    /// again, while working out a page, the subscriptions made earlier), at `time` when given
+    /// (else the session's time now). A new subscription's lane replaces an ended lane of its kind.
+    package func apply(_ observation: Observation, at place: Int? = nil, time: SessionTime? = nil) {
         switch observation {
         case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies:
             observations.send(observation)
@@ -763,20 +798,22 @@ package final class StreamRecorder {
             guard let slot = lateLanes.firstIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
             lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()
             lateLanes[slot].end = LateLane.End(column: place ?? latestIndex, ending: .unsubscribed)
+            lateLanes[slot].endedAt = time ?? session.now
             observations.send(observation)
             lateEvents.send((kind, .disposed))
             changed?()
         case .subscribed(let kind):
             guard lateLane(kind)?.isLive != true else { return }
-            subscribe(kind, start: place)
+            subscribe(kind, start: place, time: time ?? session.now)
         }
     }
 
-    private func subscribe(_ kind: LateSubscriber, start: Int?) {
+    private func subscribe(_ kind: LateSubscriber, start: Int?, time: SessionTime) {
         lateLanes.removeAll { $0.kind == kind }
         let id = nextLateID
         nextLateID += 1
-        let lane = LateLane(id: id, kind: kind, start: start ?? latestIndex)
+        var lane = LateLane(id: id, kind: kind, start: start ?? latestIndex)
+        lane.startedAt = time
         let order = LateSubscriber.allCases
         let slot = lateLanes.firstIndex { order.firstIndex(of: $0.kind)! > order.firstIndex(of: kind)! }
         lateLanes.insert(lane, at: slot ?? lateLanes.count)
@@ -818,6 +855,7 @@ package final class StreamRecorder {
     private func lateCompleted(_ id: Int, _ kind: LateSubscriber) {
         guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
         lateLanes[slot].end = LateLane.End(column: latestIndex, ending: .completed)
+        lateLanes[slot].endedAt = session.now
         lateCancellables[id] = nil
         lateEvents.send((kind, .completed))
         lateEvents.send((kind, .disposed))

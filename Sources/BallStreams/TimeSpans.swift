@@ -50,32 +50,56 @@ package struct TimeSpans: Hashable, Sendable {
     }
 
     /// What a lane shows in each span, from `columns` (oldest first, the one before the first span
-    /// included: it says whether the lane lives as the spans begin): the marbles of the columns
-    /// whose `time` falls in a span, merged (``MarbleGroup``); the lane's line where it lives and
-    /// nothing came; nil where it does not live (before a late lane subscribed, after it ended).
-    /// After the last column, the lane lives to the last span.
-    package func lane(
-        _ columns: [StreamColumn], time: (StreamColumn) -> SessionTime?, marble: (StreamColumn) -> Marble?
-    ) -> [Marble?] {
+    /// included: it says whether the lane lives as the spans begin): the marbles of the events
+    /// (`events`: what the lane showed in a column, each at its time) that fall in a span, merged
+    /// (``MarbleGroup``); the lane's line where it lives and nothing came; nil where it does not
+    /// live (before a late lane subscribed, after it ended). After the last column, the lane lives
+    /// to the last span.
+    package func lane(_ columns: [StreamColumn], events: (StreamColumn) -> [LaneEvent]) -> [Marble?] {
         var groups = [MarbleGroup](repeating: MarbleGroup(), count: count)
         var lives = [Bool](repeating: false, count: count)
-        let last = count - 1
-        for (position, column) in columns.enumerated() {
-            let shown = marble(column)
-            if let shown, let at = time(column), let offset = offset(of: at) { groups[offset].add(shown) }
-            // From this intent to the next, the lane lives when it began or went on here.
-            guard let shown, !shown.ends, let from = column.time else { continue }
-            let to = position + 1 < columns.count ? columns[position + 1].time.map { number(of: $0) - first } : last
+        /// Marks the lane living from `from` to `to` (to the last span: nil).
+        func live(from: SessionTime, to: SessionTime?) {
             let lower = max(0, number(of: from) - first)
-            let upper = min(last, to ?? last)
+            let upper = min(count - 1, to.map { number(of: $0) - first } ?? count - 1)
             if lower <= upper { for offset in lower...upper { lives[offset] = true } }
+        }
+        for (position, column) in columns.enumerated() {
+            // From this intent to the next, the lane lives where it began (at its subscription's
+            // own time) or went on, until it ends.
+            var from = column.time
+            var alive = false
+            for event in events(column) {
+                if let at = event.time, let offset = offset(of: at) { groups[offset].add(event.marble) }
+                if case .subscribed = event.marble { from = event.time }
+                alive = true
+                if event.marble.ends {
+                    if let start = from { live(from: start, to: event.time ?? start) }
+                    alive = false
+                }
+            }
+            if alive, let from { live(from: from, to: position + 1 < columns.count ? columns[position + 1].time : nil) }
         }
         return (0..<count).map { offset in
             groups[offset].marble ?? (lives[offset] ? .line : nil)
         }
     }
 
-    /// Where the slot's timed operator waits, from `columns` (as for ``lane(_:time:marble:)``):
+    /// What a lane showed in a recorded column, and when (the time view puts it in that time's span).
+    package struct LaneEvent: Hashable, Sendable {
+        /// When it happened.
+        package var time: SessionTime?
+        /// What the lane showed (a line: it lived, and nothing came).
+        package var marble: Marble
+
+        /// `marble` at `time`.
+        package init(_ marble: Marble, at time: SessionTime?) {
+            self.marble = marble
+            self.time = time
+        }
+    }
+
+    /// Where the slot's timed operator waits, from `columns` (as for ``lane(_:events:)``):
     /// for each span, whether it waited as the span began, or up to its start (a wait that ends
     /// with a marble is drawn into the marble's first cell), and whether it waited in it. A column's
     /// wait runs from its intent to ``StreamColumn/waitsUntil``, or to the next intent when that

@@ -188,11 +188,16 @@ final class DragTarget {
     private let cpuBefore: Int?
 
     /// Starts `command`, waits for its "keys" hint (the status line's last word with the panel
-    /// open, whose "lanes hide 10 rows" leaves no room for "q quit") and first frame, and presses the mouse
-    /// button on the ball (the centre of 80×24); `nil` if it does not start.
-    init?(_ command: [String], environment: [String: String]) {
+    /// open, whose "lanes hide 10 rows" leaves no room for "q quit") and first frame, types
+    /// `keys` (`T`: the streams' time view), and presses the mouse button on the ball (the centre
+    /// of 80×24); `nil` if it does not start.
+    init?(_ command: [String], keys: String = "", environment: [String: String]) {
         guard let terminal = PseudoTerminal.started80By24(command, environment: environment, quiet: 0.05) else {
             return nil
+        }
+        if !keys.isEmpty {
+            terminal.write(Array(keys.utf8))
+            _ = terminal.readUntilQuiet(quiet: 0.05)
         }
         terminal.write(Array("\u{1B}[<0;41;12M".utf8))
         _ = terminal.readUntilQuiet(quiet: 0.05)

@@ -549,7 +549,8 @@ struct TimeTravelTests {
             session.send(index.event(number).intent)
             if number == at { whole.toggleLate(kind) }
         }
-        let page = StreamsPage.panel(index: index, place: place, width: width, observations: [(at, .subscribed(kind))])
+        let page = StreamsPage.panel(
+            index: index, place: place, width: width, observations: [(at, .subscribed(kind), nil)])
         let shown = try #require(page.lateLanes.first { $0.kind == kind })
         let expected = try #require(whole.lateLane(kind))
         let first = page.columns[0].index

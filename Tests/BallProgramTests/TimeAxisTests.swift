@@ -14,7 +14,9 @@ import TextFormats
 struct TimeAxisTests {
     /// The panel's row labelled `label` in `lines`, as characters (a cell each).
     static func row(_ label: String, in lines: [String]) -> [Character] {
-        Array(lines.first { $0.hasPrefix(" \(label) ") } ?? "")
+        let row = lines.first { $0.hasPrefix(" \(label) ") }
+        #expect(row != nil, "no row \(label) in \(lines)")
+        return Array(row ?? String(repeating: "?", count: 80))
     }
 
     /// The first of the two cells of the time column at `offset` from the panel's left.
@@ -134,6 +136,22 @@ struct TimeAxisTests {
         #expect(Self.row("position", in: lines)[Self.cell(20) + 1] == "2")
         #expect(Self.row("position", in: lines)[Self.cell(21) + 1] == "○")
         #expect(driver.terminal.waits.last == .some(nil))
+    }
+
+    @Test("a late subscriber's ^ stands at the time its key was pressed, not at the intent before it")
+    func lateOnTime() {
+        let driver = Self.debounced()
+        driver.passTime(to: 3.0)
+        driver.toggleLate(.behavior)
+        driver.passTime(to: 3.25)
+        driver.toggleLate(.behavior)
+        let late = Self.row("late Behavior", in: driver.lines)
+        // The page turned by half to show 3.25 s: it begins at 1.5 s (column 15). Subscribed at
+        // 3.0 s (column 30), handed the latest at once; cancelled at 3.25 s (column 32).
+        #expect(String(late[Self.cell(14)..<Self.cell(18)]) == "  ^○───!", "\(String(late))")
+        // The axis moved on with the keys: the position's lane goes on to there, and no further.
+        let position = Self.row("position", in: driver.lines)
+        #expect(position[Self.cell(17) + 1] == "─" && position[Self.cell(18)] == " ")
     }
 
     /// A recording: debounce at the start, three arrows right at 2.0, 2.12 and 2.24 s, one left at 5 s.

@@ -252,7 +252,7 @@ struct EveryRecordingReplays {
                 let streams = StreamRecorder(session: player.session)
                 var events = 0
                 player.observed = {
-                    streams.apply($0.observation)
+                    streams.apply($0.observation, time: SessionTime(seconds: $0.time))
                     events += 1
                 }
                 while try player.step() { events += 1 }
