@@ -379,12 +379,14 @@ package final class TimeTravelPlayer {
         return text
     }
 
-    /// What a recorded tour had on at the place: its lesson (the last marker at or before it),
-    /// and `o` or `u` while on: `Lesson 5 · Why Behavior · o: the screen through Publish`.
+    /// What a recorded tour had on at the place: its lesson, and `o` or `u` while on: `Lesson 5
+    /// · Why Behavior · o: the screen through Publish`. A marker recorded after intent `k` (a
+    /// lesson begun, `o` or `u` pressed after it) labels the places from the next intent on:
+    /// place `k` shows intent `k`, made before it. Those at the start label the start too.
     package var tourWords: String? {
         var words: [String] = []
         var (screenSeen, copiesSeen) = (false, false)
-        for entry in index.observations.reversed() where entry.place <= place {
+        for entry in index.observations.reversed() where entry.place < place || entry.place == 0 {
             let observation = entry.event.observation
             switch observation {
             case .screenThroughPublish where !screenSeen:

@@ -32,6 +32,30 @@ struct LearnRecordingTests {
     }
 
     @Test(
+        "in the player a place is labelled with the lesson its intent was made in, not the one begun after it"
+    )
+    func lessonOfAPlace() throws {
+        let tour = try RecordedTour(first: LearnTests.index("ghost"))
+        tour.pilot.press(.right)  // Intent 1, in lesson 2.
+        for key: Unicode.Scalar in ["m", "3"] { tour.pilot.type(key) }  // Lesson 3 begins after it.
+        tour.pilot.press(.left)  // Intent 2, in lesson 3.
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
+        var said: [String?] = [player.player.tourWords]
+        for _ in 0..<2 {
+            player.press(.arrow(.right, shifted: false))
+            said.append(player.player.tourWords)
+        }
+        #expect(player.player.place == 2)
+        #expect(said == ["Lesson 2 · A ghost", "Lesson 2 · A ghost", "Lesson 3 · Behavior"], "\(said)")
+        // The status line says it, at 80×24 beside the keys.
+        let narrow = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        narrow.press(.arrow(.right, shifted: false))
+        let status = narrow.lines.last ?? ""
+        #expect(status.contains("Lesson 2 · A ghost") && status.contains("? keys  q quit"), "\(status)")
+    }
+
+    @Test(
         "random tours (lessons, boxes, N, m, digits, o, u, e, keys, resizes) record files that read back whole: every event, the same ball, the lesson markers, the late lanes in the player",
         .tags(.slow), .skippedInQuickRuns
     )
