@@ -392,12 +392,31 @@ package struct Renderer: Sendable {
         if statusFacts == nil {
             StatusLine.place(appearance, short: false, into: &place)
             // Beside a notice, the long place keeps its points with fewer colours after it.
-            tail = (reserve > 0 ? tails[...] : tails.dropLast(4)).first { place.count + tailWidth($0) <= width }
+            let candidates = reserve > 0 ? tails[...] : tails.prefix(StatusLine.longPlaceTails)
+            tail = candidates.first { place.count + tailWidth($0) <= width }
         }
         if tail == nil {
             StatusLine.place(appearance, short: true, facts: statusFacts, into: &place)
-            let candidates = statusFacts == nil ? tails.suffix(5) : tails[...]
-            tail = candidates.first { place.count + tailWidth($0) <= width } ?? tails.last
+            tail = tails.first { place.count + tailWidth($0) <= width }
+            // The keys before the last of the player's facts: those go, a part at a time (`…`
+            // in their place), where that lets the shortest tail that names `q quit` fit.
+            if let facts = statusFacts, reserve == 0, tail.map({ !StatusLine.namesQuit(allTails[$0]) }) ?? true,
+                let keyed = tails.last(where: { StatusLine.namesQuit(allTails[$0]) })
+            {
+                var parts = facts.split(separator: "  ").map(String.init)
+                while parts.count > 1, place.count + tailWidth(keyed) > width {
+                    parts.removeLast()
+                    let cut = parts.joined(separator: "  ") + "  \(Glyph.ellipsis)"
+                    guard cut.unicodeScalars.count >= StatusLine.shortestFacts else { break }
+                    StatusLine.place(appearance, short: true, facts: cut, into: &place)
+                }
+                if place.count + tailWidth(keyed) <= width {
+                    tail = keyed
+                } else {
+                    StatusLine.place(appearance, short: true, facts: facts, into: &place)
+                }
+            }
+            tail = tail ?? tails.last
         }
         let column = frame.write(
             place, column: 0, row: row, foreground: status.text, background: status.bar, reverse: monochrome)

@@ -87,12 +87,15 @@ enum StatusLine {
         case learnKeys
     }
 
-    /// What follows the place, longest first: ball, background and keys, in their long, short
-    /// and shortest forms (the shortest still names `?`, which lists them all); ball and
-    /// background; then, for the short place, ball and the background's name; both colours'
-    /// names without their codes (so the screen's colour stays named); ball alone; the ball's
-    /// name alone. (Where even that does not fit, the line ends in `…`.)
-    /// (A replay's place is always short, and its tails keep `? keys` longer.)
+    /// What follows the place, in the order tried: the keys go last. Ball, background and the
+    /// long keys; then the short keys (`? keys  q quit`) with ball and background, the
+    /// background's name alone, both names alone (at 80 columns the longest names fit, and so
+    /// the keys always do), and in a replay, whose facts come first, the ball's name alone and
+    /// no colour; then, for narrower terminals, `? keys` (which lists them all) and the colours
+    /// without keys, down to the ball's name alone. (Where even that does not fit, the line
+    /// ends in `…`.)
+    /// The long place, with its points, comes only with both colours in full and the keys
+    /// (``longPlaceTails``).
     static func tails(_ keys: StatusKeys) -> [[Part]] {
         switch keys {
         case .play: playTails
@@ -112,17 +115,34 @@ enum StatusLine {
     private static func replayTails(_ long: Part) -> [[Part]] {
         [
             [.ball, .background, long], [.ball, .background, .replayKeysShort],
-            [.ball, .background, .replayKeysShortest], [.ball, .shortBackground, .replayKeysShortest],
+            [.ball, .shortBackground, .replayKeysShort], [.ballName, .shortBackground, .replayKeysShort],
+            [.ballName, .replayKeysShort], [.replayKeysShort], [.ball, .shortBackground, .replayKeysShortest],
             [.ball, .replayKeysShortest], [.ballName, .shortBackground], [.ball], [.ballName],
         ]
     }
 
     private static func tails(_ long: Part, _ short: Part, _ shortest: Part) -> [[Part]] {
         [
-            [.ball, .background, long], [.ball, .background, short], [.ball, .background, shortest],
-            [.ball, .background], [.ball, .shortBackground], [.ballName, .shortBackground], [.ball], [.ballName],
+            [.ball, .background, long], [.ball, .background, short], [.ball, .shortBackground, short],
+            [.ballName, .shortBackground, short], [.ballName, .shortBackground, shortest], [.ball, .background],
+            [.ball, .shortBackground], [.ballName, .shortBackground], [.ball], [.ballName],
         ]
     }
+
+    /// How many of the first tails the long place is tried with: both colours in full, and
+    /// the keys (its points go before any of them).
+    static let longPlaceTails = 2
+
+    /// Whether `tail` names `q quit`.
+    static func namesQuit(_ tail: [Part]) -> Bool {
+        tail.contains {
+            [.playKeys, .playKeysShort, .replayKeys, .replayKeysShort, .pausedKeys, .learnKeys].contains($0)
+        }
+    }
+
+    /// How many cells of the player's facts are kept at least when their last parts go so
+    /// that the keys fit (`replay  intent 12/340  …`).
+    static let shortestFacts = 20
 
     /// The segments of `part` for these colours.
     static func segments(_ part: Part, ball: FlatColour, background: FlatColour) -> [Segment] {

@@ -255,7 +255,7 @@ extension RendererTests {
             (StatusKeys.replay, 140, "● flatRed #E84E3C  on ■ flatMint #1ABD9C  space pause  ←→ step  ? keys  q quit"),
             (.replay, 100, "● flatRed #E84E3C  on ■ flatMint #1ABD9C  ? keys  q quit"),
             (.replayPaused, 140, "● flatRed #E84E3C  on ■ flatMint #1ABD9C  space play  ←→ step  ? keys  q quit"),
-            (.replayPaused, 80, "● flatRed #E84E3C  ? keys"), (.replayPaused, 64, "● flatRed #E84E3C"),
+            (.replayPaused, 80, "● flatRed  ? keys  q quit"), (.replayPaused, 64, "? keys  q quit"),
         ])
     func replayStatus(keys: StatusKeys, width: Int, expected: String) {
         var renderer = Renderer()
@@ -268,6 +268,45 @@ extension RendererTests {
         renderer.render(screen, into: &frame)
         let status = String(frame.text.split(separator: "\n").last!.reversed().drop { $0 == " " }.reversed())
         #expect(status == " \(facts)  40,11  \(expected)")
+    }
+
+    @Test(
+        "at 80 columns the status line keeps ? keys and q quit whatever the colours (every pair, the longest names), in play, learn and the player (its facts cut first)",
+        arguments: [StatusKeys.play, .learn, .replay, .replayPaused])
+    func keysAt80(keys: StatusKeys) {
+        var renderer = Renderer()
+        let size = ScreenSize(columns: 80, rows: 60)
+        var frame = Frame(size: size, fill: .flatWhite)
+        // The widest place: the last column, a two-digit row.
+        let position = BallPosition(centre: Cell(column: 76, row: 57), screen: size)
+        let facts =
+            keys == .play || keys == .learn
+            ? nil
+            : "replay  intent 12345/67890  t 1234.56 s  16×  3 rows hidden  Lesson 12 · debounce, throttle"
+        var longest = 0
+        for ball in FlatColour.allCases {
+            for background in FlatColour.allCases {
+                var screen = ScreenModel(appearance: Appearance(position: position, ball: ball, background: background))
+                if let facts {
+                    screen.update(.playerChanged(PlayerRows(terminal: size, facts: facts, rows: []), keys: keys))
+                }
+                if keys == .learn {
+                    screen.update(.tourLaidOut(TourLayout(terminal: size, cardRows: 6, cardRowsAtMinimum: 6)))
+                }
+                renderer.render(screen, into: &frame)
+                let status = String(frame.text.split(separator: "\n").last!)
+                #expect(status.contains("? keys  q quit"), "\(keys), \(ball) on \(background): \(status)")
+                if keys == .play || keys == .learn {
+                    #expect(status.contains(ball.name), "\(keys), \(ball) on \(background): \(status)")
+                    #expect(status.contains(background.name), "\(keys), \(ball) on \(background): \(status)")
+                } else {
+                    // The facts' last parts make room, whole: `…` in their place.
+                    #expect(status.hasPrefix(" replay  intent 12345/67890  t 1234.56 s  16×  …  76,57  "), "\(status)")
+                }
+                longest = max(longest, ball.name.count + background.name.count)
+            }
+        }
+        #expect(longest == 2 * "flatForestGreenDark".count, "the longest names were among them")
     }
 
     @Test("play's status line keeps its long place and short keys at 80 columns")

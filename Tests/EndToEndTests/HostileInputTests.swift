@@ -179,7 +179,7 @@ struct HostileInputTests {
         let first = try TerminalSession(arguments: ["--record", file, "--force"])
         try first.waitForScreen { $0.contains("320,176 pt") }
         try first.press("Right")  // The first event: the recording takes its place, locked.
-        try first.waitForScreen { $0.contains(" 41,11 · ") }
+        try first.waitForScreen { $0.contains(" 41,11 ") }
         let second = try TerminalSession(arguments: ["--record", file, "--force"])
         let screen = try second.waitForScreen { $0.contains("colourful-ball:") }
         #expect(screen.contains("same.jsonl is being written by another colourful-ball"), "\(screen)")
@@ -204,7 +204,7 @@ struct HostileInputTests {
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         for _ in 0..<30 { try terminal.press("Right") }
         try terminal.press("Left")
-        let playing = try terminal.waitForScreen { $0.contains(" 69,11 · ") }  // Still playing after the pipe broke.
+        let playing = try terminal.waitForScreen { $0.contains(" 69,11 ") }  // Still playing after the pipe broke.
         #expect(playing.contains("recording stopped after"), "\(playing)")
         try terminal.press("q")
         let screen = try terminal.waitForScreen { $0.contains("stopped early") }
@@ -380,26 +380,26 @@ struct HostileInputTests {
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "0 39"
         }
         let quit = try TerminalSession(columns: 100, rows: 40, term: term)
-        try quit.waitForScreen { $0.contains(" 50,19 · ") }
+        try quit.waitForScreen { $0.contains(" 50,19 ") }
         try quit.press("Right", "q")
         let exit = try quit.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
         #expect(try wholeScreenScrolls(quit))
 
         let killed = try TerminalSession(columns: 100, rows: 40, term: term)
-        try killed.waitForScreen { $0.contains(" 50,19 · ") }
+        try killed.waitForScreen { $0.contains(" 50,19 ") }
         kill(try killed.programPID(), SIGTERM)
         #expect(try killed.waitForExit().status == 143)
         #expect(try wholeScreenScrolls(killed))
 
         let suspended = try TerminalSession(columns: 100, rows: 40, term: term, interactiveShell: true)
-        try suspended.waitForScreen { $0.contains(" 50,19 · ") }
+        try suspended.waitForScreen { $0.contains(" 50,19 ") }
         try suspended.press("C-z")
         try suspended.waitForScreen { $0.contains("Stopped") }
         #expect(try wholeScreenScrolls(suspended))
         try suspended.send("fg\n")
         try suspended.press("Right")
-        try suspended.waitForScreen { $0.contains(" 51,19 · ") }
+        try suspended.waitForScreen { $0.contains(" 51,19 ") }
         try suspended.press("q")
         try suspended.waitForModes { $0 == restoredModes }
         #expect(try wholeScreenScrolls(suspended))
