@@ -39,8 +39,13 @@ package enum MarbleDiagram {
             // draws it once the session has used the slot.
             slotUsed = slotUsed || block.contains(where: \.involvesSlot)
             panel.showsSlot = slotUsed
+            panel.inputsOfEveryOperator = true
             let last = block.last?.index ?? -1
-            for line in panel.mainLines(width: width) + panel.lateLines(late.lanes(through: last), width: width) {
+            let lateLanes = late.lanes(through: last)
+            let letters = panel.letters(lateLanes: lateLanes)
+            for line in panel.mainLines(width: width, letters: letters)
+                + panel.lateLines(lateLanes, width: width, letters: letters) + panel.valuesLines(letters, width: width)
+            {
                 emit(text(line, sequences: sequences))
             }
             late.written(through: last)

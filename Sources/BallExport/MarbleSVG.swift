@@ -1,4 +1,5 @@
 import BallModel
+import BallRendering
 import BallReplay
 import BallStreams
 import ColourCore
@@ -68,7 +69,8 @@ package enum MarbleSVG {
             // it once the session has used the slot.
             slotUsed = slotUsed || block.contains(where: \.involvesSlot)
             let slot = slotUsed
-            let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count, slot: slot)
+            let inputs = slot ? inputLanes(of: block) : []
+            let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -81,7 +83,7 @@ package enum MarbleSVG {
                 top = margin
             }
             try drawBlock(
-                block, from: first, slot: slot, lateLanes: lanes, completed: &main, tooltips: &tooltips,
+                block, from: first, slot: slot, inputs: inputs, lateLanes: lanes, completed: &main, tooltips: &tooltips,
                 at: (left, top),
                 into: body)
             top += height
@@ -121,7 +123,7 @@ package enum MarbleSVG {
                 <style>.ruler{fill:#888;text-anchor:middle}.label{fill:#222}.lane{stroke:#222;stroke-width:1.5}\
                 .intent{fill:#222;text-anchor:middle;font-size:13px;stroke:#fafafa;stroke-width:3px;paint-order:stroke}.position{fill:#fff;stroke:#333}.colour{stroke:#333}\
                 .ghost{fill:#999}.end{stroke:#222;stroke-width:2.5}.mark{fill:#222;text-anchor:middle;font-weight:bold}\
-                .count{fill:#222;text-anchor:middle;font-size:9px}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}\
+                .count{fill:#222;text-anchor:middle;font-size:9px}.segment{stroke:#888;stroke-dasharray:3,2}.segment-name{fill:#555;font-size:10px}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}\
                 .meaning{fill:#444}</style>
                 <rect width="100%" height="100%" fill="#fafafa"/>
 
@@ -132,16 +134,23 @@ package enum MarbleSVG {
     }
 
     /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
-    /// slot's, when `slot`).
-    static func blockHeight(lateKinds: Int, slot: Bool = false) -> Int {
-        ruler + (StreamLane.main(slot: slot).count + lateKinds) * row
+    /// slot's, when `slot`, under `inputs` lanes of what its operators read), and the values line.
+    static func blockHeight(lateKinds: Int, slot: Bool = false, inputs: Int = 0) -> Int {
+        ruler + (StreamLane.main(slot: slot).count + inputs + lateKinds) * row + legendLine
+    }
+
+    /// The lanes of what the operators in the slot in `columns` read beyond the position, in
+    /// ``SlotInput``'s order: each part of the slot's lane is drawn under what its operator read.
+    static func inputLanes(of columns: [StreamColumn]) -> [StreamLane] {
+        let read = Set(columns.flatMap { StreamLane.inputs(of: $0.slot) })
+        return SlotInput.allCases.map(StreamLane.init).filter(read.contains)
     }
 
     /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
     /// `spool`, with the late lanes that reach it (and the slot's lane, when `slot`);
     /// `completed` keeps where each main lane completed.
     private static func drawBlock(
-        _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, lateLanes: [LateLane],
+        _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
         tooltips: inout [Intent: [UInt8]], at corner: (x: Int, y: Int), into spool: Spool
     ) throws {
@@ -155,7 +164,14 @@ package enum MarbleSVG {
                     #"<text x="\#(centre(of: column.index - first))" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#
                         .utf8))
         }
-        let mainLanes = StreamLane.main(slot: showsSlot)
+        let mainLanes = StreamLane.main(slot: showsSlot, inputs: inputs)
+        // The letters of the values that are not themselves a mark, as the text diagram gives
+        // them (the values line under the block names each).
+        var panel = StreamPanel(columns: columns, lateLanes: lateLanes)
+        panel.showsSlot = showsSlot
+        panel.inputsOfEveryOperator = true
+        let letters = panel.letters(lateLanes: lateLanes)
+        let positions = Dictionary(columns.compactMap { column in column.position.map { (column.index, $0) } }) { $1 }
         for (slot, lane) in mainLanes.enumerated() {
             let y = middle(of: slot)
             if completed[lane] == nil, let ended = columns.first(where: { $0.completed.contains(lane) }) {
@@ -165,13 +181,33 @@ package enum MarbleSVG {
             let lastDrawn = min(lastIndex, completed[lane] ?? lastIndex)
             guard completed[lane].map({ $0 >= first }) ?? true else { continue }
             let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
+            // The slot's lane is labelled with the operator of the block's first column, and each
+            // operator chosen in the block starts its part with a dashed bar and its name above.
+            let label = lane == .slotted ? StreamPanel.segmentLabel(columns[0].slot) : lane.label
             try spool.append(
                 Array(
-                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(lane.label)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label.xmlEscaped)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
                         .utf8))
+            if lane == .slotted {
+                let starts = panel.segmentStarts
+                for (number, start) in starts.enumerated() {
+                    let x = centre(of: start.offset) - column / 2
+                    let name = StreamPanel.segmentLabel(start.slot).xmlEscaped
+                    // The name as far as the next part's start (6 px a character at 10 px), cut `…`.
+                    let room =
+                        number + 1 < starts.count ? (starts[number + 1].offset - start.offset) * column / 6 : .max
+                    let shown = name.count <= room ? name : String(name.prefix(max(0, room - 1))) + "\(Glyph.ellipsis)"
+                    try spool.append(
+                        Array(
+                            #"<line x1="\#(x)" y1="\#(y - 14)" x2="\#(x)" y2="\#(y + 9)" class="segment"/><text x="\#(x + 2)" y="\#(y - 7)" class="segment-name" data-segment="\#(name)">\#(shown)<title>#\#(columns[start.offset].index) \#(name) went into the slot</title></text>"#
+                                .utf8))
+                }
+            }
             for column in columns {
                 try drawMarble(
-                    column, lane: lane, x: centre(of: column.index - first), y: y, tooltips: &tooltips, into: spool)
+                    column, lane: lane, x: centre(of: column.index - first), y: y, letters: letters,
+                    tooltips: &tooltips,
+                    into: spool)
             }
             try spool.append(Array("</g>".utf8))
         }
@@ -183,16 +219,30 @@ package enum MarbleSVG {
                     #"<g class="lane" data-lane="\#(label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)</text>"#
                         .utf8))
             for lane in lateLanes where lane.kind == kind {
-                try spool.append(Array(lateShapes(lane, first: first, last: lastIndex, y: y).utf8))
+                try spool.append(
+                    Array(
+                        lateShapes(lane, first: first, last: lastIndex, y: y, letters: letters, positions: positions)
+                            .utf8))
             }
             try spool.append(Array("</g>".utf8))
         }
+        // The values line: what each letter stands for.
+        let entries = letters.sorted {
+            MarbleValue.letters.firstIndex(of: $0.value)! < MarbleValue.letters.firstIndex(of: $1.value)!
+        }
+        .map { "\($0.value)=\($0.key.words)" }.joined(separator: " ")
+        let valuesY = middle(of: mainLanes.count + kinds.count) - row / 2 + legendLine / 2 + 4
+        try spool.append(
+            Array(
+                #"<text x="\#(margin)" y="\#(valuesY)" class="label" data-values="">values</text><text x="\#(margin + labels)" y="\#(valuesY)" class="meaning">\#(entries.isEmpty ? "none: each value here is its own marble" : entries)</text>"#
+                    .utf8))
         try spool.append(Array("</g>\n".utf8))
     }
 
     /// One column's marble on `lane` at (`x`, `y`), and its completion's bar.
     private static func drawMarble(
-        _ column: StreamColumn, lane: StreamLane, x: Int, y: Int, tooltips: inout [Intent: [UInt8]], into spool: Spool
+        _ column: StreamColumn, lane: StreamLane, x: Int, y: Int, letters: ValueLetters,
+        tooltips: inout [Intent: [UInt8]], into spool: Spool
     ) throws {
         let emission = column.emission(lane)
         let completed = column.completed.contains(lane)
@@ -228,23 +278,26 @@ package enum MarbleSVG {
                     bytes += tooltip
                 }
                 bytes += Bytes.textEnd
-            case .value?:
+            case .value(let value)?:
                 shape(Bytes.circleX, Bytes.position, end: Bytes.circleEnd) { bytes in
-                    if lane == .slotted, case .count(let count)? = column.slotted {
-                        bytes.appendDecimal(count)
-                        return
+                    switch value {
+                    case .count(let count): bytes.appendDecimal(count)
+                    case .flag(let on): bytes += Array((on ? "true" : "false").utf8)
+                    case .position(let position):
+                        bytes.appendDecimal(position.centre.column)
+                        bytes.append(UInt8(ascii: ","))
+                        bytes.appendDecimal(position.centre.row)
+                        bytes += Bytes.on
+                        bytes.appendDecimal(position.screen.columns)
+                        bytes += Bytes.times
+                        bytes.appendDecimal(position.screen.rows)
                     }
-                    guard let position = lane == .slotted ? column.slotted?.position : column.position else {
-                        return
-                    }
-                    bytes.appendDecimal(position.centre.column)
-                    bytes.append(UInt8(ascii: ","))
-                    bytes.appendDecimal(position.centre.row)
-                    bytes += Bytes.on
-                    bytes.appendDecimal(position.screen.columns)
-                    bytes += Bytes.times
-                    bytes.appendDecimal(position.screen.rows)
                 }
+                // The value in the marble: itself where it fits (a count, T, F), else its letter.
+                let text =
+                    value.glyph.map { String($0) } ?? value.wideGlyphs.map { "\($0.0)\($0.1)" }
+                    ?? letters[value].map { String($0) } ?? ""
+                bytes += Array(#"<text x="\#(x)" y="\#(y + 3)" class="count">\#(text)</text>"#.utf8)
             case .colour(let colour, let background)?:
                 if background {
                     // A square, as the panel's ■: its corner 5 px up and left of the centre.
@@ -275,7 +328,10 @@ package enum MarbleSVG {
     /// A late subscription's part in the block of intents `first...last`, on the row at `y`:
     /// its line over the columns it lives in there, `^` and what it was handed where it
     /// subscribed, each value it received, and `!` or `|` where it ended.
-    static func lateShapes(_ lane: LateLane, first: Int, last: Int, y: Int) -> String {
+    static func lateShapes(
+        _ lane: LateLane, first: Int, last: Int, y: Int, letters: ValueLetters = [:],
+        positions: [Int: BallPosition] = [:]
+    ) -> String {
         let from = max(lane.start, first)
         let to = min(lane.end?.column ?? last, last)
         guard from <= to else { return "" }
@@ -289,16 +345,18 @@ package enum MarbleSVG {
                 #"<text x="\#(start - 9)" y="\#(y + 8)" class="mark">^<title>#\#(lane.start) subscribed</title></text>"#
             let handed = lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · ")
             if lane.handed == 1 {
+                let letter = letters[.position(lane.handedPositions[0])].map { String($0) } ?? ""
                 shapes +=
-                    #"<circle cx="\#(start)" cy="\#(y)" r="5" class="position"><title>#\#(lane.start) handed \#(handed)</title></circle>"#
+                    #"<circle cx="\#(start)" cy="\#(y)" r="5" class="position"><title>#\#(lane.start) handed \#(handed)</title></circle><text x="\#(start)" y="\#(y + 3)" class="count">\#(letter)</text>"#
             } else if lane.handed > 1 {
                 shapes +=
-                    #"<circle cx="\#(start)" cy="\#(y)" r="6" class="position"><title>#\#(lane.start) handed \#(handed) at once</title></circle><text x="\#(start)" y="\#(y + 3)" class="count">\#(lane.handed)</text>"#
+                    #"<circle cx="\#(start)" cy="\#(y)" r="6" class="position"><title>#\#(lane.start) handed \#(handed) at once</title></circle><text x="\#(start)" y="\#(y + 3)" class="count">\#(Glyph.group(lane.handed))</text>"#
             }
         }
         for received in lane.received.sorted() where (from...to).contains(received) && received != lane.start {
+            let letter = positions[received].flatMap { letters[.position($0)] }.map { String($0) } ?? ""
             shapes +=
-                #"<circle cx="\#(x(received))" cy="\#(y)" r="5" class="position"><title>#\#(received)</title></circle>"#
+                #"<circle cx="\#(x(received))" cy="\#(y)" r="5" class="position"><title>#\#(received)</title></circle><text x="\#(x(received))" y="\#(y + 3)" class="count">\#(letter)</text>"#
         }
         if let end = lane.end, endsHere {
             let at = x(end.column) + 7
@@ -342,7 +400,7 @@ package enum MarbleSVG {
                 case Glyph.line: shapes += #"<line x1="\#(x - 6)" y1="\#(y)" x2="\#(x + 6)" y2="\#(y)" class="lane"/>"#
                 case Glyph.unsubscribed: shapes += #"<text x="\#(x)" y="\#(y + 5)" class="cancel">!</text>"#
                 case Glyph.subscribed: shapes += #"<text x="\#(x)" y="\#(y + 8)" class="mark">^</text>"#
-                case let digit where ("2"..."9").contains(digit):
+                case Glyph.groupOfTwo, Glyph.groupOfThree:
                     shapes +=
                         #"<circle cx="\#(x)" cy="\#(y)" r="6" class="position"/><text x="\#(x)" y="\#(y + 3)" class="count">\#(symbol)</text>"#
                 default: shapes += #"<text x="\#(x)" y="\#(y + 5)" class="intent">\#(String(symbol).xmlEscaped)</text>"#

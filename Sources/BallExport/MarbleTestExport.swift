@@ -132,11 +132,25 @@ package enum MarbleTestExport {
         // Each lane's letters, keyed by the value itself (its JSON is made once, for the map).
         var intents = TokenTable<Intent>(lane: labels[0]) { "{" + ReplayFormat.fields(of: $0) + "}" }
         var positions = TokenTable<BallPosition>(lane: labels[1], json: positionJSON)
-        var slotted = TokenTable<SlotOutput>(lane: labels[2], json: outputJSON)
+        // A value that is its own mark in the panel is its own character here: a count from 1 to
+        // 9 its digit, true and false T and F.
+        var slotted = TokenTable<SlotOutput>(lane: labels[2], json: outputJSON) { MarbleValue($0).glyph }
         var balls = TokenTable<FlatColour>(lane: labels[3]) { #""\#($0.name)""# }
         var backgrounds = TokenTable<FlatColour>(lane: labels[4]) { #""\#($0.name)""# }
-        var mirrors = TokenTable<Bool>(lane: labels[5]) { String($0) }
-        var grabs = TokenTable<Bool>(lane: labels[6]) { String($0) }
+        var mirrors = TokenTable<Bool>(lane: labels[5], json: { String($0) }) { MarbleValue.flag($0).glyph }
+        var grabs = TokenTable<Bool>(lane: labels[6], json: { String($0) }) { MarbleValue.flag($0).glyph }
+        // The slot's lane in segments: where each operator's part starts (the start's, then each
+        // one chosen), kept in a file as the lanes are, for a long recording's many.
+        let segments = try Spool()
+        var segmentCount = 0
+        func noteSegment(_ slot: SlotOperator, at frame: Int) throws {
+            let label = slot == .none ? "position" : "." + slot.name
+            try segments.append(
+                Array(
+                    #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.name)","label":"\#(label)"}"#
+                        .utf8))
+            segmentCount += 1
+        }
         var mice = TokenTable<BallPosition>(lane: labels[7], json: positionJSON)
         var keys = TokenTable<BallPosition>(lane: labels[8], json: positionJSON)
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
@@ -170,6 +184,9 @@ package enum MarbleTestExport {
                     let passed = column.passedAt ?? time
                     latest = max(latest, passed)
                     let frame = frames.frame(column: at, time: time)
+                    if segmentCount == 0 || column.intent?.choosesOperator == true {
+                        try noteSegment(column.slot, at: frame)
+                    }
                     // What the slot passed on (and the colours after it) is at its own time: a
                     // timer's output at the time it went off.
                     let slotFrame = frames.frame(column: at, time: passed, timer: passed != time)
@@ -231,7 +248,13 @@ package enum MarbleTestExport {
             try write(
                 Array(#"{"lane":"\#(lane.label)","syntax":"\#(syntax.rawValue)",\#(frames.json),"marbles":""#.utf8))
             try lane.copy(to: write)
-            try write(Array(#"","values":"#.utf8) + maps[slot] + Array("}\n".utf8))
+            try write(Array(#"","values":"#.utf8) + maps[slot])
+            if lanesWritten[slot] == .slotted {
+                try write(Array(#","segments":["#.utf8))
+                try segments.copy(to: write)
+                try write(Array("]".utf8))
+            }
+            try write(Array("}\n".utf8))
         }
         try ended.copy(to: write)
         for kind in LateSubscriber.allCases {
@@ -472,18 +495,28 @@ package enum MarbleTestExport {
 }
 
 /// The letters of one lane: each distinct value gets the next of `a`…`z`, `A`…`Z`, then CJK
-/// ideographs (one character each, none a digit or a marble symbol), and its JSON for the map.
+/// ideographs (one character each, none a digit or a marble symbol), and its JSON for the map;
+/// a value that is its own mark, as the panel draws it (a count from 1 to 9, `T`, `F`), is that
+/// character, and the map gives it too (`"3":3`: RxPY reads a digit as the number itself).
 struct TokenTable<Value: Hashable> {
     private var tokens: [Value: [UInt8]] = [:]
     private var ordered: [(token: [UInt8], json: String)] = []
+    /// How many letters were given out.
+    private var lettered = 0
+    /// The character a value is written as when it is its own mark; nil: a letter.
+    private let itself: (Value) -> Unicode.Scalar?
     private let makeJSON: (Value) -> String
     /// The lane's name, as the export labels it: what a refusal names.
     private let lane: String
 
-    /// A table for the lane named `lane` that writes a value's JSON with `json`.
-    init(lane: String, json: @escaping (Value) -> String) {
+    /// A table for the lane named `lane` that writes a value's JSON with `json`, and the values
+    /// `itself` gives a character as that character.
+    init(
+        lane: String, json: @escaping (Value) -> String, itself: @escaping (Value) -> Unicode.Scalar? = { _ in nil }
+    ) {
         self.lane = lane
         makeJSON = json
+        self.itself = itself
     }
 
     /// The token for `value` (UTF-8), given it the first time it is seen (at intent `column`);
@@ -491,9 +524,16 @@ struct TokenTable<Value: Hashable> {
     /// instead (a token is never given twice).
     mutating func token(for value: Value, at column: Int) throws -> [UInt8] {
         if let token = tokens[value] { return token }
-        guard let token = Self.token(at: ordered.count) else {
+        if let mark = itself(value) {
+            let token = Array(String(mark).utf8)
+            tokens[value] = token
+            ordered.append((token, makeJSON(value)))
+            return token
+        }
+        guard let token = Self.token(at: lettered) else {
             throw Self.full(lane: lane, at: column)
         }
+        lettered += 1
         tokens[value] = token
         ordered.append((token, makeJSON(value)))
         return token

@@ -186,7 +186,7 @@ package struct Lesson: Sendable {
                 "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.",
             task: "Move the ball till its colour changes, then s: each stream as a lane.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
-            learnt: "position published a new centre (○); the chain derived a new colour (●).",
+            learnt: "position published a centre (a letter); the chain derived a colour (●).",
             panel: .closed,
             isDone: { facts in facts.streamsOpen && facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
@@ -194,7 +194,7 @@ package struct Lesson: Sendable {
             text:
                 "distinctUntilChanged() (Combine: removeDuplicates()) passes a value on only when it differs from the last: the same colour twice is swallowed.",
             task: "Move the ball one cell so that its colour stays: a grey · appears on the ballColour lane.",
-            hint: "One arrow press, inside a band: position gets a ○, ballColour a ·.",
+            hint: "One arrow press in a band: position gets a letter, ballColour a ·.",
             learnt: "The colour was worked out again and swallowed: · on ballColour, no new ●.",
             isDone: { facts in facts.moves.contains { $0.position != nil && $0.ballColour == nil } }),
         Lesson(
@@ -202,8 +202,8 @@ package struct Lesson: Sendable {
             text:
                 "position is a BehaviorSubject (the article's Variable wrapped one, and completed when deallocated): a new subscriber gets the latest value at once.",
             task: "Press b to subscribe a late Behavior subscriber.",
-            hint: "Its lane starts ^○: subscribed, and handed the current position.",
-            learnt: "^○: a Behavior subject hands a late subscriber the latest value, then every change.",
+            hint: "Its lane starts ^ and a letter: handed the current position.",
+            learnt: "^a: a Behavior subject hands a late subscriber the latest value, then every change.",
             setup:
                 "position is a BehaviorSubject (Combine: CurrentValueSubject), the kind the article's Variable wrapped. A late subscriber comes after values went by.",
             wants: .behavior, predicts: 2,
@@ -213,9 +213,9 @@ package struct Lesson: Sendable {
             text:
                 "A PublishSubject (Combine: PassthroughSubject) hands a new subscriber nothing: only what comes after.",
             task: "Press p, then move the ball: see what the Publish subscriber gets, and when.",
-            hint: "Its lane starts ^─ (handed nothing); the next move brings its first ○.",
+            hint: "Its lane starts ^─ (handed nothing); a move brings its first value.",
             learnt:
-                "^─ then ○: it missed the current centre. That is why the article made position a Behavior subject.",
+                "^─ then a letter: it missed the centre. That is why the article made position a Behavior subject.",
             setup:
                 "A PublishSubject (Combine: PassthroughSubject) is the other kind the article names. Subscribe one late, then move.",
             wants: .publish, predicts: 1,
@@ -241,9 +241,9 @@ package struct Lesson: Sendable {
             id: "replay", title: "Replay",
             text: "A Replay subject keeps the last n values and hands them all to a new subscriber at once.",
             task: "Press r: a Replay(3) subscriber is handed the last three positions at once.",
-            hint: "Its lane starts ^3 (three at once) once the ball has moved three times.",
+            hint: "Its lane starts ^³ (three at once) once the ball has moved three times.",
             learnt:
-                "^3: three at once. The centre is a Behavior, not a Replay(1): it always holds one value, from the start.",
+                "^³: three at once. The centre is a Behavior, not a Replay(1): it always holds one value, from the start.",
             setup: "A Replay subject (RxSwift's ReplaySubject.create(bufferSize: 3)) is the third kind.",
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
@@ -281,16 +281,16 @@ package struct Lesson: Sendable {
             text:
                 "f puts an operator between position and the colour. position.filter { $0.isInRightHalf } passes on only positions in the right half.",
             task: "Press f then 2 (filter), then move the ball into the left half: the colour stops following.",
-            hint: "Left of the middle: ○ on position, nothing on .filter.",
-            learnt: "○ on position, nothing on .filter: what filter drops never reaches the colour. f 1 takes it out.",
+            hint: "Left of middle: a letter on position, none on .filter.",
+            learnt: "position: a value; .filter: none: what filter drops never reaches the colour. f 1 takes it out.",
             operators: true,
             isDone: { facts in facts.moves.contains { $0.slot == .filter && $0.position != nil && $0.slotted == nil } }),
         Lesson(
             id: "counter", title: "map, scan: the counter",
             text:
                 "The counter from the Rx introductions: position.map { _ in 1 }.scan(0, +). map makes each position a 1; scan adds them up and remembers the sum.",
-            task: "Press f then 9 (the counter), then move three times: point at .counter's last ○.",
-            hint: "Point at a ○ on .counter for its count; the colour steps with each.",
+            task: "Press f then 9 (the counter), then move three times: read .counter's last count.",
+            hint: "The lane reads each count; the colour steps with each.",
             learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
             predicts: 2, question: "Predict: after f 9 and three moves, what will .counter read?",
             choices: ["3", "4", "the ball's column"],
@@ -304,7 +304,7 @@ package struct Lesson: Sendable {
             text:
                 "On the session's clock (T lays the lanes on it; a wait is ~), debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",
             task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
-            hint: "Hold an arrow key, then let go: watch when each lane gets its ○.",
+            hint: "Hold an arrow, then let go: watch when each lane gets a value.",
             learnt:
                 "debounce waited for quiet, throttle kept up in steps (Combine's throttle drops the first; its debounce, the last held).",
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
@@ -330,7 +330,7 @@ package struct Lesson: Sendable {
                 "combineLatest joins two subjects: position and mirror, a switch i flips. When either changes, it passes on the latest of both.",
             task: "Press f then 6 (combineLatest), then i without moving the ball: watch position and .combineLatest.",
             hint: "Off the middle, the mirror image has another colour too.",
-            learnt: "¦, then ○ with no new position: combineLatest passes on when either of its subjects changes.",
+            learnt: "¦ then a value, no new position: combineLatest passes on when either subject changes.",
             setup:
                 "combineLatest joins two subjects: position and mirror, a switch i flips. The ball stays where it is.",
             predicts: 2,
@@ -368,7 +368,7 @@ package struct Lesson: Sendable {
                 "e completes position and all after it: each lane ends |, as the article's Variable did when deallocated. BehaviorRelay (v) never ends.",
             task: "Press e to end the session, then b, p, r and v: what does each late subscriber get?",
             hint: "Each late lane says it in its first column; point at it for the words.",
-            learnt: "^| ^| ^○| ^○: an ended subject hands the end; Replay first what it holds (^3| after 3 moves).",
+            learnt: "^| ^| ^³| ^a: an ended subject hands the end; Replay first what it holds (^³| after 3 moves).",
             ends: true,
             isDone: { facts in
                 guard let end = facts.endedAt else { return false }

@@ -9,15 +9,16 @@ import TextFormats
 /// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
 /// draws it between the ball's area and the status line.
 package struct StreamPanel: Hashable, Sendable {
-    /// How many rows the panel takes when it fits and the slot holds no operator: a ruler, the
-    /// four main lanes, one for each kind of late subscriber, and the description of the latest
-    /// column (`learn`'s lanes always take this many).
-    package static let rows = rows(slot: false)
+    /// The rows `learn`'s lanes take: a ruler, the four main lanes, one for each kind of late
+    /// subscriber, and the description of the latest column (what does not fit gives up its row,
+    /// ``rowBudget``).
+    package static let rows = 2 + StreamLane.main.count + LateSubscriber.allCases.count
 
-    /// How many rows the panel takes at most when it fits, with the slot's lane when `slot` (and
-    /// the lanes of what the operator in it reads: as many as the operator that reads most has).
+    /// How many rows the panel takes at most when it fits: ``rows``, the values line, and with
+    /// `slot` the slot's lane, the row that names its segments, and the lanes of what the operator
+    /// in it reads (as many as the operator that reads most has).
     package static func rows(slot: Bool) -> Int {
-        2 + StreamLane.main(slot: slot).count + (slot ? StreamLane.mostInputs : 0) + LateSubscriber.allCases.count
+        rows + 1 + (slot ? 2 + StreamLane.mostInputs : 0)
     }
     /// The label column's width (" late Replay(3)" and a space).
     package static let labelWidth = 16
@@ -53,28 +54,75 @@ package struct StreamPanel: Hashable, Sendable {
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
     package var rowBudget: Int?
 
-    /// What it draws below the ruler: whether the slot's lane, the lanes of what the operator in
-    /// it reads, which kinds of late subscriber have a row (see ``rowBudget``), and the input lanes
-    /// it had no room for (the description line names them: a lane is never cut silently).
-    private var drawn: (slot: Bool, inputs: [StreamLane], kinds: [LateSubscriber], folded: [StreamLane]) {
-        var slot = showsSlot
-        var inputs = slot ? StreamLane.inputs(of: presentColumn?.slot ?? .none) : []
-        var folded: [StreamLane] = []
-        var kinds = LateSubscriber.allCases
-        guard let rowBudget else { return (slot, inputs, kinds, folded) }
-        while 2 + StreamLane.main(slot: slot, inputs: inputs).count + kinds.count > rowBudget {
-            if let free = kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind && $0.isLive } }) {
-                kinds.remove(at: free)
-            } else if let last = inputs.popLast() {
-                folded.insert(last, at: 0)
-            } else if slot {
-                slot = false
+    /// What it draws: whether the slot's lane and the row that names its segments, the lanes of
+    /// what the operator in it reads, which kinds of late subscriber have a row (see
+    /// ``rowBudget``), whether the values line, and the input lanes it had no room for (the
+    /// description line names them: a lane is never cut silently). Short of rows, it gives up
+    /// first the late rows with no lane (a key's hint), then the values line, then the late rows
+    /// whose lane ended, then the input lanes from the last, then the row naming the slot's
+    /// segments (its lane keeps their `├`), then the slot's lane.
+    private var drawn: Drawn {
+        var drawn = Drawn(slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [])
+        guard let rowBudget else { return drawn }
+        while drawn.rows > rowBudget {
+            if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
+                drawn.kinds.remove(at: free)
+            } else if drawn.values {
+                drawn.values = false
+            } else if let ended = drawn.kinds.lastIndex(where: { kind in
+                !lateLanes.contains { $0.kind == kind && $0.isLive }
+            }) {
+                drawn.kinds.remove(at: ended)
+            } else if drawn.values {
+                drawn.values = false
+            } else if let last = drawn.inputs.popLast() {
+                drawn.folded.insert(last, at: 0)
+            } else if drawn.segments {
+                drawn.segments = false
+            } else if drawn.slot {
+                drawn.slot = false
             } else {
                 break
             }
         }
-        return (slot, inputs, kinds, folded)
+        return drawn
     }
+
+    /// What a panel draws below its ruler (``drawn``).
+    private struct Drawn {
+        /// Whether the slot's lane.
+        var slot: Bool
+        /// Whether the row above it that names its segments.
+        var segments: Bool
+        /// The lanes of what the operator in the slot reads.
+        var inputs: [StreamLane]
+        /// The kinds of late subscriber with a row.
+        var kinds = LateSubscriber.allCases
+        /// Whether the values line.
+        var values = true
+        /// The input lanes it had no room for.
+        var folded: [StreamLane] = []
+
+        /// How many rows the panel takes with these: the ruler, the lanes, the values line and the
+        /// description.
+        var rows: Int {
+            2 + StreamLane.main.count + (slot ? 1 : 0) + (slot && segments ? 1 : 0) + inputs.count + kinds.count
+                + (values ? 1 : 0)
+        }
+    }
+
+    /// The lanes of what the operator in the slot reads beyond the position: the operator's at the
+    /// place shown, or (``inputsOfEveryOperator``) those of every operator on the page.
+    private var inputLanes: [StreamLane] {
+        guard inputsOfEveryOperator else { return StreamLane.inputs(of: presentColumn?.slot ?? .none) }
+        let read = Set(columns.flatMap { StreamLane.inputs(of: $0.slot) })
+        return SlotInput.allCases.map(StreamLane.init).filter(read.contains)
+    }
+
+    /// Whether it draws the inputs of every operator on the page, not only the one in the slot at
+    /// the place shown (the exports, which have no rows to save: each part of the slot's lane
+    /// is drawn under what its operator read).
+    package var inputsOfEveryOperator = false
 
     /// The main lanes it draws, top to bottom.
     package var mainLanes: [StreamLane] {
@@ -96,8 +144,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// How many rows it takes.
     package var rowCount: Int {
         guard fits else { return 1 }
-        let drawn = drawn
-        return 2 + StreamLane.main(slot: drawn.slot, inputs: drawn.inputs).count + drawn.kinds.count
+        return drawn.rows
     }
 
     /// How many rows of the ball's area stay in view at least above the panel (and the replay
@@ -172,7 +219,9 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
     package func lane(atRow row: Int) -> StreamLane? {
-        let lanes = mainLanes
+        // The main lanes, the slot's under the row that names its segments.
+        var lanes: [StreamLane?] = mainLanes
+        if drawn.segments, let slot = lanes.firstIndex(of: .slotted) { lanes.insert(nil, at: slot) }
         if (1...lanes.count).contains(row) { return lanes[row - 1] }
         let kinds = lateKinds
         let slot = row - 1 - lanes.count
@@ -258,11 +307,12 @@ package struct StreamPanel: Hashable, Sendable {
                             ], fittingWidth: width - 1), width: width)
             ]
         }
-        var lines = mainLines(width: width)
+        let letters = letters()
+        var lines = mainLines(width: width, letters: letters)
         for kind in lateKinds {
             if let late = lateLanes.first(where: { $0.kind == kind }) {
                 lines.append(
-                    laneLine(StreamLane.late(kind).label, width: width, lateMarbles([late])))
+                    laneLine(StreamLane.late(kind).label, width: width, lateMarbles([late]), letters: letters))
             } else {
                 let label = " " + StreamLane.late(kind).label
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
@@ -272,6 +322,7 @@ package struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }
+        if drawn.values { lines.append(valuesLine(letters, width: width)) }
         if let spans, let hovered, spans.numbers.contains(hovered) {
             let words = spanDescriptions(hovered, in: hoveredLane ?? .intents, spans: spans)
             lines.append(LaneCell.text(" " + String.first(of: words, fittingWidth: width - 1), width: width))
@@ -311,7 +362,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// Rows of late lanes, labelled with their kinds, in the panel's order of kinds: each kind's
     /// lanes share a row where they do not meet (one ends before the column before the next
     /// begins: a lane's third mark may take the next column's first cell), else take another.
-    package func lateLines(_ lanes: [LateLane], width: Int) -> [[LaneCell]] {
+    package func lateLines(_ lanes: [LateLane], width: Int, letters: ValueLetters = [:]) -> [[LaneCell]] {
         var lines: [[LaneCell]] = []
         for kind in LateSubscriber.allCases {
             var rows: [[LateLane]] = []
@@ -325,28 +376,154 @@ package struct StreamPanel: Hashable, Sendable {
                 }
             }
             for row in rows {
-                lines.append(laneLine(StreamLane.late(kind).label, width: width, lateMarbles(row)))
+                lines.append(laneLine(StreamLane.late(kind).label, width: width, lateMarbles(row), letters: letters))
             }
         }
         return lines
     }
 
-    /// The ruler (intent indices at every tenth column, and at the first) and the main lanes
-    /// (the slot's labelled with its operator, `.filter`).
-    package func mainLines(width: Int) -> [[LaneCell]] {
-        let slot = presentColumn?.slot ?? .none
-        return [ruler(width: width)]
-            + mainLanes.map { lane in
-                let label = lane == .slotted && slot != .none ? "." + slot.name : lane.label
-                var shown = marbles(lane) { $0.marble(lane) }
-                // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
-                guard lane == .slotted, let spans else { return laneLine(label, width: width, shown) }
+    /// The ruler (intent indices at every tenth column, and at the first) and the main lanes, the
+    /// slot's in segments: labelled with the operator of the page's first column (`.filter`, or
+    /// `position` when the slot was empty), each operator chosen on the page marked `├` where its
+    /// part starts, and named there in the row above.
+    package func mainLines(width: Int, letters: ValueLetters) -> [[LaneCell]] {
+        var lines = [ruler(width: width)]
+        for lane in mainLanes {
+            var shown = marbles(lane) { $0.marble(lane) }
+            guard lane == .slotted else {
+                lines.append(laneLine(lane.label, width: width, shown, letters: letters))
+                continue
+            }
+            let starts = segmentStarts
+            if drawn.segments { lines.append(segmentsLine(starts, width: width)) }
+            let label = Self.segmentLabel(columns.first?.slot ?? .none)
+            var waitedInto: [Bool] = []
+            // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
+            if let spans {
                 let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
                 for (offset, wait) in waits.enumerated() where wait.within && shown[offset] == .line {
                     shown[offset] = .waiting
                 }
-                return laneLine(label, width: width, shown, waitedInto: waits.map(\.atStart))
+                waitedInto = waits.map(\.atStart)
             }
+            var line = laneLine(label, width: width, shown, waitedInto: waitedInto, letters: letters)
+            for start in starts where Self.labelWidth + 2 * start.offset < width {
+                let at = Self.labelWidth + 2 * start.offset
+                if line[at].glyph == Glyph.line || line[at].glyph == Glyph.waiting { line[at].glyph = Glyph.segment }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The name of the part of the slot's lane that `slot` made: `.filter`; `position` when the
+    /// slot was empty (the position went through as it is).
+    package static func segmentLabel(_ slot: SlotOperator) -> String { slot == .none ? "position" : "." + slot.name }
+
+    /// Where on the page an operator went into the slot (the offset of the column drawn; in the
+    /// time view, of the span of the choice's time), and which: each starts a part of the slot's
+    /// lane (choosing the one in it again starts a new subscription too). Several in one span:
+    /// the last.
+    package var segmentStarts: [(offset: Int, slot: SlotOperator)] {
+        let chosen = columns.indices.filter { columns[$0].intent?.choosesOperator == true }
+        guard let spans else { return chosen.map { ($0, columns[$0].slot) } }
+        var starts: [(offset: Int, slot: SlotOperator)] = []
+        for index in chosen {
+            guard let time = columns[index].time else { continue }
+            let offset = spans.number(of: time) - spans.first
+            guard (0..<spans.count).contains(offset) else { continue }
+            if starts.last?.offset == offset { starts.removeLast() }
+            starts.append((offset, columns[index].slot))
+        }
+        return starts
+    }
+
+    /// The row above the slot's lane: at each of `starts`, `├` and the operator's name, cut (`…`)
+    /// where the next part starts.
+    private func segmentsLine(_ starts: [(offset: Int, slot: SlotOperator)], width: Int) -> [LaneCell] {
+        var cells = LaneCell.text("", width: width)
+        for (number, start) in starts.enumerated() {
+            let at = Self.labelWidth + 2 * start.offset
+            guard at < width else { break }
+            let end = min(width, number + 1 < starts.count ? Self.labelWidth + 2 * starts[number + 1].offset : width)
+            cells[at] = LaneCell(glyph: Glyph.segment)
+            let name = Self.segmentLabel(start.slot)
+            for (offset, cell) in LaneCell.text(name, width: end - at - 1).enumerated() {
+                cells[at + 1 + offset] = cell
+            }
+        }
+        return cells
+    }
+
+    /// The letters of the values drawn on the page that do not fit their column (``ValueLetters``):
+    /// given out in the order they are first drawn, column by column, each column's lanes top to
+    /// bottom, so a new column never changes an earlier one's letters. `drawnLate`: the late lanes
+    /// drawn (those of the kinds with a row, when nil).
+    package func letters(lateLanes drawnLate: [LateLane]? = nil) -> ValueLetters {
+        let late = drawnLate ?? lateLanes.filter { lateKinds.contains($0.kind) }
+        let lanes =
+            mainLanes.map { lane in marbles(lane) { $0.marble(lane) } }
+            + late.map { lateMarbles([$0]) }
+        var letters: ValueLetters = [:]
+        for offset in 0..<(lanes.map(\.count).max() ?? 0) {
+            for lane in lanes where offset < lane.count {
+                guard let marble = lane[offset], let value = Self.lettered(marble), letters[value] == nil,
+                    letters.count < MarbleValue.letters.count
+                else { continue }
+                letters[value] = MarbleValue.letters[letters.count]
+            }
+        }
+        return letters
+    }
+
+    /// The value `marble` draws as a letter, if it draws one: one that is not itself in one cell
+    /// (a count, `T`, `F`), nor in the column's two cells (a count of two digits with the first
+    /// cell free).
+    static func lettered(_ marble: Marble) -> MarbleValue? {
+        let (first, second) = marble.cells
+        for cell in [first, second] + (marble.spill.map { [$0] } ?? []) {
+            guard case .value(let value) = cell, value.glyph == nil else { continue }
+            if value.wideGlyphs != nil, first == .line { continue }
+            return value
+        }
+        return nil
+    }
+
+    /// The values lines of an export, which has the rows: every letter and its value, as
+    /// ``valuesLine(_:width:)`` gives them, in as many lines of `width` as they take.
+    package func valuesLines(_ letters: ValueLetters, width: Int) -> [[LaneCell]] {
+        let entries = letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+        guard !entries.isEmpty else { return [valuesLine(letters, width: width)] }
+        var lines: [String] = []
+        var line = " values" + String(repeating: " ", count: Self.labelWidth - 7)
+        var empty = true
+        for entry in entries {
+            if !empty, (line + " " + entry).terminalWidth > width {
+                lines.append(line)
+                (line, empty) = (String(repeating: " ", count: Self.labelWidth), true)
+            }
+            line += (empty ? "" : " ") + entry
+            empty = false
+        }
+        lines.append(line)
+        return lines.map { LaneCell.text($0, width: width) }
+    }
+
+    /// The values line: each letter drawn on the page and the value it stands for, `a=41,12`, in
+    /// the order they were given out; where they do not all fit, the latest, after `…`.
+    package func valuesLine(_ letters: ValueLetters, width: Int) -> [LaneCell] {
+        let label = " values"
+        let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
+        let entries = letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+        guard !entries.isEmpty else {
+            return LaneCell.text(padded + "none: each value here is its own marble", width: width, dim: true)
+        }
+        var shown = entries[...]
+        func text() -> String {
+            padded + (shown.count < entries.count ? "\(Glyph.ellipsis) " : "") + shown.joined(separator: " ")
+        }
+        while !shown.isEmpty, text().terminalWidth > width { shown = shown.dropFirst() }
+        return LaneCell.text(text(), width: width)
     }
 
     private func ruler(width: Int) -> [LaneCell] {
@@ -395,12 +572,14 @@ package struct StreamPanel: Hashable, Sendable {
     /// dim): the line is the time the subscription lives, and a step that adds a column then
     /// needs no change of colour. In the time view, a marble that ends a wait (`waitedInto`) is
     /// drawn with the wait in its first cell.
-    private func laneLine(_ label: String, width: Int, _ shown: [Marble?], waitedInto: [Bool] = []) -> [LaneCell] {
+    private func laneLine(
+        _ label: String, width: Int, _ shown: [Marble?], waitedInto: [Bool] = [], letters: ValueLetters
+    ) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
         for (offset, column) in drawnColumns.enumerated() {
             let at = Self.labelWidth + 2 * offset
             guard at + 1 < width, offset < shown.count, let shown = shown[offset] else { continue }
-            var (first, second) = LaneCell.cells(of: shown)
+            var (first, second) = LaneCell.cells(of: shown, letters: letters)
             if offset < waitedInto.count, waitedInto[offset], shown != .line, shown != .waiting,
                 first.glyph == Glyph.line
             {
@@ -415,7 +594,7 @@ package struct StreamPanel: Hashable, Sendable {
             cells[at + 1] = second
             // The third mark goes in the next column's first cell: the lane ended, so nothing
             // else is drawn there.
-            if let spill = shown.spill, at + 2 < width { cells[at + 2] = LaneCell.cells(of: spill).1 }
+            if let spill = shown.spill, at + 2 < width { cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1 }
         }
         return cells
     }
@@ -459,17 +638,32 @@ package struct LaneCell: Hashable, Sendable {
         return cells
     }
 
-    /// The two cells of a column showing `marble` (see ``Marble/cells``).
-    package static func cells(of marble: Marble) -> (LaneCell, LaneCell) {
+    /// The two cells of a column showing `marble` (see ``Marble/cells``): a value as itself where
+    /// it fits (a count of two digits takes both cells when the first is free), else as its letter
+    /// in `letters`, else `○`.
+    package static func cells(of marble: Marble, letters: ValueLetters = [:]) -> (LaneCell, LaneCell) {
         let (first, second) = marble.cells
-        return (cell(of: first), cell(of: second))
+        if first == .line, case .value(let value) = second, let (tens, ones) = value.wideGlyphs {
+            return (LaneCell(glyph: tens), LaneCell(glyph: ones))
+        }
+        return (cell(of: first, letters: letters), cell(of: second, letters: letters))
     }
 
-    private static func cell(of marble: Marble) -> LaneCell {
+    private static func cell(of marble: Marble, letters: ValueLetters) -> LaneCell {
         switch marble {
         case .colour(let colour, _): LaneCell(glyph: marble.glyph, colour: colour)
         case .ghost: LaneCell(glyph: marble.glyph, dim: true)
+        case .value(let value) where value.glyph == nil: LaneCell(glyph: letters[value] ?? Glyph.value)
         default: LaneCell(glyph: marble.glyph)
         }
     }
+}
+
+/// The letters of the values a page draws that do not fit their column, as RxJS's `values` map
+/// gives them (``MarbleValue/letters``): the panel's values line names each.
+package typealias ValueLetters = [MarbleValue: Unicode.Scalar]
+
+extension Unicode.Scalar {
+    /// Where this letter comes in ``MarbleValue/letters`` (the order the values line lists them).
+    fileprivate var order: Int { MarbleValue.letters.firstIndex(of: self) ?? Int.max }
 }

@@ -133,7 +133,7 @@ extension StreamPanel {
             let cell =
                 switch passed {
                 case .position(let position): SlotMoment.marble(position)
-                case .count(let count): "\(Glyph.value) \(count)"
+                case .count(let count): "\(count)"
                 }
             return moment.handedWords(cell, name: operation.name)
         }

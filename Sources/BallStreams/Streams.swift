@@ -185,10 +185,11 @@ package enum Marble: Hashable, Sendable {
     indirect case unsubscribed(after: Marble?)
     /// An intent entered (its glyph).
     case intent(Intent)
-    /// A position was published (`○`).
-    case value
+    /// A value was published: drawn as itself where it fits (a count's digits, `T` or `F`), else
+    /// as a letter the panel's values line names (a position, `a = 41,12`), else `○`.
+    case value(MarbleValue)
     /// Several values at once (a Replay subject's replay), or in one column of the time view:
-    /// their count, 2 to 9.
+    /// their count (``Glyph/group(_:)``: `²`, `³`, `»` for more).
     case group(Int)
     /// A colour was emitted: `●` (the ball) or `■` (the background), painted in it.
     case colour(FlatColour, background: Bool)
@@ -210,8 +211,8 @@ package enum Marble: Hashable, Sendable {
         case .ended: Glyph.completed
         case .unsubscribed: Glyph.unsubscribed
         case .intent(let intent): Self.glyph(of: intent)
-        case .value: Glyph.value
-        case .group(let count): Unicode.Scalar(UInt8(ascii: "0") + UInt8(clamping: min(9, max(0, count))))
+        case .value(let value): value.glyph ?? Glyph.value
+        case .group(let count): Glyph.group(count)
         case .colour(_, let background): background ? Glyph.background : Glyph.ball
         case .ghost: Glyph.ghost
         case .skipped: Glyph.skipped
@@ -286,6 +287,58 @@ package enum Marble: Hashable, Sendable {
     }
 }
 
+/// What a value marble stands for.
+package enum MarbleValue: Hashable, Sendable {
+    /// A position (the position's lane, the slot's, the mouse's and keys', the late lanes').
+    case position(BallPosition)
+    /// The counter's count.
+    case count(Int)
+    /// A subject's true or false (`mirror`, `grabbed`).
+    case flag(Bool)
+
+    /// The value the slot passed on.
+    package init(_ output: SlotOutput) {
+        switch output {
+        case .position(let position): self = .position(position)
+        case .count(let count): self = .count(count)
+        }
+    }
+
+    /// The glyph that is the value itself, when one cell holds it: a count from 1 to 9, `T` or
+    /// `F`; nil: it takes a letter (or two cells, ``wideGlyphs``).
+    package var glyph: Unicode.Scalar? {
+        switch self {
+        case .count(let count) where (1...9).contains(count): Unicode.Scalar(UInt8(ascii: "0") + UInt8(count))
+        case .flag(let on): on ? "T" : "F"
+        default: nil
+        }
+    }
+
+    /// The two glyphs that are the value itself when it takes a column's two cells: a count from
+    /// 10 to 99 (`10`); nil otherwise.
+    package var wideGlyphs: (Unicode.Scalar, Unicode.Scalar)? {
+        guard case .count(let count) = self, (10...99).contains(count) else { return nil }
+        return (
+            Unicode.Scalar(UInt8(ascii: "0") + UInt8(count / 10)), Unicode.Scalar(UInt8(ascii: "0") + UInt8(count % 10))
+        )
+    }
+
+    /// The value in words, as the values line names a letter's: `41,12`, `120`, `true`.
+    package var words: String {
+        switch self {
+        case .position(let position): "\(position.centre.column),\(position.centre.row)"
+        case .count(let count): String(count)
+        case .flag(let on): on ? "true" : "false"
+        }
+    }
+
+    /// The letters a value that does not fit its column is drawn as, in the order they are given
+    /// out on a page: `a`…`z`, then `A`…`Z`, but none that is another mark: `T` and `F` (true and
+    /// false), `q` (the quit's intent), nor the ASCII panel's marks (``Glyph/ascii``: `o`, `r`,
+    /// `v`, `x`, `A`, `C`, `I`, `S`, `V`). Forty.
+    package static let letters: [Unicode.Scalar] = "abcdefghijklmnpstuwyzBDEGHJKLMNOPQRUWXYZ".unicodeScalars.map { $0 }
+}
+
 /// How a subscription's lane ended.
 package enum LaneEnding: Hashable, Sendable {
     /// Its subject completed (`|`).
@@ -311,14 +364,17 @@ package enum MarbleLegend {
     package static let entries: [(symbol: String, meaning: String)] = [
         ("\(Glyph.subscribed)", "subscribed here; what it was handed at once follows"),
         ("\(Glyph.line)", "nothing emitted"),
-        ("\(Glyph.value)", "a position"),
+        ("a 1 T F", "a value: a letter (see values), a count, true, false"),
+        ("\(Glyph.value)", "a value past the letters a page has (point at it)"),
         ("\(Glyph.ball) \(Glyph.background)", "a ball colour, a screen colour (painted in it)"),
         ("\(Glyph.ghost)", "worked out, then swallowed by removeDuplicates"),
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
         (
-            (2...LateSubscriber.replayBufferSize).map(String.init).joined(separator: " "),
-            "that many at once (Replay(3)), or in a time column"
+            (2...LateSubscriber.replayBufferSize).map { String(Glyph.group($0)) }.joined(separator: " ")
+                + " \(Glyph.groupOfMore)",
+            "two, three, more at once (Replay, a time column)"
         ),
+        ("\(Glyph.segment)", "an operator went into the slot: its part starts here"),
         ("\(Glyph.completed)", "completed (a quit completes position and all after)"),
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
         ("#", "an error: never, every Failure here is Never"),
@@ -329,9 +385,11 @@ package enum MarbleLegend {
         ("\(Glyph.operatorChosen) \(Glyph.mirrorFlipped)", "intents: an operator chosen (f), the mirror flipped (i)"),
     ]
 
-    /// Every glyph the legend explains.
+    /// Every glyph the legend explains (`a` and `1` stand for every letter and digit a value is
+    /// drawn as).
     package static var glyphs: Set<Unicode.Scalar> {
-        Set(entries.flatMap { $0.symbol.unicodeScalars.filter { $0 != " " } })
+        Set(entries.flatMap { $0.symbol.unicodeScalars.filter { $0 != " " } }).union(MarbleValue.letters)
+            .union("0123456789".unicodeScalars)
     }
 
     /// The legend as text lines, `symbol  meaning`, the symbols in a column.
@@ -443,12 +501,12 @@ package struct StreamColumn: Hashable, Sendable {
     package func emission(_ lane: StreamLane) -> Marble? {
         switch lane {
         case .intents: return intent.map(Marble.intent)
-        case .position, .late: return position == nil ? nil : .value
-        case .mirror: return mirrorSent == nil ? nil : .value
-        case .grabbed: return grabbed == nil ? nil : .value
-        case .mouse: return mouse == nil ? nil : .value
-        case .keys: return keys == nil ? nil : .value
-        case .slotted: return slotted == nil ? nil : .value
+        case .position, .late: return position.map { .value(.position($0)) }
+        case .mirror: return mirrorSent.map { .value(.flag($0)) }
+        case .grabbed: return grabbed.map { .value(.flag($0)) }
+        case .mouse: return mouse.map { .value(.position($0)) }
+        case .keys: return keys.map { .value(.position($0)) }
+        case .slotted: return slotted.map { .value(MarbleValue($0)) }
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
             // The slot passed a position on, so a colour was worked out from it: swallowed.
@@ -557,12 +615,14 @@ package struct LateLane: Hashable, Sendable {
             let shown: Marble? =
                 switch handed {
                 case 0: nil
-                case 1: .value
+                case 1: .value(.position(handedPositions[0]))
                 default: .group(handed)
                 }
             return .subscribed(handed: shown, ending: ending)
         }
-        let value: Marble? = received.contains(index) ? .value : nil
+        // Each late subscriber is sent the column's position.
+        let position = column.position ?? column.state?.position
+        let value: Marble? = received.contains(index) ? position.map { .value(.position($0)) } : nil
         switch ending {
         case .completed?: return .ended(after: value)
         case .unsubscribed?: return .unsubscribed(after: value)

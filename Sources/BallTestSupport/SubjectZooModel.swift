@@ -1,5 +1,6 @@
 import BallModel
 import BallStreams
+import TextFormats
 
 // MARK: - A reference model of the subject kinds
 
@@ -92,7 +93,7 @@ package struct SubjectZooModel {
 
     /// What a lane of `kind` must draw in columns `0...last`, two cells a column from the first
     /// (and the cell after the last), as the marble legend says: `^`, then what it was handed
-    /// (`○`, a group's count), then how it ended there if it did (`!`, `|`); a `○` in each column
+    /// (`○`, a group's mark, `³`), then how it ended there if it did (`!`, `|`); a `○` in each column
     /// it received a value; `!` or `|` after what it received in the column it ended. Blanks
     /// before and after the lane; nil when there is no lane of `kind`.
     package func drawn(_ kind: LateSubscriber, through last: Int) -> String? {
@@ -108,7 +109,7 @@ package struct SubjectZooModel {
                 switch lane.handed {
                 case 0: cells[second] = endsHere ? endGlyph! : "─"
                 case 1: cells[second] = "○"
-                default: cells[second] = Character(String(lane.handed))
+                default: cells[second] = Character(Glyph.group(lane.handed))
                 }
                 if lane.handed > 0, endsHere { cells[second + 1] = endGlyph! }
             } else if endsHere {

@@ -38,6 +38,25 @@ package enum Glyph {
     /// A timed operator's timer running, in the time view (`debounce` waiting for quiet,
     /// `throttle`'s window open): a wavy line, as far as the wait has gone.
     package static let waiting: Unicode.Scalar = "~"
+    /// Two values at once (a Replay subject's replay, or in one column of the time view): a
+    /// superscript, so that no count reads as one.
+    package static let groupOfTwo: Unicode.Scalar = "²"
+    /// Three values at once.
+    package static let groupOfThree: Unicode.Scalar = "³"
+    /// More than three values at once (in one column of the time view).
+    package static let groupOfMore: Unicode.Scalar = "»"
+    /// Where an operator went into the slot: its part of the slot's lane starts here.
+    package static let segment: Unicode.Scalar = "├"
+
+    /// The mark of `count` values at once: `²`, `³`, then `»` (every monospace font has these;
+    /// few have a superscript four).
+    package static func group(_ count: Int) -> Unicode.Scalar {
+        switch count {
+        case ...2: groupOfTwo
+        case 3: groupOfThree
+        default: groupOfMore
+        }
+    }
 
     // MARK: - Intents
 
@@ -81,7 +100,8 @@ package enum Glyph {
 
     /// Every glyph above beyond ASCII, each once.
     package static let all: [Unicode.Scalar] = [
-        lowerHalf, value, ball, background, ghost, skipped, times, line, pressed, dragged, released, left, up, right,
+        lowerHalf, value, ball, background, ghost, skipped, times, line, groupOfTwo, groupOfThree, groupOfMore, segment,
+        pressed, dragged, released, left, up, right,
         down,
         recentred, resized, operatorChosen, mirrorFlipped, tick, place, ellipsis, dash, rangeDash,
     ]
@@ -92,7 +112,8 @@ package enum Glyph {
     /// ASCII, for a terminal that draws some of them two cells wide (many do, for East Asian
     /// ambiguous-width characters in a CJK locale), where the columns would not line up.
     package static let ascii: [Unicode.Scalar: Unicode.Scalar] = [
-        value: "o", ball: "@", background: "=", ghost: ".", skipped: "/", times: "x", line: "-", pressed: "v",
+        value: "o", ball: "@", background: "=", ghost: ".", skipped: "/", times: "x", line: "-", groupOfTwo: "2",
+        groupOfThree: "3", groupOfMore: "+", segment: ":", pressed: "v",
         dragged: "*",
         released: "r", left: "<", up: "A", right: ">", down: "V", recentred: "C", resized: "S", mirrorFlipped: "I",
         tick: "|",

@@ -61,10 +61,14 @@ struct MarbleDiagramTests {
             let diagram = try Self.diagram(bytes, width: Int.random(in: 30...200, using: &generator))
             let marbles = diagram.filter { $0.hasPrefix(" ballColour") }.map { $0.filter { $0 == "●" }.count }
             #expect(marbles.reduce(0, +) == balls.count, "\(generator)")
-            // Every block has the four lanes under its ruler; the last ends them with | when the
-            // recording quit (the position subject completed), and not when it just stopped.
+            // Every block has the four lanes under its ruler, and the values line under them; the
+            // last ends them with | when the recording quit (the position subject completed), and
+            // not when it just stopped.
             #expect(diagram.filter { $0.hasPrefix(" intents") }.count == marbles.count)
-            #expect(diagram.suffix(4).allSatisfy { $0.hasSuffix("|") } == quits, "\(generator)")
+            let last = try #require(diagram.lastIndex { $0.hasPrefix(" streams") })
+            let lanes = diagram[(last + 1)...].prefix { !$0.hasPrefix(" values ") }
+            #expect(lanes.count >= 4 && lanes.count < diagram.count - last - 1, "the values line under the lanes")
+            #expect(lanes.allSatisfy { $0.hasSuffix("|") } == quits, "\(generator)")
         }
     }
 }

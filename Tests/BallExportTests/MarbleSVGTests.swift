@@ -59,7 +59,9 @@ struct MarbleSVGTests {
                 intents.map { $0.stringValue?.unicodeScalars.first }
                     == columns.compactMap { $0.intent.map { Marble.glyph(of: $0) } }, "each intent its glyph")
             let positions = try elements("position").filter { $0.name == "circle" }
-            #expect(positions.count == count({ $0 == .value }, .position), "\(generator)")
+            #expect(
+                positions.count == count({ if case .value(.position)? = $0 { true } else { false } }, .position),
+                "\(generator)")
             // The slot's lane, from the block where an operator first goes in: a circle each
             // position it passed on, titled with it.
             var slotted: [String] = []

@@ -447,9 +447,9 @@ struct TimeTravelTests {
         #expect(lines[23].contains("intent 13/13") && lines[23].contains("2 rows hidden"), "\(lines[23])")
         pilot.type("s")
         lines = pilot.lines
-        let panelTop = 24 - 1 - 1 - 1 - StreamPanel.rows
+        let panelTop = 24 - 1 - 1 - 1 - StreamPanel.rows(slot: false)
         #expect(lines[panelTop].hasPrefix(" streams"), "\(lines)")
-        #expect(lines[23].contains("12 rows hidden"), "\(lines[23])")
+        #expect(lines[23].contains("13 rows hidden"), "\(lines[23])")
         // The ball (at 51,7, its disc reaching row 12) is lifted to end above the panel: its
         // colour shows in the rows above, none below.
         let ball = pilot.player.session.viewModel.current.ball
@@ -520,7 +520,8 @@ struct TimeTravelTests {
                 == "#1 ↔ resized to 90×26: position 40,11 on 80×24 → on 90×26 · ballColour flatRed (unchanged) · background (unchanged)"
         )
         let page = StreamsPage.panel(index: pilot.player.index, place: 1, width: 80, observations: [])
-        #expect(page.columns.first { $0.index == 1 }?.marble(.position) == .value)
+        let resized = BallPosition(centre: Cell(column: 40, row: 11), screen: ScreenSize(columns: 90, rows: 26))
+        #expect(page.columns.first { $0.index == 1 }?.marble(.position) == .value(.position(resized)))
     }
 
     @Test("a page that starts part-way: every late lane, subscribed anywhere, is the one a whole run gives")

@@ -141,7 +141,7 @@ struct LookingTests {
         #expect(driver.streams.latestIndex == 0, "no intent")
         // The view follows the ball: all of its disc above the panel's first row.
         let discRows = driver.frame.discRows(ball: before.ball)
-        #expect(!discRows.isEmpty && discRows.max()! == 24 - 1 - StreamPanel.rows - 1, "\(discRows)")
+        #expect(!discRows.isEmpty && discRows.max()! == 24 - 1 - StreamPanel.rows(slot: false) - 1, "\(discRows)")
         driver.toggleStreams()
         #expect(driver.appearance == before)
         #expect(driver.streams.latestIndex == 0)

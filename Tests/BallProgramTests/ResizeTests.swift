@@ -32,7 +32,7 @@ struct ResizeTests {
                 let half = position.shape.halfHeight
                 // The panel's rows, or its one line where it does not fit.
                 let panelOpen = driver.play.isStreamsOpen
-                let panelRows = panelOpen ? (StreamPanel.fits(over: size) ? StreamPanel.rows : 1) : 0
+                let panelRows = panelOpen ? (StreamPanel.fits(over: size) ? StreamPanel.rows(slot: false) : 1) : 0
                 let coveredFrom = size.rows - 1 - panelRows
                 let offset = StreamPanel.viewOffset(for: position, coveredFrom: coveredFrom)
                 let (top, bottom) = (position.centre.row - half - offset, position.centre.row + half - offset)
@@ -59,6 +59,6 @@ struct ResizeTests {
         let half = position.shape.halfHeight
         let drawn = driver.frame.discRows(ball: driver.appearance.ball)
         #expect(drawn.first == position.centre.row - half && drawn.last == position.centre.row + half)
-        #expect(drawn.first! >= 0 && drawn.last! < 40 - 1 - StreamPanel.rows)
+        #expect(drawn.first! >= 0 && drawn.last! < 40 - 1 - StreamPanel.rows(slot: false))
     }
 }

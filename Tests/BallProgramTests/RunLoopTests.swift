@@ -136,16 +136,19 @@ struct RunLoopTests {
         driver.type("s")
         let panel = Self.lines(driver.frame)
         let labels = panel.compactMap { line in
-            [" position ", " .filter ", " ballColour "].first { line.hasPrefix($0) }
+            [" position ", " ballColour "].first { line.hasPrefix($0) }
         }
-        #expect(labels == [" position ", " .filter ", " ballColour "])
-        #expect(panel.last?.contains("lanes hide 11 rows \(Glyph.ghost) \(Glyph.operatorChosen) filter") == true)
+        // The slot's lane is labelled with what was in the slot when the page began (nothing: the
+        // position as it is); filter's part starts where it went in, named in the row above.
+        #expect(labels == [" position ", " position ", " ballColour "])
+        #expect(panel.contains { $0.hasPrefix("                  \(Glyph.segment).filter ") }, "\(panel)")
+        #expect(panel.last?.contains("lanes hide 13 rows \(Glyph.ghost) \(Glyph.operatorChosen) filter") == true)
         // Then map: 30,11 mirrored on 80 columns is 49,11, flatMaroonDark on flatTealDark.
         driver.type("f")
         driver.type("3")
         #expect(driver.session.state.slot == .map)
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
-        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .map ") })
+        #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment).map ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) map") == true)
         // Then debounce: handed 30,11 at once, it holds it for 300 ms on the loop's clock; the
         // ball keeps map's colours until then, and the loop sleeps until the timer is due.
@@ -153,7 +156,7 @@ struct RunLoopTests {
         driver.type("4")
         #expect(driver.session.state.slot == .debounce)
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
-        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .debounce ") })
+        #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment).debounce ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) debounce") == true)
         #expect(driver.terminal.waits.last == .milliseconds(300))
         driver.run([.pass(.milliseconds(299))])
@@ -169,7 +172,7 @@ struct RunLoopTests {
         driver.type("1")
         #expect(driver.session.state.slot == SlotOperator.none)
         #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
-        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" slotted ") })
+        #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment)position ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen)") == false)
     }
 
@@ -185,7 +188,7 @@ struct RunLoopTests {
         driver.type("5")
         #expect(driver.session.state.slot == .throttle)
         driver.type("s")
-        #expect(Self.lines(driver.frame).contains { $0.hasPrefix(" .throttle ") })
+        #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment).throttle ") })
         // Chosen, it passes the position it was handed (40,11) and opens a window, but holds
         // nothing: nothing is due, the loop waits for input.
         #expect(driver.session.state.slotted.position?.centre == Cell(column: 40, row: 11))
@@ -305,12 +308,12 @@ struct RunLoopTests {
         driver.toggleStreams()
         driver.press(.right)
         let unicode = driver.frame.text
-        #expect(unicode.contains("○─○") && !unicode.contains("o-o"))
+        #expect(unicode.contains("^a─b") && !unicode.contains("a-b"))
         driver.terminal.wideGlyphsOnNextReport = [Glyph.resized]
         driver.run([.bytes(TerminalBytes.bytes(for: .cursorReported(row: 1, column: 3)))])
         #expect(driver.play.binding.model.asciiMarbles)
         let ascii = driver.frame.text
-        #expect(ascii.contains("^o-o") && ascii.contains("^@-.") && ascii.contains("^-->"), "\n\(ascii)")
+        #expect(ascii.contains("^a-b") && ascii.contains("^@-.") && ascii.contains("^-->"), "\n\(ascii)")
         #expect(!ascii.contains("○") && !ascii.contains("─"))
         // The status line keeps its swatches.
         #expect(ascii.split(separator: "\n").last?.contains("●") == true)
@@ -326,8 +329,8 @@ struct RunLoopTests {
         let before = driver.session.state
         let columns = driver.streams.columns.count
         // The panel's rows lie over the ball's area, just above the status line.
-        let top = 24 - StreamPanel.rows - 1
-        let description = { Self.lines(driver.frame)[top + StreamPanel.rows - 1] }
+        let top = 24 - StreamPanel.rows(slot: false) - 1
+        let description = { Self.lines(driver.frame)[top + StreamPanel.rows(slot: false) - 1] }
         #expect(description().hasPrefix(" #4 → arrow right 1"))
         // Press on column 2 of the intents lane, drag along it to column 3, release.
         let row = top + 1
@@ -363,7 +366,7 @@ struct RunLoopTests {
         driver.toggleStreams()
         #expect(driver.play.binding.model.notice == nil)
         #expect(
-            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^○") }, "\(Self.lines(driver.frame))")
+            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^a") }, "\(Self.lines(driver.frame))")
         // In a replay, the player's message says it.
         let pilot = try Pilot<ReplayProgram>(Self.sample)
         pilot.type("l")

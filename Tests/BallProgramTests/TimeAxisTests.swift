@@ -12,11 +12,29 @@ import TextFormats
 /// user makes them, the lanes read back from the frame, cell by cell.
 @Suite("The time view")
 struct TimeAxisTests {
-    /// The panel's row labelled `label` in `lines`, as characters (a cell each).
+    /// The panel's row labelled `label` in `lines`, as characters (a cell each), each value's
+    /// letter read as `○` (these tests are of where the marbles stand; the letters are
+    /// StreamsTests').
     static func row(_ label: String, in lines: [String]) -> [Character] {
         let row = lines.first { $0.hasPrefix(" \(label) ") }
         #expect(row != nil, "no row \(label) in \(lines)")
-        return Array(row ?? String(repeating: "?", count: 80))
+        return marks(row ?? String(repeating: "?", count: 80))
+    }
+
+    /// The slot's lane in `lines` (whatever its segment's label), as ``row(_:in:)`` reads it: the
+    /// row above `ballColour`'s.
+    static func slotRow(in lines: [String]) -> [Character] {
+        let colour = lines.firstIndex { $0.hasPrefix(" ballColour ") }
+        #expect(colour != nil, "no ballColour row in \(lines)")
+        return marks(colour.map { lines[$0 - 1] } ?? String(repeating: "?", count: 80))
+    }
+
+    /// `line` as characters, a value's letter after the labels read as `○`.
+    static func marks(_ line: String) -> [Character] {
+        Array(line).enumerated().map { offset, character in
+            offset >= StreamPanel.labelWidth && character.unicodeScalars.count == 1
+                && MarbleValue.letters.contains(character.unicodeScalars.first!) ? "○" : character
+        }
     }
 
     /// The first of the two cells of the time column at `offset` from the panel's left.
@@ -46,7 +64,7 @@ struct TimeAxisTests {
         #expect(driver.lines.contains { $0.hasPrefix(" streams 100 ms ") })
         // 2.39 s: debounce waits (since 2.24 s); its lane is drawn to the column of now, no further.
         driver.pass(.milliseconds(150))
-        var debounce = Self.row(".debounce", in: driver.lines)
+        var debounce = Self.slotRow(in: driver.lines)
         #expect(String(debounce[Self.cell(20)..<Self.cell(24)]) == "~~~~~~~~", "\(String(debounce))")
         #expect(debounce[Self.cell(24)] == " ")
         #expect(!debounce[Self.cell(4)...].contains("○"))
@@ -57,7 +75,7 @@ struct TimeAxisTests {
         let lines = driver.lines
         let intents = Self.row("intents", in: lines)
         let position = Self.row("position", in: lines)
-        debounce = Self.row(".debounce", in: lines)
+        debounce = Self.slotRow(in: lines)
         for span in 20...22 {
             #expect(intents[Self.cell(span) + 1] == "→")
             #expect(position[Self.cell(span) + 1] == "○")
@@ -73,10 +91,11 @@ struct TimeAxisTests {
         #expect(driver.terminal.waits.last == .some(nil))
         // The pointer on debounce's column: its span and what it passed on then.
         let top = lines.firstIndex { $0.hasPrefix(" streams ") }!
-        driver.hover(at: Cell(column: Self.cell(25), row: top + 3))
+        // The slot's lane: under the ruler, intents, position and the row naming its segments.
+        driver.hover(at: Cell(column: Self.cell(25), row: top + 4))
         #expect(
             driver.lines.contains { $0.hasPrefix(" 2.5s–2.6s: #4: ○ 43,11 at 2.540 s") }, "\(driver.lines.suffix(3))")
-        driver.hover(at: Cell(column: Self.cell(23), row: top + 3))
+        driver.hover(at: Cell(column: Self.cell(23), row: top + 4))
         #expect(driver.lines.contains { $0.contains("2.3s–2.4s slotted: nothing: debounce waits") })
     }
 
@@ -88,9 +107,9 @@ struct TimeAxisTests {
         var lines = driver.lines
         #expect(lines.contains { $0.hasPrefix(" streams 250 ms ") })
         // 2.0 to 2.25 s is one column: three positions in it, a group; the debounce two columns on.
-        #expect(Self.row("position", in: lines)[Self.cell(8) + 1] == "3")
-        #expect(Self.row("intents", in: lines)[Self.cell(8) + 1] == "3")
-        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(10) + 1)
+        #expect(Self.row("position", in: lines)[Self.cell(8) + 1] == "³")
+        #expect(Self.row("intents", in: lines)[Self.cell(8) + 1] == "³")
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(10) + 1)
         driver.type("<")
         driver.type("<")
         lines = driver.lines
@@ -99,7 +118,7 @@ struct TimeAxisTests {
         let first = 30
         let position = Self.row("position", in: lines)
         for span in [40, 42, 44] { #expect(position[Self.cell(span - first) + 1] == "○") }
-        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(50 - first) + 1)
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(50 - first) + 1)
         driver.type("<")
         #expect(driver.lines.contains { $0.hasPrefix(" streams 50 ms ") })
         for _ in 0..<5 { driver.type(">") }
@@ -110,7 +129,7 @@ struct TimeAxisTests {
         // A column per intent again: the three arrows side by side, debounce's ○ with the last.
         let byIntent = Self.row("position", in: lines)
         #expect(byIntent.lastIndex(of: "○") == Self.cell(4) + 1)
-        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(4) + 1)
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(4) + 1)
     }
 
     @Test(
@@ -130,10 +149,10 @@ struct TimeAxisTests {
         let lines = driver.lines
         // 2.0 s through at once, its window to 2.3 s; 2.16 s held, through at 2.3 s, and a new
         // window to 2.6 s with nothing in it; then nothing waits, and nothing wakes.
-        let throttle = Self.row(".throttle", in: lines)
+        let throttle = Self.slotRow(in: lines)
         #expect(String(throttle[Self.cell(20)..<Self.cell(27)]) == "─○~~~~~○~~~~──", "\(String(throttle))")
         // Two positions in the column of 2.0 s (2.0 and 2.08 s), a group; one in the next.
-        #expect(Self.row("position", in: lines)[Self.cell(20) + 1] == "2")
+        #expect(Self.row("position", in: lines)[Self.cell(20) + 1] == "²")
         #expect(Self.row("position", in: lines)[Self.cell(21) + 1] == "○")
         #expect(driver.terminal.waits.last == .some(nil))
     }
@@ -186,16 +205,18 @@ struct TimeAxisTests {
         var lines = driver.lines
         #expect(lines.contains { $0.hasPrefix(" streams 100 ms ") })
         #expect(Self.row("position", in: lines).lastIndex(of: "○") == Self.cell(22) + 1)
-        #expect(String(Self.row(".debounce", in: lines)[Self.cell(22)...Self.cell(25) + 1]) == "~~~~~~~○")
+        #expect(String(Self.slotRow(in: lines)[Self.cell(22)...Self.cell(25) + 1]) == "~~~~~~~○")
         // At the second arrow (2.12 s), what came from 2.24 s on is the future: drawn, dim.
         try scrub(to: 3)
         lines = driver.lines
-        #expect(Self.row(".debounce", in: lines).lastIndex(of: "○") == Self.cell(25) + 1)
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(25) + 1)
         let panel = try #require(driver.player.view.panel)
         let cells = panel.lines(width: width)
         let positionRow = try #require(panel.mainLanes.firstIndex(of: .position)) + 1
         #expect(!cells[positionRow][Self.cell(21) + 1].dim)
-        #expect(cells[positionRow][Self.cell(22) + 1].dim && cells[positionRow][Self.cell(22) + 1].glyph == "○")
+        #expect(
+            cells[positionRow][Self.cell(22) + 1].dim
+                && MarbleValue.letters.contains(cells[positionRow][Self.cell(22) + 1].glyph))
         // The last place: the page that holds 5 s, its lanes ending there.
         try scrub(to: 5)
         lines = driver.lines
@@ -203,7 +224,7 @@ struct TimeAxisTests {
         // 5 s is column 50, on the page from column 30, and there the recording and its lanes
         // end: debounce waits from there (what it did after, nobody recorded).
         #expect(position.lastIndex(of: "○") == Self.cell(20) + 1)
-        #expect(String(Self.row(".debounce", in: lines)[Self.cell(20)...Self.cell(20) + 2]) == "~~ ")
+        #expect(String(Self.slotRow(in: lines)[Self.cell(20)...Self.cell(20) + 2]) == "~~ ")
         #expect(position[Self.cell(21)] == " ")
         #expect(lines.contains { $0.hasPrefix(" streams 100 ms  ") })
     }

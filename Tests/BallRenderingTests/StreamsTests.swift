@@ -29,6 +29,15 @@ struct StreamsTests {
         return lanes
     }
 
+    /// The slot's lane of `panel` as ``text(_:)`` gives it, and the row above it that names its
+    /// segments, drawn `columns` columns wide.
+    static func slotLane(_ panel: StreamPanel, columns: Int) -> (lane: String, segments: String) {
+        let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns + 1)
+        // The ruler, the lanes above the slot's, the segments' row, then the slot's lane.
+        let row = 2 + panel.mainLanes.firstIndex(of: .slotted)!
+        return (text(lines[row]), text(lines[row - 1]))
+    }
+
     /// A lane's cells after its label, without the last when it holds no third mark.
     private static func text(_ line: [LaneCell]) -> String {
         let text = String(String.UnicodeScalarView(line.dropFirst(StreamPanel.labelWidth).map(\.glyph)))
@@ -54,11 +63,11 @@ struct StreamsTests {
         #expect(
             Self.lanes(driver) == [
                 "intents": "^──▼─•─•─•─•─▲─→─→─→─→─→─→─→─→─←─↑",
-                "position": "^○───○─○─○─○───○─○─○─○─○─○─────○─○",
+                "position": "^a───b─c─d─e───f─g─h─i─j─k─────j─l",
                 "ballColour": "^●───·─●─·─·───●─·─●─●─·─·─────·─·",
                 "background": "^■─────·───────■───■─■────────────",
-                "late Behavior": "                            ^○─○─○",
-                "late Publish": "                              ^──○",
+                "late Behavior": "                            ^k─j─l",
+                "late Publish": "                              ^──l",
             ])
         // What the columns say of the state (the headless replay's derivation, column by column).
         let states = driver.streams.columns.map { column in
@@ -87,9 +96,9 @@ struct StreamsTests {
         driver.send(.quitRequested)  // 4: every subject completes; the relay does not.
         #expect(
             Self.lanes(driver) == [
-                "intents": "^──→─→─→q|", "position": "^○─○─○─○─|", "ballColour": "^●─·─●─·─|",
-                "background": "^■───·───|", "late Behavior": "^○─○─○─○─|", "late Publish": "  ^─○!    ",
-                "late Replay(3)": "    ^3─○─|", "late Relay": "    ^○─○──",
+                "intents": "^──→─→─→q|", "position": "^a─b─c─d─|", "ballColour": "^●─·─●─·─|",
+                "background": "^■───·───|", "late Behavior": "^a─b─c─d─|", "late Publish": "  ^─c!    ",
+                "late Replay(3)": "    ^³─d─|", "late Relay": "    ^c─d──",
             ])
         let lanes = LateSubscriber.allCases.map { driver.streams.lateLane($0)! }
         #expect(lanes.map(\.handed) == [1, 0, 3, 1])
@@ -103,7 +112,7 @@ struct StreamsTests {
         let columns = driver.streams.columns
         #expect(
             panel.describe(columns[2], in: .late(.replay)).hasPrefix(
-                "#2: ^3 handed 40,11 · 41,11 · 42,11 at once: a Replay subject keeps the last 3 ← "))
+                "#2: ^³ handed 40,11 · 41,11 · 42,11 at once: a Replay subject keeps the last 3 ← "))
         #expect(
             panel.describe(columns[2], in: .late(.publish)).hasPrefix(
                 "#2: ○ 42,11, then ! unsubscribed (p again) ← "))
@@ -126,7 +135,7 @@ struct StreamsTests {
         // Replay(3) after the quit: its three, then the completion (^3|).
         driver.streams.toggleLate(.replay)
         driver.streams.toggleLate(.replay)
-        #expect(Self.lanes(driver)["late Replay(3)"] == "        ^3|")
+        #expect(Self.lanes(driver)["late Replay(3)"] == "        ^³|")
     }
 
     @Test(
@@ -151,8 +160,10 @@ struct StreamsTests {
         #expect(said[2] == "#3: ○ 38,11 at 0.520 s: debounce, 300 ms went by with no new position ← \(code)")
         #expect(said[3] == "#4: debounce: 37,11 waits for 300 ms with no new position ← \(code)")
         // Drawn: the lane's one marble after the start is in #3's column, where 38,11 went through.
-        let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
-        #expect(lane == "^○─────○──")
+        // The operator went in at #1: its part of the lane starts there (├), named above it.
+        let (lane, segments) = Self.slotLane(panel, columns: columns.count)
+        #expect(lane == "^a├────c──")
+        #expect(segments == "  ├.deboun…")
     }
 
     @Test(
@@ -177,8 +188,7 @@ struct StreamsTests {
             said[2]
                 == "#3: nothing: 38,11 is in the left half, as the last that went through: distinctUntilChanged drops it ← \(code)"
         )
-        let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
-        #expect(lane == "^○─○─○──")
+        #expect(Self.slotLane(panel, columns: columns.count).lane == "^a├a─b──")
     }
 
     @Test(
@@ -220,8 +230,7 @@ struct StreamsTests {
         )
         // Drawn: after the start's, marbles in #1 (handed as chosen), #4 (at the window's end)
         // and #5; none in #2 or #3.
-        let lane = Self.text(panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)[3])
-        #expect(lane == "^○─○─────○─○")
+        #expect(Self.slotLane(panel, columns: columns.count).lane == "^a├a─────d─e")
         #expect(driver.session.state.slotted.position?.centre.column == 36)
     }
 
@@ -261,8 +270,11 @@ struct StreamsTests {
         // combineLatest's second input has its lane, named as the code names it: each flip.
         #expect(panel.mainLanes == [.intents, .position, .mirror, .slotted, .ballColour, .background])
         #expect(lines[3].starts(with: LaneCell.text(" mirror", width: StreamPanel.labelWidth)))
-        #expect(Self.text(lines[3]) == "^○───────○─○───○──")
-        #expect(Self.text(lines[4]) == "^○─○─────○───○─○─○")
+        // The mirror's states are its marbles (T, F); the positions are letters: 38,11 is c, its
+        // mirror image 41,11 is d, 37,11 e, and e mirrored 42,11 f.
+        #expect(Self.text(lines[3]) == "^F───────T─F───T──")
+        #expect(Self.text(lines[5]) == "^a├a─────c──├c─d─f")
+        #expect(Self.text(lines[4]) == "  ├.sample  ├.comb…")
         #expect(driver.session.state.slotted.position?.centre.column == 42)
     }
 
@@ -281,15 +293,15 @@ struct StreamsTests {
         var lines = panel.lines(width: width)
         #expect(panel.mainLanes == [.intents, .position, .mouse, .keys, .slotted, .ballColour, .background])
         #expect(lines[3].starts(with: LaneCell.text(" mouse", width: StreamPanel.labelWidth)))
-        #expect(Self.text(lines[3]) == "^────────○────")
+        #expect(Self.text(lines[3]) == "^────────c────")
         #expect(lines[4].starts(with: LaneCell.text(" keys", width: StreamPanel.labelWidth)))
-        #expect(Self.text(lines[4]) == "^────○───────○")
-        #expect(Self.text(lines[5]) == "^○───○───○───○")
+        #expect(Self.text(lines[4]) == "^────b───────d")
+        #expect(Self.text(lines[6]) == "^a├──b───c───d")
         #expect(
             panel.describe(driver.streams.columns[4], in: .mouse).hasPrefix("#4: ○ 41,11: a position the mouse made"))
-        // Two rows short of the lanes and the four late rows' worth: the late rows go, then keys,
-        // which the last line names.
-        panel.rowBudget = 2 + StreamLane.main(slot: true).count + 1
+        // One row short of the lanes, with no room for late rows: the late rows go, then the values
+        // line, then keys, which the last line names.
+        panel.rowBudget = StreamPanel.rows(slot: true) - LateSubscriber.allCases.count - 1 - 1
         lines = panel.lines(width: 80)
         #expect(panel.mainLanes == [.intents, .position, .mouse, .slotted, .ballColour, .background])
         #expect(panel.foldedLanes == [.keys])
@@ -330,8 +342,8 @@ struct StreamsTests {
         // grabbed, the input flatMapLatest maps: handed false at once, then each press and release
         // that changed it (not the stray release, #6).
         #expect(panel.mainLanes == [.intents, .position, .grabbed, .slotted, .ballColour, .background])
-        #expect(Self.text(lines[3]) == "^○─────○───○───○─○")
-        #expect(Self.text(lines[4]) == "^○─────○─○─○───○──")
+        #expect(Self.text(lines[3]) == "^F─────T───F───T─F")
+        #expect(Self.text(lines[5]) == "^a├────b─c─d───d──")
     }
 
     @Test("hovering the slot's lane with the counter in it says the count and how map and scan made it")
@@ -348,14 +360,17 @@ struct StreamsTests {
         let counter = "slotted = position.map { _ in 1 }.scan(0, +)"
         #expect(
             said == [
-                "#1: ○ 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0 ← \(counter)",
-                "#2: ○ 2: a new position: map makes it a 1, and scan adds it to 1 ← \(counter)",
+                "#1: 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0 ← \(counter)",
+                "#2: 2: a new position: map makes it a 1, and scan adds it to 1 ← \(counter)",
                 "#3: nothing: no new position ← \(counter)",
-                "#4: ○ 3: a new position: map makes it a 1, and scan adds it to 2 ← \(counter)",
+                "#4: 3: a new position: map makes it a 1, and scan adds it to 2 ← \(counter)",
             ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
-        #expect(String(String.UnicodeScalarView(lines[3].prefix(9).map(\.glyph))) == " .counter")
-        #expect(Self.text(lines[3]) == "^○─○─○───○")
+        // The page starts with the slot empty: the lane is labelled position until ├, where the
+        // counter's part starts, named above it; its counts are its marbles.
+        #expect(String(String.UnicodeScalarView(lines[4].prefix(9).map(\.glyph))) == " position")
+        #expect(Self.text(lines[3]) == "  ├.counter")
+        #expect(Self.text(lines[4]) == "^a├1─2───3")
     }
 
     @Test("hovering the slot's lane with merge in it says which stream each value came from, or why none came")
@@ -464,7 +479,7 @@ struct StreamsTests {
             drawn.subtracting(MarbleLegend.glyphs).isEmpty,
             "not in the legend: \(drawn.subtracting(MarbleLegend.glyphs))")
         // Each of these was drawn: the run shows every kind of mark.
-        for mark in ["^", "|", "!", "3", "ø", "q", "·"] as [Unicode.Scalar] { #expect(drawn.contains(mark), "\(mark)") }
+        for mark in ["^", "|", "!", "³", "ø", "q", "·"] as [Unicode.Scalar] { #expect(drawn.contains(mark), "\(mark)") }
         // No glyph has two entries.
         let listed = MarbleLegend.entries.flatMap { $0.symbol.unicodeScalars.filter { $0 != " " } }
         #expect(listed.count == Set(listed).count)
@@ -494,9 +509,10 @@ struct StreamsTests {
         let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         // The panel's rows lie over the ball's area, just above the status line; opening it
         // made no intent (the first column after the start is the first arrow).
-        let top = 24 - StreamPanel.rows - 1
+        let rows = StreamPanel.rows(slot: false)
+        let top = 24 - rows - 1
         let intentsRow = top + 1
-        let description = { lines()[top + StreamPanel.rows - 1] }
+        let description = { lines()[top + rows - 1] }
         #expect(description().hasPrefix(" #3 ↓ arrow down 1 · "))
         // Column of intent 2 (two cells each, after the labels; column 0 is the start).
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2 + 1, row: intentsRow))
@@ -537,9 +553,10 @@ struct StreamsTests {
         let lines = { driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         let rows = StreamPanel.rows(slot: true) - StreamLane.mostInputs  // filter reads only position.
         let top = 24 - rows - 1
-        let slotRow = top + 3  // The ruler, intents, position, then the slot's lane.
+        let slotRow = top + 4  // The ruler, intents, position, the segments' row, then the slot's lane.
         let description = { lines()[top + rows - 1] }
-        #expect(lines()[slotRow].hasPrefix(" .filter        ^○─○──"), "\(lines()[slotRow])")
+        #expect(lines()[slotRow].hasPrefix(" position       ^a├a──"), "\(lines()[slotRow])")
+        #expect(lines()[slotRow - 1].hasPrefix("                  ├.filter "), "\(lines()[slotRow - 1])")
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2, row: slotRow))
         #expect(description().hasPrefix(" #2: nothing: 39,11 "), "\(description())")
         #expect(description().contains("filter"), "\(description())")
@@ -575,12 +592,13 @@ struct StreamsTests {
         driver.toggleStreams()
         #expect(driver.appearance == before)
         let rows = driver.frame.text.split(separator: "\n", omittingEmptySubsequences: false)
-        // 10 rows of panel, 3 of the ball's area in view above it and the status line: 2 more than 12.
-        #expect(rows[10].contains("streams: the terminal is too small for the panel (it needs 2 more rows)"))
+        // 11 rows of panel, 3 of the ball's area in view above it and the status line: 3 more than 12.
+        #expect(StreamPanel.rows(slot: false) == 11)
+        #expect(rows[10].contains("streams: the terminal is too small for the panel (it needs 3 more rows)"))
         driver.toggleStreams()
         #expect(driver.appearance == before)
-        // And 2 more are enough; 1 is not.
-        for (rows, fits) in [(14, true), (13, false)] {
+        // And 3 more are enough; 2 are not.
+        for (rows, fits) in [(15, true), (14, false)] {
             let taller = Pilot<Play>(screen: ScreenSize(columns: 80, rows: rows))
             taller.toggleStreams()
             let text = taller.frame.text
@@ -599,11 +617,11 @@ struct StreamsTests {
             let text = driver.frame.text
             #expect(!text.contains("too small (need"), "\(columns) columns")
             #expect(!text.contains("…"), "\(columns): \(text)")
-            // 10 rows of panel, 3 of the ball's area and the status line: 14, 6 more than 8.
+            // 11 rows of panel, 3 of the ball's area and the status line: 15, 7 more than 8.
             #expect(
-                ["6 more rows needed", "6 rows short"].contains { text.contains("streams: \($0)") }
-                    || text.contains("(it needs 6 more rows)"), "\(columns): \(text)")
-            let taller = Pilot<Play>(screen: ScreenSize(columns: columns, rows: 14))
+                ["7 more rows needed", "7 rows short"].contains { text.contains("streams: \($0)") }
+                    || text.contains("(it needs 7 more rows)"), "\(columns): \(text)")
+            let taller = Pilot<Play>(screen: ScreenSize(columns: columns, rows: 15))
             taller.toggleStreams()
             #expect(taller.frame.text.contains(" intents "), "\(columns) columns")
         }

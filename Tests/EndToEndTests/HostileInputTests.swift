@@ -269,7 +269,7 @@ struct HostileInputTests {
         // flatPlumDark is #4F2B4F: (79, 43, 79) in the cast's sequences.
         let expected =
             arguments == ["--marbles"]
-            ? "○─○─○"
+            ? "b─c─d"
             : arguments.contains("--svg")
                 ? "#4F2B4F" : arguments.contains("--asciicast") ? "2;79;43;79m" : "flatPlumDark"
         #expect(result.output.contains(expected), "\(arguments): \(result.output.prefix(300))")

@@ -1,6 +1,7 @@
 import BallModel
 import BallProgram
 import BallRendering
+import BallStreams
 import BallTestSupport
 import Foundation
 import Platform
@@ -108,9 +109,9 @@ struct InteractiveTests {
         try terminal.waitForScreen { $0.contains("320,176 pt") }
         try terminal.press("s")
         // The panel lies over the ball's area: the ball stays at 40,11 (no intent), and the view
-        // follows it so that it is drawn whole above the panel, its centre at row 7.
+        // follows it so that it is drawn whole above the panel, its centre at row 6.
         let opened = try terminal.waitForScreen {
-            $0.contains(" intents ") && $0.contains("lanes hide 10 rows  40,11  ")
+            $0.contains(" intents ") && $0.contains("lanes hide 11 rows  40,11  ")
         }
         for label in [" streams ", " intents ", " position ", " ballColour ", " background "] {
             #expect(opened.contains(label), "\(label)")
@@ -118,26 +119,33 @@ struct InteractiveTests {
         func lane(_ screen: String, _ label: String) -> String {
             String(screen.split(separator: "\n").first { $0.hasPrefix(" \(label) ") } ?? "")
         }
-        let before = lane(opened, "position").filter { $0 == "○" }.count
-        try terminal.mouse("pressed", column: 40, row: 7)
+        // Each new position is a letter on its lane (the values line names it).
+        func values(_ lane: String) -> Int {
+            lane.unicodeScalars.dropFirst(StreamPanel.labelWidth).filter(MarbleValue.letters.contains).count
+        }
+        let before = values(lane(opened, "position"))
+        try terminal.mouse("pressed", column: 40, row: 6)
         for column in 41...46 {
-            try terminal.mouse("dragged", column: column, row: 7)
+            try terminal.mouse("dragged", column: column, row: 6)
             try terminal.waitForScreen { $0.contains("  \(column),11  ") }
         }
-        try terminal.mouse("released", column: 46, row: 7)
+        try terminal.mouse("released", column: 46, row: 6)
         let dragged = try terminal.waitForScreen { lane($0, "intents").contains("▲") }
-        #expect(lane(dragged, "position").filter { $0 == "○" }.count == before + 6)
+        #expect(values(lane(dragged, "position")) == before + 6)
         #expect(lane(dragged, "intents").filter { $0 == "•" }.count == 6)
         #expect(lane(dragged, "ballColour").contains("●"))
         try terminal.press("b")
         // The row is always there (its hint until the key): wait for the hint to give way.
         let late = try terminal.waitForScreen { !lane($0, "late Behavior").contains("b: subscribe") }
-        #expect(lane(late, "late Behavior").contains("^○"))
+        #expect(lane(late, "late Behavior").contains("^"))
+        // Handed the latest position: position's letter in the column it subscribed in.
+        let handed = lane(late, "late Behavior").unicodeScalars.drop { $0 != "^" }.dropFirst().first
+        #expect(handed.map(MarbleValue.letters.contains) == true, "\(lane(late, "late Behavior"))")
         // With the panel open the pointer is followed with no button down (mode 1003): resting
         // over intent 2's column (the intents lane, the row below the panel's top; 1 was the
         // press, the panel's opening no intent) describes it.
         #expect(try terminal.modes().contains("mouse_all=1"))
-        let intentsRow = 24 - StreamPanel.rows + 1  // From 1, as the terminal counts.
+        let intentsRow = 24 - StreamPanel.rows(slot: false) + 1  // From 1, as the terminal counts.
         try terminal.send("\u{1B}[<35;\(StreamPanel.labelWidth + 2 * 2 + 2);\(intentsRow)M")
         try terminal.waitForScreen { $0.contains(" #2 • dragged to 41,11 · 41,11 · ● ") }
         try terminal.press("s")

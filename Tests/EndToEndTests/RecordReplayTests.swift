@@ -314,7 +314,7 @@ struct RecordReplayTests {
         let terminal = try TerminalSession(arguments: ["--record", file, "--streams"])
         try terminal.waitForScreen { $0.contains(" intents ") }
         try terminal.press("Left", "r")
-        try terminal.waitForScreen { $0.contains(" late Replay(3) ") && $0.contains("^2") }
+        try terminal.waitForScreen { $0.contains(" late Replay(3) ") && $0.contains("^²") }
         try terminal.press("Left", "r", "q")
         #expect(try terminal.waitForExit().status == 0)
         let recorded = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -328,7 +328,7 @@ struct RecordReplayTests {
                 #"{"event":"unsubscribed","subject":"replay"}"#, #"{"event":"quit"}"#,
             ], "\(recorded)")
         let marbles = try run([programPath, "replay", file, "--marbles", "--width", "80"])
-        #expect(marbles.output.contains(" late Replay(3)   ^2○!"), "\(marbles.output)")
+        #expect(marbles.output.contains(" late Replay(3)   ^²c!"), "\(marbles.output)")
         let syntax = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"])
         #expect(
             syntax.output.contains(

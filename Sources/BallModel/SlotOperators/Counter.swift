@@ -1,5 +1,4 @@
 import OpenCombine
-import TextFormats
 
 /// The counter, `map` then `scan`: each position maps to a 1, and `scan` adds them up, so what
 /// goes on is how many positions came since it went in (the one it is handed counts). The ball
@@ -31,13 +30,11 @@ package struct CounterOperation: SlotOperation {
         guard let count = passed.count else { return nil }
         if moment.chosen {
             return (
-                "\(Glyph.value) 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0",
-                "\(Glyph.value) 1, at once"
+                "1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0", "1, at once"
             )
         }
         return (
-            "\(Glyph.value) \(count): a new position: map makes it a 1, and scan adds it to \(count - 1)",
-            "\(Glyph.value) \(count), one more"
+            "\(count): a new position: map makes it a 1, and scan adds it to \(count - 1)", "\(count), one more"
         )
     }
 }
