@@ -162,4 +162,40 @@ struct DrawnLaneTests {
         #expect(drawn[.replay] == pad + "^³|")
         #expect(drawn[.relay] == pad + "^○")
     }
+
+    /// The screen's rows as a terminal shows them, through the rasteriser and the emulator.
+    static func screenRows(_ frame: Frame) -> [String] {
+        var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
+        return TerminalEmulator.showing(frame, through: &rasteriser).rowTexts
+    }
+
+    @Test(
+        "as a terminal shows them at 80×24: the counter's lane reads 1 2 3 after ├.counter, filter's part stays when debounce goes in, the mirror's flips read T F, the values line names the letters"
+    )
+    func valuesAndSegmentsOnScreen() {
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
+        driver.toggleStreams()
+        driver.send(.operatorChosen(.counter))  // #1: handed 40,11: 1.
+        for _ in 0..<3 { driver.press(.right) }  // #2–#4: 2, 3, 4.
+        var rows = Self.screenRows(driver.frame)
+        #expect(rows.contains { $0.hasPrefix("                  ├.counter ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" position       ^a├1─2─3─4 ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" position       ^a───b─c─d ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" values         a=40,11 b=41,11 c=42,11 d=43,11 ") }, "\(rows)")
+        // filter (#5, handed 43,11, d), a move left (#6, 42,11, c), then debounce (#7): filter's part
+        // keeps its marbles and its name; debounce's starts at #7.
+        driver.send(.operatorChosen(.filter))
+        driver.press(.left)
+        driver.send(.operatorChosen(.debounce))
+        rows = Self.screenRows(driver.frame)
+        // Each name as far as the next part's start, cut with …; the last whole.
+        #expect(rows.contains { $0.hasPrefix("                  ├.count…├.f…├.debounce ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" position       ^a├1─2─3─4├d─c├─ ") }, "\(rows)")
+        // combineLatest reads mirror: its lane, and each flip's new state.
+        driver.send(.operatorChosen(.combineLatest))  // #8
+        driver.type("i")  // #9: on.
+        driver.type("i")  // #10: off.
+        rows = Self.screenRows(driver.frame)
+        #expect(rows.contains { $0.hasPrefix(" mirror         ^F─────────────────T─F ") }, "\(rows)")
+    }
 }
