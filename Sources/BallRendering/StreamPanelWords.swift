@@ -41,12 +41,18 @@ extension StreamPanel {
     func descriptions(_ column: StreamColumn, in lane: StreamLane) -> [String] {
         var did: String
         var shortDid: String?
+        // A value as the lane draws it (its letter, its digits, T or F), then in words: `c 41,11`.
+        let letters = lane == .intents || lane == .slotted ? [:] : letters()
+        func drawn(_ value: MarbleValue) -> String {
+            let mark = value.glyph.map { String($0) } ?? letters[value].map { String($0) } ?? "\(Glyph.value)"
+            return "\(mark) \(value.words)"
+        }
         switch lane {
         case .intents:
             did = column.intent.map(Marble.describe) ?? "subscribed"
         case .position:
             did =
-                column.position.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row)" }
+                column.position.map { drawn(.position($0)) }
                 ?? "nothing: the position did not change"
         case .slotted:
             // When the operator last passed something on before this column (`throttle`'s window).
@@ -75,25 +81,25 @@ extension StreamPanel {
             did =
                 column.mirrorSent.map { on in
                     column.index == 0 || column.intent == nil
-                        ? "\(Glyph.value) \(on): the mirror's value, handed at once"
-                        : "\(Glyph.value) \(on): the mirror flipped \(on ? "on" : "off")"
+                        ? "\(drawn(.flag(on))): the mirror's value, handed at once"
+                        : "\(drawn(.flag(on))): the mirror flipped \(on ? "on" : "off")"
                 } ?? "nothing: the mirror did not flip"
         case .grabbed:
             did =
                 column.grabbed.map { on in
                     column.intent == nil
-                        ? "\(Glyph.value) \(on): grabbed's value, handed at once"
+                        ? "\(drawn(.flag(on))): grabbed's value, handed at once"
                         : on
-                            ? "\(Glyph.value) true: the press grabbed the ball"
-                            : "\(Glyph.value) false: the release let it go"
+                            ? "\(drawn(.flag(on))): the press grabbed the ball"
+                            : "\(drawn(.flag(on))): the release let it go"
                 } ?? "nothing: the button neither grabbed nor let go"
         case .mouse:
             did =
-                column.mouse.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row): a position the mouse made" }
+                column.mouse.map { "\(drawn(.position($0))): a position the mouse made" }
                 ?? "nothing: the mouse made no new position"
         case .keys:
             did =
-                column.keys.map { "\(Glyph.value) \($0.centre.column),\($0.centre.row): a position the keys made" }
+                column.keys.map { "\(drawn(.position($0))): a position the keys made" }
                 ?? "nothing: the keys made no new position"
         case .late(let kind):
             (did, shortDid) = Self.lateWords(kind, lane: lateLanes.first { $0.kind == kind }, column: column)

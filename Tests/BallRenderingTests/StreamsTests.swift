@@ -273,6 +273,8 @@ struct StreamsTests {
         // The mirror's states are its marbles (T, F); the positions are letters: 38,11 is c, its
         // mirror image 41,11 is d, 37,11 e, and e mirrored 42,11 f.
         #expect(Self.text(lines[3]) == "^F───────T─F───T──")
+        #expect(panel.describe(columns[4], in: .mirror).hasPrefix("#4: T true: the mirror flipped on ← "))
+        #expect(panel.describe(columns[0], in: .mirror).hasPrefix("#0: F false: the mirror's value, handed at once"))
         #expect(Self.text(lines[5]) == "^a├a─────c──├c─d─f")
         #expect(Self.text(lines[4]) == "  ├.sample  ├.comb…")
         #expect(driver.session.state.slotted.position?.centre.column == 42)
@@ -298,7 +300,7 @@ struct StreamsTests {
         #expect(Self.text(lines[4]) == "^────b───────d")
         #expect(Self.text(lines[6]) == "^a├──b───c───d")
         #expect(
-            panel.describe(driver.streams.columns[4], in: .mouse).hasPrefix("#4: ○ 41,11: a position the mouse made"))
+            panel.describe(driver.streams.columns[4], in: .mouse).hasPrefix("#4: c 41,11: a position the mouse made"))
         // One row short of the lanes, with no room for late rows: the late rows go, then the values
         // line, then keys, which the last line names.
         panel.rowBudget = StreamPanel.rows(slot: true) - LateSubscriber.allCases.count - 1 - 1
@@ -437,7 +439,8 @@ struct StreamsTests {
         }
         #expect(said(1, .position) == "nothing: the position did not change")
         #expect(said(1, .ballColour) == "nothing: no new position")
-        #expect(said(2, .position) == "○ 41,11")
+        // The value as the lane draws it (its letter: 40,11 is a, 41,11 b), then in words.
+        #expect(said(2, .position) == "b 41,11")
         #expect(said(2, .ballColour) == "· flatRed again, swallowed by removeDuplicates")
         #expect(said(2, .background) == "nothing: no new ball colour")
         #expect(said(3, .ballColour) == "● flatBlackDark")
@@ -528,7 +531,7 @@ struct StreamsTests {
         // Over another lane: its code, and what it did in that column.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 1))
         #expect(
-            description().hasPrefix(" #3: ○ 46,12 ← position = CurrentValueSubject(start.position)"), "\(description())"
+            description().hasPrefix(" #3: d 46,12 ← position = CurrentValueSubject(start.position)"), "\(description())"
         )
         // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: intentsRow + 2))
