@@ -286,6 +286,20 @@ package struct SlotInputs {
     package let keys: PassthroughSubject<BallPosition, Never>
     /// The session's clock.
     package let clock: SessionScheduler
+
+    /// Inputs from their parts.
+    package init(
+        position: CurrentValueSubject<BallPosition, Never>, mirror: CurrentValueSubject<Bool, Never>,
+        grabbed: CurrentValueSubject<Bool, Never>, mouse: PassthroughSubject<BallPosition, Never>,
+        keys: PassthroughSubject<BallPosition, Never>, clock: SessionScheduler
+    ) {
+        self.position = position
+        self.mirror = mirror
+        self.grabbed = grabbed
+        self.mouse = mouse
+        self.keys = keys
+        self.clock = clock
+    }
 }
 
 /// What the operator in the slot passes on, which the ball's colour follows: a position (every

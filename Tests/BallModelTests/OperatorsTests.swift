@@ -169,4 +169,48 @@ struct OperatorsTests {
         #expect(recorder.values == [2])
         #expect(!recorder.completed)
     }
+
+    @Test(
+        "each operator in the slot reads only the subjects it declares (its lanes): values sent on any other never reach what it passes on, timers let run"
+    )
+    func declaredInputs() {
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let cells = [Cell(column: 10, row: 5), Cell(column: 60, row: 20), Cell(column: 41, row: 11)]
+        let positions = cells.map { BallPosition(centre: $0, screen: screen) }
+        for slot in SlotOperator.allCases {
+            for input in SlotInput.allCases where !slot.inputs.contains(input) {
+                let clock = SessionScheduler()
+                let inputs = SlotInputs(
+                    position: CurrentValueSubject(BallPosition(centre: Cell(column: 40, row: 11), screen: screen)),
+                    mirror: CurrentValueSubject(false), grabbed: CurrentValueSubject(false),
+                    mouse: PassthroughSubject(), keys: PassthroughSubject(), clock: clock)
+                var passed: [SlotOutput] = []
+                let subscription = slot.applied(to: inputs).sink { passed.append($0) }
+                clock.advance(to: SessionTime(seconds: 1))
+                let before = passed
+                for (step, position) in positions.enumerated() {
+                    switch input {
+                    case .position: inputs.position.send(position)
+                    case .mirror: inputs.mirror.send(step % 2 == 0)
+                    case .grabbed: inputs.grabbed.send(step % 2 == 0)
+                    case .mouse: inputs.mouse.send(position)
+                    case .keys: inputs.keys.send(position)
+                    }
+                    clock.advance(to: SessionTime(seconds: Double(step + 2)))
+                }
+                #expect(passed == before, "\(slot.name) passed on what \(input) sent, undeclared")
+                subscription.cancel()
+            }
+        }
+        // The check itself: what an operator declares does reach it (merge, the keys).
+        let inputs = SlotInputs(
+            position: CurrentValueSubject(positions[0]), mirror: CurrentValueSubject(false),
+            grabbed: CurrentValueSubject(false), mouse: PassthroughSubject(), keys: PassthroughSubject(),
+            clock: SessionScheduler())
+        var passed: [SlotOutput] = []
+        let subscription = SlotOperator.merge.applied(to: inputs).sink { passed.append($0) }
+        inputs.keys.send(positions[1])
+        #expect(passed == [.position(positions[1])])
+        subscription.cancel()
+    }
 }
