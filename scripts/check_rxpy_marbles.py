@@ -54,12 +54,16 @@ from reactivex.testing import TestScheduler
 
 OBSERVATIONS = ("subscribed", "unsubscribed", "panel")
 
+# The events that end the session: the subjects complete.
+ENDS = ("quit", "completed")
+
 
 def main(program, recording, replacements=None):
     lines = open(recording, encoding="utf-8").read().splitlines()
     header, written = lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
-    # A reader reads nothing after a quit.
-    quit = next((number for number, event in enumerate(written) if event["event"] == "quit"), None)
+    # A reader reads no intent after a quit (or learn's `completed`, which ends the session as
+    # a quit does).
+    quit = next((number for number, event in enumerate(written) if event["event"] in ENDS), None)
     if quit is not None:
         written = written[: quit + 1]
     # The time the recording ends at, in milliseconds: its last line's, an observation's too (the
@@ -106,7 +110,7 @@ def main(program, recording, replacements=None):
     frames = lanes["position"]["framesPerIntent"]
     intent_at = {round(number / 100, 6): number for number in range(1, len(events) + 1)}
     intent_at[0] = 0
-    quits = bool(events) and events[-1]["event"] == "quit"
+    quits = bool(events) and events[-1]["event"] in ENDS
     expected = {name: [] for name in ("intents", "position", "ballColour", "background")}
     for number, event in enumerate(events, start=1):
         expected["intents"].append((number * frames, {k: v for k, v in event.items() if k != "t"}))

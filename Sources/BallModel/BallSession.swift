@@ -142,7 +142,7 @@ package final class BallSession {
         if intent == .mirrorFlipped { viewModel.mirror.send(next.mirror) }
         // A press or release that changes whether the ball is grabbed, after the position it made.
         if next.isGrabbed != current.isGrabbed { viewModel.grabbed.send(next.isGrabbed) }
-        if intent == .quitRequested {
+        if intent.endsSession {
             isFinished = true
             intents.send(completion: .finished)
             viewModel.position.send(completion: .finished)

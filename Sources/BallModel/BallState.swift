@@ -187,7 +187,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     case .resized(let size):
         next.position.screen = size
         next.moveCentre(to: position.centre)
-    case .quitRequested: break
+    case .quitRequested, .completionRequested: break
     case .operatorChosen(let chosen):
         next.slot = chosen
         next.heldSince = nil

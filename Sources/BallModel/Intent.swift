@@ -33,6 +33,9 @@ package enum Intent: Hashable, Sendable {
     case resized(ScreenSize)
     /// `q`, Esc or Ctrl-C.
     case quitRequested
+    /// `e` in the tour's Completion lesson: position completes, and every subject with it, as
+    /// at a quit, but the program runs on (late subscribers then meet the end).
+    case completionRequested
     /// `f` (or `--operator` at the start): the operator slot now holds this operator.
     case operatorChosen(SlotOperator)
     /// `i`: the mirror (the second subject, ``BallState/mirror``) flipped, on to off or off to on.
@@ -57,9 +60,12 @@ extension Intent {
         switch self {
         case .pressed, .dragged, .released: .mouse
         case .arrowPressed, .recentred: .keys
-        case .resized, .quitRequested, .operatorChosen, .mirrorFlipped: nil
+        case .resized, .quitRequested, .completionRequested, .operatorChosen, .mirrorFlipped: nil
         }
     }
+
+    /// Whether the session ends at this intent: its subjects complete (a quit, or `e`).
+    package var endsSession: Bool { self == .quitRequested || self == .completionRequested }
 }
 
 // MARK: - What a valid intent is
@@ -87,7 +93,7 @@ extension Intent {
             guard distance >= 1 else { return nil }
             return .arrowPressed(direction, distance: min(distance, Self.longestMove))
         case .resized(let size): return .resized(size.fittedToLargest)
-        case .recentred, .quitRequested, .operatorChosen, .mirrorFlipped: return self
+        case .recentred, .quitRequested, .completionRequested, .operatorChosen, .mirrorFlipped: return self
         }
     }
 

@@ -185,7 +185,7 @@ package final class Learn: TerminalProgram {
                 answer = endedAt == nil ? Self.endAnswer : nil
                 return
             }
-            play.perform(.intent(.quitRequested), now: now)
+            play.perform(.intent(.completionRequested), now: now)
             endedAt = play.streams.latestIndex
         case .toggleScreenThroughPublish where current?.tourKey != "o", .toggleMapCopies where current?.tourKey != "u":
             // Taught in its own lesson: elsewhere it would change the screen without a word.

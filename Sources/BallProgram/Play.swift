@@ -115,7 +115,9 @@ package final class Play: TerminalProgram {
     package static func move(for intent: Intent) -> Glide.Move {
         switch intent {
         case .dragged, .released, .arrowPressed(_, distance: 1): .atOnce
-        case .pressed, .arrowPressed, .recentred, .resized, .quitRequested, .operatorChosen, .mirrorFlipped: .glides
+        case .pressed, .arrowPressed, .recentred, .resized, .quitRequested, .completionRequested, .operatorChosen,
+            .mirrorFlipped:
+            .glides
         }
     }
 

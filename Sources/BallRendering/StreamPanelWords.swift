@@ -31,7 +31,7 @@ extension StreamPanel {
     }
 
     /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
-    /// removeDuplicates ← ballColour = slotted.map { … }`.
+    /// distinctUntilChanged ← ballColour = slotted.map { … }`.
     package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
         descriptions(column, in: lane)[0]
     }
@@ -63,7 +63,7 @@ extension StreamPanel {
             if let colour = column.ballColour {
                 did = "\(Glyph.ball) \(colour.name)"
             } else if column.position != nil, let state = column.state {
-                did = "· \(state.ball.name) again, swallowed by removeDuplicates"
+                did = "· \(state.ball.name) again, swallowed by distinctUntilChanged"
                 shortDid = "· \(state.ball.name), swallowed"
             } else {
                 did = "nothing: no new position"
@@ -72,7 +72,7 @@ extension StreamPanel {
             if let colour = column.background {
                 did = "\(Glyph.background) \(colour.name)"
             } else if column.ballColour != nil, let state = column.state {
-                did = "· \(state.background.name) again, swallowed by removeDuplicates"
+                did = "· \(state.background.name) again, swallowed by distinctUntilChanged"
                 shortDid = "· \(state.background.name), swallowed"
             } else {
                 did = "nothing: no new ball colour"

@@ -12,8 +12,9 @@ package enum ReplayFormat {
     /// The `format` name in every header.
     package static let name = "colourful-ball-replay"
     /// The newest version this program writes and reads (it reads every older one: version 1
-    /// has intents only).
-    package static let version = 4
+    /// has intents only; version 5 adds the tour's `completed`, which ends the session as a
+    /// quit does while the tour runs on).
+    package static let version = 5
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
     package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
@@ -73,6 +74,7 @@ package enum ReplayFormat {
         case .recentred: #""event":"recentred""#
         case .resized(let size): #""event":"resized","size":[\#(size.columns),\#(size.rows)]"#
         case .quitRequested: #""event":"quit""#
+        case .completionRequested: #""event":"completed""#
         case .operatorChosen(let chosen): #""event":"operator","name":"\#(chosen.name)""#
         case .mirrorFlipped: #""event":"mirror""#
         }

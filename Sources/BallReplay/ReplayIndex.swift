@@ -352,6 +352,7 @@ private struct PackedEvent {
         case .operatorChosen(let chosen):
             (kind, first, second) = (7, UInt16(SlotOperator.allCases.firstIndex(of: chosen)!), 0)
         case .mirrorFlipped: (kind, first, second) = (8, 0, 0)
+        case .completionRequested: (kind, first, second) = (9, 0, 0)
         }
     }
 
@@ -366,6 +367,7 @@ private struct PackedEvent {
         case 5: return .resized(ScreenSize(columns: Int(first), rows: Int(second)))
         case 7: return .operatorChosen(SlotOperator.allCases[Int(first)])
         case 8: return .mirrorFlipped
+        case 9: return .completionRequested
         default: return .quitRequested
         }
     }

@@ -25,7 +25,7 @@ package final class ReplayReader {
     private var lastTime = 0.0
     private var terminal = ScreenSize(columns: 0, rows: 0)
     private var finished = false
-    /// Whether the `quit` was read: only observations may follow it.
+    /// Whether the `quit` (or the tour's `completed`) was read: only observations may follow it.
     private var quitted = false
 
     /// Whether lines written exactly as ``ReplayFormat`` writes them are read by the fast path.
@@ -100,9 +100,9 @@ package final class ReplayReader {
     }
 
     /// The next intent, checked; nil at the end of the file. Blank lines (nothing but spaces
-    /// and tabs) are passed over; observations before it go to ``observed``. After a `quit`
-    /// only observations are read (a tour's late subscribers meet the ended subjects), to the
-    /// end of the file; an intent there is refused.
+    /// and tabs) are passed over; observations before it go to ``observed``. After a `quit` or
+    /// the tour's `completed` only observations are read (a tour's late subscribers meet the
+    /// ended subjects), to the end of the file; an intent there is refused.
     package func next() throws -> ReplayEvent? {
         if header == nil { _ = try readHeader() }
         while !finished {
@@ -123,9 +123,9 @@ package final class ReplayReader {
             }
             switch event {
             case .intent where quitted:
-                throw error("an intent after the quit: the session had ended")
+                throw error("an intent after the session's end (a quit or completed): it had ended")
             case .intent(let event):
-                if event.intent == .quitRequested {
+                if event.intent.endsSession {
                     quitted = true
                     // The subjects completed, and their late subscribers with them; a relay never does.
                     liveLate.formIntersection([.relay])
@@ -184,6 +184,9 @@ package final class ReplayReader {
                 rows: 1...ReplayFormat.maximumTerminal.rows)
             read = .resized(ScreenSize(columns: pair.0, rows: pair.1))
         case "quit": read = .quitRequested
+        case "completed":
+            try needsVersion(5, "a completed")
+            read = .completionRequested
         case "operator":
             try needsVersion3("an operator")
             guard case .string(let name)? = value["name"], let chosen = SlotOperator(rawValue: name) else {

@@ -164,6 +164,7 @@ package final class DebugTrace {
         case .recentred: "recentred"
         case .resized(let size): "resized(\(size))"
         case .quitRequested: "quit"
+        case .completionRequested: "completed"
         case .operatorChosen(let chosen): "operator(\(chosen.name))"
         case .mirrorFlipped: "mirrorFlipped"
         }

@@ -221,7 +221,8 @@ package enum Marble: Hashable, Sendable {
     }
 
     /// An intent's glyph: press `▼`, drag `•`, release `▲`, arrows `←↑→↓`, recentre `◙`,
-    /// resize `↔`, quit `q`, an operator chosen `ƒ`, the mirror flipped `¦` (``Glyph``).
+    /// resize `↔`, quit `q`, the tour's completion `e`, an operator chosen `ƒ`, the mirror
+    /// flipped `¦` (``Glyph``).
     package static func glyph(of intent: Intent) -> Unicode.Scalar {
         switch intent {
         case .pressed: Glyph.pressed
@@ -234,6 +235,7 @@ package enum Marble: Hashable, Sendable {
         case .recentred: Glyph.recentred
         case .resized: Glyph.resized
         case .quitRequested: Glyph.quit
+        case .completionRequested: Glyph.completion
         case .operatorChosen: Glyph.operatorChosen
         case .mirrorFlipped: Glyph.mirrorFlipped
         }
@@ -251,6 +253,7 @@ package enum Marble: Hashable, Sendable {
             case .recentred: "recentred"
             case .resized(let size): "resized to \(size)"
             case .quitRequested: "quit"
+            case .completionRequested: "position completed"
             case .operatorChosen(let chosen): "operator \(chosen.name)"
             case .mirrorFlipped: "mirror flipped"
             }
@@ -367,7 +370,7 @@ package enum MarbleLegend {
         ("a 1 T F", "a value: a letter (see values), a count, true, false"),
         ("\(Glyph.value)", "a value past the letters a page has (point at it)"),
         ("\(Glyph.ball) \(Glyph.background)", "a ball colour, a screen colour (painted in it)"),
-        ("\(Glyph.ghost)", "worked out, then swallowed by removeDuplicates"),
+        ("\(Glyph.ghost)", "worked out, then swallowed by distinctUntilChanged (Combine: removeDuplicates)"),
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
         (
             (2...LateSubscriber.replayBufferSize).map { String(Glyph.group($0)) }.joined(separator: " ")
@@ -375,13 +378,16 @@ package enum MarbleLegend {
             "two, three, more at once (Replay, a time column)"
         ),
         ("\(Glyph.segment)", "an operator went into the slot: its part starts here"),
-        ("\(Glyph.completed)", "completed (a quit completes position and all after)"),
+        ("\(Glyph.completed)", "completed (a quit, or learn's e, completes position and all after)"),
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
         ("#", "an error: never, every Failure here is Never"),
         ("\(Glyph.skipped)", "skipped in the player (x): the intent never entered"),
         ("\(Glyph.pressed) \(Glyph.dragged) \(Glyph.released)", "intents: pressed, dragged, released"),
         ("\(Glyph.left) \(Glyph.up) \(Glyph.right) \(Glyph.down)", "intents: the arrows"),
-        ("\(Glyph.recentred) \(Glyph.resized) \(Glyph.quit)", "intents: recentred, resized, quit"),
+        (
+            "\(Glyph.recentred) \(Glyph.resized) \(Glyph.quit) \(Glyph.completion)",
+            "intents: recentred, resized, quit, position completed (learn's e)"
+        ),
         ("\(Glyph.operatorChosen) \(Glyph.mirrorFlipped)", "intents: an operator chosen (f), the mirror flipped (i)"),
     ]
 
@@ -822,8 +828,8 @@ package final class StreamRecorder {
     /// The latest column's intent index.
     package var latestIndex: Int { recorded.last?.index ?? 0 }
 
-    /// Whether the streams ended (the session quit).
-    package var ended: Bool { recorded.last?.intent == .quitRequested }
+    /// Whether the streams ended (the session quit, or `e` completed it).
+    package var ended: Bool { recorded.last?.intent?.endsSession == true }
 
     /// Notes that `intent` was skipped: a column of its own, where nothing went through.
     package func noteSkipped(_ intent: Intent) {

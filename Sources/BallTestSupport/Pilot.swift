@@ -158,7 +158,7 @@ extension Pilot where Program == Play {
 
     /// Does what makes `intent`, as a user would: the mouse report, the key or the resize that
     /// becomes it (`f` and the operator's key for an operator; an arrow of another distance than
-    /// 1 or 5, which no key makes, goes to the session directly).
+    /// 1 or 5, which no key makes, and the tour's completion go to the session directly).
     package func send(_ intent: Intent?) {
         guard let intent else { return }
         switch intent {
@@ -174,7 +174,7 @@ extension Pilot where Program == Play {
         case .operatorChosen(let chosen):
             type("f")
             type(chosen.key)
-        case .arrowPressed:
+        case .arrowPressed, .completionRequested:
             session.send(intent)
             run([])
         }

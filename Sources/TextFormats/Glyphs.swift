@@ -77,6 +77,8 @@ package enum Glyph {
     package static let resized: Unicode.Scalar = "↔"
     /// The user quit (the stream then completes, `|`).
     package static let quit: Unicode.Scalar = "q"
+    /// The tour's `e`: position completed, and the program runs on (the stream completes, `|`).
+    package static let completion: Unicode.Scalar = "e"
     /// An operator was put in the chain's slot (`f`): a function.
     package static let operatorChosen: Unicode.Scalar = "ƒ"
     /// The mirror flipped (`i`): a broken bar, a mirror's edge.

@@ -32,6 +32,45 @@ struct LearnRecordingTests {
     }
 
     @Test(
+        "e is recorded as completed (format 5), and the player draws it e, not a quit; a version 4 file's quit before late subscribers reads as it did"
+    )
+    func completion() throws {
+        let tour = try RecordedTour(first: LearnTests.index("completion"))
+        for key: Unicode.Scalar in ["e", "b", "v", "q"] { tour.pilot.type(key) }
+        let lines = tour.file.lines
+        #expect(lines.first?.contains(#""version":5"#) == true)
+        #expect(lines.contains { $0.hasSuffix(#""event":"completed"}"#) } && !lines.contains { $0.contains("quit") })
+        // The late subscribers after it are observations, read and drawn.
+        let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))
+        try index.readAll()
+        #expect(index.readingStopped == nil && index.count == 1 && index.observations.count >= 4, "\(lines)")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.end)])
+        #expect(
+            player.lines.contains { $0.contains("e position completed") }, "\(player.lines.joined(separator: "\n"))")
+        #expect(!player.lines.contains { $0.contains("q quit ·") || $0.contains(": quit") })
+
+        // Version 4 wrote e as a quit; such a file reads as it did: the quit, then the late lanes.
+        let older = [
+            #"{"format":"colourful-ball-replay","version":4,"terminal":{"columns":80,"rows":8},"colourRules":1}"#,
+            #"{"t":0,"event":"panel","open":true}"#, #"{"t":0,"event":"lesson","number":15,"title":"Completion"}"#,
+            #"{"t":1,"event":"quit"}"#, #"{"t":1.5,"event":"subscribed","subject":"behavior"}"#,
+            #"{"t":2,"event":"subscribed","subject":"relay"}"#,
+        ]
+        let read = try ReplayIndex(reader: .inMemory(Array((older.joined(separator: "\n") + "\n").utf8)))
+        try read.readAll()
+        #expect(read.readingStopped == nil && read.count == 1 && read.observations.count == 4)
+        #expect(read.state(at: 1).position == read.state(at: 0).position)
+        // A completed in a version 4 file is the writer's mistake, said in one sentence.
+        let mislabelled = older.prefix(3) + [#"{"t":1,"event":"completed"}"#]
+        let refused = try ReplayIndex(reader: .inMemory(Array((mislabelled.joined(separator: "\n") + "\n").utf8)))
+        let error = #expect(throws: ReplayError.self) { try refused.readAll() }
+        #expect(
+            error?.description
+                == "session.jsonl, line 4: a completed event needs format version 5, but the header says version 4.")
+    }
+
+    @Test(
         "in the player a place is labelled with the lesson its intent was made in, not the one begun after it"
     )
     func lessonOfAPlace() throws {

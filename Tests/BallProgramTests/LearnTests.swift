@@ -290,6 +290,9 @@ struct LearnTests {
         #expect(!pilot.learn.isDone, "subscribed before the end")
         pilot.type("e")
         #expect(!pilot.learn.isFinished, "the session ended; the tour did not")
+        // Drawn as what it is: e, then the end, on the intents lane; not a quit.
+        #expect(Self.rows(pilot).contains { $0.hasPrefix("intents") && $0.contains("e|") && !$0.contains("q") })
+        #expect(pilot.lines.contains { $0.contains("e position completed") }, "\(pilot.lines.joined(separator: "\n"))")
         for key: Unicode.Scalar in ["b", "b", "p", "r"] { pilot.type(key) }  // b again: cancel, then b.
         #expect(!pilot.learn.isDone)
         pilot.type("v")

@@ -393,7 +393,9 @@ struct RunLoopTests {
         #expect(closed.contains("show or hide the streams") && !closed.contains("in the lanes"))
         driver.toggleStreams()
         let open = helpText()
-        for meaning in ["completed (a quit completes position and all after)", "unsubscribed (the lane's key again)"] {
+        for meaning in [
+            "completed (a quit, or learn's e, completes position", "unsubscribed (the lane's key again)",
+        ] {
             #expect(open.contains(meaning), "\(meaning)")
         }
         #expect(open.contains("ø") && open.contains("○"))

@@ -441,10 +441,10 @@ struct StreamsTests {
         #expect(said(1, .ballColour) == "nothing: no new position")
         // The value as the lane draws it (its letter: 40,11 is a, 41,11 b), then in words.
         #expect(said(2, .position) == "b 41,11")
-        #expect(said(2, .ballColour) == "· flatRed again, swallowed by removeDuplicates")
+        #expect(said(2, .ballColour) == "· flatRed again, swallowed by distinctUntilChanged")
         #expect(said(2, .background) == "nothing: no new ball colour")
         #expect(said(3, .ballColour) == "● flatBlackDark")
-        #expect(said(3, .background) == "· flatMint again, swallowed by removeDuplicates")
+        #expect(said(3, .background) == "· flatMint again, swallowed by distinctUntilChanged")
 
     }
 

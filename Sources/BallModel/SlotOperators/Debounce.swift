@@ -23,7 +23,7 @@ package struct DebounceOperation: SlotOperation {
     package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
         // The position's completion: what it holds goes through first (the position, as each
         // one it is handed is the latest).
-        if intent == .quitRequested, next.heldSince != nil {
+        if intent.endsSession, next.heldSince != nil {
             next.heldSince = nil
             next.slotted = .position(next.position)
         }
@@ -39,9 +39,9 @@ package struct DebounceOperation: SlotOperation {
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
         guard let position = passed.position, let passedAt = moment.passedAt else { return nil }
-        if moment.intent == .quitRequested {
+        if moment.intent?.endsSession == true {
             return (
-                "\(SlotMoment.marble(position)) at the quit: position completed, so debounce hands on what it held, then completes (Combine's debounce drops it)",
+                "\(SlotMoment.marble(position)) at the end: position completed, so debounce hands on what it held, then completes (Combine's debounce drops it)",
                 "\(SlotMoment.marble(position)) held, handed on at the end"
             )
         }

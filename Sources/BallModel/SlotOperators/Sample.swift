@@ -20,7 +20,7 @@ package struct SampleOperation: SlotOperation {
     /// position on at once (the mirror's value samples it as it subscribes); at a quit it passes
     /// on what it holds, as the mirror completes after the position.
     package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if intent == .quitRequested || intent == .mirrorFlipped, state.heldSince != nil {
+        if intent.endsSession || intent == .mirrorFlipped, state.heldSince != nil {
             next.slotted = .position(next.position)
             next.heldSince = nil
         }
