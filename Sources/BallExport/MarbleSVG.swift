@@ -183,7 +183,7 @@ package enum MarbleSVG {
             let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
             // The slot's lane is labelled with the operator of the block's first column, and each
             // operator chosen in the block starts its part with a dashed bar and its name above.
-            let label = lane == .slotted ? StreamPanel.segmentLabel(columns[0].slot) : lane.label
+            let label = lane == .slotted ? columns[0].slot.laneLabel : lane.label
             try spool.append(
                 Array(
                     #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label.xmlEscaped)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
@@ -192,7 +192,7 @@ package enum MarbleSVG {
                 let starts = panel.segmentStarts
                 for (number, start) in starts.enumerated() {
                     let x = centre(of: start.offset) - column / 2
-                    let name = StreamPanel.segmentLabel(start.slot).xmlEscaped
+                    let name = start.slot.laneLabel.xmlEscaped
                     // The name as far as the next part's start (6 px a character at 10 px), cut `…`.
                     let room =
                         number + 1 < starts.count ? (starts[number + 1].offset - start.offset) * column / 6 : .max

@@ -144,10 +144,9 @@ package enum MarbleTestExport {
         let segments = try Spool()
         var segmentCount = 0
         func noteSegment(_ slot: SlotOperator, at frame: Int) throws {
-            let label = slot == .none ? "position" : "." + slot.name
             try segments.append(
                 Array(
-                    #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.name)","label":"\#(label)"}"#
+                    #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.name)","label":"\#(slot.laneLabel)"}"#
                         .utf8))
             segmentCount += 1
         }

@@ -396,7 +396,7 @@ package struct StreamPanel: Hashable, Sendable {
             }
             let starts = segmentStarts
             if drawn.segments { lines.append(segmentsLine(starts, width: width)) }
-            let label = Self.segmentLabel(columns.first?.slot ?? .none)
+            let label = (columns.first?.slot ?? .none).laneLabel
             var waitedInto: [Bool] = []
             // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
             if let spans {
@@ -415,10 +415,6 @@ package struct StreamPanel: Hashable, Sendable {
         }
         return lines
     }
-
-    /// The name of the part of the slot's lane that `slot` made: `.filter`; `position` when the
-    /// slot was empty (the position went through as it is).
-    package static func segmentLabel(_ slot: SlotOperator) -> String { slot == .none ? "position" : "." + slot.name }
 
     /// Where on the page an operator went into the slot (the offset of the column drawn; in the
     /// time view, of the span of the choice's time), and which: each starts a part of the slot's
@@ -447,7 +443,7 @@ package struct StreamPanel: Hashable, Sendable {
             guard at < width else { break }
             let end = min(width, number + 1 < starts.count ? Self.labelWidth + 2 * starts[number + 1].offset : width)
             cells[at] = LaneCell(glyph: Glyph.segment)
-            let name = Self.segmentLabel(start.slot)
+            let name = start.slot.laneLabel
             for (offset, cell) in LaneCell.text(name, width: end - at - 1).enumerated() {
                 cells[at + 1 + offset] = cell
             }
