@@ -49,8 +49,14 @@ package enum MarbleSVG {
     /// default what readers draw, ``largestSide``) with the legend under it, the next starts a
     /// column to the right; when the picture would be wider than that too, it ends there,
     /// drawn, and an error says so.
+    ///
+    /// On a time axis (`framing`, `--frame 100ms`), a column is a frame of the session's clock,
+    /// not an intent: each event in the frame of its own time (a timer's output at the time it
+    /// went off), a quiet stretch empty columns, the ruler the time in seconds, and a lane with
+    /// several events in one frame draws the last with their count over it (`×3`).
     package static func run(
-        reader: ReplayReader, largestSide: Int = largestSide, write: ([UInt8]) throws -> Void
+        reader: ReplayReader, largestSide: Int = largestSide, framing: MarbleFraming = .perIntent,
+        write: ([UInt8]) throws -> Void
     ) throws {
         let body = try Spool()
         var top = margin
@@ -62,6 +68,17 @@ package enum MarbleSVG {
         var main: [StreamLane: Int] = [:]  // Where each main lane completed.
         var slotUsed = false  // Whether an operator has gone into the slot in a block so far.
         var tooltips: [Intent: [UInt8]] = [:]
+        // On a time axis: the frame gathering, the next frame to draw, and how many events each
+        // lane had in the frames of the block where it had more than one.
+        var gathering: StreamColumn?
+        var nextFrame = 0
+        var slotNow = SlotOperator.none
+        var counts: [Int: [StreamLane: Int]] = [:]
+        let ruler: (Int) -> String =
+            switch framing {
+            case .perIntent: { String($0) }
+            case .time(let length): { SlotMoment.seconds(SessionTime(microseconds: Int64($0) * length)) }
+            }
         func writeBlock() throws {
             guard let first = block.first?.index, let last = block.last?.index else { return }
             let lanes = late.lanes(through: last)
@@ -84,25 +101,69 @@ package enum MarbleSVG {
             }
             try drawBlock(
                 block, from: first, slot: slot, inputs: inputs, lateLanes: lanes, completed: &main, tooltips: &tooltips,
-                at: (left, top),
-                into: body)
+                counts: counts, ruler: ruler, at: (left, top), into: body)
+            counts.removeAll()
             top += height
             tallest = max(tallest, top)
             widest = max(widest, left + labels + block.count * column + margin)
             late.written(through: last)
             block.removeAll(keepingCapacity: true)
         }
+        func take(_ column: StreamColumn) throws {
+            if block.count == perBlock { try writeBlock() }
+            block.append(column)
+        }
+        // Part of a column, in frame `frame`: the frames before it are drawn (empty ones too).
+        func gather(_ frame: Int, _ part: StreamColumn, lanes: [StreamLane]) throws {
+            if let current = gathering, current.index != frame {
+                try take(current)
+                gathering = nil
+            }
+            if gathering == nil {
+                // A frame with nothing keeps the operator in the slot (its part of the lane goes on).
+                var quiet = StreamColumn(index: nextFrame)
+                quiet.slot = slotNow
+                while nextFrame < frame {
+                    quiet.index = nextFrame
+                    try take(quiet)
+                    nextFrame += 1
+                }
+                quiet.index = frame
+                gathering = quiet
+                nextFrame = frame + 1
+            }
+            // (A value removeDuplicates swallowed, `·`, is no emission: it is not counted.)
+            func emitted(_ column: StreamColumn, _ lane: StreamLane) -> Bool {
+                column.emission(lane).map { $0 != .ghost } ?? false
+            }
+            for lane in lanes where part.emission(lane) != nil || part.completed.contains(lane) {
+                if emitted(gathering!, lane), emitted(part, lane) {
+                    counts[frame, default: [:]][lane, default: 1] += 1
+                }
+                if part.completed.contains(lane) { gathering!.completed.insert(lane) }
+            }
+            gathering!.merge(part, lanes: lanes)
+            slotNow = gathering!.slot
+        }
+        let atIntent: [StreamLane] = [.intents, .position, .mirror, .grabbed, .mouse, .keys]
+        let atSlot: [StreamLane] = [.slotted, .ballColour, .background]
         var failure: Error?
         do {
             try ReplayColumns.forEach(in: reader) { item in
-                switch item {
-                case .column(let column):
-                    if block.count == perBlock { try writeBlock() }
-                    block.append(column)
-                case .late(let kind, let event, let column, _):
+                switch (item, framing) {
+                case (.column(let column), .perIntent):
+                    try take(column)
+                case (.column(let column), .time(let length)):
+                    let time = column.time ?? .start
+                    try gather(Int(time.microseconds / length), column, lanes: atIntent)
+                    try gather(Int((column.passedAt ?? time).microseconds / length), column, lanes: atSlot)
+                case (.late(let kind, let event, let column, _), .perIntent):
                     late.note(kind, event, column: column)
+                case (.late(let kind, let event, _, let time), .time(let length)):
+                    late.note(kind, event, column: Int(time.microseconds / length))
                 }
             }
+            if let current = gathering { try take(current) }
         } catch let error as ReplayError {
             failure = error  // The picture of what came before the bad line, then the error.
         } catch let error as MarbleExportError where error.code == 65 {
@@ -152,7 +213,8 @@ package enum MarbleSVG {
     private static func drawBlock(
         _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
-        tooltips: inout [Intent: [UInt8]], at corner: (x: Int, y: Int), into spool: Spool
+        tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]], ruler: (Int) -> String,
+        at corner: (x: Int, y: Int), into spool: Spool
     ) throws {
         let lastIndex = columns.last!.index
         let kinds = LateSubscriber.allCases.filter { kind in lateLanes.contains { $0.kind == kind } }
@@ -161,7 +223,7 @@ package enum MarbleSVG {
         for column in columns where column.index % 10 == 0 || column.index == first {
             try spool.append(
                 Array(
-                    #"<text x="\#(centre(of: column.index - first))" y="\#(margin + 14)" class="ruler">\#(column.index)</text>"#
+                    #"<text x="\#(centre(of: column.index - first))" y="\#(margin + 14)" class="ruler">\#(ruler(column.index))</text>"#
                         .utf8))
         }
         let mainLanes = StreamLane.main(slot: showsSlot, inputs: inputs)
@@ -204,10 +266,11 @@ package enum MarbleSVG {
                 }
             }
             for column in columns {
-                try drawMarble(
-                    column, lane: lane, x: centre(of: column.index - first), y: y, letters: letters,
-                    tooltips: &tooltips,
-                    into: spool)
+                let x = centre(of: column.index - first)
+                try drawMarble(column, lane: lane, x: x, y: y, letters: letters, tooltips: &tooltips, into: spool)
+                if let count = counts[column.index]?[lane] {
+                    try spool.append(Array(#"<text x="\#(x)" y="\#(y - 9)" class="count">×\#(count)</text>"#.utf8))
+                }
             }
             try spool.append(Array("</g>".utf8))
         }
@@ -439,7 +502,7 @@ package enum MarbleSVG {
     }
 
     /// The x of intent `index`'s column centre.
-    static func centre(of index: Int) -> Int { margin + labels + index * column + column / 2 }
+    package static func centre(of index: Int) -> Int { margin + labels + index * column + column / 2 }
 
     /// The y of lane `slot`'s line.
     static func middle(of slot: Int) -> Int { margin + ruler + slot * row + row / 2 }
@@ -476,5 +539,34 @@ extension String {
             }
         }
         return escaped
+    }
+}
+
+extension StreamColumn {
+    /// Takes what `part` emitted on `lanes` (the latest of a frame wins), with the intent's facts
+    /// when `lanes` holds the intents'.
+    fileprivate mutating func merge(_ part: StreamColumn, lanes: [StreamLane]) {
+        for lane in lanes {
+            switch lane {
+            case .intents:
+                if let intent = part.intent { self.intent = intent }
+                slot = part.slot
+                mirror = part.mirror
+                time = part.time
+            case .position: if let position = part.position { self.position = position }
+            case .mirror: if let sent = part.mirrorSent { mirrorSent = sent }
+            case .grabbed: if let sent = part.grabbed { grabbed = sent }
+            case .mouse: if let sent = part.mouse { mouse = sent }
+            case .keys: if let sent = part.keys { keys = sent }
+            case .slotted:
+                if let output = part.slotted {
+                    slotted = output
+                    passedAt = part.passedAt
+                }
+            case .ballColour: if let colour = part.ballColour { ballColour = colour }
+            case .background: if let colour = part.background { background = colour }
+            case .late: break
+            }
+        }
     }
 }

@@ -326,6 +326,18 @@ package enum MarbleTestExport {
                 bytes += repeatElement(UInt8(ascii: "-"), count: count)
             }
         }
+
+        /// A quiet stretch of `count` frames appended to `spool` a block at a time: an hour of
+        /// `-` at 1 ms frames is 3.6 MB, which no buffer need hold whole.
+        func quiet(_ count: Int, to spool: Spool) throws {
+            guard !progresses || count < 10 else { return try spool.append { quiet(count, into: &$0) } }
+            var left = count
+            while left > 0 {
+                let block = min(left, 1 << 16)
+                try spool.append { quiet(block, into: &$0) }
+                left -= block
+            }
+        }
     }
 
     /// One lane's marbles as the replay runs: what one frame holds is gathered, then written
@@ -389,8 +401,8 @@ package enum MarbleTestExport {
                 tokens.count + (completed ? 1 : 0) > 1
                 || (syntax == .rxpy && bareValue && frame == cursor && !completed)
             var width = 0
+            try frames.quiet(frame - cursor, to: spool)
             try spool.append { bytes in
-                frames.quiet(frame - cursor, into: &bytes)
                 if group { bytes.append(UInt8(ascii: "(")) }
                 for (offset, token) in tokens.enumerated() {
                     if offset > 0, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
@@ -424,8 +436,7 @@ package enum MarbleTestExport {
             try writeFrame()
             let done = completed || cursor >= end
             if !done {
-                let count = end - cursor
-                try spool.append { frames.quiet(count, into: &$0) }
+                try frames.quiet(end - cursor, to: spool)
                 cursor = end
             }
         }

@@ -120,7 +120,7 @@ package struct ReplayCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "With --syntax, put every event in the frame of its own time on the session's clock, a frame this long (1ms, 10ms, 100ms, 250us, 0.5s): a marble test of the operators. Without it, a frame per intent.",
+            "With --syntax or --svg, put every event in the frame of its own time on the session's clock, a frame this long (1ms, 10ms, 100ms, 250us, 0.5s): with --syntax, a marble test of the operators. Without it, a frame per intent.",
             valueName: "duration"))
     var frame: String?
 
@@ -162,9 +162,10 @@ package struct ReplayCommand: ParsableCommand {
         }
         if svg != nil, syntax != nil { throw ValidationError("Give --syntax or --svg, not both.") }
         if let frame {
-            guard syntax != nil else {
+            guard syntax != nil || svg != nil else {
                 throw ValidationError(
-                    "--frame goes with --marbles --syntax rxjs|rxpy (got --frame \(frame.visibleInMessage)).")
+                    "--frame goes with --marbles --syntax rxjs|rxpy or --marbles --svg FILE (got --frame \(frame.visibleInMessage))."
+                )
             }
             guard MarbleFraming(duration: frame) != nil else {
                 throw ValidationError(MarbleFraming.refusal(frame.visibleInMessage))
@@ -227,7 +228,9 @@ package struct ReplayCommand: ParsableCommand {
                 let file = name.isDash ? nil : try OutputFile(name: name, overwrite: force)
                 defer { file?.close() }
                 try BufferedOutput(file?.fileOutput ?? DescriptorOutput.standardOutput).bytes { write in
-                    try MarbleSVG.run(reader: reader, write: write)
+                    try MarbleSVG.run(
+                        reader: reader, framing: frame.flatMap(MarbleFraming.init(duration:)) ?? .perIntent,
+                        write: write)
                 }
                 try file?.commit()
             } else if output == .marbles, let syntax {

@@ -582,14 +582,14 @@ struct BenchmarkRun {
     /// `target` is the least throughput.
     func streamedReplay(
         _ arguments: [String], name: String, unit: String, target: Double, largest: Int = 1_000_000,
-        slot: SlotOperator = .none
+        slot: SlotOperator = .none, step: Double = 0.001
     ) -> [Result] {
         var results: [Result] = []
         let sizes = quick ? [largest / 10, largest * 3 / 10] : [largest / 10, largest]
         var peaks: [Int] = []
         for events in sizes {
             let path = "/tmp/colourful-ball-bench-\(getpid())-\(events).jsonl"
-            writeReplay(path: path, events: events, slot: slot)
+            writeReplay(path: path, events: events, slot: slot, step: step)
             defer { unlink(path) }
             let run = runMeasured([program, "replay", path] + arguments)
             peaks.append(run.peakKilobytes)
@@ -611,12 +611,12 @@ struct BenchmarkRun {
     }
 
     /// A replay file of `events` drag events sweeping the screen, with a press first (and,
-    /// with an operator, its choice before that). Steps are 1 ms apart, but for one in a hundred,
+    /// with an operator, its choice before that). Steps are `step` apart (1 ms), but for one in a hundred,
     /// which comes 350 ms after the one before: `debounce` lets a position through there
     /// (`throttle` lets one through at once there, and the latest at the end of each window).
     /// With an operator, after one drag in fifty the mirror flips, and the button comes up and
     /// goes down again (a release and a press): what any operator of the list reads changes.
-    func writeReplay(path: String, events: Int, slot: SlotOperator = .none) {
+    func writeReplay(path: String, events: Int, slot: SlotOperator = .none, step: Double = 0.001) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
         let size = ScreenSize(columns: 80, rows: 24)
@@ -626,7 +626,7 @@ struct BenchmarkRun {
         var generator = SystemRandomNumberGenerator()
         var time = 0.0
         for index in 0..<events {
-            time += slot != .none && index % 100 == 99 ? 0.35 : 0.001
+            time += slot != .none && index % 100 == 99 ? 0.35 : step
             let cell = Cell(column: .random(in: 0..<80, using: &generator), row: .random(in: 0..<23, using: &generator))
             fputs(ReplayFormat.line(for: .dragged(to: cell), at: time) + "\n", file)
             if slot != .none, index % 50 == 49 {
@@ -656,6 +656,12 @@ struct BenchmarkRun {
         results += streamedReplay(
             ["--marbles", "--syntax", "rxjs"], name: "replay --marbles --syntax rxjs", unit: "intents",
             target: 200_000)
+        // On a time axis of 1 ms frames, in RxPY's syntax (a `-` a frame): drags 10 ms apart, so
+        // a million intents make lanes of ten million frames each. (Drags 1 ms apart are refused
+        // in RxPY's syntax at 1 ms frames: a value right after a value takes a group, three frames.)
+        results += streamedReplay(
+            ["--marbles", "--syntax", "rxpy", "--frame", "1ms"], name: "replay --marbles --syntax rxpy --frame 1ms",
+            unit: "intents", target: 100_000, step: 0.01)
         results += streamedReplay(
             ["--marbles", "--svg", "-"], name: "replay --marbles --svg", unit: "intents", target: 200_000,
             largest: 300_000)  // One picture holds no more than some 450,000 intents (32,767 px a side).

@@ -129,6 +129,39 @@ struct MarbleSVGTests {
         }
     }
 
+    @Test(
+        "--frame: a column a frame of the session's clock, the ruler in seconds, a quiet stretch empty columns, several events of a lane in one frame the last with their count"
+    )
+    func timeAxis() throws {
+        var svg: [UInt8] = []
+        try MarbleSVG.run(reader: .inMemory(SampleRecording.bytes), framing: .time(microseconds: 100_000)) {
+            svg += $0
+        }
+        let root = try #require(try XMLDocument(data: Data(svg)).rootElement())
+        // The sample ends with its quit at 1.093492 s: frames 0 to 10, one block.
+        #expect(try root.nodes(forXPath: "//*[local-name()='g'][@class='block']").count == 1)
+        let ruler = try root.nodes(forXPath: "//*[local-name()='text'][@class='ruler']").map { $0.stringValue ?? "" }
+        #expect(ruler == ["0.000 s", "1.000 s"], "\(ruler)")
+        func shapes(_ lane: String, _ name: String) throws -> [XMLElement] {
+            try root.nodes(forXPath: "//*[local-name()='g'][@data-lane='\(lane)']/*[local-name()='\(name)']")
+                .compactMap { $0 as? XMLElement }
+        }
+        // The positions: the start in frame 0; 41,12 at 0.495 s and 43,12 at 0.554 s in frames 4
+        // and 5; two drags in each of frames 6 and 7; the last drag and the three arrows in 8.
+        let circles = try shapes("position", "circle").compactMap { attribute("cx", of: $0).flatMap(Int.init) }
+        #expect(circles == [0, 4, 5, 6, 7, 8].map(MarbleSVG.centre(of:)), "\(circles)")
+        let counts = try shapes("position", "text")
+            .filter { attribute("class", of: $0) == "count" && $0.stringValue?.hasPrefix("×") == true }
+            .map { "\(attribute("x", of: $0) ?? ""):\($0.stringValue ?? "")" }
+        #expect(
+            counts == [
+                "\(MarbleSVG.centre(of: 6)):×2", "\(MarbleSVG.centre(of: 7)):×2", "\(MarbleSVG.centre(of: 8)):×4",
+            ])
+        // The lanes run to the quit's frame, 10, and end there.
+        let line = try #require(try shapes("position", "line").first)
+        #expect(Int(attribute("x2", of: line) ?? "") == MarbleSVG.centre(of: 10) + 7)
+    }
+
     @Test("a bad line after good ones: the picture of what came before it, whole, then the error")
     func partialPicture() throws {
         var generator = SeededGenerator()
