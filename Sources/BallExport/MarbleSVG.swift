@@ -494,7 +494,7 @@ package enum MarbleSVG {
             Array(#"" width="10" height="10" fill="\#($0.hex)" class="colour"><title>#"#.utf8)
         }
         static let names = FlatColour.allCases.map { Array($0.name.utf8) }
-        static let swallowed = Array("swallowed by removeDuplicates".utf8)
+        static let swallowed = Array("swallowed by distinctUntilChanged".utf8)
         static let circleEnd = Array("</title></circle>".utf8)
         static let squareEnd = Array("</title></rect>".utf8)
         static let on = Array(" on ".utf8)
