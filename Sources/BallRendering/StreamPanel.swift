@@ -195,7 +195,7 @@ package struct StreamPanel: Hashable, Sendable {
             let (nowSpan, overSpan) = (spans.number(of: now), over.map { spans.number(of: $0) } ?? .max)
             return spans.numbers.map { number in (number, number > nowSpan && number >= overSpan) }
         }
-        return columns.map { column in (column.index, present.map { column.index > $0 } ?? false) }
+        return columns.indices.map { at in (columns[at].index, present.map { columns[at].index > $0 } ?? false) }
     }
 
     /// What `lane` shows in each column drawn, by what it showed in each recorded column: the
@@ -204,7 +204,7 @@ package struct StreamPanel: Hashable, Sendable {
     private func marbles(_ lane: StreamLane, _ marble: (StreamColumn) -> Marble?) -> [Marble?] {
         guard let spans else { return columns.map(marble) }
         return spans.lane(columns) { column in
-            marble(column).map { [TimeSpans.LaneEvent($0, at: column.time(of: lane))] } ?? []
+            TimeSpans.LaneEvents(marble(column).map { TimeSpans.LaneEvent($0, at: column.time(of: lane)) })
         }
     }
 
@@ -212,8 +212,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// each part of a column at its own time (``LateLane/events(in:)``).
     private func lateMarbles(_ row: [LateLane]) -> [Marble?] {
         guard let spans else { return columns.map { column in row.lazy.compactMap { $0.marble(in: column) }.first } }
+        if row.count == 1 { return spans.lane(columns) { row[0].events(in: $0) } }
         return spans.lane(columns) { column in
-            row.first { $0.marble(in: column) != nil }?.events(in: column) ?? []
+            row.first { $0.marble(in: column) != nil }?.events(in: column) ?? TimeSpans.LaneEvents()
         }
     }
 
@@ -308,11 +309,14 @@ package struct StreamPanel: Hashable, Sendable {
             ]
         }
         let letters = letters()
-        var lines = mainLines(width: width, letters: letters)
+        let columnsDrawn = drawnColumns
+        var lines = mainLines(width: width, letters: letters, columnsDrawn: columnsDrawn)
         for kind in lateKinds {
             if let late = lateLanes.first(where: { $0.kind == kind }) {
                 lines.append(
-                    laneLine(StreamLane.late(kind).label, width: width, lateMarbles([late]), letters: letters))
+                    laneLine(
+                        StreamLane.late(kind).label, width: width, lateMarbles([late]), columnsDrawn: columnsDrawn,
+                        letters: letters))
             } else {
                 let label = " " + StreamLane.late(kind).label
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
@@ -363,6 +367,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// lanes share a row where they do not meet (one ends before the column before the next
     /// begins: a lane's third mark may take the next column's first cell), else take another.
     package func lateLines(_ lanes: [LateLane], width: Int, letters: ValueLetters = [:]) -> [[LaneCell]] {
+        let columnsDrawn = drawnColumns
         var lines: [[LaneCell]] = []
         for kind in LateSubscriber.allCases {
             var rows: [[LateLane]] = []
@@ -376,7 +381,10 @@ package struct StreamPanel: Hashable, Sendable {
                 }
             }
             for row in rows {
-                lines.append(laneLine(StreamLane.late(kind).label, width: width, lateMarbles(row), letters: letters))
+                lines.append(
+                    laneLine(
+                        StreamLane.late(kind).label, width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
+                        letters: letters))
             }
         }
         return lines
@@ -387,11 +395,16 @@ package struct StreamPanel: Hashable, Sendable {
     /// `position` when the slot was empty), each operator chosen on the page marked `├` where its
     /// part starts, and named there in the row above.
     package func mainLines(width: Int, letters: ValueLetters) -> [[LaneCell]] {
+        mainLines(width: width, letters: letters, columnsDrawn: drawnColumns)
+    }
+
+    /// The same, with the columns drawn worked out already (once a frame, not once a lane).
+    private func mainLines(width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)]) -> [[LaneCell]] {
         var lines = [ruler(width: width)]
         for lane in mainLanes {
             var shown = marbles(lane) { $0.marble(lane) }
             guard lane == .slotted else {
-                lines.append(laneLine(lane.label, width: width, shown, letters: letters))
+                lines.append(laneLine(lane.label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters))
                 continue
             }
             let starts = segmentStarts
@@ -406,7 +419,8 @@ package struct StreamPanel: Hashable, Sendable {
                 }
                 waitedInto = waits.map(\.atStart)
             }
-            var line = laneLine(label, width: width, shown, waitedInto: waitedInto, letters: letters)
+            var line = laneLine(
+                label, width: width, shown, columnsDrawn: columnsDrawn, waitedInto: waitedInto, letters: letters)
             for start in starts where Self.labelWidth + 2 * start.offset < width {
                 let at = Self.labelWidth + 2 * start.offset
                 if line[at].glyph == Glyph.line || line[at].glyph == Glyph.waiting { line[at].glyph = Glyph.segment }
@@ -569,10 +583,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// needs no change of colour. In the time view, a marble that ends a wait (`waitedInto`) is
     /// drawn with the wait in its first cell.
     private func laneLine(
-        _ label: String, width: Int, _ shown: [Marble?], waitedInto: [Bool] = [], letters: ValueLetters
+        _ label: String, width: Int, _ shown: [Marble?], columnsDrawn: [(id: Int, future: Bool)],
+        waitedInto: [Bool] = [], letters: ValueLetters
     ) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
-        for (offset, column) in drawnColumns.enumerated() {
+        for (offset, column) in columnsDrawn.enumerated() {
             let at = Self.labelWidth + 2 * offset
             guard at + 1 < width, offset < shown.count, let shown = shown[offset] else { continue }
             var (first, second) = LaneCell.cells(of: shown, letters: letters)

@@ -577,8 +577,8 @@ package struct LateLane: Hashable, Sendable {
     /// subscription at ``startedAt``, a value at the intent's time, the end at ``endedAt`` (a
     /// lane subscribed and cancelled between two intents, `^○!` in one column of the event view,
     /// stands where each happened).
-    package func events(in column: StreamColumn) -> [TimeSpans.LaneEvent] {
-        guard let marble = marble(in: column) else { return [] }
+    package func events(in column: StreamColumn) -> TimeSpans.LaneEvents {
+        guard let marble = marble(in: column) else { return TimeSpans.LaneEvents() }
         let ending: Marble? =
             switch end?.ending {
             case _ where end?.column != column.index: nil
@@ -586,7 +586,10 @@ package struct LateLane: Hashable, Sendable {
             case .unsubscribed?: .unsubscribed(after: nil)
             case nil: nil
             }
-        guard let ending, let endedAt else { return [TimeSpans.LaneEvent(marble, at: time(in: column))] }
+        guard let ending, let endedAt else {
+            let at = column.index == start ? startedAt ?? column.time : column.time
+            return TimeSpans.LaneEvents(TimeSpans.LaneEvent(marble, at: at))
+        }
         let before: TimeSpans.LaneEvent? =
             switch marble {
             case .subscribed(let handed, _):
@@ -594,7 +597,8 @@ package struct LateLane: Hashable, Sendable {
             case .ended(let value?), .unsubscribed(let value?): TimeSpans.LaneEvent(value, at: column.time)
             default: nil
             }
-        return (before.map { [$0] } ?? []) + [TimeSpans.LaneEvent(ending, at: endedAt)]
+        let end = TimeSpans.LaneEvent(ending, at: endedAt)
+        return before.map { TimeSpans.LaneEvents($0, end) } ?? TimeSpans.LaneEvents(end)
     }
 
     /// When what the lane shows in `column` happened: its subscription at ``startedAt``, its end

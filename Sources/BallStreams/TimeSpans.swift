@@ -51,38 +51,53 @@ package struct TimeSpans: Hashable, Sendable {
 
     /// What a lane shows in each span, from `columns` (oldest first, the one before the first span
     /// included: it says whether the lane lives as the spans begin): the marbles of the events
-    /// (`events`: what the lane showed in a column, each at its time) that fall in a span, merged
+    /// (`events`: what the lane showed in a column, at its time) that fall in a span, merged
     /// (``MarbleGroup``); the lane's line where it lives and nothing came; nil where it does not
     /// live (before a late lane subscribed, after it ended). After the last column, the lane lives
     /// to the last span.
-    package func lane(_ columns: [StreamColumn], events: (StreamColumn) -> [LaneEvent]) -> [Marble?] {
+    package func lane(_ columns: [StreamColumn], events: (StreamColumn) -> LaneEvents) -> [Marble?] {
         var groups = [MarbleGroup](repeating: MarbleGroup(), count: count)
         var lives = [Bool](repeating: false, count: count)
-        /// Marks the lane living from `from` to `to` (to the last span: nil).
-        func live(from: SessionTime, to: SessionTime?) {
-            let lower = max(0, number(of: from) - first)
-            let upper = min(count - 1, to.map { number(of: $0) - first } ?? count - 1)
-            if lower <= upper { for offset in lower...upper { lives[offset] = true } }
-        }
-        for (position, column) in columns.enumerated() {
+        // By index, and with no closure over what it changes: a frame of the live view runs this
+        // for every lane and every column on the page (a column holds many references).
+        for position in columns.indices {
             // From this intent to the next, the lane lives where it began (at its subscription's
             // own time) or went on, until it ends.
-            var from = column.time
+            let happened = events(columns[position])
+            var from = columns[position].time
             var alive = false
-            for event in events(column) {
-                if let at = event.time, let offset = offset(of: at) { groups[offset].add(event.marble) }
-                if case .subscribed = event.marble { from = event.time }
-                alive = true
-                if event.marble.ends {
-                    if let start = from { live(from: start, to: event.time ?? start) }
-                    alive = false
-                }
+            if let event = happened.first { take(event, &groups, &lives, from: &from, alive: &alive) }
+            if let event = happened.second { take(event, &groups, &lives, from: &from, alive: &alive) }
+            if alive, let from {
+                live(from: from, to: position + 1 < columns.count ? columns[position + 1].time : nil, in: &lives)
             }
-            if alive, let from { live(from: from, to: position + 1 < columns.count ? columns[position + 1].time : nil) }
         }
         return (0..<count).map { offset in
             groups[offset].marble ?? (lives[offset] ? .line : nil)
         }
+    }
+
+    /// Puts `event` in its span's group; a subscription starts the lane living (`from`), an
+    /// ending marks it living up to there and ends it (`alive`).
+    private func take(
+        _ event: LaneEvent, _ groups: inout [MarbleGroup], _ lives: inout [Bool], from: inout SessionTime?,
+        alive: inout Bool
+    ) {
+        if let at = event.time, let offset = offset(of: at) { groups[offset].add(event.marble) }
+        if case .subscribed = event.marble { from = event.time }
+        alive = true
+        if event.marble.ends {
+            if let start = from { live(from: start, to: event.time ?? start, in: &lives) }
+            alive = false
+        }
+    }
+
+    /// Marks a lane living from `from` to `to` (to the last span: nil) in `lives`.
+    private func live(from: SessionTime, to: SessionTime?, in lives: inout [Bool]) {
+        let lower = max(0, number(of: from) - first)
+        let upper = min(count - 1, to.map { number(of: $0) - first } ?? count - 1)
+        // (A half-open range: a closed one is iterated through its generic index here.)
+        if lower <= upper { for offset in lower..<(upper + 1) { lives[offset] = true } }
     }
 
     /// What a lane showed in a recorded column, and when (the time view puts it in that time's span).
@@ -99,6 +114,21 @@ package struct TimeSpans: Hashable, Sendable {
         }
     }
 
+    /// What a lane showed in one recorded column: nothing, one event, or two at their own times
+    /// (a late lane that subscribed, or received a value, and ended there).
+    package struct LaneEvents: Hashable, Sendable {
+        /// The first, if any.
+        package var first: LaneEvent?
+        /// The second, if any.
+        package var second: LaneEvent?
+
+        /// `first` then `second`.
+        package init(_ first: LaneEvent? = nil, _ second: LaneEvent? = nil) {
+            self.first = first
+            self.second = second
+        }
+    }
+
     /// Where the slot's timed operator waits, from `columns` (as for ``lane(_:events:)``):
     /// for each span, whether it waited as the span began, or up to its start (a wait that ends
     /// with a marble is drawn into the marble's first cell), and whether it waited in it. A column's
@@ -106,8 +136,8 @@ package struct TimeSpans: Hashable, Sendable {
     /// comes first, and no further than `now` (a wait is drawn as far as it has gone).
     package func waits(_ columns: [StreamColumn], now: SessionTime) -> [(atStart: Bool, within: Bool)] {
         var waits = [(atStart: Bool, within: Bool)](repeating: (false, false), count: count)
-        for (position, column) in columns.enumerated() {
-            guard let from = column.time, var until = column.waitsUntil else { continue }
+        for position in columns.indices {
+            guard let from = columns[position].time, var until = columns[position].waitsUntil else { continue }
             if position + 1 < columns.count, let next = columns[position + 1].time { until = min(until, next) }
             // A wait still running at `now` is drawn into the column of now.
             until = until > now ? now.advanced(by: .microseconds(1)) : until
@@ -116,7 +146,7 @@ package struct TimeSpans: Hashable, Sendable {
             // The span the wait's last microsecond is in.
             let upper = min(count - 1, number(of: until.advanced(by: .microseconds(-1))) - first)
             guard lower <= upper else { continue }
-            for offset in lower...upper {
+            for offset in lower..<(upper + 1) {
                 waits[offset].within = true
                 if from < start(of: first + offset) { waits[offset].atStart = true }
             }

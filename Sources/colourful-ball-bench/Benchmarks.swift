@@ -649,8 +649,8 @@ struct BenchmarkRun {
         // debounce waits after the moves: the time view wakes a column a span while it runs,
         // then, once it passed the position on, for nothing.
         results += idle(
-            arguments: ["--streams", "--operator", "debounce"], label: ", time axis, after debounce's wait ended",
-            input: Array("Thhhh".utf8), settle: 0.8)
+            arguments: ["--streams"], label: ", time axis, after debounce's wait ended",
+            input: Array("Tf4hhhh".utf8), settle: 0.8)
         results += streamedReplay(
             ["--marbles", "--width", "80"], name: "replay --marbles", unit: "intents", target: 200_000)
         results += streamedReplay(
