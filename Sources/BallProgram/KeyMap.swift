@@ -129,6 +129,9 @@ package struct KeyBinding: Sendable {
     package let keys: [String]
     /// What they do, in a few words.
     package let does: String
+    /// What they do in `learn`, where ``does`` would answer a lesson's question before the
+    /// learner predicts: the same keys, named without the answer (nil: ``does`` tells nothing).
+    package let neutral: String?
     /// The modes where they work.
     package let modes: [KeyMode]
     /// Each key and what it does.
@@ -137,15 +140,19 @@ package struct KeyBinding: Sendable {
     package let isMouse: Bool
 
     init(
-        _ keys: [String], _ does: String, modes: [KeyMode], actions: [(key: Key, action: KeyAction)],
-        isMouse: Bool = false
+        _ keys: [String], _ does: String, neutral: String? = nil, modes: [KeyMode],
+        actions: [(key: Key, action: KeyAction)], isMouse: Bool = false
     ) {
         self.keys = keys
         self.does = does
+        self.neutral = neutral
         self.modes = modes
         self.actions = actions
         self.isMouse = isMouse
     }
+
+    /// What they do as `mode`'s help says it: in `learn` (a quiz), the neutral form.
+    package func words(in mode: KeyMode) -> String { mode == .learn ? neutral ?? does : does }
 }
 
 /// Every key of every mode, in one table: the run loop looks keys up here, and the README's
@@ -291,7 +298,8 @@ package enum KeyMap {
         + LateSubscriber.allCases.map { kind in
             KeyBinding(
                 ["\(kind.key)"], "late \(kind.name): \(kind.handedWords) (again: cancel)",
-                modes: [.play, .replay, .learn], actions: [(.character(kind.key), .toggleLate(kind))])
+                neutral: "a late \(kind.name) subscriber (again: cancel)", modes: [.play, .replay, .learn],
+                actions: [(.character(kind.key), .toggleLate(kind))])
         } + [
             KeyBinding(
                 ["?"], "show the keys (space: next page; other keys close)", modes: [.play, .replay, .learn],
@@ -396,7 +404,7 @@ package enum KeyMap {
             case .learn: "colourful-ball learn: keys"
             }
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
-            HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.does.replacingBackticks)
+            HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.words(in: mode).replacingBackticks)
         }
         return HelpText(
             title: title, rows: rows + (legend ? legendRows(ascii: ascii) : []), footer: Self.helpFooter)
@@ -408,7 +416,7 @@ package enum KeyMap {
     /// The keys of `mode` as a Markdown table (`| key | does |`), as the README and docs/ show them.
     package static func markdownTable(for mode: KeyMode) -> String {
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
-            "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(binding.does) |"
+            "| \(binding.keys.map(markdown).joined(separator: ", ")) | \(binding.words(in: mode)) |"
         }
         return (["| key | does |", "|---|---|"] + rows).joined(separator: "\n")
     }

@@ -177,6 +177,9 @@ package final class Learn: TerminalProgram {
         case .showOperators where current?.predicts != nil && predicted == nil && current?.wants == nil:
             // The question first: the operator's lane answers it.
             answer = Self.operatorFirstAnswer
+        case .showOperators:
+            binding.send(
+                .helpOpened(Play.operatorsBox(current: play.session.state.slot, untold: Self.untold(done: done))))
         case .toggleLate(let kind):
             play.perform(action, now: now)
             answerTry(kind)
@@ -335,6 +338,16 @@ package final class Learn: TerminalProgram {
                     last: endedAt != nil || nextLesson == Lesson.all.count)))
     }
 
+    /// The operators whose lesson is not done (`done`: lesson indices), each with its lesson's
+    /// number: the operators box names them without what they do, which their lesson asks.
+    package static func untold(done: Set<Int>) -> [SlotOperator: Int] {
+        var untold: [SlotOperator: Int] = [:]
+        for (index, lesson) in Lesson.all.enumerated() where !done.contains(index) {
+            for slot in lesson.slots { untold[slot] = index + 1 }
+        }
+        return untold
+    }
+
     /// The marks on the lanes now whose lesson is still to come.
     private var untaughtMarks: [UntaughtMark] {
         UntaughtMark.allCases.filter { mark in
@@ -352,8 +365,23 @@ package final class Learn: TerminalProgram {
                 }
             case .cancelled:
                 return play.streams.lateLanes.contains { $0.end?.ending == .unsubscribed }
+            case .operatorPut:
+                return pageColumns.contains { if case .operatorChosen? = $0.intent { true } else { false } }
+            case .pointer:
+                return pageColumns.contains { column in
+                    switch column.intent {
+                    case .pressed?, .dragged?, .released?: true
+                    default: false
+                    }
+                }
             }
         }
+    }
+
+    /// The columns the streams panel's page shows now.
+    private var pageColumns: [StreamColumn] {
+        play.streams.columns(
+            from: StreamPanel.pageStart(latest: play.streams.latestIndex, width: play.terminal.columns))
     }
 
     /// In the scan lesson, the accumulator and the way to the nearest dark band, from where the
@@ -397,14 +425,28 @@ package final class Learn: TerminalProgram {
         let said = predicted.map { "You said \($0) (\(lesson.choices[$0 - 1]))" }
         // A mark on the lanes whose lesson is to come is explained where the note has room.
         let explained = marks.filter { $0.taught > index }.map(\.words)
+        // Each mark's words after `note`, as many as keep the lesson's tallest card (its title,
+        // text, tallest task and this note) within its rows at 80 columns.
+        func marked(_ note: String) -> String {
+            let width = LessonCard.textWidth(columns: 80)
+            let tasks = ["Task: \(lesson.task)", "Done: \(lesson.learnt)", lesson.asks ?? ""]
+            let others =
+                1 + lesson.text.wrapped(toWidth: width).count
+                + (tasks.map { $0.wrapped(toWidth: width).count }.max() ?? 0)
+            return explained.reduce(note) { note, words in
+                let longer = "\(note) · \(words)"
+                return others + longer.wrapped(toWidth: width).count <= Self.cardRowsAt80 ? longer : note
+            }
+        }
         guard !done else {
             var note = last ? "n: the tour's end" : "n: the next lesson"
             if let said, let right = lesson.predicts {
                 note = predicted == right ? "\(said): right. \(note)" : "\(said): the lane says no. \(note)"
+                note = marked(note)
             } else if let runs {
                 note = "\(note) · map ran shared \(runs.shared), unshared \(runs.unshared)"
             } else {
-                note = ([note] + explained).joined(separator: " · ")
+                note = marked(note)
             }
             return LessonCard(
                 title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: answer ?? note, done: true)
@@ -414,18 +456,23 @@ package final class Learn: TerminalProgram {
             let choices = lesson.choices.enumerated().map { "\($0.offset + 1) \($0.element)" }
             return LessonCard(
                 title: title, text: lesson.setup ?? lesson.text, task: asks,
-                note: answer ?? choices.joined(separator: " · "))
+                note: answer
+                    ?? marked(choices.joined(separator: " · ")))
         }
-        let marked: String = (["t: a hint"] + explained).joined(separator: " · ")
-        let guessed: String? = said.map { (["\($0). t: a hint"] + explained).joined(separator: " · ") }
-        let otherwise: String = runs?.words ?? guessed ?? scan?.words ?? cleared.map(slotClearedNote) ?? marked
+        let task = "Task: \(lesson.task)"
+        let hinted = marked("t: a hint")
+        let guessed: String? = said.map { marked("\($0). t: a hint") }
+        let otherwise: String = runs?.words ?? guessed ?? scan?.words ?? cleared.map(slotClearedNote) ?? hinted
         return LessonCard(
-            title: title, text: lesson.text, task: "Task: \(lesson.task)",
+            title: title, text: lesson.text, task: task,
             note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
     }
 
-    /// A mark the lanes can draw before the lesson that teaches it: the card explains it in a
-    /// few words where it appears (`·: a value swallowed, lesson 2`).
+    /// The rows a card may take at 80 columns: with the lanes and the ball's area, 80×24.
+    static let cardRowsAt80 = 6
+
+    /// A mark the lanes can draw before the lesson that teaches it (or that no lesson teaches):
+    /// the card explains it in a few words where it appears (`·: a value swallowed, lesson 2`).
     enum UntaughtMark: CaseIterable {
         /// `^`: a subscription's start (each main lane's, where the session began; a late one's).
         case subscribed
@@ -433,18 +480,23 @@ package final class Learn: TerminalProgram {
         case swallowed
         /// `!`: a late subscriber cancelled (each lesson begins by cancelling those left).
         case cancelled
+        /// `├ ƒ`: an operator put in the slot (`f`), its part of the slot's lane starting there.
+        case operatorPut
+        /// `▼ • ▲`: the mouse's intents, a press, a drag step, a release.
+        case pointer
 
-        /// The lesson that teaches it, by name.
-        var lesson: String {
-            switch self {
-            case .subscribed: "behavior"
-            case .swallowed: "ghost"
-            case .cancelled: "cancel"
+        /// The index of the first lesson whose card no longer explains it: the one that teaches
+        /// it, or, for a mark no lesson teaches, the one after the lesson that is about it.
+        var taught: Int {
+            func index(_ id: String) -> Int { Lesson.all.firstIndex { $0.id == id } ?? Lesson.all.count }
+            return switch self {
+            case .subscribed: index("behavior")
+            case .swallowed: index("ghost")
+            case .cancelled: index("cancel")
+            case .operatorPut: index("filter") + 1
+            case .pointer: index("flat-map-latest") + 1
             }
         }
-
-        /// The index of the lesson that teaches it.
-        var taught: Int { Lesson.all.firstIndex { $0.id == lesson } ?? Lesson.all.count }
 
         /// Its words on the card.
         var words: String {
@@ -453,6 +505,8 @@ package final class Learn: TerminalProgram {
             case .subscribed: "^: subscribed here (lesson \(number))"
             case .swallowed: "·: a value swallowed (lesson \(number))"
             case .cancelled: "!: a cancel (lesson \(number))"
+            case .operatorPut: "├ ƒ: an operator put in (f)"
+            case .pointer: "▼ • ▲: press, drag, release"
             }
         }
     }

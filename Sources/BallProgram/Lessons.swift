@@ -155,6 +155,9 @@ package struct Lesson: Sendable {
     /// Whether its point is on the slot's lane, which the lanes then draw (in a late subscriber's
     /// row: `learn`'s lanes keep their rows).
     package var operators = false
+    /// The operators of the slot whose lesson this is: until it is done, the operators box (`f`)
+    /// names them without saying what they do (that is the lesson's question).
+    package var slots: [SlotOperator] = []
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
 
@@ -212,10 +215,9 @@ package struct Lesson: Sendable {
             id: "publish", title: "Publish",
             text:
                 "A PublishSubject (Combine: PassthroughSubject) hands a new subscriber nothing: only what comes after.",
-            task: "Press p, then move the ball: see what the Publish subscriber gets, and when.",
+            task: "Press p, then move: see what the Publish subscriber gets, and when.",
             hint: "Its lane starts ^─ (handed nothing); a move brings its first value.",
-            learnt:
-                "^─ then a letter: it missed the centre. That is why the article made position a Behavior subject.",
+            learnt: "^─ then a letter: it missed the centre. Hence position is a Behavior.",
             setup:
                 "A PublishSubject (Combine: PassthroughSubject) is the other kind the article names. Subscribe one late, then move.",
             wants: .publish, predicts: 1,
@@ -283,7 +285,7 @@ package struct Lesson: Sendable {
             task: "Press f then 2 (filter), then move the ball into the left half: the colour stops following.",
             hint: "Left of middle: a letter on position, none on .filter.",
             learnt: "position: a value; .filter: none: what filter drops never reaches the colour. f 1 takes it out.",
-            operators: true,
+            operators: true, slots: [.filter],
             isDone: { facts in facts.moves.contains { $0.slot == .filter && $0.position != nil && $0.slotted == nil } }),
         Lesson(
             id: "counter", title: "map, scan: the counter",
@@ -294,7 +296,7 @@ package struct Lesson: Sendable {
             learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
             predicts: 2, question: "Predict: after f 9 and three moves, what will .counter read?",
             choices: ["3", "4", "the ball's column"],
-            operators: true,
+            operators: true, slots: [.counter],
             isDone: { facts in
                 // Three moves counted (a resize is counted too, but is not the learner's).
                 facts.moves.filter { $0.slot == .counter && $0.slotted != nil }.count >= 3
@@ -310,7 +312,7 @@ package struct Lesson: Sendable {
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
-            operators: true,
+            operators: true, slots: [.debounce, .throttle],
             isDone: { facts in
                 // Each let a position the learner moved to through on its timer, after the
                 // intent of its column.
@@ -337,7 +339,7 @@ package struct Lesson: Sendable {
             question:
                 "Predict: with combineLatest in (f 6), i flips the mirror, the ball still: what does .combineLatest do?",
             choices: ["nothing, position is still", "passes on a value", "waits for a move"],
-            operators: true,
+            operators: true, slots: [.combineLatest],
             isDone: { facts in
                 facts.later.contains { column in
                     column.intent == .mirrorFlipped && column.slot == .combineLatest && column.slotted != nil
@@ -350,7 +352,7 @@ package struct Lesson: Sendable {
             task: "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse.",
             hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
             learnt: "Drags only. Latest: a new press cancels the last one's inner stream; flatMap would keep them all.",
-            operators: true,
+            operators: true, slots: [.flatMapLatest],
             isDone: { facts in
                 let keyed = facts.moves.contains { column in
                     guard case .arrowPressed? = column.intent else { return false }

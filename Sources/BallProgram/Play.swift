@@ -202,11 +202,12 @@ package final class Play: TerminalProgram {
 
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
     /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
-    package static func operatorsBox(current: SlotOperator) -> HelpText {
+    /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
+    package static func operatorsBox(current: SlotOperator, untold: [SlotOperator: Int] = [:]) -> HelpText {
         let rows = SlotOperator.allCases.map { slot in
             HelpRow(
                 keys: "\(Character(slot.key))\(slot == current ? " ◂" : "")",
-                does: "\(slot == .none ? "nothing" : slot.code): \(slot.words)")
+                does: "\(slot == .none ? "nothing" : slot.code): \(untold[slot].map { "lesson \($0)" } ?? slot.words)")
         }
         var box = HelpText(
             title: "Between position and ballColour (◂ in now)", rows: rows,

@@ -865,4 +865,67 @@ struct LearnTests {
         small.run([.resize(ScreenSize(columns: 80, rows: 24))])
         #expect(small.learn.isDone, "seen once the window is large enough")
     }
+
+    /// The help box's words as one text, or nothing when no box is open.
+    static func box(_ pilot: Pilot<Learn>) -> String {
+        (pilot.learn.binding.model.help?.rows ?? []).map { "\($0.keys): \($0.does)" }.joined(separator: "\n")
+    }
+
+    @Test("in learn, ? and --help name the late keys without what each is handed; play's keep it")
+    func helpTellsNoAnswer() {
+        let pilot = Pilot<Learn>(first: Self.index("behavior"))
+        pilot.type("?")
+        let help = Self.box(pilot)
+        let learnHelp = KeyMap.summary(for: .learn)
+        let playHelp = KeyMap.summary(for: .play)
+        for kind in LateSubscriber.allCases {
+            #expect(help.contains("a late \(kind.name) subscriber"), "\(help)")
+            #expect(!help.contains(kind.handedWords), "\(kind.key): \(help)")
+            #expect(!learnHelp.contains(kind.handedWords), "\(kind.key): \(learnHelp)")
+            #expect(!KeyMap.markdownTable(for: .learn).contains(kind.handedWords), "\(kind.key)")
+            #expect(playHelp.contains(kind.handedWords), "play is no quiz: \(kind.key)")
+        }
+    }
+
+    @Test("in learn, the f box names an operator whose lesson is not done without what it does")
+    func operatorsBoxTellsNoAnswer() {
+        let pilot = Pilot<Learn>(first: Self.index("filter"))
+        pilot.type("f")
+        let box = Self.box(pilot)
+        let throttleLesson = Self.index("debounce-throttle") + 1
+        for slot in [SlotOperator.throttle, .debounce, .combineLatest, .flatMapLatest, .counter] {
+            #expect(!box.contains(slot.words), "\(slot.name): \(box)")
+            #expect(box.contains(slot.code), "\(slot.name) named: \(box)")
+        }
+        #expect(box.contains("\(SlotOperator.throttle.code): lesson \(throttleLesson)"), "\(box)")
+        // No lesson asks about sample: its words stay.
+        #expect(box.contains(SlotOperator.sample.words), "\(box)")
+        // Once its lesson is done, the box says what it does, as play's does.
+        let told = Play.operatorsBox(current: .none, untold: Learn.untold(done: [Self.index("debounce-throttle")]))
+        #expect(told.rows.contains { $0.does.contains(SlotOperator.throttle.words) })
+        #expect(!told.rows.contains { $0.does.contains(SlotOperator.combineLatest.words) })
+    }
+
+    @Test("a mark met before it is explained is on the card where it first shows: !, ├ ƒ, ▼ • ▲")
+    func marksExplainedWhereShown() {
+        // Lesson 4's question card: the Behavior subscriber of lesson 3 was cancelled (!).
+        let publish = Pilot<Learn>(first: Self.index("behavior"))
+        for key: Unicode.Scalar in ["2", "b", "n"] { publish.type(key) }
+        #expect(publish.learn.lesson == Self.index("publish"))
+        #expect(Self.card(publish).contains("1 nothing"), "the question is still asked")
+        #expect(
+            Self.card(publish).contains("!: a cancel (lesson \(Self.index("cancel") + 1))"), "\(Self.card(publish))")
+        // Lesson 10: an operator put in draws ├ on the slot's lane and ƒ on the intents'.
+        let filter = Pilot<Learn>(first: Self.index("filter"))
+        #expect(!Self.card(filter).contains("├ ƒ"), "nothing put in yet")
+        for key: Unicode.Scalar in ["f", "2"] { filter.type(key) }
+        #expect(Self.card(filter).contains("├ ƒ: an operator put in (f)"), "\(Self.card(filter))")
+        // Lesson 14: a drag draws ▼ • ▲.
+        let drag = Pilot<Learn>(first: Self.index("flat-map-latest"))
+        for key: Unicode.Scalar in ["f", "8"] { drag.type(key) }
+        #expect(!Self.card(drag).contains("▼ • ▲"), "no press yet")
+        let centre = drag.learn.play.session.state.position.centre
+        drag.drag([centre, Cell(column: centre.column + 3, row: centre.row)])
+        #expect(Self.card(drag).contains("▼ • ▲: press, drag, release"), "\(Self.card(drag))")
+    }
 }
