@@ -37,8 +37,9 @@ package enum StreamsPage {
         // one before the first (it says how each lane stands as the page begins).
         let length = axis.span
         let time = { (number: Int) in number == 0 ? SessionTime.start : index.sessionTime(of: number) }
-        let first = StreamPanel.pageStart(latest: TimeSpans.number(of: time(place), length: length), width: width)
-        var spans = TimeSpans(length: length, first: first, count: StreamPanel.pageSize(width: width))
+        let first = StreamPanel.pageStart(
+            latest: TimeSpans.number(of: time(place), length: length), width: width, time: true)
+        var spans = TimeSpans(length: length, first: first, count: StreamPanel.pageSize(width: width, time: true))
         let pageStart = spans.start(of: first)
         let pageEnd = spans.start(of: first + spans.count)
         let before = max(0, lastIntent(in: index, before: pageStart, time: time))

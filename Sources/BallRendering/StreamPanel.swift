@@ -177,7 +177,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// column, or in the time view the span's number.
     package func columnIndex(at column: Int) -> Int? {
         guard fits, column >= Self.labelWidth else { return nil }
-        let offset = (column - Self.labelWidth) / 2
+        let offset = (column - Self.labelWidth) / columnWidth
         if let spans { return offset < spans.count ? spans.first + offset : nil }
         return offset < columns.count ? columns[offset].index : nil
     }
@@ -200,7 +200,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// What `lane` shows in each column drawn, by what it showed in each recorded column: the
     /// same, or in the time view the recorded columns projected onto the spans, each event in
-    /// the span of its own time (``TimeSpans/lane(_:time:marble:)``).
+    /// the span of its own time (``TimeSpans/lane(_:events:)``).
     private func marbles(_ lane: StreamLane, _ marble: (StreamColumn) -> Marble?) -> [Marble?] {
         guard let spans else { return columns.map(marble) }
         return spans.lane(columns) { column in
@@ -229,16 +229,27 @@ package struct StreamPanel: Hashable, Sendable {
         return kinds.indices.contains(slot) ? .late(kinds[slot]) : nil
     }
 
+    /// How many cells a column takes: two a column of the event view (a line and a marble, or
+    /// `^` and what it was handed), one a span of the time view (a cell is a span of time, so a
+    /// quiet 300 ms at 100 ms is three `─`; ``Marble/spanCell`` says what it draws).
+    package static func columnWidth(time: Bool) -> Int { time ? 1 : 2 }
+
+    /// How many cells a column of this panel takes (``columnWidth(time:)``).
+    private var columnWidth: Int { Self.columnWidth(time: spans != nil) }
+
     /// How many columns (intents) a page holds at `width`: two cells each, and one cell after
     /// the last for a third mark (``Marble/spill``: a lane that subscribes, is handed a value and
-    /// ends in one column, `^○!`).
-    package static func pageSize(width: Int) -> Int { max(1, (width - labelWidth - 1) / 2) }
+    /// ends in one column, `^○!`). In the time view (`time`), a span a cell, to the edge.
+    package static func pageSize(width: Int, time: Bool = false) -> Int {
+        time ? max(1, width - labelWidth) : max(1, (width - labelWidth - 1) / 2)
+    }
 
-    /// The first intent index on the page that shows `latest` at `width`: pages turn by half
-    /// their size, so the newest column moves right until the page is full, then the older
-    /// half scrolls off at once (a drag step redraws two cells a lane, not the whole panel).
-    package static func pageStart(latest: Int, width: Int) -> Int {
-        let size = pageSize(width: width)
+    /// The first intent index (`time`: span number) on the page that shows `latest` at `width`:
+    /// pages turn by half their size, so the newest column moves right until the page is full,
+    /// then the older half scrolls off at once (a drag step redraws two cells a lane, not the
+    /// whole panel).
+    package static func pageStart(latest: Int, width: Int, time: Bool = false) -> Int {
+        let size = pageSize(width: width, time: time)
         guard latest >= size else { return 0 }
         let half = max(1, size / 2)
         return ((latest - size) / half + 1) * half
@@ -269,7 +280,7 @@ package struct StreamPanel: Hashable, Sendable {
         let late = recorder.lateLanes.flatMap { [$0.startedAt, $0.endedAt] }.compactMap { $0 }
         let end = max(latest.map { Self.end(of: $0, now: now) } ?? now, late.max() ?? .start)
         let last = TimeSpans.number(of: end, length: axis.span)
-        let first = Self.pageStart(latest: last, width: width)
+        let first = Self.pageStart(latest: last, width: width, time: true)
         let spans = TimeSpans(length: axis.span, first: first, count: last - first + 1)
         columns = recorder.columns(before: spans.start(of: first))
         self.spans = spans
@@ -410,19 +421,18 @@ package struct StreamPanel: Hashable, Sendable {
             let starts = segmentStarts
             if drawn.segments { lines.append(segmentsLine(starts, width: width)) }
             let label = (columns.first?.slot ?? .none).laneLabel
-            var waitedInto: [Bool] = []
             // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
             if let spans {
                 let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
-                for (offset, wait) in waits.enumerated() where wait.within && shown[offset] == .line {
+                for (offset, waited) in waits.enumerated() where waited && shown[offset] == .line {
                     shown[offset] = .waiting
                 }
-                waitedInto = waits.map(\.atStart)
             }
-            var line = laneLine(
-                label, width: width, shown, columnsDrawn: columnsDrawn, waitedInto: waitedInto, letters: letters)
-            for start in starts where Self.labelWidth + 2 * start.offset < width {
-                let at = Self.labelWidth + 2 * start.offset
+            var line = laneLine(label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters)
+            // Each part begins `├` where its column's first cell is a line or a wait; a value
+            // there stays (the row above names the part).
+            for start in starts where Self.labelWidth + columnWidth * start.offset < width {
+                let at = Self.labelWidth + columnWidth * start.offset
                 if line[at].glyph == Glyph.line || line[at].glyph == Glyph.waiting { line[at].glyph = Glyph.segment }
             }
             lines.append(line)
@@ -453,9 +463,10 @@ package struct StreamPanel: Hashable, Sendable {
     private func segmentsLine(_ starts: [(offset: Int, slot: SlotOperator)], width: Int) -> [LaneCell] {
         var cells = LaneCell.text("", width: width)
         for (number, start) in starts.enumerated() {
-            let at = Self.labelWidth + 2 * start.offset
+            let at = Self.labelWidth + columnWidth * start.offset
             guard at < width else { break }
-            let end = min(width, number + 1 < starts.count ? Self.labelWidth + 2 * starts[number + 1].offset : width)
+            let end = min(
+                width, number + 1 < starts.count ? Self.labelWidth + columnWidth * starts[number + 1].offset : width)
             cells[at] = LaneCell(glyph: Glyph.segment)
             let name = start.slot.laneLabel
             for (offset, cell) in LaneCell.text(name, width: end - at - 1).enumerated() {
@@ -477,7 +488,8 @@ package struct StreamPanel: Hashable, Sendable {
         var letters: ValueLetters = [:]
         for offset in 0..<(lanes.map(\.count).max() ?? 0) {
             for lane in lanes where offset < lane.count {
-                guard let marble = lane[offset], let value = Self.lettered(marble), letters[value] == nil,
+                guard let marble = lane[offset], let value = Self.lettered(marble, oneCell: spans != nil),
+                    letters[value] == nil,
                     letters.count < MarbleValue.letters.count
                 else { continue }
                 letters[value] = MarbleValue.letters[letters.count]
@@ -488,8 +500,13 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The value `marble` draws as a letter, if it draws one: one that is not itself in one cell
     /// (a count, `T`, `F`), nor in the column's two cells (a count of two digits with the first
-    /// cell free).
-    static func lettered(_ marble: Marble) -> MarbleValue? {
+    /// cell free). `oneCell`: drawn in a span's one cell (``Marble/spanCell``), where a count of
+    /// two digits takes a letter.
+    static func lettered(_ marble: Marble, oneCell: Bool = false) -> MarbleValue? {
+        if oneCell {
+            guard case .value(let value) = marble.spanCell, value.glyph == nil else { return nil }
+            return value
+        }
         let (first, second) = marble.cells
         for cell in [first, second] + (marble.spill.map { [$0] } ?? []) {
             guard case .value(let value) = cell, value.glyph == nil else { continue }
@@ -550,15 +567,16 @@ package struct StreamPanel: Hashable, Sendable {
         return cells
     }
 
-    /// The time view's ruler: the span's length, then the time in seconds at every tenth span
-    /// (and at the first, unless the next tenth is too close).
+    /// The time view's ruler: the span's length, then the time in seconds over every tenth span
+    /// (ten cells apart; and over the first, unless the next tenth is too close).
     private func timeRuler(_ spans: TimeSpans, width: Int) -> [LaneCell] {
         var cells = LaneCell.text(" streams \(PanelAxis.words(spans.length))", width: width, dim: true)
-        for (offset, number) in spans.numbers.enumerated()
-        where number % 10 == 0 || (offset == 0 && number % 10 < 6) {
-            let at = Self.labelWidth + 2 * offset + 1
+        for (offset, number) in spans.numbers.enumerated() where number % 10 == 0 || offset == 0 {
+            let at = Self.labelWidth + offset
             let seconds = SessionTime.Stride(microseconds: spans.start(of: number).microseconds)
             let text = Self.secondsWords(seconds)
+            // The first span's time only where it ends before the next tenth's begins.
+            if number % 10 != 0, text.count >= 10 - number % 10 { continue }
             for (index, character) in text.unicodeScalars.enumerated() where at + index < width {
                 cells[at + index] = LaneCell(glyph: character, dim: true)
             }
@@ -578,34 +596,36 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// One lane's row: its label, then each column's two cells (`shown`, a marble for each column
-    /// drawn). A lane's line is drawn in the text's colour, as its marbles are (only a ghost is
-    /// dim): the line is the time the subscription lives, and a step that adds a column then
-    /// needs no change of colour. In the time view, a marble that ends a wait (`waitedInto`) is
-    /// drawn with the wait in its first cell.
+    /// drawn), or in the time view each span's one cell (``Marble/spanCell``). A lane's line is
+    /// drawn in the text's colour, as its marbles are (only a ghost is dim): the line is the time
+    /// the subscription lives, and a step that adds a column then needs no change of colour.
     private func laneLine(
         _ label: String, width: Int, _ shown: [Marble?], columnsDrawn: [(id: Int, future: Bool)],
-        waitedInto: [Bool] = [], letters: ValueLetters
+        letters: ValueLetters
     ) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
+        let oneCell = spans != nil
         for (offset, column) in columnsDrawn.enumerated() {
-            let at = Self.labelWidth + 2 * offset
-            guard at + 1 < width, offset < shown.count, let shown = shown[offset] else { continue }
-            var (first, second) = LaneCell.cells(of: shown, letters: letters)
-            if offset < waitedInto.count, waitedInto[offset], shown != .line, shown != .waiting,
-                first.glyph == Glyph.line
-            {
-                first = LaneCell(glyph: Glyph.waiting)
+            let at = Self.labelWidth + columnWidth * offset
+            guard at + columnWidth - 1 < width, offset < shown.count, let shown = shown[offset] else { continue }
+            // The future: shapes only, dim; the column under the pointer in reverse video.
+            func look(_ cell: LaneCell) -> LaneCell {
+                var cell = cell
+                if column.future { (cell.colour, cell.dim) = (nil, true) }
+                if column.id == hovered { cell.highlighted = true }
+                return cell
             }
-            if column.future {
-                // The future: shapes only, dim.
-                (first.colour, first.dim, second.colour, second.dim) = (nil, true, nil, true)
+            if oneCell {
+                cells[at] = look(LaneCell.cell(of: shown.spanCell, letters: letters))
+                continue
             }
-            if column.id == hovered { (first.highlighted, second.highlighted) = (true, true) }
-            cells[at] = first
-            cells[at + 1] = second
+            let (first, second) = LaneCell.cells(of: shown, letters: letters)
+            (cells[at], cells[at + 1]) = (look(first), look(second))
             // The third mark goes in the next column's first cell: the lane ended, so nothing
             // else is drawn there.
-            if let spill = shown.spill, at + 2 < width { cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1 }
+            if let spill = shown.spill, at + 2 < width {
+                cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1
+            }
         }
         return cells
     }
@@ -660,7 +680,9 @@ package struct LaneCell: Hashable, Sendable {
         return (cell(of: first, letters: letters), cell(of: second, letters: letters))
     }
 
-    private static func cell(of marble: Marble, letters: ValueLetters) -> LaneCell {
+    /// The one cell of `marble` (a value as itself where one cell holds it, else its letter in
+    /// `letters`, else `○`).
+    package static func cell(of marble: Marble, letters: ValueLetters = [:]) -> LaneCell {
         switch marble {
         case .colour(let colour, _): LaneCell(glyph: marble.glyph, colour: colour)
         case .ghost: LaneCell(glyph: marble.glyph, dim: true)

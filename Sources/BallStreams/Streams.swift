@@ -282,6 +282,20 @@ package enum Marble: Hashable, Sendable {
         return .mark(ending.glyph)
     }
 
+    /// The one cell of a span of the time view: the value where the span holds one (several: their
+    /// group, `²`), over the mark it came with (`^`, `|`, `!`: the lane then begins or ends at
+    /// that cell, blank before or after it, and the hover says what happened); with no value, the
+    /// ending (`^|` is `|`), else the mark, `~` or `─`.
+    package var spanCell: Marble {
+        switch self {
+        case .subscribed(let handed, let ending):
+            handed ?? ending.map { .mark($0.glyph) } ?? .mark(Glyph.subscribed)
+        case .ended(let after): after ?? .mark(Glyph.completed)
+        case .unsubscribed(let after): after ?? .mark(Glyph.unsubscribed)
+        default: self
+        }
+    }
+
     /// Every mark of the column, in order: its two cells and the spill (for the exports that
     /// write a column as text).
     package var allCells: [Marble] {

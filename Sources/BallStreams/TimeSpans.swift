@@ -130,12 +130,11 @@ package struct TimeSpans: Hashable, Sendable {
     }
 
     /// Where the slot's timed operator waits, from `columns` (as for ``lane(_:events:)``):
-    /// for each span, whether it waited as the span began, or up to its start (a wait that ends
-    /// with a marble is drawn into the marble's first cell), and whether it waited in it. A column's
-    /// wait runs from its intent to ``StreamColumn/waitsUntil``, or to the next intent when that
-    /// comes first, and no further than `now` (a wait is drawn as far as it has gone).
-    package func waits(_ columns: [StreamColumn], now: SessionTime) -> [(atStart: Bool, within: Bool)] {
-        var waits = [(atStart: Bool, within: Bool)](repeating: (false, false), count: count)
+    /// whether it waited in each span. A column's wait runs from its intent to
+    /// ``StreamColumn/waitsUntil``, or to the next intent when that comes first, and no further
+    /// than `now` (a wait is drawn as far as it has gone).
+    package func waits(_ columns: [StreamColumn], now: SessionTime) -> [Bool] {
+        var waits = [Bool](repeating: false, count: count)
         for position in columns.indices {
             guard let from = columns[position].time, var until = columns[position].waitsUntil else { continue }
             if position + 1 < columns.count, let next = columns[position + 1].time { until = min(until, next) }
@@ -146,13 +145,7 @@ package struct TimeSpans: Hashable, Sendable {
             // The span the wait's last microsecond is in.
             let upper = min(count - 1, number(of: until.advanced(by: .microseconds(-1))) - first)
             guard lower <= upper else { continue }
-            for offset in lower..<(upper + 1) {
-                waits[offset].within = true
-                if from < start(of: first + offset) { waits[offset].atStart = true }
-            }
-            // A wait that ends as a span begins ends with what that span draws first.
-            let after = upper + 1
-            if after < count, until == start(of: first + after), from < until { waits[after].atStart = true }
+            for offset in lower..<(upper + 1) { waits[offset] = true }
         }
         return waits
     }

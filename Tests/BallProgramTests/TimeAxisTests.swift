@@ -37,8 +37,11 @@ struct TimeAxisTests {
         }
     }
 
-    /// The first of the two cells of the time column at `offset` from the panel's left.
-    static func cell(_ offset: Int) -> Int { StreamPanel.labelWidth + 2 * offset }
+    /// The cell of the time column (span) at `offset` from the panel's left: one cell a span.
+    static func cell(_ offset: Int) -> Int { StreamPanel.labelWidth + offset }
+
+    /// The marble's cell (the second of two) of the event view's column at `offset`.
+    static func eventCell(_ offset: Int) -> Int { StreamPanel.labelWidth + 2 * offset + 1 }
 
     /// Play with the panel open, `debounce` in the slot at 0 s, the time view on, and three
     /// arrows right at 2.0, 2.12 and 2.24 s (a column each at 100 ms).
@@ -57,15 +60,20 @@ struct TimeAxisTests {
     }
 
     @Test(
-        "T, debounce and three quick moves: the wait drawn ~ as it runs, a wake a column; its ○ three columns right of position's last; then no wake-up"
+        "T, debounce and three quick moves: the wait drawn ~ as it runs, a wake a column; its ○ three cells right of position's last; then no wake-up"
     )
     func debounceOnTime() {
         let driver = Self.debounced()
         #expect(driver.lines.contains { $0.hasPrefix(" streams 100 ms ") })
-        // 2.39 s: debounce waits (since 2.24 s); its lane is drawn to the column of now, no further.
+        // The ruler: a cell a span, so a second every ten cells.
+        let ruler = Array(driver.lines.first { $0.hasPrefix(" streams 100 ms ") } ?? "")
+        #expect(String(ruler[Self.cell(0)..<Self.cell(2)]) == "0s")
+        #expect(String(ruler[Self.cell(10)..<Self.cell(12)]) == "1s")
+        #expect(String(ruler[Self.cell(20)..<Self.cell(22)]) == "2s", "\(String(ruler))")
+        // 2.39 s: debounce waits (since 2.0 s); its lane is drawn to the column of now, no further.
         driver.pass(.milliseconds(150))
         var debounce = Self.slotRow(in: driver.lines)
-        #expect(String(debounce[Self.cell(20)..<Self.cell(24)]) == "~~~~~~~~", "\(String(debounce))")
+        #expect(String(debounce[Self.cell(20)..<Self.cell(24)]) == "~~~~", "\(String(debounce))")
         #expect(debounce[Self.cell(24)] == " ")
         #expect(!debounce[Self.cell(4)...].contains("○"))
         // While it waits, the loop wakes at the next column's start, at most a column away.
@@ -77,15 +85,16 @@ struct TimeAxisTests {
         let position = Self.row("position", in: lines)
         debounce = Self.slotRow(in: lines)
         for span in 20...22 {
-            #expect(intents[Self.cell(span) + 1] == "→")
-            #expect(position[Self.cell(span) + 1] == "○")
+            #expect(intents[Self.cell(span)] == "→")
+            #expect(position[Self.cell(span)] == "○")
         }
-        // The last ○ on position at 2.24 s (column 22); debounce's at 2.54 s (column 25), the
-        // wait between, into the ○'s column.
-        #expect(position.lastIndex(of: "○") == Self.cell(22) + 1)
-        #expect(debounce.lastIndex(of: "○") == Self.cell(25) + 1)
-        #expect(String(debounce[Self.cell(22)...Self.cell(25) + 1]) == "~~~~~~~○")
-        #expect(Self.row("ballColour", in: lines)[Self.cell(25) + 1] == "●")
+        // The last ○ on position at 2.24 s (column 22); debounce's at 2.54 s (column 25): three
+        // cells right, the wait between.
+        #expect(position.lastIndex(of: "○") == Self.cell(22))
+        #expect(debounce.lastIndex(of: "○") == Self.cell(25))
+        #expect(String(debounce[Self.cell(22)...Self.cell(25)]) == "~~~○", "\(String(debounce))")
+        #expect(String(debounce[(Self.cell(22) + 1)..<Self.cell(25)]) == "~~")
+        #expect(Self.row("ballColour", in: lines)[Self.cell(25)] == "●")
         // The lanes end with the column of the last thing that happened; idle, nothing wakes.
         #expect(position[Self.cell(26)] == " ")
         #expect(driver.terminal.waits.last == .some(nil))
@@ -107,18 +116,17 @@ struct TimeAxisTests {
         var lines = driver.lines
         #expect(lines.contains { $0.hasPrefix(" streams 250 ms ") })
         // 2.0 to 2.25 s is one column: three positions in it, a group; the debounce two columns on.
-        #expect(Self.row("position", in: lines)[Self.cell(8) + 1] == "³")
-        #expect(Self.row("intents", in: lines)[Self.cell(8) + 1] == "³")
-        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(10) + 1)
+        #expect(Self.row("position", in: lines)[Self.cell(8)] == "³")
+        #expect(Self.row("intents", in: lines)[Self.cell(8)] == "³")
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(10))
         driver.type("<")
         driver.type("<")
         lines = driver.lines
         #expect(lines.contains { $0.hasPrefix(" streams 50 ms ") })
-        // The page of 50 ms columns that shows 2.54 s begins at 1.5 s (column 30).
-        let first = 30
+        // The page of 50 ms columns at 80 cells holds 64: 2.54 s (column 50) is on the first.
         let position = Self.row("position", in: lines)
-        for span in [40, 42, 44] { #expect(position[Self.cell(span - first) + 1] == "○") }
-        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(50 - first) + 1)
+        for span in [40, 42, 44] { #expect(position[Self.cell(span)] == "○") }
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(50))
         driver.type("<")
         #expect(driver.lines.contains { $0.hasPrefix(" streams 50 ms ") })
         for _ in 0..<5 { driver.type(">") }
@@ -128,8 +136,8 @@ struct TimeAxisTests {
         #expect(lines.contains { $0.hasPrefix(" streams         0") })
         // A column per intent again: the three arrows side by side, debounce's ○ with the last.
         let byIntent = Self.row("position", in: lines)
-        #expect(byIntent.lastIndex(of: "○") == Self.cell(4) + 1)
-        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(4) + 1)
+        #expect(byIntent.lastIndex(of: "○") == Self.eventCell(4))
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.eventCell(4))
     }
 
     @Test(
@@ -150,10 +158,10 @@ struct TimeAxisTests {
         // 2.0 s through at once, its window to 2.3 s; 2.16 s held, through at 2.3 s, and a new
         // window to 2.6 s with nothing in it; then nothing waits, and nothing wakes.
         let throttle = Self.slotRow(in: lines)
-        #expect(String(throttle[Self.cell(20)..<Self.cell(27)]) == "─○~~~~~○~~~~──", "\(String(throttle))")
+        #expect(String(throttle[Self.cell(20)..<Self.cell(27)]) == "○~~○~~─", "\(String(throttle))")
         // Two positions in the column of 2.0 s (2.0 and 2.08 s), a group; one in the next.
-        #expect(Self.row("position", in: lines)[Self.cell(20) + 1] == "²")
-        #expect(Self.row("position", in: lines)[Self.cell(21) + 1] == "○")
+        #expect(Self.row("position", in: lines)[Self.cell(20)] == "²")
+        #expect(Self.row("position", in: lines)[Self.cell(21)] == "○")
         #expect(driver.terminal.waits.last == .some(nil))
     }
 
@@ -165,12 +173,12 @@ struct TimeAxisTests {
         driver.passTime(to: 3.25)
         driver.toggleLate(.behavior)
         let late = Self.row("late Behavior", in: driver.lines)
-        // The page turned by half to show 3.25 s: it begins at 1.5 s (column 15). Subscribed at
-        // 3.0 s (column 30), handed the latest at once; cancelled at 3.25 s (column 32).
-        #expect(String(late[Self.cell(14)..<Self.cell(18)]) == "  ^○───!", "\(String(late))")
+        // Subscribed at 3.0 s (column 30), handed the latest at once: the value in the span's
+        // one cell, the lane beginning there (nothing before it); cancelled at 3.25 s (column 32).
+        #expect(String(late[Self.cell(29)..<Self.cell(34)]) == " ○─! ", "\(String(late))")
         // The axis moved on with the keys: the position's lane goes on to there, and no further.
         let position = Self.row("position", in: driver.lines)
-        #expect(position[Self.cell(17) + 1] == "─" && position[Self.cell(18)] == " ")
+        #expect(position[Self.cell(32)] == "─" && position[Self.cell(33)] == " ")
     }
 
     /// A recording: debounce at the start, three arrows right at 2.0, 2.12 and 2.24 s, one left at 5 s.
@@ -204,29 +212,32 @@ struct TimeAxisTests {
         try scrub(to: 4)
         var lines = driver.lines
         #expect(lines.contains { $0.hasPrefix(" streams 100 ms ") })
-        #expect(Self.row("position", in: lines).lastIndex(of: "○") == Self.cell(22) + 1)
-        #expect(String(Self.slotRow(in: lines)[Self.cell(22)...Self.cell(25) + 1]) == "~~~~~~~○")
+        // The page holds 64 spans (to 6.4 s): the move at 5 s (column 50) is on it, the future.
+        let moved = Self.row("position", in: lines)
+        #expect(moved[Self.cell(22)] == "○" && !moved[Self.cell(23)..<Self.cell(50)].contains("○"))
+        #expect(moved[Self.cell(50)] == "○")
+        #expect(String(Self.slotRow(in: lines)[Self.cell(22)...Self.cell(25)]) == "~~~○")
         // At the second arrow (2.12 s), what came from 2.24 s on is the future: drawn, dim.
         try scrub(to: 3)
         lines = driver.lines
-        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(25) + 1)
+        #expect(Self.slotRow(in: lines).lastIndex(of: "○") == Self.cell(25))
         let panel = try #require(driver.player.view.panel)
         let cells = panel.lines(width: width)
         let positionRow = try #require(panel.mainLanes.firstIndex(of: .position)) + 1
-        #expect(!cells[positionRow][Self.cell(21) + 1].dim)
+        #expect(!cells[positionRow][Self.cell(21)].dim)
         #expect(
-            cells[positionRow][Self.cell(22) + 1].dim
-                && MarbleValue.letters.contains(cells[positionRow][Self.cell(22) + 1].glyph))
+            cells[positionRow][Self.cell(22)].dim
+                && MarbleValue.letters.contains(cells[positionRow][Self.cell(22)].glyph))
         // The last place: the page that holds 5 s, its lanes ending there.
         try scrub(to: 5)
         lines = driver.lines
         let position = Self.row("position", in: lines)
-        // 5 s is column 50, on the page from column 30, and there the recording and its lanes
-        // end: debounce waits from there (what it did after, nobody recorded).
-        #expect(position.lastIndex(of: "○") == Self.cell(20) + 1)
-        #expect(String(Self.slotRow(in: lines)[Self.cell(20)...Self.cell(20) + 2]) == "~~ ")
-        #expect(position[Self.cell(21)] == " ")
-        #expect(lines.contains { $0.hasPrefix(" streams 100 ms  ") })
+        // 5 s is column 50, on the first page (64 columns at 80 cells), and there the recording
+        // and its lanes end: debounce waits from there (what it did after, nobody recorded).
+        #expect(position.lastIndex(of: "○") == Self.cell(50))
+        #expect(String(Self.slotRow(in: lines)[Self.cell(50)...Self.cell(51)]) == "~ ")
+        #expect(position[Self.cell(51)] == " ")
+        #expect(lines.contains { $0.hasPrefix(" streams 100 ms 0s        1s") })
     }
 
     @Test("learn's debounce and throttle card names T, and T lays the tour's lanes on time")
