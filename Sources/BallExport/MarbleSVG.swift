@@ -138,7 +138,9 @@ package enum MarbleSVG {
             }
             for lane in lanes where part.emission(lane) != nil || part.completed.contains(lane) {
                 if emitted(gathering!, lane), emitted(part, lane) {
-                    counts[frame, default: [:]][lane, default: 1] += 1
+                    // (flatMap's inner subscriptions: the slot passed a column's value on that often.)
+                    let times = { (column: StreamColumn) in lane == .slotted ? max(1, column.slottedCount) : 1 }
+                    counts[frame, default: [:]][lane, default: times(gathering!)] += times(part)
                 }
                 if part.completed.contains(lane) { gathering!.completed.insert(lane) }
             }
@@ -268,7 +270,10 @@ package enum MarbleSVG {
             for column in columns {
                 let x = centre(of: column.index - first)
                 try drawMarble(column, lane: lane, x: x, y: y, letters: letters, tooltips: &tooltips, into: spool)
-                if let count = counts[column.index]?[lane] {
+                if let count = counts[column.index]?[lane]
+                    ?? (lane == .slotted && column.slottedCount > 1
+                        ? column.slottedCount : nil)
+                {
                     try spool.append(Array(#"<text x="\#(x)" y="\#(y - 9)" class="count">×\#(count)</text>"#.utf8))
                 }
             }
@@ -307,7 +312,11 @@ package enum MarbleSVG {
         _ column: StreamColumn, lane: StreamLane, x: Int, y: Int, letters: ValueLetters,
         tooltips: inout [Intent: [UInt8]], into spool: Spool
     ) throws {
-        let emission = column.emission(lane)
+        // Several of one value at once on the slot's lane (flatMap's inner subscriptions): the
+        // value, counted `×2` above it.
+        let emission =
+            lane == .slotted && column.slottedCount > 1
+            ? column.slotted.map { .value(MarbleValue($0)) } : column.emission(lane)
         let completed = column.completed.contains(lane)
         guard emission != nil || completed else { return }
         try spool.append { bytes in
@@ -561,6 +570,7 @@ extension StreamColumn {
             case .slotted:
                 if let output = part.slotted {
                     slotted = output
+                    slottedCount = part.slottedCount
                     passedAt = part.passedAt
                 }
             case .ballColour: if let colour = part.ballColour { ballColour = colour }

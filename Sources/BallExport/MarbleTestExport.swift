@@ -200,7 +200,9 @@ package enum MarbleTestExport {
                     if let on = column.mirrorSent { try mirrorLane.add(mirrors.token(for: on, at: at), frame, time) }
                     if let on = column.grabbed { try grabbedLane.add(grabs.token(for: on, at: at), frame, time) }
                     if let output = column.slotted {
-                        try slottedLane.add(slotted.token(for: output, at: at), slotFrame, passed)
+                        // flatMap's inner subscriptions each pass the position on: a group of it.
+                        let token = try slotted.token(for: output, at: at)
+                        for _ in 0..<max(1, column.slottedCount) { try slottedLane.add(token, slotFrame, passed) }
                     }
                     if let colour = column.ballColour {
                         try ballLane.add(balls.token(for: colour, at: at), slotFrame, passed)

@@ -20,6 +20,9 @@ package final class BallSession {
     /// it holds started, and when `throttle`'s window started.
     private var heldSince: SessionTime?
     private var windowStart: SessionTime?
+    /// How many inner subscriptions `flatMap` in the slot holds (the reducer's model; the real
+    /// ones are inside the operator, where nothing can count them but what they pass on).
+    private var innerSubscriptions = 0
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
     /// Whether a quit was requested.
@@ -52,6 +55,7 @@ package final class BallSession {
         grab = start.grab
         heldSince = start.heldSince
         windowStart = start.windowStart
+        innerSubscriptions = start.innerSubscriptions
         assert(viewModel.position.value == start.position, "the warm-up ends away from the position")
         assert(viewModel.slotted.latest == start.slotted, "the warm-up and the state disagree")
     }
@@ -111,8 +115,7 @@ package final class BallSession {
         BallState(
             position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
             slot: viewModel.slot.value, mirror: viewModel.mirror.value, slotted: viewModel.slotted.latest!,
-            heldSince: heldSince,
-            windowStart: windowStart, time: now)
+            heldSince: heldSince, windowStart: windowStart, innerSubscriptions: innerSubscriptions, time: now)
     }
 
     /// Takes `intent` now: fits it to the ball's area (dropped if it cannot happen there), publishes
@@ -129,6 +132,7 @@ package final class BallSession {
         grab = next.grab
         heldSince = next.heldSince
         windowStart = next.windowStart
+        innerSubscriptions = next.innerSubscriptions
         if next.position != current.position {
             viewModel.position.send(next.position)
             // Then by what made it: the mouse or the keys (a resize is neither).

@@ -59,6 +59,10 @@ package struct BallState: Hashable, Sendable {
     /// 300 ms runs from there, and a position that comes in it is held
     /// until it ends. Nil before it has let one through (and for the other operators).
     package var windowStart: SessionTime?
+    /// How many inner subscriptions `flatMap` in the slot holds: one for each press since it went
+    /// in (one more if it went in with the button down), each a subscription to the position that
+    /// nothing cancels, so each new position goes through this many times. 0 for the others.
+    package var innerSubscriptions: Int
     /// The time on the session's clock: of the last intent, or of the last ``advanced(to:)``.
     package var time: SessionTime
 
@@ -66,7 +70,7 @@ package struct BallState: Hashable, Sendable {
     package init(
         position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
         mirror: Bool = false, slotted: SlotOutput? = nil, heldSince: SessionTime? = nil,
-        windowStart: SessionTime? = nil, time: SessionTime = .start
+        windowStart: SessionTime? = nil, innerSubscriptions: Int = 0, time: SessionTime = .start
     ) {
         self.position = position
         self.grab = grab
@@ -76,6 +80,7 @@ package struct BallState: Hashable, Sendable {
         self.slotted = slotted ?? .position(position)
         self.heldSince = heldSince
         self.windowStart = windowStart
+        self.innerSubscriptions = innerSubscriptions
         self.time = time
     }
 
@@ -192,6 +197,7 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         next.slot = chosen
         next.heldSince = nil
         next.windowStart = nil
+        next.innerSubscriptions = 0
     case .mirrorFlipped:
         next.mirror.toggle()
     }

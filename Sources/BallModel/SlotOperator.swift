@@ -16,7 +16,7 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// The operators, in the operators box's order: the one list a new operator joins.
     package static let allCases: [SlotOperator] = [
         .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .counter, .merge,
-        .startWith, .distinctUntilChanged,
+        .startWith, .distinctUntilChanged, .flatMap,
     ]
 
     /// What the operator is and does.

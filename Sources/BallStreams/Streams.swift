@@ -441,8 +441,11 @@ package struct StreamColumn: Hashable, Sendable {
     package var intent: Intent?
     /// The position published, if one was.
     package var position: BallPosition?
-    /// What the slot passed on, if it passed anything.
+    /// What the slot passed on, if it passed anything (the last, when it passed on several).
     package var slotted: SlotOutput?
+    /// How many values the slot passed on in the column: more than one where `flatMap`'s inner
+    /// subscriptions each passed the new position on (all of them ``slotted``).
+    package var slottedCount = 0
     /// The operator in the slot after the intent.
     package var slot: SlotOperator = .none
     /// Whether the mirror (the second subject) is on after the intent.
@@ -526,7 +529,9 @@ package struct StreamColumn: Hashable, Sendable {
         case .grabbed: return grabbed.map { .value(.flag($0)) }
         case .mouse: return mouse.map { .value(.position($0)) }
         case .keys: return keys.map { .value(.position($0)) }
-        case .slotted: return slotted.map { .value(MarbleValue($0)) }
+        case .slotted:
+            guard let slotted else { return nil }
+            return slottedCount > 1 ? .group(slottedCount) : .value(MarbleValue(slotted))
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
             // The slot passed a position on, so a colour was worked out from it: swallowed.
@@ -758,6 +763,7 @@ package final class StreamRecorder {
                 onNext: { [unowned self] output in
                     note {
                         $0.slotted = output
+                        $0.slottedCount += 1
                         $0.passedAt = self.session.now
                     }
                 },

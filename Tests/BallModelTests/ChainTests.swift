@@ -582,6 +582,100 @@ struct ChainTests {
     }
 
     @Test(
+        "flatMap in the slot: each press subscribes once more and nothing cancels: after two presses each position goes through twice, keys too"
+    )
+    func flatMapInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))
+        let slotted = SlottedTap(session)
+        var folded = session.state
+        var passes: [Int] = []
+        let steps: [Intent] = [
+            // Chosen with the button up: Empty(), nothing handed; a key move passes nothing.
+            .operatorChosen(.flatMap), .arrowPressed(.left, distance: 11),
+            // The first press: one inner subscription, handed 39,11; a drag, then the release's
+            // move, go through it once.
+            .pressed(at: Cell(column: 39, row: 11)), .dragged(to: Cell(column: 40, row: 11)),
+            .released(at: Cell(column: 41, row: 11)),
+            // With the button up the keys still go through: nothing cancelled the subscription.
+            .arrowPressed(.right, distance: 1),
+            // The second press: a second inner subscription, handed 42,11; each move twice now.
+            .pressed(at: Cell(column: 42, row: 11)), .released(at: Cell(column: 42, row: 11)),
+            .arrowPressed(.right, distance: 2),
+            // Chosen again: a new flatMap, button up: no inner subscription; keys pass nothing.
+            .operatorChosen(.flatMap), .arrowPressed(.right, distance: 1),
+        ]
+        for intent in steps {
+            let before = (slotted.values.count, folded)
+            session.send(intent)
+            folded = reduce(folded, intent)
+            #expect(session.state == folded, "\(intent)")
+            passes.append(slotted.values.count - before.0)
+            #expect(passes.last == FlatMapOperation.passes(from: before.1, to: folded, by: intent), "\(intent)")
+        }
+        #expect(passes == [0, 0, 1, 1, 1, 1, 1, 0, 2, 0, 0])
+        #expect(folded.innerSubscriptions == 0)
+        #expect(
+            slotted.values == [
+                position(50, 11), position(39, 11), position(40, 11), position(41, 11), position(42, 11),
+                position(42, 11), position(44, 11), position(44, 11),
+            ])
+        session.send(.quitRequested)
+        #expect(slotted.completed)
+    }
+
+    @Test(
+        "a chain built part-way with flatMap in the slot makes its inner subscriptions again: each move passes as often"
+    )
+    func flatMapBuiltPartWay() {
+        for grabbed in [false, true] {
+            let state = BallState(
+                position: position(35, 11), grab: grabbed ? CellOffset(columns: 0, rows: 0) : nil,
+                background: .flatGray, slot: .flatMap, slotted: .position(position(35, 11)), innerSubscriptions: 3)
+            let session = BallSession(start: state)
+            #expect(session.state == state)
+            let slotted = SlottedTap(session)
+            session.send(.arrowPressed(.right, distance: 2))
+            #expect(slotted.values == [position(35, 11)] + Array(repeating: position(37, 11), count: 3))
+            #expect(session.state == reduce(state, .arrowPressed(.right, distance: 2)))
+        }
+    }
+
+    @Test(
+        "random sessions with flatMap: after every intent the slot passed on as often as the reducer's inner subscriptions say"
+    )
+    func flatMapPassesAsModelled() {
+        var generator = SeededGenerator()
+        print("flatMap's passes: \(generator)")
+        for _ in 0..<30 {
+            let area = ScreenSize(columns: 30 + generator.below(60), rows: 10 + generator.below(20))
+            let session = BallSession(screen: area)
+            var count = 0
+            let tap = session.viewModel.slotted.bind { _ in count += 1 }
+            for _ in 0..<200 {
+                let cell = Cell(column: generator.below(area.columns), row: generator.below(area.rows))
+                let intent: Intent =
+                    switch generator.below(10) {
+                    case 0: .pressed(at: cell)
+                    case 1, 2: .released(at: cell)
+                    case 3, 4: .dragged(to: cell)
+                    case 5, 6: .arrowPressed(Direction.allCases[generator.below(4)], distance: 1 + generator.below(3))
+                    case 7: .recentred
+                    default: .operatorChosen([.flatMap, .flatMapLatest, .none][generator.below(3)])
+                    }
+                let before = (count, session.state)
+                session.send(intent)
+                let after = session.state
+                #expect(after == reduce(before.1, intent), "\(generator)")
+                guard after.slot == .flatMap else { continue }
+                #expect(
+                    count - before.0 == FlatMapOperation.passes(from: before.1, to: after, by: intent),
+                    "\(generator): \(intent)")
+            }
+            tap.cancel()
+        }
+    }
+
+    @Test(
         "the counter in the slot: map makes each position a 1 and scan adds them up; the ball takes the count's colour, the screen its complement"
     )
     func counterInTheSlot() {

@@ -47,7 +47,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, each late lane as RxPY's own subject of its kind gives it, and, exported with --frame 1ms, the slot's lane as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, map then scan (the counter), merge, skip then start_with, distinct_until_changed and switch_latest (and a port of RxSwift's throttle) give it from the exported input lanes, for every operator",
+        "RxPY's parser reads every lane of fresh random recordings as the headless trace has them, each late lane as RxPY's own subject of its kind gives it, and, exported with --frame 1ms, the slot's lane as RxPY's own filter, map, debounce, combine_latest, sample, flat_map_latest, flat_map, map then scan (the counter), merge, skip then start_with, distinct_until_changed and switch_latest (and a port of RxSwift's throttle) give it from the exported input lanes, for every operator",
         .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func rxpyReadsTheLanes() throws {
