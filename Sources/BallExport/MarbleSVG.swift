@@ -245,15 +245,25 @@ package enum MarbleSVG {
             let lastDrawn = min(lastIndex, completed[lane] ?? lastIndex)
             guard completed[lane].map({ $0 >= first }) ?? true else { continue }
             let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
-            // The slot's lane is labelled with the operator of the block's first column, and each
-            // operator chosen in the block starts its part with a dashed bar and its name above.
-            let label = lane == .slotted ? columns[0].slot.laneLabel : lane.label
+            // The slot's lane is labelled `slotted`, as the panel labels it; the operator of the
+            // block's first column is named above its start, and each operator chosen in the block
+            // starts its part with a dashed bar and its name above.
             try spool.append(
                 Array(
-                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label.xmlEscaped)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(lane.label.xmlEscaped)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
                         .utf8))
             if lane == .slotted {
                 let starts = panel.segmentStarts
+                // The part that began before the block, named over its first column onwards.
+                if starts.first?.offset != 0 {
+                    let name = columns[0].slot.laneLabel.xmlEscaped
+                    let room = starts.first.map { $0.offset * column / 6 } ?? .max
+                    let shown = name.count <= room ? name : String(name.prefix(max(0, room - 1))) + "\(Glyph.ellipsis)"
+                    try spool.append(
+                        Array(
+                            #"<text x="\#(centre(of: 0) - column / 2 + 2)" y="\#(y - 7)" class="segment-name" data-segment="\#(name)">\#(shown)<title>#\#(columns[0].index) \#(name) was in the slot</title></text>"#
+                                .utf8))
+                }
                 for (number, start) in starts.enumerated() {
                     let x = centre(of: start.offset) - column / 2
                     let name = start.slot.laneLabel.xmlEscaped

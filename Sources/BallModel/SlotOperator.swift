@@ -46,9 +46,9 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// Whether the operator reads the second subject, `mirror`.
     package var readsMirror: Bool { inputs.contains(.mirror) }
 
-    /// The name of its part of the slot's lane, where it starts: `.filter`; `position` for the
-    /// empty slot (the position goes through as it is).
-    package var laneLabel: String { self == .none ? "position" : "." + name }
+    /// The name of its part of the slot's lane (`slotted`), in the row above the lane: `.filter`;
+    /// `none` for the empty slot (the position goes through as it is).
+    package var laneLabel: String { self == .none ? name : "." + name }
 
     /// The digit that puts it in from the operators box, when its key is one.
     package var digit: Int? { key.properties.numericType == nil ? nil : Int(String(key)) }

@@ -402,9 +402,9 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The ruler (intent indices at every tenth column, and at the first) and the main lanes, the
-    /// slot's in segments: labelled with the operator of the page's first column (`.filter`, or
-    /// `position` when the slot was empty), each operator chosen on the page marked `├` where its
-    /// part starts, and named there in the row above.
+    /// slot's (`slotted`) in segments: each operator chosen on the page marked `├` where its part
+    /// starts, and in the row above (``segmentsLabel``) the operator of the page's first column
+    /// (`.filter`, or `none`), then each chosen one named where its part starts.
     package func mainLines(width: Int, letters: ValueLetters) -> [[LaneCell]] {
         mainLines(width: width, letters: letters, columnsDrawn: drawnColumns)
     }
@@ -420,7 +420,6 @@ package struct StreamPanel: Hashable, Sendable {
             }
             let starts = segmentStarts
             if drawn.segments { lines.append(segmentsLine(starts, width: width)) }
-            let label = (columns.first?.slot ?? .none).laneLabel
             // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
             if let spans {
                 let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
@@ -428,7 +427,7 @@ package struct StreamPanel: Hashable, Sendable {
                     shown[offset] = .waiting
                 }
             }
-            var line = laneLine(label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters)
+            var line = laneLine(lane.label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters)
             // Each part begins `├` where its column's first cell is a line or a wait; a value
             // there stays (the row above names the part).
             for start in starts where Self.labelWidth + columnWidth * start.offset < width {
@@ -458,10 +457,22 @@ package struct StreamPanel: Hashable, Sendable {
         return starts
     }
 
-    /// The row above the slot's lane: at each of `starts`, `├` and the operator's name, cut (`…`)
-    /// where the next part starts.
+    /// The label of the row above the slot's lane, which names the operator of each part of it:
+    /// the lane itself is labelled as the code names it, `slotted`, what the slot passes on.
+    package static let segmentsLabel = "in the slot"
+
+    /// The row above the slot's lane (``segmentsLabel``): the operator that was in the slot as the
+    /// page begins, then at each of `starts`, `├` and the operator's name, each cut (`…`) where
+    /// the next part starts.
     private func segmentsLine(_ starts: [(offset: Int, slot: SlotOperator)], width: Int) -> [LaneCell] {
-        var cells = LaneCell.text("", width: width)
+        var cells = LaneCell.text(" " + Self.segmentsLabel, width: width)
+        // The part that began before the page: named where there is room for more than `…`.
+        let room = min(width, Self.labelWidth + columnWidth * (starts.first?.offset ?? width)) - Self.labelWidth
+        if let slot = columns.first?.slot, room > 2 {
+            for (offset, cell) in LaneCell.text(slot.laneLabel, width: room - 1).enumerated() {
+                cells[Self.labelWidth + offset] = cell
+            }
+        }
         for (number, start) in starts.enumerated() {
             let at = Self.labelWidth + columnWidth * start.offset
             guard at < width else { break }

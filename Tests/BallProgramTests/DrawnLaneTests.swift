@@ -178,8 +178,8 @@ struct DrawnLaneTests {
         driver.send(.operatorChosen(.counter))  // #1: handed 40,11: 1.
         for _ in 0..<3 { driver.press(.right) }  // #2–#4: 2, 3, 4.
         var rows = Self.screenRows(driver.frame)
-        #expect(rows.contains { $0.hasPrefix("                  ├.counter ") }, "\(rows)")
-        #expect(rows.contains { $0.hasPrefix(" position       ^a├1─2─3─4 ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" in the slot      ├.counter ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" slotted        ^a├1─2─3─4 ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" position       ^a───b─c─d ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" values         a=40,11 b=41,11 c=42,11 d=43,11 ") }, "\(rows)")
         // filter (#5, handed 43,11, d), a move left (#6, 42,11, c), then debounce (#7): filter's part
@@ -189,8 +189,8 @@ struct DrawnLaneTests {
         driver.send(.operatorChosen(.debounce))
         rows = Self.screenRows(driver.frame)
         // Each name as far as the next part's start, cut with …; the last whole.
-        #expect(rows.contains { $0.hasPrefix("                  ├.count…├.f…├.debounce ") }, "\(rows)")
-        #expect(rows.contains { $0.hasPrefix(" position       ^a├1─2─3─4├d─c├─ ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" in the slot      ├.count…├.f…├.debounce ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" slotted        ^a├1─2─3─4├d─c├─ ") }, "\(rows)")
         // combineLatest reads mirror: its lane, and each flip's new state.
         driver.send(.operatorChosen(.combineLatest))  // #8
         driver.type("i")  // #9: on.

@@ -136,12 +136,14 @@ struct RunLoopTests {
         driver.type("s")
         let panel = Self.lines(driver.frame)
         let labels = panel.compactMap { line in
-            [" position ", " ballColour "].first { line.hasPrefix($0) }
+            [" position ", " slotted ", " ballColour "].first { line.hasPrefix($0) }
         }
-        // The slot's lane is labelled with what was in the slot when the page began (nothing: the
-        // position as it is); filter's part starts where it went in, named in the row above.
-        #expect(labels == [" position ", " position ", " ballColour "])
-        #expect(panel.contains { $0.hasPrefix("                  \(Glyph.segment).filter ") }, "\(panel)")
+        // The slot's lane is labelled as the code names it, `slotted`; the row above names what
+        // was in the slot as the page began (nothing), then filter where it went in.
+        #expect(labels == [" position ", " slotted ", " ballColour "])
+        #expect(
+            panel.contains { $0.hasPrefix(" \(StreamPanel.segmentsLabel)      \(Glyph.segment).filter ") },
+            "\(panel)")
         #expect(panel.last?.contains("lanes hide 13 rows \(Glyph.ghost) \(Glyph.operatorChosen) filter") == true)
         // Then map: 30,11 mirrored on 80 columns is 49,11, flatMaroonDark on flatTealDark.
         driver.type("f")
@@ -172,7 +174,7 @@ struct RunLoopTests {
         driver.type("1")
         #expect(driver.session.state.slot == SlotOperator.none)
         #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
-        #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment)position ") })
+        #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment)none ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen)") == false)
     }
 

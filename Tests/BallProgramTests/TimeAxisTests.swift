@@ -248,4 +248,41 @@ struct TimeAxisTests {
         driver.type("T")
         #expect(driver.lines.contains { $0.hasPrefix(" streams 100 ms ") }, "\(driver.lines)")
     }
+
+    @Test(
+        "the slot's lane is labelled slotted in both views; the row above names the operator the page began with, and each chosen on it"
+    )
+    func slotLaneLabels() {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.send(.operatorChosen(.filter))
+        // A page and a half of moves: the page begins after filter went in.
+        for _ in 0..<40 { driver.press(.right) }
+        driver.send(.operatorChosen(.map))
+        var lines = driver.lines
+        #expect(lines.filter { $0.hasPrefix(" position ") }.count == 1, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix(" slotted        ─") }, "\(lines)")
+        // 42 intents: the page holds 31 columns, turning by 15: it begins at #15, where map is #42
+        // (its part starts in the column's first cell, 2 × 27 cells on).
+        let named = " \(StreamPanel.segmentsLabel)    .filter"
+        #expect(
+            lines.contains { $0.hasPrefix(named + String(repeating: " ", count: 54 - 7) + "\(Glyph.segment).map ") },
+            "\(lines)")
+        // The time view, 100 ms a span: 70 moves 0.1 s apart; the page holds 64 spans, turning by
+        // 32: it begins at 3.2 s, where map is at 7.0 s.
+        let timed = Pilot<Play>()
+        timed.toggleStreams()
+        timed.send(.operatorChosen(.filter))
+        timed.type("T")
+        for _ in 0..<70 {
+            timed.pass(.milliseconds(100))
+            timed.press(.right)
+        }
+        timed.send(.operatorChosen(.map))
+        lines = timed.lines
+        #expect(lines.contains { $0.hasPrefix(" slotted        ") }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix(named + String(repeating: " ", count: 38 - 7) + "\(Glyph.segment).map ") },
+            "\(lines)")
+    }
 }

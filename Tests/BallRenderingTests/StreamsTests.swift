@@ -368,9 +368,11 @@ struct StreamsTests {
                 "#4: 3: a new position: map makes it a 1, and scan adds it to 2 ← \(counter)",
             ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
-        // The page starts with the slot empty: the lane is labelled position until ├, where the
-        // counter's part starts, named above it; its counts are its marbles.
-        #expect(String(String.UnicodeScalarView(lines[4].prefix(9).map(\.glyph))) == " position")
+        // The lane is labelled as the code names it, whatever is in the slot; the row above names
+        // the counter where its part starts (├; the empty slot's part before it is too short to
+        // name); its counts are its marbles.
+        #expect(String(String.UnicodeScalarView(lines[4].prefix(9).map(\.glyph))) == " slotted ")
+        #expect(String(String.UnicodeScalarView(lines[3].prefix(12).map(\.glyph))) == " in the slot")
         #expect(Self.text(lines[3]) == "  ├.counter")
         #expect(Self.text(lines[4]) == "^a├1─2───3")
     }
@@ -558,8 +560,8 @@ struct StreamsTests {
         let top = 24 - rows - 1
         let slotRow = top + 4  // The ruler, intents, position, the segments' row, then the slot's lane.
         let description = { lines()[top + rows - 1] }
-        #expect(lines()[slotRow].hasPrefix(" position       ^a├a──"), "\(lines()[slotRow])")
-        #expect(lines()[slotRow - 1].hasPrefix("                  ├.filter "), "\(lines()[slotRow - 1])")
+        #expect(lines()[slotRow].hasPrefix(" slotted        ^a├a──"), "\(lines()[slotRow])")
+        #expect(lines()[slotRow - 1].hasPrefix(" in the slot      ├.filter "), "\(lines()[slotRow - 1])")
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 2, row: slotRow))
         #expect(description().hasPrefix(" #2: nothing: 39,11 "), "\(description())")
         #expect(description().contains("filter"), "\(description())")

@@ -32,7 +32,7 @@ struct MarbleSyntaxTests {
         #expect(
             lanes[2]
                 == lanes[1].replacingOccurrences(of: #""lane":"position""#, with: #""lane":"slotted""#).dropLast()
-                + #","segments":[{"frame":0,"operator":"none","label":"position"}]}"#)
+                + #","segments":[{"frame":0,"operator":"none","label":"none"}]}"#)
         // A value swallowed by removeDuplicates is no emission: flatBlackDark, then the next colour.
         #expect(
             lanes[3].contains(
@@ -104,7 +104,7 @@ struct MarbleSyntaxTests {
         #expect(values.contains(#""marbles":"a----b----1----2----3----4---------5---------1----2----c----|""#))
         #expect(
             values.contains(
-                #""segments":[{"frame":0,"operator":"none","label":"position"},{"frame":10,"operator":"counter","label":".counter"},{"frame":45,"operator":"counter","label":".counter"},{"frame":55,"operator":"map","label":".map"}]"#
+                #""segments":[{"frame":0,"operator":"none","label":"none"},{"frame":10,"operator":"counter","label":".counter"},{"frame":45,"operator":"counter","label":".counter"},{"frame":55,"operator":"map","label":".map"}]"#
             ), "\(values)")
         // Then throttle holding a position at the last intent, and a late subscriber after its
         // window ended: the recording's time runs to its last line, so the window's end is in it.
