@@ -22,6 +22,10 @@ package struct PlayerLayout: Hashable, Sendable {
     package var panelRows: Int
     /// Whether there is a row for the change line (or a message).
     package var hasChangeRow: Bool
+    /// Whether there is a row for a recorded tour's lesson (and its `o` or `u`), above the change
+    /// line, wherever a row is left (over the area's bottom row if need be); without it, the
+    /// status line names the lesson.
+    package var hasTourRow = false
     /// The panel is open but has no row at all: how many more it needs.
     package var panelWantsRows: Int?
     /// How many of the recorded area's rows the player's rows cover (0: they all fit below it).
@@ -38,9 +42,11 @@ package struct PlayerLayout: Hashable, Sendable {
 
     /// The layout in a terminal of `terminal` for a recorded area of `area`, the streams panel
     /// open or not; `showsChange`: the player is paused with something to say on the change line
-    /// (what a step, a jump or a skip changed, or a message), which then has a row wherever one is.
+    /// (what a step, a jump or a skip changed, or a message), which then has a row wherever one is;
+    /// `tour`: the recording is a tour's, whose lesson has a row where the change line would.
     package init(
-        terminal: ScreenSize, area: ScreenSize, streamsOpen: Bool, showsChange: Bool = false, slot: Bool = false
+        terminal: ScreenSize, area: ScreenSize, streamsOpen: Bool, showsChange: Bool = false, slot: Bool = false,
+        tour: Bool = false
     ) {
         let needed = Self.neededTerminal(for: area)
         shortfall =
@@ -69,7 +75,10 @@ package struct PlayerLayout: Hashable, Sendable {
         // it: what the last step, jump or skip changed is read then.
         let used = (hasTimeline ? 1 : 0) + panelRows
         hasChangeRow = below - used >= 1 || (showsChange && free >= 1)
-        coveredRows = max(0, used + (hasChangeRow ? 1 : 0) - below)
+        let withChange = used + (hasChangeRow ? 1 : 0)
+        // A tour's lesson wherever a row is left: over the area's bottom row if need be.
+        hasTourRow = tour && (below - withChange >= 1 || free - (hasChangeRow ? 1 : 0) >= 1)
+        coveredRows = max(0, withChange + (hasTourRow ? 1 : 0) - below)
     }
 
     /// The frame row of the timeline in a terminal of `terminal` (nil: no room for it): the

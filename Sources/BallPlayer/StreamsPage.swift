@@ -84,6 +84,7 @@ package enum StreamsPage {
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
             session: scratch, capacity: end - first + 2, firstIndex: first, earlierPositions: Array(earlier))
+        recorder.keepsEndedLanes = true
         var pending = observations[...]
         func observe(upTo number: Int) {
             while let next = pending.first, next.place <= number {

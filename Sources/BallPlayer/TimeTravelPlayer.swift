@@ -182,7 +182,7 @@ package final class TimeTravelPlayer {
     /// is subscribed there (by the recording or a key); the message says which, what it was
     /// handed, and where to see it while the panel is closed.
     package func toggleLate(_ kind: LateSubscriber) {
-        let live = lanes(width: StreamPanel.labelWidth + 4).first { $0.kind == kind }.map { lane in
+        let live = lanes(width: StreamPanel.labelWidth + 4).last { $0.kind == kind }.map { lane in
             lane.start <= place && (lane.end.map { $0.column > place } ?? true)
         }
         let observation: Observation = live == true ? .unsubscribed(kind) : .subscribed(kind)
@@ -190,7 +190,7 @@ package final class TimeTravelPlayer {
             message = "\(userObservationLimit) subscribes and cancels kept: this one is not"
             return
         }
-        let lane = lanes(width: StreamPanel.labelWidth + 4).first { $0.kind == kind }
+        let lane = lanes(width: StreamPanel.labelWidth + 4).last { $0.kind == kind }
         var words = "\(StreamLane.late(kind).label) \(live == true ? "cancelled" : "subscribed") at #\(place)"
         if live != true, let lane, !lane.handedPositions.isEmpty {
             words += ": handed \(lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · "))"
@@ -371,37 +371,122 @@ package final class TimeTravelPlayer {
         } else if !index.isDerived {
             text += "  working out \(index.derived * 100 / max(1, index.count))%"
         }
+        // A tour's lesson before the time, which goes first where the keys need the room; in
+        // full on a row of its own where there is one.
+        let layout = self.layout
+        if !layout.hasTourRow, let tour = shortTourWords { text += "  \(tour)" }
         text += "  t \(index.time(at: place).decimals(2)) s  \(playback.speedText)"
         // The player's rows over the recording's bottom rows (the view follows the ball).
         let covered = layout.coveredRows
         if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") hidden" }
-        if let tour = tourWords { text += "  \(tour)" }
         return text
     }
 
     /// What a recorded tour had on at the place: its lesson, and `o` or `u` while on: `Lesson 5
-    /// · Why Behavior · o: the screen through Publish`. A marker recorded after intent `k` (a
-    /// lesson begun, `o` or `u` pressed after it) labels the places from the next intent on:
-    /// place `k` shows intent `k`, made before it. Those at the start label the start too.
+    /// · Why Behavior · o: the screen through Publish`, `Lesson 9 · share · u: map ran: shared 2,
+    /// unshared 3, for 2 positions`. A lesson's marker recorded after intent `k` labels the
+    /// places from the next intent on: place `k` shows intent `k`, made before it (those at the
+    /// start label the start too). `o` and `u` pressed after intent `k` hold from place `k` on,
+    /// which shows what happened until the next intent.
     package var tourWords: String? {
-        var words: [String] = []
-        var (screenSeen, copiesSeen) = (false, false)
-        for entry in index.observations.reversed() where entry.place < place || entry.place == 0 {
-            let observation = entry.event.observation
-            switch observation {
-            case .screenThroughPublish where !screenSeen:
-                screenSeen = true
-                if let said = observation.tourWords { words.append(said) }
-            case .mapCopies where !copiesSeen:
-                copiesSeen = true
-                if let said = observation.tourWords { words.append(said) }
-            case .lessonBegan:
-                return ([observation.tourWords].compactMap { $0 } + words).joined(separator: " · ")
-            default: break
-            }
-        }
+        var lesson = lessonBegun.flatMap(\.tourWords)
+        if let next = lessonBegunAfter?.tourWords { lesson = lesson.map { "\($0), then \(next)" } ?? next }
+        let words = [lesson, copiesWords].compactMap { $0 }
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
+
+    /// What `o` or `u` showed at the place while on: `o: the screen through Publish`, `u: map ran:
+    /// shared 2, unshared 3, for 2 positions`.
+    private var copiesWords: String? {
+        let copies = tourCopies
+        var words: [String] = []
+        if copies.colours != nil, let said = Observation.screenThroughPublish(true).tourWords { words.append(said) }
+        if let counts = copies.counts { words.append("u: \(counts.words)") }
+        return words.isEmpty ? nil : words.joined(separator: " · ")
+    }
+
+    /// The marker of the lesson the place's intent was made in, in a recorded tour.
+    private var lessonBegun: Observation? {
+        for entry in index.observations.reversed() where entry.place < place || entry.place == 0 {
+            if case .lessonBegan = entry.event.observation { return entry.event.observation }
+        }
+        return nil
+    }
+
+    /// The marker of a lesson begun after the place's intent, before the next (the place shows
+    /// what happened until the next intent: `o` or `u` pressed there belong to it).
+    private var lessonBegunAfter: Observation? {
+        guard place > 0 else { return nil }
+        return index.observations(at: place).last {
+            if case .lessonBegan = $0.event.observation { true } else { false }
+        }?
+        .event.observation
+    }
+
+    /// The status line's short word for the tour where it has no row of its own: `Lesson 9`,
+    /// `Lesson 8, then 9`.
+    private var shortTourWords: String? {
+        guard case .lessonBegan(let number, _)? = lessonBegun else { return nil }
+        guard case .lessonBegan(let next, _)? = lessonBegunAfter else { return "Lesson \(number)" }
+        return "Lesson \(number), then \(next)"
+    }
+
+    /// Whether the recording is a tour's (it holds a lesson's marker).
+    private var isTour: Bool {
+        if let known = tourKnown, known.observations == index.observations.count { return known.isTour }
+        let isTour = index.observations.contains { if case .lessonBegan = $0.event.observation { true } else { false } }
+        tourKnown = (index.observations.count, isTour)
+        return isTour
+    }
+    private var tourKnown: (observations: Int, isTour: Bool)?
+
+    /// The place after whose intent a recorded tour's `o` (``Observation/screenThroughPublish(_:)``)
+    /// or `u` (``Observation/mapCopies(_:)``) was turned on, while it is still on at the place.
+    private func turnedOn(_ marker: (Observation) -> Bool?) -> Int? {
+        for entry in index.observations.reversed() where entry.place <= place {
+            if let on = marker(entry.event.observation) { return on ? entry.place : nil }
+        }
+        return nil
+    }
+
+    /// The positions the position subject published after intent `start`, up to the place.
+    private func positionsPublished(after start: Int) -> [BallPosition] {
+        guard start < place else { return [] }
+        var last = index.state(at: start).position
+        var positions: [BallPosition] = []
+        for number in (start + 1)...place {
+            let position = index.state(at: number).position
+            if position != last { positions.append(position) }
+            last = position
+        }
+        return positions
+    }
+
+    /// What a recorded tour's `o` and `u` showed at the place, worked out again with the same
+    /// operators (``PublishCopy``, ``MapRuns``): the Publish copy's colours, the copies of `map`'s
+    /// counts; nil where off. Kept until the place or the skips change.
+    private var tourCopies: (colours: ScreenColours?, counts: MapCounts?) {
+        if let cached = copiesCache, cached.place == place, cached.revision == index.revision,
+            cached.observations == index.observations.count
+        {
+            return cached.copies
+        }
+        let screen = turnedOn { if case .screenThroughPublish(let on) = $0 { on } else { nil } }
+        let copies = turnedOn { if case .mapCopies(let on) = $0 { on } else { nil } }
+        let result = (
+            colours: screen.map { PublishCopy.colours(after: positionsPublished(after: $0)) },
+            counts: copies.map {
+                MapRuns.counts(from: index.state(at: $0).position, then: positionsPublished(after: $0))
+            }
+        )
+        copiesCache = (place, index.revision, index.observations.count, result)
+        return result
+    }
+    private var copiesCache: (place: Int, revision: Int, observations: Int, copies: (ScreenColours?, MapCounts?))?
+
+    /// The colours a recorded tour's screen showed at the place while bound through a Publish
+    /// copy of the chain (`o`); nil: bound to the chain itself.
+    package var coloursThroughPublish: ScreenColours? { tourCopies.colours }
 
     /// The frame row of the timeline now (nil: no room for it).
     package var timelineRow: Int? { layout.timelineRow(in: frameSize) }
@@ -417,7 +502,7 @@ package final class TimeTravelPlayer {
     package var layout: PlayerLayout {
         PlayerLayout(
             terminal: terminal, area: session.state.position.screen, streamsOpen: streamsOpen,
-            showsChange: paused && (change != nil || message != nil), slot: index.choosesOperators)
+            showsChange: paused && (change != nil || message != nil), slot: index.choosesOperators, tour: isTour)
     }
 
     /// What the player puts on the screen around the ball: its rows (a message or the change
@@ -434,6 +519,14 @@ package final class TimeTravelPlayer {
         // status line stays where it is.
         // At the end of what was read, when reading stopped at a bad line, the row says why.
         let stopped = index.readingStopped.flatMap { place == index.count ? $0.description : nil }
+        if layout.hasTourRow {
+            // In full where it fits; else the lesson's number with `o` or `u`, else the lesson alone.
+            let copies = copiesWords
+            let numbered: String = [shortTourWords, copies].compactMap { $0 }.joined(separator: " · ")
+            let choices: [String] = [tourWords ?? "", numbered, shortTourWords ?? ""]
+            let longest = String.first(of: choices, fittingWidth: width - 1)
+            rows.append(LaneCell.text(" " + longest, width: width))
+        }
         if layout.hasChangeRow {
             let line = message ?? stopped ?? change?.fitted(toWidth: width - 1)
             rows.append(LaneCell.text(line.map { " " + $0 } ?? "", width: width))

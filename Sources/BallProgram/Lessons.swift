@@ -32,10 +32,10 @@ package struct LessonFacts {
     /// The column the copies of `map` were subscribed in (`u`), while they are.
     package var mapRunsAt: Int?
 
-    /// The late lane of `kind` subscribed since the lesson began, if any (not one subscribed
-    /// in the lesson's first column before it began: after the lesson before was done).
+    /// The newest late lane of `kind` subscribed since the lesson began, if any (not one
+    /// subscribed in the lesson's first column before it began: after the lesson before was done).
     package func lane(_ kind: LateSubscriber) -> LateLane? {
-        lateLanes.first { $0.kind == kind && $0.id >= firstSubscription }
+        lateLanes.last { $0.kind == kind && $0.id >= firstSubscription }
     }
 
     /// Whether a late subscriber was cancelled since the lesson began.
@@ -49,59 +49,6 @@ package struct LessonFacts {
     /// The columns after the lesson's first whose intent the user made by moving the ball (a
     /// drag, an arrow, a recentre; not a resize, which the window makes).
     package var moves: [StreamColumn] { later.filter { $0.intent?.mover != nil } }
-}
-
-/// How many times `map` ran in two copies of the chain's first operators, each with two
-/// subscribers (`learn`'s share lesson, `u`): one ends in `share(replay: 1)`, as `ballColour`
-/// does, the other does not. Counted by the closures themselves, from the moment both
-/// subscribed: `position` is a Behavior subject, so each subscription to it is handed its value
-/// at once and `map` runs then (shared once, unshared once for each subscriber), as RxSwift's
-/// `BehaviorSubject.map { … }.share(replay: 1)` does.
-package final class MapRuns {
-    /// How many positions were sent to the copies (the one handed at once among them).
-    package fileprivate(set) var positions = 0
-    /// How many times the shared copy's `map` ran.
-    package fileprivate(set) var shared = 0
-    /// How many times the unshared copy's `map` ran.
-    package fileprivate(set) var unshared = 0
-    /// The subscriptions, and the shared copy (its one subscription to `position`).
-    private var subscriptions: [AnyCancellable] = []
-    private var sharedCopy: ReplaySubject<FlatColour, Never>?
-
-    /// Subscribes two subscribers to each copy, over `position` (its value now, then each new one).
-    package init(position: CurrentValueSubject<BallPosition, Never>) {
-        let shared = position.map { [unowned self] in
-            self.shared += 1
-            return $0.ballColour
-        }.removeDuplicates().share(replay: 1)
-        let unshared = position.map { [unowned self] in
-            self.unshared += 1
-            return $0.ballColour
-        }.removeDuplicates()
-        sharedCopy = shared
-        subscriptions = [
-            position.bind { [unowned self] _ in positions += 1 },
-            shared.bind { _ in }, shared.bind { _ in }, unshared.bind { _ in }, unshared.bind { _ in },
-        ]
-    }
-
-    /// The counts now.
-    package var counts: MapCounts { MapCounts(positions: positions, shared: shared, unshared: unshared) }
-}
-
-/// The counts of ``MapRuns`` at one moment, as the card says them.
-package struct MapCounts: Hashable, Sendable {
-    /// How many positions were sent to the copies.
-    package var positions: Int
-    /// How many times the shared copy's `map` ran.
-    package var shared: Int
-    /// How many times the unshared copy's `map` ran.
-    package var unshared: Int
-
-    /// `map ran: shared 4, unshared 8, for 4 positions`.
-    package var words: String {
-        "map ran: shared \(shared), unshared \(unshared), for \(positions) position\(positions == 1 ? "" : "s")"
-    }
 }
 
 /// Where the streams panel is when a lesson begins.

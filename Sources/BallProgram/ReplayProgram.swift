@@ -15,8 +15,10 @@ package final class ReplayProgram: TerminalProgram {
     package let player: TimeTravelPlayer
     package let binding: ScreenBinding
     private var stopped = false
-    /// The session the binding is bound to.
+    /// The session the binding is bound to, and the colours it shows instead of its chain's
+    /// (a recorded tour's `o`), if any.
     private var bound: BallSession
+    private var boundColours: ScreenColours?
     /// The player's revision the next intent was planned for.
     private var plannedRevision = -1
     /// When the status line last showed how far reading got.
@@ -131,11 +133,13 @@ package final class ReplayProgram: TerminalProgram {
     package func resumed(after duration: Duration) { player.resumed(after: duration) }
 
     /// Binds the screen to the player's session (a new one after any move but a step forward),
-    /// and puts the player's view into the screen model.
+    /// its colours to what a recorded tour's Publish copy showed while `o` was on, and puts the player's view into the screen model.
     package func willFlush() {
-        if player.session !== bound {
+        let colours = player.coloursThroughPublish
+        if player.session !== bound || colours != boundColours {
             bound = player.session
-            binding.bind(bound.viewModel)
+            boundColours = colours
+            if let colours { binding.bind(bound.viewModel, colours: colours) } else { binding.bind(bound.viewModel) }
         }
         guard binding.needsFlush else { return }
         player.panelAxis = binding.model.panelAxis

@@ -88,17 +88,28 @@ package final class ScreenBinding {
     /// position itself stays bound to the subject. ``bind(_:)`` binds back. Nothing looked at
     /// changes: the session and its chain go on as they were.
     package func bindColoursThroughPublish(_ viewModel: BallViewModel) {
-        let subject = PassthroughSubject<BallPosition, Never>()
-        let ballColour = subject.map { $0.ballColour }.removeDuplicates()
-        let background = ballColour.scan(BallState.screenBeforeTheBall, screenColour).removeDuplicates()
+        let copy = PublishCopy()
         send(.ballColourPublished(BallState.screenBeforeTheBall))
         send(.backgroundPublished(BallState.screenBeforeTheBall))
         bindings = [
             viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
-            viewModel.position.dropFirst().bind { subject.send($0) },
-            ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
-            background.bind { [unowned self] in send(.backgroundPublished($0)) },
+            viewModel.position.dropFirst().bind { copy.send($0) },
+            copy.ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
+            copy.background.bind { [unowned self] in send(.backgroundPublished($0)) },
         ]
+    }
+
+    /// Binds the screen to `viewModel`'s chain but for its colours, which are `colours` (the
+    /// replay player's `o`: what the tour's Publish copy showed at the place, worked out by the
+    /// player with the same operators).
+    package func bind(_ viewModel: BallViewModel, colours: ScreenColours) {
+        bindings = [
+            viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
+            viewModel.slot.bind { [unowned self] in send(.slotPublished($0)) },
+            viewModel.mirror.bind { [unowned self] in send(.mirrorPublished($0)) },
+        ]
+        send(.ballColourPublished(colours.ball))
+        send(.backgroundPublished(colours.background))
     }
 
     /// Updates the model with `event` (``ScreenModel/update(_:)``); a change is drawn at the

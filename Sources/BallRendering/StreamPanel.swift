@@ -218,6 +218,28 @@ package struct StreamPanel: Hashable, Sendable {
         }
     }
 
+    /// The lanes of `kind` its row draws, oldest first: the newest, and each ended one before it
+    /// that ends before the next begins; one that meets the next (ends in its first column, or
+    /// just before it with a third mark for that column's first cell) gives way to it.
+    func lateRow(_ kind: LateSubscriber) -> [LateLane] {
+        var row: [LateLane] = []
+        for lane in lateLanes.reversed() where lane.kind == kind {
+            if let next = row.first {
+                guard let end = lane.end, end.column < next.start else { continue }
+                let spills = columns.first { $0.index == end.column }.flatMap { lane.marble(in: $0) }?.spill != nil
+                if spills, spans == nil, end.column + 1 == next.start { continue }
+            }
+            row.insert(lane, at: 0)
+        }
+        return row
+    }
+
+    /// The lane of `kind` drawn in `column`: the last of its row begun by then, else its first.
+    func lateLane(_ kind: LateSubscriber, in column: StreamColumn) -> LateLane? {
+        let row = lateRow(kind)
+        return row.last { $0.start <= column.index } ?? row.first
+    }
+
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
     package func lane(atRow row: Int) -> StreamLane? {
         // The main lanes, the slot's under the row that names its segments.
@@ -323,10 +345,11 @@ package struct StreamPanel: Hashable, Sendable {
         let columnsDrawn = drawnColumns
         var lines = mainLines(width: width, letters: letters, columnsDrawn: columnsDrawn)
         for kind in lateKinds {
-            if let late = lateLanes.first(where: { $0.kind == kind }) {
+            let row = lateRow(kind)
+            if !row.isEmpty {
                 lines.append(
                     laneLine(
-                        StreamLane.late(kind).label, width: width, lateMarbles([late]), columnsDrawn: columnsDrawn,
+                        StreamLane.late(kind).label, width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
                         letters: letters))
             } else {
                 let label = " " + StreamLane.late(kind).label

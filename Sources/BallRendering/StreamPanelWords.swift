@@ -102,7 +102,7 @@ extension StreamPanel {
                 column.keys.map { "\(drawn(.position($0))): a position the keys made" }
                 ?? "nothing: the keys made no new position"
         case .late(let kind):
-            (did, shortDid) = Self.lateWords(kind, lane: lateLanes.first { $0.kind == kind }, column: column)
+            (did, shortDid) = Self.lateWords(kind, lane: lateLane(kind, in: column), column: column)
         }
         if column.completed.contains(lane) {
             let ended = "\(Glyph.completed) completed: the session quit"
@@ -226,7 +226,7 @@ extension StreamPanel {
         let events = columns.filter { column in
             let time: SessionTime? =
                 switch lane {
-                case .late(let kind): lateLanes.first { $0.kind == kind }?.time(in: column)
+                case .late(let kind): lateLane(kind, in: column)?.time(in: column)
                 default: column.time(of: lane)
                 }
             guard column.index > 0 || lane != .intents, let time, range.contains(time) else {
@@ -260,7 +260,7 @@ extension StreamPanel {
     private func emits(_ column: StreamColumn, in lane: StreamLane) -> Bool {
         switch lane {
         case .late(let kind):
-            let marble = lateLanes.first { $0.kind == kind }?.marble(in: column)
+            let marble = lateLane(kind, in: column)?.marble(in: column)
             return marble != nil && marble != .line
         default: return column.marble(lane) != .line
         }

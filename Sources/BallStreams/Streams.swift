@@ -678,8 +678,14 @@ package final class StreamRecorder {
     /// The columns as noted: the latest one's state is filled in when it is read or the next
     /// intent comes (what the three subscriptions last received).
     private var recorded: [StreamColumn]
-    /// The late subscribers' lanes, one a kind at most, in ``LateSubscriber/allCases`` order.
+    /// The late subscribers' lanes, in ``LateSubscriber/allCases`` order: one a kind, or with
+    /// ``keepsEndedLanes`` each kind's oldest first, at most one of them live.
     package private(set) var lateLanes: [LateLane] = []
+    /// Whether a new subscription's lane comes after the ended lanes of its kind, which stay while
+    /// their columns are kept (the replay player's page: a lane the tour cancelled reads `^a!`
+    /// where it was drawn, beside a later one); else it replaces them (the live panel, whose page
+    /// moves on).
+    package var keepsEndedLanes = false
     /// Called after anything changed (an intent, an emission, a late subscription).
     package var changed: (() -> Void)?
     /// Every late subscription made or cancelled, and the panel opened or closed
@@ -879,13 +885,14 @@ package final class StreamRecorder {
     /// nothing (a recording holds neither, and a held key never turns one into the other). It
     /// happens in the latest column, or in column `place` when given (the replay player makes
     /// again, while working out a page, the subscriptions made earlier), at `time` when given
-    /// (else the session's time now). A new subscription's lane replaces an ended lane of its kind.
+    /// (else the session's time now). A new subscription's lane replaces an ended lane of its kind,
+    /// or comes after it (``keepsEndedLanes``).
     package func apply(_ observation: Observation, at place: Int? = nil, time: SessionTime? = nil) {
         switch observation {
         case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies:
             observations.send(observation)
         case .unsubscribed(let kind):
-            guard let slot = lateLanes.firstIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
+            guard let slot = lateLanes.lastIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
             lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()
             lateLanes[slot].end = LateLane.End(column: place ?? latestIndex, ending: .unsubscribed)
             lateLanes[slot].endedAt = time ?? session.now
@@ -899,7 +906,9 @@ package final class StreamRecorder {
     }
 
     private func subscribe(_ kind: LateSubscriber, start: Int?, time: SessionTime) {
-        lateLanes.removeAll { $0.kind == kind }
+        // An ended lane whose columns are no longer kept has nothing left to draw.
+        let oldest = keepsEndedLanes ? recorded.first?.index ?? 0 : .max
+        lateLanes.removeAll { $0.kind == kind && ($0.end.map { $0.column < oldest } ?? false) }
         let id = nextLateID
         nextLateID += 1
         var lane = LateLane(id: id, kind: kind, start: start ?? latestIndex)
@@ -924,8 +933,8 @@ package final class StreamRecorder {
         changed?()
     }
 
-    /// The lane of `kind`, if there is one.
-    package func lateLane(_ kind: LateSubscriber) -> LateLane? { lateLanes.first { $0.kind == kind } }
+    /// The newest lane of `kind` (the live one, if one is), if there is one.
+    package func lateLane(_ kind: LateSubscriber) -> LateLane? { lateLanes.last { $0.kind == kind } }
 
     private func lateReceived(_ id: Int, _ kind: LateSubscriber, _ position: BallPosition) {
         guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }

@@ -16,7 +16,8 @@ import TextFormats
 /// - Relay (RxSwift's BehaviorRelay): as Behavior, but it never completes.
 ///
 /// And for every kind: cancelling ends the lane (`!`) and nothing more arrives; a new
-/// subscription of a kind replaces its ended lane.
+/// subscription of a kind replaces its ended lane on the live panel, and comes after it in the
+/// player's (``ended``).
 package struct SubjectZooModel {
     /// One late lane as the model expects it.
     package struct Lane: Equatable, CustomStringConvertible {
@@ -50,6 +51,8 @@ package struct SubjectZooModel {
     package private(set) var completed = false
     /// The latest lane of each kind.
     package private(set) var lanes: [LateSubscriber: Lane] = [:]
+    /// The ended lanes of each kind a later subscription of it came after, oldest first.
+    package private(set) var ended: [LateSubscriber: [Lane]] = [:]
 
     /// A model at the start, before any intent.
     package init() {}
@@ -85,6 +88,7 @@ package struct SubjectZooModel {
         case .relay: lane.handed = 1
         }
         if completed && kind != .relay { lane.end = LateLane.End(column: column, ending: .completed) }
+        if let before = lanes[kind] { ended[kind, default: []].append(before) }
         lanes[kind] = lane
     }
 
@@ -96,9 +100,28 @@ package struct SubjectZooModel {
     /// (`○`, a group's mark, `³`), then how it ended there if it did (`!`, `|`); a `○` in each column
     /// it received a value; `!` or `|` after what it received in the column it ended. Blanks
     /// before and after the lane; nil when there is no lane of `kind`.
-    package func drawn(_ kind: LateSubscriber, through last: Int) -> String? {
-        guard let lane = lanes[kind] else { return nil }
+    ///
+    /// With `keepingEnded` (the player's page), the ended lanes before it are drawn too, in the
+    /// same row, each that ends before the next begins: not one that ends in the next one's
+    /// first column, nor in the column before it with a third mark (`^○!`, whose `!` would take
+    /// that column's first cell).
+    package func drawn(_ kind: LateSubscriber, through last: Int, keepingEnded: Bool = false) -> String? {
+        guard let latest = lanes[kind] else { return nil }
         var cells = [Character](repeating: " ", count: 2 * (last + 1) + 1)
+        var row = [latest]
+        for lane in (keepingEnded ? ended[kind] ?? [] : []).reversed() {
+            let next = row[0]
+            guard let end = lane.end, end.column < next.start else { continue }
+            let thirdMark = lane.start == end.column && lane.handed > 0
+            if thirdMark && end.column + 1 == next.start { continue }
+            row.insert(lane, at: 0)
+        }
+        for lane in row { draw(lane, through: last, into: &cells) }
+        return String(String(cells).reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// Draws `lane` into `cells`, two a column.
+    private func draw(_ lane: Lane, through last: Int, into cells: inout [Character]) {
         let endGlyph: Character? = lane.end.map { $0.ending == .completed ? "|" : "!" }
         for column in lane.start...(lane.end?.column ?? last) where column <= last {
             let (first, second) = (2 * column, 2 * column + 1)
@@ -120,6 +143,5 @@ package struct SubjectZooModel {
                 cells[second] = receivedHere ? "○" : "─"
             }
         }
-        return String(String(cells).reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -41,7 +41,10 @@ struct DrawnLaneTests {
     }
 
     /// Each kind's drawn lane is the model's (the hint where the model has none).
-    static func expectDrawn(_ frame: Frame, _ model: SubjectZooModel, through last: Int, _ context: String) -> Bool {
+    /// `player`: the player's page, which keeps a kind's ended lanes beside its newest.
+    static func expectDrawn(
+        _ frame: Frame, _ model: SubjectZooModel, through last: Int, player: Bool = false, _ context: String
+    ) -> Bool {
         let drawn = drawnLanes(frame)
         var same = true
         for kind in LateSubscriber.allCases {
@@ -49,7 +52,7 @@ struct DrawnLaneTests {
                 Issue.record("no row for \(kind): \(context)")
                 return false
             }
-            if let expected = model.drawn(kind, through: last) {
+            if let expected = model.drawn(kind, through: last, keepingEnded: player) {
                 #expect(shown == expected, "\(kind): \(context)")
                 same = same && shown == expected
             } else {
@@ -112,7 +115,8 @@ struct DrawnLaneTests {
             pilot.press(.end)
             if !pilot.player.streamsOpen { pilot.type("s") }
             guard
-                Self.expectDrawn(pilot.frame, model, through: model.column, "player at the end: \(context())")
+                Self.expectDrawn(
+                    pilot.frame, model, through: model.column, player: true, "player at the end: \(context())")
             else { return }
             // Late subscribers to subjects that completed (or not): each kind once or twice.
             for _ in 0..<(1 + generator.below(4)) {
@@ -122,7 +126,7 @@ struct DrawnLaneTests {
             }
             guard
                 Self.expectDrawn(
-                    pilot.frame, model, through: model.column, "player, keys at the end: \(context())")
+                    pilot.frame, model, through: model.column, player: true, "player, keys at the end: \(context())")
             else { return }
         }
     }

@@ -1,9 +1,11 @@
 import BallModel
 import BallPlayer
 import BallProgram
+import BallRendering
 import BallReplay
 import BallStreams
 import BallTestSupport
+import TerminalIO
 import Testing
 
 /// `learn --record`: a tour's recording holds what the tour showed, and replays whole.
@@ -86,12 +88,112 @@ struct LearnRecordingTests {
             said.append(player.player.tourWords)
         }
         #expect(player.player.place == 2)
-        #expect(said == ["Lesson 2 · A ghost", "Lesson 2 · A ghost", "Lesson 3 · Behavior"], "\(said)")
-        // The status line says it, at 80×24 beside the keys.
+        // Place 1 shows intent 1, made in lesson 2, and what came until the next: lesson 3 began.
+        #expect(
+            said == ["Lesson 2 · A ghost", "Lesson 2 · A ghost, then Lesson 3 · Behavior", "Lesson 3 · Behavior"],
+            "\(said)")
+        // At 80×24 the words have a row of their own, whole, and the status line keeps its keys.
         let narrow = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         narrow.press(.arrow(.right, shifted: false))
-        let status = narrow.lines.last ?? ""
-        #expect(status.contains("Lesson 2 · A ghost") && status.contains("? keys  q quit"), "\(status)")
+        narrow.press(.arrow(.right, shifted: false))
+        let rows = Self.rows(narrow.frame)
+        #expect(rows.contains(" Lesson 3 · Behavior"), "\(rows.joined(separator: "\n"))")
+        #expect(rows.last?.contains("? keys  q quit") == true && rows.last?.contains("…") == false, "\(rows)")
+    }
+
+    /// The frame's rows as a terminal shows them (through the rasteriser), without trailing blanks.
+    static func rows(_ frame: Frame) -> [String] {
+        var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
+        return TerminalEmulator.showing(frame, through: &rasteriser).rowTexts.map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    @Test(
+        "the player draws lesson 3's late Behavior ^a! where the tour drew it, beside Completion's ^| in the same row"
+    )
+    func everyLateLaneOfAKind() throws {
+        let tour = try RecordedTour(first: LearnTests.index("behavior"))
+        tour.pilot.type("2")
+        tour.pilot.type("b")
+        tour.pilot.press(.right)
+        for key: Unicode.Scalar in ["m", "1", "5", "e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        // At the start (the future drawn dim) and at the end, the row holds both lanes.
+        for keys in [[], [TerminalBytes.end]] {
+            player.run(keys.map { .bytes($0) })
+            let rows = Self.rows(player.frame)
+            let behavior = rows.first { $0.hasPrefix(" late Behavior") }
+            #expect(behavior == " late Behavior  ^ab!^|", "\(rows.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("the player shows o's white ball where the tour did, then the Publish copy's colours, as the tour's screen")
+    func screenThroughPublish() throws {
+        let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
+        var shown: [ScreenColours] = []
+        func look() {
+            let appearance = tour.pilot.learn.binding.model.appearance
+            shown.append(ScreenColours(ball: appearance.ball, background: appearance.background))
+        }
+        tour.pilot.press(.right)  // Place 1: the chain itself.
+        tour.pilot.type("o")  // After intent 1: the white view, until the next position.
+        look()
+        for _ in 0..<3 {
+            tour.pilot.press(.right)
+            look()
+        }
+        tour.pilot.type("o")  // Back to the chain (place 4).
+        look()
+        tour.pilot.type("q")
+        #expect(shown[0] == ScreenColours(ball: .flatWhite, background: .flatWhite))
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        var replayed: [ScreenColours] = []
+        for _ in 1...4 {
+            player.press(.arrow(.right, shifted: false))
+            let appearance = player.watch.binding.model.appearance
+            replayed.append(ScreenColours(ball: appearance.ball, background: appearance.background))
+            if player.player.place == 1 {
+                #expect(!player.frame.discRows(ball: .flatWhite).isEmpty, "the disc drawn white")
+                #expect(Self.rows(player.frame).contains { $0.contains("o: the screen through Publish") })
+            }
+        }
+        // Place 4 shows the chain again: `o` was pressed back after intent 4.
+        #expect(replayed == shown.prefix(3) + [shown[4]], "tour \(shown), player \(replayed)")
+    }
+
+    @Test("the player says what u counted where the tour's card did: map's runs, shared and not")
+    func mapCopiesCounted() throws {
+        let tour = try RecordedTour(first: LearnTests.index("share"))
+        tour.pilot.type("u")
+        for _ in 0..<3 { tour.pilot.press(.right) }
+        let counted = try #require(tour.pilot.learn.facts.mapRuns)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.end)])
+        let rows = Self.rows(player.frame)
+        #expect(
+            rows.contains(" Lesson \(LearnTests.index("share") + 1) · share · u: \(counted.words)"),
+            "\(counted.words)\n\(rows.joined(separator: "\n"))")
+    }
+
+    @Test("at 80 columns the longest lesson name is whole in the player, and the status line keeps its keys")
+    func longestLessonName() throws {
+        let longest = try #require(Lesson.all.indices.max { Lesson.all[$0].title.count < Lesson.all[$1].title.count })
+        let tour = try RecordedTour(first: longest)
+        // An operator in the slot: the panel takes its most rows.
+        for key: Unicode.Scalar in ["f", "8"] { tour.pilot.type(key) }
+        tour.pilot.press(.right)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        for _ in 0..<2 {
+            let rows = Self.rows(player.frame)
+            #expect(
+                rows.contains(" Lesson \(longest + 1) · \(Lesson.all[longest].title)"),
+                "\(rows.joined(separator: "\n"))")
+            #expect(rows.last?.hasSuffix("? keys  q quit") == true && rows.last?.contains("…") == false, "\(rows)")
+            player.type(" ")  // Playing: the row stays where it covers nothing.
+        }
     }
 
     @Test(
@@ -143,8 +245,11 @@ struct LearnRecordingTests {
             let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
             player.run([.bytes(TerminalBytes.end)])
             #expect(player.player.place == index.count, "\(context)")
+            // (The player's page keeps a kind's ended lanes beside its newest: the newest compared.)
             let live = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 }
-            let replayed = player.player.view.panel?.lateLanes ?? []
+            let replayed = LateSubscriber.allCases.compactMap { kind in
+                player.player.view.panel?.lateLanes.last { $0.kind == kind }
+            }
             if player.player.view.panel != nil {
                 #expect(Self.drawn(replayed) == Self.drawn(live), "\(context)")
                 lanesCompared += 1

@@ -1,0 +1,124 @@
+import ColourCore
+import OpenCombine
+
+// MARK: - The tour's copies of the chain: `o` and `u`
+
+/// A Publish copy of the chain's colours (`learn`'s "Why Behavior", `o`): a `PassthroughSubject`
+/// that each position is sent to, and the chain's operators after it. A Publish subject hands a
+/// new subscriber nothing, so its colours are the original's white view until the next
+/// position. The screen binds to it live; the replay player works out what it showed.
+package final class PublishCopy {
+    /// The subject each position from now on is sent to.
+    private let subject = PassthroughSubject<BallPosition, Never>()
+    /// The ball's colour: `subject.map { $0.ballColour }.removeDuplicates()`.
+    package let ballColour: AnyPublisher<FlatColour, Never>
+    /// The screen's colour: `ballColour.scan(white, screenColour).removeDuplicates()`.
+    package let background: AnyPublisher<FlatColour, Never>
+
+    /// A copy that no position was sent to yet.
+    package init() {
+        let ballColour = subject.map { $0.ballColour }.removeDuplicates()
+        self.ballColour = ballColour.eraseToAnyPublisher()
+        background = ballColour.scan(BallState.screenBeforeTheBall, screenColour).removeDuplicates()
+            .eraseToAnyPublisher()
+    }
+
+    /// Sends `position` through the copy.
+    package func send(_ position: BallPosition) { subject.send(position) }
+
+    /// The colours a screen bound to a new copy shows once `positions` were sent through it:
+    /// the white view until the first.
+    package static func colours(after positions: some Sequence<BallPosition>) -> ScreenColours {
+        let copy = PublishCopy()
+        var colours = ScreenColours(ball: BallState.screenBeforeTheBall, background: BallState.screenBeforeTheBall)
+        let bindings = [
+            copy.ballColour.bind { colours.ball = $0 }, copy.background.bind { colours.background = $0 },
+        ]
+        for position in positions { copy.send(position) }
+        withExtendedLifetime(bindings) {}
+        return colours
+    }
+}
+
+/// The ball's colour and the screen's, as a screen shows them.
+package struct ScreenColours: Hashable, Sendable {
+    /// The ball's colour.
+    package var ball: FlatColour
+    /// The screen's colour.
+    package var background: FlatColour
+
+    /// The two colours.
+    package init(ball: FlatColour, background: FlatColour) {
+        self.ball = ball
+        self.background = background
+    }
+}
+
+/// How many times `map` ran in two copies of the chain's first operators, each with two
+/// subscribers (`learn`'s share lesson, `u`): one ends in `share(replay: 1)`, as `ballColour`
+/// does, the other does not. Counted by the closures themselves, from the moment both
+/// subscribed: `position` is a Behavior subject, so each subscription to it is handed its value
+/// at once and `map` runs then (shared once, unshared once for each subscriber), as RxSwift's
+/// `BehaviorSubject.map { … }.share(replay: 1)` does.
+package final class MapRuns {
+    /// How many positions were sent to the copies (the one handed at once among them).
+    package fileprivate(set) var positions = 0
+    /// How many times the shared copy's `map` ran.
+    package fileprivate(set) var shared = 0
+    /// How many times the unshared copy's `map` ran.
+    package fileprivate(set) var unshared = 0
+    /// The subscriptions, and the shared copy (its one subscription to `position`).
+    private var subscriptions: [AnyCancellable] = []
+    private var sharedCopy: ReplaySubject<FlatColour, Never>?
+
+    /// Subscribes two subscribers to each copy, over `position` (its value now, then each new one).
+    package init(position: CurrentValueSubject<BallPosition, Never>) {
+        let shared = position.map { [unowned self] in
+            self.shared += 1
+            return $0.ballColour
+        }.removeDuplicates().share(replay: 1)
+        let unshared = position.map { [unowned self] in
+            self.unshared += 1
+            return $0.ballColour
+        }.removeDuplicates()
+        sharedCopy = shared
+        subscriptions = [
+            position.bind { [unowned self] _ in positions += 1 },
+            shared.bind { _ in }, shared.bind { _ in }, unshared.bind { _ in }, unshared.bind { _ in },
+        ]
+    }
+
+    /// The counts now.
+    package var counts: MapCounts { MapCounts(positions: positions, shared: shared, unshared: unshared) }
+
+    /// The counts of copies subscribed over a Behavior subject holding `start`, once it was sent
+    /// `positions` (the replay player's `u`: what the tour's card said there).
+    package static func counts(from start: BallPosition, then positions: some Sequence<BallPosition>) -> MapCounts {
+        let position = CurrentValueSubject<BallPosition, Never>(start)
+        let runs = MapRuns(position: position)
+        for next in positions { position.send(next) }
+        return runs.counts
+    }
+}
+
+/// The counts of ``MapRuns`` at one moment, as the card says them.
+package struct MapCounts: Hashable, Sendable {
+    /// How many positions were sent to the copies.
+    package var positions: Int
+    /// How many times the shared copy's `map` ran.
+    package var shared: Int
+    /// How many times the unshared copy's `map` ran.
+    package var unshared: Int
+
+    /// Counts of `positions` positions, `shared` runs of the shared copy's `map`, `unshared` of the other's.
+    package init(positions: Int, shared: Int, unshared: Int) {
+        self.positions = positions
+        self.shared = shared
+        self.unshared = unshared
+    }
+
+    /// `map ran: shared 4, unshared 8, for 4 positions`.
+    package var words: String {
+        "map ran: shared \(shared), unshared \(unshared), for \(positions) position\(positions == 1 ? "" : "s")"
+    }
+}
