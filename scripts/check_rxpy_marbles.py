@@ -38,6 +38,7 @@ what it received must be what the lane's marbles say, frame by frame. Prints wha
 exits 1, or prints a summary and exits 0.
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -126,16 +127,23 @@ def main(program, recording, replacements=None):
         if moved or number == 0 or screens[number] != screens[number - 1]:
             expected["position"].append((number * frames, {"cell": cell, "screen": screens[number]}))
     last = {}
+    # The colours' lanes end where the trace says the slot's operator threw (`#`): nothing after.
+    failed = set()
     for line in trace:
         number = intent_at[round(line["t"], 6)]
         for lane, key in (("ballColour", "ball"), ("background", "background")):
+            if lane in failed:
+                continue
             if last.get(lane) != line[key]["name"]:
                 expected[lane].append((number * frames, line[key]["name"]))
                 last[lane] = line[key]["name"]
+            if "error" in line:
+                expected[lane].append((number * frames, "error"))
+                failed.add(lane)
     if quits:
         completes = any(value == "|" for _, value in unique_slotted)
         for lane in expected:
-            if completes or lane in ("intents", "position"):
+            if lane not in failed and (completes or lane in ("intents", "position")):
                 expected[lane].append((len(events) * frames, "|"))
 
     for name, wanted in expected.items():
@@ -174,6 +182,13 @@ def main(program, recording, replacements=None):
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
         len(slotted), ", ".join(chosen) or "none"))
     return 0
+
+
+def mark(notification):
+    """A notification as the checks compare it: its value, `|` for a completion, `#` for an error."""
+    if isinstance(notification, OnNext):
+        return notification.value
+    return "|" if isinstance(notification, OnCompleted) else "#"
 
 
 def rxpy_late(lane, position):
@@ -220,6 +235,73 @@ def mirrored(position):
     """The map's function, as docs/operators.md says it: column c becomes columns - 1 - c."""
     columns = position["screen"][0]
     return {"cell": [columns - 1 - position["cell"][0], position["cell"][1]], "screen": position["screen"]}
+
+
+def area_under(height, left, right, radius):
+    """BallShape.areaUnder: the area under both min(s(x), height) and the upper half-circle."""
+    low, high = max(left, -radius), min(right, radius)
+    if not low < high:
+        return 0.0
+
+    def arc(x):
+        return (x * math.sqrt(max(0.0, radius * radius - x * x)) + radius * radius * math.asin(min(1.0, max(-1.0, x / radius)))) / 2
+    if not height < radius:
+        return arc(high) - arc(low)
+    width = math.sqrt(radius * radius - height * height)
+    area = 0.0
+    flat_low, flat_high = max(low, -width), min(high, width)
+    if flat_low < flat_high:
+        area += height * (flat_high - flat_low)
+    if low < min(high, -width):
+        area += arc(min(high, -width)) - arc(low)
+    if max(low, width) < high:
+        area += arc(high) - arc(max(low, width))
+    return area
+
+
+def reach(radius, vertical):
+    """BallShape.reach: the largest column offset lit on the half-row `vertical` from the centre line."""
+    vertical = abs(vertical)
+
+    def share(column):
+        left, right = column - 0.5, column + 0.5
+        return area_under(vertical + 0.5, left, right, radius) - area_under(vertical - 0.5, left, right, radius)
+    if not (radius > 0 and share(0) >= 0.5):
+        return None
+    low, high = 0, math.ceil(radius) + 1
+    while high - low > 1:
+        middle = (low + high) // 2
+        if share(middle) >= 0.5:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def in_corner(position):
+    """BallPosition.isInCorner, as BallShape works the disc out: the centre as far as the disc can
+    go both ways on its screen (it touches two edges)."""
+    columns, rows = position["screen"]
+    fits = max(2, 2 * (rows - 1) - 2)
+    diameter = min(max(6, columns // 4), min(fits, max(6, fits - 2 * 3)))
+    radius = diameter / 2
+    half_width = reach(radius, 0.5) or 0 if diameter > 0 else 0
+    half_height = 0
+    while diameter > 0 and reach(radius, 2 * (half_height + 1) - 0.5) is not None:
+        half_height += 1
+    last_column, last_row = columns - 1 - half_width, rows - 2 - half_height
+    if columns < 24 or rows < 8 or half_width > last_column or half_height > last_row:
+        return False
+    column, row = position["cell"]
+    return column in (half_width, last_column) and row in (half_height, last_row)
+
+
+def out_of_bounds(position):
+    """tryMap's function: the position as it is, but one in a corner raises (RxPY's map passes
+    what its function raises on as the error)."""
+    if in_corner(position):
+        raise ValueError("out of bounds")
+    return position
 
 
 DEBOUNCE = 300.0  # debounce's quiet, in frames of 1 ms
@@ -329,7 +411,8 @@ def frame_check(program, recording, end, expressions):
         scheduler.schedule_absolute(float(frame), lambda _s, _st, n=notification, t=target: n.accept(t))
     names = {"subject": subject, "mirror": mirror, "grabbed": grabbed, "sources": sources, "ops": ops,
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
-             "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE}
+             "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE,
+             "out_of_bounds": out_of_bounds}
     operators = {name: lambda expression=expression: eval(expression, names) for name, expression in expressions.items()}
     shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
@@ -342,9 +425,8 @@ def frame_check(program, recording, end, expressions):
     # The recording's time ends with its last line: a timer due at that instant ran only if an
     # intent came then (after it).
     scheduler.advance_to(float(end) if end in frames_of_intents else end - 0.5)
-    given = [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
-             for message in observer.messages]
-    exported = [(frame, n.value if isinstance(n, OnNext) else "|") for frame, n in events("slotted")]
+    given = [(int(message.time), mark(message.value)) for message in observer.messages]
+    exported = [(frame, mark(n)) for frame, n in events("slotted")]
     failures = []
     if exported != given:
         first = next(i for i, (a, b) in enumerate(zip(exported + [None] * len(given), given + [None] * len(exported)))

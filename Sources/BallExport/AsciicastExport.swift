@@ -103,7 +103,7 @@ package enum AsciicastExport {
         }
         showPanel()
         // The chapters: each new ball colour after the first, bound like the screen.
-        let chapters = player.session.viewModel.ballColour.dropFirst().sink { newColour = $0 }
+        let chapters = player.session.viewModel.ballColour.dropFirst().bind { newColour = $0 }
         defer { chapters.cancel() }
         screen.output = Array(hideCursor.utf8)
         binding.flush()

@@ -136,13 +136,15 @@ package enum MarbleSVG {
             func emitted(_ column: StreamColumn, _ lane: StreamLane) -> Bool {
                 column.emission(lane).map { $0 != .ghost } ?? false
             }
-            for lane in lanes where part.emission(lane) != nil || part.completed.contains(lane) {
+            for lane in lanes
+            where part.emission(lane) != nil || part.completed.contains(lane) || part.failed.contains(lane) {
                 if emitted(gathering!, lane), emitted(part, lane) {
                     // (flatMap's inner subscriptions: the slot passed a column's value on that often.)
                     let times = { (column: StreamColumn) in lane == .slotted ? max(1, column.slottedCount) : 1 }
                     counts[frame, default: [:]][lane, default: times(gathering!)] += times(part)
                 }
                 if part.completed.contains(lane) { gathering!.completed.insert(lane) }
+                if part.failed.contains(lane) { gathering!.failed.insert(lane) }
             }
             gathering!.merge(part, lanes: lanes)
             slotNow = gathering!.slot
@@ -186,7 +188,7 @@ package enum MarbleSVG {
                 <style>.ruler{fill:#888;text-anchor:middle}.label{fill:#222}.lane{stroke:#222;stroke-width:1.5}\
                 .intent{fill:#222;text-anchor:middle;font-size:13px;stroke:#fafafa;stroke-width:3px;paint-order:stroke}.position{fill:#fff;stroke:#333}.colour{stroke:#333}\
                 .ghost{fill:#999}.end{stroke:#222;stroke-width:2.5}.mark{fill:#222;text-anchor:middle;font-weight:bold}\
-                .count{fill:#222;text-anchor:middle;font-size:9px}.segment{stroke:#888;stroke-dasharray:3,2}.segment-name{fill:#555;font-size:10px}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}\
+                .count{fill:#222;text-anchor:middle;font-size:9px}.segment{stroke:#888;stroke-dasharray:3,2}.segment-name{fill:#555;font-size:10px}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}.error{fill:#c0392b;text-anchor:middle;font-weight:bold}\
                 .meaning{fill:#444}</style>
                 <rect width="100%" height="100%" fill="#fafafa"/>
 
@@ -238,7 +240,9 @@ package enum MarbleSVG {
         let positions = Dictionary(columns.compactMap { column in column.position.map { (column.index, $0) } }) { $1 }
         for (slot, lane) in mainLanes.enumerated() {
             let y = middle(of: slot)
-            if completed[lane] == nil, let ended = columns.first(where: { $0.completed.contains(lane) }) {
+            if completed[lane] == nil,
+                let ended = columns.first(where: { $0.completed.contains(lane) || $0.failed.contains(lane) })
+            {
                 completed[lane] = ended.index
             }
             // The line: the block's columns, up to the completion when it is in them.
@@ -328,7 +332,8 @@ package enum MarbleSVG {
             lane == .slotted && column.slottedCount > 1
             ? column.slotted.map { .value(MarbleValue($0)) } : column.emission(lane)
         let completed = column.completed.contains(lane)
-        guard emission != nil || completed else { return }
+        let failed = column.failed.contains(lane)
+        guard emission != nil || completed || failed else { return }
         try spool.append { bytes in
             func shape(_ start: [UInt8], _ attributes: [UInt8], end: [UInt8], title: (inout [UInt8]) -> Void) {
                 bytes += start
@@ -404,6 +409,11 @@ package enum MarbleSVG {
             if completed {
                 bytes += Array(#"<line x1="\#(x + 7)" y1="\#(y - 8)" x2="\#(x + 7)" y2="\#(y + 8)" class="end"/>"#.utf8)
             }
+            if failed {
+                bytes += Array(
+                    #"<text x="\#(x + 7)" y="\#(y + 5)" class="error">#<title>#\#(column.index) an error: the stream ends</title></text>"#
+                        .utf8)
+            }
         }
     }
 
@@ -448,15 +458,18 @@ package enum MarbleSVG {
             case .unsubscribed:
                 shapes +=
                     #"<text x="\#(at)" y="\#(y + 5)" class="cancel">!<title>#\#(end.column) unsubscribed</title></text>"#
+            case .failed:
+                shapes +=
+                    #"<text x="\#(at)" y="\#(y + 5)" class="error">#<title>#\#(end.column) an error</title></text>"#
             }
         }
         return shapes
     }
 
     /// The legend's entries: the marks a picture can hold, each with its meaning (the panel's
-    /// legend, ``MarbleLegend``, without what a replay never draws: a skip, an error).
+    /// legend, ``MarbleLegend``, without what a replay never draws: a skip).
     package static var legend: [(symbol: String, meaning: String)] {
-        MarbleLegend.entries.filter { !$0.symbol.contains("#") && !$0.symbol.unicodeScalars.contains(Glyph.skipped) }
+        MarbleLegend.entries.filter { !$0.symbol.unicodeScalars.contains(Glyph.skipped) }
     }
 
     /// How wide the legend is.
@@ -481,6 +494,7 @@ package enum MarbleSVG {
                     shapes += #"<line x1="\#(x)" y1="\#(y - 8)" x2="\#(x)" y2="\#(y + 8)" class="end"/>"#
                 case Glyph.line: shapes += #"<line x1="\#(x - 6)" y1="\#(y)" x2="\#(x + 6)" y2="\#(y)" class="lane"/>"#
                 case Glyph.unsubscribed: shapes += #"<text x="\#(x)" y="\#(y + 5)" class="cancel">!</text>"#
+                case Glyph.error: shapes += #"<text x="\#(x)" y="\#(y + 5)" class="error">#</text>"#
                 case Glyph.subscribed: shapes += #"<text x="\#(x)" y="\#(y + 8)" class="mark">^</text>"#
                 case Glyph.groupOfTwo, Glyph.groupOfThree:
                     shapes +=

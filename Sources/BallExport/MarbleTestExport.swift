@@ -216,6 +216,10 @@ package enum MarbleTestExport {
                         let atSlot = [StreamLane.slotted, .ballColour, .background].contains(stream)
                         try lane.complete(atSlot ? slotFrame : frame, atSlot ? passed : time)
                     }
+                    // An error ends the slot's lane and the colours' where the slot threw.
+                    for (lane, stream) in zip(lanes, lanesWritten) where column.failed.contains(stream) {
+                        try lane.fail(slotFrame, passed)
+                    }
                 case .late(let kind, let event, let column, let time):
                     latest = max(latest, time)
                     let frame = frames.frame(column: column, time: time)
@@ -356,6 +360,8 @@ package enum MarbleTestExport {
         private var frame: Int?
         private var tokens: [[UInt8]] = []
         private var completed = false
+        /// How the lane ended, when it did: `|`, or `#` for an error.
+        private var ending = UInt8(ascii: "|")
         private var time: SessionTime?
         /// The time of the last frame written, and whether it was a value alone (RxPY would
         /// read a value right after it as one with it: `ab`).
@@ -381,6 +387,13 @@ package enum MarbleTestExport {
             completed = true
         }
 
+        /// The error at `frame` (at `time`), `#`: nothing follows it.
+        func fail(_ frame: Int, _ time: SessionTime) throws {
+            try gather(frame, time)
+            completed = true
+            ending = UInt8(ascii: "#")
+        }
+
         private func gather(_ next: Int, _ at: SessionTime) throws {
             if let frame, frame != next { try writeFrame() }
             if frame == nil {
@@ -397,7 +410,7 @@ package enum MarbleTestExport {
                 tokens.removeAll()
             }
             guard frame >= cursor else { throw crowded(at: frame) }
-            let (tokens, completed, syntax, frames) = (tokens, completed, syntax, frames)
+            let (tokens, completed, ending, syntax, frames) = (tokens, completed, ending, syntax, frames)
             // RxPY reads two values with nothing between as one: the second goes in a group.
             let group =
                 tokens.count + (completed ? 1 : 0) > 1
@@ -412,7 +425,7 @@ package enum MarbleTestExport {
                 }
                 if completed {
                     if !tokens.isEmpty, syntax == .rxpy { bytes.append(UInt8(ascii: ",")) }
-                    bytes.append(UInt8(ascii: "|"))
+                    bytes.append(ending)
                 }
                 if group { bytes.append(UInt8(ascii: ")")) }
                 // A token is one character (one frame), whatever its bytes.

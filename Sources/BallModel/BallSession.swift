@@ -63,6 +63,12 @@ package final class BallSession {
     /// The time on the session's clock.
     package var now: SessionTime { viewModel.clock.now }
 
+    /// The error that ended the chain after the slot, if one did: what `slotted` ended with.
+    package var failure: SlotError? {
+        guard case .failure(let error)? = viewModel.slotted.completion else { return nil }
+        return error as? SlotError
+    }
+
     /// When the chain next has something to do (a timed operator's timer), if anything: the
     /// reducer's model of it, which the session checks when it comes. (`debounce` and
     /// `throttle` cancel their timers when they are switched away from: none is left behind.)
@@ -115,7 +121,8 @@ package final class BallSession {
         BallState(
             position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
             slot: viewModel.slot.value, mirror: viewModel.mirror.value, slotted: viewModel.slotted.latest!,
-            heldSince: heldSince, windowStart: windowStart, innerSubscriptions: innerSubscriptions, time: now)
+            heldSince: heldSince, windowStart: windowStart, innerSubscriptions: innerSubscriptions,
+            failure: failure, time: now)
     }
 
     /// Takes `intent` now: fits it to the ball's area (dropped if it cannot happen there), publishes
@@ -161,5 +168,6 @@ package final class BallSession {
         // reducer models the operator, the chain runs the real one.
         assert(viewModel.slotted.latest == next.slotted, "the slot's operator and the reducer disagree")
         assert(viewModel.background.latest == next.background, "the chain and the reducer disagree")
+        assert(failure == next.failure, "the chain's error and the reducer's disagree")
     }
 }

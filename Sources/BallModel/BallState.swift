@@ -63,6 +63,9 @@ package struct BallState: Hashable, Sendable {
     /// in (one more if it went in with the button down), each a subscription to the position that
     /// nothing cancels, so each new position goes through this many times. 0 for the others.
     package var innerSubscriptions: Int
+    /// The error that ended the chain after the slot, if one did (`tryMap` in a corner): it ended
+    /// `slotted`, `ballColour` and `background`, so nothing changes the colours again.
+    package var failure: SlotError?
     /// The time on the session's clock: of the last intent, or of the last ``advanced(to:)``.
     package var time: SessionTime
 
@@ -70,7 +73,8 @@ package struct BallState: Hashable, Sendable {
     package init(
         position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
         mirror: Bool = false, slotted: SlotOutput? = nil, heldSince: SessionTime? = nil,
-        windowStart: SessionTime? = nil, innerSubscriptions: Int = 0, time: SessionTime = .start
+        windowStart: SessionTime? = nil, innerSubscriptions: Int = 0, failure: SlotError? = nil,
+        time: SessionTime = .start
     ) {
         self.position = position
         self.grab = grab
@@ -81,6 +85,7 @@ package struct BallState: Hashable, Sendable {
         self.heldSince = heldSince
         self.windowStart = windowStart
         self.innerSubscriptions = innerSubscriptions
+        self.failure = failure
         self.time = time
     }
 
@@ -201,6 +206,8 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
     case .mirrorFlipped:
         next.mirror.toggle()
     }
+    // After an error nothing reaches the colours: the chain's switchToLatest ended with it.
+    guard state.failure == nil else { return next }
     // The operator in the slot sees the intent; it is handed each new position, and the current
     // one at once when it is chosen.
     next.slot.operation.step(

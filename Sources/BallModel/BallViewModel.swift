@@ -80,13 +80,15 @@ package final class BallViewModel {
     package let keys: PassthroughSubject<BallPosition, Never>
     /// What the slot's operator passes on, which the colour follows: positions, or the
     /// counter's counts.
-    package let slotted: ReplaySubject<SlotOutput, Never>
+    /// Its failure is an `Error`: an operator that throws (`tryMap`) ends it, and everything
+    /// after it.
+    package let slotted: ReplaySubject<SlotOutput, Error>
     /// The ball's colour, each change once.
-    package let ballColour: ReplaySubject<FlatColour, Never>
+    package let ballColour: ReplaySubject<FlatColour, Error>
     /// The session's clock, which a timed operator in the slot (`debounce`) runs on.
     package let clock: SessionScheduler
     /// The screen's colour, each change once.
-    package let background: ReplaySubject<FlatColour, Never>
+    package let background: ReplaySubject<FlatColour, Error>
 
     /// The chain for a session in `start`, its timers on `clock`: its position, and its screen's
     /// colour as the memory the `scan` starts from.
@@ -101,7 +103,7 @@ package final class BallViewModel {
         let inputs = SlotInputs(
             position: position, mirror: mirror, grabbed: grabbed, mouse: mouse, keys: keys, clock: clock)
         var resumed: BallState? = start  // (The first operator applied resumes the state's memory.)
-        slotted = slot.map { [inputs] in
+        slotted = slot.setFailureType(to: Error.self).map { [inputs] in
             defer { resumed = nil }
             return $0.applied(to: inputs, resuming: resumed)
         }.switchToLatest().share(replay: 1, startingWith: start.slotted)

@@ -9,16 +9,25 @@ import OpenCombine
 /// generic `Sink` looks its types up at run time on every value).
 ///
 /// It holds its subscription; cancelling it (or letting the `AnyCancellable` go) ends it.
-package final class Binding<Input>: Subscriber, Cancellable {
-    package typealias Failure = Never
+///
+/// A stream that can fail (the chain after an operator that throws) ends with its error:
+/// `onError` is told, and the binding is dead from then on, as every Rx subscription is after an
+/// error. (RxCocoa's `bind(to:)` traps on an error in a debug build, and a `Driver` or `Signal`
+/// cannot error at all: a screen bound to a stream that errors stops following it for good.)
+package final class Binding<Input, Failure: Error>: Subscriber, Cancellable {
     private var subscription: Subscription?
     private var onNext: ((Input) -> Void)?
     private var onCompleted: (() -> Void)?
+    private var onError: ((Failure) -> Void)?
 
-    /// A binding that calls `onNext` with each value, and `onCompleted` at the end.
-    package init(onNext: @escaping (Input) -> Void, onCompleted: (() -> Void)? = nil) {
+    /// A binding that calls `onNext` with each value, and at the end `onCompleted`, or `onError`
+    /// with the error that ended the stream.
+    package init(
+        onNext: @escaping (Input) -> Void, onCompleted: (() -> Void)? = nil, onError: ((Failure) -> Void)? = nil
+    ) {
         self.onNext = onNext
         self.onCompleted = onCompleted
+        self.onError = onError
     }
 
     package func receive(subscription: Subscription) {
@@ -30,20 +39,24 @@ package final class Binding<Input>: Subscriber, Cancellable {
         subscription.request(.unlimited)
     }
 
-    @_specialize(where Input == FlatColour)
-    @_specialize(where Input == BallPosition)
-    @_specialize(where Input == Intent)
+    @_specialize(where Input == FlatColour, Failure == Never)
+    @_specialize(where Input == BallPosition, Failure == Never)
+    @_specialize(where Input == Intent, Failure == Never)
     package func receive(_ input: Input) -> Subscribers.Demand {
         onNext?(input)
         return .none
     }
 
-    package func receive(completion: Subscribers.Completion<Never>) {
-        let completed = onCompleted
+    package func receive(completion: Subscribers.Completion<Failure>) {
+        let (completed, failed) = (onCompleted, onError)
         subscription = nil
         onNext = nil
         onCompleted = nil
-        completed?()
+        onError = nil
+        switch completion {
+        case .finished: completed?()
+        case .failure(let error): failed?(error)
+        }
     }
 
     package func cancel() {
@@ -51,15 +64,19 @@ package final class Binding<Input>: Subscriber, Cancellable {
         subscription = nil
         onNext = nil
         onCompleted = nil
+        onError = nil
     }
 
     package var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 }
 
-extension Publisher where Failure == Never {
-    /// Binds `onNext` to every value (RxCocoa's `bind(onNext:)`), and `onCompleted` to the end.
-    package func bind(onNext: @escaping (Output) -> Void, onCompleted: (() -> Void)? = nil) -> AnyCancellable {
-        let binding = Binding(onNext: onNext, onCompleted: onCompleted)
+extension Publisher {
+    /// Binds `onNext` to every value (RxCocoa's `bind(onNext:)`), `onCompleted` to the end, and
+    /// `onError` to the error that ends a stream that can fail.
+    package func bind(
+        onNext: @escaping (Output) -> Void, onCompleted: (() -> Void)? = nil, onError: ((Failure) -> Void)? = nil
+    ) -> AnyCancellable {
+        let binding = Binding(onNext: onNext, onCompleted: onCompleted, onError: onError)
         subscribe(binding)
         return AnyCancellable(binding)
     }

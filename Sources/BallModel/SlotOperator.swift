@@ -16,7 +16,7 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// The operators, in the operators box's order: the one list a new operator joins.
     package static let allCases: [SlotOperator] = [
         .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .counter, .merge,
-        .startWith, .distinctUntilChanged, .flatMap,
+        .startWith, .distinctUntilChanged, .flatMap, .tryMap,
     ]
 
     /// What the operator is and does.
@@ -61,8 +61,11 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
 
     /// The operator on the chain's subjects, its timers on the session's clock
     /// (``SlotOperation/applied(to:resuming:)``).
-    package func applied(to inputs: SlotInputs, resuming: BallState? = nil) -> AnyPublisher<SlotOutput, Never> {
-        operation.applied(to: inputs, resuming: resuming)
+    /// (``SlotOperation/running(on:resuming:)``). A chain built part-way in a state whose chain
+    /// had failed is built failed: its first operator ends with that error at once.
+    package func applied(to inputs: SlotInputs, resuming: BallState? = nil) -> AnyPublisher<SlotOutput, Error> {
+        if let failure = resuming?.failure { return Fail(error: failure).eraseToAnyPublisher() }
+        return operation.running(on: inputs, resuming: resuming)
     }
 
     /// When the operator's timer goes off for what it has held since `heldSince`, if it holds
@@ -117,6 +120,9 @@ package protocol SlotOperation: Sendable {
     /// of a chain built part-way, in state `resuming`, resumes what of that state's memory it
     /// can only be given, not made (``warmUp(_:)`` makes the rest).
     func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never>
+    /// The operator as the chain runs it, whose failure is an `Error`: ``applied(to:resuming:)``,
+    /// which cannot fail, but for an operator that throws (`tryMap`), which says here how.
+    func running(on inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Error>
 
     /// How long it holds a position back, if it runs on the session's clock: its timer goes off
     /// this long after what it holds started (``BallState/heldSince``).
@@ -144,6 +150,9 @@ package protocol SlotOperation: Sendable {
 }
 
 extension SlotOperation {
+    package func running(on inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Error> {
+        applied(to: inputs, resuming: resuming).setFailureType(to: Error.self).eraseToAnyPublisher()
+    }
     package var inputs: [SlotInput] { [.position] }
     package var interval: SessionTime.Stride? { nil }
     package var benchIdle: (keys: String, after: String, settle: Double) { ("hhhh", "after moves", 0.5) }

@@ -2,6 +2,7 @@ import BallModel
 import BallStreams
 import ColourCore
 import OpenCombine
+import TextFormats
 
 // MARK: - Screens
 
@@ -76,9 +77,19 @@ package final class ScreenBinding {
             viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
             viewModel.slot.bind { [unowned self] in send(.slotPublished($0)) },
             viewModel.mirror.bind { [unowned self] in send(.mirrorPublished($0)) },
-            viewModel.ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
+            viewModel.ballColour.bind(
+                onNext: { [unowned self] in send(.ballColourPublished($0)) },
+                onError: { [unowned self] in send(.noticePosted(Self.deadBindingWords($0))) }),
             viewModel.background.bind { [unowned self] in send(.backgroundPublished($0)) },
         ]
+    }
+
+    /// What the screen says when an error ends the colours' streams: the binding is dead, and
+    /// the colours stay as they were. (RxCocoa's `bind(to:)` traps on an error in a debug build,
+    /// and a `Driver` cannot error: a binding must never see one.)
+    static func deadBindingWords(_ error: Error) -> String {
+        let words = (error as? SlotError)?.words ?? "\(error)"
+        return "\(Glyph.error) \(words): the binding is dead"
     }
 
     /// Binds the screen's colours through a Publish copy of `viewModel`'s chain instead (`learn`'s

@@ -109,6 +109,18 @@ extension StreamPanel {
             did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
             shortDid = ended
         }
+        if column.failed.contains(lane) {
+            let ended =
+                lane == .slotted
+                ? "\(Glyph.error) \(column.slot.name) threw: the error ends slotted and all after it"
+                : "\(Glyph.error) the error came down from slotted: it ends this stream too"
+            did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
+            shortDid = "\(Glyph.error) an error"
+        }
+        if column.dead.contains(lane) {
+            did = "nothing: an error ended this stream: nothing comes after it (the binding is dead)"
+            shortDid = "nothing: ended by an error"
+        }
         let brief = shortDid ?? did
         // The slot's lane: the operator in it then, as the chain applies it.
         let (expression, shortExpression) =
@@ -169,6 +181,7 @@ extension StreamPanel {
             switch ending {
             case .completed?: "\(Glyph.completed) completed: the position subject completed (the session quit)"
             case .unsubscribed?: "\(Glyph.unsubscribed) unsubscribed (\(key) again)"
+            case .failed?: "\(Glyph.error) an error ended it"
             case nil: nil
             }
         guard column.index == lane.start else {

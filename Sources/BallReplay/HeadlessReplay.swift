@@ -16,7 +16,9 @@ package enum HeadlessReplay {
         var state = BallState.start(on: try reader.readHeader().terminal)
         emit(traceLine(state.appearance, time: 0, json: json))
         func step(to next: BallState, at time: Double) {
-            if next.position.centre != state.position.centre || next.ballColour != state.ballColour {
+            if next.failure != state.failure {
+                emit(traceLine(next.appearance, time: time, json: json, failure: next.failure))
+            } else if next.position.centre != state.position.centre || next.ballColour != state.ballColour {
                 emit(traceLine(next.appearance, time: time, json: json))
             }
             state = next
@@ -29,15 +31,20 @@ package enum HeadlessReplay {
         }
     }
 
-    /// One trace line for `appearance` at `time`.
-    package static func traceLine(_ appearance: Appearance, time: Double, json: Bool) -> String {
+    /// One trace line for `appearance` at `time`; with `failure`, the line where the chain after
+    /// the slot failed (`"error":"out of bounds at 69,17"`): its colours change no more.
+    package static func traceLine(
+        _ appearance: Appearance, time: Double, json: Bool, failure: SlotError? = nil
+    ) -> String {
         let cell = appearance.position.centre
         let points = appearance.points
         if json {
+            let error = failure.map { #","error":\#($0.words.jsonQuoted)"# } ?? ""
             return
-                #"{"t":\#(time.plainText),"cell":[\#(cell.column),\#(cell.row)],"points":[\#(points.x.plainText),\#(points.y.plainText)],"ball":\#(appearance.ball.jsonObject),"background":\#(appearance.background.jsonObject)}"#
+                #"{"t":\#(time.plainText),"cell":[\#(cell.column),\#(cell.row)],"points":[\#(points.x.plainText),\#(points.y.plainText)],"ball":\#(appearance.ball.jsonObject),"background":\#(appearance.background.jsonObject)\#(error)}"#
         }
+        let error = failure.map { "  error \($0.words)" } ?? ""
         return
-            "\(time.decimals(6))  cell \(cell.column),\(cell.row)  points \(points.x.plainText),\(points.y.plainText)  ball \(appearance.ball.name) \(appearance.ball.hex)  background \(appearance.background.name) \(appearance.background.hex)"
+            "\(time.decimals(6))  cell \(cell.column),\(cell.row)  points \(points.x.plainText),\(points.y.plainText)  ball \(appearance.ball.name) \(appearance.ball.hex)  background \(appearance.background.name) \(appearance.background.hex)\(error)"
     }
 }

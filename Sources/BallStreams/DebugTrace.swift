@@ -115,7 +115,7 @@ package final class DebugTrace {
 
     private func trace<Upstream: Publisher>(
         _ name: String, _ publisher: Upstream, describe: @escaping (Upstream.Output) -> String
-    ) -> AnyCancellable where Upstream.Failure == Never {
+    ) -> AnyCancellable {
         let rank = Self.names.firstIndex(of: name)!
         line(name, rank, "subscribed")
         live.insert(name)
@@ -127,6 +127,12 @@ package final class DebugTrace {
             },
             onCompleted: { [unowned self] in
                 line(name, rank, "Event completed")
+                line(name, rank, "isDisposed")
+                live.remove(name)
+            },
+            onError: { [unowned self] error in
+                // RxSwift's debug writes an error as `Event error(…)`.
+                line(name, rank, "Event error(\((error as? SlotError)?.words ?? "\(error)"))")
                 line(name, rank, "isDisposed")
                 live.remove(name)
             })

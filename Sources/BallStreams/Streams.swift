@@ -85,7 +85,7 @@ package enum StreamLane: Hashable, Sendable {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
         case .slotted:
-            "slotted = slot.map { [inputs] in defer { resumed = nil }; return $0.applied(to: inputs, resuming: resumed) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+            "slotted = slot.setFailureType(to: Error.self).map { [inputs] in defer { resumed = nil }; return $0.applied(to: inputs, resuming: resumed) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
@@ -183,6 +183,8 @@ package enum Marble: Hashable, Sendable {
     indirect case ended(after: Marble?)
     /// The subscriber unsubscribed here (`!`), after what it received in this column, if anything.
     indirect case unsubscribed(after: Marble?)
+    /// The stream ended here with an error (`#`), after what it emitted in this column, if anything.
+    indirect case failed(after: Marble?)
     /// An intent entered (its glyph).
     case intent(Intent)
     /// A value was published: drawn as itself where it fits (a count's digits, `T` or `F`), else
@@ -210,6 +212,7 @@ package enum Marble: Hashable, Sendable {
         case .subscribed: Glyph.subscribed
         case .ended: Glyph.completed
         case .unsubscribed: Glyph.unsubscribed
+        case .failed: Glyph.error
         case .intent(let intent): Self.glyph(of: intent)
         case .value(let value): value.glyph ?? Glyph.value
         case .group(let count): Glyph.group(count)
@@ -269,6 +272,7 @@ package enum Marble: Hashable, Sendable {
             (.mark(Glyph.subscribed), handed ?? ending.map { .mark($0.glyph) } ?? .line)
         case .ended(let after): (after ?? .line, .mark(Glyph.completed))
         case .unsubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
+        case .failed(let after): (after ?? .line, .mark(Glyph.error))
         case .waiting: (.waiting, .waiting)
         default: (.line, self)
         }
@@ -292,6 +296,7 @@ package enum Marble: Hashable, Sendable {
             handed ?? ending.map { .mark($0.glyph) } ?? .mark(Glyph.subscribed)
         case .ended(let after): after ?? .mark(Glyph.completed)
         case .unsubscribed(let after): after ?? .mark(Glyph.unsubscribed)
+        case .failed(let after): after ?? .mark(Glyph.error)
         default: self
         }
     }
@@ -362,12 +367,15 @@ package enum LaneEnding: Hashable, Sendable {
     case completed
     /// It was cancelled: the user unsubscribed (`!`).
     case unsubscribed
+    /// Its stream ended with an error (`#`).
+    case failed
 
-    /// `|` or `!`.
+    /// `|`, `!` or `#`.
     package var glyph: Unicode.Scalar {
         switch self {
         case .completed: Glyph.completed
         case .unsubscribed: Glyph.unsubscribed
+        case .failed: Glyph.error
         }
     }
 }
@@ -394,7 +402,10 @@ package enum MarbleLegend {
         ("\(Glyph.segment)", "an operator went into the slot: its part starts here"),
         ("\(Glyph.completed)", "completed (a quit, or learn's e, completes position and all after)"),
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
-        ("#", "an error: never, every Failure here is Never"),
+        (
+            "\(Glyph.error)",
+            "an error (RxJS's #; the seeds draw X): it ends the stream and all after it (tryMap in a corner)"
+        ),
         ("\(Glyph.skipped)", "skipped in the player (x): the intent never entered"),
         ("\(Glyph.pressed) \(Glyph.dragged) \(Glyph.released)", "intents: pressed, dragged, released"),
         ("\(Glyph.left) \(Glyph.up) \(Glyph.right) \(Glyph.down)", "intents: the arrows"),
@@ -479,6 +490,12 @@ package struct StreamColumn: Hashable, Sendable {
     package var skipped = false
     /// The main lanes whose subscription received a completion here.
     package var completed: Set<StreamLane> = []
+    /// The main lanes whose subscription received an error here (`slotted` and the colours after
+    /// it, when the operator in the slot threw).
+    package var failed: Set<StreamLane> = []
+    /// The main lanes whose subscription received an error in an earlier column: nothing is drawn
+    /// on them, as nothing comes after an error.
+    package var dead: Set<StreamLane> = []
 
     /// An empty column for the intent at `index`.
     package init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
@@ -488,13 +505,17 @@ package struct StreamColumn: Hashable, Sendable {
     }
 
     /// What `lane` shows in this column, for the main lanes and the inputs' (the start column marks
-    /// their subscriptions; a completion ends them).
-    package func marble(_ lane: StreamLane) -> Marble {
+    /// their subscriptions; a completion or an error ends them); nil: nothing, after an error.
+    package func marble(_ lane: StreamLane) -> Marble? {
+        if dead.contains(lane) { return nil }
         let shown = emission(lane)
-        if index == 0 { return .subscribed(handed: lane == .intents ? nil : shown) }
+        if index == 0 {
+            return .subscribed(handed: lane == .intents ? nil : shown, ending: failed.contains(lane) ? .failed : nil)
+        }
         // A skipped intent never entered; a timed operator's timer may still go off after it.
         if skipped, lane == .intents { return .skipped }
         if completed.contains(lane) { return .ended(after: shown) }
+        if failed.contains(lane) { return .failed(after: shown) }
         return shown ?? .line
     }
 
@@ -603,6 +624,7 @@ package struct LateLane: Hashable, Sendable {
             case _ where end?.column != column.index: nil
             case .completed?: .ended(after: nil)
             case .unsubscribed?: .unsubscribed(after: nil)
+            case .failed?: .failed(after: nil)
             case nil: nil
             }
         guard let ending, let endedAt else {
@@ -613,7 +635,8 @@ package struct LateLane: Hashable, Sendable {
             switch marble {
             case .subscribed(let handed, _):
                 TimeSpans.LaneEvent(.subscribed(handed: handed, ending: nil), at: startedAt ?? column.time)
-            case .ended(let value?), .unsubscribed(let value?): TimeSpans.LaneEvent(value, at: column.time)
+            case .ended(let value?), .unsubscribed(let value?), .failed(let value?):
+                TimeSpans.LaneEvent(value, at: column.time)
             default: nil
             }
         let end = TimeSpans.LaneEvent(ending, at: endedAt)
@@ -655,6 +678,7 @@ package struct LateLane: Hashable, Sendable {
         switch ending {
         case .completed?: return .ended(after: value)
         case .unsubscribed?: return .unsubscribed(after: value)
+        case .failed?: return .failed(after: value)
         case nil: return value ?? .line
         }
     }
@@ -773,17 +797,20 @@ package final class StreamRecorder {
                         $0.passedAt = self.session.now
                     }
                 },
-                onCompleted: { [unowned self] in note { $0.completed.insert(.slotted) } }),
+                onCompleted: { [unowned self] in note { $0.completed.insert(.slotted) } },
+                onError: { [unowned self] _ in note { $0.failed.insert(.slotted) } }),
             viewModel.ballColour.bind(
                 onNext: { [unowned self] colour in
                     seen.ball = colour
                     note { $0.ballColour = colour }
-                }, onCompleted: { [unowned self] in note { $0.completed.insert(.ballColour) } }),
+                }, onCompleted: { [unowned self] in note { $0.completed.insert(.ballColour) } },
+                onError: { [unowned self] _ in note { $0.failed.insert(.ballColour) } }),
             viewModel.background.bind(
                 onNext: { [unowned self] colour in
                     seen.background = colour
                     note { $0.background = colour }
-                }, onCompleted: { [unowned self] in note { $0.completed.insert(.background) } }),
+                }, onCompleted: { [unowned self] in note { $0.completed.insert(.background) } },
+                onError: { [unowned self] _ in note { $0.failed.insert(.background) } }),
             // The late subscribers' subjects, each sent every position from now on, and the
             // completion (but for the relay, which never completes). Bindings, not
             // `subscribe(subject)`: that would let the first subscriber's demand pull the
@@ -838,6 +865,7 @@ package final class StreamRecorder {
     /// been stepped yet) and starts `column`, with the operator in the slot as it is.
     private func startColumn(_ column: StreamColumn) {
         var column = column
+        column.dead = recorded[recorded.count - 1].dead.union(recorded[recorded.count - 1].failed)
         column.slot = slot
         column.mirror = mirror
         column.time = session.now

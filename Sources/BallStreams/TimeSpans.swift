@@ -184,6 +184,9 @@ package struct MarbleGroup: Hashable, Sendable {
         case .unsubscribed(let after):
             if let after { addValue(after) }
             ending = .unsubscribed
+        case .failed(let after):
+            if let after { addValue(after) }
+            ending = .failed
         default: addValue(marble)
         }
     }
@@ -210,6 +213,7 @@ package struct MarbleGroup: Hashable, Sendable {
         switch ending {
         case .completed?: return .ended(after: body)
         case .unsubscribed?: return .unsubscribed(after: body)
+        case .failed?: return .failed(after: body)
         case nil: return body
         }
     }
@@ -219,7 +223,7 @@ extension Marble {
     /// Whether the lane ends here (`|` or `!`): it draws nothing after.
     package var ends: Bool {
         switch self {
-        case .ended, .unsubscribed: true
+        case .ended, .unsubscribed, .failed: true
         case .subscribed(_, let ending): ending != nil
         default: false
         }

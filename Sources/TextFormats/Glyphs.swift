@@ -33,6 +33,9 @@ package enum Glyph {
     package static let completed: Unicode.Scalar = "|"
     /// Where a subscriber unsubscribed (the Rx marble syntax's `!`).
     package static let unsubscribed: Unicode.Scalar = "!"
+    /// Where a stream ended with an error (the Rx marble syntax's `#`; the seeds' ASCII
+    /// diagrams draw an `X`, which reads as a letter here, where letters are values).
+    package static let error: Unicode.Scalar = "#"
     /// A lane's line, and the timeline's.
     package static let line: Unicode.Scalar = "─"
     /// A timed operator's timer running, in the time view (`debounce` waiting for quiet,

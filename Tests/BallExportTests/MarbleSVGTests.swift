@@ -94,11 +94,16 @@ struct MarbleSVGTests {
             // A quit completes every lane, but for the slot's and the colours after it while
             // throttle holds a position (it keeps the completion for its window's end, which a
             // recording's time never reaches).
+            // An error (tryMap in a corner) ends the slot's lane and the colours' with a `#` instead.
             let holding = player.session.state.slot == .throttle && player.session.state.heldSince != nil
+            let failed = player.session.state.failure != nil
             for lane in StreamLane.main(slot: slotUsed) {
                 let bars = try elements(lane.label).filter { attribute("class", of: $0) == "end" }
-                let completes = recorder.ended && (lane == .intents || lane == .position || !holding)
+                let errors = try elements(lane.label).filter { attribute("class", of: $0) == "error" }
+                let afterSlot = lane != .intents && lane != .position
+                let completes = recorder.ended && (!afterSlot || (!holding && !failed))
                 #expect(bars.count == (completes ? 1 : 0), "\(lane.label): a bar only where it completed, \(generator)")
+                #expect(errors.count == (afterSlot && failed ? 1 : 0), "\(lane.label): # where it failed, \(generator)")
             }
             // Each kind's row: a ^ a subscription, a circle a value it received or was handed
             // (a group one circle with its count), a ! a cancel, a bar a completion.

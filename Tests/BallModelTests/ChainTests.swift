@@ -33,8 +33,8 @@ struct ChainTests {
         var balls: [FlatColour] = []
         var backgrounds: [FlatColour] = []
         var cancellables = Set<AnyCancellable>()
-        viewModel.ballColour.sink { balls.append($0) }.store(in: &cancellables)
-        viewModel.background.sink { backgrounds.append($0) }.store(in: &cancellables)
+        viewModel.ballColour.bind { balls.append($0) }.store(in: &cancellables)
+        viewModel.background.bind { backgrounds.append($0) }.store(in: &cancellables)
 
         let steps: [(BallPosition, FlatColour, FlatColour)] = [
             (position(0, 0), .flatBlackDark, .flatWhite),
@@ -70,7 +70,7 @@ struct ChainTests {
         // The middle column of 80 is 40: 50,11 and 45,11 are in the right half, 30,11 and 35,11 not.
         let session = BallSession(start: .start(at: position(50, 11)))
         var slotted: [BallPosition] = []
-        let subscription = session.viewModel.slotted.sink { slotted.append($0.position!) }
+        let subscription = session.viewModel.slotted.bind { slotted.append($0.position!) }
         defer { subscription.cancel() }
         // Each step, the whole state, as the session's chain derives it and as the reducer folds it.
         let steps: [(Intent, BallState)] = [
@@ -264,7 +264,7 @@ struct ChainTests {
         #expect(session.state == holding)
         #expect(session.nextTimer == Self.ms(400))
         var passed: [BallPosition] = []
-        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append($0.position!) }
+        let subscription = session.viewModel.slotted.dropFirst().bind { passed.append($0.position!) }
         session.advance(to: Self.ms(399))
         #expect(passed.isEmpty)
         session.advance(to: Self.ms(400))
@@ -278,7 +278,7 @@ struct ChainTests {
             time: Self.ms(900))
         let built = BallSession(start: idle)
         var after: [BallPosition] = []
-        let quiet = built.viewModel.slotted.dropFirst().sink { after.append($0.position!) }
+        let quiet = built.viewModel.slotted.dropFirst().bind { after.append($0.position!) }
         defer { quiet.cancel() }
         #expect(built.nextTimer == nil)
         built.advance(to: Self.ms(10_000))
@@ -379,7 +379,7 @@ struct ChainTests {
         #expect(session.state == holding)
         #expect(session.nextTimer == Self.ms(400))
         var passed: [(BallPosition, SessionTime)] = []
-        let subscription = session.viewModel.slotted.dropFirst().sink { passed.append(($0.position!, session.now)) }
+        let subscription = session.viewModel.slotted.dropFirst().bind { passed.append(($0.position!, session.now)) }
         defer { subscription.cancel() }
         session.advance(to: Self.ms(399))
         #expect(passed.isEmpty)
@@ -407,7 +407,7 @@ struct ChainTests {
     func combineLatestInTheSlot() {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         var slotted: [BallPosition] = []
-        let subscription = session.viewModel.slotted.sink { slotted.append($0.position!) }
+        let subscription = session.viewModel.slotted.bind { slotted.append($0.position!) }
         defer { subscription.cancel() }
         func state(
             _ column: Int, passed: Int, background: FlatColour, mirror: Bool, slot: SlotOperator = .combineLatest
@@ -503,7 +503,7 @@ struct ChainTests {
             time: Self.ms(250))
         let built = BallSession(start: idle)
         var passed: [BallPosition] = []
-        let subscription = built.viewModel.slotted.dropFirst().sink { passed.append($0.position!) }
+        let subscription = built.viewModel.slotted.dropFirst().bind { passed.append($0.position!) }
         defer { subscription.cancel() }
         built.send(.mirrorFlipped, at: Self.ms(300))
         #expect(passed.isEmpty)
@@ -676,12 +676,74 @@ struct ChainTests {
     }
 
     @Test(
+        "tryMap in the slot: a position in a corner throws: the error ends slotted, ballColour and background, and nothing brings the colour back"
+    )
+    func tryMapInTheSlot() {
+        let session = BallSession(start: .start(at: position(50, 11)))
+        var passed: [BallPosition] = []
+        var errors: [String: Error] = [:]
+        let taps = [
+            session.viewModel.slotted.bind(
+                onNext: { passed.append($0.position!) }, onError: { errors["slotted"] = $0 }),
+            session.viewModel.ballColour.bind(onNext: { _ in }, onError: { errors["ballColour"] = $0 }),
+            session.viewModel.background.bind(onNext: { _ in }, onError: { errors["background"] = $0 }),
+        ]
+        var folded = session.state
+        // 80×24: the disc's centre goes from 9,5 to 70,17; a corner is where both ends meet.
+        #expect(position(70, 17).isInCorner && position(9, 5).isInCorner && position(9, 17).isInCorner)
+        #expect(!position(70, 16).isInCorner && !position(69, 17).isInCorner && !position(9, 11).isInCorner)
+        let steps: [Intent] = [
+            .operatorChosen(.tryMap), .arrowPressed(.right, distance: 19), .arrowPressed(.down, distance: 5),
+            // Into the bottom right corner: the drag past it is taken there, and tryMap throws.
+            .pressed(at: Cell(column: 69, row: 16)), .dragged(to: Cell(column: 90, row: 30)),
+            // Out again, and another operator: the colours are dead for good.
+            .dragged(to: Cell(column: 40, row: 11)), .released(at: Cell(column: 40, row: 11)),
+            .operatorChosen(.none), .arrowPressed(.left, distance: 5),
+        ]
+        for intent in steps {
+            session.send(intent)
+            folded = reduce(folded, intent)
+            #expect(session.state == folded, "\(intent)")
+        }
+        // The start's position, the one tryMap is handed as it goes in, then each move till the corner.
+        #expect(passed == [position(50, 11), position(50, 11), position(69, 11), position(69, 16)])
+        #expect(folded.failure == .outOfBounds(position(70, 17)))
+        #expect(errors.keys.sorted() == ["background", "ballColour", "slotted"])
+        #expect(errors.values.allSatisfy { ($0 as? SlotError) == .outOfBounds(position(70, 17)) })
+        #expect(session.viewModel.current.ball == position(69, 16).ballColour)
+        // A quit ends the subjects; the colours had ended already.
+        session.send(.quitRequested)
+        #expect(session.state == reduce(folded, .quitRequested))
+        taps.forEach { $0.cancel() }
+    }
+
+    @Test(
+        "a chain built part-way after tryMap threw is built failed: a late subscriber gets the last colour, then the error"
+    )
+    func tryMapBuiltPartWay() {
+        let failed = BallState(
+            position: position(40, 11), background: .flatGray, slot: .none,
+            slotted: .position(position(39, 11)), failure: .outOfBounds(position(69, 17)))
+        let session = BallSession(start: failed)
+        #expect(session.state == failed)
+        var colours: [FlatColour] = []
+        var error: Error?
+        let tap = session.viewModel.ballColour.bind(onNext: { colours.append($0) }, onError: { error = $0 })
+        #expect(colours == [position(39, 11).ballColour])
+        #expect((error as? SlotError) == .outOfBounds(position(69, 17)))
+        session.send(.arrowPressed(.right, distance: 3))
+        #expect(session.state == reduce(failed, .arrowPressed(.right, distance: 3)))
+        #expect(session.viewModel.current.ball == position(39, 11).ballColour)
+        tap.cancel()
+    }
+
+    @Test(
         "the counter in the slot: map makes each position a 1 and scan adds them up; the ball takes the count's colour, the screen its complement"
     )
     func counterInTheSlot() {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         var counts: [SlotOutput] = []
-        let subscription = session.viewModel.slotted.sink { counts.append($0) }
+        let subscription = session.viewModel.slotted.bind { counts.append($0) }
         defer { subscription.cancel() }
         func state(_ column: Int, count: Int, background: FlatColour, slot: SlotOperator = .counter) -> BallState {
             BallState(position: position(column, 11), background: background, slot: slot, slotted: .count(count))
@@ -855,7 +917,7 @@ struct ChainTests {
             session.viewModel.current
                 == Appearance(position: position(43, 11), ball: .flatBlackDark, background: .flatOrange))
         var backgrounds: [FlatColour] = []
-        let subscription = session.viewModel.background.sink { backgrounds.append($0) }
+        let subscription = session.viewModel.background.bind { backgrounds.append($0) }
         defer { subscription.cancel() }
         session.send(.arrowPressed(.down, distance: 1))  // 43,12: 536, 26 mod 255: still black.
         session.send(.arrowPressed(.left, distance: 3))  // 40,12: 512, 2 mod 255: still black.
@@ -875,8 +937,8 @@ struct ChainTests {
         var backgrounds: [FlatColour] = []
         var cancellables = Set<AnyCancellable>()
         viewModel.position.sink { positions.append($0) }.store(in: &cancellables)
-        viewModel.ballColour.sink { balls.append($0) }.store(in: &cancellables)
-        viewModel.background.sink { backgrounds.append($0) }.store(in: &cancellables)
+        viewModel.ballColour.bind { balls.append($0) }.store(in: &cancellables)
+        viewModel.background.bind { backgrounds.append($0) }.store(in: &cancellables)
         #expect(positions == [position(16, 8)])
         #expect(balls == [.flatBlackDark])
         #expect(backgrounds == [.flatMint])
@@ -891,12 +953,12 @@ struct ChainTests {
         let viewModel = BallViewModel(
             start: BallState(position: position(30, 0), background: .flatMint), clock: SessionScheduler())  // flatRed.
         var first: [FlatColour] = []
-        let early = viewModel.background.sink { first.append($0) }
+        let early = viewModel.background.bind { first.append($0) }
         defer { early.cancel() }
         viewModel.position.send(position(16, 8))  // Black: the scan remembers mint.
         // A subscriber that comes now gets the remembered mint, not a scan of its own from white.
         var second: [FlatColour] = []
-        let late = viewModel.background.sink { second.append($0) }
+        let late = viewModel.background.bind { second.append($0) }
         defer { late.cancel() }
         viewModel.position.send(position(17, 8))  // 264, 9 mod 255: still black.
         #expect(first == [.flatMint])
@@ -907,7 +969,7 @@ struct ChainTests {
     func noDuplicateRedraws() {
         let driver = Pilot<Play>(screen: screen)
         var colours: [FlatColour] = []
-        let subscription = driver.session.viewModel.ballColour.sink { colours.append($0) }
+        let subscription = driver.session.viewModel.ballColour.bind { colours.append($0) }
         defer { subscription.cancel() }
         let presents = driver.terminal.presentCount
         driver.send(.dragged(to: Cell(column: 1, row: 1)))  // Not grabbed: no move.

@@ -185,7 +185,7 @@ struct OperatorsTests {
                     mirror: CurrentValueSubject(false), grabbed: CurrentValueSubject(false),
                     mouse: PassthroughSubject(), keys: PassthroughSubject(), clock: clock)
                 var passed: [SlotOutput] = []
-                let subscription = slot.applied(to: inputs).sink { passed.append($0) }
+                let subscription = slot.applied(to: inputs).bind { passed.append($0) }
                 clock.advance(to: SessionTime(seconds: 1))
                 let before = passed
                 for (step, position) in positions.enumerated() {
@@ -208,7 +208,7 @@ struct OperatorsTests {
             grabbed: CurrentValueSubject(false), mouse: PassthroughSubject(), keys: PassthroughSubject(),
             clock: SessionScheduler())
         var passed: [SlotOutput] = []
-        let subscription = SlotOperator.merge.applied(to: inputs).sink { passed.append($0) }
+        let subscription = SlotOperator.merge.applied(to: inputs).bind { passed.append($0) }
         inputs.keys.send(positions[1])
         #expect(passed == [.position(positions[1])])
         subscription.cancel()

@@ -202,6 +202,49 @@ struct MarbleSyntaxTests {
         }
     }
 
+    @Test(
+        "an error as RxPY has it: tryMap in a corner ends the slot's lane and the colours' with #, which RxPY's parser reads as the error RxPY's map raising gives; a form that never throws fails; flatMap's two presses give each move twice, as RxPY's flat_map",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func errorsAndFlatMapAsRxPYHasThem() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("error-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let header =
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        // 80×24: the centre goes from 9,5 to 70,17. Right 30 takes it to 70,11, down 6 to the
+        // corner, 70,17: tryMap throws. Nothing after it reaches the colours, another operator
+        // neither.
+        let corner = [
+            header, #"{"t":0.1,"event":"operator","name":"tryMap"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"right","distance":30}"#,
+            #"{"t":0.3,"event":"arrow","direction":"down","distance":6}"#,
+            #"{"t":0.4,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.5,"event":"operator","name":"none"}"#,
+            #"{"t":0.6,"event":"arrow","direction":"up","distance":2}"#, #"{"t":0.7,"event":"quit"}"#,
+        ]
+        // The start, tryMap's position handed, the move right, then the error.
+        try checkWritten(corner, slotted: 4, in: file)
+        for syntax in ["rxpy", "rxjs"] {
+            let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", syntax]).output
+            for lane in lanes.split(separator: "\n") where lane.contains(#""lane":"ballColour""#) {
+                #expect(lane.contains("#"), "\(lane)")
+            }
+        }
+        let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
+        let wrong = try run([Self.python, script, programPath, file, "--replace", "tryMap=subject"])
+        #expect(wrong.status == 1, "\(wrong.output)\(wrong.error)")
+        // flatMap: a press and its release, a key move (once), a second press, a key move (twice);
+        // with the start's and the quit's completion, seven.
+        try checkWritten(
+            [
+                header, #"{"t":0.1,"event":"operator","name":"flatMap"}"#,
+                #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"released","cell":[40,11]}"#,
+                #"{"t":0.4,"event":"arrow","direction":"left","distance":1}"#,
+                #"{"t":0.5,"event":"pressed","cell":[39,11]}"#,
+                #"{"t":0.6,"event":"arrow","direction":"left","distance":1}"#, #"{"t":0.7,"event":"quit"}"#,
+            ], slotted: 7, in: file)
+    }
+
     /// Writes `lines` (a recording) to `file` and checks it with RxPY: every lane as the trace
     /// has it, and the slot's `slotted` events as RxPY's own operators give them.
     private func checkWritten(_ lines: [String], slotted: Int, in file: String) throws {

@@ -1,0 +1,76 @@
+import OpenCombine
+
+/// `tryMap`: an operator that can fail. Each position goes through as it is, but one in a corner
+/// (``BallPosition/isInCorner``) throws ``SlotError/outOfBounds(_:)``: the error ends `slotted`
+/// and everything after it, `ballColour` and `background`, so the colour stops following the
+/// ball for good (the binding is dead: choosing another operator cannot bring it back, as the
+/// chain's `switchToLatest` ended with the error too).
+package struct TryMapOperation: SlotOperation {
+    package let name = "tryMap"
+    package let key: Unicode.Scalar = "y"
+    package let code = "position.tryMap { guard !$0.isInCorner else { throw SlotError.outOfBounds($0) }; return $0 }"
+    package let words =
+        "each position goes through, but one in a corner throws: out of bounds, the colour's stream ends"
+    package let rxpy = "subject.pipe(ops.map(out_of_bounds))"
+
+    /// The positions as they are: what ``running(on:resuming:)`` checks.
+    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+        inputs.position.map(SlotOutput.position).eraseToAnyPublisher()
+    }
+
+    /// OpenCombine's `tryMap`, throwing for a position in a corner.
+    package func running(on inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Error> {
+        inputs.position.tryMap { position -> SlotOutput in
+            guard !position.isInCorner else { throw SlotError.outOfBounds(position) }
+            return .position(position)
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// Each position it is handed goes through, unless it is in a corner: then the chain fails.
+    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
+        guard handed else { return }
+        if next.position.isInCorner {
+            next.failure = .outOfBounds(next.position)
+        } else {
+            next.slotted = .position(next.position)
+        }
+    }
+
+    package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {
+        let cell = SlotMoment.cell(position)
+        return (
+            "# \(cell) is in a corner: tryMap threw out of bounds, which ends slotted and everything after it",
+            "# \(cell): out of bounds"
+        )
+    }
+}
+
+extension SlotOperator {
+    /// `tryMap` (``TryMapOperation``).
+    package static let tryMap = SlotOperator(TryMapOperation())
+}
+
+/// What an operator in the slot throws.
+package enum SlotError: Error, Hashable, Sendable {
+    /// `tryMap` was handed a position in a corner.
+    case outOfBounds(BallPosition)
+
+    /// The error in a few words: `out of bounds at 69,17`.
+    package var words: String {
+        switch self {
+        case .outOfBounds(let position): "out of bounds at \(position.centre.column),\(position.centre.row)"
+        }
+    }
+}
+
+extension BallPosition {
+    /// Whether the ball is in a corner of its screen: its centre as far as the disc can go both
+    /// ways, so it touches two edges (a drag past a corner takes it there).
+    package var isInCorner: Bool {
+        guard let allowed = shape.allowedCentres(on: screen) else { return false }
+        let (columns, rows) = allowed
+        return (centre.column == columns.lowerBound || centre.column == columns.upperBound)
+            && (centre.row == rows.lowerBound || centre.row == rows.upperBound)
+    }
+}
