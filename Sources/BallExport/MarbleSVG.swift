@@ -208,7 +208,7 @@ package enum MarbleSVG {
     /// ``SlotInput``'s order: each part of the slot's lane is drawn under what its operator read.
     static func inputLanes(of columns: [StreamColumn]) -> [StreamLane] {
         let read = Set(columns.flatMap { StreamLane.inputs(of: $0.slot) })
-        return SlotInput.allCases.map(StreamLane.init).filter(read.contains)
+        return SlotInput.allCases.map(StreamLane.init).filter(read.contains) + StreamLane.inners(in: columns)
     }
 
     /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
@@ -586,6 +586,7 @@ extension StreamColumn {
                 slot = part.slot
                 mirror = part.mirror
                 time = part.time
+                innersAfter = part.innersAfter
             case .position: if let position = part.position { self.position = position }
             case .mirror: if let sent = part.mirrorSent { mirrorSent = sent }
             case .grabbed: if let sent = part.grabbed { grabbed = sent }
@@ -599,7 +600,7 @@ extension StreamColumn {
                 }
             case .ballColour: if let colour = part.ballColour { ballColour = colour }
             case .background: if let colour = part.background { background = colour }
-            case .late: break
+            case .late, .inner: break
             }
         }
     }

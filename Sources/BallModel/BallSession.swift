@@ -22,7 +22,7 @@ package final class BallSession {
     private var windowStart: SessionTime?
     /// How many inner subscriptions `flatMap` in the slot holds (the reducer's model; the real
     /// ones are inside the operator, where nothing can count them but what they pass on).
-    private var innerSubscriptions = 0
+    package private(set) var innerSubscriptions = 0
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
     /// Whether a quit was requested.

@@ -63,7 +63,10 @@ package struct StreamPanel: Hashable, Sendable {
     /// segments (its lane keeps their `├`), then the slot's lane.
     private var drawn: Drawn {
         var drawn = Drawn(slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [])
-        guard let rowBudget else { return drawn }
+        // flatMap's inner lanes take no more rows than the panel keeps (``rows(slot:)``): where
+        // they would, they take the rows of the late kinds with no lane first (an export has room).
+        let kept = inputsOfEveryOperator || !showsSlot ? nil : Self.rows(slot: true)
+        guard let rowBudget = rowBudget ?? kept else { return drawn }
         while drawn.rows > rowBudget {
             if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
                 drawn.kinds.remove(at: free)
@@ -114,9 +117,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// The lanes of what the operator in the slot reads beyond the position: the operator's at the
     /// place shown, or (``inputsOfEveryOperator``) those of every operator on the page.
     private var inputLanes: [StreamLane] {
-        guard inputsOfEveryOperator else { return StreamLane.inputs(of: presentColumn?.slot ?? .none) }
+        // flatMap's inner subscriptions on the page, each its own lane under what it reads.
+        let inners = StreamLane.inners(in: columns)
+        guard inputsOfEveryOperator else { return StreamLane.inputs(of: presentColumn?.slot ?? .none) + inners }
         let read = Set(columns.flatMap { StreamLane.inputs(of: $0.slot) })
-        return SlotInput.allCases.map(StreamLane.init).filter(read.contains)
+        return SlotInput.allCases.map(StreamLane.init).filter(read.contains) + inners
     }
 
     /// Whether it draws the inputs of every operator on the page, not only the one in the slot at

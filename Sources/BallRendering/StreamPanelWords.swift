@@ -103,6 +103,8 @@ extension StreamPanel {
                 ?? "nothing: the keys made no new position"
         case .late(let kind):
             (did, shortDid) = Self.lateWords(kind, lane: lateLane(kind, in: column), column: column)
+        case .inner(let number):
+            (did, shortDid) = Self.innerWords(number, column: column, drawn: drawn)
         }
         if column.completed.contains(lane) {
             let ended = "\(Glyph.completed) completed: the session quit"
@@ -131,6 +133,26 @@ extension StreamPanel {
             "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
             "#\(column.index): \(brief)",
         ]
+    }
+
+    /// What flatMap's inner lane `number` did in `column`, in full and in short (`drawn` writes a
+    /// value as the lane draws it).
+    static func innerWords(_ number: Int, column: StreamColumn, drawn: (MarbleValue) -> String) -> (String, String?) {
+        switch column.marble(.inner(number)) {
+        case .subscribed?:
+            let value = (column.position ?? column.state?.position).map { drawn(.position($0)) + ": " } ?? ""
+            return (
+                "^ \(value)grabbed turned true, so flatMap subscribed to position again (press \(number)), handed its latest",
+                "^ \(value)press \(number) subscribed"
+            )
+        case .unsubscribed?:
+            return ("! another operator went in: the chain cancelled flatMap and its inner subscriptions", nil)
+        case .ended?: return ("\(Glyph.completed) completed: the position completed (the session quit)", nil)
+        case .value(let value)?:
+            return ("\(drawn(value)): a new position: each of flatMap's inner subscriptions gets it", nil)
+        case nil: return ("no inner subscription \(number) here", nil)
+        default: return ("nothing: the position did not change", nil)
+        }
     }
 
     /// What the slot's lane did in `column`, and why, in full and in short: what it passed on

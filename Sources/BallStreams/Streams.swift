@@ -32,6 +32,9 @@ package enum StreamLane: Hashable, Sendable {
     case keys
     /// A subscriber that came late, of this kind.
     case late(LateSubscriber)
+    /// The inner subscription to the position that `flatMap` in the slot made for a press, the
+    /// first, the second, …: drawn under the lanes it reads, as Rx draws an inner observable.
+    case inner(Int)
 
     /// The lane of a subject an operator reads.
     package init(_ input: SlotInput) {
@@ -66,7 +69,14 @@ package enum StreamLane: Hashable, Sendable {
         case .mouse: "mouse"
         case .keys: "keys"
         case .late(let kind): "late \(kind.name)"
+        case .inner(let number): "inner \(number)"
         }
+    }
+
+    /// The lanes of the inner subscriptions `flatMap` held in `columns` (``inner(_:)``), first to last.
+    package static func inners(in columns: [StreamColumn]) -> [StreamLane] {
+        let most = columns.map { max($0.innersBefore, $0.innersAfter) }.max() ?? 0
+        return most == 0 ? [] : (1...most).map(StreamLane.inner)
     }
 
     /// The four lanes every panel has, top to bottom.
@@ -97,6 +107,8 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.publish): "published.bind { … }: position.subscribe(published), a PassthroughSubject"
         case .late(.replay): "replayed.bind { … }: position.subscribe(replayed), a ReplaySubject(bufferSize: 3)"
         case .late(.relay): "relay.publisher.bind { … }: a BehaviorRelay that accepts each position"
+        case .inner(let number):
+            "position, the inner subscription flatMap made for press \(number): { $0 ? position : Empty() } with $0 true"
         }
     }
 
@@ -115,6 +127,7 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.publish): "PassthroughSubject, late"
         case .late(.replay): "ReplaySubject(bufferSize: 3), late"
         case .late(.relay): "BehaviorRelay, late"
+        case .inner(let number): "position, flatMap's for press \(number)"
         }
     }
 }
@@ -496,6 +509,9 @@ package struct StreamColumn: Hashable, Sendable {
     /// The main lanes whose subscription received an error in an earlier column: nothing is drawn
     /// on them, as nothing comes after an error.
     package var dead: Set<StreamLane> = []
+    /// How many inner subscriptions `flatMap` in the slot held before the intent, and after it
+    /// (the session's model of them, ``BallState/innerSubscriptions``): the inner lanes.
+    package var innersBefore = 0, innersAfter = 0
 
     /// An empty column for the intent at `index`.
     package init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
@@ -508,6 +524,11 @@ package struct StreamColumn: Hashable, Sendable {
     /// their subscriptions; a completion or an error ends them); nil: nothing, after an error.
     package func marble(_ lane: StreamLane) -> Marble? {
         if dead.contains(lane) { return nil }
+        if case .inner(let number) = lane {
+            // The start column: the inner subscriptions a chain built part-way made again.
+            guard index == 0 else { return innerMarble(number) }
+            return number <= innersAfter ? .subscribed(handed: emission(lane)) : nil
+        }
         let shown = emission(lane)
         if index == 0 {
             return .subscribed(handed: lane == .intents ? nil : shown, ending: failed.contains(lane) ? .failed : nil)
@@ -519,13 +540,29 @@ package struct StreamColumn: Hashable, Sendable {
         return shown ?? .line
     }
 
+    /// Inner lane `number` here: `^` and the position it was handed where its press subscribed
+    /// it (or flatMap went in with the button down), then each new position; `!` where choosing
+    /// an operator cancelled it, `|` where the position completed; nothing before or after.
+    private func innerMarble(_ number: Int) -> Marble? {
+        let chosen = intent?.choosesOperator == true
+        let lived = number <= innersBefore
+        let lives = number <= innersAfter
+        if lives, !lived || chosen {
+            return .subscribed(handed: (position ?? state?.position).map { .value(.position($0)) })
+        }
+        if lived, chosen || !lives { return .unsubscribed(after: nil) }
+        guard lives else { return nil }
+        let value = position.map { Marble.value(.position($0)) }
+        return completed.contains(.position) ? .ended(after: value) : value ?? .line
+    }
+
     /// When `lane` emitted what this column holds of it (the time view puts it in that time's
     /// column): what the slot passed on, and the colours that followed from it, when the slot
     /// passed it on (a timed operator, after the intent); the rest at the intent's time.
     package func time(of lane: StreamLane) -> SessionTime? {
         switch lane {
         case .slotted, .ballColour, .background: slotted == nil ? time : passedAt ?? time
-        case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late: time
+        case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner: time
         }
     }
 
@@ -550,6 +587,11 @@ package struct StreamColumn: Hashable, Sendable {
         case .grabbed: return grabbed.map { .value(.flag($0)) }
         case .mouse: return mouse.map { .value(.position($0)) }
         case .keys: return keys.map { .value(.position($0)) }
+        case .inner(let number):
+            // What the lane received here: the position its press was handed, or a new one.
+            let handed = number <= innersAfter && (number > innersBefore || intent?.choosesOperator == true)
+            if handed { return (position ?? state?.position).map { .value(.position($0)) } }
+            return number <= innersAfter ? position.map { .value(.position($0)) } : nil
         case .slotted:
             guard let slotted else { return nil }
             return slottedCount > 1 ? .group(slottedCount) : .value(MarbleValue(slotted))
@@ -750,6 +792,7 @@ package final class StreamRecorder {
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
         recorded[0].time = session.now
+        (recorded[0].innersBefore, recorded[0].innersAfter) = (session.innerSubscriptions, session.innerSubscriptions)
         let viewModel = session.viewModel
         relay = BehaviorRelay(value: viewModel.position.value)
         for position in earlierPositions.suffix(LateSubscriber.replayBufferSize) { replayed.send(position) }
@@ -831,6 +874,7 @@ package final class StreamRecorder {
         var columns = Array(recorded[first...])
         if !columns.isEmpty {
             columns[columns.count - 1].state = seen
+            columns[columns.count - 1].innersAfter = session.innerSubscriptions
             columns[columns.count - 1].noteWait(until: session.waitsUntil)
         }
         return columns
@@ -866,6 +910,8 @@ package final class StreamRecorder {
     private func startColumn(_ column: StreamColumn) {
         var column = column
         column.dead = recorded[recorded.count - 1].dead.union(recorded[recorded.count - 1].failed)
+        recorded[recorded.count - 1].innersAfter = session.innerSubscriptions
+        column.innersBefore = session.innerSubscriptions
         column.slot = slot
         column.mirror = mirror
         column.time = session.now

@@ -632,3 +632,80 @@ struct StreamsTests {
         }
     }
 }
+
+/// flatMap's inner lanes, one a press, against what the real chain passed on.
+@Suite("flatMap's inner lanes")
+struct InnerLaneTests {
+    @Test(
+        "random sessions with flatMap: in every column, the inner lanes that got a value are as many as the values the slot passed on"
+    )
+    func innerLanesCountWhatPassed() {
+        var generator = SeededGenerator()
+        print("flatMap's inner lanes: \(generator)")
+        for _ in 0..<20 {
+            let area = ScreenSize(columns: 40 + generator.below(60), rows: 12 + generator.below(20))
+            let session = BallSession(screen: area)
+            let recorder = StreamRecorder(session: session, capacity: 400)
+            for _ in 0..<150 {
+                let cell = Cell(column: generator.below(area.columns), row: generator.below(area.rows))
+                let intent: Intent =
+                    switch generator.below(10) {
+                    case 0, 1: .pressed(at: cell)
+                    case 2, 3: .released(at: cell)
+                    case 4: .dragged(to: cell)
+                    case 5, 6: .arrowPressed(Direction.allCases[generator.below(4)], distance: 1 + generator.below(3))
+                    case 7: .recentred
+                    default: .operatorChosen([.flatMap, .flatMap, .none][generator.below(3)])
+                    }
+                session.send(intent)
+            }
+            session.send(.quitRequested)
+            let columns = recorder.columns
+            let inners = StreamLane.inners(in: columns)
+            #expect(!inners.isEmpty, "\(generator)")
+            for column in columns.dropFirst() where column.slot == .flatMap {
+                let received = inners.filter { column.emission($0) != nil }.count
+                #expect(received == column.slottedCount, "#\(column.index): \(generator)")
+                // A lane subscribed where it got its first value, and lives until cancelled or completed.
+                for lane in inners {
+                    if case .subscribed? = column.marble(lane) { #expect(column.emission(lane) != nil) }
+                }
+            }
+        }
+    }
+
+    @Test("two presses with flatMap: two inner lanes, each move on both; another operator cancels them (!)")
+    func twoPresses() {
+        let session = BallSession(screen: ScreenSize(columns: 80, rows: 24))
+        let recorder = StreamRecorder(session: session)
+        for intent: Intent in [
+            .operatorChosen(.flatMap), .pressed(at: Cell(column: 40, row: 11)),
+            .released(at: Cell(column: 40, row: 11)),
+            .arrowPressed(.right, distance: 1), .pressed(at: Cell(column: 41, row: 11)),
+            .released(at: Cell(column: 41, row: 11)), .arrowPressed(.right, distance: 1), .operatorChosen(.none),
+            .arrowPressed(.right, distance: 1),
+        ] {
+            session.send(intent)
+        }
+        let columns = recorder.columns
+        #expect(StreamLane.inners(in: columns) == [.inner(1), .inner(2)])
+        func lane(_ number: Int) -> [Marble?] { columns.map { $0.marble(.inner(number)) } }
+        let (at41, at42) = (
+            Marble.value(
+                .position(BallPosition(centre: Cell(column: 41, row: 11), screen: ScreenSize(columns: 80, rows: 24)))),
+            Marble.value(
+                .position(BallPosition(centre: Cell(column: 42, row: 11), screen: ScreenSize(columns: 80, rows: 24))))
+        )
+        let at40 = Marble.value(
+            .position(BallPosition(centre: Cell(column: 40, row: 11), screen: ScreenSize(columns: 80, rows: 24))))
+        #expect(
+            lane(1) == [
+                nil, nil, .subscribed(handed: at40), .line, at41, .line, .line, at42, .unsubscribed(after: nil), nil,
+            ])
+        #expect(
+            lane(2) == [
+                nil, nil, nil, nil, nil, .subscribed(handed: at41), .line, at42, .unsubscribed(after: nil), nil,
+            ])
+        #expect(columns.map(\.slottedCount) == [1, 0, 1, 0, 1, 1, 0, 2, 1, 1])
+    }
+}
