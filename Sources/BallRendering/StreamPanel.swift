@@ -42,6 +42,9 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
     package var showsSlot = false
+    /// The letter each value has in the session (``ValueLetterBook``): a page draws a value with
+    /// it where no other value drawn before it on the page has it.
+    package var homeLetters: ValueLetters = [:]
     /// The time view's spans, when a column is a span of time (``PanelAxis``); nil: a column an
     /// intent. ``columns`` then begins with the column before the first span's start, which says
     /// how each lane stands as the spans begin.
@@ -54,13 +57,15 @@ package struct StreamPanel: Hashable, Sendable {
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
     package var rowBudget: Int?
 
-    /// What it draws: whether the slot's lane and the row that names its segments, the lanes of
-    /// what the operator in it reads, which kinds of late subscriber have a row (see
+    /// What it draws: whether the ruler, the slot's lane and the row that names its segments, the
+    /// lanes of what the operator in it reads, which kinds of late subscriber have a row (see
     /// ``rowBudget``), whether the values line, and the input lanes it had no room for (the
     /// description line names them: a lane is never cut silently). Short of rows, it gives up
-    /// first the late rows with no lane (a key's hint), then the values line, then the late rows
-    /// whose lane ended, then the input lanes from the last, then the row naming the slot's
-    /// segments (its lane keeps their `├`), then the slot's lane.
+    /// first the late rows with no lane (a key's hint), then the ruler (the values line names the
+    /// letters, so it stays longer), then the late rows whose lane ended, then the input lanes
+    /// from the last, then the row naming the slot's segments (its lane keeps their `├`), then
+    /// the values line (the lanes then draw no letters: each such value is `○`), then the slot's
+    /// lane.
     private var drawn: Drawn {
         var drawn = Drawn(slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [])
         // flatMap's inner lanes take no more rows than the panel keeps (``rows(slot:)``): where
@@ -70,18 +75,18 @@ package struct StreamPanel: Hashable, Sendable {
         while drawn.rows > rowBudget {
             if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
                 drawn.kinds.remove(at: free)
-            } else if drawn.values {
-                drawn.values = false
+            } else if drawn.ruler {
+                drawn.ruler = false
             } else if let ended = drawn.kinds.lastIndex(where: { kind in
                 !lateLanes.contains { $0.kind == kind && $0.isLive }
             }) {
                 drawn.kinds.remove(at: ended)
-            } else if drawn.values {
-                drawn.values = false
             } else if let last = drawn.inputs.popLast() {
                 drawn.folded.insert(last, at: 0)
             } else if drawn.segments {
                 drawn.segments = false
+            } else if drawn.values {
+                drawn.values = false
             } else if drawn.slot {
                 drawn.slot = false
             } else {
@@ -93,6 +98,8 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// What a panel draws below its ruler (``drawn``).
     private struct Drawn {
+        /// Whether the ruler.
+        var ruler = true
         /// Whether the slot's lane.
         var slot: Bool
         /// Whether the row above it that names its segments.
@@ -109,7 +116,8 @@ package struct StreamPanel: Hashable, Sendable {
         /// How many rows the panel takes with these: the ruler, the lanes, the values line and the
         /// description.
         var rows: Int {
-            2 + StreamLane.main.count + (slot ? 1 : 0) + (slot && segments ? 1 : 0) + inputs.count + kinds.count
+            (ruler ? 2 : 1) + StreamLane.main.count + (slot ? 1 : 0) + (slot && segments ? 1 : 0) + inputs.count
+                + kinds.count
                 + (values ? 1 : 0)
         }
     }
@@ -247,9 +255,12 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
     package func lane(atRow row: Int) -> StreamLane? {
-        // The main lanes, the slot's under the row that names its segments.
+        // The main lanes, the slot's under the row that names its segments, under the ruler if
+        // it has its row.
+        let drawn = drawn
         var lanes: [StreamLane?] = mainLanes
         if drawn.segments, let slot = lanes.firstIndex(of: .slotted) { lanes.insert(nil, at: slot) }
+        let row = drawn.ruler ? row : row + 1
         if (1...lanes.count).contains(row) { return lanes[row - 1] }
         let kinds = lateKinds
         let slot = row - 1 - lanes.count
@@ -297,6 +308,7 @@ package struct StreamPanel: Hashable, Sendable {
         lateLanes = recorder.lateLanes
         self.fits = fits
         showsSlot = recorder.slotUsed
+        homeLetters = recorder.letterBook.letters
         guard axis.time else {
             columns = recorder.columns(from: Self.pageStart(latest: recorder.latestIndex, width: width))
             return
@@ -346,7 +358,7 @@ package struct StreamPanel: Hashable, Sendable {
                             ], fittingWidth: width - 1), width: width)
             ]
         }
-        let letters = letters()
+        let (letters, order) = pageLetters()
         let columnsDrawn = drawnColumns
         var lines = mainLines(width: width, letters: letters, columnsDrawn: columnsDrawn)
         for kind in lateKinds {
@@ -365,7 +377,7 @@ package struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }
-        if drawn.values { lines.append(valuesLine(letters, width: width)) }
+        if drawn.values { lines.append(valuesLine(letters, width: width, order: order)) }
         if let spans, let hovered, spans.numbers.contains(hovered) {
             let words = spanDescriptions(hovered, in: hoveredLane ?? .intents, spans: spans)
             lines.append(LaneCell.text(" " + String.first(of: words, fittingWidth: width - 1), width: width))
@@ -439,7 +451,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The same, with the columns drawn worked out already (once a frame, not once a lane).
     private func mainLines(width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)]) -> [[LaneCell]] {
-        var lines = [ruler(width: width)]
+        var lines = drawn.ruler ? [ruler(width: width)] : []
         for lane in mainLanes {
             var shown = marbles(lane) { $0.marble(lane) }
             guard lane == .slotted else {
@@ -516,25 +528,44 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The letters of the values drawn on the page that do not fit their column (``ValueLetters``):
-    /// given out in the order they are first drawn, column by column, each column's lanes top to
-    /// bottom, so a new column never changes an earlier one's letters. `drawnLate`: the late lanes
-    /// drawn (those of the kinds with a row, when nil).
+    /// each value's own (``homeLetters``) where no value drawn before it on the page has that
+    /// letter, the others the first letters left, in the order they are first drawn, column by
+    /// column, each column's lanes top to bottom. `drawnLate`: the late lanes drawn (those of the
+    /// kinds with a row, when nil). None when the values line has no row: the lanes then draw `○`.
     package func letters(lateLanes drawnLate: [LateLane]? = nil) -> ValueLetters {
+        pageLetters(lateLanes: drawnLate).letters
+    }
+
+    /// The page's letters (``letters(lateLanes:)``), and the values they name in the order they
+    /// are first drawn (the order the values line lists them).
+    private func pageLetters(lateLanes drawnLate: [LateLane]? = nil) -> (letters: ValueLetters, order: [MarbleValue]) {
+        guard drawn.values else { return ([:], []) }
         let late = drawnLate ?? lateLanes.filter { lateKinds.contains($0.kind) }
         let lanes =
             mainLanes.map { lane in marbles(lane) { $0.marble(lane) } }
             + late.map { lateMarbles([$0]) }
-        var letters: ValueLetters = [:]
+        var order: [MarbleValue] = []
+        var seen: Set<MarbleValue> = []
         for offset in 0..<(lanes.map(\.count).max() ?? 0) {
             for lane in lanes where offset < lane.count {
                 guard let marble = lane[offset], let value = Self.lettered(marble, oneCell: spans != nil),
-                    letters[value] == nil,
-                    letters.count < MarbleValue.letters.count
+                    seen.insert(value).inserted
                 else { continue }
-                letters[value] = MarbleValue.letters[letters.count]
+                order.append(value)
             }
         }
-        return letters
+        var letters: ValueLetters = [:]
+        var taken: Set<Unicode.Scalar> = []
+        for value in order {
+            guard let own = homeLetters[value], taken.insert(own).inserted else { continue }
+            letters[value] = own
+        }
+        var free = MarbleValue.letters.filter { !taken.contains($0) }[...]
+        for value in order where letters[value] == nil {
+            guard let letter = free.popFirst() else { break }
+            letters[value] = letter
+        }
+        return (letters, order.filter { letters[$0] != nil })
     }
 
     /// The value `marble` draws as a letter, if it draws one: one that is not itself in one cell
@@ -576,11 +607,14 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The values line: each letter drawn on the page and the value it stands for, `a=41,12`, in
-    /// the order they were given out; where they do not all fit, the latest, after `…`.
-    package func valuesLine(_ letters: ValueLetters, width: Int) -> [LaneCell] {
+    /// the order the values are first drawn (`order`; nil: the letters' order); where they do not
+    /// all fit, the latest, after `…`.
+    package func valuesLine(_ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil) -> [LaneCell] {
         let label = " values"
         let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
-        let entries = letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+        let entries =
+            order.map { $0.compactMap { value in letters[value].map { "\($0)=\(value.words)" } } }
+            ?? letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
         guard !entries.isEmpty else {
             return LaneCell.text(padded + "none: each value here is its own marble", width: width, dim: true)
         }

@@ -752,6 +752,9 @@ package final class StreamRecorder {
     /// where it was drawn, beside a later one); else it replaces them (the live panel, whose page
     /// moves on).
     package var keepsEndedLanes = false
+    /// The letter of each value the position and the slot passed on, as they came: the same on
+    /// every page (``ValueLetterBook``).
+    package private(set) var letterBook = ValueLetterBook()
     /// Called after anything changed (an intent, an emission, a late subscription).
     package var changed: (() -> Void)?
     /// Every late subscription made or cancelled, and the panel opened or closed
@@ -803,6 +806,7 @@ package final class StreamRecorder {
             viewModel.position.bind(
                 onNext: { [unowned self] position in
                     seen.position = position
+                    letterBook.note(.position(position))
                     note {
                         $0.position = position
                         $0.noteWait(until: self.session.waitsUntil)
@@ -834,6 +838,7 @@ package final class StreamRecorder {
                 onCompleted: { [unowned self] in note { $0.completed.insert(.keys) } }),
             viewModel.slotted.bind(
                 onNext: { [unowned self] output in
+                    letterBook.note(MarbleValue(output))
                     note {
                         $0.slotted = output
                         $0.slottedCount += 1

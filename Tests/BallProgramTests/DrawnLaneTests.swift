@@ -202,4 +202,51 @@ struct DrawnLaneTests {
         rows = Self.screenRows(driver.frame)
         #expect(rows.contains { $0.hasPrefix(" mirror         ^F─────────────────T─F ") }, "\(rows)")
     }
+
+    /// The glyph at `cell` of the row labelled `label` in `rows`.
+    static func glyph(_ label: String, _ cell: Int, in rows: [String]) -> Character? {
+        guard let row = rows.first(where: { $0.hasPrefix(" \(label) ") }) else { return nil }
+        let characters = Array(row)
+        return cell < characters.count ? characters[cell] : nil
+    }
+
+    @Test(
+        "a position keeps its letter as the page turns and in the time view, on the cells a terminal shows; the values line names it"
+    )
+    func lettersStayOnScreen() {
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
+        driver.toggleStreams()
+        // #1–#20, 100 ms apart: 39,11 to 20,11, the page's columns 1 to 20 (two cells each).
+        for _ in 0..<20 {
+            driver.pass(.milliseconds(100))
+            driver.press(.left)
+        }
+        var rows = Self.screenRows(driver.frame)
+        let marble = { (column: Int) in StreamPanel.labelWidth + 2 * column + 1 }
+        // The position at #j (40 - j, 11) and its letter.
+        let before = (0...20).map { Self.glyph("position", marble($0), in: rows) }
+        #expect(before[0] == "a" && before[1] == "b", "\(rows)")
+        #expect(Set(before).count == 21, "\(before)")
+        #expect(rows.contains { $0.hasPrefix(" values ") && $0.contains(" \(before[19]!)=21,11 ") }, "\(rows)")
+        // #21–#40: 21,11 back to 40,11; past the page's 31 columns it turns, from #15 on.
+        for _ in 0..<20 {
+            driver.pass(.milliseconds(100))
+            driver.press(.right)
+        }
+        rows = Self.screenRows(driver.frame)
+        #expect(rows.first { $0.hasPrefix(" streams ") }?.contains(" 15 ") == true, "\(rows)")
+        // #k (k from 21 to 40) is at 40 - j for j = 40 - k: the same letter as #j before the turn.
+        for k in 21...40 {
+            #expect(Self.glyph("position", marble(k - 15), in: rows) == before[40 - k], "#\(k): \(rows)")
+        }
+        // The values line lists them in the order the page draws them: 40,11 last.
+        #expect(rows.contains { $0.hasPrefix(" values ") && $0.split(separator: " ").last == "a=40,11" }, "\(rows)")
+        // The time view, a span (a cell) for each 100 ms: #k in span k, the same letters.
+        driver.type("T")
+        rows = Self.screenRows(driver.frame)
+        for k in 1...40 {
+            let letter = before[k <= 20 ? k : 40 - k]
+            #expect(Self.glyph("position", StreamPanel.labelWidth + k, in: rows) == letter, "#\(k): \(rows)")
+        }
+    }
 }

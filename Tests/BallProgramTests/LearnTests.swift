@@ -648,6 +648,18 @@ struct LearnTests {
                 #expect(
                     lanes.contains { $0.hasPrefix(lane) || $0.contains("├\(lane.prefix(5))") || named($0) },
                     "\(Lesson.all[lesson].id) at \(size): \(lanes.joined(separator: "\n"))")
+                // A letter drawn on a lane is named: the values line keeps its row while letters are.
+                let labels =
+                    (StreamLane.main(slot: true, inputs: SlotInput.allCases.map(StreamLane.init))
+                    + LateSubscriber.allCases.map(StreamLane.late)).map(\.label)
+                let lettered = lanes.contains { row in
+                    labels.contains { row.hasPrefix($0 + " ") }
+                        && row.dropFirst(StreamPanel.labelWidth - 1).unicodeScalars.contains(
+                            where: MarbleValue.letters.contains)
+                }
+                #expect(
+                    !lettered || lanes.contains { $0.hasPrefix("values ") },
+                    "\(Lesson.all[lesson].id) at \(size): \(lanes.joined(separator: "\n"))")
             }
             pilot.type("n")
         }
