@@ -377,26 +377,31 @@ package enum KeyMap {
     }
 
     /// The streams panel's symbols, as the help box lists them below the keys when the panel is
-    /// open (``MarbleLegend``); with `ascii`, as a panel in ASCII draws them (``Glyph/ascii``).
-    package static func legendRows(ascii: Bool = false) -> [HelpRow] {
+    /// open (``MarbleLegend``); with `ascii`, as a panel in ASCII draws them (``Glyph/ascii``);
+    /// `telling`: with what the lessons teach (`learn` says the neutral words until they are done).
+    package static func legendRows(ascii: Bool = false, telling: Bool = true) -> [HelpRow] {
         [HelpRow(keys: "", does: ""), HelpRow(keys: "in the lanes", does: "(the streams panel, s)")]
             + MarbleLegend.entries.map { entry in
                 let symbol =
                     ascii
                     ? String(String.UnicodeScalarView(entry.symbol.unicodeScalars.map { Glyph.ascii[$0] ?? $0 }))
                     : entry.symbol
-                return HelpRow(keys: symbol, does: entry.meaning)
+                return HelpRow(keys: symbol, does: MarbleLegend.meaning(of: entry, telling: telling))
             }
     }
 
-    /// The legend as `--help` and the man page print it: a line per symbol.
-    package static var legendSummary: String {
-        "The streams panel's lanes (s):\n" + MarbleLegend.lines.joined(separator: "\n")
+    /// The legend as `--help` and the man page print it: a line per symbol; `telling`: with what
+    /// the lessons teach (not in `learn --help`).
+    package static func legendSummary(telling: Bool = true) -> String {
+        "The streams panel's lanes (s):\n" + MarbleLegend.lines(telling: telling).joined(separator: "\n")
     }
 
     /// The keys of `mode` as the help box shows them; with `legend`, the lanes' symbols after
-    /// them (the streams panel is open), in ASCII where the panel is (`ascii`).
-    package static func help(for mode: KeyMode, legend: Bool = false, ascii: Bool = false) -> HelpText {
+    /// them (the streams panel is open), in ASCII where the panel is (`ascii`), telling what the
+    /// lessons teach or not (`telling`).
+    package static func help(for mode: KeyMode, legend: Bool = false, ascii: Bool = false, telling: Bool = true)
+        -> HelpText
+    {
         let title =
             switch mode {
             case .play: "colourful-ball: keys"
@@ -407,7 +412,8 @@ package enum KeyMap {
             HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.words(in: mode).replacingBackticks)
         }
         return HelpText(
-            title: title, rows: rows + (legend ? legendRows(ascii: ascii) : []), footer: Self.helpFooter)
+            title: title, rows: rows + (legend ? legendRows(ascii: ascii, telling: telling) : []),
+            footer: Self.helpFooter)
     }
 
     /// What closes the help box, under it: a quit key quits from there too.

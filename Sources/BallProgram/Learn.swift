@@ -44,6 +44,18 @@ package final class Learn: TerminalProgram {
         self.done = done
         lesson = min(max(0, first), Lesson.all.count)
         begin()
+        doctorPending = Self.fewColoursAnswer(binding.colourDepth)
+    }
+
+    /// In few colours, where to learn how to see them all: the card says it once, as soon as it
+    /// asks no question (the choices stay in view), until the next key.
+    private var doctorPending: String?
+
+    /// What the card says as the tour begins in a terminal of few colours (`TERM=xterm`: 8),
+    /// where a colour's name is not the colour drawn: where to learn how to see all 48.
+    static func fewColoursAnswer(_ depth: ColourDepth) -> String? {
+        guard case .palette(let palette) = depth, palette != .xterm256 else { return nil }
+        return "Only \(palette.rawValue) colours here: colourful-ball doctor says how to see all 48."
     }
 
     /// The lesson `n` goes to: the next not done after the one shown, from the first again
@@ -55,6 +67,13 @@ package final class Learn: TerminalProgram {
     }
 
     package var binding: ScreenBinding { play.binding }
+
+    /// The lessons whose question the legend's telling words answer (what a late subscriber is
+    /// handed at once): until all are done, `?` says the neutral words.
+    static let legendLessons: Set<String> = ["behavior", "publish", "replay"]
+
+    /// Whether `?`'s legend says what the lessons teach: once the lessons it would answer are done.
+    package var legendTells: Bool { Self.legendLessons.isSubset(of: Lesson.ids(of: done)) }
     /// Whether the learner quit (the session ending by `e`, in the Completion lesson, is not
     /// the tour's end).
     package var isFinished: Bool { play.isFinished && endedAt == nil || quit }
@@ -167,13 +186,17 @@ package final class Learn: TerminalProgram {
                 return
             }
             guard (1...(current?.choices.count ?? Lesson.handedChoices.count)).contains(number) else {
-                answer = Self.predictFirstAnswer
+                answer = Self.guessRangeAnswer
                 return
             }
             predicted = number
         case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
             // The question first: the lane answers it.
             answer = Self.predictFirstAnswer
+        case .intent(let intent)
+        where current?.predictsMoves == true && predicted == nil && !isDone && intent.mover != nil:
+            // The question first: the move answers it.
+            answer = Self.moveFirstAnswer
         case .showOperators where current?.predicts != nil && predicted == nil && current?.wants == nil:
             // The question first: the operator's lane answers it.
             answer = Self.operatorFirstAnswer
@@ -214,6 +237,14 @@ package final class Learn: TerminalProgram {
         case .intent(.quitRequested):
             quit = true
             play.perform(action, now: now)
+        case .intent(.arrowPressed):
+            let before = play.streams.latestIndex
+            play.perform(action, now: now)
+            // An arrow against the edge is an intent that moved nothing: said, since a lesson
+            // counting moves counts it not.
+            if let column = play.streams.columns(from: before + 1).last, column.intent != nil, column.position == nil {
+                answer = Self.edgeAnswer
+            }
         default:
             play.perform(action, now: now)
         }
@@ -254,6 +285,11 @@ package final class Learn: TerminalProgram {
     /// key, move, timer and resize it brought, before the frame is drawn.
     package func willFlush() {
         check()
+        let asking = lesson < Lesson.all.count && Lesson.all[lesson].predicts != nil && predicted == nil && !isDone
+        if let doctor = doctorPending, answer == nil, !asking {
+            answer = doctor
+            doctorPending = nil
+        }
         showCard()
         play.willFlush()
     }
@@ -335,7 +371,7 @@ package final class Learn: TerminalProgram {
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
                     runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, marks: untaughtMarks,
-                    last: endedAt != nil || nextLesson == Lesson.all.count)))
+                    last: endedAt != nil || nextLesson == Lesson.all.count, columns: play.terminal.columns)))
     }
 
     /// The operators whose lesson is not done (`done`: lesson indices), each with its lesson's
@@ -351,7 +387,7 @@ package final class Learn: TerminalProgram {
     /// The marks on the lanes now whose lesson is still to come.
     private var untaughtMarks: [UntaughtMark] {
         UntaughtMark.allCases.filter { mark in
-            guard play.isStreamsOpen, lesson < mark.taught else { return false }
+            guard play.isStreamsOpen, mark.isExplained(on: lesson, done: done) else { return false }
             switch mark {
             case .subscribed:
                 // Each main lane begins ^ in the session's first column, a late lane where it
@@ -398,12 +434,12 @@ package final class Learn: TerminalProgram {
     /// its hint shown or not, the answer to the last try (which takes the note's place until the
     /// next key), and the learner's answer to its question (`predicted`). On the closing card,
     /// `left` lists the lessons not done when the session has ended. `marks`: the marks on the
-    /// lanes (those whose lesson is to come are explained in the note); `last`: `n` goes to the
-    /// closing card.
+    /// lanes to explain (in the note where it has room, else on the title's row, as wide as
+    /// `columns` lets it be, the rest counted there); `last`: `n` goes to the closing card.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
         runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotOperator? = nil, marks: [UntaughtMark] = [],
-        last: Bool = false
+        last: Bool = false, columns: Int = 80
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -423,56 +459,77 @@ package final class Learn: TerminalProgram {
         let lesson = Lesson.all[index]
         let title = "Lesson \(index + 1) of \(count) · \(lesson.title)"
         let said = predicted.map { "You said \($0) (\(lesson.choices[$0 - 1]))" }
-        // A mark on the lanes whose lesson is to come is explained where the note has room.
-        let explained = marks.filter { $0.taught > index }.map(\.words)
+        // A mark on the lanes whose lesson is not done is explained where the note has room,
+        // the rest on the title's row, and those with no room even there are counted, and `?`
+        // lists them: none is left out without a word.
+        let explained = marks.map(\.words)
+        let width = LessonCard.textWidth(columns: 80)
         // Each mark's words after `note`, as many as keep the lesson's tallest card (its title,
         // text, tallest task and this note) within its rows at 80 columns.
-        func marked(_ note: String) -> String {
-            let width = LessonCard.textWidth(columns: 80)
+        func marked(_ note: String) -> (note: String, marks: Int) {
             let tasks = ["Task: \(lesson.task)", "Done: \(lesson.learnt)", lesson.asks ?? ""]
             let others =
-                1 + lesson.text.wrapped(toWidth: width).count
+                1 + [lesson.text, lesson.setup ?? ""].map { $0.wrapped(toWidth: width).count }.max()!
                 + (tasks.map { $0.wrapped(toWidth: width).count }.max() ?? 0)
-            return explained.reduce(note) { note, words in
-                let longer = "\(note) · \(words)"
-                return others + longer.wrapped(toWidth: width).count <= Self.cardRowsAt80 ? longer : note
+            var shown = (note: note, marks: 0)
+            for words in explained {
+                let longer = "\(shown.note) · \(words)"
+                guard others + longer.wrapped(toWidth: width).count <= Self.cardRowsAt80 else { break }
+                shown = (longer, shown.marks + 1)
             }
+            return shown
         }
+        // The card, its title's row with the marks its note has no room for.
+        func card(text: String, task: String, note: (note: String, marks: Int), done: Bool = false) -> LessonCard {
+            var titled = title
+            var rest = explained.dropFirst(note.marks)
+            while let words = rest.first {
+                let longer = "\(titled) · \(words)"
+                let pointer = rest.count > 1 ? " · \(Self.moreMarks(rest.count - 1))" : ""
+                guard (longer + pointer).terminalWidth <= LessonCard.textWidth(columns: columns) else { break }
+                titled = longer
+                rest = rest.dropFirst()
+            }
+            if !rest.isEmpty { titled += " · \(Self.moreMarks(rest.count))" }
+            return LessonCard(title: titled, text: text, task: task, note: note.note, done: done)
+        }
+        let unmarked = { (note: String) in (note: note, marks: 0) }
         guard !done else {
             var note = last ? "n: the tour's end" : "n: the next lesson"
             if let said, let right = lesson.predicts {
                 note = predicted == right ? "\(said): right. \(note)" : "\(said): the lane says no. \(note)"
-                note = marked(note)
             } else if let runs {
                 note = "\(note) · map ran shared \(runs.shared), unshared \(runs.unshared)"
-            } else {
-                note = marked(note)
             }
-            return LessonCard(
-                title: title, text: lesson.text, task: "Done: \(lesson.learnt)", note: answer ?? note, done: true)
+            return card(
+                text: lesson.text, task: "Done: \(lesson.learnt)",
+                note: answer.map(unmarked) ?? (runs != nil ? unmarked(note) : marked(note)), done: true)
         }
         if let asks = lesson.asks, predicted == nil {
             // The question before anything that answers it: the setting in the text's place.
             let choices = lesson.choices.enumerated().map { "\($0.offset + 1) \($0.element)" }
-            return LessonCard(
-                title: title, text: lesson.setup ?? lesson.text, task: asks,
-                note: answer
-                    ?? marked(choices.joined(separator: " · ")))
+            return card(
+                text: lesson.setup ?? lesson.text, task: asks,
+                note: answer.map(unmarked) ?? marked(choices.joined(separator: " · ")))
         }
         let task = "Task: \(lesson.task)"
-        let hinted = marked("t: a hint")
-        let guessed: String? = said.map { marked("\($0). t: a hint") }
-        let otherwise: String = runs?.words ?? guessed ?? scan?.words ?? cleared.map(slotClearedNote) ?? hinted
-        return LessonCard(
-            title: title, text: lesson.text, task: task,
-            note: answer ?? (hint ? "Hint: \(lesson.hint)" : otherwise))
+        let otherwise =
+            runs.map { unmarked($0.words) } ?? said.map { marked("\($0). t: a hint") }
+            ?? scan.map { unmarked($0.words) } ?? cleared.map { unmarked(slotClearedNote($0)) } ?? marked("t: a hint")
+        return card(
+            text: lesson.text, task: task,
+            note: answer.map(unmarked) ?? (hint ? unmarked("Hint: \(lesson.hint)") : otherwise))
     }
+
+    /// Where the card points for the marks it has no room for: `?` lists every mark.
+    static func moreMarks(_ count: Int) -> String { "+\(count) mark\(count == 1 ? "" : "s"): ?" }
 
     /// The rows a card may take at 80 columns: with the lanes and the ball's area, 80×24.
     static let cardRowsAt80 = 6
 
     /// A mark the lanes can draw before the lesson that teaches it (or that no lesson teaches):
-    /// the card explains it in a few words where it appears (`·: a value swallowed, lesson 2`).
+    /// the card explains it in a few words wherever it is drawn while that lesson is not done,
+    /// whatever the path (`·: a value swallowed, lesson 2`).
     enum UntaughtMark: CaseIterable {
         /// `^`: a subscription's start (each main lane's, where the session began; a late one's).
         case subscribed
@@ -485,22 +542,34 @@ package final class Learn: TerminalProgram {
         /// `▼ • ▲`: the mouse's intents, a press, a drag step, a release.
         case pointer
 
-        /// The index of the first lesson whose card no longer explains it: the one that teaches
-        /// it, or, for a mark no lesson teaches, the one after the lesson that is about it.
-        var taught: Int {
-            func index(_ id: String) -> Int { Lesson.all.firstIndex { $0.id == id } ?? Lesson.all.count }
-            return switch self {
-            case .subscribed: index("behavior")
-            case .swallowed: index("ghost")
-            case .cancelled: index("cancel")
-            case .operatorPut: index("filter") + 1
-            case .pointer: index("flat-map-latest") + 1
+        /// The index of the lesson about it: the one that teaches it, or, for a mark no lesson
+        /// teaches, the one where it is met first in the article's order.
+        var lesson: Int {
+            let id =
+                switch self {
+                case .subscribed: "behavior"
+                case .swallowed: "ghost"
+                case .cancelled: "cancel"
+                case .operatorPut: "filter"
+                case .pointer: "flat-map-latest"
+                }
+            return Lesson.all.firstIndex { $0.id == id } ?? Lesson.all.count
+        }
+
+        /// Whether the card of lesson `index` explains it, the lessons `done` done: while the
+        /// lesson about it is not done, on every card but that lesson's own (which teaches it),
+        /// and on its own too for a mark no lesson teaches.
+        func isExplained(on index: Int, done: Set<Int>) -> Bool {
+            guard !done.contains(lesson) else { return false }
+            switch self {
+            case .operatorPut, .pointer: return true
+            case .subscribed, .swallowed, .cancelled: return index != lesson
             }
         }
 
         /// Its words on the card.
         var words: String {
-            let number = taught + 1
+            let number = lesson + 1
             return switch self {
             case .subscribed: "^: subscribed here (lesson \(number))"
             case .swallowed: "·: a value swallowed (lesson \(number))"
@@ -596,6 +665,10 @@ package final class Learn: TerminalProgram {
     static let predictFirstAnswer = "First your guess: 1 nothing, 2 the latest, 3 the last three."
     /// The answer to `f` before an operator lesson's question is answered.
     static let operatorFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then f."
+    /// The answer to a move before a question a move answers is answered.
+    static let moveFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then move."
+    /// The answer to a digit that is none of the card's answers.
+    static let guessRangeAnswer = "Digits 1 to 3 answer the card's question: one of its three answers."
     /// The answer to a digit where the card asks nothing.
     static let digitsAnswer = "Digits answer the card's question, and pick a lesson in m's box."
     /// The answer to `e` outside the Completion lesson.
@@ -603,10 +676,15 @@ package final class Learn: TerminalProgram {
     /// The answer to going to a lesson once the session has ended.
     static let endedAnswer = "The session has ended: q, then colourful-ball learn N for lesson N."
 
-    /// The answer to a late subscriber `kind` subscribed in a lesson that `wants` another.
+    /// The answer to a late subscriber `kind` subscribed in a lesson that `wants` another: it did
+    /// subscribe (a real subscription, on its own lane), and it is not the lesson's.
     static func wrongKindAnswer(_ kind: LateSubscriber, wants: LateSubscriber) -> String {
-        "That is a late \(kind.name) (\(kind.key)); this lesson wants a late \(wants.name): \(wants.key)."
+        "\(kind.key) subscribed a late \(kind.name), its own lane (\(kind.key) cancels it); the lesson's is \(wants.key)."
     }
+
+    /// The answer to an arrow that moved nothing: the ball was at the edge, so the position
+    /// subject published nothing (a subject sends what changes: nothing ran after it).
+    package static let edgeAnswer = "At the edge: the ball did not move, so position published nothing."
 
     /// The answer to a Replay(3) subscriber handed only `handed` values (the subject was made
     /// before three came).
@@ -645,10 +723,11 @@ package final class Learn: TerminalProgram {
     static let answers: [String] = {
         let kinds = LateSubscriber.allCases
         return [
-            leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, digitsAnswer,
-            endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer,
+            leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,
+            guessRangeAnswer, digitsAnswer,
+            endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"),
-        ]
+        ] + [TerminalPalette.ansi8, .ansi16].compactMap { fewColoursAnswer(.palette($0)) }
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
     }()

@@ -94,6 +94,8 @@ package struct Lesson: Sendable {
     package var question: String? = nil
     /// The answers the card offers to its question (1, 2, 3).
     package var choices = Lesson.handedChoices
+    /// Whether a move answers the card's question: the ball moves once the learner has guessed.
+    package var predictsMoves = false
     /// Whether `e` ends the session in this lesson (its point is the end).
     package var ends = false
     /// The tour's own key this lesson teaches, beside the keys of play: `o` (the screen bound
@@ -142,10 +144,14 @@ package struct Lesson: Sendable {
         Lesson(
             id: "ghost", title: "A ghost",
             text:
-                "distinctUntilChanged() (Combine: removeDuplicates()) passes a value on only when it differs from the last: the same colour twice is swallowed.",
-            task: "Move the ball one cell so that its colour stays: a grey · appears on the ballColour lane.",
+                "distinctUntilChanged() (Combine: removeDuplicates()) passes on only a value unlike the last: a repeat is swallowed, and goes no further.",
+            task: "Move one cell so that the colour stays: see ballColour's · and what background gets.",
             hint: "One arrow press in a band: position gets a letter, ballColour a ·.",
-            learnt: "The colour was worked out again and swallowed: · on ballColour, no new ●.",
+            learnt: "Worked out again and swallowed: · on ballColour; background got nothing (─).",
+            setup:
+                "ballColour is position.map { $0.ballColour }.distinctUntilChanged(); background follows ballColour.",
+            predicts: 2, question: "Predict: one cell in a band, the colour the same: what does background get?",
+            choices: ["■ the same colour again", "nothing", "· a swallowed value too"], predictsMoves: true,
             isDone: { facts in facts.moves.contains { $0.position != nil && $0.ballColour == nil } }),
         Lesson(
             id: "behavior", title: "Behavior",
@@ -153,7 +159,7 @@ package struct Lesson: Sendable {
                 "position is a BehaviorSubject (the article's Variable wrapped one, and completed when deallocated): a new subscriber gets the latest value at once.",
             task: "Press b to subscribe a late Behavior subscriber.",
             hint: "Its lane starts ^ and a letter: handed the current position.",
-            learnt: "^a: a Behavior subject hands a late subscriber the latest value, then every change.",
+            learnt: "^ and a letter: a Behavior subject hands a late subscriber the latest value, then every change.",
             setup:
                 "position is a BehaviorSubject (Combine: CurrentValueSubject), the kind the article's Variable wrapped. A late subscriber comes after values went by.",
             wants: .behavior, predicts: 2,
@@ -317,7 +323,8 @@ package struct Lesson: Sendable {
                 "e completes position and all after it: each lane ends |, as the article's Variable did when deallocated. BehaviorRelay (v) never ends.",
             task: "Press e to end the session, then b, p, r and v: what does each late subscriber get?",
             hint: "Each late lane says it in its first column; point at it for the words.",
-            learnt: "^| ^| ^³| ^a: an ended subject hands the end; Replay first what it holds (^³| after 3 moves).",
+            learnt:
+                "Behavior and Publish ^|: the end alone; Replay ^, what it holds, then |; the relay ^ and its value: no end.",
             ends: true,
             isDone: { facts in
                 guard let end = facts.endedAt else { return false }

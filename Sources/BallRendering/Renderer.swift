@@ -32,6 +32,8 @@ package struct Renderer: Sendable {
 
     /// Whether the status line and notices are drawn in reverse video (no colours).
     package let monochrome: Bool
+    /// How the screen shows colours.
+    private let depth: ColourDepth
     /// The disc's cells, kept for the screen size its shape was made for.
     private var disc: (size: ScreenSize, rows: [DiscRow])?
     /// The status line's parts as ready cells, made once per colour (see ``StatusLine/Part``).
@@ -47,6 +49,7 @@ package struct Renderer: Sendable {
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
     package init(depth: ColourDepth = .direct) {
+        self.depth = depth
         monochrome = depth == .monochrome
         visibility = BarVisibility(depth: depth)
         edges = Self.edgeColours(depth: depth)
@@ -207,8 +210,8 @@ package struct Renderer: Sendable {
             let line = row < lines.count ? lines[row] : (text: "", bold: false)
             frame.write(
                 " " + line.text + String(repeating: " ", count: max(0, width + 1 - line.text.terminalWidth)),
-                column: 0, row: row, foreground: colours.text, background: colours.bar, bold: line.bold,
-                reverse: monochrome)
+                column: 0, row: row, foreground: colours.text, background: colours.bar,
+                bold: line.bold && depth.canRead(colours.text, on: colours.bar, bold: true), reverse: monochrome)
         }
     }
 
@@ -457,7 +460,7 @@ package struct Renderer: Sendable {
         _ lines: [[LaneCell]], from top: Int, _ colours: StatusColours, ascii: Bool, into frame: inout Frame
     ) {
         let width = frame.size.columns
-        let dim = Self.dimColour(on: colours.bar)
+        let dim = dimColour(on: colours)
         for (offset, line) in lines.enumerated() {
             if line.contains(where: { $0.glyph == FrameCell.continuationGlyph }) { frame.noteWideGlyphs() }
             frame.withCells(row: top + offset, columns: 0..<width) { cells in
@@ -475,9 +478,12 @@ package struct Renderer: Sendable {
         }
     }
 
-    /// The colour of what is drawn dim on a bar of colour `bar`.
-    private static func dimColour(on bar: FlatColour) -> FlatColour {
-        bar == statusBackground ? .flatGray : .flatGrayDark
+    /// The colour of what is drawn dim on the bar of `colours`: a grey, where it shows on the bar
+    /// at this depth; else the text's colour (in 8 colours the greys are no greys: cyan on the
+    /// light bar).
+    private func dimColour(on colours: StatusColours) -> FlatColour {
+        let grey: FlatColour = colours.bar == Self.statusBackground ? .flatGray : .flatGrayDark
+        return depth.canTellApart(grey, colours.bar) ? grey : colours.text
     }
 
     // MARK: - Help

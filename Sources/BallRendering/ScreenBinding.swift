@@ -123,6 +123,9 @@ package final class ScreenBinding {
         send(.backgroundPublished(colours.background))
     }
 
+    /// How the screen shows colours.
+    package var colourDepth: ColourDepth { screen.colourDepth }
+
     /// Updates the model with `event` (``ScreenModel/update(_:)``); a change is drawn at the
     /// next flush.
     package func send(_ event: ScreenEvent) {

@@ -407,11 +407,7 @@ package enum MarbleLegend {
         ("\(Glyph.ball) \(Glyph.background)", "a ball colour, a screen colour (painted in it)"),
         ("\(Glyph.ghost)", "worked out, then swallowed by distinctUntilChanged (Combine: removeDuplicates)"),
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
-        (
-            (2...LateSubscriber.replayBufferSize).map { String(Glyph.group($0)) }.joined(separator: " ")
-                + " \(Glyph.groupOfMore)",
-            "two, three, more at once (Replay, a time column)"
-        ),
+        (groupSymbol, "two, three, more at once (Replay, a time column)"),
         ("\(Glyph.segment)", "an operator went into the slot: its part starts here"),
         ("\(Glyph.completed)", "completed (a quit, or learn's e, completes position and all after)"),
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
@@ -429,6 +425,24 @@ package enum MarbleLegend {
         ("\(Glyph.operatorChosen) \(Glyph.mirrorFlipped)", "intents: an operator chosen (f), the mirror flipped (i)"),
     ]
 
+    /// The groups' symbol: `² ³ »`.
+    private static let groupSymbol =
+        (2...LateSubscriber.replayBufferSize).map { String(Glyph.group($0)) }.joined(separator: " ")
+        + " \(Glyph.groupOfMore)"
+
+    /// The meanings `learn` says while the lessons they would answer are not done (what a late
+    /// subscriber is handed at once is what lessons 3, 4 and 6 ask), by symbol: the same symbols,
+    /// named without the answer.
+    package static let neutralMeanings: [String: String] = [
+        "\(Glyph.subscribed)": "subscribed here",
+        groupSymbol: "two, three, more values in one column",
+    ]
+
+    /// The meaning of `entry`, telling (what the lessons teach) or not (``neutralMeanings``).
+    package static func meaning(of entry: (symbol: String, meaning: String), telling: Bool) -> String {
+        telling ? entry.meaning : neutralMeanings[entry.symbol] ?? entry.meaning
+    }
+
     /// Every glyph the legend explains (`a` and `1` stand for every letter and digit a value is
     /// drawn as).
     package static var glyphs: Set<Unicode.Scalar> {
@@ -436,11 +450,13 @@ package enum MarbleLegend {
             .union("0123456789".unicodeScalars)
     }
 
-    /// The legend as text lines, `symbol  meaning`, the symbols in a column.
-    package static var lines: [String] {
+    /// The legend as text lines, `symbol  meaning`, the symbols in a column; `telling`: with what
+    /// the lessons teach (else ``neutralMeanings``, as `learn` says them).
+    package static func lines(telling: Bool = true) -> [String] {
         let symbolWidth = entries.map { $0.symbol.terminalWidth }.max() ?? 0
         return entries.map { entry in
-            entry.symbol + String(repeating: " ", count: symbolWidth + 2 - entry.symbol.terminalWidth) + entry.meaning
+            entry.symbol + String(repeating: " ", count: symbolWidth + 2 - entry.symbol.terminalWidth)
+                + meaning(of: entry, telling: telling)
         }
     }
 

@@ -64,6 +64,22 @@ package enum ColourDepth: Hashable, Sendable, CustomStringConvertible {
         return one.contrastRatio(with: other) >= Self.nonTextContrast
     }
 
+    /// Whether text in one colour reads on the other at this depth: their shown colours reach
+    /// ``textContrast``; `bold`: as the terminal shows it bold, which in 8 and 16 colours many
+    /// terminals (xterm's `boldColors`) show in the bright entry of a base colour (bold black is
+    /// grey). Without colour, true.
+    package func canRead(_ text: FlatColour, on background: FlatColour, bold: Bool = false) -> Bool {
+        guard var one = shown(text), let other = shown(background) else { return true }
+        if bold, case .palette(let palette) = self, palette != .xterm256 {
+            let index = text.terminalIndex(in: palette)
+            if index < 8 { one = TerminalPalette.defaultRGB(ofIndex: index + 8) }
+        }
+        return one.contrastRatio(with: other) >= Self.textContrast
+    }
+
+    /// The least contrast ratio at which text reads: WCAG 2.1's 4.5:1 (success criterion 1.4.3).
+    package static let textContrast = 4.5
+
     /// The least contrast ratio at which a mark (a marble, a tick, a swatch) shows against the
     /// cell it sits on: WCAG 2.1's 3:1 for graphical objects (success criterion 1.4.11).
     package static let nonTextContrast = 3.0

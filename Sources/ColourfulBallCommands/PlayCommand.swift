@@ -13,7 +13,7 @@ package struct PlayCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Drag the ball with the mouse or move it with the keys (the default).",
-        discussion: "Keys:\n\(KeyMap.summary(for: .play))\n\n\(KeyMap.legendSummary)"
+        discussion: "Keys:\n\(KeyMap.summary(for: .play))\n\n\(KeyMap.legendSummary())"
     )
 
     /// An empty command, as ArgumentParser requires.

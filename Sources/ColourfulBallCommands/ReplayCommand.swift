@@ -22,7 +22,7 @@ package struct ReplayCommand: ParsableCommand {
             terminal:
             \(KeyMap.summary(for: .replay))
 
-            \(KeyMap.legendSummary)
+            \(KeyMap.legendSummary())
             """
     )
 

@@ -77,6 +77,7 @@ struct LearnRecordingTests {
     )
     func lessonOfAPlace() throws {
         let tour = try RecordedTour(first: LearnTests.index("ghost"))
+        tour.pilot.type("2")  // The guess: the ball moves after it.
         tour.pilot.press(.right)  // Intent 1, in lesson 2.
         for key: Unicode.Scalar in ["m", "3"] { tour.pilot.type(key) }  // Lesson 3 begins after it.
         tour.pilot.press(.left)  // Intent 2, in lesson 3.

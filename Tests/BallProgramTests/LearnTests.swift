@@ -60,13 +60,24 @@ struct LearnTests {
         // the · of a move that kept the colour.
         #expect(Self.card(pilot).contains("^: subscribed here (lesson \(Self.index("behavior") + 1))"))
         pilot.type("n")
-        // 2. A ghost: a move that changes the colour is not one; a move within a band is. The
-        // hint comes under the task, which stays.
+        // 2. A ghost: the card asks first what background gets; a move before the guess is
+        // answered and moves nothing (lesson 1's · is explained there, not what follows it).
+        // Then a move that changes the colour is not one; a move within a band is. The hint comes
+        // under the task, which stays.
         #expect(pilot.learn.lesson == 1)
+        #expect(
+            Self.card(pilot).contains("Predict: one cell in a band, the colour the same: what does background get?"))
+        #expect(!Self.card(pilot).contains("goes no further"), "the answer not on the card before the guess")
+        let ghostStart = pilot.learn.play.session.state.position
+        pilot.press(.right)
+        #expect(pilot.learn.play.session.state.position == ghostStart, "no move before the guess")
+        #expect(Self.card(pilot).contains("First your guess"))
+        pilot.type("1")  // A wrong guess: the lanes will answer it.
         pilot.type("t")
         #expect(Self.card(pilot).contains("Hint: One arrow press in a band"))
-        #expect(Self.card(pilot).contains("Task: Move the ball one cell"))
+        #expect(Self.card(pilot).contains("Task: Move one cell so that the colour stays"))
         Self.move(pilot) { pilot.learn.isDone }
+        #expect(Self.card(pilot).contains("You said 1 (■ the same colour again): the lane says no."))
         #expect(pilot.learn.facts.columns.contains { $0.position != nil && $0.ballColour == nil })
         pilot.type("n")
         // 3. Behavior: the card asks first; b before an answer is answered, and subscribes
@@ -80,7 +91,10 @@ struct LearnTests {
         #expect(Self.card(pilot).contains("You said 1 (nothing). t: a hint"))
         pilot.type("p")
         #expect(!pilot.learn.isDone, "a Publish subscriber is not a Behavior one")
-        #expect(Self.card(pilot).contains("That is a late Publish"))
+        // It did subscribe, and the card says so: a real subscription, on its own lane.
+        #expect(
+            Self.card(pilot).contains("p subscribed a late Publish, its own lane (p cancels it); the lesson's is b."))
+        #expect(pilot.learn.play.streams.lateLane(.publish)?.isLive == true)
         pilot.type("b")
         #expect(pilot.learn.isDone)
         #expect(Self.card(pilot).contains("You said 1 (nothing): the lane says no. n: the next lesson"))
@@ -124,7 +138,7 @@ struct LearnTests {
         pilot.type("3")
         pilot.type("v")
         #expect(!pilot.learn.isDone)
-        #expect(Self.card(pilot).contains("That is a late Relay"))
+        #expect(Self.card(pilot).contains("v subscribed a late Relay, its own lane (v cancels it); the lesson's is r."))
         pilot.type("r")
         #expect(pilot.learn.isDone)
         #expect(Self.card(pilot).contains("You said 3 (the last three positions): right."))
@@ -346,7 +360,7 @@ struct LearnTests {
         pilot.type("m")
         pilot.type("x")
         pilot.type("5")
-        #expect(pilot.learn.lesson == 1 && Self.card(pilot).contains("Digits answer the card's question"))
+        #expect(pilot.learn.lesson == 1 && Self.card(pilot).contains("Digits 1 to 3 answer the card's question"))
         // With 15 lessons, 1 waits for a second digit (the title says so): 1 then 2 is lesson 12,
         // 1 then Enter lesson 1. Its footer says what a number does.
         pilot.type("m")
@@ -389,7 +403,7 @@ struct LearnTests {
         pilot.type("s")
         #expect(pilot.learn.isDone)
         // When Done shows, its point is on the screen: the late Behavior lane, handed ○ at once.
-        #expect(Self.card(pilot).contains("Done: ^a"))
+        #expect(Self.card(pilot).contains("Done: ^ and a letter"))
         #expect(
             Self.rows(pilot).contains {
                 $0.hasPrefix("late Behavior")
@@ -523,6 +537,9 @@ struct LearnTests {
         case "one-subject":
             step { pilot.type("s") }
             moveUntilDone()
+        case "ghost":
+            step { pilot.type("2") }
+            moveUntilDone()
         case "behavior":
             step { pilot.type("2") }
             step { pilot.type("b") }
@@ -583,6 +600,8 @@ struct LearnTests {
         for lesson in Lesson.all.indices {
             let pilot = Pilot<Learn>(first: lesson, screen: size)
             let start = pilot.learn.play.session.state.position.centre
+            // Where a move answers the card's question, the ball moves once it is answered.
+            if Lesson.all[lesson].predictsMoves { pilot.type("2") }
             for key: Unicode.Scalar in ["k", "k", "j", "j", "j", "j"] { pilot.type(key) }
             let rows = pilot.learn.play.streams.columns(from: 0).compactMap { $0.position?.centre.row }
             #expect(
@@ -708,6 +727,38 @@ struct LearnTests {
     }
 
     @Test(
+        "the card says what the screen shows: Completion's Done against its lanes; an arrow at the edge moves nothing, and says why"
+    )
+    func wordsOfTheScreen() throws {
+        let completion = Pilot<Learn>(first: Self.index("completion"))
+        completion.press(.right)
+        for key: Unicode.Scalar in ["e", "b", "p", "r", "v"] { completion.type(key) }
+        #expect(completion.learn.isDone)
+        let card = Self.card(completion)
+        #expect(
+            card.contains("Done: Behavior and Publish ^|: the end alone; Replay ^, what it holds, then |"), "\(card)")
+        let rows = Self.rows(completion)
+        func lane(_ label: String) -> String {
+            let row = rows.first { $0.hasPrefix(label) } ?? ""
+            return String(row.dropFirst(label.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+        #expect(lane("late Behavior") == "^|" && lane("late Publish") == "^|", "\(rows)")
+        #expect(lane("late Replay(3)").hasPrefix("^") && lane("late Replay(3)").hasSuffix("|"), "\(rows)")
+        #expect(lane("late Relay").hasPrefix("^") && !lane("late Relay").contains("|"), "\(rows)")
+        // In the share lesson an arrow against the top edge publishes nothing: map does not run,
+        // and the card says why.
+        let share = Pilot<Learn>(first: Self.index("share"))
+        for _ in 0..<share.learn.play.session.state.position.screen.rows { share.press(.up) }
+        share.type("u")
+        let before = try #require(share.learn.facts.mapRuns)
+        share.press(.up)
+        #expect(share.learn.facts.mapRuns == before, "nothing ran")
+        #expect(Self.card(share).contains(Learn.edgeAnswer), "\(Self.card(share))")
+        share.press(.down)
+        #expect(!Self.card(share).contains(Learn.edgeAnswer), "a move that moved says nothing of the edge")
+    }
+
+    @Test(
         "each lesson from its own state: o and u only where taught, the slot cleared off the operator lessons, and said; a mark explained before its lesson"
     )
     func ownState() {
@@ -812,6 +863,40 @@ struct LearnTests {
     }
 
     @Test(
+        "in 8 and 16 colours every letter of the card and the lanes reads (4.5:1 as the terminal shows it, bold too), and the status line points to doctor",
+        arguments: [ColourDepth.palette(.ansi8), .palette(.ansi16), .palette(.xterm256), .direct])
+    func fewColours(depth: ColourDepth) {
+        let pilot = Pilot<Learn>(first: Self.index("behavior"), depth: depth)
+        let frame = pilot.frame
+        var unread: [String] = []
+        for row in 0..<(frame.size.rows - 1) {
+            for column in 0..<frame.size.columns {
+                let cell = frame[column, row]
+                guard cell.glyph.properties.isAlphabetic, cell.glyph.isASCII else { continue }
+                // Text at 4.5:1 where bold (a title); dim words at least as a mark shows (3:1).
+                let reads =
+                    cell.bold
+                    ? depth.canRead(cell.foreground, on: cell.background, bold: true)
+                    : depth.canTellApart(cell.foreground, cell.background)
+                if !reads {
+                    unread.append("\(column),\(row) \(Character(cell.glyph))")
+                }
+            }
+        }
+        #expect(unread.isEmpty, "\(depth): \(unread.prefix(12))")
+        // The card points to doctor once it asks no question (the choices stay in view), until a
+        // key; the keys stay on the status line.
+        let few = depth == .palette(.ansi8) || depth == .palette(.ansi16)
+        let doctor = "colours here: colourful-ball doctor says how to see all 48"
+        #expect(!Self.card(pilot).contains(doctor) && Self.card(pilot).contains("1 nothing"))
+        pilot.type("2")
+        #expect(Self.card(pilot).contains(doctor) == few, "\(Self.card(pilot))")
+        #expect(pilot.lines.last?.contains("? keys  q quit") == true, "\(pilot.lines.last ?? "")")
+        pilot.type("t")
+        #expect(!Self.card(pilot).contains("colourful-ball doctor"))
+    }
+
+    @Test(
         "lessons pass only on what the learner did in them: not on keys before n, not on a resize, not on the start's one value, not behind \"too small\""
     )
     func onlyWhatWasDone() {
@@ -904,6 +989,44 @@ struct LearnTests {
             #expect(!KeyMap.markdownTable(for: .learn).contains(kind.handedWords), "\(kind.key)")
             #expect(playHelp.contains(kind.handedWords), "play is no quiz: \(kind.key)")
         }
+        // The lanes' legend too: groups and ^ in neutral words until the lessons they would
+        // answer are done (in learn --help always), then as play says them.
+        let telling = "two, three, more at once (Replay"
+        #expect(help.contains("two, three, more values in one column") && !help.contains(telling), "\(help)")
+        #expect(!help.contains("what it was handed at once follows"), "\(help)")
+        #expect(!KeyMap.legendSummary(telling: false).contains(telling) && KeyMap.legendSummary().contains(telling))
+        let answered = ["behavior", "publish"].map(Self.index)
+        let partly = Pilot<Learn>(first: Self.index("replay"), done: Set(answered))
+        partly.type("?")
+        #expect(!Self.box(partly).contains(telling), "lesson 6 not done yet")
+        let told = Pilot<Learn>(first: Self.index("cancel"), done: Set(answered + [Self.index("replay")]))
+        told.type("?")
+        #expect(Self.box(told).contains(telling), "\(Self.box(told))")
+    }
+
+    @Test("no mark is left out of a card: each is in its note or on its title's row, or counted there for ?")
+    func marksNeverDropped() {
+        let words = [
+            "^: subscribed here", "·: a value swallowed", "!: a cancel", "├ ƒ: an operator put in (f)",
+            "▼ • ▲: press, drag, release",
+        ]
+        var pointed = 0
+        for index in Lesson.all.indices {
+            for card in Learn.cards(of: index) {
+                let text = [card.title, card.text, card.task, card.note].joined(separator: " ")
+                let shown = words.filter { text.contains($0) }.count
+                // `+2 marks: ?`: those the card has no room for, counted.
+                let tokens = text.split(separator: " ")
+                let counted = zip(tokens, tokens.dropFirst()).compactMap { token, next in
+                    token.hasPrefix("+") && next.hasPrefix("mark") ? Int(token.dropFirst()) : nil
+                }.reduce(0, +)
+                pointed += counted
+                guard shown + counted > 0 else { continue }
+                #expect(shown + counted == words.count, "\(Lesson.all[index].id): \(text)")
+                #expect(card.rowCount(columns: 80) <= Learn.layout(of: ScreenSize(columns: 80, rows: 24)).cardRows)
+            }
+        }
+        #expect(pointed > 0, "some card has no room for every mark: it counts them")
     }
 
     @Test("in learn, the f box names an operator whose lesson is not done without what it does")
@@ -946,5 +1069,19 @@ struct LearnTests {
         let centre = drag.learn.play.session.state.position.centre
         drag.drag([centre, Cell(column: centre.column + 3, row: centre.row)])
         #expect(Self.card(drag).contains("▼ • ▲: press, drag, release"), "\(Self.card(drag))")
+        // Whatever the path: a learner who jumps past lesson 10 or 14 meets the words where the
+        // mark is first drawn.
+        let counter = Pilot<Learn>(first: Self.index("counter"))
+        for key: Unicode.Scalar in ["2", "f", "9"] { counter.type(key) }
+        #expect(Self.card(counter).contains("├ ƒ: an operator put in (f)"), "\(Self.card(counter))")
+        let completion = Pilot<Learn>(first: Self.index("completion"))
+        let start = completion.learn.play.session.state.position.centre
+        completion.drag([start, Cell(column: start.column + 3, row: start.row)])
+        #expect(Self.card(completion).contains("▼ • ▲: press, drag, release"), "\(Self.card(completion))")
+        // Once the lesson about it is done, no more.
+        let taught = Pilot<Learn>(
+            first: Self.index("completion"), done: [Self.index("flat-map-latest"), Self.index("filter")])
+        taught.drag([start, Cell(column: start.column + 3, row: start.row)])
+        #expect(!Self.card(taught).contains("▼ • ▲"), "\(Self.card(taught))")
     }
 }

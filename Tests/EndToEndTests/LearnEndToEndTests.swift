@@ -20,7 +20,7 @@ struct LearnEndToEndTests {
         let terminal = try TerminalSession(arguments: ["learn", "3"], environment: environment)
         try terminal.waitForScreen { $0.contains("Lesson 3 of 15 · Behavior") }
         try terminal.press("2", "b")
-        try terminal.waitForScreen { $0.contains("Done: ^a: a Behavior subject hands") }
+        try terminal.waitForScreen { $0.contains("Done: ^ and a letter: a Behavior subject hands") }
         try terminal.press("n")
         try terminal.waitForScreen { $0.contains("Lesson 4 of 15 · Publish") }
         try terminal.press("q")
@@ -94,7 +94,7 @@ struct LearnEndToEndTests {
         let terminal = try TerminalSession(arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": state])
         try terminal.waitForScreen { $0.contains("Lesson 3 of 15 · Behavior") }
         try terminal.press("2", "b")
-        try terminal.waitForScreen { $0.contains("Done: ^a: a Behavior subject hands") }
+        try terminal.waitForScreen { $0.contains("Done: ^ and a letter: a Behavior subject hands") }
         #expect(FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"), "saved")
         kill(try terminal.programPID(), signal)
         let exit = try terminal.waitForExit()
@@ -290,7 +290,7 @@ struct LearnEndToEndTests {
             arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
         try terminal.waitForScreen { $0.contains("Lesson 3 of 15 · Behavior") }
         try terminal.press("2", "b")
-        try terminal.waitForScreen { $0.contains("Done: ^a") && $0.contains("progress not kept") }
+        try terminal.waitForScreen { $0.contains("Done: ^ and a letter") && $0.contains("progress not kept") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 1 && exit.modesRestored)
