@@ -239,7 +239,9 @@ package struct StreamPanel: Hashable, Sendable {
         for lane in lateLanes.reversed() where lane.kind == kind {
             if let next = row.first {
                 guard let end = lane.end, end.column < next.start else { continue }
-                let spills = columns.first { $0.index == end.column }.flatMap { lane.marble(in: $0) }?.spill != nil
+                // A third mark that cannot draw in its own column (`^○!`) needs the next one's first cell.
+                let last = columns.first { $0.index == end.column }.flatMap { lane.marble(in: $0) }
+                let spills = last?.spill != nil && last?.compactCells == nil
                 if spills, spans == nil, end.column + 1 == next.start { continue }
             }
             row.insert(lane, at: 0)
@@ -678,6 +680,7 @@ package struct StreamPanel: Hashable, Sendable {
     ) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
         let oneCell = spans != nil
+        let marbles = shown
         for (offset, column) in columnsDrawn.enumerated() {
             let at = Self.labelWidth + columnWidth * offset
             guard at + columnWidth - 1 < width, offset < shown.count, let shown = shown[offset] else { continue }
@@ -692,10 +695,18 @@ package struct StreamPanel: Hashable, Sendable {
                 cells[at] = look(LaneCell.cell(of: shown.spanCell, letters: letters))
                 continue
             }
+            // The third mark goes in the next column's first cell: the lane ended, so nothing
+            // else is drawn there, unless another lane of the row begins in it: then a value and
+            // its end share the column (`○!`).
+            let nextTaken = offset + 1 < marbles.count && marbles[offset + 1] != nil
+            if nextTaken, let (value, end) = shown.compactCells {
+                (cells[at], cells[at + 1]) = (
+                    look(LaneCell.cell(of: value, letters: letters)), look(LaneCell.cell(of: end))
+                )
+                continue
+            }
             let (first, second) = LaneCell.cells(of: shown, letters: letters)
             (cells[at], cells[at + 1]) = (look(first), look(second))
-            // The third mark goes in the next column's first cell: the lane ended, so nothing
-            // else is drawn there.
             if let spill = shown.spill, at + 2 < width {
                 cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1
             }

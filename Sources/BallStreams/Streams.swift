@@ -277,26 +277,35 @@ package enum Marble: Hashable, Sendable {
     }
 
     /// The two cells of a column, in the order things happened: `^` then what was handed (or
-    /// how it ended, when nothing was handed); what was emitted then `|` or `!`; otherwise the
-    /// line then the marble (`─` for none). A third mark, when there is one, is ``spill``.
+    /// how it ended, when nothing was handed); otherwise the line then the marble (`─` for none),
+    /// where what was emitted stands in the marble's cell as on every other column (the intent's
+    /// own cell: it came with it) and the `|`, `!` or `#` after it is the ``spill``; with nothing
+    /// emitted, the line then the `|`, `!` or `#`.
     package var cells: (Marble, Marble) {
         switch self {
         case .subscribed(let handed, let ending):
             (.mark(Glyph.subscribed), handed ?? ending.map { .mark($0.glyph) } ?? .line)
-        case .ended(let after): (after ?? .line, .mark(Glyph.completed))
-        case .unsubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
-        case .failed(let after): (after ?? .line, .mark(Glyph.error))
+        case .ended(let after): (.line, after ?? .mark(Glyph.completed))
+        case .unsubscribed(let after): (.line, after ?? .mark(Glyph.unsubscribed))
+        case .failed(let after): (.line, after ?? .mark(Glyph.error))
         case .waiting: (.waiting, .waiting)
         default: (.line, self)
         }
     }
 
-    /// The third mark of a column that holds three things: a subscription handed something that
-    /// ended in the same column (`^○!`, `^3|`). It is drawn in the next column's first cell,
-    /// where the ended lane has nothing (a page leaves one cell for it after its last column).
+    /// The third mark of a column that holds three things, in Rx's order: a subscription handed
+    /// something that ended in the same column (`^○!`, `^3|`), or a value then the end (`─○!`: the
+    /// value came with the column's intent, the cancel after it). It is drawn in the next
+    /// column's first cell, where the ended lane has nothing (a page leaves one cell for it after
+    /// its last column).
     package var spill: Marble? {
-        guard case .subscribed(_?, let ending?) = self else { return nil }
-        return .mark(ending.glyph)
+        switch self {
+        case .subscribed(_?, let ending?): .mark(ending.glyph)
+        case .ended(_?): .mark(Glyph.completed)
+        case .unsubscribed(_?): .mark(Glyph.unsubscribed)
+        case .failed(_?): .mark(Glyph.error)
+        default: nil
+        }
     }
 
     /// The one cell of a span of the time view: the value where the span holds one (several: their
@@ -311,6 +320,18 @@ package enum Marble: Hashable, Sendable {
         case .unsubscribed(let after): after ?? .mark(Glyph.unsubscribed)
         case .failed(let after): after ?? .mark(Glyph.error)
         default: self
+        }
+    }
+
+    /// The column's marks in its two cells where the next column's first cell is taken (another
+    /// lane begins there in the same row): what was emitted then `|`, `!` or `#`, when that is
+    /// what it holds; nil for every other marble.
+    package var compactCells: (Marble, Marble)? {
+        switch self {
+        case .ended(let after?): (after, .mark(Glyph.completed))
+        case .unsubscribed(let after?): (after, .mark(Glyph.unsubscribed))
+        case .failed(let after?): (after, .mark(Glyph.error))
+        default: nil
         }
     }
 

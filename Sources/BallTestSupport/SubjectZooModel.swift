@@ -98,8 +98,10 @@ package struct SubjectZooModel {
     /// What a lane of `kind` must draw in columns `0...last`, two cells a column from the first
     /// (and the cell after the last), as the marble legend says: `^`, then what it was handed
     /// (`○`, a group's mark, `³`), then how it ended there if it did (`!`, `|`); a `○` in each column
-    /// it received a value; `!` or `|` after what it received in the column it ended. Blanks
-    /// before and after the lane; nil when there is no lane of `kind`.
+    /// it received a value; `!` or `|` after what it received in the column it ended, in Rx's
+    /// order: `─○` then the end in the next column's first cell, or `○!` where another lane of the
+    /// row begins in that column. Blanks before and after the lane; nil when there is no lane of
+    /// `kind`.
     ///
     /// With `keepingEnded` (the player's page), the ended lanes before it are drawn too, in the
     /// same row, each that ends before the next begins: not one that ends in the next one's
@@ -116,12 +118,14 @@ package struct SubjectZooModel {
             if thirdMark && end.column + 1 == next.start { continue }
             row.insert(lane, at: 0)
         }
-        for lane in row { draw(lane, through: last, into: &cells) }
+        for (at, lane) in row.enumerated() {
+            draw(lane, through: last, nextStart: at + 1 < row.count ? row[at + 1].start : nil, into: &cells)
+        }
         return String(String(cells).reversed().drop { $0 == " " }.reversed())
     }
 
-    /// Draws `lane` into `cells`, two a column.
-    private func draw(_ lane: Lane, through last: Int, into cells: inout [Character]) {
+    /// Draws `lane` into `cells`, two a column (the next lane in its row begins at `nextStart`).
+    private func draw(_ lane: Lane, through last: Int, nextStart: Int?, into cells: inout [Character]) {
         let endGlyph: Character? = lane.end.map { $0.ending == .completed ? "|" : "!" }
         for column in lane.start...(lane.end?.column ?? last) where column <= last {
             let (first, second) = (2 * column, 2 * column + 1)
@@ -135,6 +139,8 @@ package struct SubjectZooModel {
                 default: cells[second] = Character(Glyph.group(lane.handed))
                 }
                 if lane.handed > 0, endsHere { cells[second + 1] = endGlyph! }
+            } else if endsHere, receivedHere, nextStart != column + 1 {
+                (cells[first], cells[second], cells[second + 1]) = ("─", "○", endGlyph!)
             } else if endsHere {
                 cells[first] = receivedHere ? "○" : "─"
                 cells[second] = endGlyph!

@@ -574,7 +574,7 @@ struct TimeTravelTests {
         pilot.type("l")
         let lines = pilot.lines
         let intents = try #require(lines.first { $0.hasPrefix(" intents") })
-        #expect(intents.hasPrefix(" intents        ^──▼─•─•─ø─•─•─•─•─▲─←─←─↑q|"))
+        #expect(intents.hasPrefix(" intents        ^──▼─•─•─ø─•─•─•─•─▲─←─←─↑─q|"))
         #expect(lines.contains { $0.hasPrefix(" #5 • dragged to") })
         // Columns after the place are dim and uncoloured; those up to it are not.
         let row = try #require(lines.firstIndex { $0.hasPrefix(" ballColour") })

@@ -203,6 +203,23 @@ struct DrawnLaneTests {
         #expect(rows.contains { $0.hasPrefix(" mirror         ^F─────────────────T─F ") }, "\(rows)")
     }
 
+    @Test(
+        "a value and a cancel in one column are drawn in Rx's order: the value in the move's cell, the ! after it, never the value before the move"
+    )
+    func cancelAfterValue() {
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
+        driver.toggleStreams()
+        driver.press(.left)  // #1: 39,11.
+        driver.toggleLate(.behavior)  // In #1: handed 39,11.
+        driver.press(.left)  // #2: 38,11 received with the move.
+        driver.toggleLate(.behavior)  // In #2, after it: cancelled.
+        let rows = Self.screenRows(driver.frame)
+        // The intents lane's arrow stands in #2's second cell: so does the value it made.
+        #expect(rows.contains { $0.hasPrefix(" intents        ^──←─← ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" late Behavior    ^b─c! ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" values         ") && $0.contains("b=39,11 c=38,11") }, "\(rows)")
+    }
+
     /// The glyph at `cell` of the row labelled `label` in `rows`.
     static func glyph(_ label: String, _ cell: Int, in rows: [String]) -> Character? {
         guard let row = rows.first(where: { $0.hasPrefix(" \(label) ") }) else { return nil }

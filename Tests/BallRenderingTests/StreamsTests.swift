@@ -96,8 +96,8 @@ struct StreamsTests {
         driver.send(.quitRequested)  // 4: every subject completes; the relay does not.
         #expect(
             Self.lanes(driver) == [
-                "intents": "^──→─→─→q|", "position": "^a─b─c─d─|", "ballColour": "^●─·─●─·─|",
-                "background": "^■───·───|", "late Behavior": "^a─b─c─d─|", "late Publish": "  ^─c!    ",
+                "intents": "^──→─→─→─q|", "position": "^a─b─c─d─|", "ballColour": "^●─·─●─·─|",
+                "background": "^■───·───|", "late Behavior": "^a─b─c─d─|", "late Publish": "  ^──c!   ",
                 "late Replay(3)": "    ^³─d─|", "late Relay": "    ^c─d──",
             ])
         let lanes = LateSubscriber.allCases.map { driver.streams.lateLane($0)! }
