@@ -72,7 +72,7 @@ package enum MarbleSVG {
         // lane had in the frames of the block where it had more than one.
         var gathering: StreamColumn?
         var nextFrame = 0
-        var slotNow = SlotOperator.none
+        var slotNow = SlotPipe.none
         var counts: [Int: [StreamLane: Int]] = [:]
         let ruler: (Int) -> String =
             switch framing {

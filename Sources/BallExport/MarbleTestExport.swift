@@ -143,7 +143,7 @@ package enum MarbleTestExport {
         // one chosen), kept in a file as the lanes are, for a long recording's many.
         let segments = try Spool()
         var segmentCount = 0
-        func noteSegment(_ slot: SlotOperator, at frame: Int) throws {
+        func noteSegment(_ slot: SlotPipe, at frame: Int) throws {
             try segments.append(
                 Array(
                     #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.name)","label":"\#(slot.laneLabel)"}"#
@@ -183,7 +183,7 @@ package enum MarbleTestExport {
                     let passed = column.passedAt ?? time
                     latest = max(latest, passed)
                     let frame = frames.frame(column: at, time: time)
-                    if segmentCount == 0 || column.intent?.choosesOperator == true {
+                    if segmentCount == 0 || column.intent?.buildsPipe == true {
                         try noteSegment(column.slot, at: frame)
                     }
                     // What the slot passed on (and the colours after it) is at its own time: a
@@ -217,8 +217,10 @@ package enum MarbleTestExport {
                         try lane.complete(atSlot ? slotFrame : frame, atSlot ? passed : time)
                     }
                     // An error ends the slot's lane and the colours' where the slot threw.
+                    let failedAt = column.failedAt ?? passed
+                    let failFrame = frames.frame(column: at, time: failedAt, timer: failedAt != time)
                     for (lane, stream) in zip(lanes, lanesWritten) where column.failed.contains(stream) {
-                        try lane.fail(slotFrame, passed)
+                        try lane.fail(failFrame, failedAt)
                     }
                 case .late(let kind, let event, let column, let time):
                     latest = max(latest, time)

@@ -15,49 +15,29 @@ package final class BallSession {
     package let viewModel: BallViewModel
     /// Centre minus pointer while a drag is under way (a fact the subject does not hold).
     package private(set) var grab: CellOffset?
-    /// What a timed operator in the slot remembers (the reducer's model of the real operator's
-    /// memory, which it does not show; the session checks the two agree): when the timer of what
-    /// it holds started, and when `throttle`'s window started.
-    private var heldSince: SessionTime?
-    private var windowStart: SessionTime?
-    /// How many inner subscriptions `flatMap` in the slot holds (the reducer's model; the real
-    /// ones are inside the operator, where nothing can count them but what they pass on).
-    package private(set) var innerSubscriptions = 0
+    /// What each stage of the slot's pipe remembers (the reducer's model of the real operators'
+    /// memory, which they do not show; the session checks the two agree): what it holds and
+    /// since when, `throttle`'s window, what it last passed on.
+    private var stages: [SlotStage]
+    /// How many inner subscriptions `flatMap` at the head of the slot's pipe holds (the reducer's
+    /// model; the real ones are inside the operator, where nothing can count them but what they
+    /// pass on).
+    package var innerSubscriptions: Int { stages.first?.innerSubscriptions ?? 0 }
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
     /// Whether a quit was requested.
     package private(set) var isFinished = false
 
     /// A session in `start`: its chain is built there (the start of play, or any point of a
-    /// recording the player travels to), its clock at the state's time.
-    ///
-    /// A real operator's memory cannot be set, so a timed one is given the inputs that make it
-    /// (``BallState/warmUp``), before anything else subscribes: the chain is built with the
-    /// clock at the first one's time, the position subject holding its position; the rest are
-    /// sent at theirs. Where the operator holds nothing (`debounce`), the timer its first input set
-    /// is dropped. (The counter's `scan`, a sum, is seeded instead, from the state it resumes.)
+    /// recording the player travels to), its clock at the state's time. Each stage of the slot's
+    /// pipe resumes the memory the state holds for it (``SlotResume``): what it holds, its timer,
+    /// its sum; the position hands the resumed pipe nothing as it subscribes.
     package init(start: BallState) {
-        let warmUp = start.warmUp
-        let clock = SessionScheduler(now: warmUp.inputs.first?.time ?? start.time)
-        var built = start
-        built.position = warmUp.inputs.first?.position ?? start.position
-        viewModel = BallViewModel(start: built, clock: clock)
-        if warmUp.dropsTimers { clock.cancelAll() }
-        // Each input as an intent's position comes (before a timer due at its instant, which
-        // runs after it); then the clock reaches the state's time: a timer due at that very
-        // time has not gone off in the state (an intent at that instant goes first).
-        for input in warmUp.inputs.dropFirst() {
-            clock.reach(input.time)
-            viewModel.position.send(input.position)
-            clock.advance(to: input.time)
-        }
-        clock.reach(start.time)
+        let clock = SessionScheduler(now: start.time)
+        viewModel = BallViewModel(start: start, clock: clock)
         grab = start.grab
-        heldSince = start.heldSince
-        windowStart = start.windowStart
-        innerSubscriptions = start.innerSubscriptions
-        assert(viewModel.position.value == start.position, "the warm-up ends away from the position")
-        assert(viewModel.slotted.latest == start.slotted, "the warm-up and the state disagree")
+        stages = start.stages
+        assert(viewModel.slotted.latest == start.slotted, "the resumed pipe and the state disagree")
     }
 
     /// The time on the session's clock.
@@ -72,13 +52,11 @@ package final class BallSession {
     /// When the chain next has something to do (a timed operator's timer), if anything: the
     /// reducer's model of it, which the session checks when it comes. (`debounce` and
     /// `throttle` cancel their timers when they are switched away from: none is left behind.)
-    package var nextTimer: SessionTime? { viewModel.slot.value.timer(heldSince: heldSince) }
+    package var nextTimer: SessionTime? { viewModel.slot.value.nextTimer(stages)?.due }
 
-    /// Until when the slot's timed operator waits, if it does: its timer, or `throttle`'s open
-    /// window (``SlotOperator/waitsUntil(heldSince:windowStart:)``, the reducer's model).
-    package var waitsUntil: SessionTime? {
-        viewModel.slot.value.waitsUntil(heldSince: heldSince, windowStart: windowStart)
-    }
+    /// Until when the slot's timed stages wait, if they do: a timer, or `throttle`'s open
+    /// window (``SlotOperator/waitsUntil(_:)``, the reducer's model).
+    package var waitsUntil: SessionTime? { viewModel.slot.value.waitsUntil(stages) }
 
     /// Moves the session's clock on to `time` (never back): every timer of the chain due by
     /// then runs, earliest first. Nothing may come at `time` after it (an input at the instant
@@ -99,8 +77,7 @@ package final class BallSession {
         }
         let modelled = including ? state.advanced(to: time) : state.reached(time)
         if including { viewModel.clock.advance(to: time) } else { viewModel.clock.reach(time) }
-        heldSince = modelled.heldSince
-        windowStart = modelled.windowStart
+        stages = modelled.stages
         assert(viewModel.slotted.latest == modelled.slotted, "the slot's timed operator and the reducer disagree")
     }
 
@@ -121,8 +98,7 @@ package final class BallSession {
         BallState(
             position: viewModel.position.value, grab: grab, background: viewModel.background.latest!,
             slot: viewModel.slot.value, mirror: viewModel.mirror.value, slotted: viewModel.slotted.latest!,
-            heldSince: heldSince, windowStart: windowStart, innerSubscriptions: innerSubscriptions,
-            failure: failure, time: now)
+            stages: stages, failure: failure, time: now)
     }
 
     /// Takes `intent` now: fits it to the ball's area (dropped if it cannot happen there), publishes
@@ -133,13 +109,11 @@ package final class BallSession {
     package func send(_ intent: Intent) {
         guard !isFinished else { return }
         let current = state
-        guard let intent = intent.fitted(to: current.position.screen) else { return }
+        guard let intent = intent.fitted(to: current.position.screen), current.slot.accepts(intent) else { return }
         intents.send(intent)
         let next = reduce(current, intent).advanced(to: current.time)
         grab = next.grab
-        heldSince = next.heldSince
-        windowStart = next.windowStart
-        innerSubscriptions = next.innerSubscriptions
+        stages = next.stages
         if next.position != current.position {
             viewModel.position.send(next.position)
             // Then by what made it: the mouse or the keys (a resize is neither).
@@ -149,7 +123,7 @@ package final class BallSession {
             case nil: break
             }
         }
-        if case .operatorChosen(let chosen) = intent { viewModel.slot.send(chosen) }
+        if intent.buildsPipe { viewModel.slot.send(next.slot) }
         if intent == .mirrorFlipped { viewModel.mirror.send(next.mirror) }
         // A press or release that changes whether the ball is grabbed, after the position it made.
         if next.isGrabbed != current.isGrabbed { viewModel.grabbed.send(next.isGrabbed) }

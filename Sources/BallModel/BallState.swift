@@ -42,56 +42,65 @@ package struct BallState: Hashable, Sendable {
     package var grab: CellOffset?
     /// The screen's colour.
     package var background: FlatColour
-    /// The operator in the chain's slot, between the position and the ball's colour.
-    package var slot: SlotOperator
+    /// The pipe in the chain's slot, between the position and the ball's colour.
+    package var slot: SlotPipe
     /// Whether the mirror is on: the second subject, which `combineLatest` and `sample` in the
     /// slot read (``Intent/mirrorFlipped`` flips it). Off at the start.
     package var mirror: Bool
-    /// What the slot last passed on: a position, whose colour the rule gives the ball, or the
-    /// counter's count.
+    /// What the slot's pipe last passed on: a position, whose colour the rule gives the ball, or
+    /// a count.
     package var slotted: SlotOutput
-    /// Since when the operator in the slot holds a position back: for `debounce`, when the held
-    /// position came (it goes through once its interval, 300 ms, passes with no new one); for `throttle`, when its window started (``windowStart``: the latest position goes
-    /// through when the window ends); for `sample`, when the first position it has not passed
-    /// on came (the latest goes through when the mirror flips); nil: nothing held.
-    package var heldSince: SessionTime?
-    /// When `throttle` in the slot last let a position through: its window of
-    /// 300 ms runs from there, and a position that comes in it is held
-    /// until it ends. Nil before it has let one through (and for the other operators).
-    package var windowStart: SessionTime?
-    /// How many inner subscriptions `flatMap` in the slot holds: one for each press since it went
-    /// in (one more if it went in with the button down), each a subscription to the position that
-    /// nothing cancels, so each new position goes through this many times. 0 for the others.
-    package var innerSubscriptions: Int
+    /// What each stage of the pipe remembers, first to last (one for each of ``slot``'s stages).
+    package var stages: [SlotStage]
     /// The error that ended the chain after the slot, if one did (`tryMap` in a corner): it ended
     /// `slotted`, `ballColour` and `background`, so nothing changes the colours again.
     package var failure: SlotError?
     /// The time on the session's clock: of the last intent, or of the last ``advanced(to:)``.
     package var time: SessionTime
 
-    /// A state from its parts; `slotted` is `position` unless given.
+    /// A state from its parts; `slotted` is `position` unless given. The stages' memory is
+    /// `stages` when given; else `heldSince` and `windowStart` are the first stage's, and the last
+    /// stage keeps `slotted` when its operator remembers what it passed on.
     package init(
-        position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotOperator = .none,
+        position: BallPosition, grab: CellOffset? = nil, background: FlatColour, slot: SlotPipe = .none,
         mirror: Bool = false, slotted: SlotOutput? = nil, heldSince: SessionTime? = nil,
-        windowStart: SessionTime? = nil, innerSubscriptions: Int = 0, failure: SlotError? = nil,
-        time: SessionTime = .start
+        windowStart: SessionTime? = nil, innerSubscriptions: Int = 0, stages: [SlotStage]? = nil,
+        failure: SlotError? = nil, time: SessionTime = .start
     ) {
         self.position = position
         self.grab = grab
         self.background = background
         self.slot = slot
         self.mirror = mirror
-        self.slotted = slotted ?? .position(position)
-        self.heldSince = heldSince
-        self.windowStart = windowStart
-        self.innerSubscriptions = innerSubscriptions
+        let slotted = slotted ?? .position(position)
+        self.slotted = slotted
+        self.stages =
+            stages
+            ?? slot.stages.indices.map { index in
+                SlotStage(
+                    passed: index == slot.stages.count - 1 && slot.stages[index].operation.remembersPassed
+                        ? slotted : nil,
+                    heldSince: index == 0 ? heldSince : nil, windowStart: index == 0 ? windowStart : nil,
+                    innerSubscriptions: index == 0 ? innerSubscriptions : 0)
+            }
         self.failure = failure
         self.time = time
     }
 
-    /// When the slot's operator next passes on what it holds, if it holds anything: the session's
-    /// next timer.
-    package var nextTimer: SessionTime? { slot.timer(heldSince: heldSince) }
+    /// Since when the first stage holds a value back, if it does (``SlotStage/heldSince``).
+    package var heldSince: SessionTime? { stages.first?.heldSince }
+    /// When the first stage, `throttle`, last let a value through (``SlotStage/windowStart``).
+    package var windowStart: SessionTime? { stages.first?.windowStart }
+    /// How many inner subscriptions the first stage, `flatMap`, holds (``SlotStage/innerSubscriptions``).
+    package var innerSubscriptions: Int { stages.first?.innerSubscriptions ?? 0 }
+
+    /// When the slot's pipe next passes on what a stage holds, if one holds anything: the
+    /// session's next timer.
+    package var nextTimer: SessionTime? { slot.nextTimer(stages)?.due }
+
+    /// Until when the slot's timed stages wait, if they do: a timer, or `throttle`'s open
+    /// window (``SlotOperator/waitsUntil(_:)``).
+    package var waitsUntil: SessionTime? { slot.waitsUntil(stages) }
 
     /// The state once the session's clock reads `time` (never earlier than ``time``): what the
     /// slot held goes through if its time came by then (`debounce`: 300 ms with no new position;
@@ -114,9 +123,10 @@ package struct BallState: Hashable, Sendable {
 
     private func moved(to time: SessionTime, including: Bool) -> BallState {
         var next = self
-        if let due = nextTimer, due < time || (including && due == time) {
-            slot.operation.timerWentOff(&next, at: due)
-            if next.slotted != slotted { next.background = screenColour(background, next.ballColour) }
+        // Each timer due by then, earliest first: one a stage's timer sets goes off too.
+        while let (due, stage) = next.slot.nextTimer(next.stages), due < time || (including && due == time) {
+            next.slot.timerWentOff(&next, stage: stage, at: due)
+            next.time = max(next.time, due)
         }
         next.time = max(self.time, time)
         return next
@@ -166,7 +176,7 @@ package struct BallState: Hashable, Sendable {
 ///   it is handed the current position at once, and each new one after; the ball's colour
 ///   follows what it passes on. What each operator passes on, holds and lets through when its
 ///   timer goes off at ``BallState/advanced(to:)`` is its own file's model
-///   (``SlotOperation/step(_:from:by:handed:)``, under `SlotOperators/`).
+///   (``SlotOperation/step(_:_:)``, under `SlotOperators/`), a stage at a time.
 /// - Flipping the mirror flips the second subject (which `combineLatest` and `sample` read).
 /// - The screen takes the complement of the ball's colour, or keeps its colour when the
 ///   complement is the ball's own (the black band): the same rule the view-model's `scan`
@@ -198,22 +208,18 @@ package func reduce(_ state: BallState, _ intent: Intent) -> BallState {
         next.position.screen = size
         next.moveCentre(to: position.centre)
     case .quitRequested, .completionRequested: break
-    case .operatorChosen(let chosen):
-        next.slot = chosen
-        next.heldSince = nil
-        next.windowStart = nil
-        next.innerSubscriptions = 0
+    case .operatorChosen, .stageAdded, .stageRemoved:
+        // A new pipe, built afresh: each stage subscribes anew, holding nothing.
+        next.slot = state.slot.after(intent)
+        next.stages = Array(repeating: SlotStage(), count: next.slot.stages.count)
     case .mirrorFlipped:
         next.mirror.toggle()
     }
     // After an error nothing reaches the colours: the chain's switchToLatest ended with it.
     guard state.failure == nil else { return next }
-    // The operator in the slot sees the intent; it is handed each new position, and the current
-    // one at once when it is chosen.
-    next.slot.operation.step(
-        &next, from: state, by: intent, handed: next.position != position || intent.choosesOperator)
-    // (A colour that did not change leaves the screen its colour: no need to look.)
-    if next.slotted != state.slotted { next.background = screenColour(state.background, next.ballColour) }
+    // The pipe in the slot sees the intent; its first stage is handed each new position, and the
+    // current one at once when the pipe is built.
+    next.slot.step(&next, from: state, by: intent)
     return next
 }
 

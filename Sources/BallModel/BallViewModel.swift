@@ -64,9 +64,13 @@ package func screenColour(_ screen: FlatColour, _ ball: FlatColour) -> FlatColou
 package final class BallViewModel {
     /// The single source of truth: where the ball is (the article's `centerVariable`).
     package let position: CurrentValueSubject<BallPosition, Never>
-    /// The operator in the slot between the position and the colour (the session sends each
-    /// choice).
-    package let slot: CurrentValueSubject<SlotOperator, Never>
+    /// The pipe in the slot between the position and the colour (the session sends each one
+    /// built: chosen, a stage added or taken out).
+    package let slot: CurrentValueSubject<SlotPipe, Never>
+    /// What each stage of the pipe passes on, first to last (the last's is ``slotted`` too): one
+    /// subject a stage, sent from inside the pipe, for the streams' lanes (a side effect that
+    /// subscribes to nothing, so looking changes nothing).
+    package let stageOutputs: [PassthroughSubject<SlotOutput, Never>]
     /// The second subject: whether the mirror is on (the learner flips it; the session sends
     /// each flip). `combineLatest` and `sample` in the slot read it.
     package let mirror: CurrentValueSubject<Bool, Never>
@@ -102,10 +106,12 @@ package final class BallViewModel {
         (mouse, keys) = (PassthroughSubject(), PassthroughSubject())
         let inputs = SlotInputs(
             position: position, mirror: mirror, grabbed: grabbed, mouse: mouse, keys: keys, clock: clock)
-        var resumed: BallState? = start  // (The first operator applied resumes the state's memory.)
+        let taps = (0..<SlotPipe.most).map { _ in PassthroughSubject<SlotOutput, Never>() }
+        stageOutputs = taps
+        var resumed: BallState? = start  // (The first pipe applied resumes the state's memory.)
         slotted = slot.setFailureType(to: Error.self).map { [inputs] in
             defer { resumed = nil }
-            return $0.applied(to: inputs, resuming: resumed)
+            return $0.applied(to: inputs, resuming: resumed, taps: taps)
         }.switchToLatest().share(replay: 1, startingWith: start.slotted)
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)

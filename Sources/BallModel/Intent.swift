@@ -36,8 +36,14 @@ package enum Intent: Hashable, Sendable {
     /// `e` in the tour's Completion lesson: position completes, and every subject with it, as
     /// at a quit, but the program runs on (late subscribers then meet the end).
     case completionRequested
-    /// `f` (or `--operator` at the start): the operator slot now holds this operator.
-    case operatorChosen(SlotOperator)
+    /// `f` and an operator's key (or `--operator` at the start): the slot now holds this pipe
+    /// (one operator, or several: `filter,debounce`; none: emptied).
+    case operatorChosen(SlotPipe)
+    /// `f`, `+` and an operator's key: this operator added at the end of the slot's pipe (when it
+    /// fits there: the session lets in only one that does).
+    case stageAdded(SlotOperator)
+    /// `f` and Backspace: the last stage of the slot's pipe taken out.
+    case stageRemoved
     /// `i`: the mirror (the second subject, ``BallState/mirror``) flipped, on to off or off to on.
     case mirrorFlipped
 }
@@ -60,7 +66,9 @@ extension Intent {
         switch self {
         case .pressed, .dragged, .released: .mouse
         case .arrowPressed, .recentred: .keys
-        case .resized, .quitRequested, .completionRequested, .operatorChosen, .mirrorFlipped: nil
+        case .resized, .quitRequested, .completionRequested, .operatorChosen, .stageAdded, .stageRemoved,
+            .mirrorFlipped:
+            nil
         }
     }
 
@@ -93,7 +101,9 @@ extension Intent {
             guard distance >= 1 else { return nil }
             return .arrowPressed(direction, distance: min(distance, Self.longestMove))
         case .resized(let size): return .resized(size.fittedToLargest)
-        case .recentred, .quitRequested, .completionRequested, .operatorChosen, .mirrorFlipped: return self
+        case .recentred, .quitRequested, .completionRequested, .operatorChosen, .stageAdded, .stageRemoved,
+            .mirrorFlipped:
+            return self
         }
     }
 

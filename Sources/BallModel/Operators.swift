@@ -32,18 +32,27 @@ extension Publisher where Failure == Never {
     /// completion waits for what is held. As RxSwift's `ThrottleSink` does it, on `scheduler`.
     /// (Combine's `throttle(for:scheduler:latest:)` drops the value it is handed as it
     /// subscribes.)
-    package func throttle(_ dueTime: SessionTime.Stride, latest: Bool = true, scheduler: SessionScheduler)
-        -> Throttle<Self>
-    {
-        Throttle(source: self, dueTime: dueTime, latest: latest, scheduler: scheduler)
+    ///
+    /// `resuming`, a window that started before it was subscribed (a chain built part-way): it
+    /// lets nothing through until the window ends, and then the value `held`, if given.
+    package func throttle(
+        _ dueTime: SessionTime.Stride, latest: Bool = true, scheduler: SessionScheduler,
+        resuming: (start: SessionTime, held: Output?)? = nil
+    ) -> Throttle<Self> {
+        Throttle(source: self, dueTime: dueTime, latest: latest, scheduler: scheduler, resuming: resuming)
     }
 
     /// RxSwift's `debounce(_:scheduler:)`: a value goes on once `dueTime` has passed with no
     /// new one; when its source completes, the value it holds goes on first, then the
     /// completion. As RxSwift's `DebounceSink` does it, on `scheduler`. (Combine's
     /// `debounce(for:scheduler:)` drops the value it holds when its source completes.)
-    package func debounce(_ dueTime: SessionTime.Stride, scheduler: SessionScheduler) -> Debounce<Self> {
-        Debounce(source: self, dueTime: dueTime, scheduler: scheduler)
+    ///
+    /// `holding`, a value it holds as it is subscribed (a chain built part-way), since the time
+    /// given: it goes on `dueTime` after that time, unless a new value comes first.
+    package func debounce(
+        _ dueTime: SessionTime.Stride, scheduler: SessionScheduler, holding: (value: Output, since: SessionTime)? = nil
+    ) -> Debounce<Self> {
+        Debounce(source: self, dueTime: dueTime, scheduler: scheduler, holding: holding)
     }
 
     /// Combine's `merge(with:)` (RxSwift's `merge`), for OpenCombine, which has none: every
@@ -81,14 +90,15 @@ package struct Throttle<Source: Publisher>: Publisher where Source.Failure == Ne
     let dueTime: SessionTime.Stride
     let latest: Bool
     let scheduler: SessionScheduler
+    let resuming: (start: SessionTime, held: Output?)?
 
     package func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Never {
         let outlet = Outlet(subscriber)
         subscriber.receive(subscription: outlet)
         let (dueTime, latest, scheduler) = (dueTime, latest, scheduler)
-        var lastSent: SessionTime?
-        var unsent: Output?
+        var lastSent: SessionTime? = resuming?.start
+        var unsent: Output? = resuming?.held
         var completed = false
         var timer: (any Cancellable)?
         let sendNow = { [unowned outlet] (value: Output) in
@@ -100,6 +110,9 @@ package struct Throttle<Source: Publisher>: Publisher where Source.Failure == Ne
             timer = nil
             if let value = unsent { sendNow(value) }
             if completed { outlet.finish() }
+        }
+        if let start = resuming?.start, unsent != nil {
+            timer = scheduler.schedule(at: start.advanced(by: dueTime), propagate)
         }
         outlet.keep(AnyCancellable { timer?.cancel() })
         outlet.keep(
@@ -126,6 +139,7 @@ package struct Debounce<Source: Publisher>: Publisher where Source.Failure == Ne
     let source: Source
     let dueTime: SessionTime.Stride
     let scheduler: SessionScheduler
+    let holding: (value: Output, since: SessionTime)?
 
     package func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Never {
@@ -134,20 +148,22 @@ package struct Debounce<Source: Publisher>: Publisher where Source.Failure == Ne
         let (dueTime, scheduler) = (dueTime, scheduler)
         var held: Output?
         var timer: (any Cancellable)?
+        let wait = { [unowned outlet] (value: Output, since: SessionTime) in
+            held = value
+            // Each value waits afresh: the timer of the one before is cancelled.
+            timer?.cancel()
+            timer = scheduler.schedule(at: since.advanced(by: dueTime)) {
+                timer = nil
+                guard let value = held else { return }
+                held = nil
+                outlet.send(value)
+            }
+        }
+        if let holding { wait(holding.value, holding.since) }
         outlet.keep(AnyCancellable { timer?.cancel() })
         outlet.keep(
             source.bind(
-                onNext: { [unowned outlet] value in
-                    held = value
-                    // Each value waits afresh: the timer of the one before is cancelled.
-                    timer?.cancel()
-                    timer = scheduler.schedule(at: scheduler.now.advanced(by: dueTime)) {
-                        timer = nil
-                        guard let value = held else { return }
-                        held = nil
-                        outlet.send(value)
-                    }
-                },
+                onNext: { value in wait(value, scheduler.now) },
                 onCompleted: { [unowned outlet] in
                     timer?.cancel()
                     timer = nil

@@ -15,8 +15,8 @@ import TextFormats
 package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable {
     /// The operators, in the operators box's order: the one list a new operator joins.
     package static let allCases: [SlotOperator] = [
-        .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .counter, .merge,
-        .startWith, .distinctUntilChanged, .flatMap, .tryMap,
+        .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .mapToOne, .scan,
+        .merge, .startWith, .distinctUntilChanged, .flatMap, .tryMap,
     ]
 
     /// What the operator is and does.
@@ -48,7 +48,11 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
 
     /// The name of its part of the slot's lane (`slotted`), in the row above the lane: `.filter`;
     /// `none` for the empty slot (the position goes through as it is).
-    package var laneLabel: String { self == .none ? name : "." + name }
+    package var laneLabel: String { self == .none ? name : "." + operation.rxName }
+
+    /// The pipe its key puts in the slot from the operators box: itself, or, for an operator that
+    /// takes counts, the counter's `map { _ in 1 }` before it (`scan` alone: `mapToOne,scan`).
+    package var alone: SlotPipe { operation.takes == .count ? [.mapToOne, self] : [self] }
 
     /// The digit that puts it in from the operators box, when its key is one.
     package var digit: Int? { key.properties.numericType == nil ? nil : Int(String(key)) }
@@ -59,50 +63,43 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
         self = found
     }
 
-    /// The operator on the chain's subjects, its timers on the session's clock
-    /// (``SlotOperation/applied(to:resuming:)``).
-    /// (``SlotOperation/running(on:resuming:)``). A chain built part-way in a state whose chain
-    /// had failed is built failed: its first operator ends with that error at once.
-    package func applied(to inputs: SlotInputs, resuming: BallState? = nil) -> AnyPublisher<SlotOutput, Error> {
-        if let failure = resuming?.failure { return Fail(error: failure).eraseToAnyPublisher() }
-        return operation.running(on: inputs, resuming: resuming)
-    }
+    /// When the operator's timer goes off for what `stage` holds, if it holds anything and runs
+    /// on the session's clock: the reducer's and the session's next timer.
+    package func timer(_ stage: SlotStage) -> SessionTime? { operation.timer(stage) }
 
-    /// When the operator's timer goes off for what it has held since `heldSince`, if it holds
-    /// anything and runs on the session's clock: the reducer's and the session's next timer.
-    package func timer(heldSince: SessionTime?) -> SessionTime? {
-        guard let heldSince, let interval = operation.interval else { return nil }
-        return heldSince.advanced(by: interval)
-    }
-
-    /// Until when the operator waits, if it runs on the session's clock and waits: its timer for
-    /// what it holds (`debounce`'s quiet, `throttle`'s window with a position held), or the end of
-    /// `throttle`'s window, open with nothing held (a position that came would be held). What
-    /// the time view draws as a wait (`~`); the reducer's model, as ``timer(heldSince:)`` is.
-    package func waitsUntil(heldSince: SessionTime?, windowStart: SessionTime?) -> SessionTime? {
+    /// Until when the operator waits in `stage`, if it runs on the session's clock and waits: its
+    /// timer for what it holds (`debounce`'s quiet, `throttle`'s window with a value held), or
+    /// the end of `throttle`'s window, open with nothing held (a value that came would be held).
+    /// What the time view draws as a wait (`~`); the reducer's model, as ``timer(_:)`` is.
+    package func waitsUntil(_ stage: SlotStage) -> SessionTime? {
         guard let interval = operation.interval else { return nil }
-        let ends = [heldSince, windowStart].compactMap { $0?.advanced(by: interval) }
+        let ends = [stage.heldSince, stage.windowStart].compactMap { $0?.advanced(by: interval) }
         return ends.max()
     }
 }
 
 /// One operator the chain's slot can hold, whole: its name, key and code; the real operator
-/// it applies; the reducer's model of it (its step, its timer, how a chain built part-way warms
-/// it up); and the words the operators box, the status line and the slot's lane say of it.
+/// it applies to the stage before it; the reducer's model of it (its step, its timer); and the
+/// words the operators box, the status line and the slot's lane say of it.
 ///
-/// One file each under `SlotOperators/`, registered in ``SlotOperator/allCases``.
+/// One file each under `SlotOperators/`, registered in ``SlotOperator/allCases``. The slot holds
+/// a pipe of up to three of them (``SlotPipe``): each applied to what the one before passes on.
 package protocol SlotOperation: Sendable {
     /// The name, as the replay file and `--operator` write it (Rx's name).
     var name: String { get }
     /// The key that puts it in from the operators box (`f`): a digit, or a letter.
     var key: Unicode.Scalar { get }
-    /// The code, as the chain applies it: `position.filter { $0.isInRightHalf }`.
+    /// Its operator's name in Rx, as its lane names it: ``name`` unless two share one
+    /// (`mapToOne` is a `map`).
+    var rxName: String { get }
+    /// The code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
     var code: String { get }
     /// What it does, in a few words, for the operators box and `--help`.
     var words: String { get }
     /// The same operator in RxPY, for `scripts/check_rxpy_marbles.py`: an expression over its
-    /// names (`subject`, `mirror`, `grabbed`, `sources`, `ops`, `reactivex`, `scheduler` and the
-    /// helpers it defines).
+    /// names (`upstream`, what the stage before passes on, or the position subject for the first;
+    /// `subject`, `mirror`, `grabbed`, `sources`, `ops`, `reactivex`, `scheduler` and the helpers
+    /// it defines).
     var rxpy: String { get }
     /// What the bench's idle row types with it in the slot (the keys, or a drag's mouse bytes),
     /// what the row's name says came before the idle (`after moves`), and how long it lets the
@@ -110,33 +107,59 @@ package protocol SlotOperation: Sendable {
     var benchIdle: (keys: String, after: String, settle: Double) { get }
     /// The subjects it reads, in the order its code names them (`position`, `mirror`): each has a
     /// lane in the streams panel while it is in the slot, and the exports write them (the status
-    /// line shows the mirror when it reads `mirror`).
+    /// line shows the mirror when it reads `mirror`). A stage after the first reads the stage
+    /// before it where the code says `position`.
     var inputs: [SlotInput] { get }
+    /// What it takes from the stage before it: positions, counts, either (nil); or, for an
+    /// operator that reads the chain's subjects itself and not the stage before (`merge`,
+    /// `flatMapLatest`, `startWith`), nothing: it can only start a pipe (``startsPipe``).
+    var takes: SlotValueKind? { get }
+    /// Whether it reads the chain's subjects itself, so it can only be a pipe's first stage.
+    var startsPipe: Bool { get }
+    /// What it passes on when handed `input`: positions or counts.
+    func gives(_ input: SlotValueKind) -> SlotValueKind
 
-    /// The operator on the chain's subjects (``SlotInputs``), its timers on the session's clock:
-    /// what the slot passes on to the ball's colour. The chain switches to it when it is chosen
-    /// (`switchToLatest`), so it subscribes to what it reads then, and a subject that holds a
-    /// value hands it over at once. Chosen, it starts afresh (`resuming` nil); the first operator
-    /// of a chain built part-way, in state `resuming`, resumes what of that state's memory it
-    /// can only be given, not made (``warmUp(_:)`` makes the rest).
-    func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never>
-    /// The operator as the chain runs it, whose failure is an `Error`: ``applied(to:resuming:)``,
-    /// which cannot fail, but for an operator that throws (`tryMap`), which says here how.
-    func running(on inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Error>
+    /// The operator applied to `upstream` (what the stage before passes on, or the position for
+    /// the first), its timers on the session's clock (``SlotInputs``): what the stage passes on.
+    /// A new pipe subscribes afresh (`resuming` nil), handed at once what the subjects hold; a
+    /// chain built part-way resumes each stage's memory (``SlotResume``), and its upstream
+    /// hands nothing as it subscribes.
+    func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never>
+    /// The operator as the chain runs it as the pipe's last stage, whose failure is an `Error`:
+    /// ``applied(to:inputs:resuming:)``, which cannot fail, but for an operator that throws
+    /// (`tryMap`), which says here how.
+    func running(
+        on upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>
+    /// Whether it can only be a pipe's last stage: it can fail, and an error ends all after it.
+    var endsPipe: Bool { get }
+    /// The reducer's model of its failing in `step`, if it does: the error that ends the chain
+    /// after it (nothing reaches the colours again).
+    func failure(_ step: SlotStep) -> SlotError?
+    /// Every value it passes on in `step`, in order: ``step(_:_:)``'s, or several for an
+    /// operator that passes one value on more than once (`flatMap`'s inner subscriptions).
+    func steps(_ stage: inout SlotStage, _ step: SlotStep) -> [SlotOutput]
 
-    /// How long it holds a position back, if it runs on the session's clock: its timer goes off
-    /// this long after what it holds started (``BallState/heldSince``).
+    /// How long it holds a value back, if it runs on the session's clock: its timer goes off
+    /// this long after what it holds started (``SlotStage/heldSince``).
     var interval: SessionTime.Stride? { get }
-    /// The reducer's model of it, for one intent: `next` is `state` with the intent done (the
-    /// position moved, the mirror flipped, the operator chosen with nothing held); `handed`: the
-    /// slot is handed a position (a new one, or the current one as it is chosen). It sets what
-    /// the slot passes on (``BallState/slotted``) and what it holds.
-    func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool)
-    /// The reducer's model of its timer going off at `due`: what it held goes through.
-    func timerWentOff(_ next: inout BallState, at due: SessionTime)
-    /// The inputs that give a chain built in `state` the memory the reducer models for it (the
-    /// player's jumps, the streams page): a real operator's memory cannot be set, only made.
-    func warmUp(_ state: BallState) -> SlotWarmUp
+    /// Whether it remembers what it last passed on (`scan`'s sum, `distinctUntilChanged`'s last):
+    /// the last stage keeps it in ``SlotStage/passed`` only then.
+    var remembersPassed: Bool { get }
+    /// When its timer goes off for what `stage` holds, if it holds anything: ``interval`` after
+    /// ``SlotStage/heldSince`` unless it says otherwise (`throttle`: when its window ends).
+    func timer(_ stage: SlotStage) -> SessionTime?
+    /// The reducer's model of it, for one step of the pipe (``SlotStep``): what it passes on,
+    /// if anything; it sets what it holds in `stage`.
+    func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput?
+    /// Whether the stage completes when what it is handed completes (in `step`): most do at once;
+    /// one that holds a value back may complete later, or never.
+    func ends(_ stage: SlotStage, _ step: SlotStep) -> Bool
+    /// The reducer's model of its timer going off at `due`: what it held (`latest`, the last
+    /// value the stage before passed on) goes through.
+    func timerWentOff(_ stage: inout SlotStage, at due: SessionTime, latest: SlotOutput?) -> SlotOutput?
 
     /// Its own words for what it passed on, `passed`, in `moment`, in full and in short; nil: the
     /// words every operator says (chosen and handed the position, or the value alone).
@@ -150,36 +173,44 @@ package protocol SlotOperation: Sendable {
 }
 
 extension SlotOperation {
-    package func running(on inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Error> {
-        applied(to: inputs, resuming: resuming).setFailureType(to: Error.self).eraseToAnyPublisher()
+    package func running(
+        on upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error> {
+        applied(to: upstream, inputs: inputs, resuming: resuming).setFailureType(to: Error.self).eraseToAnyPublisher()
+    }
+    package var endsPipe: Bool { false }
+    package func failure(_ step: SlotStep) -> SlotError? { nil }
+    package func steps(_ stage: inout SlotStage, _ step: SlotStep) -> [SlotOutput] {
+        self.step(&stage, step).map { [$0] } ?? []
     }
     package var inputs: [SlotInput] { [.position] }
+    package var rxName: String { name }
+    package var takes: SlotValueKind? { .position }
+    package var startsPipe: Bool { false }
+    package func gives(_ input: SlotValueKind) -> SlotValueKind { input }
     package var interval: SessionTime.Stride? { nil }
-    package var benchIdle: (keys: String, after: String, settle: Double) { ("hhhh", "after moves", 0.5) }
-    package func timerWentOff(_ next: inout BallState, at due: SessionTime) {
-        next.heldSince = nil
-        next.slotted = .position(next.position)
+    package var remembersPassed: Bool { false }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? { nil }
+    package func timer(_ stage: SlotStage) -> SessionTime? {
+        guard let heldSince = stage.heldSince, let interval else { return nil }
+        return heldSince.advanced(by: interval)
     }
-    package func warmUp(_ state: BallState) -> SlotWarmUp { SlotWarmUp() }
+    package var benchIdle: (keys: String, after: String, settle: Double) { ("hhhh", "after moves", 0.5) }
+    package func timerWentOff(_ stage: inout SlotStage, at due: SessionTime, latest: SlotOutput?) -> SlotOutput? {
+        stage.heldSince = nil
+        return latest
+    }
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? { nil }
     package func quietWords(_ moment: SlotMoment) -> (String, String?)? { nil }
-    package func heldWords(_ moment: SlotMoment, seen: BallPosition) -> (String, String?) { ("nothing", nil) }
+    package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) { ("nothing", nil) }
 }
 
-/// The inputs that warm up the operator of a chain built part-way (``SlotOperation/warmUp(_:)``).
-package struct SlotWarmUp {
-    /// The positions, each at its time: the chain is built at the first one's time with the
-    /// subject holding its position (which the operator is handed as it subscribes); the rest
-    /// are sent at their times. Empty: built now, on the position.
-    package var inputs: [(time: SessionTime, position: BallPosition)] = []
-    /// Whether the timer the first input set is dropped (it holds nothing in the state).
-    package var dropsTimers = false
-
-    /// Inputs `inputs`, dropping the first one's timer when `dropsTimers`.
-    package init(_ inputs: [(time: SessionTime, position: BallPosition)] = [], dropsTimers: Bool = false) {
-        self.inputs = inputs
-        self.dropsTimers = dropsTimers
-    }
+/// What the values a stage passes on are: positions, or counts.
+package enum SlotValueKind: String, Hashable, Sendable {
+    /// Positions: the colour rule colours them.
+    case position
+    /// Counts (`map { _ in 1 }`, `scan(0, +)`): the ball takes the count's colour.
+    case count
 }
 
 /// What the slot's lane shows in one column, for an operator's words: the intent, what came
@@ -221,10 +252,8 @@ package struct SlotMoment {
         self.lastPassedAt = lastPassedAt
     }
 
-    /// Whether the intent chose the operator.
-    package var chosen: Bool {
-        if case .operatorChosen? = intent { true } else { false }
-    }
+    /// Whether the intent built the pipe (chose it, added a stage or took one out).
+    package var chosen: Bool { intent?.buildsPipe == true }
 
     /// A cell as the lanes' words write it: `38,10`.
     package static func cell(_ position: BallPosition) -> String { "\(position.centre.column),\(position.centre.row)" }
@@ -261,12 +290,6 @@ extension BallPosition {
     }
 }
 
-extension BallState {
-    /// The inputs that give a chain built in this state the memory the reducer models for the
-    /// operator in its slot (``SlotOperation/warmUp(_:)``).
-    package var warmUp: SlotWarmUp { slot.operation.warmUp(self) }
-}
-
 // MARK: - What the slot reads, and what it passes on
 
 /// A subject an operator in the slot may read (one of ``SlotInputs``), named as the code names
@@ -289,8 +312,8 @@ package enum SlotInput: String, Hashable, Sendable, CaseIterable {
 package struct SlotInputs {
     /// Where the ball is (``BallViewModel/position``).
     package let position: CurrentValueSubject<BallPosition, Never>
-    /// Whether the mirror is on (``BallViewModel/mirror``).
-    package let mirror: CurrentValueSubject<Bool, Never>
+    /// Whether the mirror is on (``BallViewModel/mirror``): what it holds at once, then each flip.
+    package let mirror: AnyPublisher<Bool, Never>
     /// Whether the mouse button is down on the ball (``BallViewModel/grabbed``).
     package let grabbed: CurrentValueSubject<Bool, Never>
     /// Each new position the mouse made (``BallViewModel/mouse``).
@@ -307,7 +330,7 @@ package struct SlotInputs {
         keys: PassthroughSubject<BallPosition, Never>, clock: SessionScheduler
     ) {
         self.position = position
-        self.mirror = mirror
+        self.mirror = mirror.eraseToAnyPublisher()
         self.grabbed = grabbed
         self.mouse = mouse
         self.keys = keys
@@ -346,15 +369,16 @@ package enum SlotOutput: Hashable, Sendable {
         if case .position(let position) = self { position } else { nil }
     }
 
+    /// Whether it is a position or a count.
+    package var kind: SlotValueKind {
+        switch self {
+        case .position: .position
+        case .count: .count
+        }
+    }
+
     /// The count, if this is one.
     package var count: Int? {
         if case .count(let count) = self { count } else { nil }
-    }
-}
-
-extension Intent {
-    /// Whether the intent puts an operator in the slot.
-    package var choosesOperator: Bool {
-        if case .operatorChosen = self { true } else { false }
     }
 }

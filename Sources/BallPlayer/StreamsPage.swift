@@ -30,7 +30,7 @@ package enum StreamsPage {
             var panel = StreamPanel(
                 columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
             // The slot's lane, on every page of a recording that puts an operator in the slot.
-            panel.showsSlot = index.choosesOperators
+            panel.showsSlot = index.buildsPipes
             return panel
         }
         // The spans of the page that holds the place's time, and the intents in them, with the
@@ -58,7 +58,7 @@ package enum StreamsPage {
             panel.now = end
         }
         panel.spans = spans
-        panel.showsSlot = index.choosesOperators
+        panel.showsSlot = index.buildsPipes
         return panel
     }
 

@@ -502,7 +502,7 @@ package final class TimeTravelPlayer {
     package var layout: PlayerLayout {
         PlayerLayout(
             terminal: terminal, area: session.state.position.screen, streamsOpen: streamsOpen,
-            showsChange: paused && (change != nil || message != nil), slot: index.choosesOperators, tour: isTour)
+            showsChange: paused && (change != nil || message != nil), slot: index.buildsPipes, tour: isTour)
     }
 
     /// What the player puts on the screen around the ball: its rows (a message or the change

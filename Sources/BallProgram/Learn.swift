@@ -79,7 +79,7 @@ package final class Learn: TerminalProgram {
     package var isFinished: Bool { play.isFinished && endedAt == nil || quit }
 
     /// The operator taken out of the slot as the lesson began, if one was (the card says so).
-    private var slotCleared: SlotOperator?
+    private var slotCleared: SlotPipe?
     /// Whether the last key was Esc with no box open, which asked whether to leave.
     private var leaveAsked = false
     /// The column the session ended in by `e`, if it has: the ball moves no more.
@@ -379,7 +379,7 @@ package final class Learn: TerminalProgram {
     package static func untold(done: Set<Int>) -> [SlotOperator: Int] {
         var untold: [SlotOperator: Int] = [:]
         for (index, lesson) in Lesson.all.enumerated() where !done.contains(index) {
-            for slot in lesson.slots { untold[slot] = index + 1 }
+            for slot in lesson.slots.flatMap(\.stages) { untold[slot] = index + 1 }
         }
         return untold
     }
@@ -438,7 +438,7 @@ package final class Learn: TerminalProgram {
     /// `columns` lets it be, the rest counted there); `last`: `n` goes to the closing card.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotOperator? = nil, marks: [UntaughtMark] = [],
+        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, marks: [UntaughtMark] = [],
         last: Bool = false, columns: Int = 80
     ) -> LessonCard {
         let count = Lesson.all.count
@@ -647,7 +647,7 @@ package final class Learn: TerminalProgram {
     }
 
     /// The note when the lesson began by taking an operator out of the slot.
-    static func slotClearedNote(_ slot: SlotOperator) -> String {
+    static func slotClearedNote(_ slot: SlotPipe) -> String {
         "\(slot.name) taken out of the slot: this lesson is on the chain alone."
     }
 
@@ -754,7 +754,7 @@ package final class Learn: TerminalProgram {
             card(index, done: false, hint: false, answer: nil, runs: widest),
             card(index, done: true, hint: false, answer: nil, runs: widest),
             card(index, done: false, hint: false, answer: nil, scan: .widest),
-            card(index, done: false, hint: false, answer: nil, cleared: .distinctUntilChanged),
+            card(index, done: false, hint: false, answer: nil, cleared: [.distinctUntilChanged]),
         ]
     }
 

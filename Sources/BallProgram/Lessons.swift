@@ -106,7 +106,7 @@ package struct Lesson: Sendable {
     package var operators = false
     /// The operators of the slot whose lesson this is: until it is done, the operators box (`f`)
     /// names them without saying what they do (that is the lesson's question).
-    package var slots: [SlotOperator] = []
+    package var slots: [SlotPipe] = []
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
 
@@ -238,16 +238,17 @@ package struct Lesson: Sendable {
             task: "Press f then 2 (filter), then move the ball into the left half: the colour stops following.",
             hint: "Left of middle: a letter on position, none on .filter.",
             learnt: "position: a value; .filter: none: what filter drops never reaches the colour. f 1 takes it out.",
-            operators: true, slots: [.filter],
-            isDone: { facts in facts.moves.contains { $0.slot == .filter && $0.position != nil && $0.slotted == nil } }),
+            operators: true, slots: [[.filter]],
+            isDone: { facts in facts.moves.contains { $0.slot == [.filter] && $0.position != nil && $0.slotted == nil }
+            }),
         Lesson(
             id: "counter", title: "map, scan: the counter",
             text:
                 "The counter from the Rx introductions: position.map { _ in 1 }.scan(0, +). map makes each position a 1; scan adds them up and remembers the sum.",
-            task: "Press f then 9 (the counter), then move three times: read .counter's last count.",
+            task: "Press f then 9 (the counter), then move three times: read .map.scan's last count.",
             hint: "The lane reads each count; the colour steps with each.",
             learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
-            predicts: 2, question: "Predict: after f 9 and three moves, what will .counter read?",
+            predicts: 2, question: "Predict: after f 9 and three moves, what will .map.scan read?",
             choices: ["3", "4", "the ball's column"],
             operators: true, slots: [.counter],
             isDone: { facts in
@@ -265,11 +266,11 @@ package struct Lesson: Sendable {
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
-            operators: true, slots: [.debounce, .throttle],
+            operators: true, slots: [[.debounce], [.throttle]],
             isDone: { facts in
                 // Each let a position the learner moved to through on its timer, after the
                 // intent of its column.
-                func timed(_ slot: SlotOperator) -> Bool {
+                func timed(_ slot: SlotPipe) -> Bool {
                     facts.moves.contains { column in
                         guard column.slot == slot, column.slotted != nil, let passedAt = column.passedAt,
                             let time = column.time
@@ -277,7 +278,7 @@ package struct Lesson: Sendable {
                         return passedAt > time
                     }
                 }
-                return timed(.debounce) && timed(.throttle)
+                return timed([.debounce]) && timed([.throttle])
             }),
         Lesson(
             id: "combine-latest", title: "combineLatest",
@@ -292,10 +293,10 @@ package struct Lesson: Sendable {
             question:
                 "Predict: with combineLatest in (f 6), i flips the mirror, the ball still: what does .combineLatest do?",
             choices: ["nothing, position is still", "passes on a value", "waits for a move"],
-            operators: true, slots: [.combineLatest],
+            operators: true, slots: [[.combineLatest]],
             isDone: { facts in
                 facts.later.contains { column in
-                    column.intent == .mirrorFlipped && column.slot == .combineLatest && column.slotted != nil
+                    column.intent == .mirrorFlipped && column.slot == [.combineLatest] && column.slotted != nil
                 }
             }),
         Lesson(
@@ -305,15 +306,15 @@ package struct Lesson: Sendable {
             task: "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse.",
             hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
             learnt: "Drags only. Latest: a new press cancels the last one's inner stream; flatMap would keep them all.",
-            operators: true, slots: [.flatMapLatest],
+            operators: true, slots: [[.flatMapLatest]],
             isDone: { facts in
                 let keyed = facts.moves.contains { column in
                     guard case .arrowPressed? = column.intent else { return false }
-                    return column.slot == .flatMapLatest && column.position != nil && column.slotted == nil
+                    return column.slot == [.flatMapLatest] && column.position != nil && column.slotted == nil
                 }
                 let dragged = facts.moves.contains { column in
                     guard case .dragged? = column.intent else { return false }
-                    return column.slot == .flatMapLatest && column.slotted != nil
+                    return column.slot == [.flatMapLatest] && column.slotted != nil
                 }
                 return keyed && dragged
             }),

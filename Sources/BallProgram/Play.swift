@@ -92,10 +92,10 @@ package final class Play: TerminalProgram {
         case .digit(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard let chosen = SlotOperator(digit: number) else { return }
-            choose(chosen)
+            choose(chosen.alone)
         case .chooseOperator(let chosen) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
-            choose(chosen)
+            choose(chosen.alone)
         case .toggleStreams: toggleStreams()
         case .toggleLate(let kind):
             streams.toggleLate(kind)
@@ -116,7 +116,7 @@ package final class Play: TerminalProgram {
         switch intent {
         case .dragged, .released, .arrowPressed(_, distance: 1): .atOnce
         case .pressed, .arrowPressed, .recentred, .resized, .quitRequested, .completionRequested, .operatorChosen,
-            .mirrorFlipped:
+            .stageAdded, .stageRemoved, .mirrorFlipped:
             .glides
         }
     }
@@ -192,7 +192,7 @@ package final class Play: TerminalProgram {
     }
 
     /// Puts `chosen` in the chain's slot (an intent), from the operators box.
-    private func choose(_ chosen: SlotOperator) {
+    private func choose(_ chosen: SlotPipe) {
         session.send(.operatorChosen(chosen))
         // The slot's lane comes with the first operator: the panel may need a row more.
         if streamsOpen { showPanel() }
@@ -203,10 +203,10 @@ package final class Play: TerminalProgram {
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
     /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
     /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
-    package static func operatorsBox(current: SlotOperator, untold: [SlotOperator: Int] = [:]) -> HelpText {
+    package static func operatorsBox(current: SlotPipe, untold: [SlotOperator: Int] = [:]) -> HelpText {
         let rows = SlotOperator.allCases.map { slot in
             HelpRow(
-                keys: "\(Character(slot.key))\(slot == current ? " ◂" : "")",
+                keys: "\(Character(slot.key))\(slot.alone == current ? " ◂" : "")",
                 does: "\(slot == .none ? "nothing" : slot.code): \(untold[slot].map { "lesson \($0)" } ?? slot.words)")
         }
         var box = HelpText(

@@ -30,7 +30,7 @@ package struct ScreenModel: Hashable, Sendable {
     /// How `learn` shares the terminal between the card, the ball and the lanes; nil: not `learn`.
     package var tour: TourLayout?
     /// The operator in the chain's slot, as the chain last published it (the status line names it).
-    package var slot = SlotOperator.none
+    package var slot = SlotPipe.none
     /// Whether the mirror (the second subject) is on, as it last published (the status line says
     /// so while the slot's operator reads it).
     package var mirror = false
@@ -148,7 +148,7 @@ package enum ScreenEvent: Hashable, Sendable {
     /// `learn` laid the terminal out for its card, the ball and the lanes.
     case tourLaidOut(TourLayout)
     /// The chain's slot published the operator in it.
-    case slotPublished(SlotOperator)
+    case slotPublished(SlotPipe)
     /// The mirror, the second subject, published whether it is on.
     case mirrorPublished(Bool)
     /// `learn`'s lanes draw the slot's lane, or stop drawing it (a lesson on the operators began).

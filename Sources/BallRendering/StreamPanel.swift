@@ -485,10 +485,10 @@ package struct StreamPanel: Hashable, Sendable {
     /// time view, of the span of the choice's time), and which: each starts a part of the slot's
     /// lane (choosing the one in it again starts a new subscription too). Several in one span:
     /// the last.
-    package var segmentStarts: [(offset: Int, slot: SlotOperator)] {
-        let chosen = columns.indices.filter { columns[$0].intent?.choosesOperator == true }
+    package var segmentStarts: [(offset: Int, slot: SlotPipe)] {
+        let chosen = columns.indices.filter { columns[$0].intent?.buildsPipe == true }
         guard let spans else { return chosen.map { ($0, columns[$0].slot) } }
-        var starts: [(offset: Int, slot: SlotOperator)] = []
+        var starts: [(offset: Int, slot: SlotPipe)] = []
         for index in chosen {
             guard let time = columns[index].time else { continue }
             let offset = spans.number(of: time) - spans.first
@@ -506,7 +506,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// The row above the slot's lane (``segmentsLabel``): the operator that was in the slot as the
     /// page begins, then at each of `starts`, `├` and the operator's name, each cut (`…`) where
     /// the next part starts.
-    private func segmentsLine(_ starts: [(offset: Int, slot: SlotOperator)], width: Int) -> [LaneCell] {
+    private func segmentsLine(_ starts: [(offset: Int, slot: SlotPipe)], width: Int) -> [LaneCell] {
         var cells = LaneCell.text(" " + Self.segmentsLabel, width: width)
         // The part that began before the page: named where there is room for more than `…`.
         let room = min(width, Self.labelWidth + columnWidth * (starts.first?.offset ?? width)) - Self.labelWidth

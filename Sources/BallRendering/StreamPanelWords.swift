@@ -163,7 +163,7 @@ extension StreamPanel {
     static func slotWords(
         _ column: StreamColumn, next: StreamColumn? = nil, lastPassedAt: SessionTime? = nil
     ) -> (String, String?) {
-        let operation = column.slot.operation
+        let operation = column.slot.last.operation
         let moment = SlotMoment(
             intent: column.intent, position: column.position, statePosition: column.state?.position,
             mirror: column.mirror, grabbed: column.grabbed, time: column.time, passedAt: column.passedAt,
@@ -310,7 +310,8 @@ extension StreamPanel {
             let end = min(until, next ?? until)
             guard end > range.lowerBound, from < end else { return nil }
             let at = SlotMoment.seconds(until)
-            let interval = column.slot.operation.interval.map { "its \(PanelAxis.words($0)) " } ?? ""
+            let interval =
+                column.slot.stages.compactMap(\.operation.interval).max().map { "its \(PanelAxis.words($0)) " } ?? ""
             return "\(column.slot.name) waits: \(interval)end at \(at)"
         }
         return nil

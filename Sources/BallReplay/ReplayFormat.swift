@@ -13,8 +13,11 @@ package enum ReplayFormat {
     package static let name = "colourful-ball-replay"
     /// The newest version this program writes and reads (it reads every older one: version 1
     /// has intents only; version 5 adds the tour's `completed`, which ends the session as a
-    /// quit does while the tour runs on).
-    package static let version = 5
+    /// quit does while the tour runs on; version 6, pipes of operators in the slot, `stage` and
+    /// `unstage`).
+    package static let version = 6
+    /// The operators a file of version 6 or later may name (before it, `counter` was one).
+    package static let addedInVersion6: Set<SlotOperator> = [.mapToOne, .scan]
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
     package static let colourRulesVersion = 1
     /// The longest line a reader accepts; every real line is far shorter.
@@ -76,6 +79,8 @@ package enum ReplayFormat {
         case .quitRequested: #""event":"quit""#
         case .completionRequested: #""event":"completed""#
         case .operatorChosen(let chosen): #""event":"operator","name":"\#(chosen.name)""#
+        case .stageAdded(let stage): #""event":"stage","name":"\#(stage.name)""#
+        case .stageRemoved: #""event":"unstage""#
         case .mirrorFlipped: #""event":"mirror""#
         }
     }

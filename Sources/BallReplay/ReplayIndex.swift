@@ -57,7 +57,7 @@ package final class ReplayIndex {
     package private(set) var colourChanges: [ColourChange] = []
     /// Whether the recording puts an operator in the chain's slot (in what has been read; `none`
     /// is no operator): the streams panel then draws the slot's lane.
-    package private(set) var choosesOperators = false
+    package private(set) var buildsPipes = false
     /// The largest terminal the recording is replayed on (its header's, or a later resize's).
     package private(set) var largestTerminal: ScreenSize
 
@@ -120,7 +120,7 @@ package final class ReplayIndex {
                 return false
             }
             events.append(PackedEvent(event))
-            if case .operatorChosen(let chosen) = event.intent, chosen != .none { choosesOperators = true }
+            if case .operatorChosen(let chosen) = event.intent, chosen != .none { buildsPipes = true }
             if case .resized(let size) = event.intent {
                 largestTerminal = ScreenSize(
                     columns: max(largestTerminal.columns, size.columns), rows: max(largestTerminal.rows, size.rows))
@@ -249,10 +249,21 @@ package final class ReplayIndex {
     // MARK: - Skipping
 
     /// Whether intent `number` can be skipped: a resize cannot (it is the terminal's, not the
-    /// user's, and the cells after it are checked against it).
+    /// user's, and the cells after it are checked against it), nor a change of the slot's pipe that
+    /// a stage added or taken out after it builds on (before the next pipe chosen whole): the
+    /// stage would not fit, or not be there.
     package func canSkip(_ number: Int) -> Bool {
         guard number >= 1, number <= count else { return false }
-        if case .resized = events[number - 1].intent { return false }
+        let intent = events[number - 1].intent
+        if case .resized = intent { return false }
+        guard intent.buildsPipe else { return true }
+        for later in events[number...] {
+            switch later.intent {
+            case .operatorChosen: return true
+            case .stageAdded, .stageRemoved: return false
+            default: continue
+            }
+        }
         return true
     }
 
@@ -350,7 +361,14 @@ private struct PackedEvent {
         case .resized(let size): (kind, first, second) = (5, UInt16(size.columns), UInt16(size.rows))
         case .quitRequested: (kind, first, second) = (6, 0, 0)
         case .operatorChosen(let chosen):
-            (kind, first, second) = (7, UInt16(SlotOperator.allCases.firstIndex(of: chosen)!), 0)
+            // Each stage's place in the list, from 1, five bits a stage, the first lowest.
+            let stages = chosen.stages.reversed().reduce(0) {
+                $0 << 5 | (SlotOperator.allCases.firstIndex(of: $1)! + 1)
+            }
+            (kind, first, second) = (7, UInt16(stages), 0)
+        case .stageAdded(let stage):
+            (kind, first, second) = (10, UInt16(SlotOperator.allCases.firstIndex(of: stage)!), 0)
+        case .stageRemoved: (kind, first, second) = (11, 0, 0)
         case .mirrorFlipped: (kind, first, second) = (8, 0, 0)
         case .completionRequested: (kind, first, second) = (9, 0, 0)
         }
@@ -365,7 +383,11 @@ private struct PackedEvent {
         case 3: return .arrowPressed(Direction.allCases[Int(first)], distance: Int(second))
         case 4: return .recentred
         case 5: return .resized(ScreenSize(columns: Int(first), rows: Int(second)))
-        case 7: return .operatorChosen(SlotOperator.allCases[Int(first)])
+        case 7:
+            let stages = stride(from: 0, to: 15, by: 5).map { Int(first) >> $0 & 31 }.filter { $0 > 0 }
+            return .operatorChosen(SlotPipe(stages.map { SlotOperator.allCases[$0 - 1] }))
+        case 10: return .stageAdded(SlotOperator.allCases[Int(first)])
+        case 11: return .stageRemoved
         case 8: return .mirrorFlipped
         case 9: return .completionRequested
         default: return .quitRequested

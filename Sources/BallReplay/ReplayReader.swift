@@ -24,6 +24,9 @@ package final class ReplayReader {
     private var lineNumber = 0
     private var lastTime = 0.0
     private var terminal = ScreenSize(columns: 0, rows: 0)
+    /// The pipe in the slot after the events read: a stage added must fit it, and one taken out
+    /// must be there, as the session lets in only those.
+    private var pipe = SlotPipe.none
     private var finished = false
     /// Whether the `quit` (or the tour's `completed`) was read: only observations may follow it.
     private var quitted = false
@@ -189,10 +192,31 @@ package final class ReplayReader {
             read = .completionRequested
         case "operator":
             try needsVersion3("an operator")
-            guard case .string(let name)? = value["name"], let chosen = SlotOperator(rawValue: name) else {
+            guard case .string(let name)? = value["name"],
+                SlotOperator(rawValue: name) != nil || name == "counter" || name.contains(",")
+            else {
                 throw notOneOf("operator", "name", value["name"], SlotOperator.allCases.map(\.name))
             }
-            read = .operatorChosen(chosen)
+            if SlotOperator(rawValue: name).map(ReplayFormat.addedInVersion6.contains) ?? name.contains(",") {
+                try needsVersion(6, "a pipe of operators (or mapToOne, scan) in an operator")
+            }
+            switch SlotPipe.parse(name) {
+            case .success(let chosen): read = .operatorChosen(chosen)
+            case .failure(let problem): throw error("the operator \(String(name.prefix(60)).jsonQuoted): \(problem)")
+            }
+        case "stage":
+            try needsVersion(6, "a stage")
+            guard case .string(let name)? = value["name"], let stage = SlotOperator(rawValue: name) else {
+                throw notOneOf("stage", "name", value["name"], SlotOperator.allCases.map(\.name))
+            }
+            if case .failure(let problem) = pipe.adding(stage) {
+                throw error("the stage \(name) does not fit the pipe \(pipe.name): \(problem)")
+            }
+            read = .stageAdded(stage)
+        case "unstage":
+            try needsVersion(6, "an unstage")
+            guard !pipe.stages.isEmpty else { throw error("an unstage with no stage in the pipe to take out") }
+            read = .stageRemoved
         case "mirror":
             try needsVersion3("a mirror")
             read = .mirrorFlipped
@@ -205,6 +229,7 @@ package final class ReplayReader {
         }
         let intent = try onScreen(read)
         if case .resized(let size) = intent { terminal = size }
+        pipe = pipe.after(intent)
         lastTime = time
         return .intent(ReplayEvent(time: time, intent: intent))
     }

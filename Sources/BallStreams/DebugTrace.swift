@@ -172,6 +172,8 @@ package final class DebugTrace {
         case .quitRequested: "quit"
         case .completionRequested: "completed"
         case .operatorChosen(let chosen): "operator(\(chosen.name))"
+        case .stageAdded(let stage): "stageAdded(\(stage.name))"
+        case .stageRemoved: "stageRemoved"
         case .mirrorFlipped: "mirrorFlipped"
         }
     }

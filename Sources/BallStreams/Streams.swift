@@ -49,12 +49,13 @@ package enum StreamLane: Hashable, Sendable {
 
     /// The lanes of what `operation` reads beyond the position (whose lane is always drawn), in
     /// the order its code names them: drawn between the position's lane and the slot's.
-    package static func inputs(of operation: SlotOperator) -> [StreamLane] {
+    package static func inputs(of operation: SlotPipe) -> [StreamLane] {
         operation.inputs.filter { $0 != .position }.map(StreamLane.init)
     }
 
-    /// The most input lanes an operator has (``inputs(of:)``): the rows a panel keeps for them.
-    package static let mostInputs = SlotOperator.allCases.map { inputs(of: $0).count }.max() ?? 0
+    /// The most input lanes one operator has (``inputs(of:)``): the rows a panel keeps for them
+    /// (a pipe that reads more has the rest left out where rows are short).
+    package static let mostInputs = SlotOperator.allCases.map { inputs(of: [$0]).count }.max() ?? 0
 
     /// The lane's label, as the code names the stream.
     package var label: String {
@@ -252,7 +253,7 @@ package enum Marble: Hashable, Sendable {
         case .resized: Glyph.resized
         case .quitRequested: Glyph.quit
         case .completionRequested: Glyph.completion
-        case .operatorChosen: Glyph.operatorChosen
+        case .operatorChosen, .stageAdded, .stageRemoved: Glyph.operatorChosen
         case .mirrorFlipped: Glyph.mirrorFlipped
         }
     }
@@ -271,6 +272,8 @@ package enum Marble: Hashable, Sendable {
             case .quitRequested: "quit"
             case .completionRequested: "position completed"
             case .operatorChosen(let chosen): "operator \(chosen.name)"
+            case .stageAdded(let stage): "stage \(stage.name) added"
+            case .stageRemoved: "last stage removed"
             case .mirrorFlipped: "mirror flipped"
             }
         return "\(glyph(of: intent)) \(words)"
@@ -507,8 +510,8 @@ package struct StreamColumn: Hashable, Sendable {
     /// How many values the slot passed on in the column: more than one where `flatMap`'s inner
     /// subscriptions each passed the new position on (all of them ``slotted``).
     package var slottedCount = 0
-    /// The operator in the slot after the intent.
-    package var slot: SlotOperator = .none
+    /// The pipe in the slot after the intent.
+    package var slot: SlotPipe = .none
     /// Whether the mirror (the second subject) is on after the intent.
     package var mirror = false
     /// What `grabbed` published here, if it did: true when a press grabbed the ball, false
@@ -543,6 +546,9 @@ package struct StreamColumn: Hashable, Sendable {
     /// The main lanes whose subscription received an error here (`slotted` and the colours after
     /// it, when the operator in the slot threw).
     package var failed: Set<StreamLane> = []
+    /// When the slot's lane received its error, if it did here (a timer's in a pipe, after what
+    /// the slot passed on in the column).
+    package var failedAt: SessionTime?
     /// The main lanes whose subscription received an error in an earlier column: nothing is drawn
     /// on them, as nothing comes after an error.
     package var dead: Set<StreamLane> = []
@@ -581,7 +587,7 @@ package struct StreamColumn: Hashable, Sendable {
     /// it (or flatMap went in with the button down), then each new position; `!` where choosing
     /// an operator cancelled it, `|` where the position completed; nothing before or after.
     private func innerMarble(_ number: Int) -> Marble? {
-        let chosen = intent?.choosesOperator == true
+        let chosen = intent?.buildsPipe == true
         let lived = number <= innersBefore
         let lives = number <= innersAfter
         if lives, !lived || chosen {
@@ -612,7 +618,7 @@ package struct StreamColumn: Hashable, Sendable {
 
     /// Whether an operator is in the slot after this column's intent: the views draw the slot's
     /// lane from the first such column on (``StreamRecorder/slotUsed``, ``ReplayIndex``'s
-    /// `choosesOperators`: the same rule).
+    /// `buildsPipes`: the same rule).
     package var involvesSlot: Bool { slot != .none }
 
     /// What `lane` emitted here, ghosts included; nil: nothing.
@@ -626,7 +632,7 @@ package struct StreamColumn: Hashable, Sendable {
         case .keys: return keys.map { .value(.position($0)) }
         case .inner(let number):
             // What the lane received here: the position its press was handed, or a new one.
-            let handed = number <= innersAfter && (number > innersBefore || intent?.choosesOperator == true)
+            let handed = number <= innersAfter && (number > innersBefore || intent?.buildsPipe == true)
             if handed { return (position ?? state?.position).map { .value(.position($0)) } }
             return number <= innersAfter ? position.map { .value(.position($0)) } : nil
         case .slotted:
@@ -883,7 +889,12 @@ package final class StreamRecorder {
                     }
                 },
                 onCompleted: { [unowned self] in note { $0.completed.insert(.slotted) } },
-                onError: { [unowned self] _ in note { $0.failed.insert(.slotted) } }),
+                onError: { [unowned self] _ in
+                    note {
+                        $0.failed.insert(.slotted)
+                        $0.failedAt = self.session.now
+                    }
+                }),
             viewModel.ballColour.bind(
                 onNext: { [unowned self] colour in
                     seen.ball = colour
@@ -938,8 +949,8 @@ package final class StreamRecorder {
     /// The time on the session's clock now: how far the time view's wait has gone.
     package var now: SessionTime { session.now }
 
-    /// The operator in the chain's slot now.
-    package private(set) var slot = SlotOperator.none {
+    /// The pipe in the chain's slot now.
+    package private(set) var slot = SlotPipe.none {
         didSet { if slot != .none { slotUsed = true } }
     }
     /// Whether the session has put an operator in the slot: the panel then draws the slot's lane.

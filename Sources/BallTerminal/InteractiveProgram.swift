@@ -19,12 +19,12 @@ package final class InteractiveProgram {
     private let hook: SessionHook?
     private let streams: Bool
     private let animated: Bool
-    private let slot: SlotOperator
+    private let slot: SlotPipe
 
     /// A program; `hook` sees the session before the first intent; `animated`: jumps glide and
     /// colours fade; `streams` opens the streams panel at the start; `slot` is the operator put in
     /// the chain's slot first (an intent, so a recording replays it).
-    package init(streams: Bool = false, animated: Bool = true, slot: SlotOperator = .none, hook: SessionHook? = nil) {
+    package init(streams: Bool = false, animated: Bool = true, slot: SlotPipe = .none, hook: SessionHook? = nil) {
         self.animated = animated
         self.hook = hook
         self.streams = streams

@@ -171,10 +171,10 @@ extension Pilot where Program == Play {
         case .resized(let size): resize(columns: size.columns, rows: size.rows)
         case .quitRequested: type("q")
         case .mirrorFlipped: type("i")
-        case .operatorChosen(let chosen):
+        case .operatorChosen(let chosen) where SlotOperator.allCases.contains { $0.alone == chosen }:
             type("f")
-            type(chosen.key)
-        case .arrowPressed, .completionRequested:
+            type(SlotOperator.allCases.first { $0.alone == chosen }!.key)
+        case .arrowPressed, .completionRequested, .operatorChosen, .stageAdded, .stageRemoved:
             session.send(intent)
             run([])
         }

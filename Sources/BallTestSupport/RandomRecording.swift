@@ -25,6 +25,7 @@ package enum RandomRecording {
         var time = 0.0
         var live = Set<LateSubscriber>()
         var panelOpen = false
+        var pipe = SlotPipe.none
         for step in 0..<count {
             while observations, generator.below(4) == 0 {
                 let gap = generator.below(50)
@@ -47,11 +48,10 @@ package enum RandomRecording {
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent
             if operators, generator.below(10) == 0 {
-                // One in three flips the mirror, which `combineLatest` and `sample` read.
-                intent =
-                    generator.below(3) == 0
-                    ? .mirrorFlipped
-                    : .operatorChosen(SlotOperator.allCases[generator.below(SlotOperator.allCases.count)])
+                // One in three flips the mirror, which `combineLatest` and `sample` read; the rest
+                // build a pipe: a random one chosen, a stage added or the last taken out.
+                intent = generator.below(3) == 0 ? .mirrorFlipped : pipe.randomChange(using: &generator)
+                pipe = pipe.after(intent)
                 lines.append(ReplayFormat.line(for: step == count - 1 ? .quitRequested : intent, at: time))
                 continue
             }
@@ -81,5 +81,33 @@ extension RandomRecording {
         lines.removeLast()  // The quit: after it a reader reads nothing more.
         lines.append(bad)
         return Array(lines.map { $0 + "\n" }.joined().utf8)
+    }
+}
+
+extension SlotPipe {
+    /// A random pipe of one to ``most`` stages that fit together (`none` at times).
+    package static func random(using generator: inout SeededGenerator) -> SlotPipe {
+        if generator.below(12) == 0 { return .none }
+        var pipe = SlotPipe.none
+        for _ in 0...generator.below(most) {
+            let fitting = SlotOperator.allCases.filter { pipe.accepts(.stageAdded($0)) }
+            guard !fitting.isEmpty else { break }
+            pipe = pipe.after(.stageAdded(fitting[generator.below(fitting.count)]))
+        }
+        return pipe
+    }
+
+    /// A random change to this pipe that the session lets in: a random pipe chosen (the same one
+    /// again at times), a stage added that fits, or the last taken out.
+    package func randomChange(using generator: inout SeededGenerator) -> Intent {
+        switch generator.below(4) {
+        case 0:
+            let fitting = SlotOperator.allCases.filter { accepts(.stageAdded($0)) }
+            if !fitting.isEmpty { return .stageAdded(fitting[generator.below(fitting.count)]) }
+        case 1 where !stages.isEmpty: return .stageRemoved
+        case 2: return .operatorChosen(self)
+        default: break
+        }
+        return .operatorChosen(.random(using: &generator))
     }
 }

@@ -41,9 +41,16 @@ package struct PlayCommand: ParsableCommand {
     @Option(
         name: .customLong("operator"),
         help: ArgumentHelp(
-            "Start with this operator between the position and the ball's colour (f changes it): \(SlotOperator.allCases.map { "\($0.name): \($0.words)" }.joined(separator: "; ")).",
-            valueName: "name"))
-    var slot = SlotOperator.none
+            "Start with this operator between the position and the ball's colour (f changes it), or a pipe of up to \(SlotPipe.most) joined by commas, each applied to the one before (filter,debounce; map,scan is the counter, map { _ in 1 } then scan(0, +)): \(SlotOperator.allCases.map { "\($0.name): \($0.words)" }.joined(separator: "; ")).",
+            valueName: "names"),
+        completion: .list(SlotOperator.allCases.map(\.name) + ["counter"]),
+        transform: { text in
+            switch SlotPipe.parse(text) {
+            case .success(let pipe): return pipe
+            case .failure(let problem): throw ValidationError("--operator \(text): \(problem).")
+            }
+        })
+    var slot = SlotPipe.none
 
     @Flag(
         name: .customLong("no-animation"),
@@ -85,15 +92,15 @@ package struct Play: Equatable, Sendable {
     package var streams = false
     /// Whether jumps glide and colours fade (the original's 0.1 s), or jump.
     package var animated = true
-    /// The operator in the chain's slot at the start (its choice is the session's first intent).
-    package var slot = SlotOperator.none
+    /// The pipe in the chain's slot at the start (its choice is the session's first intent).
+    package var slot = SlotPipe.none
 
     /// Plays with the defaults: no recording, no trace, the panel closed, animated.
     package init() {}
 
     /// Plays as asked.
     package init(
-        record: String?, trace: String?, force: Bool, streams: Bool, animated: Bool, slot: SlotOperator = .none
+        record: String?, trace: String?, force: Bool, streams: Bool, animated: Bool, slot: SlotPipe = .none
     ) {
         (self.record, self.trace, self.force, self.streams, self.animated) = (record, trace, force, streams, animated)
         self.slot = slot
@@ -178,6 +185,3 @@ package struct Play: Equatable, Sendable {
         return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
-
-/// `--operator NAME`: an operator by the name the replay file gives it.
-extension SlotOperator: ExpressibleByArgument {}

@@ -582,7 +582,7 @@ struct BenchmarkRun {
     /// `target` is the least throughput.
     func streamedReplay(
         _ arguments: [String], name: String, unit: String, target: Double, largest: Int = 1_000_000,
-        slot: SlotOperator = .none, step: Double = 0.001
+        slot: SlotPipe = .none, step: Double = 0.001
     ) -> [Result] {
         var results: [Result] = []
         let sizes = quick ? [largest / 10, largest * 3 / 10] : [largest / 10, largest]
@@ -616,7 +616,7 @@ struct BenchmarkRun {
     /// (`throttle` lets one through at once there, and the latest at the end of each window).
     /// With an operator, after one drag in fifty the mirror flips, and the button comes up and
     /// goes down again (a release and a press): what any operator of the list reads changes.
-    func writeReplay(path: String, events: Int, slot: SlotOperator = .none, step: Double = 0.001) {
+    func writeReplay(path: String, events: Int, slot: SlotPipe = .none, step: Double = 0.001) {
         guard let file = fopen(path, "w") else { return }
         defer { fclose(file) }
         let size = ScreenSize(columns: 80, rows: 24)
@@ -896,14 +896,14 @@ extension BenchmarkRun {
         for slot in SlotOperator.allCases.dropFirst() {
             let (keys, after, settle) = slot.operation.benchIdle
             results += idle(
-                arguments: ["--operator", slot.name],
+                arguments: ["--operator", slot.alone.name],
                 label: ", \(slot.name) in the slot\(after.isEmpty ? "" : " (\(after))")", input: Array(keys.utf8),
                 settle: settle)
         }
         for slot in SlotOperator.allCases.dropFirst() {
             results += streamedReplay(
                 ["--headless"], name: "headless replay, \(slot.name) in the slot", unit: "intents", target: 150_000,
-                slot: slot)
+                slot: slot.alone)
         }
         return results
     }
@@ -912,7 +912,7 @@ extension BenchmarkRun {
     /// do), with `filter` in the slot, beside the same steps with nothing in it.
     func slotBytes() -> Result {
         var medians: [Double] = []
-        for slot in [SlotOperator.none, .filter] {
+        for slot in [SlotPipe.none, [.filter]] {
             let size = ScreenSize(columns: 80, rows: 24)
             guard let measuring = MeasuringScreen(size: size) else {
                 return Result(name: "operator slot bytes", measured: "could not start ncurses", target: "", met: false)

@@ -91,11 +91,13 @@ struct MarbleSVGTests {
             let squares = try elements("background").filter { $0.name == "rect" }
             #expect(
                 squares.map { attribute("fill", of: $0) } == columns.compactMap { $0.background?.hex }, "\(generator)")
-            // A quit completes every lane, but for the slot's and the colours after it while
-            // throttle holds a position (it keeps the completion for its window's end, which a
-            // recording's time never reaches).
+            // A quit completes every lane, but for the slot's and the colours after it while a
+            // stage holds the completion back (throttle holding a position keeps it for its
+            // window's end, which a recording's time never reaches; sample after it, for good):
+            // as the chain's slotted ended.
             // An error (tryMap in a corner) ends the slot's lane and the colours' with a `#` instead.
-            let holding = player.session.state.slot == .throttle && player.session.state.heldSince != nil
+            let holding: Bool
+            if case .finished? = player.session.viewModel.slotted.completion { holding = false } else { holding = true }
             let failed = player.session.state.failure != nil
             for lane in StreamLane.main(slot: slotUsed) {
                 let bars = try elements(lane.label).filter { attribute("class", of: $0) == "end" }

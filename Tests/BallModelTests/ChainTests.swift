@@ -18,7 +18,7 @@ struct ChainTests {
     /// A state with the ball at `column` of row 11, grabbed with `grab`, and `slot` in the slot
     /// having last passed on the position at `passed` of row 11.
     func onRow11(
-        _ column: Int, passed: Int, background: FlatColour, grab: CellOffset?, slot: SlotOperator
+        _ column: Int, passed: Int, background: FlatColour, grab: CellOffset?, slot: SlotPipe
     ) -> BallState {
         BallState(
             position: position(column, 11), grab: grab, background: background, slot: slot,
@@ -76,29 +76,29 @@ struct ChainTests {
         let steps: [(Intent, BallState)] = [
             // Chosen, the filter is handed the current position at once: it passes.
             (
-                .operatorChosen(.filter),
+                .operatorChosen([.filter]),
                 BallState(
-                    position: position(50, 11), background: .flatTealDark, slot: .filter,
+                    position: position(50, 11), background: .flatTealDark, slot: [.filter],
                     slotted: .position(position(50, 11)))
             ),
             // 30,11 (flatRedDark on flatGray, were it let through) is dropped: the colours stay.
             (
                 .arrowPressed(.left, distance: 20),
                 BallState(
-                    position: position(30, 11), background: .flatTealDark, slot: .filter,
+                    position: position(30, 11), background: .flatTealDark, slot: [.filter],
                     slotted: .position(position(50, 11)))
             ),
             // 45,11 goes through: flatBlackDark, whose complement is itself, so the screen stays.
             (
                 .arrowPressed(.right, distance: 15),
                 BallState(
-                    position: position(45, 11), background: .flatTealDark, slot: .filter,
+                    position: position(45, 11), background: .flatTealDark, slot: [.filter],
                     slotted: .position(position(45, 11)))
             ),
             (
                 .arrowPressed(.left, distance: 10),
                 BallState(
-                    position: position(35, 11), background: .flatTealDark, slot: .filter,
+                    position: position(35, 11), background: .flatTealDark, slot: [.filter],
                     slotted: .position(position(45, 11)))
             ),
             // Taken out: the plain position hands 35,11 over, flatRedDark on flatGray.
@@ -122,15 +122,17 @@ struct ChainTests {
         let steps: [(Intent, BallState)] = [
             // 50,11 mirrored on 80 columns is 29,11: flatRedDark, on its complement flatGray.
             (
-                .operatorChosen(.map),
+                .operatorChosen([.map]),
                 BallState(
-                    position: position(50, 11), background: .flatGray, slot: .map, slotted: .position(position(29, 11)))
+                    position: position(50, 11), background: .flatGray, slot: [.map],
+                    slotted: .position(position(29, 11)))
             ),
             // 39,11 mirrored is 40,11: flatRed on flatMint.
             (
                 .arrowPressed(.left, distance: 11),
                 BallState(
-                    position: position(39, 11), background: .flatMint, slot: .map, slotted: .position(position(40, 11)))
+                    position: position(39, 11), background: .flatMint, slot: [.map],
+                    slotted: .position(position(40, 11)))
             ),
             // Out: 39,11 itself, flatRedDark on flatGray.
             (
@@ -179,14 +181,14 @@ struct ChainTests {
             -> BallState
         {
             BallState(
-                position: position(column, 11), background: background, slot: .debounce, slotted: .position(passed),
+                position: position(column, 11), background: background, slot: [.debounce], slotted: .position(passed),
                 heldSince: Self.ms(since), time: Self.ms(time))
         }
         // (time in ms, the intent or nil for time passing alone, the whole state after it)
         let steps: [(Int64, Intent?, BallState)] = [
             // Chosen at 0, it is handed 50,11 and holds it: nothing passes on yet.
             (
-                0, .operatorChosen(.debounce),
+                0, .operatorChosen([.debounce]),
                 held(50, since: 0, passed: position(50, 11), background: .flatTealDark, at: 0)
             ),
             // 30,11 at 100 (flatRedDark on flatGray once through): 50,11 is dropped, 30,11 held.
@@ -199,7 +201,7 @@ struct ChainTests {
             (
                 400, nil,
                 BallState(
-                    position: position(30, 11), background: .flatGray, slot: .debounce,
+                    position: position(30, 11), background: .flatGray, slot: [.debounce],
                     slotted: .position(position(30, 11)),
                     time: Self.ms(400))
             ),
@@ -216,14 +218,14 @@ struct ChainTests {
             // virtual time scheduler runs an input scheduled before the timer. filter goes in:
             // debounce is cancelled and 35,11 never goes through; filter, handed 35,11, drops it.
             (
-                1_000, .operatorChosen(.filter),
+                1_000, .operatorChosen([.filter]),
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .filter,
+                    position: position(35, 11), background: .flatGray, slot: [.filter],
                     slotted: .position(position(30, 11)),
                     time: Self.ms(1_000))
             ),
             (
-                1_100, .operatorChosen(.debounce),
+                1_100, .operatorChosen([.debounce]),
                 held(35, since: 1_100, passed: position(30, 11), background: .flatGray, at: 1_100)
             ),
             // Quit at 1200, with 35,11 held: the position completes, so debounce hands on what
@@ -231,16 +233,18 @@ struct ChainTests {
             (
                 1_200, .quitRequested,
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .debounce,
+                    position: position(35, 11), background: .flatGray, slot: [.debounce],
                     slotted: .position(position(35, 11)),
-                    time: Self.ms(1_200))
+                    time: Self.ms(1_200)
+                ).quit
             ),
             (
                 5_000, nil,
                 BallState(
-                    position: position(35, 11), background: .flatGray, slot: .debounce,
+                    position: position(35, 11), background: .flatGray, slot: [.debounce],
                     slotted: .position(position(35, 11)),
-                    time: Self.ms(5_000))
+                    time: Self.ms(5_000)
+                ).quit
             ),
         ]
         Self.expectTimedSteps(steps, session: session)
@@ -257,7 +261,7 @@ struct ChainTests {
     )
     func debounceBuiltPartWay() {
         let holding = BallState(
-            position: position(30, 11), background: .flatTealDark, slot: .debounce,
+            position: position(30, 11), background: .flatTealDark, slot: [.debounce],
             slotted: .position(position(50, 11)),
             heldSince: Self.ms(100), time: Self.ms(250))
         let session = BallSession(start: holding)
@@ -274,7 +278,7 @@ struct ChainTests {
         subscription.cancel()
         // Not holding: the warm-up's timer is dropped, so nothing goes through, ever.
         let idle = BallState(
-            position: position(30, 11), background: .flatGray, slot: .debounce, slotted: .position(position(30, 11)),
+            position: position(30, 11), background: .flatGray, slot: [.debounce], slotted: .position(position(30, 11)),
             time: Self.ms(900))
         let built = BallSession(start: idle)
         var after: [BallPosition] = []
@@ -298,32 +302,33 @@ struct ChainTests {
             receiveValue: { slotted.append(($0.position!, session.now)) })
         defer { subscription.cancel() }
         func state(
-            _ column: Int, passed: Int, background: FlatColour, window: Int64?, held: Bool = false, at time: Int64
+            _ column: Int, passed: Int, background: FlatColour, window: Int64?, held: Int64? = nil, at time: Int64
         ) -> BallState {
             BallState(
-                position: position(column, 11), background: background, slot: .throttle,
+                position: position(column, 11), background: background, slot: [.throttle],
                 slotted: .position(position(passed, 11)),
-                heldSince: held ? window.map(Self.ms) : nil, windowStart: window.map(Self.ms), time: Self.ms(time))
+                heldSince: held.map(Self.ms), windowStart: window.map(Self.ms), time: Self.ms(time))
         }
         // (time in ms, the intent or nil for time passing alone, the whole state after it)
         let steps: [(Int64, Intent?, BallState)] = [
             // Chosen at 0, it is handed 50,11 as it subscribes: its first, through at once (as
             // RxSwift's throttle does; Combine's drops it); a window starts.
-            (0, .operatorChosen(.throttle), state(50, passed: 50, background: .flatTealDark, window: 0, at: 0)),
-            // 30,11 at 100, 45,11 at 200 and 35,11 at 250, in the window: held, the latest kept.
+            (0, .operatorChosen([.throttle]), state(50, passed: 50, background: .flatTealDark, window: 0, at: 0)),
+            // 30,11 at 100, 45,11 at 200 and 35,11 at 250, in the window: held (since 100, when its
+            // timer was set for the window's end), the latest kept.
             (
                 100, .arrowPressed(.left, distance: 20),
-                state(30, passed: 50, background: .flatTealDark, window: 0, held: true, at: 100)
+                state(30, passed: 50, background: .flatTealDark, window: 0, held: 100, at: 100)
             ),
             (
                 200, .arrowPressed(.right, distance: 15),
-                state(45, passed: 50, background: .flatTealDark, window: 0, held: true, at: 200)
+                state(45, passed: 50, background: .flatTealDark, window: 0, held: 100, at: 200)
             ),
             (
                 250, .arrowPressed(.left, distance: 10),
-                state(35, passed: 50, background: .flatTealDark, window: 0, held: true, at: 250)
+                state(35, passed: 50, background: .flatTealDark, window: 0, held: 100, at: 250)
             ),
-            (299, nil, state(35, passed: 50, background: .flatTealDark, window: 0, held: true, at: 299)),
+            (299, nil, state(35, passed: 50, background: .flatTealDark, window: 0, held: 100, at: 299)),
             // The window ends at 300: 35,11 (the latest; 30,11 and 45,11 never) goes through
             // (flatRedDark on flatGray), a window starts.
             (300, nil, state(35, passed: 35, background: .flatGray, window: 300, at: 300)),
@@ -334,7 +339,7 @@ struct ChainTests {
             ),
             (
                 800, .arrowPressed(.left, distance: 20),
-                state(30, passed: 50, background: .flatTealDark, window: 700, held: true, at: 800)
+                state(30, passed: 50, background: .flatTealDark, window: 700, held: 800, at: 800)
             ),
             // At 1000 the window's end and an intent come together: the intent first, as RxSwift's
             // virtual time scheduler runs an input scheduled before the timer. Its window over,
@@ -346,15 +351,15 @@ struct ChainTests {
             ),
             (
                 1_100, .arrowPressed(.right, distance: 5),
-                state(40, passed: 35, background: .flatGray, window: 1_000, held: true, at: 1_100)
+                state(40, passed: 35, background: .flatGray, window: 1_000, held: 1_100, at: 1_100)
             ),
             // Quit at 1150 with 40,11 held: throttle keeps it (and the completion) for the window's
             // end, when 40,11 goes through (flatRed on flatMint).
             (
                 1_150, .quitRequested,
-                state(40, passed: 35, background: .flatGray, window: 1_000, held: true, at: 1_150)
+                state(40, passed: 35, background: .flatGray, window: 1_000, held: 1_100, at: 1_150).quit
             ),
-            (1_300, nil, state(40, passed: 40, background: .flatMint, window: 1_300, at: 1_300)),
+            (1_300, nil, state(40, passed: 40, background: .flatMint, window: 1_300, at: 1_300).quit),
         ]
         Self.expectTimedSteps(steps, session: session)
         // The start's 50,11, then what throttle passed on, and when.
@@ -373,7 +378,7 @@ struct ChainTests {
     )
     func throttleBuiltPartWay() {
         let holding = BallState(
-            position: position(35, 11), background: .flatGray, slot: .throttle, slotted: .position(position(30, 11)),
+            position: position(35, 11), background: .flatGray, slot: [.throttle], slotted: .position(position(30, 11)),
             heldSince: Self.ms(100), windowStart: Self.ms(100), time: Self.ms(250))
         let session = BallSession(start: holding)
         #expect(session.state == holding)
@@ -390,7 +395,7 @@ struct ChainTests {
         #expect(session.nextTimer == Self.ms(700))
         // Not holding, its window open since 100: a position at 300 is held until 400.
         let open = BallState(
-            position: position(30, 11), background: .flatGray, slot: .throttle, slotted: .position(position(30, 11)),
+            position: position(30, 11), background: .flatGray, slot: [.throttle], slotted: .position(position(30, 11)),
             windowStart: Self.ms(100), time: Self.ms(250))
         let built = BallSession(start: open)
         #expect(built.state == open)
@@ -410,7 +415,7 @@ struct ChainTests {
         let subscription = session.viewModel.slotted.bind { slotted.append($0.position!) }
         defer { subscription.cancel() }
         func state(
-            _ column: Int, passed: Int, background: FlatColour, mirror: Bool, slot: SlotOperator = .combineLatest
+            _ column: Int, passed: Int, background: FlatColour, mirror: Bool, slot: SlotPipe = [.combineLatest]
         )
             -> BallState
         {
@@ -420,7 +425,7 @@ struct ChainTests {
         }
         let steps: [(Intent, BallState)] = [
             // Chosen: position and mirror each hand their latest as it subscribes: 50,11, the mirror off.
-            (.operatorChosen(.combineLatest), state(50, passed: 50, background: .flatTealDark, mirror: false)),
+            (.operatorChosen([.combineLatest]), state(50, passed: 50, background: .flatTealDark, mirror: false)),
             // The mirror on, the ball still: 50,11 mirrored is 29,11, flatRedDark on flatGray.
             (.mirrorFlipped, state(50, passed: 29, background: .flatGray, mirror: true)),
             // 39,11 with the mirror on: 40,11, flatRed on flatMint.
@@ -451,12 +456,12 @@ struct ChainTests {
             _ column: Int, passed: Int, background: FlatColour, mirror: Bool, held: Int64? = nil, at time: Int64
         ) -> BallState {
             BallState(
-                position: position(column, 11), background: background, slot: .sample, mirror: mirror,
+                position: position(column, 11), background: background, slot: [.sample], mirror: mirror,
                 slotted: .position(position(passed, 11)), heldSince: held.map(Self.ms), time: Self.ms(time))
         }
         let steps: [(Int64, Intent?, BallState)] = [
             // Chosen: handed 50,11, then the mirror's value as it subscribes to it, which samples it.
-            (0, .operatorChosen(.sample), state(50, passed: 50, background: .flatTealDark, mirror: false, at: 0)),
+            (0, .operatorChosen([.sample]), state(50, passed: 50, background: .flatTealDark, mirror: false, at: 0)),
             // 30,11 at 100 and 45,11 at 200: held (since 100); the colours stay.
             (
                 100, .arrowPressed(.left, distance: 20),
@@ -478,7 +483,7 @@ struct ChainTests {
             ),
             // A quit completes the position, then the mirror: sample hands on 35,11 (flatRedDark
             // on flatGray) and completes.
-            (5_400, .quitRequested, state(35, passed: 35, background: .flatGray, mirror: false, at: 5_400)),
+            (5_400, .quitRequested, state(35, passed: 35, background: .flatGray, mirror: false, at: 5_400).quit),
         ]
         Self.expectTimedSteps(steps, session: session)
         #expect(slotted.values == [position(50, 11), position(50, 11), position(45, 11), position(35, 11)])
@@ -489,7 +494,7 @@ struct ChainTests {
     @Test("a chain built part-way with sample in the slot keeps what it holds: the next flip lets it through")
     func sampleBuiltPartWay() {
         let holding = BallState(
-            position: position(35, 11), background: .flatTealDark, slot: .sample, mirror: true,
+            position: position(35, 11), background: .flatTealDark, slot: [.sample], mirror: true,
             slotted: .position(position(45, 11)), heldSince: Self.ms(100), time: Self.ms(250))
         let session = BallSession(start: holding)
         #expect(session.state == holding)
@@ -499,7 +504,8 @@ struct ChainTests {
         #expect(session.viewModel.current.background == .flatGray)
         // Holding nothing: a flip passes nothing on.
         let idle = BallState(
-            position: position(45, 11), background: .flatTealDark, slot: .sample, slotted: .position(position(45, 11)),
+            position: position(45, 11), background: .flatTealDark, slot: [.sample],
+            slotted: .position(position(45, 11)),
             time: Self.ms(250))
         let built = BallSession(start: idle)
         var passed: [BallPosition] = []
@@ -519,13 +525,13 @@ struct ChainTests {
         let held = CellOffset(columns: 0, rows: 0)
         func state(
             _ column: Int, passed: Int, background: FlatColour, grab: CellOffset? = nil,
-            slot: SlotOperator = .flatMapLatest
+            slot: SlotPipe = [.flatMapLatest]
         ) -> BallState {
             onRow11(column, passed: passed, background: background, grab: grab, slot: slot)
         }
         let steps: [(Intent, BallState)] = [
             // Chosen with the button up: switched to Empty(), nothing handed.
-            (.operatorChosen(.flatMapLatest), state(50, passed: 50, background: .flatTealDark)),
+            (.operatorChosen([.flatMapLatest]), state(50, passed: 50, background: .flatTealDark)),
             // A key move: position moves, the colour does not follow.
             (.arrowPressed(.left, distance: 11), state(39, passed: 50, background: .flatTealDark)),
             // The press on the ball: grabbed turns true, the position is handed at once: 39,11,
@@ -546,9 +552,9 @@ struct ChainTests {
                 state(50, passed: 50, background: .flatTealDark, grab: held, slot: .none)
             ),
             // Chosen mid-drag: grabbed is true, so it switches to the position at once.
-            (.operatorChosen(.flatMapLatest), state(50, passed: 50, background: .flatTealDark, grab: held)),
+            (.operatorChosen([.flatMapLatest]), state(50, passed: 50, background: .flatTealDark, grab: held)),
             // A quit completes the position, then grabbed: the slot completes.
-            (.quitRequested, state(50, passed: 50, background: .flatTealDark, grab: held)),
+            (.quitRequested, state(50, passed: 50, background: .flatTealDark, grab: held).quit),
         ]
         Self.expectSteps(steps, session: session)
         #expect(
@@ -564,7 +570,7 @@ struct ChainTests {
     func flatMapLatestBuiltPartWay() {
         let grab = CellOffset(columns: 1, rows: 0)
         let dragging = BallState(
-            position: position(35, 11), grab: grab, background: .flatGray, slot: .flatMapLatest,
+            position: position(35, 11), grab: grab, background: .flatGray, slot: [.flatMapLatest],
             slotted: .position(position(35, 11)))
         let session = BallSession(start: dragging)
         #expect(session.state == dragging && session.viewModel.grabbed.value)
@@ -572,7 +578,7 @@ struct ChainTests {
         #expect(session.viewModel.slotted.latest?.position == position(45, 11))
         #expect(session.state == reduce(dragging, .dragged(to: Cell(column: 44, row: 11))))
         let up = BallState(
-            position: position(35, 11), background: .flatTealDark, slot: .flatMapLatest,
+            position: position(35, 11), background: .flatTealDark, slot: [.flatMapLatest],
             slotted: .position(position(50, 11)))
         let built = BallSession(start: up)
         #expect(built.state == up && !built.viewModel.grabbed.value)
@@ -591,7 +597,7 @@ struct ChainTests {
         var passes: [Int] = []
         let steps: [Intent] = [
             // Chosen with the button up: Empty(), nothing handed; a key move passes nothing.
-            .operatorChosen(.flatMap), .arrowPressed(.left, distance: 11),
+            .operatorChosen([.flatMap]), .arrowPressed(.left, distance: 11),
             // The first press: one inner subscription, handed 39,11; a drag, then the release's
             // move, go through it once.
             .pressed(at: Cell(column: 39, row: 11)), .dragged(to: Cell(column: 40, row: 11)),
@@ -602,7 +608,7 @@ struct ChainTests {
             .pressed(at: Cell(column: 42, row: 11)), .released(at: Cell(column: 42, row: 11)),
             .arrowPressed(.right, distance: 2),
             // Chosen again: a new flatMap, button up: no inner subscription; keys pass nothing.
-            .operatorChosen(.flatMap), .arrowPressed(.right, distance: 1),
+            .operatorChosen([.flatMap]), .arrowPressed(.right, distance: 1),
         ]
         for intent in steps {
             let before = (slotted.values.count, folded)
@@ -630,7 +636,7 @@ struct ChainTests {
         for grabbed in [false, true] {
             let state = BallState(
                 position: position(35, 11), grab: grabbed ? CellOffset(columns: 0, rows: 0) : nil,
-                background: .flatGray, slot: .flatMap, slotted: .position(position(35, 11)), innerSubscriptions: 3)
+                background: .flatGray, slot: [.flatMap], slotted: .position(position(35, 11)), innerSubscriptions: 3)
             let session = BallSession(start: state)
             #expect(session.state == state)
             let slotted = SlottedTap(session)
@@ -660,13 +666,13 @@ struct ChainTests {
                     case 3, 4: .dragged(to: cell)
                     case 5, 6: .arrowPressed(Direction.allCases[generator.below(4)], distance: 1 + generator.below(3))
                     case 7: .recentred
-                    default: .operatorChosen([.flatMap, .flatMapLatest, .none][generator.below(3)])
+                    default: .operatorChosen([[.flatMap], [.flatMapLatest], .none][generator.below(3)])
                     }
                 let before = (count, session.state)
                 session.send(intent)
                 let after = session.state
                 #expect(after == reduce(before.1, intent), "\(generator)")
-                guard after.slot == .flatMap else { continue }
+                guard after.slot == [.flatMap] else { continue }
                 #expect(
                     count - before.0 == FlatMapOperation.passes(from: before.1, to: after, by: intent),
                     "\(generator): \(intent)")
@@ -693,7 +699,7 @@ struct ChainTests {
         #expect(position(70, 17).isInCorner && position(9, 5).isInCorner && position(9, 17).isInCorner)
         #expect(!position(70, 16).isInCorner && !position(69, 17).isInCorner && !position(9, 11).isInCorner)
         let steps: [Intent] = [
-            .operatorChosen(.tryMap), .arrowPressed(.right, distance: 19), .arrowPressed(.down, distance: 5),
+            .operatorChosen([.tryMap]), .arrowPressed(.right, distance: 19), .arrowPressed(.down, distance: 5),
             // Into the bottom right corner: the drag past it is taken there, and tryMap throws.
             .pressed(at: Cell(column: 69, row: 16)), .dragged(to: Cell(column: 90, row: 30)),
             // Out again, and another operator: the colours are dead for good.
@@ -745,8 +751,11 @@ struct ChainTests {
         var counts: [SlotOutput] = []
         let subscription = session.viewModel.slotted.bind { counts.append($0) }
         defer { subscription.cancel() }
-        func state(_ column: Int, count: Int, background: FlatColour, slot: SlotOperator = .counter) -> BallState {
-            BallState(position: position(column, 11), background: background, slot: slot, slotted: .count(count))
+        func state(_ column: Int, count: Int, background: FlatColour) -> BallState {
+            // map's stage last passed on a 1; scan's, the count.
+            BallState(
+                position: position(column, 11), background: background, slot: .counter, slotted: .count(count),
+                stages: [SlotStage(passed: .count(1)), SlotStage(passed: .count(count))])
         }
         let steps: [(Intent, BallState)] = [
             // Chosen: handed 50,11, which counts 1: flatRed, on its complement flatMint.
@@ -785,11 +794,11 @@ struct ChainTests {
         let slotted = SlottedTap(session)
         let held = CellOffset(columns: 0, rows: 0)
         func state(_ column: Int, passed: Int, background: FlatColour, grab: CellOffset? = nil) -> BallState {
-            onRow11(column, passed: passed, background: background, grab: grab, slot: .merge)
+            onRow11(column, passed: passed, background: background, grab: grab, slot: [.merge])
         }
         let steps: [(Intent, BallState)] = [
             // Chosen: mouse and keys hand nothing.
-            (.operatorChosen(.merge), state(50, passed: 50, background: .flatTealDark)),
+            (.operatorChosen([.merge]), state(50, passed: 50, background: .flatTealDark)),
             // From the keys: 39,11, flatRedDark on flatGray.
             (.arrowPressed(.left, distance: 11), state(39, passed: 39, background: .flatGray)),
             // From the mouse: a press away, at 29,11 (flatRedDark again: the screen stays), a
@@ -818,15 +827,15 @@ struct ChainTests {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         let slotted = SlottedTap(session)
         func state(_ column: Int, passed: Int, background: FlatColour) -> BallState {
-            onRow11(column, passed: passed, background: background, grab: nil, slot: .startWith)
+            onRow11(column, passed: passed, background: background, grab: nil, slot: [.startWith])
         }
         let steps: [(Intent, BallState)] = [
             // Chosen with the ball at 50,11: the middle, 40,11, goes first: flatRed on flatMint.
-            (.operatorChosen(.startWith), state(50, passed: 40, background: .flatMint)),
+            (.operatorChosen([.startWith]), state(50, passed: 40, background: .flatMint)),
             // Then each new position: 39,11, flatRedDark on flatGray.
             (.arrowPressed(.left, distance: 11), state(39, passed: 39, background: .flatGray)),
             // Chosen again: the middle first again.
-            (.operatorChosen(.startWith), state(39, passed: 40, background: .flatMint)),
+            (.operatorChosen([.startWith]), state(39, passed: 40, background: .flatMint)),
         ]
         Self.expectSteps(steps, session: session)
         #expect(slotted.values == [position(50, 11), position(40, 11), position(39, 11), position(40, 11)])
@@ -834,7 +843,7 @@ struct ChainTests {
 
     @Test("a chain built part-way with startWith in the slot puts nothing first: it did when it was chosen")
     func startWithBuiltPartWay() {
-        let later = onRow11(35, passed: 35, background: .flatGray, grab: nil, slot: .startWith)
+        let later = onRow11(35, passed: 35, background: .flatGray, grab: nil, slot: [.startWith])
         let session = BallSession(start: later)
         let slotted = SlottedTap(session)
         #expect(session.state == later && slotted.values == [position(35, 11)])
@@ -850,11 +859,11 @@ struct ChainTests {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         let slotted = SlottedTap(session)
         func state(_ column: Int, passed: Int, background: FlatColour) -> BallState {
-            onRow11(column, passed: passed, background: background, grab: nil, slot: .distinctUntilChanged)
+            onRow11(column, passed: passed, background: background, grab: nil, slot: [.distinctUntilChanged])
         }
         let steps: [(Intent, BallState)] = [
             // Chosen: handed 50,11, the first, which goes through.
-            (.operatorChosen(.distinctUntilChanged), state(50, passed: 50, background: .flatTealDark)),
+            (.operatorChosen([.distinctUntilChanged]), state(50, passed: 50, background: .flatTealDark)),
             // 45,11: the right half still (from column 40 on): dropped.
             (.arrowPressed(.left, distance: 5), state(45, passed: 50, background: .flatTealDark)),
             // 39,11: the left half: through, flatRedDark on flatGray.
@@ -871,7 +880,7 @@ struct ChainTests {
     @Test("a chain built part-way with distinctUntilChanged in the slot compares with the last that went through")
     func distinctUntilChangedBuiltPartWay() {
         // 29,11, after 39,11 went through: the left half, as the last.
-        let later = onRow11(29, passed: 39, background: .flatGray, grab: nil, slot: .distinctUntilChanged)
+        let later = onRow11(29, passed: 39, background: .flatGray, grab: nil, slot: [.distinctUntilChanged])
         let session = BallSession(start: later)
         #expect(session.state == later)
         session.send(.arrowPressed(.right, distance: 5))
@@ -1091,5 +1100,152 @@ struct ValidIntentTests {
         // A session in a window larger than any recording holds plays in the largest area.
         let session = BallSession(screen: ScreenSize(columns: 1_200, rows: 1_100))
         #expect(session.state.position.screen == ScreenSize(columns: 1_000, rows: 1_000))
+    }
+}
+
+extension BallState {
+    /// This state after a quit: the position completed, so the first stage's upstream has ended.
+    var quit: BallState {
+        var ended = self
+        ended.stages[0].upstreamEnded = true
+        return ended
+    }
+}
+
+/// The reducer's model of the slot's pipe against the real chain, over random pipes of one to
+/// three stages.
+@Suite("Pipes")
+struct PipeTests {
+    @Test(
+        "random pipes on random sessions in virtual time: after every intent and timer the chain shows what the reducer folded, whole; a chain built part-way goes on as the one that ran",
+        .tags(.slow), .skippedInQuickRuns)
+    func chainAgreesWithTheReducerOverPipes() {
+        var generator = SeededGenerator()
+        print("pipes: \(generator)")
+        for run in 0..<60 {
+            var area = ScreenSize(columns: 30 + generator.below(60), rows: 10 + generator.below(20))
+            var sessions = [BallSession(screen: area)]
+            var folded = BallState.start(on: area)
+            var time = SessionTime.start
+            var stageTaps: [[SlotOutput]] = Array(repeating: [], count: SlotPipe.most)
+            var taps = sessions[0].viewModel.stageOutputs.enumerated().map { index, subject in
+                subject.sink { stageTaps[index].append($0) }
+            }
+            for step in 0..<250 {
+                // Mostly quick, a drag's reports; at times near or exactly a timed operator's 300 ms.
+                let gap: Int64 =
+                    switch generator.below(6) {
+                    case 0: 300_000
+                    case 1: Int64(250_000 + generator.below(200_000))
+                    default: Int64(generator.below(120_000))
+                    }
+                time = time.advanced(by: .microseconds(Int(gap)))
+                let cell = Cell(column: generator.below(area.columns), row: generator.below(area.rows))
+                let intent: Intent
+                switch generator.below(20) {
+                case 0...1: intent = folded.slot.randomChange(using: &generator)
+                case 2: intent = .mirrorFlipped
+                case 3...4: intent = .pressed(at: cell)
+                case 5...10: intent = .dragged(to: cell)
+                case 11...12: intent = .released(at: cell)
+                case 13...16:
+                    intent = .arrowPressed(Direction.allCases[generator.below(4)], distance: 1 + generator.below(4))
+                case 17: intent = .recentred
+                case 18 where generator.below(4) == 0:
+                    area = ScreenSize(columns: 20 + generator.below(70), rows: 8 + generator.below(25))
+                    intent = .resized(area)
+                default: intent = step > 200 && generator.below(8) == 0 ? .quitRequested : .recentred
+                }
+                for session in sessions { session.send(intent, at: time) }
+                if let fitted = intent.fitted(to: folded.position.screen), folded.slot.accepts(fitted),
+                    !sessions[0].isFinished || intent.endsSession
+                {
+                    folded = folded.after(fitted, at: time)
+                }
+                for (index, session) in sessions.enumerated() {
+                    #expect(session.state == folded, "run \(run) step \(step) session \(index) \(intent) \(generator)")
+                }
+                // What each stage but the last passed on last is what its lane received last.
+                for (index, stage) in folded.stages.dropLast().enumerated() {
+                    guard let passed = stage.passed else { continue }
+                    #expect(stageTaps[index].last == passed, "run \(run) step \(step) stage \(index) \(generator)")
+                }
+                // Now and then, a chain built part-way at this state: it must go on as the one that ran.
+                if generator.below(40) == 0, !sessions[0].isFinished {
+                    sessions = [sessions[0], BallSession(start: folded)]
+                }
+                if sessions[0].isFinished { break }
+            }
+            // The timers left run out, in every session alike.
+            let end = time.advanced(by: .seconds(2))
+            folded = folded.advanced(to: end)
+            for session in sessions {
+                session.advance(to: end)
+                #expect(session.state == folded, "run \(run) the end \(generator)")
+            }
+            taps.removeAll()
+        }
+    }
+
+    @Test("pipes by name: map,scan is the counter; what does not fit is one sentence")
+    func pipesByName() throws {
+        #expect(try SlotPipe.parse("map,scan").get() == .counter)
+        #expect(try SlotPipe.parse("counter").get() == .counter)
+        #expect(try SlotPipe.parse("filter,debounce").get().stages == [.filter, .debounce])
+        #expect(try SlotPipe.parse("none").get() == .none)
+        #expect(SlotPipe(rawValue: SlotPipe.counter.rawValue) == .counter)
+        let wrong: [(String, String)] = [
+            ("scan", "scan takes counts, but the stage before it passes on positions (map,scan counts)"),
+            ("filter,map,debounce,throttle", "a pipe holds at most 3 stages, not 4"),
+            ("filter,merge", "merge reads the subjects itself, so it can only be a pipe's first stage"),
+            ("map,scan,filter", "filter takes positions, but the stage before it passes on counts"),
+            ("filter,,map", "an empty name is no operator"),
+            ("none,filter", "none is the empty pipe: it cannot be a stage of one"),
+            ("debounce,throttle", "a pipe holds one timed operator (debounce or throttle) at most"),
+            (
+                "sample,combineLatest",
+                "a pipe holds one operator that reads the mirror (combineLatest or sample) at most"
+            ),
+            ("throttle,map,combineLatest", "combineLatest goes before debounce or throttle, not after"),
+        ]
+        for (text, sentence) in wrong {
+            guard case .failure(let problem) = SlotPipe.parse(text) else {
+                Issue.record("\(text) parsed")
+                continue
+            }
+            #expect(problem.description.hasPrefix(sentence), "\(text): \(problem)")
+        }
+        // Every pipe of up to three operators that fits is written and read back as itself.
+        for first in SlotOperator.allCases {
+            for second in SlotOperator.allCases {
+                for third in SlotOperator.allCases {
+                    let pipe = SlotPipe([first, second, third])
+                    guard pipe.problem == nil else { continue }
+                    #expect(SlotPipe(rawValue: pipe.rawValue) == pipe, "\(pipe.rawValue)")
+                }
+            }
+        }
+    }
+
+    @Test("the seed's counter as two stages: map's lane 1 1 1 over scan's 1 2 3, on moves")
+    func counterInTwoStages() {
+        let session = BallSession(screen: ScreenSize(columns: 80, rows: 24))
+        var lanes: [[SlotOutput]] = [[], []]
+        let taps = (0..<2).map { index in session.viewModel.stageOutputs[index].sink { lanes[index].append($0) } }
+        defer { taps.forEach { $0.cancel() } }
+        session.send(.operatorChosen(try! SlotPipe.parse("map,scan").get()))
+        session.send(.arrowPressed(.left, distance: 1))
+        session.send(.arrowPressed(.up, distance: 1))
+        #expect(lanes[0] == [.count(1), .count(1), .count(1)])
+        #expect(lanes[1] == [.count(1), .count(2), .count(3)])
+        #expect(session.state.slotted == .count(3))
+        // A stage added builds the pipe anew: scan starts again from 0.
+        session.send(.stageAdded(.debounce))
+        #expect(session.state.slot.stages == [.mapToOne, .scan, .debounce])
+        session.send(.stageRemoved)
+        #expect(session.state.slot == .counter && session.state.slotted == .count(1))
+        // A stage that does not fit is not let in.
+        session.send(.stageAdded(.filter))
+        #expect(session.state.slot == .counter)
     }
 }

@@ -178,20 +178,21 @@ struct OperatorsTests {
         let cells = [Cell(column: 10, row: 5), Cell(column: 60, row: 20), Cell(column: 41, row: 11)]
         let positions = cells.map { BallPosition(centre: $0, screen: screen) }
         for slot in SlotOperator.allCases {
-            for input in SlotInput.allCases where !slot.inputs.contains(input) {
+            for input in SlotInput.allCases where !slot.alone.inputs.contains(input) {
                 let clock = SessionScheduler()
+                let mirror = CurrentValueSubject<Bool, Never>(false)
                 let inputs = SlotInputs(
                     position: CurrentValueSubject(BallPosition(centre: Cell(column: 40, row: 11), screen: screen)),
-                    mirror: CurrentValueSubject(false), grabbed: CurrentValueSubject(false),
+                    mirror: mirror, grabbed: CurrentValueSubject(false),
                     mouse: PassthroughSubject(), keys: PassthroughSubject(), clock: clock)
                 var passed: [SlotOutput] = []
-                let subscription = slot.applied(to: inputs).bind { passed.append($0) }
+                let subscription = slot.alone.applied(to: inputs, resuming: nil).bind { passed.append($0) }
                 clock.advance(to: SessionTime(seconds: 1))
                 let before = passed
                 for (step, position) in positions.enumerated() {
                     switch input {
                     case .position: inputs.position.send(position)
-                    case .mirror: inputs.mirror.send(step % 2 == 0)
+                    case .mirror: mirror.send(step % 2 == 0)
                     case .grabbed: inputs.grabbed.send(step % 2 == 0)
                     case .mouse: inputs.mouse.send(position)
                     case .keys: inputs.keys.send(position)
@@ -208,7 +209,7 @@ struct OperatorsTests {
             grabbed: CurrentValueSubject(false), mouse: PassthroughSubject(), keys: PassthroughSubject(),
             clock: SessionScheduler())
         var passed: [SlotOutput] = []
-        let subscription = SlotOperator.merge.applied(to: inputs).bind { passed.append($0) }
+        let subscription = SlotOperator.merge.alone.applied(to: inputs, resuming: nil).bind { passed.append($0) }
         inputs.keys.send(positions[1])
         #expect(passed == [.position(positions[1])])
         subscription.cancel()

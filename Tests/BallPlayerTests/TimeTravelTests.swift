@@ -103,7 +103,7 @@ struct TimeTravelTests {
     )
     func debounceInPlayback() throws {
         let bytes = Self.recording([
-            (.operatorChosen(.debounce), 0.1),
+            (.operatorChosen([.debounce]), 0.1),
             // 30,11: flatRedDark on flatGray, once it goes through at 0.5 s.
             (.arrowPressed(.left, distance: 10), 0.2),
             (.quitRequested, 2),
@@ -132,7 +132,7 @@ struct TimeTravelTests {
     func throttleInPlayback() throws {
         let bytes = Self.recording([
             // Chosen at 0.1, it passes 40,11, handed as it subscribes: a window to 0.4.
-            (.operatorChosen(.throttle), 0.1),
+            (.operatorChosen([.throttle]), 0.1),
             // 50,11 at 0.5: the window over, through at once (flatMaroonDark on flatTealDark).
             (.arrowPressed(.right, distance: 10), 0.5),
             // 30,11 at 0.6, in the window from 0.5: flatRedDark on flatGray at 0.8.

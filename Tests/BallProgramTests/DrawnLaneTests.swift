@@ -174,7 +174,7 @@ struct DrawnLaneTests {
     }
 
     @Test(
-        "as a terminal shows them at 80×24: the counter's lane reads 1 2 3 after ├.counter, filter's part stays when debounce goes in, the mirror's flips read T F, the values line names the letters"
+        "as a terminal shows them at 80×24: the counter's lane reads 1 2 3 after ├.map.scan, filter's part stays when debounce goes in, the mirror's flips read T F, the values line names the letters"
     )
     func valuesAndSegmentsOnScreen() {
         let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
@@ -182,21 +182,21 @@ struct DrawnLaneTests {
         driver.send(.operatorChosen(.counter))  // #1: handed 40,11: 1.
         for _ in 0..<3 { driver.press(.right) }  // #2–#4: 2, 3, 4.
         var rows = Self.screenRows(driver.frame)
-        #expect(rows.contains { $0.hasPrefix(" in the slot      ├.counter ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" in the slot      ├.map.scan ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" slotted        ^a├1─2─3─4 ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" position       ^a───b─c─d ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" values         a=40,11 b=41,11 c=42,11 d=43,11 ") }, "\(rows)")
         // filter (#5, handed 43,11, d), a move left (#6, 42,11, c), then debounce (#7): filter's part
         // keeps its marbles and its name; debounce's starts at #7.
-        driver.send(.operatorChosen(.filter))
+        driver.send(.operatorChosen([.filter]))
         driver.press(.left)
-        driver.send(.operatorChosen(.debounce))
+        driver.send(.operatorChosen([.debounce]))
         rows = Self.screenRows(driver.frame)
         // Each name as far as the next part's start, cut with …; the last whole.
-        #expect(rows.contains { $0.hasPrefix(" in the slot      ├.count…├.f…├.debounce ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" in the slot      ├.map.s…├.f…├.debounce ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" slotted        ^a├1─2─3─4├d─c├─ ") }, "\(rows)")
         // combineLatest reads mirror: its lane, and each flip's new state.
-        driver.send(.operatorChosen(.combineLatest))  // #8
+        driver.send(.operatorChosen([.combineLatest]))  // #8
         driver.type("i")  // #9: on.
         driver.type("i")  // #10: off.
         rows = Self.screenRows(driver.frame)

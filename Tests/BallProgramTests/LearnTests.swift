@@ -191,7 +191,7 @@ struct LearnTests {
         pilot.type("f")
         #expect(pilot.lines.contains { $0.contains("position.filter { $0.isInRightHalf }") }, "the operators box")
         pilot.type("2")
-        #expect(pilot.learn.play.session.state.slot == .filter)
+        #expect(pilot.learn.play.session.state.slot == [.filter])
         let filtered = Self.rows(pilot).suffix(StreamPanel.rows + 1)
         // filter's part of the slot's lane starts ├ (named above it where the rows allow).
         #expect(
@@ -207,7 +207,7 @@ struct LearnTests {
         for _ in 0..<4 { pilot.press(.right) }
         #expect(!pilot.learn.isDone)
         // The question first: f before a guess opens nothing.
-        #expect(Self.card(pilot).contains("Predict: after f 9 and three moves, what will .counter read?"))
+        #expect(Self.card(pilot).contains("Predict: after f 9 and three moves, what will .map.scan read?"))
         pilot.type("f")
         #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
         pilot.type("1")  // Wrong: it counts the position it is handed too.
@@ -221,7 +221,7 @@ struct LearnTests {
         #expect(pilot.learn.play.session.state.ballColour == .flatYellow, "the third count colour")
         pilot.press(.right)
         #expect(pilot.learn.isDone)
-        #expect(Self.rows(pilot).contains { $0.contains("├.counter") })
+        #expect(Self.rows(pilot).contains { $0.contains("├.map.scan") })
         #expect(Self.card(pilot).contains("Done: Each move a 1, the sum remembered"))
         #expect(Self.card(pilot).contains("You said 1 (3): the lane says no."))
         pilot.type("n")
@@ -658,7 +658,7 @@ struct LearnTests {
                 let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
                 let lane = try #require(Self.pointLane[Lesson.all[lesson].id], "\(Lesson.all[lesson].id) has a lane")
                 // An operator's lane: its part of the slot's lane, named in the row above it where
-                // it starts (├.counter; cut, ├.flatMapLate…, where the panel's edge comes first),
+                // it starts (├.map.scan; cut, ├.flatMapLate…, where the panel's edge comes first),
                 // or at the row's start when it began before the page.
                 let named = { (row: Substring) in
                     row.hasPrefix(StreamPanel.segmentsLabel + " ")
@@ -690,7 +690,7 @@ struct LearnTests {
     static let pointLane: [String: String] = [
         "one-subject": "ballColour", "ghost": "ballColour", "behavior": "late Behavior", "publish": "late Publish",
         "why-behavior": "intents", "replay": "late Replay", "cancel": "late", "scan": "background", "share": "position",
-        "filter": ".filter", "counter": ".counter", "debounce-throttle": ".throttle",
+        "filter": ".filter", "counter": ".map.scan", "debounce-throttle": ".throttle",
         "combine-latest": ".combineLatest", "flat-map-latest": ".flatMapLatest", "completion": "late Relay",
     ]
 
@@ -774,11 +774,11 @@ struct LearnTests {
         // An operator left in the slot is taken out where the lesson is on the chain itself.
         let drag = Pilot<Learn>(first: Self.index("flat-map-latest"))
         for key: Unicode.Scalar in ["f", "8"] { drag.type(key) }
-        #expect(drag.learn.play.session.state.slot == .flatMapLatest)
+        #expect(drag.learn.play.session.state.slot == [.flatMapLatest])
         let completion = "\(Self.index("completion") + 1)"
         for key in ["m"] + completion.unicodeScalars { drag.type(key) }
         #expect(drag.learn.lesson == Self.index("completion"))
-        #expect(drag.learn.play.session.state.slot == SlotOperator.none)
+        #expect(drag.learn.play.session.state.slot == SlotPipe.none)
         #expect(Self.card(drag).contains("flatMapLatest taken out of the slot"), "\(Self.card(drag))")
         // A · drawn in lesson 1, before the lesson that teaches it: the card says what it is
         // (from the middle, one cell right keeps the colour).
@@ -1035,7 +1035,7 @@ struct LearnTests {
         pilot.type("f")
         let box = Self.box(pilot)
         let throttleLesson = Self.index("debounce-throttle") + 1
-        for slot in [SlotOperator.throttle, .debounce, .combineLatest, .flatMapLatest, .counter] {
+        for slot in [SlotOperator.throttle, .debounce, .combineLatest, .flatMapLatest, .scan] {
             #expect(!box.contains(slot.words), "\(slot.name): \(box)")
             #expect(box.contains(slot.code), "\(slot.name) named: \(box)")
         }

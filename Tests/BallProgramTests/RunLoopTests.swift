@@ -118,15 +118,15 @@ struct RunLoopTests {
         #expect(box.contains("1 ◂  nothing: every position goes through"))
         #expect(box.contains("2    position.filter { $0.isInRightHalf }: only positions in the right half"))
         #expect(box.contains("4    position.debounce(.milliseconds(300), scheduler: clock): a position"))
-        #expect(driver.session.state.slot == SlotOperator.none)
+        #expect(driver.session.state.slot == SlotPipe.none)
         // A key that is no operator's closes it and chooses nothing.
         driver.type("x")
         #expect(!Self.lines(driver.frame).joined().contains("Between position and ballColour"))
-        #expect(driver.session.state.slot == SlotOperator.none)
+        #expect(driver.session.state.slot == SlotPipe.none)
         driver.type("f")
         driver.type("2")
         #expect(!Self.lines(driver.frame).joined().contains("Between position and ballColour"))
-        #expect(driver.session.state.slot == .filter)
+        #expect(driver.session.state.slot == [.filter])
         #expect(Self.lines(driver.frame).last?.hasPrefix(" \(Glyph.operatorChosen) filter  40,11") == true)
         for _ in 0..<10 { driver.press(.left) }
         // 30,11 would be flatRedDark on flatGray: the filter lets it not through.
@@ -148,7 +148,7 @@ struct RunLoopTests {
         // Then map: 30,11 mirrored on 80 columns is 49,11, flatMaroonDark on flatTealDark.
         driver.type("f")
         driver.type("3")
-        #expect(driver.session.state.slot == .map)
+        #expect(driver.session.state.slot == [.map])
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment).map ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) map") == true)
@@ -156,7 +156,7 @@ struct RunLoopTests {
         // ball keeps map's colours until then, and the loop sleeps until the timer is due.
         driver.type("f")
         driver.type("4")
-        #expect(driver.session.state.slot == .debounce)
+        #expect(driver.session.state.slot == [.debounce])
         #expect(Self.discColours(driver.frame) == [.flatMaroonDark, .flatTealDark])
         #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment).debounce ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen) debounce") == true)
@@ -172,7 +172,7 @@ struct RunLoopTests {
         // Out again: the plain position hands 30,11 over at once.
         driver.type("f")
         driver.type("1")
-        #expect(driver.session.state.slot == SlotOperator.none)
+        #expect(driver.session.state.slot == SlotPipe.none)
         #expect(Self.discColours(driver.frame) == [.flatRedDark, .flatGray])
         #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment)none ") })
         #expect(Self.lines(driver.frame).last?.contains("\(Glyph.operatorChosen)") == false)
@@ -188,7 +188,7 @@ struct RunLoopTests {
             Self.lines(driver.frame).joined(separator: "\n").contains(
                 "5    position.throttle(.milliseconds(300), latest: true, scheduler: clock):"))
         driver.type("5")
-        #expect(driver.session.state.slot == .throttle)
+        #expect(driver.session.state.slot == [.throttle])
         driver.type("s")
         #expect(Self.lines(driver.frame).contains { $0.contains("\(Glyph.segment).throttle ") })
         // Chosen, it passes the position it was handed (40,11) and opens a window, but holds
@@ -223,7 +223,7 @@ struct RunLoopTests {
         #expect(box.contains("6    position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"))
         #expect(box.contains("7    position.sample(mirror): the latest position, each time the mirror"))
         driver.type("7")
-        #expect(driver.session.state.slot == .sample)
+        #expect(driver.session.state.slot == [.sample])
         #expect(Self.lines(driver.frame).last?.contains("ƒ sample ¦ off") == true)
         // Ten moves right: the ball moves, its colour stays; nothing is due, so no wake-ups.
         for _ in 0..<10 { driver.press(.right) }

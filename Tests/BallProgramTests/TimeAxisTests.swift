@@ -48,7 +48,7 @@ struct TimeAxisTests {
     static func debounced() -> Pilot<Play> {
         let driver = Pilot<Play>()
         driver.toggleStreams()
-        driver.send(.operatorChosen(.debounce))
+        driver.send(.operatorChosen([.debounce]))
         driver.type("T")
         driver.passTime(to: 2.0)
         driver.press(.right)
@@ -146,7 +146,7 @@ struct TimeAxisTests {
     func throttleOnTime() {
         let driver = Pilot<Play>()
         driver.toggleStreams()
-        driver.send(.operatorChosen(.throttle))
+        driver.send(.operatorChosen([.throttle]))
         driver.type("T")
         driver.passTime(to: 2.0)
         for step in 0..<3 {
@@ -255,10 +255,10 @@ struct TimeAxisTests {
     func slotLaneLabels() {
         let driver = Pilot<Play>()
         driver.toggleStreams()
-        driver.send(.operatorChosen(.filter))
+        driver.send(.operatorChosen([.filter]))
         // A page and a half of moves: the page begins after filter went in.
         for _ in 0..<40 { driver.press(.right) }
-        driver.send(.operatorChosen(.map))
+        driver.send(.operatorChosen([.map]))
         var lines = driver.lines
         #expect(lines.filter { $0.hasPrefix(" position ") }.count == 1, "\(lines)")
         #expect(lines.contains { $0.hasPrefix(" slotted        ─") }, "\(lines)")
@@ -272,13 +272,13 @@ struct TimeAxisTests {
         // 32: it begins at 3.2 s, where map is at 7.0 s.
         let timed = Pilot<Play>()
         timed.toggleStreams()
-        timed.send(.operatorChosen(.filter))
+        timed.send(.operatorChosen([.filter]))
         timed.type("T")
         for _ in 0..<70 {
             timed.pass(.milliseconds(100))
             timed.press(.right)
         }
-        timed.send(.operatorChosen(.map))
+        timed.send(.operatorChosen([.map]))
         lines = timed.lines
         #expect(lines.contains { $0.hasPrefix(" slotted        ") }, "\(lines)")
         #expect(

@@ -143,7 +143,7 @@ struct StreamsTests {
     )
     func debounceWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.debounce))  // #1 at 0: handed 40,11, held.
+        driver.send(.operatorChosen([.debounce]))  // #1 at 0: handed 40,11, held.
         driver.passTime(to: 0.1)
         driver.press(.left)  // #2 at 0.1: 39,11 held, 40,11 dropped.
         driver.passTime(to: 0.22)
@@ -173,7 +173,7 @@ struct StreamsTests {
         let driver = Pilot<Play>()  // 40,11 on 80×24: the right half (from column 40 on).
         driver.type("f")
         driver.type("d")  // #1: handed 40,11, the first: through.
-        #expect(driver.session.state.slot == .distinctUntilChanged)
+        #expect(driver.session.state.slot == [.distinctUntilChanged])
         driver.press(.left)  // #2: 39,11, the left half: through.
         driver.press(.left)  // #3: 38,11, left still: dropped.
         var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
@@ -196,7 +196,7 @@ struct StreamsTests {
     )
     func throttleWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.throttle))  // #1 at 0: handed 40,11 subscribing: through; a window to 0.3.
+        driver.send(.operatorChosen([.throttle]))  // #1 at 0: handed 40,11 subscribing: through; a window to 0.3.
         driver.passTime(to: 0.1)
         driver.press(.left)  // #2 at 0.1: 39,11 held.
         driver.passTime(to: 0.2)
@@ -239,12 +239,12 @@ struct StreamsTests {
     )
     func mirrorWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.sample))  // #1: sampled at once.
+        driver.send(.operatorChosen([.sample]))  // #1: sampled at once.
         driver.press(.left)  // #2: 39,11 held.
         driver.press(.left)  // #3: 38,11 held (the latest).
         driver.type("i")  // #4: the mirror on: 38,11 sampled.
         driver.type("i")  // #5: off: nothing new to sample.
-        driver.send(.operatorChosen(.combineLatest))  // #6: 38,11, the mirror off.
+        driver.send(.operatorChosen([.combineLatest]))  // #6: 38,11, the mirror off.
         driver.type("i")  // #7: on: 38,11 mirrored, 41,11.
         driver.press(.left)  // #8: 37,11 mirrored, 42,11.
         var panel = StreamPanel(columns: driver.streams.columns, lateLanes: [])
@@ -283,7 +283,7 @@ struct StreamsTests {
     @Test("merge draws a lane for each of its inputs, mouse and keys; short of rows, the last is folded and named")
     func mergeInputLanes() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.merge))  // #1: handed nothing.
+        driver.send(.operatorChosen([.merge]))  // #1: handed nothing.
         driver.press(.left)  // #2: keys 39,11.
         driver.send(.pressed(at: Cell(column: 39, row: 11)))  // #3: grabs, moves nothing.
         driver.send(.dragged(to: Cell(column: 41, row: 11)))  // #4: mouse 41,11.
@@ -315,7 +315,7 @@ struct StreamsTests {
     @Test("hovering the slot's lane with flatMapLatest in it says what the button did: pressed, dragging, released, up")
     func dragWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.flatMapLatest))  // #1: the button up: Empty().
+        driver.send(.operatorChosen([.flatMapLatest]))  // #1: the button up: Empty().
         driver.press(.left)  // #2: 39,11 with the button up.
         driver.send(.pressed(at: Cell(column: 39, row: 11)))  // #3: grabbed: 39,11 handed.
         driver.send(.dragged(to: Cell(column: 41, row: 11)))  // #4: 41,11.
@@ -362,10 +362,10 @@ struct StreamsTests {
         let counter = "slotted = position.map { _ in 1 }.scan(0, +)"
         #expect(
             said == [
-                "#1: 1: counter chosen, handed the position: map makes it a 1, and scan adds it to 0 ← \(counter)",
-                "#2: 2: a new position: map makes it a 1, and scan adds it to 1 ← \(counter)",
+                "#1: 1: the pipe built, handed the position: map makes it a 1, and scan adds it to 0 ← \(counter)",
+                "#2: 2: a new value: map makes it a 1, and scan adds it to 1 ← \(counter)",
                 "#3: nothing: no new position ← \(counter)",
-                "#4: 3: a new position: map makes it a 1, and scan adds it to 2 ← \(counter)",
+                "#4: 3: a new value: map makes it a 1, and scan adds it to 2 ← \(counter)",
             ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         // The lane is labelled as the code names it, whatever is in the slot; the row above names
@@ -373,14 +373,14 @@ struct StreamsTests {
         // name); its counts are its marbles.
         #expect(String(String.UnicodeScalarView(lines[4].prefix(9).map(\.glyph))) == " slotted ")
         #expect(String(String.UnicodeScalarView(lines[3].prefix(12).map(\.glyph))) == " in the slot")
-        #expect(Self.text(lines[3]) == "  ├.counter")
+        #expect(Self.text(lines[3]) == "  ├.map.sc…")
         #expect(Self.text(lines[4]) == "^a├1─2───3")
     }
 
     @Test("hovering the slot's lane with merge in it says which stream each value came from, or why none came")
     func mergeWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
-        driver.send(.operatorChosen(.merge))  // #1: handed nothing.
+        driver.send(.operatorChosen([.merge]))  // #1: handed nothing.
         driver.press(.left)  // #2: 39,11 from keys.
         driver.send(.pressed(at: Cell(column: 10, row: 11)))  // #3: 10,11 from mouse.
         driver.send(.resized(ScreenSize(columns: 40, rows: 24)))  // #4: a new screen: neither's.
@@ -403,7 +403,7 @@ struct StreamsTests {
     func startWithWords() {
         let driver = Pilot<Play>()  // 40,11 on 80×24.
         driver.press(.left)  // #1: 39,11.
-        driver.send(.operatorChosen(.startWith))  // #2: the middle first: 40,11.
+        driver.send(.operatorChosen([.startWith]))  // #2: the middle first: 40,11.
         driver.press(.left)  // #3: 38,11.
         let columns = driver.streams.columns
         var panel = StreamPanel(columns: columns, lateLanes: [])
@@ -655,7 +655,7 @@ struct InnerLaneTests {
                     case 4: .dragged(to: cell)
                     case 5, 6: .arrowPressed(Direction.allCases[generator.below(4)], distance: 1 + generator.below(3))
                     case 7: .recentred
-                    default: .operatorChosen([.flatMap, .flatMap, .none][generator.below(3)])
+                    default: .operatorChosen([[.flatMap], [.flatMap], .none][generator.below(3)])
                     }
                 session.send(intent)
             }
@@ -663,7 +663,7 @@ struct InnerLaneTests {
             let columns = recorder.columns
             let inners = StreamLane.inners(in: columns)
             #expect(!inners.isEmpty, "\(generator)")
-            for column in columns.dropFirst() where column.slot == .flatMap {
+            for column in columns.dropFirst() where column.slot == [.flatMap] {
                 let received = inners.filter { column.emission($0) != nil }.count
                 #expect(received == column.slottedCount, "#\(column.index): \(generator)")
                 // A lane subscribed where it got its first value, and lives until cancelled or completed.
@@ -679,7 +679,7 @@ struct InnerLaneTests {
         let session = BallSession(screen: ScreenSize(columns: 80, rows: 24))
         let recorder = StreamRecorder(session: session)
         for intent: Intent in [
-            .operatorChosen(.flatMap), .pressed(at: Cell(column: 40, row: 11)),
+            .operatorChosen([.flatMap]), .pressed(at: Cell(column: 40, row: 11)),
             .released(at: Cell(column: 40, row: 11)),
             .arrowPressed(.right, distance: 1), .pressed(at: Cell(column: 41, row: 11)),
             .released(at: Cell(column: 41, row: 11)), .arrowPressed(.right, distance: 1), .operatorChosen(.none),

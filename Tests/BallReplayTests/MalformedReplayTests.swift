@@ -38,7 +38,7 @@ struct MalformedReplayTests {
             Array(
                 #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     .utf8) + [0x0A],
-            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 7; this one reads up to 5): update colourful-ball to replay it."
+            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 7; this one reads up to 6): update colourful-ball to replay it."
         ),
         (
             "terminal too large",

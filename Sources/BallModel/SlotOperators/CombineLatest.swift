@@ -13,16 +13,25 @@ package struct CombineLatestOperation: SlotOperation {
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
     package let inputs: [SlotInput] = [.position, .mirror]
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.combineLatest(inputs.mirror) { .position($1 ? $0.mirrored : $0) }.eraseToAnyPublisher()
+    /// A chain built part-way combines the latest it was handed (given again first) with the
+    /// mirror's, and passes that on no more.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        let combined = { (value: SlotOutput, on: Bool) -> SlotOutput in
+            on ? value.position.map { .position($0.mirrored) } ?? value : value
+        }
+        guard let resuming, let latest = resuming.latest else {
+            return upstream.combineLatest(inputs.mirror, combined).eraseToAnyPublisher()
+        }
+        return upstream.prepend(latest).combineLatest(inputs.mirror, combined).dropFirst().eraseToAnyPublisher()
     }
 
-    /// The latest position again when the mirror flips, and each new one, mirrored or not as
+    /// The latest value again when the mirror flips, and each new one, mirrored or not as
     /// the mirror says.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if handed || intent == .mirrorFlipped {
-            next.slotted = .position(next.mirror ? next.position.mirrored : next.position)
-        }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        guard step.handed != nil || step.flipped, let latest = step.latest?.position else { return nil }
+        return .position(step.mirror ? latest.mirrored : latest)
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

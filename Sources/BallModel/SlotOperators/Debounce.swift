@@ -15,26 +15,25 @@ package struct DebounceOperation: SlotOperation {
     /// How long it waits for quiet: 300 ms.
     package let interval: SessionTime.Stride? = .milliseconds(300)
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.debounce(.milliseconds(300), scheduler: inputs.clock).map(SlotOutput.position)
-            .eraseToAnyPublisher()
-    }
+    package let takes: SlotValueKind? = nil
 
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        // The position's completion: what it holds goes through first (the position, as each
-        // one it is handed is the latest).
-        if intent.endsSession, next.heldSince != nil {
-            next.heldSince = nil
-            next.slotted = .position(next.position)
+    /// A chain built part-way holds what the state holds, its timer from when it came.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        let held = resuming.flatMap { resuming in
+            resuming.stage.heldSince.flatMap { since in resuming.latest.map { (value: $0, since: since) } }
         }
-        // Each position it is handed waits afresh, from the intent's time.
-        if handed { next.heldSince = state.time }
+        return upstream.debounce(.milliseconds(300), scheduler: inputs.clock, holding: held).eraseToAnyPublisher()
     }
 
-    /// Handed the position at the time it came (held since then); holding nothing, the timer
-    /// that sets is dropped.
-    package func warmUp(_ state: BallState) -> SlotWarmUp {
-        SlotWarmUp([(state.heldSince ?? state.time, state.position)], dropsTimers: state.heldSince == nil)
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        // Each value it is handed waits afresh, from the step's time.
+        if step.handed != nil { stage.heldSince = step.time }
+        // What it is handed completed: what it holds goes through first (the latest it was handed).
+        guard step.upstreamEnded, stage.heldSince != nil else { return nil }
+        stage.heldSince = nil
+        return step.latest
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

@@ -13,25 +13,28 @@ package struct DistinctUntilChangedOperation: SlotOperation {
     package let words = "a position goes through only when the ball has crossed to the other half"
     package let rxpy = "subject.pipe(ops.distinct_until_changed(in_right_half))"
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.removeDuplicates { $0.isInRightHalf == $1.isInRightHalf }.map(SlotOutput.position)
-            .eraseToAnyPublisher()
-    }
+    package let remembersPassed = true
 
-    /// Chosen, the position it is handed goes through; then a new one goes through when it is
-    /// in the other half from the last that did (``BallState/slotted``).
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        guard handed else { return }
-        if intent.choosesOperator || state.slotted.position?.isInRightHalf != next.position.isInRightHalf {
-            next.slotted = .position(next.position)
+    /// A chain built part-way compares with the last it let through: handed that first, which
+    /// goes no further.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        let compared = { (last: SlotOutput, new: SlotOutput) in
+            last.position?.isInRightHalf == new.position?.isInRightHalf
         }
+        guard let last = resuming?.stage.passed else {
+            return upstream.removeDuplicates(by: compared).eraseToAnyPublisher()
+        }
+        return upstream.prepend(last).removeDuplicates(by: compared).dropFirst().eraseToAnyPublisher()
     }
 
-    /// Handed the last position it let through, then sent the position now (in the same half:
-    /// it goes no further).
-    package func warmUp(_ state: BallState) -> SlotWarmUp {
-        guard let passed = state.slotted.position, passed != state.position else { return SlotWarmUp() }
-        return SlotWarmUp([(state.time, passed), (state.time, state.position)])
+    /// The first value it is handed goes through; then a new one goes through when it is in the
+    /// other half from the last that did (``SlotStage/passed``).
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        guard let handed = step.handed else { return nil }
+        guard let last = stage.passed?.position else { return handed }
+        return last.isInRightHalf != handed.position?.isInRightHalf ? handed : nil
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

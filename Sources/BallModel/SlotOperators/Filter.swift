@@ -9,12 +9,14 @@ package struct FilterOperation: SlotOperation {
     package let rxpy = "subject.pipe(ops.filter(in_right_half))"
     package let benchIdle = (keys: "hhhh", after: "", settle: 0.3)
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.filter { $0.isInRightHalf }.map(SlotOutput.position).eraseToAnyPublisher()
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        upstream.filter { $0.position?.isInRightHalf == true }.eraseToAnyPublisher()
     }
 
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if handed, next.position.isInRightHalf { next.slotted = .position(next.position) }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        step.handed?.position?.isInRightHalf == true ? step.handed : nil
     }
 
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {

@@ -14,31 +14,45 @@ package struct FlatMapOperation: SlotOperation {
     package let inputs: [SlotInput] = [.grabbed, .position]
     package let benchIdle = (keys: FlatMapLatestOperation.drag, after: "after a drag and keys", settle: 0.5)
 
-    /// A chain built part-way with `n` inner subscriptions in its state makes them again: the
-    /// presses that made them, `true` `n` times before what `grabbed` holds (`true` mid-drag,
-    /// which makes the last of them).
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+    package let startsPipe = true
+
+    /// A chain built part-way with `n` inner subscriptions in its state makes them again, each
+    /// an unended subscription to the position that hands nothing as it subscribes (the state's
+    /// position went through each already), then goes on with `grabbed`'s changes.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
         let position = inputs.position
-        let grabbed = inputs.grabbed
-        let made = max(0, (resuming?.innerSubscriptions ?? 0) - (grabbed.value ? 1 : 0))
-        return grabbed.prepend(Array(repeating: true, count: made))
-            .flatMap { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
-            .map(SlotOutput.position).eraseToAnyPublisher()
+        let switched = { (on: Bool) in on ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
+        guard let resuming else {
+            return inputs.grabbed.map(switched).flatMap { $0 }.map(SlotOutput.position).eraseToAnyPublisher()
+        }
+        let again = Array(
+            repeating: position.dropFirst().eraseToAnyPublisher(), count: resuming.stage.innerSubscriptions)
+        return inputs.grabbed.dropFirst().map(switched).prepend(again).flatMap { $0 }.map(SlotOutput.position)
+            .eraseToAnyPublisher()
     }
 
-    /// A press that grabs (or the choice, mid-drag) subscribes once more, handed the position at
-    /// once; each new position goes through each inner subscription, button down or up.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        let subscribes = intent.choosesOperator ? next.isGrabbed : next.isGrabbed && !state.isGrabbed
-        if subscribes { next.innerSubscriptions += 1 }
-        if subscribes || (handed && next.innerSubscriptions > 0) { next.slotted = .position(next.position) }
+    /// A press that grabs (or the pipe built mid-drag) subscribes once more, handed the position
+    /// at once; before it, each new position goes through each inner subscription there was,
+    /// button down or up.
+    package func steps(_ stage: inout SlotStage, _ step: SlotStep) -> [SlotOutput] {
+        guard step.intent != nil else { return [] }
+        let (state, next) = (step.state, step.next)
+        let moved = !step.built && next.position != state.position
+        var passed = Array(repeating: SlotOutput.position(next.position), count: moved ? stage.innerSubscriptions : 0)
+        if step.built ? next.isGrabbed : next.isGrabbed && !state.isGrabbed {
+            stage.innerSubscriptions += 1
+            passed.append(.position(next.position))
+        }
+        return passed
     }
 
-    /// How many times the slot passes a position on for the intent that made `next` from `state`:
-    /// the new position once for each inner subscription there was, then the one a new inner
-    /// subscription is handed. (The reducer's model of what the lanes count.)
+    /// How many times the slot passes a position on for the intent that made `next` from `state`,
+    /// with flatMap alone in it: the new position once for each inner subscription there was, then
+    /// the one a new inner subscription is handed. (The reducer's model of what the lanes count.)
     package static func passes(from state: BallState, to next: BallState, by intent: Intent) -> Int {
-        if intent.choosesOperator { return next.innerSubscriptions }
+        if intent.buildsPipe { return next.innerSubscriptions }
         let moved = next.position != state.position ? state.innerSubscriptions : 0
         return moved + next.innerSubscriptions - state.innerSubscriptions
     }

@@ -17,21 +17,32 @@ package struct FlatMapLatestOperation: SlotOperation {
     /// on): the mouse's bytes, as a terminal sends them.
     package static let drag = "\u{1B}[<0;41;12M\u{1B}[<32;38;12M\u{1B}[<32;35;13M\u{1B}[<0;35;13mhh"
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+    package let startsPipe = true
+
+    /// A chain built part-way stays switched to what `grabbed` holds, the position handing
+    /// nothing as it subscribes.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
         let position = inputs.position
-        return inputs.grabbed.map { $0 ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
-            .switchToLatest().map(SlotOutput.position).eraseToAnyPublisher()
+        let switched = { (on: Bool) in on ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
+        guard resuming != nil else {
+            return inputs.grabbed.map(switched).switchToLatest().map(SlotOutput.position).eraseToAnyPublisher()
+        }
+        let now = inputs.grabbed.value ? position.dropFirst().eraseToAnyPublisher() : Empty().eraseToAnyPublisher()
+        return inputs.grabbed.dropFirst().map(switched).prepend(now).switchToLatest().map(SlotOutput.position)
+            .eraseToAnyPublisher()
     }
 
     /// Subscribed to the position while the ball is grabbed: a press (or the choice, mid-drag)
     /// subscribes, handed the position at once; each new one passes while the button stays down,
     /// the release's too (the position moves before the button comes up).
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        guard next.isGrabbed || state.isGrabbed else { return }
-        let subscribes = intent.choosesOperator ? next.isGrabbed : next.isGrabbed && !state.isGrabbed
-        if subscribes || (state.isGrabbed && next.position != state.position) {
-            next.slotted = .position(next.position)
-        }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        let (state, next) = (step.state, step.next)
+        guard step.intent != nil, next.isGrabbed || state.isGrabbed else { return nil }
+        let subscribes = step.built ? next.isGrabbed : next.isGrabbed && !state.isGrabbed
+        guard subscribes || (state.isGrabbed && next.position != state.position) else { return nil }
+        return .position(next.position)
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

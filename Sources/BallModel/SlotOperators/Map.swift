@@ -9,12 +9,14 @@ package struct MapOperation: SlotOperation {
     package let words = "each position goes through mirrored, left for right"
     package let rxpy = "subject.pipe(ops.map(mirrored))"
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.map { .position($0.mirrored) }.eraseToAnyPublisher()
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        upstream.map { $0.position.map { .position($0.mirrored) } ?? $0 }.eraseToAnyPublisher()
     }
 
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if handed { next.slotted = .position(next.position.mirrored) }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        step.handed?.position.map { .position($0.mirrored) }
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

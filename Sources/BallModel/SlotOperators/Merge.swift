@@ -13,14 +13,21 @@ package struct MergeOperation: SlotOperation {
     package let inputs: [SlotInput] = [.mouse, .keys]
     package let benchIdle = (keys: FlatMapLatestOperation.drag, after: "after a drag and keys", settle: 0.5)
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
+    package let startsPipe = true
+
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
         inputs.mouse.merge(with: inputs.keys).map(SlotOutput.position).eraseToAnyPublisher()
     }
 
     /// Each new position the mouse or the keys made; nothing when chosen, nothing for a
     /// resize's clamp.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if handed, intent.mover != nil { next.slotted = .position(next.position) }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        guard let intent = step.intent, intent.mover != nil, step.next.position != step.state.position else {
+            return nil
+        }
+        return .position(step.next.position)
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

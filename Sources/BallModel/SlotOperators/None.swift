@@ -8,13 +8,13 @@ package struct NoOperation: SlotOperation {
     package let words = "every position goes through"
     package let rxpy = "subject"
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.map(SlotOutput.position).eraseToAnyPublisher()
-    }
+    package let takes: SlotValueKind? = nil
 
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if handed { next.slotted = .position(next.position) }
-    }
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> { upstream }
+
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? { step.handed }
 }
 
 extension SlotOperator {

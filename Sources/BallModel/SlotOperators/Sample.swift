@@ -11,33 +11,40 @@ package struct SampleOperation: SlotOperation {
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
     package let inputs: [SlotInput] = [.position, .mirror]
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.sample(inputs.mirror).map(SlotOutput.position).eraseToAnyPublisher()
+    package let takes: SlotValueKind? = nil
+
+    /// A chain built part-way is given what it holds first, and the mirror's value as it
+    /// subscribes samples nothing.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        guard let resuming else { return upstream.sample(inputs.mirror).eraseToAnyPublisher() }
+        let held = resuming.stage.heldSince == nil ? nil : resuming.latest
+        return (held.map { upstream.prepend($0).eraseToAnyPublisher() } ?? upstream).sample(inputs.mirror.dropFirst())
+            .eraseToAnyPublisher()
     }
 
-    /// Holds each new position (from the first one's time) and passes on the latest when the
-    /// mirror flips, if one came since it last passed one on; chosen, it passes the current
-    /// position on at once (the mirror's value samples it as it subscribes); at a quit it passes
-    /// on what it holds, as the mirror completes after the position.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        if intent.endsSession || intent == .mirrorFlipped, state.heldSince != nil {
-            next.slotted = .position(next.position)
-            next.heldSince = nil
+    /// Holds each new value (from the first one's time) and passes on the latest when the
+    /// mirror flips, if one came since it last passed one on; built, it passes on at once what it
+    /// is handed (the mirror's value samples it as it subscribes); at a quit it passes on what it
+    /// holds, as the mirror completes after the position; after that, nothing.
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        var passed: SlotOutput?
+        if step.handed != nil, step.built {
+            passed = step.handed
+        } else if step.handed != nil, stage.heldSince == nil {
+            stage.heldSince = step.time
         }
-        guard handed else { return }
-        if intent.choosesOperator {
-            next.slotted = .position(next.position)
-        } else if next.heldSince == nil {
-            next.heldSince = state.time
+        if step.sessionEnds || step.flipped, stage.heldSince != nil {
+            passed = step.latest
+            stage.heldSince = nil
         }
+        return passed
     }
 
-    /// Holding a position: handed the one it last passed on (which the mirror's value samples at
-    /// once as it subscribes), then sent the position now (held until the mirror flips).
-    package func warmUp(_ state: BallState) -> SlotWarmUp {
-        guard state.heldSince != nil, let passed = state.slotted.position else { return SlotWarmUp() }
-        return SlotWarmUp([(state.time, passed), (state.time, state.position)])
-    }
+    /// Completes when the mirror completes after what it is handed did (at a quit); a value
+    /// handed after the mirror completed is never sampled, nor its completion.
+    package func ends(_ stage: SlotStage, _ step: SlotStep) -> Bool { step.sessionEnds }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
         guard let position = passed.position else { return nil }

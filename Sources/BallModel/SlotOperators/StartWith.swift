@@ -10,19 +10,22 @@ package struct StartWithOperation: SlotOperation {
     package let words = "the middle of the screen first, then each new position"
     package let rxpy = "subject.pipe(ops.skip(1), ops.start_with(centre_of(subject.value)))"
 
-    /// A chain built part-way puts nothing first (it did when chosen).
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        let position = inputs.position
-        if resuming != nil { return position.dropFirst().map(SlotOutput.position).eraseToAnyPublisher() }
-        return position.dropFirst().prepend(.centred(on: position.value.screen)).map(SlotOutput.position)
-            .eraseToAnyPublisher()
+    package let startsPipe = true
+
+    /// A chain built part-way puts nothing first (it did when chosen), and its position hands
+    /// nothing as it subscribes: nothing to drop.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        if resuming != nil { return upstream }
+        return upstream.dropFirst().prepend(.position(.centred(on: inputs.position.value.screen))).eraseToAnyPublisher()
     }
 
     /// Chosen, the middle goes first (dropFirst skips the position handed over); then each new
     /// position.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        guard handed else { return }
-        next.slotted = .position(intent.choosesOperator ? .centred(on: next.position.screen) : next.position)
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        guard let handed = step.handed else { return nil }
+        return step.built ? .position(.centred(on: step.next.position.screen)) : handed
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

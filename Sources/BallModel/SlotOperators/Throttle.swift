@@ -16,46 +16,54 @@ package struct ThrottleOperation: SlotOperation {
     /// How long its window lasts after it lets a position through: 300 ms.
     package let interval: SessionTime.Stride? = .milliseconds(300)
 
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.throttle(.milliseconds(300), latest: true, scheduler: inputs.clock)
-            .map(SlotOutput.position).eraseToAnyPublisher()
+    package let takes: SlotValueKind? = nil
+
+    /// A chain built part-way resumes its window, and what it holds in it.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> {
+        let window = resuming.flatMap { resuming in
+            resuming.stage.windowStart.map { start in
+                (start: start, held: resuming.stage.heldSince == nil ? nil : resuming.latest)
+            }
+        }
+        return upstream.throttle(.milliseconds(300), latest: true, scheduler: inputs.clock, resuming: window)
+            .eraseToAnyPublisher()
     }
 
-    /// A position lets through at once when its window is over (300 ms since the last it let
-    /// through), and otherwise is held until the window ends (``BallState/windowStart``). One
+    /// A value goes through at once when its window is over (300 ms since the last it let
+    /// through), and otherwise is held until the window ends (``SlotStage/windowStart``). One
     /// that comes at the instant the window ends goes through at once, and what was held is
     /// dropped: the input goes before the timer, and RxSwift's `ThrottleSink` sends a value that
     /// finds its window over at once, leaving the timer nothing to send.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        guard handed else { return }
-        if let windowStart = next.windowStart, state.time < windowStart.advanced(by: .milliseconds(300)) {
-            // Holding already, the held position is the latest, which this one now is.
-            next.heldSince = windowStart
-        } else {
-            next.heldSince = nil
-            next.slotted = .position(next.position)
-            next.windowStart = state.time
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        guard let handed = step.handed else { return nil }
+        if let windowStart = stage.windowStart, step.time < windowStart.advanced(by: .milliseconds(300)) {
+            // Holding already, the held value is the latest, which this one now is; else its
+            // timer is set now, for the window's end.
+            if stage.heldSince == nil { stage.heldSince = step.time }
+            return nil
         }
+        stage.heldSince = nil
+        stage.windowStart = step.time
+        return handed
+    }
+
+    /// Its timer goes off when its window ends, if it holds a value.
+    package func timer(_ stage: SlotStage) -> SessionTime? {
+        guard stage.heldSince != nil else { return nil }
+        return stage.windowStart?.advanced(by: .milliseconds(300))
     }
 
     /// What it held goes through, and a new window starts there.
-    package func timerWentOff(_ next: inout BallState, at due: SessionTime) {
-        next.heldSince = nil
-        next.slotted = .position(next.position)
-        next.windowStart = due
+    package func timerWentOff(_ stage: inout SlotStage, at due: SessionTime, latest: SlotOutput?) -> SlotOutput? {
+        stage.heldSince = nil
+        stage.windowStart = due
+        return latest
     }
 
-    /// Once it has let a position through: handed, as it subscribes, what it last let through,
-    /// at the time it did (it goes through, and its window starts there), then, if it holds
-    /// one, sent the position now (held until the window ends); in a state at the window's very
-    /// end, whose timer has not gone off yet, a microsecond before it (a position sent at the end
-    /// would go through at once).
-    package func warmUp(_ state: BallState) -> SlotWarmUp {
-        guard let windowStart = state.windowStart, let passed = state.slotted.position else { return SlotWarmUp() }
-        let sent = [(windowStart, passed)]
-        let held = min(state.time, windowStart.advanced(by: .milliseconds(300) - .microseconds(1)))
-        return SlotWarmUp(state.heldSince == nil ? sent : sent + [(held, state.position)])
-    }
+    /// Its completion waits for what it holds: it completes after its window ends.
+    package func ends(_ stage: SlotStage, _ step: SlotStep) -> Bool { stage.heldSince == nil }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
         guard let position = passed.position, let passedAt = moment.passedAt else { return nil }

@@ -13,28 +13,31 @@ package struct TryMapOperation: SlotOperation {
         "each position goes through, but one in a corner throws: out of bounds, the colour's stream ends"
     package let rxpy = "subject.pipe(ops.map(out_of_bounds))"
 
-    /// The positions as they are: what ``running(on:resuming:)`` checks.
-    package func applied(to inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Never> {
-        inputs.position.map(SlotOutput.position).eraseToAnyPublisher()
-    }
+    package let endsPipe = true
+
+    /// The values as they are: what ``running(on:inputs:resuming:)`` checks.
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> { upstream }
 
     /// OpenCombine's `tryMap`, throwing for a position in a corner.
-    package func running(on inputs: SlotInputs, resuming: BallState?) -> AnyPublisher<SlotOutput, Error> {
-        inputs.position.tryMap { position -> SlotOutput in
-            guard !position.isInCorner else { throw SlotError.outOfBounds(position) }
-            return .position(position)
+    package func running(
+        on upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error> {
+        upstream.tryMap { value -> SlotOutput in
+            if let position = value.position, position.isInCorner { throw SlotError.outOfBounds(position) }
+            return value
         }
         .eraseToAnyPublisher()
     }
 
     /// Each position it is handed goes through, unless it is in a corner: then the chain fails.
-    package func step(_ next: inout BallState, from state: BallState, by intent: Intent, handed: Bool) {
-        guard handed else { return }
-        if next.position.isInCorner {
-            next.failure = .outOfBounds(next.position)
-        } else {
-            next.slotted = .position(next.position)
-        }
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? { step.handed }
+
+    /// A position in a corner, handed: out of bounds.
+    package func failure(_ step: SlotStep) -> SlotError? {
+        guard let position = step.handed?.position, position.isInCorner else { return nil }
+        return .outOfBounds(position)
     }
 
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {

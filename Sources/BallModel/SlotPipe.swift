@@ -1,0 +1,476 @@
+import OpenCombine
+
+// MARK: - The pipe in the slot
+
+/// What the chain's slot holds: a pipe of up to ``most`` operators, each applied to what the one
+/// before passes on (the first to the position, or to the subjects it reads), the ball's colour
+/// following the last. Empty: every position goes through. `--operator filter,debounce` and the
+/// replay file write it as the stages' names joined by commas.
+package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepresentable {
+    /// The most stages a pipe holds.
+    package static let most = 3
+    /// The stages, first to last (never ``SlotOperator/none``).
+    package let stages: [SlotOperator]
+
+    /// The pipe of `stages` (``SlotOperator/none`` is no stage), whether or not they fit together
+    /// (``problem``).
+    package init(_ stages: [SlotOperator]) { self.stages = stages.filter { $0 != .none } }
+
+    /// The pipe of `stages`.
+    package init(arrayLiteral stages: SlotOperator...) { self.init(stages) }
+
+    /// Nothing in the slot: every position goes through.
+    package static let none = SlotPipe([])
+    /// The seed's counter: each position a 1, added up (`map { _ in 1 }`, then `scan(0, +)`).
+    package static let counter: SlotPipe = [.mapToOne, .scan]
+
+    /// The pipe `rawValue` names (``parse(_:)``), if it names one that fits together.
+    package init?(rawValue: String) {
+        guard case .success(let pipe) = Self.parse(rawValue) else { return nil }
+        self = pipe
+    }
+
+    /// The stages' names joined by commas, as the replay file and `--operator` write it; `none`
+    /// for the empty pipe.
+    package var rawValue: String { stages.isEmpty ? "none" : stages.map(\.name).joined(separator: ",") }
+    /// The name, as the replay file and `--operator` write it (``rawValue``).
+    package var name: String { rawValue }
+
+    /// The pipe `text` names: operators' names joined by commas (`filter,debounce`), `none`, or
+    /// `counter` (`mapToOne,scan`). `map` just before a stage that takes counts (`map,scan`) is
+    /// the seed's `map { _ in 1 }`: `map { $0.mirrored }` would give it positions. A failure
+    /// says in one sentence what is wrong.
+    package static func parse(_ text: String) -> Result<SlotPipe, PipeProblem> {
+        if text == "counter" { return .success(.counter) }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var stages: [SlotOperator] = []
+        for name in names {
+            guard let stage = SlotOperator(rawValue: name) else { return .failure(.unknown(name)) }
+            stages.append(stage)
+        }
+        if stages.count > 1, stages.contains(.none) { return .failure(.noneInAPipe) }
+        for index in stages.indices.dropLast()
+        where stages[index] == .map && stages[index + 1].operation.takes == .count {
+            stages[index] = .mapToOne
+        }
+        let pipe = SlotPipe(stages)
+        if let problem = pipe.problem { return .failure(problem) }
+        return .success(pipe)
+    }
+
+    /// Why the stages do not fit together, if they do not: too many, an operator that reads the
+    /// subjects itself after the first stage, or one handed what it cannot take.
+    package var problem: PipeProblem? {
+        if stages.count > Self.most { return .tooMany(stages.count) }
+        if stages.filter({ $0.operation.interval != nil }).count > 1 { return .twoTimed }
+        if stages.filter({ $0.inputs.contains(.mirror) }).count > 1 { return .twoReadMirror }
+        if let timed = stages.firstIndex(where: { $0.operation.interval != nil }),
+            stages[(timed + 1)...].contains(.combineLatest)
+        {
+            return .combinedAfterTimer
+        }
+        var kind = SlotValueKind.position
+        for (index, stage) in stages.enumerated() {
+            let operation = stage.operation
+            if index > 0, operation.startsPipe { return .startsPipe(stage) }
+            if index < stages.count - 1, operation.endsPipe { return .endsPipe(stage) }
+            if let takes = operation.takes, takes != kind { return .takes(stage, kind) }
+            kind = operation.gives(kind)
+        }
+        return nil
+    }
+
+    /// What the pipe passes on: positions, or counts.
+    package var gives: SlotValueKind {
+        stages.reduce(SlotValueKind.position) { $1.operation.gives($0) }
+    }
+
+    /// The pipe with `stage` added at its end, or why it cannot take it.
+    package func adding(_ stage: SlotOperator) -> Result<SlotPipe, PipeProblem> {
+        guard stage != .none else { return .failure(.noneInAPipe) }
+        var stages = stages + [stage]
+        // `map` before a stage that counts is the seed's `map { _ in 1 }`, as `map,scan` reads.
+        if stages.count > 1, stages[stages.count - 2] == .map, stage.operation.takes == .count,
+            SlotPipe(stages).problem != nil
+        {
+            stages[stages.count - 2] = .mapToOne
+        }
+        let pipe = SlotPipe(stages)
+        if let problem = pipe.problem { return .failure(problem) }
+        return .success(pipe)
+    }
+
+    /// The pipe without its last stage.
+    package var removingLast: SlotPipe { SlotPipe(Array(stages.dropLast())) }
+
+    /// The last stage, whose words the slot's lane says; ``SlotOperator/none`` for the empty pipe.
+    package var last: SlotOperator { stages.last ?? .none }
+
+    /// The pipe's code, as the chain applies it: `position.filter { $0.isInRightHalf }.debounce(…)`.
+    package var code: String {
+        guard let first = stages.first else { return SlotOperator.none.code }
+        return stages.dropFirst().reduce(first.code) { code, stage in
+            code + (stage.code.hasPrefix("position") ? String(stage.code.dropFirst("position".count)) : stage.code)
+        }
+    }
+
+    /// What the pipe does, in a few words: its stage's, or each stage's for a longer pipe.
+    package var words: String {
+        stages.count == 1 ? stages[0].words : stages.map(\.words).joined(separator: "; then ")
+    }
+
+    /// The subjects the pipe reads, each once, in the order its code names them.
+    package var inputs: [SlotInput] {
+        var read: [SlotInput] = []
+        for input in stages.flatMap(\.inputs) where !read.contains(input) { read.append(input) }
+        return stages.isEmpty ? [.position] : read
+    }
+
+    /// Whether the pipe reads the second subject, `mirror`.
+    package var readsMirror: Bool { inputs.contains(.mirror) }
+
+    /// The name of its part of the slot's lane (`slotted`), in the row above the lane: `.filter`,
+    /// `.filter.debounce`, `.map.scan` (each stage as Rx names it); `none` for the empty pipe
+    /// (the position goes through as it is).
+    package var laneLabel: String {
+        stages.isEmpty ? "none" : stages.map { "." + $0.operation.rxName }.joined()
+    }
+
+    /// Whether a stage runs on the session's clock.
+    package var isTimed: Bool { stages.contains { $0.operation.interval != nil } }
+}
+
+/// Why operators do not make a pipe, in one sentence each.
+package enum PipeProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A name that is no operator's.
+    case unknown(String)
+    /// More stages than ``SlotPipe/most``.
+    case tooMany(Int)
+    /// `none` named with other stages.
+    case noneInAPipe
+    /// An operator that reads the subjects itself, after the first stage.
+    case startsPipe(SlotOperator)
+    /// An operator handed values it cannot take.
+    case takes(SlotOperator, SlotValueKind)
+    /// Two operators on the session's clock.
+    case twoTimed
+    /// Two operators that read the mirror.
+    case twoReadMirror
+    /// `combineLatest` after a timed operator.
+    case combinedAfterTimer
+    /// An operator that can fail, before the last stage.
+    case endsPipe(SlotOperator)
+
+    package var description: String {
+        switch self {
+        case .unknown(let name):
+            "\(name.isEmpty ? "an empty name" : "'\(name)'") is no operator: give one of \(SlotOperator.allCases.map(\.name).joined(separator: ", ")), or several joined by commas (filter,debounce)"
+        case .tooMany(let count): "a pipe holds at most \(SlotPipe.most) stages, not \(count)"
+        case .noneInAPipe: "none is the empty pipe: it cannot be a stage of one"
+        case .startsPipe(let stage): "\(stage.name) reads the subjects itself, so it can only be a pipe's first stage"
+        case .takes(let stage, let kind):
+            "\(stage.name) takes \(stage.operation.takes == .count ? "counts" : "positions"), but the stage before it passes on \(kind == .count ? "counts" : "positions")\(stage == .scan ? " (map,scan counts)" : "")"
+        case .twoTimed:
+            "a pipe holds one timed operator (debounce or throttle) at most, so each intent's column shows what it let through"
+        case .twoReadMirror:
+            "a pipe holds one operator that reads the mirror (combineLatest or sample) at most: with two, each flip would reach the second twice"
+        case .endsPipe(let stage):
+            "\(stage.name) can fail, and an error ends all after it: it can only be a pipe's last stage"
+        case .combinedAfterTimer:
+            "combineLatest goes before debounce or throttle, not after: after, a flip and the timer would each pass a value on in one intent's column"
+        }
+    }
+}
+
+// MARK: - The reducer's model of the pipe
+
+/// What one stage of the pipe remembers in the reducer's model of it, as the real operator does.
+package struct SlotStage: Hashable, Sendable {
+    /// What it last passed on since the pipe was built (nil: nothing yet): the next stage's
+    /// latest value. The last stage keeps it only when its operator remembers it
+    /// (``SlotOperation/remembersPassed``: `scan`'s sum).
+    package var passed: SlotOutput?
+    /// Since when it holds a value back: for `debounce`, when the held value came (it goes
+    /// through once its interval passes with no new one); for `throttle`, when the first value it
+    /// holds in its window came (the latest goes through when the window ends); for `sample`,
+    /// when the first value it has not passed on came (the latest goes through when the mirror
+    /// flips); nil: nothing held. Its timer was set then.
+    package var heldSince: SessionTime?
+    /// When `throttle` last let a value through: its window runs from there, and a value that
+    /// comes in it is held until it ends. Nil before it has let one through.
+    package var windowStart: SessionTime?
+    /// Whether what it is handed has completed (the position, at a quit; a later stage's, when the
+    /// stage before it completed).
+    package var upstreamEnded = false
+    /// How many inner subscriptions `flatMap` holds: one for each press since the pipe was built
+    /// (one if it was built with the button down), each a subscription to the position that
+    /// nothing cancels, so each new position goes through this many times.
+    package var innerSubscriptions = 0
+
+    /// A stage's memory from its parts.
+    package init(
+        passed: SlotOutput? = nil, heldSince: SessionTime? = nil, windowStart: SessionTime? = nil,
+        upstreamEnded: Bool = false, innerSubscriptions: Int = 0
+    ) {
+        self.passed = passed
+        self.heldSince = heldSince
+        self.windowStart = windowStart
+        self.upstreamEnded = upstreamEnded
+        self.innerSubscriptions = innerSubscriptions
+    }
+}
+
+/// One stage's part of a step of the pipe, in the reducer's model: an intent (or a timer of a
+/// stage before), what the stage was handed, and what it reads.
+package struct SlotStep {
+    /// The intent, nil when what reached the stage came from a stage before it (a timer, or a
+    /// flip of the mirror that stage read first).
+    package var intent: Intent?
+    /// The state before the intent.
+    package var state: BallState
+    /// The state after the intent, the pipe not yet stepped (the position moved, the mirror
+    /// flipped, the grab, the pipe built).
+    package var next: BallState
+    /// What it was handed: a value the stage before passed on (or the position, for the first).
+    package var handed: SlotOutput?
+    /// The latest value the stage before passed on (or the position, for the first), after
+    /// ``handed``: what a timed operator holds.
+    package var latest: SlotOutput?
+    /// Whether its upstream completed in this step (after ``handed``).
+    package var upstreamEnded: Bool
+    /// The mirror as the stage has seen it: at a flip, a stage handed a value before the flip
+    /// reaches it (the stage before it read the mirror first) still holds the old one.
+    package var mirror: Bool
+    /// When it happened.
+    package var time: SessionTime
+
+    /// Whether the mirror flip reached this stage in this step: each stage that reads it sees the
+    /// flip in the order they subscribed to it (the first stage first), and what one passes on
+    /// at the flip reaches the stages after it before the flip does.
+    package var flipped: Bool { intent == .mirrorFlipped }
+    /// Whether the pipe was built in this step: each stage subscribes afresh.
+    package var built: Bool { intent?.buildsPipe == true }
+    /// Whether the session ended in this step: its subjects (the mirror too) complete.
+    package var sessionEnds: Bool { intent?.endsSession == true }
+}
+
+/// What a stage of a chain built part-way resumes (``SlotOperation/applied(to:inputs:resuming:)``).
+package struct SlotResume {
+    /// The stage's memory in the state the chain is built at.
+    package var stage: SlotStage
+    /// The latest value the stage before passed on (the position, for the first).
+    package var latest: SlotOutput?
+    /// The state the chain is built at.
+    package var state: BallState
+}
+
+extension Intent {
+    /// Whether the intent builds the pipe anew: a choice, a stage added or the last removed.
+    package var buildsPipe: Bool {
+        switch self {
+        case .operatorChosen, .stageAdded, .stageRemoved: true
+        default: false
+        }
+    }
+}
+
+extension SlotPipe {
+    /// Whether `intent` can happen to this pipe: a stage added must fit it, and one taken out
+    /// must be there (the session lets in only those, and a replay file holds only those).
+    package func accepts(_ intent: Intent) -> Bool {
+        switch intent {
+        case .stageAdded(let stage): if case .success = adding(stage) { true } else { false }
+        case .stageRemoved: !stages.isEmpty
+        default: true
+        }
+    }
+
+    /// The pipe after `intent`: the chosen one, one stage more (when it fits; else as it was) or
+    /// one fewer; else as it is.
+    package func after(_ intent: Intent) -> SlotPipe {
+        switch intent {
+        case .operatorChosen(let chosen): chosen
+        case .stageAdded(let stage): (try? adding(stage).get()) ?? self
+        case .stageRemoved: removingLast
+        default: self
+        }
+    }
+
+    /// The reducer's model of the pipe for `intent`: `next` is `state` with the intent done (the
+    /// position moved, the mirror flipped, the pipe built with its stages fresh); the position
+    /// goes to the first stage when it moved (or the pipe was built), what each stage passes on
+    /// to the next, and the last's to ``BallState/slotted``.
+    func step(_ next: inout BallState, from state: BallState, by intent: Intent) {
+        let moved = next.position != state.position || intent.buildsPipe
+        guard !stages.isEmpty else {
+            if moved { next.pass(.position(next.position)) }
+            return
+        }
+        let step = SlotStep(
+            intent: intent, state: state, next: next, handed: moved ? .position(next.position) : nil,
+            latest: .position(next.position), upstreamEnded: intent.endsSession, mirror: next.mirror,
+            time: state.time)
+        guard intent == .mirrorFlipped else {
+            run(&next, step, from: 0)
+            return
+        }
+        // A flip reaches the stages that read the mirror one by one, first to last (the order they
+        // subscribed to it); what one passes on reaches the stages after it first, which still
+        // see the mirror as it was.
+        for index in stages.indices where stages[index].inputs.contains(.mirror) {
+            var flip = step
+            flip.latest = index == 0 ? .position(next.position) : next.stages[index - 1].passed
+            for passed in run(&next, flip, from: index, through: index) where index + 1 < stages.count {
+                var cascade = step
+                (cascade.intent, cascade.mirror, cascade.handed, cascade.latest) = (nil, state.mirror, passed, passed)
+                run(&next, cascade, from: index + 1)
+            }
+        }
+    }
+
+    /// Runs `step` through the stages from `first` on (through `last`, or to the end), each
+    /// handed, one by one, what the one before passed on; what the last of them passed on. A stage
+    /// that fails ends the cascade (``BallState/failure``).
+    @discardableResult
+    private func run(_ next: inout BallState, _ step: SlotStep, from first: Int, through last: Int? = nil)
+        -> [SlotOutput]
+    {
+        let index = first
+        let operation = stages[index].operation
+        guard next.failure == nil else { return [] }
+        let wasEnded = next.stages[index].upstreamEnded
+        if step.upstreamEnded { next.stages[index].upstreamEnded = true }
+        if let error = operation.failure(step) {
+            next.failure = error
+            return []
+        }
+        let passed = operation.steps(&next.stages[index], step)
+        let ends = step.upstreamEnded && !wasEnded && operation.ends(next.stages[index], step)
+        if index == stages.count - 1 {
+            for value in passed { next.pass(value) }
+            if !operation.remembersPassed {
+                next.stages[index].passed = nil
+            } else if let value = passed.last {
+                next.stages[index].passed = value
+            }
+            return passed
+        }
+        if index == last {
+            if let value = passed.last { next.stages[index].passed = value }
+            return passed
+        }
+        // Each value on to the next stage in turn, as it is passed on; none: the step goes on
+        // (the mirror, the grab, the end, which the stages after read too).
+        var onward = step
+        guard !passed.isEmpty else {
+            onward.handed = nil
+            onward.latest = next.stages[index].passed
+            onward.upstreamEnded = ends
+            return run(&next, onward, from: index + 1, through: last)
+        }
+        var results: [SlotOutput] = []
+        for (number, value) in passed.enumerated() {
+            next.stages[index].passed = value
+            onward.handed = value
+            onward.latest = value
+            onward.upstreamEnded = ends && number == passed.count - 1
+            results += run(&next, onward, from: index + 1, through: last)
+        }
+        return results
+    }
+
+    /// When the pipe's next timer goes off, and whose (a pipe has one timed stage at most:
+    /// ``PipeProblem/twoTimed``).
+    func nextTimer(_ stages: [SlotStage]) -> (due: SessionTime, stage: Int)? {
+        for (index, stage) in self.stages.enumerated() {
+            if let due = stage.timer(stages[index]) { return (due, index) }
+        }
+        return nil
+    }
+
+    /// The reducer's model of stage `index`'s timer going off at `due`: what it held goes through
+    /// to the stages after it.
+    func timerWentOff(_ next: inout BallState, stage index: Int, at due: SessionTime) {
+        guard next.failure == nil else { return }
+        let operation = stages[index].operation
+        let latest = index == 0 ? .position(next.position) : next.stages[index - 1].passed
+        let passed = operation.timerWentOff(&next.stages[index], at: due, latest: latest)
+        if let passed { next.stages[index].passed = passed }
+        // A stage whose upstream completed while it held a value completes after it.
+        let ends = next.stages[index].upstreamEnded && next.stages[index].heldSince == nil
+        if index == stages.count - 1 {
+            if !operation.remembersPassed { next.stages[index].passed = nil }
+            if let passed { next.pass(passed) }
+            return
+        }
+        run(
+            &next,
+            SlotStep(
+                intent: nil, state: next, next: next, handed: passed, latest: next.stages[index].passed,
+                upstreamEnded: ends, mirror: next.mirror, time: due),
+            from: index + 1)
+    }
+
+    /// Until when the pipe's timed stages wait, at the latest (``SlotOperator/waitsUntil(_:)``).
+    func waitsUntil(_ stages: [SlotStage]) -> SessionTime? {
+        zip(self.stages, stages).compactMap { $0.waitsUntil($1) }.max()
+    }
+}
+
+extension BallState {
+    /// The pipe passes `value` on: the ball takes its colour, and the screen the complement (each
+    /// value in turn, as the chain's `scan` folds each ball colour: a flip can make a stage pass
+    /// on two values at once).
+    fileprivate mutating func pass(_ value: SlotOutput) {
+        slotted = value
+        background = screenColour(background, value.ballColour)
+    }
+}
+
+extension SlotOperation {
+    package func ends(_ stage: SlotStage, _ step: SlotStep) -> Bool { true }
+}
+
+// MARK: - The real pipe
+
+extension SlotPipe {
+    /// The pipe on the chain's subjects (``SlotInputs``): each stage the real operator applied to
+    /// the one before, its timers on the session's clock, what each stage passes on sent to
+    /// `taps` (one subject a stage, for the streams' lanes; a side effect that subscribes to
+    /// nothing). Built afresh (`resuming` nil), the position hands its value at once; a chain built
+    /// part-way in state `resuming` resumes each stage's memory, and the position hands nothing.
+    package func applied(
+        to inputs: SlotInputs, resuming: BallState?, taps: [PassthroughSubject<SlotOutput, Never>] = []
+    ) -> AnyPublisher<SlotOutput, Error> {
+        // A chain built part-way after its error is built failed: it ends with that error at once.
+        if let failure = resuming?.failure { return Fail(error: failure).eraseToAnyPublisher() }
+        let position = inputs.position
+        var upstream: AnyPublisher<SlotOutput, Never> =
+            resuming == nil
+            ? position.map(SlotOutput.position).eraseToAnyPublisher()
+            : position.dropFirst().map(SlotOutput.position).eraseToAnyPublisher()
+        var latest: SlotOutput? = .position(position.value)
+        func resume(_ index: Int) -> SlotResume? {
+            resuming.map { state in
+                SlotResume(
+                    stage: state.stages.indices.contains(index) ? state.stages[index] : SlotStage(), latest: latest,
+                    state: state)
+            }
+        }
+        func tapped<Failure>(_ stage: AnyPublisher<SlotOutput, Failure>, _ index: Int) -> AnyPublisher<
+            SlotOutput, Failure
+        > {
+            guard taps.indices.contains(index) else { return stage }
+            let tap = taps[index]
+            return stage.handleEvents(receiveOutput: { tap.send($0) }).eraseToAnyPublisher()
+        }
+        // Each stage but the last cannot fail; the last runs as the chain runs it, with an `Error`.
+        for (index, stage) in stages.enumerated().dropLast() {
+            upstream = tapped(stage.operation.applied(to: upstream, inputs: inputs, resuming: resume(index)), index)
+            latest = resuming.flatMap { $0.stages.indices.contains(index) ? $0.stages[index].passed : nil }
+        }
+        guard let last = stages.last else { return upstream.setFailureType(to: Error.self).eraseToAnyPublisher() }
+        let index = stages.count - 1
+        return tapped(last.operation.running(on: upstream, inputs: inputs, resuming: resume(index)), index)
+    }
+}
