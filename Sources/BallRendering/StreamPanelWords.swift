@@ -30,6 +30,17 @@ extension StreamPanel {
         ]
     }
 
+    /// What a colour lane (`ballColour`, `background`) did in a column, in full and in short: the
+    /// colour it emitted (`glyph`, painted in it), or, where its `upstream` emitted, the colour it
+    /// `held` worked out again and swallowed by distinctUntilChanged (`·`), or `nothing`.
+    static func colourWords(
+        _ emitted: FlatColour?, glyph: Unicode.Scalar, upstream: Bool, held: FlatColour?, nothing: String
+    ) -> (String, String?) {
+        if let emitted { return ("\(glyph) \(emitted.name)", nil) }
+        guard upstream, let held else { return (nothing, nil) }
+        return ("· \(held.name) again, swallowed by distinctUntilChanged", "· \(held.name), swallowed")
+    }
+
     /// What `lane` did in `column`, then the lane's code: `#12: · flatRed again, swallowed by
     /// distinctUntilChanged ← ballColour = slotted.map { … }`.
     package func describe(_ column: StreamColumn, in lane: StreamLane) -> String {
@@ -60,23 +71,13 @@ extension StreamPanel {
             (did, shortDid) = Self.slotWords(
                 column, next: columns.first { $0.index == column.index + 1 }, lastPassedAt: last)
         case .ballColour:
-            if let colour = column.ballColour {
-                did = "\(Glyph.ball) \(colour.name)"
-            } else if column.position != nil, let state = column.state {
-                did = "· \(state.ball.name) again, swallowed by distinctUntilChanged"
-                shortDid = "· \(state.ball.name), swallowed"
-            } else {
-                did = "nothing: no new position"
-            }
+            (did, shortDid) = Self.colourWords(
+                column.ballColour, glyph: Glyph.ball, upstream: column.position != nil, held: column.state?.ball,
+                nothing: "nothing: no new position")
         case .background:
-            if let colour = column.background {
-                did = "\(Glyph.background) \(colour.name)"
-            } else if column.ballColour != nil, let state = column.state {
-                did = "· \(state.background.name) again, swallowed by distinctUntilChanged"
-                shortDid = "· \(state.background.name), swallowed"
-            } else {
-                did = "nothing: no new ball colour"
-            }
+            (did, shortDid) = Self.colourWords(
+                column.background, glyph: Glyph.background, upstream: column.ballColour != nil,
+                held: column.state?.background, nothing: "nothing: no new ball colour")
         case .mirror:
             did =
                 column.mirrorSent.map { on in
