@@ -1014,9 +1014,13 @@ struct ChainTests {
         #expect(session.state == BallState(position: position(43, 11), grab: nil, background: .flatGray))
     }
 
-    @Test("random sessions: after every intent the chain shows what the reducer folded, whole")
+    @Test(
+        "random sessions: after every intent the chain shows what the reducer folded, whole: every operator, tryMap's errors and flatMap's inner subscriptions too"
+    )
     func chainAgreesWithTheReducer() {
         var generator = SeededGenerator()
+        print("the chain against the reducer: \(generator)")
+        var (failed, inners) = (0, 0)
         for _ in 0..<40 {
             var area = ScreenSize(columns: 30 + generator.below(80), rows: 10 + generator.below(30))
             let session = BallSession(screen: area)
@@ -1028,7 +1032,11 @@ struct ChainTests {
                 let cell = Cell(
                     column: generator.below(area.columns + 20) - 10, row: generator.below(area.rows + 20) - 10)
                 let intent: Intent
-                switch generator.below(12) {
+                switch generator.below(13) {
+                case 12:
+                    // tryMap more often than the rest: its error ends the colours for the session.
+                    let operators = SlotOperator.allCases + [.tryMap, .tryMap, .flatMap, .flatMap, .flatMap, .flatMap]
+                    intent = .operatorChosen(operators[generator.below(operators.count)].alone)
                 case 0: intent = .pressed(at: cell)
                 case 1...6: intent = .dragged(to: cell)
                 case 7: intent = .released(at: cell)
@@ -1046,9 +1054,13 @@ struct ChainTests {
                 }
                 #expect(session.state == folded, "\(generator)")
                 #expect(session.viewModel.current == folded.appearance, "\(generator)")
+                inners = max(inners, folded.innerSubscriptions)
             }
+            if folded.failure != nil { failed += 1 }
             tap.cancel()
         }
+        // The runs reach what they are to check: an error, and more than one inner subscription.
+        #expect(failed > 0 && inners > 1, "\(generator): \(failed) failed, at most \(inners) inner subscriptions")
     }
 }
 
