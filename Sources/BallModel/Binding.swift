@@ -9,22 +9,78 @@ import OpenCombine
 /// generic `Sink` looks its types up at run time on every value).
 ///
 /// It holds its subscription; cancelling it (or letting the `AnyCancellable` go) ends it.
-///
-/// A stream that can fail (the chain after an operator that throws) ends with its error:
-/// `onError` is told, and the binding is dead from then on, as every Rx subscription is after an
-/// error. (RxCocoa's `bind(to:)` traps on an error in a debug build, and a `Driver` or `Signal`
-/// cannot error at all: a screen bound to a stream that errors stops following it for good.)
-package final class Binding<Input, Failure: Error>: Subscriber, Cancellable {
+package final class Binding<Input>: Subscriber, Cancellable {
+    package typealias Failure = Never
     private var subscription: Subscription?
     private var onNext: ((Input) -> Void)?
     private var onCompleted: (() -> Void)?
-    private var onError: ((Failure) -> Void)?
+
+    /// A binding that calls `onNext` with each value, and `onCompleted` at the end.
+    package init(onNext: @escaping (Input) -> Void, onCompleted: (() -> Void)? = nil) {
+        self.onNext = onNext
+        self.onCompleted = onCompleted
+    }
+
+    package func receive(subscription: Subscription) {
+        guard self.subscription == nil, onNext != nil else {
+            subscription.cancel()
+            return
+        }
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+
+    @_specialize(where Input == FlatColour)
+    @_specialize(where Input == BallPosition)
+    @_specialize(where Input == Intent)
+    package func receive(_ input: Input) -> Subscribers.Demand {
+        onNext?(input)
+        return .none
+    }
+
+    package func receive(completion: Subscribers.Completion<Never>) {
+        let completed = onCompleted
+        subscription = nil
+        onNext = nil
+        onCompleted = nil
+        completed?()
+    }
+
+    package func cancel() {
+        subscription?.cancel()
+        subscription = nil
+        onNext = nil
+        onCompleted = nil
+    }
+
+    package var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+}
+
+extension Publisher where Failure == Never {
+    /// Binds `onNext` to every value (RxCocoa's `bind(onNext:)`), and `onCompleted` to the end.
+    package func bind(onNext: @escaping (Output) -> Void, onCompleted: (() -> Void)? = nil) -> AnyCancellable {
+        let binding = Binding(onNext: onNext, onCompleted: onCompleted)
+        subscribe(binding)
+        return AnyCancellable(binding)
+    }
+}
+
+/// A binding to a stream that can fail (the chain after an operator that throws): as
+/// ``Binding``, and the error that ends the stream goes to `onError`; the binding is dead from
+/// then on, as every Rx subscription is after an error. (RxCocoa's `bind(to:)` traps on an error
+/// in a debug build, and a `Driver` or `Signal` cannot error at all: a screen bound to a stream
+/// that errors stops following it for good.) A class of its own, so ``Binding``'s specialised
+/// `receive` stays as it was for the streams that cannot fail.
+package final class FailableBinding<Input>: Subscriber, Cancellable {
+    package typealias Failure = Error
+    private var subscription: Subscription?
+    private var onNext: ((Input) -> Void)?
+    private var onCompleted: (() -> Void)?
+    private var onError: ((Error) -> Void)?
 
     /// A binding that calls `onNext` with each value, and at the end `onCompleted`, or `onError`
     /// with the error that ended the stream.
-    package init(
-        onNext: @escaping (Input) -> Void, onCompleted: (() -> Void)? = nil, onError: ((Failure) -> Void)? = nil
-    ) {
+    package init(onNext: @escaping (Input) -> Void, onCompleted: (() -> Void)?, onError: ((Error) -> Void)?) {
         self.onNext = onNext
         self.onCompleted = onCompleted
         self.onError = onError
@@ -39,20 +95,14 @@ package final class Binding<Input, Failure: Error>: Subscriber, Cancellable {
         subscription.request(.unlimited)
     }
 
-    @_specialize(where Input == FlatColour, Failure == Never)
-    @_specialize(where Input == BallPosition, Failure == Never)
-    @_specialize(where Input == Intent, Failure == Never)
     package func receive(_ input: Input) -> Subscribers.Demand {
         onNext?(input)
         return .none
     }
 
-    package func receive(completion: Subscribers.Completion<Failure>) {
+    package func receive(completion: Subscribers.Completion<Error>) {
         let (completed, failed) = (onCompleted, onError)
-        subscription = nil
-        onNext = nil
-        onCompleted = nil
-        onError = nil
+        cancel()
         switch completion {
         case .finished: completed?()
         case .failure(let error): failed?(error)
@@ -70,13 +120,13 @@ package final class Binding<Input, Failure: Error>: Subscriber, Cancellable {
     package var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 }
 
-extension Publisher {
-    /// Binds `onNext` to every value (RxCocoa's `bind(onNext:)`), `onCompleted` to the end, and
-    /// `onError` to the error that ends a stream that can fail.
+extension Publisher where Failure == Error {
+    /// Binds `onNext` to every value, `onCompleted` to the end, and `onError` to the error that
+    /// ends the stream (``FailableBinding``).
     package func bind(
-        onNext: @escaping (Output) -> Void, onCompleted: (() -> Void)? = nil, onError: ((Failure) -> Void)? = nil
+        onNext: @escaping (Output) -> Void, onCompleted: (() -> Void)? = nil, onError: ((Error) -> Void)? = nil
     ) -> AnyCancellable {
-        let binding = Binding(onNext: onNext, onCompleted: onCompleted, onError: onError)
+        let binding = FailableBinding(onNext: onNext, onCompleted: onCompleted, onError: onError)
         subscribe(binding)
         return AnyCancellable(binding)
     }

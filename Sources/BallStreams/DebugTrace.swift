@@ -119,7 +119,8 @@ package final class DebugTrace {
         let rank = Self.names.firstIndex(of: name)!
         line(name, rank, "subscribed")
         live.insert(name)
-        return publisher.bind(
+        // (A stream that cannot fail is traced as one that can: its error never comes.)
+        return publisher.mapError { $0 as Error }.bind(
             onNext: { [unowned self] value in
                 // An intent begins a step: the one before it is written.
                 if rank == 0 { endStep() }
