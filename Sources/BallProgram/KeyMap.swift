@@ -45,6 +45,13 @@ package enum KeyAction: Hashable, Sendable {
     case digit(Int)
     /// `a` in the operators box: puts this operator, which has no digit, in the chain's slot.
     case chooseOperator(SlotOperator)
+    /// `|` in the operators box (a pipe, as a shell writes one): the next operator's key adds it
+    /// at the end of the slot's pipe.
+    case addStage
+    /// Backspace in the operators box: takes the last stage out of the slot's pipe.
+    case removeStage
+    /// `/` in the operators box: empties the slot's pipe.
+    case clearPipe
     /// Enter: goes to the lesson whose number was typed (`learn`'s lessons box).
     case confirmChoice
     /// Ends the session: the position subject completes (`learn`'s Completion lesson).
@@ -93,7 +100,7 @@ extension KeyAction {
     /// one is open; any other key closes the box).
     package var picksInABox: Bool {
         switch self {
-        case .digit, .chooseOperator, .confirmChoice: true
+        case .digit, .chooseOperator, .confirmChoice, .addStage, .removeStage, .clearPipe: true
         default: false
         }
     }
@@ -205,9 +212,15 @@ package enum KeyMap {
             KeyBinding(
                 ["i"], "flip the mirror (combineLatest and sample read it)",
                 modes: [.play, .learn], actions: [(.character("i"), .intent(.mirrorFlipped))]),
+            // The pipe's keys in the box's row, so the help stays one page at 80×24.
             KeyBinding(
-                ["f"], "a box of the operators for the chain's slot",
-                modes: [.play, .learn], actions: [(.character("f"), .showOperators)]),
+                ["f", "|", "Backspace", "/"], "operators box; in it a stage more, one less, none",
+                modes: [.play, .learn],
+                actions: [
+                    (.character("f"), .showOperators), (.character("|"), .addStage),
+                    (.character("\u{7F}"), .removeStage), (.character("\u{08}"), .removeStage),
+                    (.character("/"), .clearPipe),
+                ]),
             KeyBinding(
                 ["digits"], "in the operators box: put that one in the chain", modes: [.play],
                 actions: SlotOperator.allCases.compactMap { slot in
@@ -431,7 +444,8 @@ package enum KeyMap {
     private static func markdown(_ name: String) -> String {
         let parts = name.split(separator: " ")
         guard parts.allSatisfy({ $0.count == 1 }) else { return name }
-        return parts.map { "`\($0)`" }.joined(separator: " ")
+        // (A table's cell escapes its bar, in code too.)
+        return parts.map { "`\($0 == "|" ? "\\|" : $0)`" }.joined(separator: " ")
     }
 }
 

@@ -176,7 +176,10 @@ package final class Learn: TerminalProgram {
             typed = nil
             go(to: number - 1)
         case .digit where binding.model.help?.choice == .operators,
-            .chooseOperator where binding.model.help?.choice == .operators:
+            .chooseOperator where binding.model.help?.choice == .operators,
+            .addStage where binding.model.help?.choice == .operators,
+            .removeStage where binding.model.help?.choice == .operators,
+            .clearPipe where binding.model.help?.choice == .operators:
             // In the operators box (f): play puts that one in the chain's slot.
             play.perform(action, now: now)
         case .digit(let number):

@@ -25,6 +25,8 @@ package final class Play: TerminalProgram {
     /// Whether the button went down on the streams panel: until it comes up, the pointer
     /// inspects the panel's columns and moves nothing.
     private var inspecting = false
+    /// Whether the operators box is open to add a stage (`|`): the next operator's key adds it.
+    private var addingStage = false
     /// The notice that a late subscriber subscribed while the panel was closed, while shown.
     private var lateNotice: String?
     /// Called each time the loop has handled what woke it, before it draws: a binding that
@@ -88,14 +90,26 @@ package final class Play: TerminalProgram {
             let before = session.state.position.centre
             session.send(inArea(intent))
             if session.state.position.centre != before { binding.noteMove(Self.move(for: intent)) }
-        case .showOperators: binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
+        case .showOperators:
+            addingStage = false
+            binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
+        case .addStage where binding.model.help?.choice == .operators:
+            addingStage = true
+            binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot, adding: true)))
+        case .removeStage where binding.model.help?.choice == .operators:
+            binding.send(.helpClosed)
+            guard !session.state.slot.stages.isEmpty else { return notice("the pipe is empty: no stage to take out") }
+            build(.stageRemoved)
+        case .clearPipe where binding.model.help?.choice == .operators:
+            binding.send(.helpClosed)
+            build(.operatorChosen(.none))
         case .digit(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard let chosen = SlotOperator(digit: number) else { return }
-            choose(chosen.alone)
+            put(chosen)
         case .chooseOperator(let chosen) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
-            choose(chosen.alone)
+            put(chosen)
         case .toggleStreams: toggleStreams()
         case .toggleLate(let kind):
             streams.toggleLate(kind)
@@ -191,9 +205,23 @@ package final class Play: TerminalProgram {
         }
     }
 
-    /// Puts `chosen` in the chain's slot (an intent), from the operators box.
-    private func choose(_ chosen: SlotPipe) {
-        session.send(.operatorChosen(chosen))
+    /// Puts `chosen` in the chain's slot from the operators box: the pipe it makes alone, or, after
+    /// `|`, at the end of the pipe there (or a notice of why it does not fit).
+    private func put(_ chosen: SlotOperator) {
+        defer { addingStage = false }
+        guard addingStage else { return build(.operatorChosen(chosen.alone)) }
+        switch session.state.slot.adding(chosen) {
+        case .success: build(.stageAdded(chosen))
+        case .failure(let problem): notice("\(problem)")
+        }
+    }
+
+    /// Posts `words` on the status line's notice.
+    private func notice(_ words: String) { binding.send(.noticePosted(words)) }
+
+    /// Builds the chain's pipe anew with `intent` (a choice, a stage added or taken out).
+    private func build(_ intent: Intent) {
+        session.send(intent)
         // The slot's lane comes with the first operator: the panel may need a row more.
         if streamsOpen { showPanel() }
     }
@@ -203,15 +231,20 @@ package final class Play: TerminalProgram {
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
     /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
     /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
-    package static func operatorsBox(current: SlotPipe, untold: [SlotOperator: Int] = [:]) -> HelpText {
+    package static func operatorsBox(
+        current: SlotPipe, untold: [SlotOperator: Int] = [:], adding: Bool = false
+    ) -> HelpText {
         let rows = SlotOperator.allCases.map { slot in
             HelpRow(
                 keys: "\(Character(slot.key))\(slot.alone == current ? " ◂" : "")",
                 does: "\(slot == .none ? "nothing" : slot.code): \(untold[slot].map { "lesson \($0)" } ?? slot.words)")
         }
         var box = HelpText(
-            title: "Between position and ballColour (◂ in now)", rows: rows,
-            footer: "a digit (or a) puts that one in; other keys close")
+            title: adding ? "Add a stage after \(current.laneLabel)" : "Between position and ballColour (◂ in now)",
+            rows: rows,
+            footer: adding
+                ? "its key adds it as the pipe's last stage; other keys close"
+                : "a digit (or a) puts that one in; | adds one, Backspace takes one out")
         box.choice = .operators
         return box
     }

@@ -174,7 +174,14 @@ extension Pilot where Program == Play {
         case .operatorChosen(let chosen) where SlotOperator.allCases.contains { $0.alone == chosen }:
             type("f")
             type(SlotOperator.allCases.first { $0.alone == chosen }!.key)
-        case .arrowPressed, .completionRequested, .operatorChosen, .stageAdded, .stageRemoved:
+        case .stageAdded(let stage):
+            type("f")
+            type("|")
+            type(stage.key)
+        case .stageRemoved:
+            type("f")
+            type("\u{7F}")
+        case .arrowPressed, .completionRequested, .operatorChosen:
             session.send(intent)
             run([])
         }

@@ -112,6 +112,7 @@ struct KeyMapTests {
             case .character("\u{04}"): "Ctrl-D"
             case .character("\u{1A}"): "Ctrl-Z"
             case .character("\r"), .character("\n"): "Enter"
+            case .character("\u{7F}"), .character("\u{08}"): "Backspace"
             case .character(let digit) where ("0"..."9").contains(digit): "digits"
             case .character(let character): String(character)
             case .arrow(_, let shifted):

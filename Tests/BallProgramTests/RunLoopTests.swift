@@ -524,4 +524,26 @@ extension RunLoopTests {
         pilot.press(.right)
         #expect(program.play.session.state.position.centre.column == start.column + 1)
     }
+
+    @Test(
+        "the operators box builds a pipe: | adds a stage after the last, Backspace takes it out, / empties it; what does not fit is said"
+    )
+    func pipeInTheBox() {
+        let driver = Pilot<Play>()
+        for key: Unicode.Scalar in ["f", "2", "f", "|"] { driver.type(key) }
+        #expect(Self.lines(driver.frame).joined(separator: "\n").contains("Add a stage after .filter"))
+        driver.type("4")
+        #expect(driver.session.state.slot == [.filter, .debounce])
+        // scan takes counts, which filter does not pass on: said, and nothing changes.
+        for key: Unicode.Scalar in ["f", "|", "9"] { driver.type(key) }
+        #expect(driver.session.state.slot == [.filter, .debounce])
+        #expect(Self.lines(driver.frame).last?.contains("scan takes counts") == true, "\(Self.lines(driver.frame))")
+        for key: Unicode.Scalar in ["f", "\u{7F}"] { driver.type(key) }
+        #expect(driver.session.state.slot == [.filter])
+        for key: Unicode.Scalar in ["f", "/"] { driver.type(key) }
+        #expect(driver.session.state.slot == .none)
+        // Each was an intent: recorded, so a replay builds the same pipes.
+        let built = driver.streams.columns.compactMap(\.intent).filter(\.buildsPipe)
+        #expect(built == [.operatorChosen([.filter]), .stageAdded(.debounce), .stageRemoved, .operatorChosen(.none)])
+    }
 }
