@@ -622,7 +622,7 @@ package final class Learn: TerminalProgram {
                 let keys = (distance > 0 ? ("L", "l") : ("H", "h"))
                 let presses = [big > 0 ? "\(keys.0) ×\(big)" : nil, small > 0 ? "\(keys.1) ×\(small)" : nil]
                 way =
-                    "a dark band \(abs(distance)) cells \(distance > 0 ? "right" : "left"): \(presses.compactMap { $0 }.joined(separator: ", "))"
+                    "a dark band \(abs(distance)) \(abs(distance) == 1 ? "cell" : "cells") \(distance > 0 ? "right" : "left"): \(presses.compactMap { $0 }.joined(separator: ", "))"
             }
             return "accumulator ■ \(accumulator.name) · \(way)"
         }
