@@ -86,7 +86,16 @@ def main(program, recording, replacements=None):
         [program, "replay", unique, *arguments], capture_output=True, text=True, check=True).stdout
     try:
         trace = [json.loads(line) for line in run("--headless", "--json").splitlines()]
-        every = [json.loads(line) for line in run("--marbles", "--syntax", "rxpy").splitlines()]
+        try:
+            every = [json.loads(line) for line in run("--marbles", "--syntax", "rxpy").splitlines()]
+        except subprocess.CalledProcessError as refusal:
+            # More values in one intent than a frame an intent has room for (flatMap's inner
+            # subscriptions, four and more): the program refuses the export in one sentence, exit
+            # 65. Nothing to check against; said, and told apart from a pass by its status.
+            if refusal.returncode != 65:
+                raise
+            print("refused, as the program says: %s" % refusal.stderr.strip())
+            return 3
         lanes = {lane["lane"]: lane for lane in every if not lane["lane"].startswith("late ")}
         late = [lane for lane in every if lane["lane"].startswith("late ")]
         # The operators, as the program lists them: each one's RxPY expression by its name.
@@ -114,7 +123,10 @@ def main(program, recording, replacements=None):
     quits = bool(events) and events[-1]["event"] in ENDS
     expected = {name: [] for name in ("intents", "position", "ballColour", "background")}
     for number, event in enumerate(events, start=1):
-        expected["intents"].append((number * frames, {k: v for k, v in event.items() if k != "t"}))
+        intent = {k: v for k, v in event.items() if k != "t"}
+        if intent["event"] == "operator":
+            intent["name"] = pipe_name(intent["name"])
+        expected["intents"].append((number * frames, intent))
     # The screen after each intent: the header's terminal, then each resize.
     screens = [[json.loads(header)["terminal"]["columns"], json.loads(header)["terminal"]["rows"]]]
     for event in events:
@@ -308,6 +320,19 @@ DEBOUNCE = 300.0  # debounce's quiet, in frames of 1 ms
 THROTTLE = 300.0  # throttle's window, in frames of 1 ms
 
 
+def start_with_now(value):
+    """RxSwift's startWith: `value` handed to a subscriber as it subscribes, then the source's
+    events. RxPY's own start_with hands it on through the trampoline, so a stage after it that
+    subscribes to a second source within the same call (sample's sampler) would see it later
+    than RxSwift does."""
+    def start(source):
+        def subscribe(observer, scheduler=None):
+            observer.on_next(value)
+            return source.subscribe(observer, scheduler=scheduler)
+        return reactivex.create(subscribe)
+    return start
+
+
 def throttle_latest(scheduler):
     """`throttle(.milliseconds(300), latest: true, scheduler:)` as RxSwift's `ThrottleSink` does
     it (RxPY has only `throttle_first`, which drops what comes in a window), on `scheduler`'s
@@ -360,6 +385,14 @@ def throttle_latest(scheduler):
     return operator
 
 
+def pipe_name(name):
+    """The pipe a recording's `operator` names, as the program writes it: `counter` (an older
+    name) is `mapToOne,scan`, and so is `map,scan` (a `map` before a stage that takes counts)."""
+    name = "mapToOne,scan" if name == "counter" else name
+    return ",".join("mapToOne" if stage == "map" and following == "scan" else stage
+                    for stage, following in zip(name.split(","), name.split(",")[1:] + [None]))
+
+
 def frame_check(program, recording, end, expressions):
     """The slot's lane of `recording` as a marble test: its lanes exported with `--frame 1ms`,
     the inputs parsed by RxPY's parser and fed at their frames, all scheduled before anything
@@ -390,7 +423,20 @@ def frame_check(program, recording, end, expressions):
     sources = {"mouse": Subject(), "keys": Subject()}
     slot = BehaviorSubject("none")
     intents = events("intents")
-    chosen = [(frame, n.value["name"]) for frame, n in intents if isinstance(n, OnNext) and n.value["event"] == "operator"]
+    # The pipe after each intent that changes it: an operator chosen names it whole; a stage
+    # added or taken out builds it afresh, one stage more or less.
+    chosen, stages = [], []
+    for frame, n in intents:
+        if not isinstance(n, OnNext) or n.value["event"] not in ("operator", "stage", "unstage"):
+            continue
+        if n.value["event"] == "operator":
+            named = pipe_name(n.value["name"])
+            stages = [] if named == "none" else named.split(",")
+        elif n.value["event"] == "stage":
+            stages = stages + [n.value["name"]]
+        else:
+            stages = stages[:-1]
+        chosen.append((frame, ",".join(stages) or "none"))
     inputs = [(frame, 0, n, subject) for frame, n in position[1:]]
     inputs += [(frame, 1, n, sources[name]) for name in ("mouse", "keys") for frame, n in events(name)
                if isinstance(n, OnNext)]
@@ -412,9 +458,16 @@ def frame_check(program, recording, end, expressions):
     names = {"subject": subject, "mirror": mirror, "grabbed": grabbed, "sources": sources, "ops": ops,
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE,
-             "out_of_bounds": out_of_bounds}
-    operators = {name: lambda expression=expression: eval(expression, names) for name, expression in expressions.items()}
-    shared = slot.pipe(ops.map(lambda name: operators[name]()), ops.switch_latest(), ops.start_with(start),
+             "out_of_bounds": out_of_bounds, "start_with_now": start_with_now}
+    def pipe(name):
+        """The pipe `name` names (`filter,debounce`; `counter` is `mapToOne,scan`), each stage's
+        expression over `upstream`, the stage before it (the position subject for the first)."""
+        upstream = subject
+        for stage in pipe_name(name).split(","):
+            upstream = eval(expressions[stage], dict(names, upstream=upstream))
+        return upstream
+
+    shared = slot.pipe(ops.map(pipe), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
     observer = scheduler.create_observer()
     # Connected at 0; the lane's subscriber half a frame later, once what the connection made
@@ -431,8 +484,12 @@ def frame_check(program, recording, end, expressions):
     if exported != given:
         first = next(i for i, (a, b) in enumerate(zip(exported + [None] * len(given), given + [None] * len(exported)))
                      if a != b)
+        at = (exported + given + [(0, None)])[min(first, len(exported) - 1) if exported else 0][0]
+        in_force = [name for frame, name in chosen if frame <= at][-1:] or ["none"]
         failures.append("slotted at --frame 1ms: event %d: exported %r, RxPY's operators on the exported inputs gave %r"
-                        % (first, (exported + [None])[min(first, len(exported))], (given + [None])[min(first, len(given))]))
+                        " (the pipe then: %s; the intent then: %r)"
+                        % (first, (exported + [None])[min(first, len(exported))], (given + [None])[min(first, len(given))],
+                           in_force[0], [n.value if isinstance(n, OnNext) else "|" for frame, n in intents if frame == at]))
     return failures, given, sorted({name for _, name in chosen})
 
 

@@ -442,6 +442,12 @@ package enum MarbleTestExport {
         /// The refusal of a frame that falls inside what the frame before it took to write.
         private func crowded(at frame: Int) -> MarbleExportError {
             let times = [writtenTime, time].compactMap { $0.map(SlotMoment.seconds) }.joined(separator: " and ")
+            guard case .time = frames.framing else {
+                return MarbleExportError(
+                    description:
+                        "The \(label) lane has more events at \(times) than \(syntax.rawValue)'s marbles can write in the \(syntax.framesPerIntent) frames of an intent (a value takes a frame, a group a frame a character): export on the session's clock instead, with --frame 1ms.",
+                    code: 65)
+            }
             return MarbleExportError(
                 description:
                     "The \(label) lane has events at \(times), closer than \(syntax.rawValue)'s marbles can write them on frames of \(frames.framing.milliseconds) ms (a value takes a frame, a group a frame a character): export with a shorter --frame, such as --frame 100us, or without --frame (a frame an intent).",

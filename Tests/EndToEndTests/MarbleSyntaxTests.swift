@@ -104,7 +104,7 @@ struct MarbleSyntaxTests {
         #expect(values.contains(#""marbles":"a----b----1----2----3----4---------5---------1----2----c----|""#))
         #expect(
             values.contains(
-                #""segments":[{"frame":0,"operator":"none","label":"none"},{"frame":10,"operator":"counter","label":".counter"},{"frame":45,"operator":"counter","label":".counter"},{"frame":55,"operator":"map","label":".map"}]"#
+                #""segments":[{"frame":0,"operator":"none","label":"none"},{"frame":10,"operator":"mapToOne,scan","label":".map.scan"},{"frame":45,"operator":"mapToOne,scan","label":".map.scan"},{"frame":55,"operator":"map","label":".map"}]"#
             ), "\(values)")
         // Then throttle holding a position at the last intent, and a late subscriber after its
         // window ended: the recording's time runs to its last line, so the window's end is in it.
@@ -143,6 +143,7 @@ struct MarbleSyntaxTests {
         // operator's lane, at --frame 1ms, as RxPY's own operator gives it from the exported inputs.
         print("RxPY's marble test of the operators: \(generator)")
         var chosen = Set<String>()
+        var refused: [String] = []
         for _ in 0..<30 where chosen.count < SlotOperator.allCases.count {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
@@ -158,12 +159,23 @@ struct MarbleSyntaxTests {
             let checked = try run([
                 Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
             ])
+            // Status 3: the program refused the export of a recording with more values in one
+            // intent than its frames hold (flatMap after four presses), in its one sentence.
+            if checked.status == 3 {
+                refused.append(checked.output)
+                print("RxPY's marble test: one recording refused, not checked: \(checked.output)")
+                continue
+            }
             #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
             guard let names = checked.output.firstRange(of: "(operators chosen: ") else { continue }
+            // Each pipe chosen (`filter,debounce`), by its stages.
             chosen.formUnion(
-                checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ").map(String.init))
+                checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ")
+                    .flatMap { $0.split(separator: ",") }.map(String.init))
         }
         #expect(chosen == Set(SlotOperator.allCases.map(\.name)), "\(generator): \(chosen.sorted())")
+        #expect(refused.count <= 3, "\(generator): \(refused)")
+        #expect(refused.allSatisfy { $0.contains("more events at") }, "\(generator): \(refused)")
     }
 
     @Test(

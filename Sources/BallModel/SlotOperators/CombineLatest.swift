@@ -9,7 +9,7 @@ package struct CombineLatestOperation: SlotOperation {
     package let code = "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
     package let words = "the latest position, mirrored while the mirror is on (i flips it)"
     package let rxpy =
-        "subject.pipe(ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0]))"
+        "upstream.pipe(ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0]))"
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
     package let inputs: [SlotInput] = [.position, .mirror]
 

@@ -10,7 +10,7 @@ package struct DebounceOperation: SlotOperation {
     package let code = "position.debounce(.milliseconds(300), scheduler: clock)"
     package let words =
         "a position goes through once 300 ms pass with no new one; at the end, the one held (Combine's drops it)"
-    package let rxpy = "subject.pipe(ops.debounce(float(DEBOUNCE)))"
+    package let rxpy = "upstream.pipe(ops.debounce(float(DEBOUNCE)))"
     package let benchIdle = (keys: "hhhh", after: "after its timer", settle: 0.8)
     /// How long it waits for quiet: 300 ms.
     package let interval: SessionTime.Stride? = .milliseconds(300)

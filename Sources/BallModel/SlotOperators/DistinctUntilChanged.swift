@@ -11,7 +11,7 @@ package struct DistinctUntilChangedOperation: SlotOperation {
     package let key: Unicode.Scalar = "d"
     package let code = "position.removeDuplicates { $0.isInRightHalf == $1.isInRightHalf }"
     package let words = "a position goes through only when the ball has crossed to the other half"
-    package let rxpy = "subject.pipe(ops.distinct_until_changed(in_right_half))"
+    package let rxpy = "upstream.pipe(ops.distinct_until_changed(in_right_half))"
 
     package let remembersPassed = true
 

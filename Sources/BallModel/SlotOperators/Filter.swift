@@ -6,7 +6,7 @@ package struct FilterOperation: SlotOperation {
     package let key: Unicode.Scalar = "2"
     package let code = "position.filter { $0.isInRightHalf }"
     package let words = "only positions in the right half go through"
-    package let rxpy = "subject.pipe(ops.filter(in_right_half))"
+    package let rxpy = "upstream.pipe(ops.filter(in_right_half))"
     package let benchIdle = (keys: "hhhh", after: "", settle: 0.3)
 
     package func applied(

@@ -7,7 +7,7 @@ package struct MapOperation: SlotOperation {
     package let key: Unicode.Scalar = "3"
     package let code = "position.map { $0.mirrored }"
     package let words = "each position goes through mirrored, left for right"
-    package let rxpy = "subject.pipe(ops.map(mirrored))"
+    package let rxpy = "upstream.pipe(ops.map(mirrored))"
 
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?

@@ -7,7 +7,7 @@ package struct SampleOperation: SlotOperation {
     package let key: Unicode.Scalar = "7"
     package let code = "position.sample(mirror)"
     package let words = "the latest position, each time the mirror flips (i)"
-    package let rxpy = "subject.pipe(ops.sample(mirror))"
+    package let rxpy = "upstream.pipe(ops.sample(mirror))"
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
     package let inputs: [SlotInput] = [.position, .mirror]
 

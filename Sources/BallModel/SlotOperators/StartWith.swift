@@ -8,7 +8,7 @@ package struct StartWithOperation: SlotOperation {
     package let key: Unicode.Scalar = "a"
     package let code = "position.dropFirst().prepend(.centred(on: screen))"
     package let words = "the middle of the screen first, then each new position"
-    package let rxpy = "subject.pipe(ops.skip(1), ops.start_with(centre_of(subject.value)))"
+    package let rxpy = "subject.pipe(ops.skip(1), start_with_now(centre_of(subject.value)))"
 
     package let startsPipe = true
 

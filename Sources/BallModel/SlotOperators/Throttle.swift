@@ -11,7 +11,7 @@ package struct ThrottleOperation: SlotOperation {
     package let code = "position.throttle(.milliseconds(300), latest: true, scheduler: clock)"
     package let words =
         "at most one position each 300 ms: the first at once, then the latest (Combine's drops the first)"
-    package let rxpy = "subject.pipe(throttle_latest(scheduler))"
+    package let rxpy = "upstream.pipe(throttle_latest(scheduler))"
     package let benchIdle = (keys: "hhhh", after: "after its window", settle: 0.8)
     /// How long its window lasts after it lets a position through: 300 ms.
     package let interval: SessionTime.Stride? = .milliseconds(300)

@@ -11,7 +11,7 @@ package struct TryMapOperation: SlotOperation {
     package let code = "position.tryMap { guard !$0.isInCorner else { throw SlotError.outOfBounds($0) }; return $0 }"
     package let words =
         "each position goes through, but one in a corner throws: out of bounds, the colour's stream ends"
-    package let rxpy = "subject.pipe(ops.map(out_of_bounds))"
+    package let rxpy = "upstream.pipe(ops.map(out_of_bounds))"
 
     package let endsPipe = true
 
