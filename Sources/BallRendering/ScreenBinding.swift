@@ -88,7 +88,9 @@ package final class ScreenBinding {
     /// the colours stay as they were. (RxCocoa's `bind(to:)` traps on an error in a debug build,
     /// and a `Driver` cannot error: a binding must never see one.)
     static func deadBindingWords(_ error: Error) -> String {
-        let words = (error as? SlotError)?.words ?? "\(error)"
+        // Without the place: the status line shows where the ball is, and the words must leave
+        // room at 80 columns for why the colours stopped.
+        let words = (error as? SlotError)?.reason ?? "\(error)"
         return "\(Glyph.error) \(words): the binding is dead"
     }
 

@@ -59,6 +59,13 @@ package enum SlotError: Error, Hashable, Sendable {
     /// `tryMap` was handed a position in a corner.
     case outOfBounds(BallPosition)
 
+    /// What went wrong, without where: `out of bounds` (the status line shows the place).
+    package var reason: String {
+        switch self {
+        case .outOfBounds: "out of bounds"
+        }
+    }
+
     /// The error in a few words: `out of bounds at 69,17`.
     package var words: String {
         switch self {
