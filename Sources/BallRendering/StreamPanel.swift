@@ -474,7 +474,13 @@ package struct StreamPanel: Hashable, Sendable {
             // there stays (the row above names the part).
             for start in starts where Self.labelWidth + columnWidth * start.offset < width {
                 let at = Self.labelWidth + columnWidth * start.offset
-                if line[at].glyph == Glyph.line || line[at].glyph == Glyph.waiting { line[at].glyph = Glyph.segment }
+                if line[at].glyph == Glyph.line || line[at].glyph == Glyph.waiting {
+                    line[at].glyph = Glyph.segment
+                } else if spans != nil, !drawn.segments, line[at].glyph != " " {
+                    // A span's one cell holds its value: with no row above to mark the part's start
+                    // there, the cell says it holds two things (the hover names both).
+                    line[at].glyph = Glyph.group(2)
+                }
             }
             lines.append(line)
         }
@@ -693,6 +699,20 @@ package struct StreamPanel: Hashable, Sendable {
             }
             if oneCell {
                 cells[at] = look(LaneCell.cell(of: shown.spanCell, letters: letters))
+                // The marks that share the span with a value (`^` before it, `|`, `!` or `#` after
+                // it) stand in the free cell beside it, where the lane does not live; where that
+                // cell is taken, the span says it holds a group (its count).
+                let (before, after) = shown.spanMarks
+                var unplaced = 0
+                if let before {
+                    let free = cells[at - 1].glyph == " " && (offset == 0 || marbles[offset - 1] == nil)
+                    if free { cells[at - 1] = look(LaneCell(glyph: before)) } else { unplaced += 1 }
+                }
+                if let after {
+                    let free = at + 1 < width && (offset + 1 >= marbles.count || marbles[offset + 1] == nil)
+                    if free { cells[at + 1] = look(LaneCell(glyph: after)) } else { unplaced += 1 }
+                }
+                if unplaced > 0 { cells[at] = look(LaneCell(glyph: Glyph.group(shown.spanCount + unplaced))) }
                 continue
             }
             // The third mark goes in the next column's first cell: the lane ended, so nothing

@@ -326,6 +326,26 @@ package enum Marble: Hashable, Sendable {
         }
     }
 
+    /// The marks a span of the time view draws beside its one cell (``spanCell``), where the lane
+    /// does not live: `^` in the cell before, where the subscription was handed a value or ended
+    /// in the same span; `|`, `!` or `#` in the cell after, where a value came before the end.
+    package var spanMarks: (before: Unicode.Scalar?, after: Unicode.Scalar?) {
+        switch self {
+        case .subscribed(_?, let ending): (Glyph.subscribed, ending?.glyph)
+        case .subscribed(nil, _?): (Glyph.subscribed, nil)
+        case .ended(_?): (nil, Glyph.completed)
+        case .unsubscribed(_?): (nil, Glyph.unsubscribed)
+        case .failed(_?): (nil, Glyph.error)
+        default: (nil, nil)
+        }
+    }
+
+    /// How many values ``spanCell`` stands for: a group's count, else one.
+    package var spanCount: Int {
+        if case .group(let count) = spanCell { return count }
+        return 1
+    }
+
     /// The column's marks in its two cells where the next column's first cell is taken (another
     /// lane begins there in the same row): what was emitted then `|`, `!` or `#`, when that is
     /// what it holds; nil for every other marble.

@@ -174,11 +174,67 @@ struct TimeAxisTests {
         driver.toggleLate(.behavior)
         let late = Self.row("late Behavior", in: driver.lines)
         // Subscribed at 3.0 s (column 30), handed the latest at once: the value in the span's
-        // one cell, the lane beginning there (nothing before it); cancelled at 3.25 s (column 32).
-        #expect(String(late[Self.cell(29)..<Self.cell(34)]) == " ○─! ", "\(String(late))")
+        // one cell, its `^` in the cell before (where the lane does not live); cancelled at 3.25 s
+        // (column 32).
+        #expect(String(late[Self.cell(29)..<Self.cell(34)]) == "^○─! ", "\(String(late))")
         // The axis moved on with the keys: the position's lane goes on to there, and no further.
         let position = Self.row("position", in: driver.lines)
         #expect(position[Self.cell(32)] == "─" && position[Self.cell(33)] == " ")
+    }
+
+    @Test(
+        "every mark is drawn in the time view: span 0's ^ before the value handed with it, a value's ! after it, a group where the cell beside is taken"
+    )
+    func everyMarkOnTime() {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.type("T")
+        driver.passTime(to: 1.0)
+        driver.press(.right)
+        let lines = driver.lines
+        // Span 0: each lane subscribed and was handed its value at once; the `^` stands in the
+        // label's last cell, before the page's first span, as `^` stands before the value in the
+        // event view's column.
+        for label in ["position", "ballColour", "background"] {
+            let row = Self.row(label, in: lines)
+            #expect(row[Self.cell(0) - 1] == "^", "\(label): \(String(row))")
+            #expect(row[Self.cell(0)] != "─" && row[Self.cell(0)] != "^", "\(label): \(String(row))")
+        }
+        // The intents' lane was handed nothing: its `^` in its own span.
+        #expect(Self.row("intents", in: lines)[Self.cell(0)] == "^")
+        // Subscribed and cancelled within one span (2.0 s, 2.05 s), handed the latest: `^○!`.
+        driver.passTime(to: 2.0)
+        driver.toggleLate(.behavior)
+        driver.pass(.milliseconds(50))
+        driver.toggleLate(.behavior)
+        var late = Self.row("late Behavior", in: driver.lines)
+        #expect(String(late[Self.cell(19)...Self.cell(21)]) == "^○!", "\(String(late))")
+        // A cell beside a value taken by another lane of the same row (the player keeps a kind's
+        // ended lanes): lane one `^○!` at 2.0–2.05 s, a move at 2.08 s, lane two at 2.15 s, in the
+        // span lane one's `!` would take. Each value, with a mark that has no free cell beside it,
+        // says it is a group (two things in one cell); the hover names each.
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let (first, second) = (
+            BallPosition(centre: Cell(column: 40, row: 11), screen: screen),
+            BallPosition(centre: Cell(column: 41, row: 11), screen: screen)
+        )
+        var columns = [StreamColumn(index: 0), StreamColumn(index: 1, intent: .arrowPressed(.right, distance: 1))]
+        (columns[0].time, columns[0].position) = (.start, first)
+        (columns[1].time, columns[1].position) = (SessionTime(microseconds: 2_080_000), second)
+        var one = LateLane(id: 0, kind: .behavior, start: 0)
+        (one.handedPositions, one.end) = ([first], LateLane.End(column: 0, ending: .unsubscribed))
+        (one.startedAt, one.endedAt) = (SessionTime(microseconds: 2_000_000), SessionTime(microseconds: 2_050_000))
+        var two = LateLane(id: 1, kind: .behavior, start: 1)
+        (two.handedPositions, two.startedAt) = ([second], SessionTime(microseconds: 2_150_000))
+        var panel = StreamPanel(columns: columns, lateLanes: [one, two])
+        panel.spans = TimeSpans(length: .milliseconds(100), first: 0, count: 30)
+        let text = panel.lines(width: 80).map { String(String.UnicodeScalarView($0.map(\.glyph))) }
+        late = Self.row("late Behavior", in: text)
+        #expect(String(late[Self.cell(19)...Self.cell(22)]) == "^²²─", "\(String(late))")
+        panel.hovered = 21
+        panel.hoveredLane = .late(.behavior)
+        let words = panel.lines(width: 80).last.map { String(String.UnicodeScalarView($0.map(\.glyph))) } ?? ""
+        #expect(words.hasPrefix(" 2.1s–2.2s: #1: ^○ handed 41,11"), "\(words)")
     }
 
     /// A recording: debounce at the start, three arrows right at 2.0, 2.12 and 2.24 s, one left at 5 s.
