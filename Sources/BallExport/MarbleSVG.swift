@@ -600,6 +600,11 @@ extension StreamColumn {
                 }
             case .ballColour: if let colour = part.ballColour { ballColour = colour }
             case .background: if let colour = part.background { background = colour }
+            case .stage(let number):
+                if let passed = part.passed(byStage: number) {
+                    while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+                    stagesPassed[number] = passed
+                }
             case .late, .inner: break
             }
         }

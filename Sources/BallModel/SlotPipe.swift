@@ -1,4 +1,5 @@
 import OpenCombine
+import TextFormats
 
 // MARK: - The pipe in the slot
 
@@ -472,5 +473,35 @@ extension SlotPipe {
         guard let last = stages.last else { return upstream.setFailureType(to: Error.self).eraseToAnyPublisher() }
         let index = stages.count - 1
         return tapped(last.operation.running(on: upstream, inputs: inputs, resuming: resume(index)), index)
+    }
+}
+
+// MARK: - A stage's code, as its lane is labelled
+
+extension SlotOperator {
+    /// The stage's code as the pipe's chain has it: its operator applied to what the stage before
+    /// passes on (`.filter { $0.isInRightHalf }`), or, for one that reads the subjects itself and
+    /// so starts the pipe, with the subject it starts from (`grabbed.flatMap { … }`).
+    package var stageCode: String {
+        code.hasPrefix("position.") ? String(code.dropFirst("position".count)) : code
+    }
+
+    /// The stage's code in at most `width` cells, for the narrow label column of its lane: in
+    /// full where it fits; else with what its closure or arguments say cut to `…`
+    /// (`.filter { … }`, `.debounce(…)`), without the subject it starts from if need be; else cut
+    /// at the end with `…`. Never cut silently: the lane's hover line says the code in full.
+    package func stageLabel(width: Int) -> String {
+        let full = stageCode
+        guard full.terminalWidth > width else { return full }
+        var candidates: [String] = []
+        if let opener = full.firstIndex(where: { $0 == "(" || $0 == "{" }) {
+            let head = String(full[..<opener])
+            let cut = full[opener] == "{" ? head + "{ \(Glyph.ellipsis) }" : head + "(\(Glyph.ellipsis))"
+            candidates.append(cut)
+            if let dot = head.firstIndex(of: "."), dot != head.startIndex {
+                candidates.append(String(cut[dot...]))
+            }
+        }
+        return candidates.first { $0.terminalWidth <= width } ?? full.fitted(toWidth: width)
     }
 }

@@ -67,7 +67,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// the values line (the lanes then draw no letters: each such value is `○`), then the slot's
     /// lane.
     private var drawn: Drawn {
-        var drawn = Drawn(slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [])
+        var drawn = Drawn(
+            slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [],
+            stages: showsSlot ? StreamLane.stages(in: columns) : [])
         // flatMap's inner lanes take no more rows than the panel keeps (``rows(slot:)``): where
         // they would, they take the rows of the late kinds with no lane first (an export has room).
         let kept = inputsOfEveryOperator || !showsSlot ? nil : Self.rows(slot: true)
@@ -82,6 +84,8 @@ package struct StreamPanel: Hashable, Sendable {
             }) {
                 drawn.kinds.remove(at: ended)
             } else if let last = drawn.inputs.popLast() {
+                drawn.folded.insert(last, at: 0)
+            } else if let last = drawn.stages.popLast() {
                 drawn.folded.insert(last, at: 0)
             } else if drawn.segments {
                 drawn.segments = false
@@ -106,6 +110,8 @@ package struct StreamPanel: Hashable, Sendable {
         var segments: Bool
         /// The lanes of what the operator in the slot reads.
         var inputs: [StreamLane]
+        /// The lanes of the pipe's stages before its last (``StreamLane/stage(_:)``).
+        var stages: [StreamLane]
         /// The kinds of late subscriber with a row.
         var kinds = LateSubscriber.allCases
         /// Whether the values line.
@@ -117,7 +123,7 @@ package struct StreamPanel: Hashable, Sendable {
         /// description.
         var rows: Int {
             (ruler ? 2 : 1) + StreamLane.main.count + (slot ? 1 : 0) + (slot && segments ? 1 : 0) + inputs.count
-                + kinds.count
+                + stages.count + kinds.count
                 + (values ? 1 : 0)
         }
     }
@@ -140,10 +146,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// The main lanes it draws, top to bottom.
     package var mainLanes: [StreamLane] {
         let drawn = drawn
-        return StreamLane.main(slot: drawn.slot, inputs: drawn.inputs)
+        return StreamLane.main(slot: drawn.slot, inputs: drawn.inputs, stages: drawn.slot ? drawn.stages : [])
     }
 
-    /// The lanes of what the operator in the slot reads that the row budget left out.
+    /// The lanes of what the operator in the slot reads, and of the pipe's stages, that the row
+    /// budget left out.
     package var foldedLanes: [StreamLane] { drawn.folded }
 
     /// The kinds of late subscriber it gives a row, top to bottom.
@@ -261,7 +268,9 @@ package struct StreamPanel: Hashable, Sendable {
         // it has its row.
         let drawn = drawn
         var lanes: [StreamLane?] = mainLanes
-        if drawn.segments, let slot = lanes.firstIndex(of: .slotted) { lanes.insert(nil, at: slot) }
+        if drawn.segments, let slot = lanes.firstIndex(where: { $0?.isPipeLane == true }) {
+            lanes.insert(nil, at: slot)
+        }
         let row = drawn.ruler ? row : row + 1
         if (1...lanes.count).contains(row) { return lanes[row - 1] }
         let kinds = lateKinds
@@ -394,8 +403,8 @@ package struct StreamPanel: Hashable, Sendable {
             folded.isEmpty
             ? []
             : [
-                "(no room for the \(folded.map(\.label).joined(separator: " and ")) lane) ",
-                "(+\(folded.map(\.label).joined(separator: ","))) ",
+                "(no room for the \(folded.map(pipeLabel).joined(separator: " and ")) lane) ",
+                "(+\(folded.map(pipeLabel).joined(separator: ","))) ",
             ]
         if let hoveredColumn, let lane = hoveredLane, lane != .intents {
             let text = String.first(of: descriptions(hoveredColumn, in: lane), fittingWidth: width - 1)
@@ -454,22 +463,24 @@ package struct StreamPanel: Hashable, Sendable {
     /// The same, with the columns drawn worked out already (once a frame, not once a lane).
     private func mainLines(width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)]) -> [[LaneCell]] {
         var lines = drawn.ruler ? [ruler(width: width)] : []
+        let starts = segmentStarts
         for lane in mainLanes {
             var shown = marbles(lane) { $0.marble(lane) }
-            guard lane == .slotted else {
+            guard lane.isPipeLane else {
                 lines.append(laneLine(lane.label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters))
                 continue
             }
-            let starts = segmentStarts
-            if drawn.segments { lines.append(segmentsLine(starts, width: width)) }
-            // The time view draws the slot's timed operator waiting (`~`) where it passes nothing.
-            if let spans {
+            if drawn.segments, lines.count == (drawn.ruler ? 1 : 0) + mainLanes.firstIndex(of: lane)! {
+                lines.append(segmentsLine(starts, width: width))
+            }
+            // The time view draws the pipe's timed stage waiting (`~`) where it passes nothing.
+            if let spans, lane == waitingLane {
                 let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
                 for (offset, waited) in waits.enumerated() where waited && shown[offset] == .line {
                     shown[offset] = .waiting
                 }
             }
-            var line = laneLine(lane.label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters)
+            var line = laneLine(pipeLabel(lane), width: width, shown, columnsDrawn: columnsDrawn, letters: letters)
             // Each part begins `├` where its column's first cell is a line or a wait; a value
             // there stays (the row above names the part).
             for start in starts where Self.labelWidth + columnWidth * start.offset < width {
@@ -485,6 +496,45 @@ package struct StreamPanel: Hashable, Sendable {
             lines.append(line)
         }
         return lines
+    }
+
+    /// The pipe whose stages label the pipe's lanes: the one in the slot at the place shown, or,
+    /// where that one has no stage for a lane, the last on the page that has one.
+    private func labellingPipe(for lane: StreamLane) -> SlotPipe {
+        let shown = presentColumn?.slot ?? .none
+        guard case .stage(let number) = lane, shown.stages.count < number + 2 else { return shown }
+        let upToPresent = columns.filter { present == nil || $0.index <= present! }
+        return
+            (upToPresent.last { $0.slot.stages.count >= number + 2 }
+            ?? columns.last { $0.slot.stages.count >= number + 2 })?
+            .slot ?? shown
+    }
+
+    /// The most cells a lane's label takes (the label column, less the space before it).
+    static let labelRoom = labelWidth - 1
+
+    /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0, +)`,
+    /// `.filter { … }`: what does not fit the label column is cut to `…`, and the hover line says
+    /// it in full); the slot's lane, the last stage's, where the pipe has several (with one, the
+    /// row above names it, and the lane is `slotted`, as ballColour's code names it).
+    package func pipeLabel(_ lane: StreamLane) -> String {
+        let pipe = labellingPipe(for: lane)
+        switch lane {
+        case .stage(let number) where pipe.stages.indices.contains(number):
+            return pipe.stages[number].stageLabel(width: Self.labelRoom)
+        case .slotted where pipe.stages.count > 1:
+            return pipe.last.stageLabel(width: Self.labelRoom)
+        default: return lane.label
+        }
+    }
+
+    /// The pipe lane where its timed stage's wait (`~`) is drawn: that stage's, in the pipe at the
+    /// place shown (the slot's lane when it is the last, or when no stage is timed).
+    private var waitingLane: StreamLane {
+        let pipe = presentColumn?.slot ?? .none
+        guard let timed = pipe.stages.firstIndex(where: { $0.operation.interval != nil }), timed < pipe.stages.count - 1
+        else { return .slotted }
+        return mainLanes.contains(.stage(timed)) ? .stage(timed) : .slotted
     }
 
     /// Where on the page an operator went into the slot (the offset of the column drawn; in the

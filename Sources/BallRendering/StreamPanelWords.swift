@@ -53,7 +53,7 @@ extension StreamPanel {
         var did: String
         var shortDid: String?
         // A value as the lane draws it (its letter, its digits, T or F), then in words: `c 41,11`.
-        let letters = lane == .intents || lane == .slotted ? [:] : letters()
+        let letters = lane == .intents || lane.isPipeLane ? [:] : letters()
         func drawn(_ value: MarbleValue) -> String {
             let mark = value.glyph.map { String($0) } ?? letters[value].map { String($0) } ?? "\(Glyph.value)"
             return "\(mark) \(value.words)"
@@ -70,6 +70,8 @@ extension StreamPanel {
             let last = columns.last { $0.index < column.index && $0.slot == column.slot && $0.slotted != nil }?.passedAt
             (did, shortDid) = Self.slotWords(
                 column, next: columns.first { $0.index == column.index + 1 }, lastPassedAt: last)
+        case .stage(let number):
+            (did, shortDid) = Self.stageWords(number, column: column)
         case .ballColour:
             (did, shortDid) = Self.colourWords(
                 column.ballColour, glyph: Glyph.ball, upstream: column.position != nil, held: column.state?.ball,
@@ -125,10 +127,18 @@ extension StreamPanel {
             shortDid = "nothing: ended by an error"
         }
         let brief = shortDid ?? did
-        // The slot's lane: the operator in it then, as the chain applies it.
-        let (expression, shortExpression) =
-            lane == .slotted
-            ? ("slotted = \(column.slot.code)", column.slot.code) : (lane.expression, lane.shortExpression)
+        // The slot's lane: the operator in it then, as the chain applies it; a stage's, its code in
+        // the pipe's (the label column may have cut it).
+        let (expression, shortExpression): (String, String)
+        switch lane {
+        case .slotted: (expression, shortExpression) = ("slotted = \(column.slot.code)", column.slot.code)
+        case .stage(let number) where column.slot.stages.indices.contains(number):
+            let stage = column.slot.stages[number]
+            (expression, shortExpression) = (
+                "\(stage.stageCode), stage \(number + 1) of \(column.slot.code)", stage.stageCode
+            )
+        default: (expression, shortExpression) = (lane.expression, lane.shortExpression)
+        }
         return [
             "#\(column.index): \(did) ← \(expression)", "#\(column.index): \(did) ← \(shortExpression)",
             "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
@@ -179,7 +189,47 @@ extension StreamPanel {
             return moment.handedWords(cell, name: operation.name)
         }
         if let words = operation.quietWords(moment) { return words }
+        // In a pipe, the stage before may have passed nothing on: nothing reached the last.
+        if column.slot.stages.count > 1, !moment.chosen, column.position != nil,
+            column.passed(byStage: column.slot.stages.count - 2) == nil, operation.interval == nil
+        {
+            let before = column.slot.stages[column.slot.stages.count - 2]
+            return ("nothing: \(before.operation.rxName) before it passed nothing on", "nothing reached it")
+        }
         // A chosen operator is handed the current position, as a new position is.
+        guard let seen = moment.chosen ? column.state?.position : column.position else {
+            return ("nothing: no new position", nil)
+        }
+        return operation.heldWords(moment, seen: seen)
+    }
+
+    /// What stage `number` of the pipe (one before its last) did in `column`, and why, in full and
+    /// in short: what it passed on, in its operator's words, or why it passed nothing on (nothing
+    /// reached it from the stage before, or its operator held what came).
+    static func stageWords(_ number: Int, column: StreamColumn) -> (String, String?) {
+        let stages = column.slot.stages
+        guard stages.indices.contains(number), number < stages.count - 1 else {
+            return ("no stage \(number + 1) here: the pipe in the slot has \(stages.count)", nil)
+        }
+        let operation = stages[number].operation
+        let name = operation.rxName
+        let next = stages[number + 1].operation.rxName
+        let moment = SlotMoment(
+            intent: column.intent, position: column.position, statePosition: column.state?.position,
+            mirror: column.mirror, grabbed: column.grabbed, time: column.time,
+            passedAt: column.passed(byStage: number)?.at, next: nil, lastPassedAt: nil)
+        if let passed = column.passed(byStage: number), let value = passed.value {
+            let cell =
+                switch value {
+                case .position(let position): SlotMoment.marble(position)
+                case .count(let count): "\(count)"
+                }
+            let many = passed.count > 1 ? "\(passed.count) values, the last " : ""
+            return ("\(many)\(cell): \(name) passed it on to \(next)", "\(many)\(cell) on to \(next)")
+        }
+        if number > 0, column.passed(byStage: number - 1) == nil {
+            return ("nothing: \(stages[number - 1].operation.rxName) before it passed nothing on", "nothing reached it")
+        }
         guard let seen = moment.chosen ? column.state?.position : column.position else {
             return ("nothing: no new position", nil)
         }

@@ -35,6 +35,10 @@ package enum StreamLane: Hashable, Sendable {
     /// The inner subscription to the position that `flatMap` in the slot made for a press, the
     /// first, the second, …: drawn under the lanes it reads, as Rx draws an inner observable.
     case inner(Int)
+    /// What stage `n` (from 0) of a pipe of several passes on, for each stage before the last
+    /// (the last's lane is ``slotted``: the colour follows it): drawn above the slot's lane, so a
+    /// value is seen passing one stage and stopping at the next (``BallViewModel/stageOutputs``).
+    case stage(Int)
 
     /// The lane of a subject an operator reads.
     package init(_ input: SlotInput) {
@@ -71,6 +75,7 @@ package enum StreamLane: Hashable, Sendable {
         case .keys: "keys"
         case .late(let kind): "late \(kind.name)"
         case .inner(let number): "inner \(number)"
+        case .stage(let number): "stage \(number + 1)"
         }
     }
 
@@ -84,9 +89,25 @@ package enum StreamLane: Hashable, Sendable {
     package static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
 
     /// The main lanes, with the slot's under the position's when `slot` (the slot holds an operator),
-    /// and between them the lanes of `inputs` (what the operator reads beyond the position).
-    package static func main(slot: Bool, inputs: [StreamLane] = []) -> [StreamLane] {
-        slot ? [.intents, .position] + inputs + [.slotted, .ballColour, .background] : main
+    /// and between them the lanes of `inputs` (what the operator reads beyond the position), then
+    /// those of `stages` (each stage of a pipe before its last, ``stage(_:)``) above the slot's.
+    package static func main(slot: Bool, inputs: [StreamLane] = [], stages: [StreamLane] = []) -> [StreamLane] {
+        slot ? [.intents, .position] + inputs + stages + [.slotted, .ballColour, .background] : main
+    }
+
+    /// The lanes of the stages before the last of the pipes in `columns` (``stage(_:)``): as many
+    /// as the longest pipe among them has, less its last.
+    package static func stages(in columns: [StreamColumn]) -> [StreamLane] {
+        let most = columns.map { $0.slot.stages.count }.max() ?? 0
+        return (0..<max(0, most - 1)).map(StreamLane.stage)
+    }
+
+    /// Whether this is the slot's lane or a stage's (``stage(_:)``): the lanes of the pipe.
+    package var isPipeLane: Bool {
+        switch self {
+        case .slotted, .stage: true
+        default: false
+        }
     }
 
     /// The code that makes this lane's stream, as the source writes it (the chain's lines are
@@ -110,6 +131,7 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.relay): "relay.publisher.bind { … }: a BehaviorRelay that accepts each position"
         case .inner(let number):
             "position, the inner subscription flatMap made for press \(number): { $0 ? position : Empty() } with $0 true"
+        case .stage(let number): "stage \(number + 1) of the pipe in the slot, what it passes on to the next"
         }
     }
 
@@ -129,6 +151,7 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.replay): "ReplaySubject(bufferSize: 3), late"
         case .late(.relay): "BehaviorRelay, late"
         case .inner(let number): "position, flatMap's for press \(number)"
+        case .stage(let number): "stage \(number + 1) of the slot's pipe"
         }
     }
 }
@@ -530,6 +553,9 @@ package struct StreamColumn: Hashable, Sendable {
     /// How many values the slot passed on in the column: more than one where `flatMap`'s inner
     /// subscriptions each passed the new position on (all of them ``slotted``).
     package var slottedCount = 0
+    /// What each stage of the pipe passed on in the column, by stage (``StreamLane/stage(_:)``;
+    /// the last stage's is ``slotted``): empty where none passed anything on.
+    package var stagesPassed: [StagePassed] = []
     /// The pipe in the slot after the intent.
     package var slot: SlotPipe = .none
     /// Whether the mirror (the second subject) is on after the intent.
@@ -587,6 +613,10 @@ package struct StreamColumn: Hashable, Sendable {
     /// their subscriptions; a completion or an error ends them); nil: nothing, after an error.
     package func marble(_ lane: StreamLane) -> Marble? {
         if dead.contains(lane) { return nil }
+        // A stage's lane lives where the pipe has that stage before its last; the slot's lane
+        // then draws the last.
+        if case .stage(let number) = lane, number >= slot.stages.count - 1 { return nil }
+        if case .stage = lane, dead.contains(.slotted) { return nil }
         if case .inner(let number) = lane {
             // The start column: the inner subscriptions a chain built part-way made again.
             guard index == 0 else { return innerMarble(number) }
@@ -598,7 +628,11 @@ package struct StreamColumn: Hashable, Sendable {
         }
         // A skipped intent never entered; a timed operator's timer may still go off after it.
         if skipped, lane == .intents { return .skipped }
-        if completed.contains(lane) { return .ended(after: shown) }
+        // A stage before the last completes in the column the slot's lane does: the completion
+        // goes down the pipe, stage by stage.
+        if completed.contains(lane) || (lane.isPipeLane && completed.contains(.slotted)) {
+            return .ended(after: shown)
+        }
         if failed.contains(lane) { return .failed(after: shown) }
         return shown ?? .line
     }
@@ -625,8 +659,22 @@ package struct StreamColumn: Hashable, Sendable {
     package func time(of lane: StreamLane) -> SessionTime? {
         switch lane {
         case .slotted, .ballColour, .background: slotted == nil ? time : passedAt ?? time
+        case .stage(let number): passed(byStage: number)?.at ?? time
         case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner: time
         }
+    }
+
+    /// What stage `number` passed on in the column, if it passed anything on.
+    package func passed(byStage number: Int) -> StagePassed? {
+        stagesPassed.indices.contains(number) && stagesPassed[number].count > 0 ? stagesPassed[number] : nil
+    }
+
+    /// Notes that stage `number` passed `value` on at `time`.
+    mutating func notePassed(_ value: SlotOutput, byStage number: Int, at time: SessionTime) {
+        while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+        stagesPassed[number].value = value
+        stagesPassed[number].count += 1
+        stagesPassed[number].at = stagesPassed[number].at ?? time
     }
 
     /// Notes that the slot's operator waits until `end`, if it does: the latest end is kept (a
@@ -658,6 +706,9 @@ package struct StreamColumn: Hashable, Sendable {
         case .slotted:
             guard let slotted else { return nil }
             return slottedCount > 1 ? .group(slottedCount) : .value(MarbleValue(slotted))
+        case .stage(let number):
+            guard let passed = passed(byStage: number), let value = passed.value else { return nil }
+            return passed.count > 1 ? .group(passed.count) : .value(MarbleValue(value))
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
             // The slot passed a position on, so a colour was worked out from it: swallowed.
@@ -669,6 +720,20 @@ package struct StreamColumn: Hashable, Sendable {
             return ballColour == nil ? nil : .ghost
         }
     }
+}
+
+/// What one stage of the pipe passed on in one column: the last value, how many, and when the
+/// first came (a stage after a timed one passes on when its timer goes off, after the intent).
+package struct StagePassed: Hashable, Sendable {
+    /// The last value it passed on (several: the last).
+    package var value: SlotOutput?
+    /// How many values it passed on.
+    package var count = 0
+    /// When it passed the first on.
+    package var at: SessionTime?
+
+    /// Nothing passed on yet.
+    package init() {}
 }
 
 /// A late subscriber's lane: where it began, what it was handed, the columns it received a
@@ -939,6 +1004,14 @@ package final class StreamRecorder {
                 onCompleted: { [replayed] in replayed.send(completion: .finished) }),
             viewModel.position.dropFirst().bind { [relay] in relay.accept($0) },
         ]
+        // What each stage passes on, from inside the pipe (a tap, which subscribes to nothing).
+        for (number, tap) in viewModel.stageOutputs.enumerated() {
+            cancellables.append(
+                tap.bind { [unowned self] output in
+                    letterBook.note(MarbleValue(output))
+                    note { $0.notePassed(output, byStage: number, at: self.session.now) }
+                })
+        }
     }
 
     /// The columns from intent index `start` on, the latest with the state after it.

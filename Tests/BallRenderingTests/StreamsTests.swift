@@ -367,14 +367,26 @@ struct StreamsTests {
                 "#3: nothing: no new position ← \(counter)",
                 "#4: 3: a new value: map makes it a 1, and scan adds it to 2 ← \(counter)",
             ])
+        // The map stage's lane says what it passed on to scan, or why nothing reached it.
+        #expect(
+            (1...4).map { panel.describe(columns[$0], in: .stage(0)) } == [
+                "#1: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
+                "#2: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
+                "#3: nothing: no new position ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
+                "#4: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
+            ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
-        // The lane is labelled as the code names it, whatever is in the slot; the row above names
-        // the counter where its part starts (├; the empty slot's part before it is too short to
-        // name); its counts are its marbles.
-        #expect(String(String.UnicodeScalarView(lines[4].prefix(9).map(\.glyph))) == " slotted ")
+        // Each stage's lane is labelled with its code, as the chain has it: map's above scan's,
+        // whose lane is the slot's (the colour follows it); the row above names the counter where
+        // its part starts (├; the empty slot's part before it is too short to name); the counts
+        // are the marbles: 1 1 1 over 1 2 3.
+        #expect(panel.mainLanes == [.intents, .position, .stage(0), .slotted, .ballColour, .background])
         #expect(String(String.UnicodeScalarView(lines[3].prefix(12).map(\.glyph))) == " in the slot")
         #expect(Self.text(lines[3]) == "  ├.map.sc…")
-        #expect(Self.text(lines[4]) == "^a├1─2───3")
+        #expect(String(String.UnicodeScalarView(lines[4].prefix(16).map(\.glyph))) == " .map { _ in 1 }")
+        #expect(Self.text(lines[4]) == "  ├1─1───1")
+        #expect(String(String.UnicodeScalarView(lines[5].prefix(13).map(\.glyph))) == " .scan(0, +) ")
+        #expect(Self.text(lines[5]) == "^a├1─2───3")
     }
 
     @Test("hovering the slot's lane with merge in it says which stream each value came from, or why none came")
