@@ -293,9 +293,34 @@ package final class Learn: TerminalProgram {
             answer = doctor
             doctorPending = nil
         }
+        // A colour change the terminal's few colours draw as no change: said, as the names show it.
+        let ball = play.session.state.ballColour
+        if let before = shownBall, before != ball, answer == nil {
+            answer = Self.lookAlikeAnswer(before, ball, depth: binding.colourDepth)
+        }
+        shownBall = ball
         showCard()
         play.willFlush()
     }
+
+    /// The ball's colour as the last frame showed it.
+    private var shownBall: FlatColour?
+
+    /// What the card says when the ball's colour changed from `before` to `after` but a terminal
+    /// of `depth` draws both alike (8 colours: flatMaroon and flatRedDark are one red); nil when
+    /// the change shows.
+    package static func lookAlikeAnswer(_ before: FlatColour, _ after: FlatColour, depth: ColourDepth) -> String? {
+        guard before != after, case .palette(let palette) = depth, palette != .xterm256,
+            before.terminalIndex(in: palette) == after.terminalIndex(in: palette)
+        else { return nil }
+        return "\(before.name)→\(after.name): one colour in \(palette.rawValue) here; see the names"
+    }
+
+    /// The longest ``lookAlikeAnswer(_:_:depth:)`` can be (the card keeps rows for it).
+    static let widestLookAlike: String = {
+        let longest = FlatColour.allCases.sorted { $0.name.count > $1.name.count }
+        return "\(longest[0].name)→\(longest[1].name): one colour in 16 here; see the names"
+    }()
 
     /// The facts the lesson's check reads now.
     package var facts: LessonFacts {
@@ -345,6 +370,8 @@ package final class Learn: TerminalProgram {
         noteLesson()
         start = play.streams.latestIndex
         firstSubscription = play.streams.subscriptionsMade
+        // Its lanes from where it began: what the lessons before drew could answer its question.
+        binding.send(.tourLessonBegan(floor))
         observed = []
         watching = play.streams.observations.sink { [unowned self] in observed.append($0) }
         isDone = false
@@ -368,6 +395,7 @@ package final class Learn: TerminalProgram {
     }
 
     private func showCard() {
+        binding.send(.tourPlainLabels(plainLabels))
         binding.send(
             .lessonShown(
                 Self.card(
@@ -387,23 +415,52 @@ package final class Learn: TerminalProgram {
         return untold
     }
 
+    /// The late subscribers whose lesson asks what each is handed and has no guess yet: their
+    /// lanes are labelled by name alone (`late Replay`: its buffer's size would say it).
+    private var plainLabels: Set<LateSubscriber> {
+        Set(
+            Lesson.all.indices.compactMap { index in
+                done.contains(index) || index == lesson && (predicted != nil || isDone) ? nil : Lesson.all[index].wants
+            })
+    }
+
+    /// Where the lesson began, from which its lanes are drawn.
+    private var floor: PageFloor { PageFloor(column: start, subscription: firstSubscription) }
+
+    /// The late lanes the lesson's lanes draw: those subscribed since it began.
+    private var drawnLateLanes: [LateLane] { play.streams.lateLanes.filter { $0.id >= firstSubscription } }
+
+    /// The first column the lanes' page shows now.
+    private var pageStart: Int {
+        StreamPanel.pageStart(latest: play.streams.latestIndex, width: play.terminal.columns, from: start)
+    }
+
     /// The marks on the lanes now whose lesson is still to come.
     private var untaughtMarks: [UntaughtMark] {
-        UntaughtMark.allCases.filter { mark in
+        UntaughtMark.shownFirst.filter { mark in
             guard play.isStreamsOpen, mark.isExplained(on: lesson, done: done) else { return false }
             switch mark {
+            case .lanes:
+                return true
+            case .flags:
+                // Drawn on mirror's and grabbed's lanes, the inputs of the operator in the slot
+                // that reads them.
+                return pageColumns.contains { column in
+                    column.mirrorSent != nil && column.slot.inputs.contains(.mirror)
+                        || column.grabbed != nil && column.slot.inputs.contains(.grabbed)
+                }
             case .subscribed:
                 // Each main lane begins ^ in the session's first column, a late lane where it
                 // subscribed: drawn while the page shows either.
-                let first = StreamPanel.pageStart(latest: play.streams.latestIndex, width: play.terminal.columns)
-                return first == 0 || play.streams.lateLanes.contains { $0.start >= first }
+                return pageStart == 0 || drawnLateLanes.contains { $0.start >= pageStart }
             case .swallowed:
-                return facts.columns.contains { column in
+                // The lesson's first column is drawn without its events (the lesson before's).
+                return pageColumns.contains { column in
                     column.position != nil && column.ballColour == nil
                         || column.ballColour != nil && column.background == nil
                 }
             case .cancelled:
-                return play.streams.lateLanes.contains { $0.end?.ending == .unsubscribed }
+                return drawnLateLanes.contains { $0.end?.ending == .unsubscribed }
             case .operatorPut:
                 return pageColumns.contains { if case .operatorChosen? = $0.intent { true } else { false } }
             case .pointer:
@@ -419,8 +476,8 @@ package final class Learn: TerminalProgram {
 
     /// The columns the streams panel's page shows now.
     private var pageColumns: [StreamColumn] {
-        play.streams.columns(
-            from: StreamPanel.pageStart(latest: play.streams.latestIndex, width: play.terminal.columns))
+        let first = pageStart
+        return play.streams.columns(from: first).filter { first == 0 || $0.index > start }
     }
 
     /// In the scan lesson, the accumulator and the way to the nearest dark band, from where the
@@ -544,12 +601,25 @@ package final class Learn: TerminalProgram {
         case operatorPut
         /// `▼ • ▲`: the mouse's intents, a press, a drag step, a release.
         case pointer
+        /// `T` `F`: a flag's value (`mirror`'s, `grabbed`'s), which no lesson teaches.
+        case flags
+        /// The lanes' first marks, taught by lesson 1's Done: `→` an arrow key on the intents'
+        /// lane, `●` and `■` the colours, the ruler's intent numbers (last: the longest words).
+        case lanes
+
+        /// The marks in the order the card says them, while it has room: those of later
+        /// lessons first (met for the first time where they are drawn), the lanes' basics last.
+        static let shownFirst: [UntaughtMark] = [
+            .pointer, .operatorPut, .flags, .cancelled, .swallowed, .subscribed, .lanes,
+        ]
 
         /// The index of the lesson about it: the one that teaches it, or, for a mark no lesson
         /// teaches, the one where it is met first in the article's order.
         var lesson: Int {
             let id =
                 switch self {
+                case .lanes: "one-subject"
+                case .flags: "(none)"
                 case .subscribed: "behavior"
                 case .swallowed: "ghost"
                 case .cancelled: "cancel"
@@ -565,7 +635,7 @@ package final class Learn: TerminalProgram {
         func isExplained(on index: Int, done: Set<Int>) -> Bool {
             guard !done.contains(lesson) else { return false }
             switch self {
-            case .operatorPut, .pointer: return true
+            case .lanes, .flags, .operatorPut, .pointer: return true
             case .subscribed, .swallowed, .cancelled: return index != lesson
             }
         }
@@ -574,6 +644,8 @@ package final class Learn: TerminalProgram {
         var words: String {
             let number = lesson + 1
             return switch self {
+            case .lanes: "● ■: the ball's, the screen's colour; → an arrow key; the ruler counts intents"
+            case .flags: "T F: a flag's value, true or false"
             case .subscribed: "^: subscribed here (lesson \(number))"
             case .swallowed: "·: a value swallowed (lesson \(number))"
             case .cancelled: "!: a cancel (lesson \(number))"
@@ -729,7 +801,7 @@ package final class Learn: TerminalProgram {
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,
             guessRangeAnswer, digitsAnswer,
             endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
-            elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"),
+            elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"), widestLookAlike,
         ] + [TerminalPalette.ansi8, .ansi16].compactMap { fewColoursAnswer(.palette($0)) }
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
@@ -740,7 +812,7 @@ package final class Learn: TerminalProgram {
     /// as wide as a long tour makes them, the lessons left.
     package static func cards(of index: Int) -> [LessonCard] {
         let widest = MapCounts(positions: 99_999, shared: 99_999, unshared: 199_998)
-        let marks = UntaughtMark.allCases
+        let marks = UntaughtMark.shownFirst
         // A guess only where the card asks for one.
         let asked = index < Lesson.all.count && Lesson.all[index].predicts != nil
         return (asked ? guesses : [nil]).flatMap { guess in

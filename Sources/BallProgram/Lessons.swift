@@ -113,7 +113,11 @@ package struct Lesson: Sendable {
     /// The card's question, if it asks one.
     package var asks: String? {
         guard predicts != nil else { return nil }
-        return question ?? wants.map { "Predict: what is a late \($0.name) subscriber handed as it subscribes?" }
+        // The kind by name alone: Replay(3)'s size would answer it.
+        return question
+            ?? wants.map {
+                "Predict: what is a late \($0.name.prefix { $0 != "(" }) subscriber handed as it subscribes?"
+            }
     }
 
     /// What the card offers as the answer to "what is a late subscriber handed?" (1, 2, 3).
@@ -138,7 +142,8 @@ package struct Lesson: Sendable {
                 "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.",
             task: "Move the ball till its colour changes, then s: each stream as a lane.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
-            learnt: "position published a centre (a letter); the chain derived a colour (●).",
+            learnt:
+                "position published centres (letters); the chain derived ● the ball's colour, ■ the screen's. → an arrow key; the ruler counts intents.",
             panel: .closed,
             isDone: { facts in facts.streamsOpen && facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
@@ -186,7 +191,7 @@ package struct Lesson: Sendable {
             task: "Press o: the screen's colours are bound again, through a Publish copy of the chain. Then move.",
             hint: "Through Publish it starts as the original's white view: handed nothing.",
             learnt:
-                "Publish handed the screen nothing: no colour until a move (in a dark band scan keeps white). o: back.",
+                "Publish handed the screen nothing: no colour until a move (in a dark band it stays white: lesson 8). o: back.",
             panel: .asLeft, tourKey: "o",
             isDone: { facts in
                 guard let bound = facts.boundThroughPublishAt else { return false }
@@ -199,7 +204,8 @@ package struct Lesson: Sendable {
             hint: "Its lane starts ^³ (three at once) once the ball has moved three times.",
             learnt:
                 "^³: three at once. The centre is a Behavior, not a Replay(1): it always holds one value, from the start.",
-            setup: "A Replay subject (RxSwift's ReplaySubject.create(bufferSize: 3)) is the third kind.",
+            setup:
+                "A Replay subject (RxSwift's ReplaySubject.create(bufferSize:)) is the third kind: it keeps values it was sent.",
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
         Lesson(
@@ -222,7 +228,8 @@ package struct Lesson: Sendable {
             id: "share", title: "share",
             text:
                 "ballColour ends in share(replay: 1): one run of map for all its subscribers, and a late one is handed the last colour (Combine's share() hands nothing).",
-            task: "Press u: two subscribers to a shared copy of map, two to an unshared one. Then move three times.",
+            task:
+                "Press u: two subscribers to a shared copy of map, two to an unshared one (not lanes: the note counts). Move three times.",
             hint: "position hands each new subscriber its value, so map runs at u too.",
             learnt: "Shared, map ran once a position for both subscribers; unshared, once for each of them.",
             panel: .asLeft, tourKey: "u",

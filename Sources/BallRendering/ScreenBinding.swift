@@ -243,7 +243,11 @@ package final class ScreenBinding {
             switch shown.content {
             case .live:
                 page =
-                    streams.map { StreamPanel($0, width: area.columns, fits: shown.fits, axis: model.panelAxis) }
+                    streams.map {
+                        StreamPanel(
+                            $0, width: area.columns, fits: shown.fits, axis: model.panelAxis,
+                            floor: model.tour != nil ? model.tourFloor : nil)
+                    }
                     ?? StreamPanel(columns: [])
             case .page(let given): page = given
             }
@@ -253,6 +257,7 @@ package final class ScreenBinding {
             if model.tour != nil {
                 page.rowBudget = StreamPanel.rows
                 page.showsSlot = model.tourSlotLane
+                page.plainLabels = model.tourPlainLabels
             }
             if shown.content == .live, !shown.fits {
                 page.missingRows = StreamPanel.missingRows(playArea: area, slot: page.showsSlot)

@@ -36,6 +36,10 @@ package struct ScreenModel: Hashable, Sendable {
     package var mirror = false
     /// Whether `learn`'s lanes draw the slot's lane (the lesson's point is on it).
     package var tourSlotLane = false
+    /// Where `learn`'s lesson began: its lanes are drawn from there (nil: from the session's start).
+    package var tourFloor: PageFloor?
+    /// The late lanes `learn` labels by name alone (their lesson asks what each is handed).
+    package var tourPlainLabels: Set<LateSubscriber> = []
     /// How the streams panel lays out its columns: a column per intent, or per span of time
     /// (`T`, zoomed with `<` `>`); kept while the panel is closed.
     package var panelAxis = PanelAxis()
@@ -153,6 +157,10 @@ package enum ScreenEvent: Hashable, Sendable {
     case mirrorPublished(Bool)
     /// `learn`'s lanes draw the slot's lane, or stop drawing it (a lesson on the operators began).
     case tourSlotLaneShown(Bool)
+    /// A lesson of `learn` began: its lanes are drawn from `floor`.
+    case tourLessonBegan(PageFloor)
+    /// `learn` labels these late lanes by name alone, or no longer.
+    case tourPlainLabels(Set<LateSubscriber>)
 }
 
 /// A lesson's card, as `learn` shows it in its own rows above the ball's area: a title, the
@@ -258,6 +266,8 @@ extension ScreenModel {
         case .slotPublished(let chosen): return replace(\.slot, with: chosen)
         case .mirrorPublished(let on): return replace(\.mirror, with: on)
         case .tourSlotLaneShown(let shown): return replace(\.tourSlotLane, with: shown)
+        case .tourLessonBegan(let floor): return replace(\.tourFloor, with: floor)
+        case .tourPlainLabels(let kinds): return replace(\.tourPlainLabels, with: kinds)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

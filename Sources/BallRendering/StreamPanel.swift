@@ -5,6 +5,21 @@ import TextFormats
 
 // MARK: - The streams panel: what it shows
 
+/// Where `learn`'s lesson began, from which its lanes are drawn: the column (its own events are
+/// the lesson before's) and the first late subscription made since.
+package struct PageFloor: Hashable, Sendable {
+    /// The intent index the lesson began at.
+    package var column: Int
+    /// The id of the first late subscription made in the lesson (``StreamRecorder/subscriptionsMade``).
+    package var subscription: Int
+
+    /// A floor at `column`, late lanes from `subscription` on.
+    package init(column: Int, subscription: Int) {
+        self.column = column
+        self.subscription = subscription
+    }
+}
+
 /// The streams panel as a value: the columns on its page, the late lanes, and how much room
 /// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
 /// draws it between the ball's area and the status line.
@@ -56,6 +71,15 @@ package struct StreamPanel: Hashable, Sendable {
     /// their own): over it, a kind of late subscriber with no live lane gives up its row (the
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
     package var rowBudget: Int?
+    /// The kinds of late subscriber labelled by name alone (`late Replay`, not `late Replay(3)`):
+    /// in `learn`, until the lesson that asks what it is handed has its guess.
+    package var plainLabels: Set<LateSubscriber> = []
+
+    /// The label of `kind`'s late lane: its name, with what it keeps unless ``plainLabels`` has it.
+    func lateLabel(_ kind: LateSubscriber) -> String {
+        let label = StreamLane.late(kind).label
+        return plainLabels.contains(kind) ? String(label.prefix { $0 != "(" }) : label
+    }
 
     /// What it draws: whether the ruler, the slot's lane and the row that names its segments, the
     /// lanes of what the operator in it reads, which kinds of late subscriber have a row (see
@@ -293,15 +317,15 @@ package struct StreamPanel: Hashable, Sendable {
         time ? max(1, width - labelWidth) : max(1, (width - labelWidth - 1) / 2)
     }
 
-    /// The first intent index (`time`: span number) on the page that shows `latest` at `width`:
-    /// pages turn by half their size, so the newest column moves right until the page is full,
+    /// The first intent index (`time`: span number) on the page that shows `latest` at `width`,
+    /// the pages counted from `base` (`learn`: where the lesson began): pages turn by half their size, so the newest column moves right until the page is full,
     /// then the older half scrolls off at once (a drag step redraws two cells a lane, not the
     /// whole panel).
-    package static func pageStart(latest: Int, width: Int, time: Bool = false) -> Int {
+    package static func pageStart(latest: Int, width: Int, time: Bool = false, from base: Int = 0) -> Int {
         let size = pageSize(width: width, time: time)
-        guard latest >= size else { return 0 }
+        guard latest - base >= size else { return base }
         let half = max(1, size / 2)
-        return ((latest - size) / half + 1) * half
+        return base + ((latest - base - size) / half + 1) * half
     }
 
     /// A panel of these columns (oldest first) and late lanes.
@@ -315,13 +339,18 @@ package struct StreamPanel: Hashable, Sendable {
     /// The panel for `recorder` at `width`: the page that shows its latest column, or on
     /// `axis`'s time, the latest span: the last event's, or while the slot's operator waits,
     /// the span the wait has reached (the session's clock).
-    package init(_ recorder: StreamRecorder, width: Int, fits: Bool, axis: PanelAxis = PanelAxis()) {
+    /// `floor`: where `learn`'s lesson began; the page shows nothing of the lessons before it.
+    package init(
+        _ recorder: StreamRecorder, width: Int, fits: Bool, axis: PanelAxis = PanelAxis(), floor: PageFloor? = nil
+    ) {
         lateLanes = recorder.lateLanes
         self.fits = fits
         showsSlot = recorder.slotUsed
         homeLetters = recorder.letterBook.letters
+        defer { if let floor { lessonOnly(from: floor) } }
         guard axis.time else {
-            columns = recorder.columns(from: Self.pageStart(latest: recorder.latestIndex, width: width))
+            let base = floor?.column ?? 0
+            columns = recorder.columns(from: Self.pageStart(latest: recorder.latestIndex, width: width, from: base))
             return
         }
         let now = recorder.now
@@ -330,11 +359,31 @@ package struct StreamPanel: Hashable, Sendable {
         let late = recorder.lateLanes.flatMap { [$0.startedAt, $0.endedAt] }.compactMap { $0 }
         let end = max(latest.map { Self.end(of: $0, now: now) } ?? now, late.max() ?? .start)
         let last = TimeSpans.number(of: end, length: axis.span)
-        let first = Self.pageStart(latest: last, width: width, time: true)
+        let base = floor.flatMap { recorder.columns(from: $0.column).first?.time }
+            .map { TimeSpans.number(of: $0, length: axis.span) }
+        let first = Self.pageStart(latest: last, width: width, time: true, from: min(base ?? 0, last))
         let spans = TimeSpans(length: axis.span, first: first, count: last - first + 1)
         columns = recorder.columns(before: spans.start(of: first))
         self.spans = spans
         self.now = now
+    }
+
+    /// Leaves out what came before `floor`: the columns before it, the late lanes subscribed
+    /// before it, and the events of its own column, which belong to the lesson before (the
+    /// column is drawn as the place the lesson began: each lane as it stood, nothing new).
+    private mutating func lessonOnly(from floor: PageFloor) {
+        lateLanes.removeAll { $0.id < floor.subscription }
+        guard floor.column > 0 else { return }
+        columns.removeAll { $0.index < floor.column }
+        guard let first = columns.first, first.index == floor.column else { return }
+        var quiet = StreamColumn(index: first.index, state: first.state)
+        quiet.time = first.time
+        quiet.slot = first.slot
+        quiet.mirror = first.mirror
+        quiet.waitsUntil = first.waitsUntil
+        quiet.dead = first.dead.union(first.failed).union(first.completed)
+        (quiet.innersBefore, quiet.innersAfter) = (first.innersAfter, first.innersAfter)
+        columns[0] = quiet
     }
 
     /// When the live time view next draws more of a wait that is running (the start of the
@@ -377,10 +426,10 @@ package struct StreamPanel: Hashable, Sendable {
             if !row.isEmpty {
                 lines.append(
                     laneLine(
-                        StreamLane.late(kind).label, width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
+                        lateLabel(kind), width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
                         letters: letters))
             } else {
-                let label = " " + StreamLane.late(kind).label
+                let label = " " + lateLabel(kind)
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
                 // `learn`'s lanes (a row budget) name the key only: its lessons ask what each is handed.
                 let hints = rowBudget == nil ? Self.lateHints(kind) : Array(Self.lateHints(kind).dropFirst())
@@ -445,7 +494,7 @@ package struct StreamPanel: Hashable, Sendable {
             for row in rows {
                 lines.append(
                     laneLine(
-                        StreamLane.late(kind).label, width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
+                        lateLabel(kind), width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
                         letters: letters))
             }
         }

@@ -19,8 +19,11 @@ extension StreamPanel {
     /// where things ended up.
     func descriptions(_ column: StreamColumn?) -> [String] {
         guard let column, let state = column.state else { return [""] }
-        let glyph = column.intent.map { Marble.glyph(of: $0) } ?? "^"
-        let intent = column.intent.map(Marble.describe) ?? "^ subscribed"
+        // No intent: the session's start, or (`learn`) the column a lesson's lanes begin at,
+        // drawn without the lesson before's events.
+        let start = column.index == 0
+        let glyph = column.intent.map { Marble.glyph(of: $0) } ?? (start ? "^" : "─")
+        let intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : "the lesson began here")
         let centre = "\(state.position.centre.column),\(state.position.centre.row)"
         let (ball, background) = (state.ball, state.background)
         return [
@@ -320,7 +323,12 @@ extension StreamPanel {
             }
             return emits(column, in: lane)
         }
-        let laneName = lane == .intents ? "" : " \(lane.label)"
+        let laneName: String
+        switch lane {
+        case .intents: laneName = ""
+        case .late(let kind): laneName = " \(lateLabel(kind))"
+        default: laneName = " \(lane.label)"
+        }
         guard !events.isEmpty else {
             let quiet = lane == .intents ? "no intent" : "nothing"
             if lane == .slotted, let waits = waitWords(in: range) { return ["\(when)\(laneName): \(quiet): \(waits)"] }
