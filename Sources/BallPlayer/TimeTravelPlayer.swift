@@ -400,8 +400,13 @@ package final class TimeTravelPlayer {
     private var copiesWords: String? {
         let copies = tourCopies
         var words: [String] = []
-        if copies.colours != nil, let said = Observation.screenThroughPublish(true).tourWords { words.append(said) }
-        if let counts = copies.counts { words.append("u: \(counts.words)") }
+        // Turned off after the place's intent: what the copies showed, then the chain again.
+        let screenOff = turnedOff { if case .screenThroughPublish(let on) = $0 { on } else { nil } }
+        let copiesOff = turnedOff { if case .mapCopies(let on) = $0 { on } else { nil } }
+        if copies.colours != nil, let said = Observation.screenThroughPublish(true).tourWords {
+            words.append(said + (screenOff ? ", then o: back" : ""))
+        }
+        if let counts = copies.counts { words.append("u: \(counts.words)" + (copiesOff ? ", then u: cancelled" : "")) }
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 
@@ -441,12 +446,22 @@ package final class TimeTravelPlayer {
     private var tourKnown: (observations: Int, isTour: Bool)?
 
     /// The place after whose intent a recorded tour's `o` (``Observation/screenThroughPublish(_:)``)
-    /// or `u` (``Observation/mapCopies(_:)``) was turned on, while it is still on at the place.
+    /// or `u` (``Observation/mapCopies(_:)``) was turned on, while it is still on at the place,
+    /// or was on as the place's intent came (turned off after it: the place shows that intent
+    /// through the copies, the `o` of a lesson whose task is a move, then `n`).
     private func turnedOn(_ marker: (Observation) -> Bool?) -> Int? {
-        for entry in index.observations.reversed() where entry.place <= place {
-            if let on = marker(entry.event.observation) { return on ? entry.place : nil }
+        func on(before end: Int, orAt: Bool) -> Int? {
+            for entry in index.observations.reversed() where entry.place < end || orAt && entry.place == end {
+                if let on = marker(entry.event.observation) { return on ? entry.place : nil }
+            }
+            return nil
         }
-        return nil
+        return on(before: place, orAt: true) ?? (place > 0 ? on(before: place, orAt: false) : nil)
+    }
+
+    /// Whether `o` or `u` was turned off after the place's intent (it went through the copies).
+    private func turnedOff(_ marker: (Observation) -> Bool?) -> Bool {
+        place > 0 && index.observations(at: place).contains { marker($0.event.observation) == false }
     }
 
     /// The positions the position subject published after intent `start`, up to the place.

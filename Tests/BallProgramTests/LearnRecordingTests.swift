@@ -159,8 +159,14 @@ struct LearnRecordingTests {
                 #expect(Self.rows(player.frame).contains { $0.contains("o: the screen through Publish") })
             }
         }
-        // Place 4 shows the chain again: `o` was pressed back after intent 4.
-        #expect(replayed == shown.prefix(3) + [shown[4]], "tour \(shown), player \(replayed)")
+        // Place 4 shows intent 4 through the copy, as the tour's screen did until `o` bound it
+        // back (or `n` did, the Why Behavior lesson done by its move): said on the tour's row.
+        #expect(replayed == Array(shown.prefix(4)), "tour \(shown), player \(replayed)")
+        #expect(
+            Self.rows(player.frame).contains { $0.contains("o: the screen through Publish, then o: back") },
+            "\(Self.rows(player.frame).joined(separator: "\n"))")
+        player.press(.arrow(.right, shifted: false))
+        #expect(!Self.rows(player.frame).contains { $0.contains("o: the screen") }, "after it, the chain itself")
     }
 
     @Test("the player says what u counted where the tour's card did: map's runs, shared and not")
