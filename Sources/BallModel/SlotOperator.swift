@@ -16,7 +16,7 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// The operators, in the operators box's order: the one list a new operator joins.
     package static let allCases: [SlotOperator] = [
         .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .mapToOne, .scan,
-        .merge, .startWith, .distinctUntilChanged, .flatMap, .tryMap,
+        .merge, .startWith, .distinctUntilChanged, .flatMap, .tryMap, .catch, .retry, .replaceError,
     ]
 
     /// What the operator is and does.
@@ -51,8 +51,13 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     package var laneLabel: String { self == .none ? name : "." + operation.rxName }
 
     /// The pipe its key puts in the slot from the operators box: itself, or, for an operator that
-    /// takes counts, the counter's `map { _ in 1 }` before it (`scan` alone: `mapToOne,scan`).
-    package var alone: SlotPipe { operation.takes == .count ? [.mapToOne, self] : [self] }
+    /// takes counts, the counter's `map { _ in 1 }` before it (`scan` alone: `mapToOne,scan`); for
+    /// one that recovers from an error, `tryMap` before it, which throws one (`catch` alone:
+    /// `tryMap,catch`).
+    package var alone: SlotPipe {
+        if operation.recovers { return [.tryMap, self] }
+        return operation.takes == .count ? [.mapToOne, self] : [self]
+    }
 
     /// The digit that puts it in from the operators box, when its key is one.
     package var digit: Int? { key.properties.numericType == nil ? nil : Int(String(key)) }
@@ -127,17 +132,39 @@ package protocol SlotOperation: Sendable {
     func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
     ) -> AnyPublisher<SlotOutput, Never>
-    /// The operator as the chain runs it as the pipe's last stage, whose failure is an `Error`:
+    /// The operator as the chain runs it on what cannot fail, its failure an `Error`:
     /// ``applied(to:inputs:resuming:)``, which cannot fail, but for an operator that throws
     /// (`tryMap`), which says here how.
     func running(
         on upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
     ) -> AnyPublisher<SlotOutput, Error>
-    /// Whether it can only be a pipe's last stage: it can fail, and an error ends all after it.
-    var endsPipe: Bool { get }
-    /// The reducer's model of its failing in `step`, if it does: the error that ends the chain
-    /// after it (nothing reaches the colours again).
+    /// Whether it can fail (`tryMap`): an error ends it and every stage after it, up to one that
+    /// recovers (``recovers``); without one, the chain after the slot too.
+    var canFail: Bool { get }
+    /// The reducer's model of its failing in `step`, if it does: the error that ends it and the
+    /// stages after it, up to one that recovers.
     func failure(_ step: SlotStep) -> SlotError?
+    /// Whether it recovers from an error of a stage before it (`catch`, `retry`, `replaceError`):
+    /// it goes only after a stage that can fail.
+    var recovers: Bool { get }
+    /// Whether no error comes out of it, whatever came before (`catch`, `replaceError`; `retry`'s
+    /// last error goes on).
+    var endsErrors: Bool { get }
+    /// Whether it goes after a stage that can fail: ``passingErrors(_:afresh:inputs:resuming:)``
+    /// gives its form for what can fail.
+    var passesErrors: Bool { get }
+    /// The operator after a stage that can fail, on what can fail: an error from before goes
+    /// through it at once, as through each of Rx's operators, unless it recovers from it; nil
+    /// when it does not go after a stage that can fail (``PipeProblem/afterFailing(_:_:)``).
+    /// `afresh` is the stages before it subscribed anew, as `retry` resubscribes (a chain built
+    /// part-way resumes its stages, which a new subscription must not).
+    func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>?
+    /// The reducer's model of its recovering from `error` in `step` (what a stage before it threw),
+    /// if it does: nil, the error goes on to the stages after it.
+    func recovery(_ stage: inout SlotStage, from error: SlotError, _ step: SlotStep) -> SlotRecovery?
     /// Every value it passes on in `step`, in order: ``step(_:_:)``'s, or several for an
     /// operator that passes one value on more than once (`flatMap`'s inner subscriptions).
     func steps(_ stage: inout SlotStage, _ step: SlotStep) -> [SlotOutput]
@@ -178,8 +205,16 @@ extension SlotOperation {
     ) -> AnyPublisher<SlotOutput, Error> {
         applied(to: upstream, inputs: inputs, resuming: resuming).setFailureType(to: Error.self).eraseToAnyPublisher()
     }
-    package var endsPipe: Bool { false }
+    package var canFail: Bool { false }
     package func failure(_ step: SlotStep) -> SlotError? { nil }
+    package var recovers: Bool { false }
+    package var endsErrors: Bool { false }
+    package var passesErrors: Bool { false }
+    package func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>? { nil }
+    package func recovery(_ stage: inout SlotStage, from error: SlotError, _ step: SlotStep) -> SlotRecovery? { nil }
     package func steps(_ stage: inout SlotStage, _ step: SlotStep) -> [SlotOutput] {
         self.step(&stage, step).map { [$0] } ?? []
     }
@@ -203,6 +238,16 @@ extension SlotOperation {
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? { nil }
     package func quietWords(_ moment: SlotMoment) -> (String, String?)? { nil }
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) { ("nothing", nil) }
+}
+
+/// How a stage recovers from an error of a stage before it, in the reducer's model.
+package enum SlotRecovery: Hashable, Sendable {
+    /// It passes this value on, then completes (`catch`'s `Just`, `replaceError`'s value): the
+    /// stages before it ended with the error, and nothing comes through it again.
+    case fallback(SlotOutput)
+    /// It subscribes anew to the stages before it (`retry`): each starts afresh, handed what the
+    /// subjects hold at once.
+    case resubscribe
 }
 
 /// What the values a stage passes on are: positions, or counts.

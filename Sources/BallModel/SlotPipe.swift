@@ -71,12 +71,18 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
             return .combinedAfterTimer
         }
         var kind = SlotValueKind.position
+        // The stage before that can fail, if one did (and whether an error of it can still come).
+        var failing: SlotOperator?
+        var errorsCome = false
         for (index, stage) in stages.enumerated() {
             let operation = stage.operation
             if index > 0, operation.startsPipe { return .startsPipe(stage) }
-            if index < stages.count - 1, operation.endsPipe { return .endsPipe(stage) }
+            if let failing, !operation.passesErrors { return .afterFailing(stage, failing) }
+            if operation.recovers, !errorsCome { return .nothingToRecover(stage) }
             if let takes = operation.takes, takes != kind { return .takes(stage, kind) }
             kind = operation.gives(kind)
+            if operation.canFail { (failing, errorsCome) = (failing ?? stage, true) }
+            if operation.endsErrors { errorsCome = false }
         }
         return nil
     }
@@ -159,8 +165,11 @@ package enum PipeProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case twoReadMirror
     /// `combineLatest` after a timed operator.
     case combinedAfterTimer
-    /// An operator that can fail, before the last stage.
-    case endsPipe(SlotOperator)
+    /// An operator (the first) after one that can fail (the second), which has no form for what
+    /// can fail.
+    case afterFailing(SlotOperator, SlotOperator)
+    /// An operator that recovers from an error, with no error to recover from before it.
+    case nothingToRecover(SlotOperator)
 
     package var description: String {
         switch self {
@@ -175,8 +184,10 @@ package enum PipeProblem: Error, Hashable, Sendable, CustomStringConvertible {
             "a pipe holds one timed operator (debounce or throttle) at most, so each intent's column shows what it let through"
         case .twoReadMirror:
             "a pipe holds one operator that reads the mirror (combineLatest or sample) at most: with two, each flip would reach the second twice"
-        case .endsPipe(let stage):
-            "\(stage.name) can fail, and an error ends all after it: it can only be a pipe's last stage"
+        case .afterFailing(let stage, let failing):
+            "\(stage.name) cannot go after \(failing.name): after a stage that can fail go only \(SlotOperator.allCases.filter(\.operation.passesErrors).map(\.name).joined(separator: ", "))"
+        case .nothingToRecover(let stage):
+            "\(stage.name) recovers from an error, but no stage before it can fail (tryMap,\(stage.name))"
         case .combinedAfterTimer:
             "combineLatest goes before debounce or throttle, not after: after, a flip and the timer would each pass a value on in one intent's column"
         }
@@ -207,17 +218,28 @@ package struct SlotStage: Hashable, Sendable {
     /// (one if it was built with the button down), each a subscription to the position that
     /// nothing cancels, so each new position goes through this many times.
     package var innerSubscriptions = 0
+    /// Whether it ended, unsubscribed for good: by an error a later stage caught (`catch`,
+    /// `replaceError`), or as that stage, which then completed. Nothing passes it again.
+    package var finished = false
+    /// How many times `retry` subscribed anew to the stages before it since the pipe was built.
+    package var retries = 0
+    /// What `replaceError` passes on for an error: the value it was given as the pipe was built.
+    package var fallback: SlotOutput?
 
     /// A stage's memory from its parts.
     package init(
         passed: SlotOutput? = nil, heldSince: SessionTime? = nil, windowStart: SessionTime? = nil,
-        upstreamEnded: Bool = false, innerSubscriptions: Int = 0
+        upstreamEnded: Bool = false, innerSubscriptions: Int = 0, finished: Bool = false, retries: Int = 0,
+        fallback: SlotOutput? = nil
     ) {
         self.passed = passed
         self.heldSince = heldSince
         self.windowStart = windowStart
         self.upstreamEnded = upstreamEnded
         self.innerSubscriptions = innerSubscriptions
+        self.finished = finished
+        self.retries = retries
+        self.fallback = fallback
     }
 }
 
@@ -244,13 +266,16 @@ package struct SlotStep {
     package var mirror: Bool
     /// When it happened.
     package var time: SessionTime
+    /// Whether `retry` subscribed anew to the stages before it in this step: each of them
+    /// subscribes afresh, as when the pipe is built.
+    package var resubscribed = false
 
     /// Whether the mirror flip reached this stage in this step: each stage that reads it sees the
     /// flip in the order they subscribed to it (the first stage first), and what one passes on
     /// at the flip reaches the stages after it before the flip does.
     package var flipped: Bool { intent == .mirrorFlipped }
-    /// Whether the pipe was built in this step: each stage subscribes afresh.
-    package var built: Bool { intent?.buildsPipe == true }
+    /// Whether the stage subscribed in this step: the pipe was built, or `retry` subscribed anew.
+    package var built: Bool { intent?.buildsPipe == true || resubscribed }
     /// Whether the session ended in this step: its subjects (the mirror too) complete.
     package var sessionEnds: Bool { intent?.endsSession == true }
 }
@@ -338,11 +363,11 @@ extension SlotPipe {
     {
         let index = first
         let operation = stages[index].operation
-        guard next.failure == nil else { return [] }
+        guard next.failure == nil, !next.stages[index].finished else { return [] }
         let wasEnded = next.stages[index].upstreamEnded
         if step.upstreamEnded { next.stages[index].upstreamEnded = true }
         if let error = operation.failure(step) {
-            next.failure = error
+            fail(&next, error, at: index, step)
             return []
         }
         let passed = operation.steps(&next.stages[index], step)
@@ -370,7 +395,13 @@ extension SlotPipe {
             return run(&next, onward, from: index + 1, through: last)
         }
         var results: [SlotOutput] = []
+        let subscriptions = next.stages.map(\.retries).reduce(0, +)
         for (number, value) in passed.enumerated() {
+            // An error on the way ended this stage's subscription (or `retry` made a new one):
+            // what it had yet to pass on goes nowhere.
+            guard next.failure == nil, !next.stages[index].finished,
+                next.stages.map(\.retries).reduce(0, +) == subscriptions
+            else { break }
             next.stages[index].passed = value
             onward.handed = value
             onward.latest = value
@@ -378,6 +409,42 @@ extension SlotPipe {
             results += run(&next, onward, from: index + 1, through: last)
         }
         return results
+    }
+
+    /// Stage `index` threw `error` in `step`: it goes down the stages after it to the first that
+    /// recovers from it (``SlotOperation/recovery(_:from:_:)``), which passes a fallback on and
+    /// completes, or subscribes anew to the stages before it; with none, it ends the chain after
+    /// the slot (``BallState/failure``).
+    private func fail(_ next: inout BallState, _ error: SlotError, at index: Int, _ step: SlotStep) {
+        for later in stages.indices where later > index {
+            guard let recovery = stages[later].operation.recovery(&next.stages[later], from: error, step) else {
+                continue
+            }
+            switch recovery {
+            case .fallback(let value):
+                // The stages before it ended with the error; it passes the fallback on, then completes.
+                for ended in 0...later { next.stages[ended] = SlotStage(finished: true) }
+                guard later < stages.count - 1 else { return next.pass(value) }
+                var onward = step
+                (onward.intent, onward.handed, onward.latest, onward.upstreamEnded) = (nil, value, value, true)
+                run(&next, onward, from: later + 1)
+            case .resubscribe:
+                // Each stage before it subscribes afresh, handed what the subjects hold at once (or
+                // only their completion, after a quit).
+                let ended = next.stages[0].upstreamEnded
+                for fresh in 0..<later { next.stages[fresh] = SlotStage() }
+                var again = step
+                again.resubscribed = true
+                again.next = next
+                (again.handed, again.latest) = (ended ? nil : .position(next.position), .position(next.position))
+                again.upstreamEnded = ended
+                run(&next, again, from: 0)
+            }
+            return
+        }
+        next.failure = error
+        // The error disposed of every stage's subscription: their timers with them.
+        for index in next.stages.indices { (next.stages[index].heldSince, next.stages[index].windowStart) = (nil, nil) }
     }
 
     /// When the pipe's next timer goes off, and whose (a pipe has one timed stage at most:
@@ -392,7 +459,7 @@ extension SlotPipe {
     /// The reducer's model of stage `index`'s timer going off at `due`: what it held goes through
     /// to the stages after it.
     func timerWentOff(_ next: inout BallState, stage index: Int, at due: SessionTime) {
-        guard next.failure == nil else { return }
+        guard next.failure == nil, !next.stages[index].finished else { return }
         let operation = stages[index].operation
         let latest = index == 0 ? .position(next.position) : next.stages[index - 1].passed
         let passed = operation.timerWentOff(&next.stages[index], at: due, latest: latest)
@@ -445,11 +512,23 @@ extension SlotPipe {
     ) -> AnyPublisher<SlotOutput, Error> {
         // A chain built part-way after its error is built failed: it ends with that error at once.
         if let failure = resuming?.failure { return Fail(error: failure).eraseToAnyPublisher() }
+        // After a recovery passed its fallback on and completed, nothing comes through again.
+        if resuming?.stages.contains(where: \.finished) == true { return Empty().eraseToAnyPublisher() }
+        return chain(inputs, resuming: resuming, taps: taps, stages: stages.count)
+    }
+
+    /// The first `count` stages on the chain's subjects, resumed in `resuming` or afresh: each
+    /// that cannot fail on what cannot fail; from the first that can fail on, each in its form
+    /// for what can fail (``SlotOperation/passingErrors(_:afresh:inputs:resuming:)``).
+    private func chain(
+        _ inputs: SlotInputs, resuming: BallState?, taps: [PassthroughSubject<SlotOutput, Never>], stages count: Int
+    ) -> AnyPublisher<SlotOutput, Error> {
         let position = inputs.position
         var upstream: AnyPublisher<SlotOutput, Never> =
             resuming == nil
             ? position.map(SlotOutput.position).eraseToAnyPublisher()
             : position.dropFirst().map(SlotOutput.position).eraseToAnyPublisher()
+        var failing: AnyPublisher<SlotOutput, Error>?
         var latest: SlotOutput? = .position(position.value)
         func resume(_ index: Int) -> SlotResume? {
             resuming.map { state in
@@ -465,14 +544,27 @@ extension SlotPipe {
             let tap = taps[index]
             return stage.handleEvents(receiveOutput: { tap.send($0) }).eraseToAnyPublisher()
         }
-        // Each stage but the last cannot fail; the last runs as the chain runs it, with an `Error`.
-        for (index, stage) in stages.enumerated().dropLast() {
-            upstream = tapped(stage.operation.applied(to: upstream, inputs: inputs, resuming: resume(index)), index)
+        for (index, stage) in stages.prefix(count).enumerated() {
+            let operation = stage.operation
+            if let before = failing {
+                // What `retry` subscribes to anew: the stages before it, built afresh.
+                let afresh = { self.chain(inputs, resuming: nil, taps: taps, stages: index) }
+                guard
+                    let applied = operation.passingErrors(
+                        before, afresh: afresh, inputs: inputs, resuming: resume(index))
+                else {
+                    preconditionFailure(
+                        "\(stage.name) after a stage that can fail: \(problem.map(\.description) ?? "")")
+                }
+                failing = tapped(applied, index)
+            } else if operation.canFail {
+                failing = tapped(operation.running(on: upstream, inputs: inputs, resuming: resume(index)), index)
+            } else {
+                upstream = tapped(operation.applied(to: upstream, inputs: inputs, resuming: resume(index)), index)
+            }
             latest = resuming.flatMap { $0.stages.indices.contains(index) ? $0.stages[index].passed : nil }
         }
-        guard let last = stages.last else { return upstream.setFailureType(to: Error.self).eraseToAnyPublisher() }
-        let index = stages.count - 1
-        return tapped(last.operation.running(on: upstream, inputs: inputs, resuming: resume(index)), index)
+        return failing ?? upstream.setFailureType(to: Error.self).eraseToAnyPublisher()
     }
 }
 

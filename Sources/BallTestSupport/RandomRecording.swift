@@ -85,12 +85,16 @@ extension RandomRecording {
 }
 
 extension SlotPipe {
-    /// A random pipe of one to ``most`` stages that fit together (`none` at times).
+    /// A random pipe of one to ``most`` stages that fit together (`none` at times); after a stage
+    /// that can fail, a recovery half the time.
     package static func random(using generator: inout SeededGenerator) -> SlotPipe {
         if generator.below(12) == 0 { return .none }
         var pipe = SlotPipe.none
         for _ in 0...generator.below(most) {
-            let fitting = SlotOperator.allCases.filter { pipe.accepts(.stageAdded($0)) }
+            var fitting = SlotOperator.allCases.filter { pipe.accepts(.stageAdded($0)) }
+            if fitting.contains(where: \.operation.recovers), generator.below(2) == 0 {
+                fitting = fitting.filter(\.operation.recovers)
+            }
             guard !fitting.isEmpty else { break }
             pipe = pipe.after(.stageAdded(fitting[generator.below(fitting.count)]))
         }

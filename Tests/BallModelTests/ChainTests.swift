@@ -724,6 +724,69 @@ struct ChainTests {
     }
 
     @Test(
+        "tryMap,catch: in a corner the error becomes Just the middle, then the pipe completes: the colours live on, the middle's, until another pipe"
+    )
+    func catchInThePipe() throws {
+        for name in ["tryMap,catch", "tryMap,replaceError", "tryMap,map,catch"] {
+            let session = BallSession(start: .start(at: position(50, 11)))
+            var (stages, colours): ([[SlotOutput]], [FlatColour]) = ([[], [], []], [])
+            var ends: [String: Subscribers.Completion<Error>] = [:]
+            let taps =
+                (0..<3).map { index in session.viewModel.stageOutputs[index].sink { stages[index].append($0) } } + [
+                    session.viewModel.ballColour.bind(
+                        onNext: { colours.append($0) }, onError: { ends["colour"] = .failure($0) })
+                ]
+            let pipe = try SlotPipe.parse(name).get()
+            var folded = session.state
+            for intent: Intent in [
+                .operatorChosen(pipe), .pressed(at: Cell(column: 0, row: 0)), .dragged(to: Cell(column: 30, row: 11)),
+                .released(at: Cell(column: 30, row: 11)), .arrowPressed(.right, distance: 3),
+            ] {
+                session.send(intent)
+                folded = reduce(folded, intent)
+                #expect(session.state == folded, "\(name) \(intent)")
+            }
+            let middle = SlotOutput.position(position(40, 11))
+            // The press took the ball into the top left corner: the stage before threw, and the
+            // recovery passed the middle on (tryMap's own lane has nothing for the corner).
+            let last = pipe.stages.count - 1
+            let chosenWith = name.contains("map,") ? position(29, 11) : position(50, 11)
+            #expect(stages[last] == [.position(chosenWith), middle], "\(name)")
+            #expect(folded.failure == nil && folded.slotted == middle, "\(name)")
+            #expect(colours.last == middle.ballColour, "\(name)")
+            #expect(ends.isEmpty, "\(name): the binding lives")
+            // The pipe completed: the moves after it reach nothing; another pipe follows them again.
+            #expect(session.viewModel.current.ball == middle.ballColour)
+            session.send(.operatorChosen(.none))
+            #expect(session.viewModel.current.ball == position(33, 11).ballColour, "\(name)")
+            taps.forEach { $0.cancel() }
+        }
+    }
+
+    @Test(
+        "tryMap,retry: the Behavior subject hands the corner again at each subscription: 3 in all, spent in one move, then the error goes on"
+    )
+    func retryInThePipe() throws {
+        let session = BallSession(start: .start(at: position(50, 11)))
+        var tried: [SlotOutput] = []
+        var error: Error?
+        let taps = [
+            session.viewModel.stageOutputs[0].sink { tried.append($0) },
+            session.viewModel.slotted.bind(onNext: { _ in }, onError: { error = $0 }),
+        ]
+        session.send(.operatorChosen(try SlotPipe.parse("tryMap,retry").get()))
+        session.send(.arrowPressed(.right, distance: 5))
+        #expect(session.state.stages[1].retries == 0)
+        session.send(.pressed(at: Cell(column: 79, row: 0)))
+        // tryMap's lane: the position chosen with, the move; the corner throws three times.
+        #expect(tried == [.position(position(50, 11)), .position(position(55, 11))])
+        #expect(session.state.stages[1].retries == 2)
+        #expect((error as? SlotError) == .outOfBounds(position(70, 5)))
+        #expect(session.state.failure == .outOfBounds(position(70, 5)))
+        taps.forEach { $0.cancel() }
+    }
+
+    @Test(
         "a chain built part-way after tryMap threw is built failed: a late subscriber gets the last colour, then the error"
     )
     func tryMapBuiltPartWay() {
@@ -1134,6 +1197,8 @@ struct PipeTests {
     func chainAgreesWithTheReducerOverPipes() {
         var generator = SeededGenerator()
         print("pipes: \(generator)")
+        // How often an error came, and each way it went: the random runs must reach each.
+        var (dead, caught, retried, deadAfterRetries) = (0, 0, 0, 0)
         for run in 0..<60 {
             var area = ScreenSize(columns: 30 + generator.below(60), rows: 10 + generator.below(20))
             var sessions = [BallSession(screen: area)]
@@ -1155,8 +1220,16 @@ struct PipeTests {
                 let cell = Cell(column: generator.below(area.columns), row: generator.below(area.rows))
                 let intent: Intent
                 switch generator.below(20) {
+                case 0 where generator.below(2) == 0:
+                    // A pipe that can fail, and at times recovers: its error and the recovery.
+                    intent = .operatorChosen(Self.failingPipes[generator.below(Self.failingPipes.count)])
                 case 0...1: intent = folded.slot.randomChange(using: &generator)
                 case 2: intent = .mirrorFlipped
+                case 3 where generator.below(2) == 0:
+                    // A press at a corner of the area: the ball goes into that corner.
+                    let corner = Cell(
+                        column: generator.below(2) * (area.columns - 1), row: generator.below(2) * (area.rows - 1))
+                    intent = .pressed(at: corner)
                 case 3...4: intent = .pressed(at: cell)
                 case 5...10: intent = .dragged(to: cell)
                 case 11...12: intent = .released(at: cell)
@@ -1168,6 +1241,10 @@ struct PipeTests {
                     intent = .resized(area)
                 default: intent = step > 200 && generator.below(8) == 0 ? .quitRequested : .recentred
                 }
+                let (failedBefore, finishedBefore, retriesBefore) = (
+                    folded.failure != nil, folded.stages.contains(where: \.finished),
+                    intent.buildsPipe ? 0 : folded.stages.map(\.retries).reduce(0, +)
+                )
                 for session in sessions { session.send(intent, at: time) }
                 if let fitted = intent.fitted(to: folded.position.screen), folded.slot.accepts(fitted),
                     !sessions[0].isFinished || intent.endsSession
@@ -1177,6 +1254,12 @@ struct PipeTests {
                 for (index, session) in sessions.enumerated() {
                     #expect(session.state == folded, "run \(run) step \(step) session \(index) \(intent) \(generator)")
                 }
+                if sessions[0].failure != nil, !failedBefore {
+                    dead += 1
+                    if folded.stages.contains(where: { $0.retries > 0 }) { deadAfterRetries += 1 }
+                }
+                if folded.stages.contains(where: \.finished), !finishedBefore { caught += 1 }
+                if folded.stages.map(\.retries).reduce(0, +) > retriesBefore { retried += 1 }
                 // What each stage but the last passed on last is what its lane received last.
                 for (index, stage) in folded.stages.dropLast().enumerated() {
                     guard let passed = stage.passed else { continue }
@@ -1197,7 +1280,22 @@ struct PipeTests {
             }
             taps.removeAll()
         }
+        print(
+            "pipes: \(dead) errors ended the chain (\(deadAfterRetries) after retries), \(caught) caught, \(retried) retried"
+        )
+        #expect(dead > 0 && caught > 0 && retried > 0 && deadAfterRetries > 0, "\(generator)")
     }
+
+    /// Pipes with a stage that can fail, with and without a recovery, the failure first, in the
+    /// middle and last.
+    static let failingPipes: [SlotPipe] = [
+        "tryMap", "tryMap,catch", "tryMap,retry", "tryMap,replaceError", "tryMap,map", "tryMap,map,catch",
+        "filter,tryMap,retry", "tryMap,retry,catch", "tryMap,catch,distinctUntilChanged", "tryMap,mapToOne,scan",
+        "debounce,tryMap,retry",
+        "flatMapLatest,tryMap,retry", "startWith,tryMap,replaceError", "tryMap,retry,map", "sample,tryMap,catch",
+        "tryMap,filter,replaceError", "flatMap,tryMap,retry", "merge,tryMap,retry", "throttle,tryMap,retry",
+        "combineLatest,tryMap,retry", "distinctUntilChanged,tryMap,retry",
+    ].map { try! SlotPipe.parse($0).get() }
 
     @Test("pipes by name: map,scan is the counter; what does not fit is one sentence")
     func pipesByName() throws {

@@ -12,6 +12,7 @@ package struct DistinctUntilChangedOperation: SlotOperation {
     package let code = "position.removeDuplicates { $0.isInRightHalf == $1.isInRightHalf }"
     package let words = "a position goes through only when the ball has crossed to the other half"
     package let rxpy = "upstream.pipe(ops.distinct_until_changed(in_right_half))"
+    package let passesErrors = true
 
     package let remembersPassed = true
 
@@ -19,7 +20,19 @@ package struct DistinctUntilChangedOperation: SlotOperation {
     /// goes no further.
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Never> {
+    ) -> AnyPublisher<SlotOutput, Never> { distinct(upstream, resuming: resuming) }
+
+    package func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>? {
+        distinct(upstream, resuming: resuming)
+    }
+
+    /// What crossed the middle, an error (when what it is handed can fail) going through at once.
+    private func distinct<Failure>(
+        _ upstream: AnyPublisher<SlotOutput, Failure>, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Failure> {
         let compared = { (last: SlotOutput, new: SlotOutput) in
             last.position?.isInRightHalf == new.position?.isInRightHalf
         }

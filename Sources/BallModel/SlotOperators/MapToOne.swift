@@ -10,13 +10,22 @@ package struct MapToOneOperation: SlotOperation {
     package let code = "position.map { _ in 1 }"
     package let words = "each value becomes a 1 (scan after it counts them: map,scan)"
     package let rxpy = "upstream.pipe(ops.map(lambda _: 1))"
+    package let passesErrors = true
     package let takes: SlotValueKind? = nil
 
     package func gives(_ input: SlotValueKind) -> SlotValueKind { .count }
 
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Never> {
+    ) -> AnyPublisher<SlotOutput, Never> { ones(upstream) }
+
+    package func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>? { ones(upstream) }
+
+    /// A 1 for each value, an error (when what it is handed can fail) going through at once.
+    private func ones<Failure>(_ upstream: AnyPublisher<SlotOutput, Failure>) -> AnyPublisher<SlotOutput, Failure> {
         upstream.map { _ in .count(1) }.eraseToAnyPublisher()
     }
 

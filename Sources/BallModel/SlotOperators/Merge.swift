@@ -21,10 +21,12 @@ package struct MergeOperation: SlotOperation {
         inputs.mouse.merge(with: inputs.keys).map(SlotOutput.position).eraseToAnyPublisher()
     }
 
-    /// Each new position the mouse or the keys made; nothing when chosen, nothing for a
+    /// Each new position the mouse or the keys made; nothing as it subscribes (chosen, or
+    /// `retry`'s new subscription: the subjects hand a new subscriber nothing), nothing for a
     /// resize's clamp.
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
-        guard let intent = step.intent, intent.mover != nil, step.next.position != step.state.position else {
+        guard !step.built, let intent = step.intent, intent.mover != nil, step.next.position != step.state.position
+        else {
             return nil
         }
         return .position(step.next.position)

@@ -12,13 +12,26 @@ package struct ScanOperation: SlotOperation {
     package let words =
         "the counts added up: after map { _ in 1 }, the moves counted; the ball takes the count's colour"
     package let rxpy = "upstream.pipe(ops.scan(lambda count, one: count + one, 0))"
+    package let passesErrors = true
     package let takes: SlotValueKind? = .count
     package let remembersPassed = true
 
     /// A chain built part-way goes on from the state's sum.
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Never> {
+    ) -> AnyPublisher<SlotOutput, Never> { summed(upstream, resuming: resuming) }
+
+    package func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>? {
+        summed(upstream, resuming: resuming)
+    }
+
+    /// The running sum, an error (when what it is handed can fail) going through at once.
+    private func summed<Failure>(
+        _ upstream: AnyPublisher<SlotOutput, Failure>, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Failure> {
         let counted = resuming?.stage.passed?.count ?? 0
         return upstream.scan(counted) { $0 + ($1.count ?? 0) }.map(SlotOutput.count).eraseToAnyPublisher()
     }

@@ -1,10 +1,11 @@
 import OpenCombine
 
 /// `tryMap`: an operator that can fail. Each position goes through as it is, but one in a corner
-/// (``BallPosition/isInCorner``) throws ``SlotError/outOfBounds(_:)``: the error ends `slotted`
-/// and everything after it, `ballColour` and `background`, so the colour stops following the
-/// ball for good (the binding is dead: choosing another operator cannot bring it back, as the
-/// chain's `switchToLatest` ended with the error too).
+/// (``BallPosition/isInCorner``) throws ``SlotError/outOfBounds(_:)``: the error ends the stages
+/// after it, and, unless one of them recovers (`catch`, `retry`, `replaceError`), `slotted` and
+/// everything after it, `ballColour` and `background`, so the colour stops following the ball for
+/// good (the binding is dead: choosing another operator cannot bring it back, as the chain's
+/// `switchToLatest` ended with the error too).
 package struct TryMapOperation: SlotOperation {
     package let name = "tryMap"
     package let key: Unicode.Scalar = "y"
@@ -12,8 +13,9 @@ package struct TryMapOperation: SlotOperation {
     package let words =
         "each position goes through, but one in a corner throws: out of bounds, the colour's stream ends"
     package let rxpy = "upstream.pipe(ops.map(out_of_bounds))"
+    package let passesErrors = true
 
-    package let endsPipe = true
+    package let canFail = true
 
     /// The values as they are: what ``running(on:inputs:resuming:)`` checks.
     package func applied(
@@ -23,7 +25,16 @@ package struct TryMapOperation: SlotOperation {
     /// OpenCombine's `tryMap`, throwing for a position in a corner.
     package func running(
         on upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Error> {
+    ) -> AnyPublisher<SlotOutput, Error> { throwing(upstream) }
+
+    /// After a stage that can fail too: an error from before goes through at once.
+    package func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>? { throwing(upstream) }
+
+    /// OpenCombine's `tryMap` on `upstream`, throwing for a position in a corner.
+    private func throwing<Failure>(_ upstream: AnyPublisher<SlotOutput, Failure>) -> AnyPublisher<SlotOutput, Error> {
         upstream.tryMap { value -> SlotOutput in
             if let position = value.position, position.isInCorner { throw SlotError.outOfBounds(position) }
             return value

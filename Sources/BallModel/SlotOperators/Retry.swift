@@ -1,0 +1,55 @@
+import OpenCombine
+
+/// `retry(3)`: an error of a stage before it subscribes to those stages anew, up to three
+/// subscriptions in all; the third's error goes on. RxSwift's `retry(3)` counts subscriptions
+/// (3); Combine's `retry(2)` counts the retries after the first (2): the same operator. The
+/// position is a Behavior subject, which hands a new subscriber the position at once: with the
+/// ball still in the corner each retry throws again at once, so all are spent in one move and the
+/// error goes on (retry cannot fix what is still wrong). Never an unbounded `retry()`: that would
+/// resubscribe for ever, in one call.
+package struct RetryOperation: SlotOperation {
+    package let name = "retry"
+    package let key: Unicode.Scalar = "R"
+    package let code = "position.retry(2)"
+    package let words = "an error before it subscribes again: 3 in all (RxSwift's retry(3), Combine's retry(2))"
+    package let rxpy = "upstream.pipe(ops.retry(3))"
+    package let passesErrors = true
+
+    package let takes: SlotValueKind? = nil
+    package let recovers = true
+
+    /// How many subscriptions it makes at most, the first included (RxSwift's count).
+    package static let attempts = 3
+
+    /// Nothing to retry: what cannot fail goes through as it is (a pipe puts it after a stage
+    /// that can fail: ``PipeProblem/nothingToRecover(_:)``).
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> { upstream }
+
+    /// OpenCombine's `retry`, with the retries it has left; what it resubscribes to is the stages
+    /// before it subscribed anew (`afresh`), as a chain built part-way resumes `upstream`.
+    package func passingErrors(
+        _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
+        inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Error>? {
+        let left = Self.attempts - 1 - (resuming?.stage.retries ?? 0)
+        guard left > 0 else { return upstream }
+        return upstream.catch { _ in afresh().retry(left - 1) }.eraseToAnyPublisher()
+    }
+
+    /// What it is handed goes through.
+    package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? { step.handed }
+
+    /// Subscribes anew while it has subscriptions left; then the error goes on.
+    package func recovery(_ stage: inout SlotStage, from error: SlotError, _ step: SlotStep) -> SlotRecovery? {
+        guard stage.retries < Self.attempts - 1 else { return nil }
+        stage.retries += 1
+        return .resubscribe
+    }
+}
+
+extension SlotOperator {
+    /// `retry(3)` (``RetryOperation``).
+    package static let retry = SlotOperator(RetryOperation())
+}
