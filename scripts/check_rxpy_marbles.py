@@ -433,7 +433,9 @@ def frame_check(program, recording, end, expressions):
             named = pipe_name(n.value["name"])
             stages = [] if named == "none" else named.split(",")
         elif n.value["event"] == "stage":
-            stages = stages + [n.value["name"]]
+            # A stage that takes counts after `map` makes it the seed's `map { _ in 1 }`, as the
+            # program's pipe does: taken out again, `mapToOne` stays.
+            stages = pipe_name(",".join(stages + [n.value["name"]])).split(",")
         else:
             stages = stages[:-1]
         chosen.append((frame, ",".join(stages) or "none"))
