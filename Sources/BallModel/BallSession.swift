@@ -23,6 +23,15 @@ package final class BallSession {
     /// model; the real ones are inside the operator, where nothing can count them but what they
     /// pass on).
     package var innerSubscriptions: Int { stages.first?.innerSubscriptions ?? 0 }
+    /// The inner subscriptions at the head of the slot's pipe that live now, by number (from 1, a
+    /// press each since the pipe was built): `flatMap`'s every one (nothing cancels one);
+    /// `flatMapLatest`'s latest, while the ball is grabbed (the release maps to `Empty()`, and
+    /// `switchToLatest` disposes the inner it switched away from).
+    package var liveInners: Range<Int> {
+        let count = innerSubscriptions
+        guard viewModel.slot.value.stages.first == .flatMapLatest else { return 1..<(count + 1) }
+        return grab != nil && count > 0 ? count..<(count + 1) : count..<count
+    }
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
     /// Whether a quit was requested.

@@ -216,7 +216,8 @@ package struct SlotStage: Hashable, Sendable {
     package var upstreamEnded = false
     /// How many inner subscriptions `flatMap` holds: one for each press since the pipe was built
     /// (one if it was built with the button down), each a subscription to the position that
-    /// nothing cancels, so each new position goes through this many times.
+    /// nothing cancels, so each new position goes through this many times. For `flatMapLatest`,
+    /// how many it made (the latest lives while the ball is grabbed: it passes each position once).
     package var innerSubscriptions = 0
     /// Whether it ended, unsubscribed for good: by an error a later stage caught (`catch`,
     /// `replaceError`), or as that stage, which then completed. Nothing passes it again.

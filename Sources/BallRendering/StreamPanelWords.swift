@@ -149,18 +149,25 @@ extension StreamPanel {
         ]
     }
 
-    /// What flatMap's inner lane `number` did in `column`, in full and in short (`drawn` writes a
-    /// value as the lane draws it).
+    /// What the inner lane `number` of flatMap or flatMapLatest did in `column`, in full and in
+    /// short (`drawn` writes a value as the lane draws it).
     static func innerWords(_ number: Int, column: StreamColumn, drawn: (MarbleValue) -> String) -> (String, String?) {
+        let name = column.slot.stages.first?.name ?? "flatMap"
         switch column.marble(.inner(number)) {
         case .subscribed?:
             let value = (column.position ?? column.state?.position).map { drawn(.position($0)) + ": " } ?? ""
             return (
-                "^ \(value)grabbed turned true, so flatMap subscribed to position again (press \(number)), handed its latest",
+                "^ \(value)grabbed turned true, so \(name) subscribed to position again (press \(number)), handed its latest",
                 "^ \(value)press \(number) subscribed"
             )
+        case .unsubscribed(let after)? where column.intent?.buildsPipe != true:
+            let value = after.flatMap { if case .value(let value) = $0 { drawn(value) + ", then " } else { nil } } ?? ""
+            return (
+                "\(value)! the release: grabbed turned false, so flatMapLatest switched to Empty(), disposing press \(number)'s subscription",
+                "\(value)! switched away at the release"
+            )
         case .unsubscribed?:
-            return ("! another operator went in: the chain cancelled flatMap and its inner subscriptions", nil)
+            return ("! another operator went in: the chain cancelled \(name) and its inner subscriptions", nil)
         case .ended?: return ("\(Glyph.completed) completed: the position completed (the session quit)", nil)
         case .value(let value)?:
             return ("\(drawn(value)): a new position: each of flatMap's inner subscriptions gets it", nil)

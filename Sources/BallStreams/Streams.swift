@@ -32,8 +32,9 @@ package enum StreamLane: Hashable, Sendable {
     case keys
     /// A subscriber that came late, of this kind.
     case late(LateSubscriber)
-    /// The inner subscription to the position that `flatMap` in the slot made for a press, the
-    /// first, the second, …: drawn under the lanes it reads, as Rx draws an inner observable.
+    /// The inner subscription to the position that `flatMap` or `flatMapLatest` in the slot made
+    /// for a press, the first, the second, …: drawn under the lanes it reads, as Rx draws an inner
+    /// observable.
     case inner(Int)
     /// What stage `n` (from 0) of a pipe of several passes on, for each stage before the last
     /// (the last's lane is ``slotted``: the colour follows it): drawn above the slot's lane, so a
@@ -79,10 +80,16 @@ package enum StreamLane: Hashable, Sendable {
         }
     }
 
-    /// The lanes of the inner subscriptions `flatMap` held in `columns` (``inner(_:)``), first to last.
+    /// The lanes of the inner subscriptions `flatMap` or `flatMapLatest` held in `columns`
+    /// (``inner(_:)``), first to last: every number from the lowest that lived there to the highest.
     package static func inners(in columns: [StreamColumn]) -> [StreamLane] {
-        let most = columns.map { max($0.innersBefore, $0.innersAfter) }.max() ?? 0
-        return most == 0 ? [] : (1...most).map(StreamLane.inner)
+        var (lowest, highest) = (Int.max, 0)
+        for column in columns {
+            for held in [column.innersBefore, column.innersAfter] where !held.isEmpty {
+                (lowest, highest) = (min(lowest, held.lowerBound), max(highest, held.upperBound - 1))
+            }
+        }
+        return lowest > highest ? [] : (lowest...highest).map(StreamLane.inner)
     }
 
     /// The four lanes every panel has, top to bottom.
@@ -130,7 +137,7 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.replay): "replayed.bind { … }: position.subscribe(replayed), a ReplaySubject(bufferSize: 3)"
         case .late(.relay): "relay.publisher.bind { … }: a BehaviorRelay that accepts each position"
         case .inner(let number):
-            "position, the inner subscription flatMap made for press \(number): { $0 ? position : Empty() } with $0 true"
+            "position, the inner subscription flatMap or flatMapLatest made for press \(number): { $0 ? position : Empty() } with $0 true"
         case .stage(let number): "stage \(number + 1) of the pipe in the slot, what it passes on to the next"
         }
     }
@@ -150,7 +157,7 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.publish): "PassthroughSubject, late"
         case .late(.replay): "ReplaySubject(bufferSize: 3), late"
         case .late(.relay): "BehaviorRelay, late"
-        case .inner(let number): "position, flatMap's for press \(number)"
+        case .inner(let number): "position, the inner for press \(number)"
         case .stage(let number): "stage \(number + 1) of the slot's pipe"
         }
     }
@@ -598,9 +605,10 @@ package struct StreamColumn: Hashable, Sendable {
     /// The main lanes whose subscription received an error in an earlier column: nothing is drawn
     /// on them, as nothing comes after an error.
     package var dead: Set<StreamLane> = []
-    /// How many inner subscriptions `flatMap` in the slot held before the intent, and after it
-    /// (the session's model of them, ``BallState/innerSubscriptions``): the inner lanes.
-    package var innersBefore = 0, innersAfter = 0
+    /// The inner subscriptions `flatMap` or `flatMapLatest` in the slot held before the intent,
+    /// and after it, by number (the session's model of them, ``BallSession/liveInners``): the
+    /// inner lanes.
+    package var innersBefore = 0..<0, innersAfter = 0..<0
 
     /// An empty column for the intent at `index`.
     package init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
@@ -620,7 +628,7 @@ package struct StreamColumn: Hashable, Sendable {
         if case .inner(let number) = lane {
             // The start column: the inner subscriptions a chain built part-way made again.
             guard index == 0 else { return innerMarble(number) }
-            return number <= innersAfter ? .subscribed(handed: emission(lane)) : nil
+            return innersAfter.contains(number) ? .subscribed(handed: emission(lane)) : nil
         }
         let shown = emission(lane)
         if index == 0 {
@@ -638,16 +646,20 @@ package struct StreamColumn: Hashable, Sendable {
     }
 
     /// Inner lane `number` here: `^` and the position it was handed where its press subscribed
-    /// it (or flatMap went in with the button down), then each new position; `!` where choosing
-    /// an operator cancelled it, `|` where the position completed; nothing before or after.
+    /// it (or the operator went in with the button down), then each new position; `!` where
+    /// choosing an operator cancelled it, or `flatMapLatest` switched away from it at the release
+    /// (after the release's position, which went through it first); `|` where the position
+    /// completed; nothing before or after.
     private func innerMarble(_ number: Int) -> Marble? {
         let chosen = intent?.buildsPipe == true
-        let lived = number <= innersBefore
-        let lives = number <= innersAfter
+        let lived = innersBefore.contains(number)
+        let lives = innersAfter.contains(number)
         if lives, !lived || chosen {
             return .subscribed(handed: (position ?? state?.position).map { .value(.position($0)) })
         }
-        if lived, chosen || !lives { return .unsubscribed(after: nil) }
+        if lived, chosen || !lives {
+            return .unsubscribed(after: chosen ? nil : position.map { .value(.position($0)) })
+        }
         guard lives else { return nil }
         let value = position.map { Marble.value(.position($0)) }
         return completed.contains(.position) ? .ended(after: value) : value ?? .line
@@ -700,9 +712,11 @@ package struct StreamColumn: Hashable, Sendable {
         case .keys: return keys.map { .value(.position($0)) }
         case .inner(let number):
             // What the lane received here: the position its press was handed, or a new one.
-            let handed = number <= innersAfter && (number > innersBefore || intent?.buildsPipe == true)
-            if handed { return (position ?? state?.position).map { .value(.position($0)) } }
-            return number <= innersAfter ? position.map { .value(.position($0)) } : nil
+            let chosen = intent?.buildsPipe == true
+            let (lived, lives) = (innersBefore.contains(number), innersAfter.contains(number))
+            if lives, !lived || chosen { return (position ?? state?.position).map { .value(.position($0)) } }
+            // A live lane gets each new position; one switched away from at the release, its last.
+            return lives || (lived && !chosen) ? position.map { .value(.position($0)) } : nil
         case .slotted:
             guard let slotted else { return nil }
             return slottedCount > 1 ? .group(slottedCount) : .value(MarbleValue(slotted))
@@ -923,7 +937,7 @@ package final class StreamRecorder {
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
         recorded[0].time = session.now
-        (recorded[0].innersBefore, recorded[0].innersAfter) = (session.innerSubscriptions, session.innerSubscriptions)
+        (recorded[0].innersBefore, recorded[0].innersAfter) = (session.liveInners, session.liveInners)
         let viewModel = session.viewModel
         relay = BehaviorRelay(value: viewModel.position.value)
         for position in earlierPositions.suffix(LateSubscriber.replayBufferSize) { replayed.send(position) }
@@ -1020,7 +1034,7 @@ package final class StreamRecorder {
         var columns = Array(recorded[first...])
         if !columns.isEmpty {
             columns[columns.count - 1].state = seen
-            columns[columns.count - 1].innersAfter = session.innerSubscriptions
+            columns[columns.count - 1].innersAfter = session.liveInners
             columns[columns.count - 1].noteWait(until: session.waitsUntil)
         }
         return columns
@@ -1056,8 +1070,8 @@ package final class StreamRecorder {
     private func startColumn(_ column: StreamColumn) {
         var column = column
         column.dead = recorded[recorded.count - 1].dead.union(recorded[recorded.count - 1].failed)
-        recorded[recorded.count - 1].innersAfter = session.innerSubscriptions
-        column.innersBefore = session.innerSubscriptions
+        recorded[recorded.count - 1].innersAfter = session.liveInners
+        column.innersBefore = session.liveInners
         column.slot = slot
         column.mirror = mirror
         column.time = session.now

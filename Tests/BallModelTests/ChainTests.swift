@@ -523,17 +523,20 @@ struct ChainTests {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         let slotted = SlottedTap(session)
         let held = CellOffset(columns: 0, rows: 0)
+        // `presses`: how many inner subscriptions it made since it went in (the lanes number them).
         func state(
             _ column: Int, passed: Int, background: FlatColour, grab: CellOffset? = nil,
-            slot: SlotPipe = [.flatMapLatest]
+            slot: SlotPipe = [.flatMapLatest], presses: Int = 1
         ) -> BallState {
-            onRow11(column, passed: passed, background: background, grab: grab, slot: slot)
+            BallState(
+                position: position(column, 11), grab: grab, background: background, slot: slot,
+                slotted: .position(position(passed, 11)), innerSubscriptions: presses)
         }
         let steps: [(Intent, BallState)] = [
             // Chosen with the button up: switched to Empty(), nothing handed.
-            (.operatorChosen([.flatMapLatest]), state(50, passed: 50, background: .flatTealDark)),
+            (.operatorChosen([.flatMapLatest]), state(50, passed: 50, background: .flatTealDark, presses: 0)),
             // A key move: position moves, the colour does not follow.
-            (.arrowPressed(.left, distance: 11), state(39, passed: 50, background: .flatTealDark)),
+            (.arrowPressed(.left, distance: 11), state(39, passed: 50, background: .flatTealDark, presses: 0)),
             // The press on the ball: grabbed turns true, the position is handed at once: 39,11,
             // flatRedDark on flatGray.
             (.pressed(at: Cell(column: 39, row: 11)), state(39, passed: 39, background: .flatGray, grab: held)),

@@ -343,9 +343,16 @@ struct StreamsTests {
         #expect(Self.text(lines[1]) == "^──ƒ─←─▼─•─▲─▲─▼─▲")
         // grabbed, the input flatMapLatest maps: handed false at once, then each press and release
         // that changed it (not the stray release, #6).
-        #expect(panel.mainLanes == [.intents, .position, .grabbed, .slotted, .ballColour, .background])
+        // Under it, the inner subscription each press made, each ended `!` where its release
+        // switched to Empty() (after the release's own position, which went through it).
+        #expect(
+            panel.mainLanes == [
+                .intents, .position, .grabbed, .inner(1), .inner(2), .slotted, .ballColour, .background,
+            ])
         #expect(Self.text(lines[3]) == "^F─────T───F───T─F")
-        #expect(Self.text(lines[5]) == "^a├────b─c─d───d──")
+        #expect(Self.text(lines[4]) == "      ^b─c─d!     ")
+        #expect(Self.text(lines[5]) == "              ^d─!")
+        #expect(Self.text(lines[7]) == "^a├────b─c─d───d──")
     }
 
     @Test("hovering the slot's lane with the counter in it says the count and how map and scan made it")
@@ -645,15 +652,16 @@ struct StreamsTests {
     }
 }
 
-/// flatMap's inner lanes, one a press, against what the real chain passed on.
+/// flatMap's and flatMapLatest's inner lanes, one a press, against what the real chain passed on.
 @Suite("flatMap's inner lanes")
 struct InnerLaneTests {
     @Test(
-        "random sessions with flatMap: in every column, the inner lanes that got a value are as many as the values the slot passed on"
+        "random sessions with flatMap or flatMapLatest: in every column, the inner lanes that got a value are as many as the values the slot passed on",
+        arguments: [SlotOperator.flatMap, .flatMapLatest]
     )
-    func innerLanesCountWhatPassed() {
+    func innerLanesCountWhatPassed(_ head: SlotOperator) {
         var generator = SeededGenerator()
-        print("flatMap's inner lanes: \(generator)")
+        print("\(head.name)'s inner lanes: \(generator)")
         for _ in 0..<20 {
             let area = ScreenSize(columns: 40 + generator.below(60), rows: 12 + generator.below(20))
             let session = BallSession(screen: area)
@@ -667,7 +675,7 @@ struct InnerLaneTests {
                     case 4: .dragged(to: cell)
                     case 5, 6: .arrowPressed(Direction.allCases[generator.below(4)], distance: 1 + generator.below(3))
                     case 7: .recentred
-                    default: .operatorChosen([[.flatMap], [.flatMap], .none][generator.below(3)])
+                    default: .operatorChosen([[head], [head], .none][generator.below(3)])
                     }
                 session.send(intent)
             }
@@ -675,9 +683,11 @@ struct InnerLaneTests {
             let columns = recorder.columns
             let inners = StreamLane.inners(in: columns)
             #expect(!inners.isEmpty, "\(generator)")
-            for column in columns.dropFirst() where column.slot == [.flatMap] {
+            for column in columns.dropFirst() where column.slot == [head] {
                 let received = inners.filter { column.emission($0) != nil }.count
                 #expect(received == column.slottedCount, "#\(column.index): \(generator)")
+                // flatMapLatest: one inner lives at most, and only while the ball is grabbed.
+                if head == .flatMapLatest { #expect(column.innersAfter.count <= 1, "#\(column.index): \(generator)") }
                 // A lane subscribed where it got its first value, and lives until cancelled or completed.
                 for lane in inners {
                     if case .subscribed? = column.marble(lane) { #expect(column.emission(lane) != nil) }
@@ -719,5 +729,36 @@ struct InnerLaneTests {
                 nil, nil, nil, nil, nil, .subscribed(handed: at41), .line, at42, .unsubscribed(after: nil), nil,
             ])
         #expect(columns.map(\.slottedCount) == [1, 0, 1, 0, 1, 1, 0, 2, 1, 1])
+    }
+
+    @Test("two presses with flatMapLatest: an inner lane a press, each ended ! where its release switched to Empty()")
+    func twoPressesSwitched() {
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(screen: screen)
+        let recorder = StreamRecorder(session: session)
+        for intent: Intent in [
+            .operatorChosen([.flatMapLatest]), .pressed(at: Cell(column: 40, row: 11)),
+            .dragged(to: Cell(column: 41, row: 11)), .released(at: Cell(column: 42, row: 11)),
+            .arrowPressed(.right, distance: 1), .pressed(at: Cell(column: 43, row: 11)),
+            .released(at: Cell(column: 43, row: 11)), .arrowPressed(.right, distance: 1),
+        ] {
+            session.send(intent)
+        }
+        let columns = recorder.columns
+        #expect(StreamLane.inners(in: columns) == [.inner(1), .inner(2)])
+        func lane(_ number: Int) -> [Marble?] { columns.map { $0.marble(.inner(number)) } }
+        func at(_ column: Int) -> Marble {
+            .value(.position(BallPosition(centre: Cell(column: column, row: 11), screen: screen)))
+        }
+        // Press one: handed 40,11, then the drag's 41,11; the release moves the ball to 42,11, which
+        // goes through the inner first, then grabbed turns false and switchToLatest disposes it.
+        #expect(
+            lane(1) == [
+                nil, nil, .subscribed(handed: at(40)), at(41), .unsubscribed(after: at(42)), nil, nil, nil, nil,
+            ])
+        // The arrow moves the ball with no inner living; press two is handed 43,11; its release
+        // moves nothing: `!` alone. The arrow after it reaches no inner.
+        #expect(lane(2) == [nil, nil, nil, nil, nil, nil, .subscribed(handed: at(43)), .unsubscribed(after: nil), nil])
+        #expect(columns.map(\.slottedCount) == [1, 0, 1, 1, 1, 0, 1, 0, 0])
     }
 }

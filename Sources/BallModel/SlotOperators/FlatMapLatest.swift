@@ -42,6 +42,8 @@ package struct FlatMapLatestOperation: SlotOperation {
         guard step.intent != nil, next.isGrabbed || state.isGrabbed else { return nil }
         let subscribes = step.built ? next.isGrabbed : next.isGrabbed && !state.isGrabbed
         guard subscribes || (state.isGrabbed && next.position != state.position) else { return nil }
+        // Each press's inner subscription is numbered, as flatMap's are: the lanes draw each.
+        if subscribes { stage.innerSubscriptions += 1 }
         return .position(next.position)
     }
 
