@@ -156,7 +156,7 @@ package final class Learn: TerminalProgram {
             binding.send(.helpOpened(Self.lessonsBox(done: done, shown: lesson)))
         case .digit(let digit) where binding.model.help?.choice == .lessons:
             // In the lessons box: a lesson's number, digit by digit; it goes there as soon as no
-            // longer number could follow (with 15 lessons, `2` at once, `1` waits for a second
+            // longer number could follow (with 10 to 19 lessons, `2` at once, `1` waits for a second
             // digit or Enter).
             let number = (typed ?? 0) * 10 + digit
             guard number > 0, number <= count else {

@@ -263,6 +263,33 @@ package struct Lesson: Sendable {
                 facts.moves.filter { $0.slot == .counter && $0.slotted != nil }.count >= 3
             }),
         Lesson(
+            id: "compose", title: "operators compose",
+            text:
+                "Each operator returns a new Observable; the one before stays as it was: the counter is map { _ in 1 } then scan(0, +), a lane each.",
+            task:
+                "f z (map { _ in 1 }), then f | 9 (scan after it), then three moves.",
+            hint: "in the f box, | adds a stage after the last; Backspace takes it out.",
+            learnt:
+                "map's lane still reads 1 1 1 under scan's 1 2 3: scan made a new stream of map's; map's is unchanged.",
+            setup:
+                "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0, +) after it.",
+            predicts: 1, question: "Predict: both stages in, after three moves: what does map's own lane read?",
+            choices: ["1 1 1", "1 2 3", "none: scan took over"],
+            operators: true,
+            isDone: { facts in
+                // Built here a stage at a time (not the counter chosen whole, f 9), then three
+                // moves that passed through both stages.
+                guard
+                    let built = facts.later.first(where: { $0.intent == .stageAdded(.scan) && $0.slot == .counter })?
+                        .index
+                else { return false }
+                let counted = facts.moves.filter { column in
+                    column.index > built && column.slot == .counter && column.slotted != nil
+                        && column.emission(.stage(0)) != nil
+                }
+                return counted.count >= 3
+            }),
+        Lesson(
             id: "debounce-throttle", title: "debounce, throttle",
             text:
                 "On the session's clock (T lays the lanes on it; a wait is ~), debounce passes a value once 300 ms pass with no new one; throttle one each 300 ms at most.",
@@ -324,6 +351,38 @@ package struct Lesson: Sendable {
                     return column.slot == [.flatMapLatest] && column.slotted != nil
                 }
                 return keyed && dragged
+            }),
+        Lesson(
+            id: "flat-map", title: "flatMap or flatMapLatest",
+            text:
+                "flatMap maps each press to position as flatMapLatest does, but cancels none: every press's inner subscription lives on and passes each position.",
+            task:
+                "f g (flatMap), then drag the ball twice: the second drag passes each position twice. Then f 8, drag twice.",
+            hint: "under .flatMap a lane per press: two live, two values a column.",
+            learnt:
+                "flatMap kept the first press's subscription: each position twice. flatMapLatest cancelled it: once. Hence the drag's Latest.",
+            setup:
+                "flatMap (Combine's too) maps each press to position and each release to Empty(), as flatMapLatest does.",
+            predicts: 2,
+            question:
+                "Predict: flatMap in (f g), the ball pressed twice: how often does .flatMap pass each new position?",
+            choices: ["once", "twice", "not at all"],
+            operators: true, slots: [[.flatMap]],
+            isDone: { facts in
+                // flatMap passed a position twice in one column (two inner subscriptions), and
+                // flatMapLatest, after two presses of its own, passed a drag's position once.
+                let doubled = facts.moves.contains { $0.slot == [.flatMap] && $0.slottedCount >= 2 }
+                var presses = 0
+                var once = false
+                for column in facts.later where column.slot == [.flatMapLatest] {
+                    switch column.intent {
+                    case .pressed?: presses += 1
+                    case .dragged?: once = once || presses >= 2 && column.slotted != nil && column.slottedCount <= 1
+                    case .operatorChosen?, .stageAdded?, .stageRemoved?: presses = 0
+                    default: break
+                    }
+                }
+                return doubled && once
             }),
         Lesson(
             id: "completion", title: "Completion",

@@ -118,7 +118,8 @@ struct LearnRecordingTests {
         tour.pilot.type("2")
         tour.pilot.type("b")
         tour.pilot.press(.right)
-        for key: Unicode.Scalar in ["m", "1", "5", "e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
+        let completion = "\(LearnTests.index("completion") + 1)".unicodeScalars
+        for key: Unicode.Scalar in ["m"] + completion + ["e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         // At the start (the future drawn dim) and at the end, the row holds both lanes.
         for keys in [[], [TerminalBytes.end]] {

@@ -18,11 +18,11 @@ struct LearnEndToEndTests {
         processEnvironment["XDG_STATE_HOME"] = state
         // Lesson 3 (Behavior), done with a guess and b.
         let terminal = try TerminalSession(arguments: ["learn", "3"], environment: environment)
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 15 · Behavior") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of \(Lesson.all.count) · Behavior") }
         try terminal.press("2", "b")
         try terminal.waitForScreen { $0.contains("Done: ^ and a letter: a Behavior subject hands") }
         try terminal.press("n")
-        try terminal.waitForScreen { $0.contains("Lesson 4 of 15 · Publish") }
+        try terminal.waitForScreen { $0.contains("Lesson 4 of \(Lesson.all.count) · Publish") }
         try terminal.press("q")
         let exit = try terminal.waitForExit()
         #expect(exit.status == 0 && exit.modesRestored)
@@ -32,7 +32,7 @@ struct LearnEndToEndTests {
         #expect(listed.output.contains("2. A ghost\n3. Behavior  (done)\n4. Publish\n"), "\(listed.output)")
         // The next run starts at the first lesson not done: 1.
         let again = try TerminalSession(arguments: ["learn"], environment: environment)
-        try again.waitForScreen { $0.contains("Lesson 1 of 15 · One subject") }
+        try again.waitForScreen { $0.contains("Lesson 1 of \(Lesson.all.count) · One subject") }
         try again.press("q")
         #expect(try again.waitForExit().status == 0)
         // --reset with a number forgets that one lesson.
@@ -44,7 +44,10 @@ struct LearnEndToEndTests {
         let reset = try run([programPath, "learn", "--reset"], environment: processEnvironment)
         #expect(reset.status == 0 && !FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"))
         for (arguments, message) in [
-            (["learn", "16"], "There are lessons 1 to 15; got 16."),
+            (
+                ["learn", "\(Lesson.all.count + 1)"],
+                "There are lessons 1 to \(Lesson.all.count); got \(Lesson.all.count + 1)."
+            ),
             (["learn", "--list", "--reset"], "Give --list or --reset, not both."),
         ] {
             let refused = try run([programPath] + arguments)
@@ -60,7 +63,7 @@ struct LearnEndToEndTests {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         let terminal = try TerminalSession(
             arguments: ["learn", "1", "--record", file, "--no-animation"], environment: ["XDG_STATE_HOME": state])
-        try terminal.waitForScreen { $0.contains("Lesson 1 of 15 · One subject") }
+        try terminal.waitForScreen { $0.contains("Lesson 1 of \(Lesson.all.count) · One subject") }
         try terminal.press("Right", "Right", "l")
         let moved = try terminal.waitForScreen { $0.contains(" 43,3 · ") }
         try terminal.press("q")
@@ -92,7 +95,7 @@ struct LearnEndToEndTests {
             .path
         defer { try? FileManager.default.removeItem(atPath: state) }
         let terminal = try TerminalSession(arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": state])
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 15 · Behavior") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of \(Lesson.all.count) · Behavior") }
         try terminal.press("2", "b")
         try terminal.waitForScreen { $0.contains("Done: ^ and a letter: a Behavior subject hands") }
         #expect(FileManager.default.fileExists(atPath: state + "/colourful-ball/learn.json"), "saved")
@@ -288,7 +291,7 @@ struct LearnEndToEndTests {
         // /proc takes no new folder: every save fails.
         let terminal = try TerminalSession(
             arguments: ["learn", "3"], environment: ["XDG_STATE_HOME": "/proc/colourful-ball-\(getpid())"])
-        try terminal.waitForScreen { $0.contains("Lesson 3 of 15 · Behavior") }
+        try terminal.waitForScreen { $0.contains("Lesson 3 of \(Lesson.all.count) · Behavior") }
         try terminal.press("2", "b")
         try terminal.waitForScreen { $0.contains("Done: ^ and a letter") && $0.contains("progress not kept") }
         try terminal.press("q")
