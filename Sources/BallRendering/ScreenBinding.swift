@@ -225,6 +225,7 @@ package final class ScreenBinding {
         let motion = glide?.frame(now: now, blends: blends)
         let area = model.appearance.position.screen
         let panel = panelToDraw(over: area)
+        noteScroll(of: final.position, under: panel)
         // The live lanes' clock is the loop's; a page of the player's is drawn as it stands.
         waitFrameDue = model.panel?.content == .live ? panel?.nextWaitFrame?.duration : nil
         let next = shown.map { 1 - $0 } ?? 0
@@ -267,6 +268,40 @@ package final class ScreenBinding {
             return page
         }
     }
+
+    /// The view's scroll in play as the last frame drew it, and the ball's place then.
+    private var scrolled: (offset: Int, position: BallPosition)?
+
+    /// In play, where the panel covers the ball's area's bottom rows and the view follows the
+    /// ball above them: when the view scrolls with the ball where it was (the panel opened or
+    /// closed, its rows changed), the drawn ball moves though the ball did not, so the status
+    /// line says so until the ball moves.
+    private func noteScroll(of position: BallPosition, under panel: StreamPanel?) {
+        guard model.player == nil, model.tour == nil else { return }
+        let offset = Renderer.viewOffset(
+            of: model, for: position, coveredFrom: position.screen.rows - 1 - (panel?.rowCount ?? 0))
+        defer { scrolled = (offset, position) }
+        guard let before = scrolled else { return }
+        if before.position != position {
+            if let notice = model.notice, Self.scrollNotices.contains(where: notice.hasPrefix) {
+                _ = model.update(.noticePosted(nil))
+            }
+        } else if before.offset != offset {
+            _ = model.update(.noticePosted(Self.scrollNotice(by: offset - before.offset)))
+        }
+    }
+
+    /// What the status line says when the view scrolled `rows` (up: the drawn ball went up) with
+    /// the ball where it was.
+    static func scrollNotice(by rows: Int) -> String {
+        let count = "\(abs(rows)) row\(abs(rows) == 1 ? "" : "s")"
+        return rows > 0
+            ? "view scrolled \(count): the ball did not move"
+            : "view scrolled back \(count): the ball did not move"
+    }
+
+    /// How the scroll notices begin (one is taken away when the ball moves).
+    private static let scrollNotices = ["view scrolled "]
 
     /// Keeps what the pointer's hit-testing needs of the frame just drawn (of `size`, the ball's
     /// `area` in it): the panel and the row it starts on, and the view's scroll with the ball

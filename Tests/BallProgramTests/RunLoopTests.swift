@@ -353,6 +353,36 @@ struct RunLoopTests {
         #expect(drawnRows().max() == top - 1, "drawn just above the panel")
     }
 
+    @Test("opening or closing the lanes scrolls the view, never the ball: the status line says so until the ball moves")
+    func scrollIsNotAMove() throws {
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
+        let before = driver.play.session.state.position
+        let columns = driver.play.streams.latestIndex
+        func ballTop() -> Int? {
+            let frame = driver.frame
+            return (0..<frame.size.rows).first { row in
+                (0..<frame.size.columns).contains {
+                    frame[$0, row].background == driver.play.binding.model.appearance.ball
+                }
+            }
+        }
+        let top = try #require(ballTop())
+        driver.toggleStreams()
+        let scrolledTop = try #require(ballTop())
+        // The ball in the middle of 80×24 goes under the lanes' rows: the view follows it up.
+        #expect(scrolledTop < top, "the drawn ball went up")
+        #expect(driver.play.session.state.position == before && driver.play.streams.latestIndex == columns)
+        #expect(
+            driver.play.binding.model.notice
+                == "view scrolled \(top - scrolledTop) rows: the ball did not move")
+        driver.toggleStreams()
+        #expect(try #require(ballTop()) == top)
+        #expect(
+            driver.play.binding.model.notice == "view scrolled back \(top - scrolledTop) rows: the ball did not move")
+        driver.press(.up)
+        #expect(driver.play.binding.model.notice == nil, "a move: the ball moved, and the words go")
+    }
+
     @Test("b or p with the streams panel closed says what it did and where to see it; s takes that away")
     func lateSubscriberWithThePanelClosed() throws {
         let driver = Pilot<Play>()
@@ -366,7 +396,8 @@ struct RunLoopTests {
             #expect(hex.prefix(6).allSatisfy(\.isHexDigit) && hex.dropFirst(6).hasPrefix("  "), "\(status)")
         }
         driver.toggleStreams()
-        #expect(driver.play.binding.model.notice == nil)
+        // (The view scrolled the ball above the lanes: that notice takes the late one's place.)
+        #expect(driver.play.binding.model.notice?.contains("s shows its lane") != true)
         #expect(
             Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^a") }, "\(Self.lines(driver.frame))")
         // In a replay, the player's message says it.
