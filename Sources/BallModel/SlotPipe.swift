@@ -437,6 +437,9 @@ extension SlotPipe {
                 var again = step
                 again.resubscribed = true
                 again.next = next
+                // A release sends the position before `grabbed` turns false: what failed on the
+                // move resubscribes while `grabbed` still holds true.
+                if case .released? = step.intent { again.next.grab = step.state.grab }
                 (again.handed, again.latest) = (ended ? nil : .position(next.position), .position(next.position))
                 again.upstreamEnded = ended
                 run(&next, again, from: 0)
