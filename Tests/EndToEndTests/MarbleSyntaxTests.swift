@@ -257,6 +257,49 @@ struct MarbleSyntaxTests {
             ], slotted: 7, in: file)
     }
 
+    @Test(
+        "after an error, a late subscriber to the shared chain gets the last value and the error at once, for ever: RxPY's replay(1) connected at once, not RxSwift's default share's re-run",
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func lateSubscriberAfterAnError() throws {
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(screen: screen)
+        session.send(.operatorChosen([.tryMap]))
+        var positions = [session.state.position]
+        var late: [[String]] = []
+        // Right to 70,11; down into the corner, 70,17, where tryMap throws; left out of it, 60,17.
+        for intent: Intent in [
+            .arrowPressed(.right, distance: 30), .arrowPressed(.down, distance: 6), .arrowPressed(.left, distance: 10),
+        ] {
+            session.send(intent)
+            positions.append(session.state.position)
+            var got: [String] = []
+            let subscription = session.viewModel.slotted.bind(
+                onNext: { got.append(SlotMoment.cell($0.position!)) }, onError: { _ in got.append("#") })
+            subscription.cancel()
+            late.append(got)
+        }
+        #expect(late == [["70,11"], ["70,11", "#"], ["70,11", "#"]])
+        let moves = positions.map {
+            #"{"cell":[\#($0.centre.column),\#($0.centre.row)],"screen":[\#(screen.columns),\#(screen.rows)]}"#
+        }
+        let checked = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_share.py").path, "80", "24",
+            "[" + moves.joined(separator: ",") + "]",
+        ])
+        #expect(checked.status == 0, "\(checked.error)")
+        let rxpy = try #require(try JSONSerialization.jsonObject(with: Data(checked.output.utf8)) as? [String: [[Any]]])
+        // Each late subscriber's values as cells (`70,11`), and `#` for the error.
+        func cells(_ way: String) -> [[String]] {
+            (rxpy[way] ?? []).map { got in
+                got.map { (($0 as? [String: Any])?["cell"] as? [Int]).map { "\($0[0]),\($0[1])" } ?? "#" }
+            }
+        }
+        #expect(cells("replay") == late, "RxPY's replay(1), connected at once: \(checked.output)")
+        // RxSwift's default scope, .whileConnected, would run the chain anew for each: the error
+        // again in the corner, and the position out of it.
+        #expect(cells("rerun") == [["70,11"], ["#"], ["60,17"]], "\(checked.output)")
+    }
+
     /// Writes `lines` (a recording) to `file` and checks it with RxPY: every lane as the trace
     /// has it, and the slot's `slotted` events as RxPY's own operators give them.
     private func checkWritten(_ lines: [String], slotted: Int, in file: String) throws {
