@@ -160,7 +160,20 @@ package enum MarbleSVG {
                 case (.column(let column), .time(let length)):
                     let time = column.time ?? .start
                     try gather(Int(time.microseconds / length), column, lanes: atIntent)
-                    try gather(Int((column.passedAt ?? time).microseconds / length), column, lanes: atSlot)
+                    let passed = column.passedAt ?? time
+                    let failedAt = max(column.failedAt ?? passed, passed)
+                    if column.failed.isEmpty || failedAt == passed {
+                        try gather(Int(passed.microseconds / length), column, lanes: atSlot)
+                    } else {
+                        // What the slot passed on at its time, and its error at the time it came
+                        // (a timer's, after the intent), as the text export has it.
+                        var values = column
+                        values.failed = []
+                        try gather(Int(passed.microseconds / length), values, lanes: atSlot)
+                        var error = StreamColumn(index: column.index)
+                        error.failed = column.failed
+                        try gather(Int(failedAt.microseconds / length), error, lanes: atSlot)
+                    }
                 case (.late(let kind, let event, let column, _), .perIntent):
                     late.note(kind, event, column: column)
                 case (.late(let kind, let event, _, let time), .time(let length)):

@@ -169,6 +169,36 @@ struct MarbleSVGTests {
         #expect(Int(attribute("x2", of: line) ?? "") == MarbleSVG.centre(of: 10) + 7)
     }
 
+    @Test(
+        "on a time axis the error is drawn in the frame it came in, a timer's after its intent, as the text export has it"
+    )
+    func errorAtItsTime() throws {
+        // debounce holds the move into the corner; its timer, 300 ms later, hands it to tryMap,
+        // which throws then: frame 6 of 100 ms, not the intent's frame, 3.
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"debounce,tryMap"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"right","distance":30}"#,
+            #"{"t":0.3,"event":"arrow","direction":"down","distance":6}"#, #"{"t":1.0,"event":"quit"}"#,
+        ]
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var text: [UInt8] = []
+        try MarbleTestExport.run(reader: .inMemory(bytes), syntax: .rxjs, framing: .time(microseconds: 100_000)) {
+            text += $0
+        }
+        let slotted = try #require(
+            String(decoding: text, as: UTF8.self).split(separator: "\n").first { $0.contains(#""lane":"slotted""#) })
+        let marbles = try #require(slotted.firstMatch(of: /"marbles":"([^"]*)"/)).output.1
+        #expect(marbles == "a-----#", "\(slotted)")
+        var svg: [UInt8] = []
+        try MarbleSVG.run(reader: .inMemory(bytes), framing: .time(microseconds: 100_000)) { svg += $0 }
+        let errors = String(decoding: svg, as: UTF8.self).matches(of: /class="error">#<title>#(\d+) an error/).map {
+            String($0.output.1)
+        }
+        // slotted, ballColour and background, each in frame 6.
+        #expect(errors == ["6", "6", "6"], "\(errors)")
+    }
+
     @Test("a bad line after good ones: the picture of what came before it, whole, then the error")
     func partialPicture() throws {
         var generator = SeededGenerator()
