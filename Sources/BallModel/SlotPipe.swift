@@ -110,6 +110,15 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
     /// The pipe without its last stage.
     package var removingLast: SlotPipe { SlotPipe(Array(stages.dropLast())) }
 
+    /// The pipe as the lanes name its stages, joined by commas: `map,scan` (`mapToOne` is a
+    /// `map`; `--operator map,scan` reads it back), `none` for the empty pipe. The status line says it.
+    package var shownName: String {
+        stages.isEmpty ? "none" : stages.map(\.operation.rxName).joined(separator: ",")
+    }
+
+    /// The first stage that can fail (`tryMap`), if one can.
+    package var failing: SlotOperator? { stages.first { $0.operation.canFail } }
+
     /// The last stage, whose words the slot's lane says; ``SlotOperator/none`` for the empty pipe.
     package var last: SlotOperator { stages.last ?? .none }
 
@@ -190,6 +199,26 @@ package enum PipeProblem: Error, Hashable, Sendable, CustomStringConvertible {
             "\(stage.name) recovers from an error, but no stage before it can fail (tryMap,\(stage.name))"
         case .combinedAfterTimer:
             "combineLatest goes before debounce or throttle, not after: after, a flip and the timer would each pass a value on in one intent's column"
+        }
+    }
+}
+
+extension PipeProblem {
+    /// The problem in a short sentence for the status line, where the operators box says it
+    /// (at most 78 columns for any operator's name: ``description`` says it in full).
+    package var brief: String {
+        switch self {
+        case .unknown(let name): "'\(name.prefix(20))' is no operator"
+        case .tooMany: "a pipe holds \(SlotPipe.most) stages at most: Backspace takes the last out"
+        case .noneInAPipe: "none is the empty pipe, not a stage of one"
+        case .startsPipe(let stage): "\(stage.name) reads the subjects itself: only a first stage"
+        case .takes(let stage, let kind):
+            "\(stage.name) takes \(stage.operation.takes == .count ? "counts" : "positions"), not \(kind == .count ? "counts" : "positions")"
+        case .twoTimed: "one timed operator (debounce or throttle) in a pipe at most"
+        case .twoReadMirror: "one operator that reads the mirror in a pipe at most"
+        case .combinedAfterTimer: "combineLatest goes before debounce or throttle, not after"
+        case .afterFailing(let stage, let failing): "\(stage.name) cannot go after \(failing.name), which can fail"
+        case .nothingToRecover(let stage): "\(stage.name) recovers from an error: tryMap first"
         }
     }
 }

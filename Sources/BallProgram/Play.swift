@@ -27,6 +27,9 @@ package final class Play: TerminalProgram {
     private var inspecting = false
     /// Whether the operators box is open to add a stage (`|`): the next operator's key adds it.
     private var addingStage = false
+    /// What a key of the operators box (or one of its keys outside it) said on the status line,
+    /// while shown: the next key takes it away.
+    private var keyNotice: String?
     /// The notice that a late subscriber subscribed while the panel was closed, while shown.
     private var lateNotice: String?
     /// Called each time the loop has handled what woke it, before it draws: a binding that
@@ -79,6 +82,10 @@ package final class Play: TerminalProgram {
     package func clockReached(_ now: Duration) { session.reach(SessionTime(now)) }
 
     package func perform(_ action: KeyAction, now: Duration) {
+        if let shown = keyNotice {
+            keyNotice = nil
+            if binding.model.notice == shown { binding.send(.noticePosted(nil)) }
+        }
         switch action {
         case .intent(.pressed(let cell)) where binding.isOnPanel(cell):
             // A click on the panel inspects a column; the ball stays where it is.
@@ -94,15 +101,34 @@ package final class Play: TerminalProgram {
             addingStage = false
             binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
         case .addStage where binding.model.help?.choice == .operators:
+            let pipe = session.state.slot
+            guard SlotOperator.allCases.contains(where: { pipe.accepts(.stageAdded($0)) }) else {
+                binding.send(.helpClosed)
+                return keyNotice(
+                    pipe.stages.count >= SlotPipe.most
+                        ? PipeProblem.tooMany(SlotPipe.most + 1).brief
+                        : "no operator goes after \(pipe.last.name): Backspace takes it out")
+            }
             addingStage = true
-            binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot, adding: true)))
+            binding.send(.helpOpened(Self.operatorsBox(current: pipe, adding: true)))
         case .removeStage where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
-            guard !session.state.slot.stages.isEmpty else { return notice("the pipe is empty: no stage to take out") }
+            guard !session.state.slot.stages.isEmpty else {
+                return keyNotice("the pipe is empty: no stage to take out")
+            }
             build(.stageRemoved)
         case .clearPipe where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             build(.operatorChosen(.none))
+        case .addStage, .removeStage, .clearPipe:
+            // The pipe's keys work in the operators box: say where.
+            let does =
+                switch action {
+                case .addStage: "| adds a stage"
+                case .removeStage: "Backspace takes the last stage out"
+                default: "/ empties the pipe"
+                }
+            keyNotice("\(does) in the operators box: f opens it")
         case .digit(let number) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard let chosen = SlotOperator(digit: number) else { return }
@@ -212,12 +238,15 @@ package final class Play: TerminalProgram {
         guard addingStage else { return build(.operatorChosen(chosen.alone)) }
         switch session.state.slot.adding(chosen) {
         case .success: build(.stageAdded(chosen))
-        case .failure(let problem): notice("\(problem)")
+        case .failure(let problem): keyNotice(problem.brief)
         }
     }
 
-    /// Posts `words` on the status line's notice.
-    private func notice(_ words: String) { binding.send(.noticePosted(words)) }
+    /// Posts `words` on the status line's notice, until the next key.
+    private func keyNotice(_ words: String) {
+        keyNotice = words
+        binding.send(.noticePosted(words))
+    }
 
     /// Builds the chain's pipe anew with `intent` (a choice, a stage added or taken out).
     private func build(_ intent: Intent) {
@@ -234,16 +263,18 @@ package final class Play: TerminalProgram {
     package static func operatorsBox(
         current: SlotPipe, untold: [SlotOperator: Int] = [:], adding: Bool = false
     ) -> HelpText {
-        let rows = SlotOperator.allCases.map { slot in
+        // Adding a stage, only those that fit after the pipe's last stage.
+        let offered = SlotOperator.allCases.filter { !adding || current.accepts(.stageAdded($0)) }
+        let rows = offered.map { slot in
             HelpRow(
-                keys: "\(Character(slot.key))\(slot.alone == current ? " ◂" : "")",
+                keys: "\(Character(slot.key))\(!adding && slot.alone == current ? " ◂" : "")",
                 does: "\(slot == .none ? "nothing" : slot.code): \(untold[slot].map { "lesson \($0)" } ?? slot.words)")
         }
         var box = HelpText(
             title: adding ? "Add a stage after \(current.laneLabel)" : "Between position and ballColour (◂ in now)",
             rows: rows,
             footer: adding
-                ? "its key adds it as the pipe's last stage; other keys close"
+                ? "its key adds it last (only those that fit are here); other keys close"
                 : "a digit (or a) puts that one in; | adds one, Backspace takes one out")
         box.choice = .operators
         return box

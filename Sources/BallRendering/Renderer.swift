@@ -178,13 +178,18 @@ package struct Renderer: Sendable {
         let shownFacts = screen.player?.facts ?? (covers ? panel.map { Self.panelCoversFacts(rows: $0.rowCount) } : nil)
         // (With the mirror's state when the operator reads it: `ƒ sample ¦ on`.)
         let mirrorFact = screen.slot.readsMirror ? " \(Glyph.mirrorFlipped) \(screen.mirror ? "on" : "off")" : ""
-        let slotFact = screen.slot == .none ? nil : "\(Glyph.operatorChosen) \(screen.slot.name)\(mirrorFact)"
+        let slotFact = screen.slot == .none ? nil : "\(Glyph.operatorChosen) \(screen.slot.shownName)\(mirrorFact)"
         let withSlot = slotFact.map { slot in shownFacts.map { "\($0) · \(slot)" } ?? slot } ?? shownFacts
         // (Where the facts and the short place would not fit with it, the slot's word is left out.)
-        let facts = (withSlot?.count ?? 0) + 10 <= frame.size.columns ? withSlot : shownFacts
+        var facts = (withSlot?.count ?? 0) + 10 <= frame.size.columns ? withSlot : shownFacts
         // A notice has a place of its own at the line's end: what goes before it drops whole parts.
         let noticeText = screen.notice.map { notice in
             StatusLine.place(appearance, short: true, facts: facts, into: &place)
+            if facts != nil, notice.terminalWidth + 2 > frame.size.columns - place.count {
+                // One that does not fit beside the facts takes their room while it is shown.
+                facts = nil
+                StatusLine.place(appearance, short: true, facts: nil, into: &place)
+            }
             let room = max(0, frame.size.columns - place.count)
             return " \(notice.fitted(toWidth: max(0, room - 2))) "
         }

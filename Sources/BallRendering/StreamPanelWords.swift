@@ -120,7 +120,7 @@ extension StreamPanel {
         if column.failed.contains(lane) {
             let ended =
                 lane == .slotted
-                ? "\(Glyph.error) \(column.slot.name) threw: the error ends slotted and all after it"
+                ? "\(Glyph.error) \(column.slot.failing?.name ?? column.slot.shownName) threw\(column.slot.stages.contains(.retry) ? ", as at each of retry's \(RetryOperation.attempts - 1) new subscriptions (\(RetryOperation.attempts) in all)" : ""): the error ends slotted and all after it"
                 : "\(Glyph.error) the error came down from slotted: it ends this stream too"
             did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
             shortDid = "\(Glyph.error) an error"

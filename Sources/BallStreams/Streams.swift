@@ -301,7 +301,7 @@ package enum Marble: Hashable, Sendable {
             case .resized(let size): "resized to \(size)"
             case .quitRequested: "quit"
             case .completionRequested: "position completed"
-            case .operatorChosen(let chosen): "operator \(chosen.name)"
+            case .operatorChosen(let chosen): "operator \(chosen.shownName)"
             case .stageAdded(let stage): "stage \(stage.name) added"
             case .stageRemoved: "last stage removed"
             case .mirrorFlipped: "mirror flipped"

@@ -43,14 +43,13 @@ package struct PlayCommand: ParsableCommand {
         help: ArgumentHelp(
             "Start with this operator between the position and the ball's colour (f changes it), or a pipe of up to \(SlotPipe.most) joined by commas, each applied to the one before (filter,debounce; map,scan is the counter, map { _ in 1 } then scan(0, +)): \(SlotOperator.allCases.map { "\($0.name): \($0.words)" }.joined(separator: "; ")).",
             valueName: "names"),
-        completion: .list(SlotOperator.allCases.map(\.name) + ["counter"]),
-        transform: { text in
-            switch SlotPipe.parse(text) {
-            case .success(let pipe): return pipe
-            case .failure(let problem): throw ValidationError("--operator \(text): \(problem).")
-            }
-        })
-    var slot = SlotPipe.none
+        completion: .list(SlotOperator.allCases.map(\.name) + ["counter"]))
+    var operatorNames: String?
+
+    /// The pipe `--operator` names (``validate()`` refuses one that is none).
+    var slot: SlotPipe {
+        if let operatorNames, case .success(let pipe) = SlotPipe.parse(operatorNames) { pipe } else { .none }
+    }
 
     @Flag(
         name: .customLong("no-animation"),
@@ -60,6 +59,10 @@ package struct PlayCommand: ParsableCommand {
     var noAnimation = false
 
     package func validate() throws {
+        // Said in one sentence, without the option's help (ArgumentParser's for a bad value).
+        if let operatorNames, case .failure(let problem) = SlotPipe.parse(operatorNames) {
+            throw ValidationError("--operator \(operatorNames): \(problem).")
+        }
         if force, record == nil, trace == nil {
             throw ValidationError("--force goes with --record FILE or --trace FILE.")
         }

@@ -565,10 +565,28 @@ extension RunLoopTests {
         #expect(Self.lines(driver.frame).joined(separator: "\n").contains("Add a stage after .filter"))
         driver.type("4")
         #expect(driver.session.state.slot == [.filter, .debounce])
-        // scan takes counts, which filter does not pass on: said, and nothing changes.
-        for key: Unicode.Scalar in ["f", "|", "9"] { driver.type(key) }
+        // The box offers only those that fit after debounce: not scan (it takes counts), nor
+        // throttle (one timed operator), nor merge (only a first stage).
+        for key: Unicode.Scalar in ["f", "|"] { driver.type(key) }
+        let offered = Self.lines(driver.frame).joined(separator: "\n")
+        #expect(offered.contains("position.map { $0.mirrored }") && offered.contains("position.tryMap"), "\(offered)")
+        #expect(
+            !offered.contains("position.scan(0, +)") && !offered.contains("throttle(") && !offered.contains("merge("))
+        // scan's key, though, refused: said whole on the status line, and nothing changes.
+        driver.type("9")
         #expect(driver.session.state.slot == [.filter, .debounce])
-        #expect(Self.lines(driver.frame).last?.contains("scan takes counts") == true, "\(Self.lines(driver.frame))")
+        #expect(
+            Self.lines(driver.frame).last?.contains("scan takes counts, not positions ") == true,
+            "\(Self.lines(driver.frame))")
+        // The next key takes it away.
+        driver.type("h")
+        #expect(driver.play.binding.model.notice == nil && Self.lines(driver.frame).last?.contains("scan") == false)
+        // The pipe's keys outside the box say where they work.
+        driver.type("|")
+        #expect(driver.play.binding.model.notice == "| adds a stage in the operators box: f opens it")
+        #expect(Self.lines(driver.frame).last?.contains("| adds a stage in the operators box: f opens it") == true)
+        driver.type("l")
+        #expect(driver.play.binding.model.notice == nil)
         for key: Unicode.Scalar in ["f", "\u{7F}"] { driver.type(key) }
         #expect(driver.session.state.slot == [.filter])
         for key: Unicode.Scalar in ["f", "/"] { driver.type(key) }
@@ -576,5 +594,25 @@ extension RunLoopTests {
         // Each was an intent: recorded, so a replay builds the same pipes.
         let built = driver.streams.columns.compactMap(\.intent).filter(\.buildsPipe)
         #expect(built == [.operatorChosen([.filter]), .stageAdded(.debounce), .stageRemoved, .operatorChosen(.none)])
+    }
+
+    @Test("every refusal the operators box can say fits 80 columns, for every operator and pipe of up to three")
+    func boxRefusalsFit() {
+        var said = 0
+        for first in SlotOperator.allCases {
+            for second in SlotOperator.allCases {
+                let pipe = SlotPipe([first, second])
+                guard pipe.problem == nil else { continue }
+                for third in SlotOperator.allCases {
+                    guard case .failure(let problem) = pipe.adding(third) else { continue }
+                    #expect(problem.brief.count <= 78 && !problem.brief.contains(". "), "\(problem.brief)")
+                    said += 1
+                }
+            }
+        }
+        #expect(said > 100)
+        #expect(
+            PipeProblem.tooMany(4).brief.count <= 78
+                && PipeProblem.unknown(String(repeating: "x", count: 90)).brief.count <= 78)
     }
 }

@@ -34,6 +34,27 @@ struct HostileInputTests {
         }
     }
 
+    @Test(
+        "a bad --operator gets one sentence, what is wrong and what to do, and exits 64, without the option's help",
+        arguments: [
+            ("zzz", "--operator zzz: 'zzz' is no operator: give one of none, filter,"),
+            ("filter,scan", "--operator filter,scan: scan takes counts, but the stage before it passes on positions"),
+            (
+                "catch",
+                "--operator catch: catch recovers from an error, but no stage before it can fail (tryMap,catch)."
+            ),
+            ("tryMap,debounce", "--operator tryMap,debounce: debounce cannot go after tryMap:"),
+        ])
+    func badOperator(names: String, sentence: String) throws {
+        let result = try run([programPath, "--operator", names])
+        #expect(result.status == 64, "\(names): \(result.error)")
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Error: \(sentence)") == true, "\(result.error)")
+        #expect(
+            lines.first?.hasSuffix(".") == true && lines.first?.dropLast().contains(". ") == false, "\(result.error)")
+        #expect(!result.error.contains("Help:") && !result.error.contains("is invalid for"), "\(result.error)")
+    }
+
     @Test("the slowest speed gives finite, moderate cast times")
     func slowestCast() throws {
         let cast = "/tmp/colourful-ball-\(getpid())-slow.cast"
