@@ -245,7 +245,7 @@ package final class Play: TerminalProgram {
     /// Posts `words` on the status line's notice, until the next key.
     private func keyNotice(_ words: String) {
         keyNotice = words
-        binding.send(.noticePosted(words))
+        binding.send(.keyAnswered(words))
     }
 
     /// Builds the chain's pipe anew with `intent` (a choice, a stage added or taken out).

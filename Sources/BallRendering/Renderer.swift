@@ -185,8 +185,8 @@ package struct Renderer: Sendable {
         // A notice has a place of its own at the line's end: what goes before it drops whole parts.
         let noticeText = screen.notice.map { notice in
             StatusLine.place(appearance, short: true, facts: facts, into: &place)
-            if facts != nil, notice.terminalWidth + 2 > frame.size.columns - place.count {
-                // One that does not fit beside the facts takes their room while it is shown.
+            if screen.noticeAnswersKey, facts != nil, notice.terminalWidth + 2 > frame.size.columns - place.count {
+                // A key's answer that does not fit beside the facts takes their room until the next key.
                 facts = nil
                 StatusLine.place(appearance, short: true, facts: nil, into: &place)
             }

@@ -16,6 +16,9 @@ package struct ScreenModel: Hashable, Sendable {
     package var help: HelpText?
     /// A short notice at the status line's right end (such as "recording stopped: …"); nil: none.
     package var notice: String?
+    /// Whether the notice is a key's answer, shown until the next key: where it does not fit
+    /// beside the status line's facts, it takes their room.
+    package var noticeAnswersKey = false
     /// What the status line says about the keys.
     package var statusKeys = StatusKeys.play
     /// The streams panel; nil: closed.
@@ -134,6 +137,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case helpClosed
     /// A notice was posted (nil: taken away).
     case noticePosted(String?)
+    /// A key's answer was posted as the notice, until the next key (``ScreenModel/noticeAnswersKey``).
+    case keyAnswered(String)
     /// The streams panel is open, with this content and room (when it fits).
     case panelShown(content: PanelContent, fits: Bool)
     /// The streams panel closed.
@@ -273,7 +278,12 @@ extension ScreenModel {
             help!.page += 1
             return true
         case .helpClosed: return replace(\.help, with: nil)
-        case .noticePosted(let notice): return replace(\.notice, with: notice)
+        case .noticePosted(let notice):
+            let answered = replace(\.noticeAnswersKey, with: false)
+            return replace(\.notice, with: notice) || answered
+        case .keyAnswered(let words):
+            let answered = replace(\.noticeAnswersKey, with: true)
+            return replace(\.notice, with: words) || answered
         case .panelShown(let content, let fits):
             return replace(
                 \.panel,
