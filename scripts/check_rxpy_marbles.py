@@ -30,6 +30,12 @@ are a group on each lane, and the lanes do not say which intent made which value
 syntax has no room for a lane's events 1 ms apart (a value right after a value is read as one
 with it, so the second is a group, `(b)`, three frames wide).
 
+Each stage lane (`"lane":"stage1"`, `"stage2"`: what a stage before a pipe's last passes on) is
+checked the same way: RxPY's pipe of the stages up to it, tapped (`do_action`) inside the pipe
+the chain runs, as the program taps its own, must give the exported lane at `--frame 1ms`
+event for event and frame for frame; and the lane exported at a frame an intent must read back,
+by RxPY's parser, as the same values.
+
 Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kind (BehaviorSubject,
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
 position lane's events at their frames on RxPY's virtual-time TestScheduler, a subscriber
@@ -114,6 +120,14 @@ def main(program, recording, replacements=None):
         unique_failures, unique_slotted, _ = frame_check(
             program, unique, round(written[-1]["t"] * 1000) if written else 0, expressions)
         failures += ["with an intent each 10 ms: " + failure for failure in unique_failures]
+        # Each stage lane at a frame an intent (of the recording with an intent each 10 ms, the
+        # one frame_check saw last), read by RxPY's parser: the same values as at --frame 1ms.
+        for lane in every:
+            if lane["lane"] in stage_values:
+                read = [mark(n) for _, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])]
+                if read != stage_values[lane["lane"]]:
+                    failures.append("%s at a frame an intent: parsed %r, at --frame 1ms %r" % (
+                        lane["lane"], read, stage_values[lane["lane"]]))
     finally:
         os.unlink(unique)
 
@@ -189,10 +203,12 @@ def main(program, recording, replacements=None):
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
           "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
-          "(operators chosen: %s)" % (
+          "(operators chosen: %s)%s" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
-        len(slotted), ", ".join(chosen) or "none"))
+        len(slotted), ", ".join(chosen) or "none",
+        "".join("; %s's %d events as RxPY's pipe of the stages up to it gives them" % (name, count)
+                for name, count in sorted(stage_counts.items()))))
     return 0
 
 
@@ -315,6 +331,12 @@ def out_of_bounds(position):
         raise ValueError("out of bounds")
     return position
 
+
+# How many events each stage lane had in the last frame_check, by lane: the summary says them.
+stage_counts = {}
+# The values (and `|`) of each stage lane at --frame 1ms in the last frame_check, in order: the
+# export at a frame an intent must say the same.
+stage_values = {}
 
 DEBOUNCE = 300.0  # debounce's quiet, in frames of 1 ms
 THROTTLE = 300.0  # throttle's window, in frames of 1 ms
@@ -461,12 +483,26 @@ def frame_check(program, recording, end, expressions):
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE,
              "out_of_bounds": out_of_bounds, "start_with_now": start_with_now}
+    # What each stage before a pipe's last passes on, as the program's taps see it: (frame, value,
+    # `|` or `#`) by stage, from inside the one pipe the chain runs (so an error after a stage
+    # ends it there, as the chain's disposal does).
+    taps = {}
+
+    def tap(number):
+        def note(value):
+            taps.setdefault(number, []).append((int(scheduler.clock), value))
+        return ops.do_action(on_next=note, on_error=lambda _error: note("#"), on_completed=lambda: note("|"))
+
     def pipe(name):
         """The pipe `name` names (`filter,debounce`; `counter` is `mapToOne,scan`), each stage's
-        expression over `upstream`, the stage before it (the position subject for the first)."""
+        expression over `upstream`, the stage before it (the position subject for the first),
+        each stage before the last tapped."""
         upstream = subject
-        for stage in pipe_name(name).split(","):
+        stages = pipe_name(name).split(",")
+        for number, stage in enumerate(stages):
             upstream = eval(expressions[stage], dict(names, upstream=upstream))
+            if number < len(stages) - 1:
+                upstream = upstream.pipe(tap(number))
         return upstream
 
     shared = slot.pipe(ops.map(pipe), ops.switch_latest(), ops.start_with(start),
@@ -479,10 +515,13 @@ def frame_check(program, recording, end, expressions):
     scheduler.schedule_absolute(0.5, lambda _s, _st: shared.subscribe(observer))
     # The recording's time ends with its last line: a timer due at that instant ran only if an
     # intent came then (after it).
-    scheduler.advance_to(float(end) if end in frames_of_intents else end - 0.5)
+    # (A recording with no intent, only observations at 0, ends at 0: its subscriber still subscribes.)
+    scheduler.advance_to(max(0.5, float(end) if end in frames_of_intents else end - 0.5))
     given = [(int(message.time), mark(message.value)) for message in observer.messages]
     exported = [(frame, mark(n)) for frame, n in events("slotted")]
     failures = []
+    stage_counts.clear()
+    stage_values.clear()
     if exported != given:
         first = next(i for i, (a, b) in enumerate(zip(exported + [None] * len(given), given + [None] * len(exported)))
                      if a != b)
@@ -492,6 +531,20 @@ def frame_check(program, recording, end, expressions):
                         " (the pipe then: %s; the intent then: %r)"
                         % (first, (exported + [None])[min(first, len(exported))], (given + [None])[min(first, len(given))],
                            in_force[0], [n.value if isinstance(n, OnNext) else "|" for frame, n in intents if frame == at]))
+    for name in sorted(lane for lane in lanes if lane.startswith("stage")):
+        given_stage = taps.get(int(name[len("stage"):]) - 1, [])
+        exported_stage = [(frame, mark(n)) for frame, n in events(name)]
+        if exported_stage != given_stage:
+            first = next(i for i, (a, b) in enumerate(zip(exported_stage + [None] * len(given_stage),
+                                                          given_stage + [None] * len(exported_stage))) if a != b)
+            at = (exported_stage + given_stage + [(0, None)])[first if first < len(exported_stage + given_stage) else 0][0]
+            in_force = [pipe for frame, pipe in chosen if frame <= at][-1:] or ["none"]
+            failures.append("%s at --frame 1ms: event %d: exported %r, RxPY's pipe of the stages up to it gave %r"
+                            " (the pipe then: %s)" % (
+                                name, first, (exported_stage + [None])[min(first, len(exported_stage))],
+                                (given_stage + [None])[min(first, len(given_stage))], in_force[0]))
+        stage_counts[name] = len(given_stage)
+        stage_values[name] = [value for _, value in exported_stage]
     return failures, given, sorted({name for _, name in chosen})
 
 

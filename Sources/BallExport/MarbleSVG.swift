@@ -87,7 +87,9 @@ package enum MarbleSVG {
             slotUsed = slotUsed || block.contains(where: \.involvesSlot)
             let slot = slotUsed
             let inputs = slot ? inputLanes(of: block) : []
-            let height = blockHeight(lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count)
+            let stages = slot ? StreamLane.stages(in: block) : []
+            let height = blockHeight(
+                lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count, stages: stages.count)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -100,7 +102,8 @@ package enum MarbleSVG {
                 top = margin
             }
             try drawBlock(
-                block, from: first, slot: slot, inputs: inputs, lateLanes: lanes, completed: &main, tooltips: &tooltips,
+                block, from: first, slot: slot, inputs: inputs, stages: stages, lateLanes: lanes, completed: &main,
+                tooltips: &tooltips,
                 counts: counts, ruler: ruler, at: (left, top), into: body)
             counts.removeAll()
             top += height
@@ -160,6 +163,12 @@ package enum MarbleSVG {
                 case (.column(let column), .time(let length)):
                     let time = column.time ?? .start
                     try gather(Int(time.microseconds / length), column, lanes: atIntent)
+                    // Each stage's at its own time (after a timed stage, its timer's).
+                    for number in 0..<(SlotPipe.most - 1) {
+                        guard let stage = column.stage(number) else { continue }
+                        let at = stage.at ?? stage.completedAt ?? time
+                        try gather(Int(at.microseconds / length), column, lanes: [.stage(number)])
+                    }
                     let passed = column.passedAt ?? time
                     let failedAt = max(column.failedAt ?? passed, passed)
                     if column.failed.isEmpty || failedAt == passed {
@@ -213,8 +222,8 @@ package enum MarbleSVG {
 
     /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
     /// slot's, when `slot`, under `inputs` lanes of what its operators read), and the values line.
-    static func blockHeight(lateKinds: Int, slot: Bool = false, inputs: Int = 0) -> Int {
-        ruler + (StreamLane.main(slot: slot).count + inputs + lateKinds) * row + legendLine
+    static func blockHeight(lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0) -> Int {
+        ruler + (StreamLane.main(slot: slot).count + inputs + stages + lateKinds) * row + legendLine
     }
 
     /// The lanes of what the operators in the slot in `columns` read beyond the position, in
@@ -228,7 +237,8 @@ package enum MarbleSVG {
     /// `spool`, with the late lanes that reach it (and the slot's lane, when `slot`);
     /// `completed` keeps where each main lane completed.
     private static func drawBlock(
-        _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], lateLanes: [LateLane],
+        _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], stages: [StreamLane],
+        lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
         tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]], ruler: (Int) -> String,
         at corner: (x: Int, y: Int), into spool: Spool
@@ -243,7 +253,8 @@ package enum MarbleSVG {
                     #"<text x="\#(centre(of: column.index - first))" y="\#(margin + 14)" class="ruler">\#(ruler(column.index))</text>"#
                         .utf8))
         }
-        let mainLanes = StreamLane.main(slot: showsSlot, inputs: inputs)
+        let mainLanes = StreamLane.main(slot: showsSlot, inputs: inputs, stages: stages)
+        let firstPipeLane = mainLanes.first { $0.isPipeLane }
         // The letters of the values that are not themselves a mark, as the text diagram gives
         // them (the values line under the block names each).
         var panel = StreamPanel(columns: columns, lateLanes: lateLanes)
@@ -265,11 +276,24 @@ package enum MarbleSVG {
             // The slot's lane is labelled `slotted`, as the panel labels it; the operator of the
             // block's first column is named above its start, and each operator chosen in the block
             // starts its part with a dashed bar and its name above.
+            // A stage's lane is labelled with its code, as the panel labels it (cut to … where the
+            // label column is narrow: the label's title says it in full).
+            let label = panel.pipeLabel(lane).xmlEscaped
+            let code = panel.pipeCode(lane).map { "<title>\($0.xmlEscaped)</title>" } ?? ""
             try spool.append(
                 Array(
-                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(lane.label.xmlEscaped)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)\#(code)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
                         .utf8))
-            if lane == .slotted {
+            // Each pipe lane starts a part with a dashed bar where a pipe is built; the first
+            // names the pipe of each part above it.
+            if lane.isPipeLane, lane != firstPipeLane {
+                for start in panel.segmentStarts {
+                    let x = centre(of: start.offset) - column / 2
+                    try spool.append(
+                        Array(#"<line x1="\#(x)" y1="\#(y - 9)" x2="\#(x)" y2="\#(y + 9)" class="segment"/>"#.utf8))
+                }
+            }
+            if lane == firstPipeLane {
                 let starts = panel.segmentStarts
                 // The part that began before the block, named over its first column onwards.
                 if starts.first?.offset != 0 {
@@ -609,12 +633,13 @@ extension StreamColumn {
                 if let output = part.slotted {
                     slotted = output
                     slottedCount = part.slottedCount
+                    slottedEarlier = part.slottedEarlier
                     passedAt = part.passedAt
                 }
             case .ballColour: if let colour = part.ballColour { ballColour = colour }
             case .background: if let colour = part.background { background = colour }
             case .stage(let number):
-                if let passed = part.passed(byStage: number) {
+                if let passed = part.stage(number) {
                     while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
                     stagesPassed[number] = passed
                 }

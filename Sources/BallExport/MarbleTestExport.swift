@@ -116,6 +116,25 @@ package enum MarbleTestExport {
     static let lanesWritten = StreamLane.main(slot: true) + [StreamLane.mirror, .grabbed, .mouse, .keys]
     /// Their labels.
     static let labels = lanesWritten.map(\.label)
+    /// The lanes of the stages before a pipe's last, written after those when a pipe of the
+    /// recording has that stage (`stage1`, `stage2`).
+    static let stagesWritten = (0..<(SlotPipe.most - 1)).map(StreamLane.stage)
+
+    /// `text` as a JSON string, quoted, its quotes, backslashes and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
 
     /// Replays `reader` and writes the lanes in `syntax`, framed as `framing` says, through
     /// `write` (UTF-8 bytes, a line each).
@@ -149,6 +168,23 @@ package enum MarbleTestExport {
                     #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.name)","label":"\#(slot.laneLabel)"}"#
                         .utf8))
             segmentCount += 1
+        }
+        // Each stage before a pipe's last its lane (``StreamLane/stage(_:)``), written when a pipe
+        // of the recording has that stage: its values at their own times, and in segments the
+        // stage each pipe had there (none where the pipe has no such stage before its last).
+        let stageLanes = try stagesWritten.map { try LaneWriter(label: $0.label, syntax: syntax, frames: frames) }
+        var stageTokens = stagesWritten.map { lane in
+            TokenTable<SlotOutput>(lane: lane.label, json: outputJSON) { MarbleValue($0).glyph }
+        }
+        let stageSegments = try stagesWritten.map { _ in try Spool() }
+        var stagesUsed = 0
+        func noteStageSegments(_ slot: SlotPipe, at frame: Int) throws {
+            for (number, spool) in stageSegments.enumerated() {
+                let stage = number < slot.stages.count - 1 ? slot.stages[number] : nil
+                let named = stage.map { #""\#($0.name)","code":\#(jsonString($0.stageCode))"# } ?? "null"
+                try spool.append(
+                    Array(#"\#(segmentCount == 1 ? "" : ","){"frame":\#(frame),"operator":\#(named)}"#.utf8))
+            }
         }
         var mice = TokenTable<BallPosition>(lane: labels[7], json: positionJSON)
         var keys = TokenTable<BallPosition>(lane: labels[8], json: positionJSON)
@@ -185,6 +221,24 @@ package enum MarbleTestExport {
                     let frame = frames.frame(column: at, time: time)
                     if segmentCount == 0 || column.intent?.buildsPipe == true {
                         try noteSegment(column.slot, at: frame)
+                        try noteStageSegments(column.slot, at: frame)
+                    }
+                    stagesUsed = max(stagesUsed, column.slot.stages.count - 1)
+                    // What each stage passed on, at its own time (after a timer's, the timer's),
+                    // and its completion.
+                    for (number, lane) in stageLanes.enumerated() {
+                        guard let stage = column.stage(number) else { continue }
+                        if let passedAt = stage.at, number < column.slot.stages.count - 1 {
+                            let stageFrame = frames.frame(column: at, time: passedAt, timer: passedAt != time)
+                            latest = max(latest, passedAt)
+                            for value in stage.values {
+                                try lane.add(stageTokens[number].token(for: value, at: at), stageFrame, passedAt)
+                            }
+                        }
+                        if let completedAt = stage.completedAt, number < column.slot.stages.count - 1 {
+                            try lane.complete(
+                                frames.frame(column: at, time: completedAt, timer: completedAt != time), completedAt)
+                        }
                     }
                     // What the slot passed on (and the colours after it) is at its own time: a
                     // timer's output at the time it went off.
@@ -199,10 +253,9 @@ package enum MarbleTestExport {
                     if let position = column.keys { try keysLane.add(keys.token(for: position, at: at), frame, time) }
                     if let on = column.mirrorSent { try mirrorLane.add(mirrors.token(for: on, at: at), frame, time) }
                     if let on = column.grabbed { try grabbedLane.add(grabs.token(for: on, at: at), frame, time) }
-                    if let output = column.slotted {
-                        // flatMap's inner subscriptions each pass the position on: a group of it.
-                        let token = try slotted.token(for: output, at: at)
-                        for _ in 0..<max(1, column.slottedCount) { try slottedLane.add(token, slotFrame, passed) }
+                    // flatMap's inner subscriptions each pass the position on: a group, each value.
+                    for output in column.slottedValues {
+                        try slottedLane.add(slotted.token(for: output, at: at), slotFrame, passed)
                     }
                     if let colour = column.ballColour {
                         try ballLane.add(balls.token(for: colour, at: at), slotFrame, passed)
@@ -262,6 +315,15 @@ package enum MarbleTestExport {
                 try write(Array("]".utf8))
             }
             try write(Array("}\n".utf8))
+        }
+        for (number, lane) in stageLanes.enumerated() where number < stagesUsed {
+            try lane.finish(through: end)
+            try write(
+                Array(#"{"lane":"\#(lane.label)","syntax":"\#(syntax.rawValue)",\#(frames.json),"marbles":""#.utf8))
+            try lane.copy(to: write)
+            try write(Array(#"","values":"#.utf8) + stageTokens[number].map + Array(#","segments":["#.utf8))
+            try stageSegments[number].copy(to: write)
+            try write(Array("]}\n".utf8))
         }
         try ended.copy(to: write)
         for kind in LateSubscriber.allCases {

@@ -106,7 +106,10 @@ package struct Throttle<Source: Publisher>: Publisher where Source.Failure == Ne
             outlet.send(value)
             lastSent = scheduler.now
         }
-        let propagate = { [unowned outlet] in
+        // Weak: a timer that another took the place of (``timer`` holds the latest) is not
+        // cancelled with the subscription, and may run after the outlet is gone.
+        let propagate = { [weak outlet] in
+            guard let outlet else { return }
             timer = nil
             if let value = unsent { sendNow(value) }
             if completed { outlet.finish() }

@@ -537,7 +537,7 @@ extension SlotOperation {
 extension SlotPipe {
     /// The pipe on the chain's subjects (``SlotInputs``): each stage the real operator applied to
     /// the one before, its timers on the session's clock, what each stage passes on sent to
-    /// `taps` (one subject a stage, for the streams' lanes; a side effect that subscribes to
+    /// `taps` (one subject a stage, with its completion, for the streams' lanes; a side effect that subscribes to
     /// nothing). Built afresh (`resuming` nil), the position hands its value at once; a chain built
     /// part-way in state `resuming` resumes each stage's memory, and the position hands nothing.
     package func applied(
@@ -575,7 +575,12 @@ extension SlotPipe {
         > {
             guard taps.indices.contains(index) else { return stage }
             let tap = taps[index]
-            return stage.handleEvents(receiveOutput: { tap.send($0) }).eraseToAnyPublisher()
+            // Its completion too: a stage completes only as the session ends, and no pipe is built
+            // after that to send to the tap again.
+            return stage.handleEvents(
+                receiveOutput: { tap.send($0) },
+                receiveCompletion: { if case .finished = $0 { tap.send(completion: .finished) } }
+            ).eraseToAnyPublisher()
         }
         for (index, stage) in stages.prefix(count).enumerated() {
             let operation = stage.operation

@@ -577,6 +577,17 @@ package struct StreamPanel: Hashable, Sendable {
         }
     }
 
+    /// A pipe lane's code in full, as its label names it (``pipeLabel(_:)``), where the label is a
+    /// stage's code: `.filter { $0.isInRightHalf }`; nil for every other lane.
+    package func pipeCode(_ lane: StreamLane) -> String? {
+        let pipe = labellingPipe(for: lane)
+        switch lane {
+        case .stage(let number) where pipe.stages.indices.contains(number): return pipe.stages[number].stageCode
+        case .slotted where pipe.stages.count > 1: return pipe.last.stageCode
+        default: return nil
+        }
+    }
+
     /// The pipe lane where its timed stage's wait (`~`) is drawn: that stage's, in the pipe at the
     /// place shown (the slot's lane when it is the last, or when no stage is timed).
     private var waitingLane: StreamLane {

@@ -76,7 +76,7 @@ package enum StreamLane: Hashable, Sendable {
         case .keys: "keys"
         case .late(let kind): "late \(kind.name)"
         case .inner(let number): "inner \(number)"
-        case .stage(let number): "stage \(number + 1)"
+        case .stage(let number): "stage\(number + 1)"
         }
     }
 
@@ -558,8 +558,12 @@ package struct StreamColumn: Hashable, Sendable {
     /// What the slot passed on, if it passed anything (the last, when it passed on several).
     package var slotted: SlotOutput?
     /// How many values the slot passed on in the column: more than one where `flatMap`'s inner
-    /// subscriptions each passed the new position on (all of them ``slotted``).
+    /// subscriptions each passed the new position on (``slottedValues``).
     package var slottedCount = 0
+    /// The values before ``slotted`` the slot passed on in the column, in order (flatMap's inner
+    /// subscriptions each pass the position on, and a `scan` after it counts each): empty where
+    /// it passed on one at most.
+    package var slottedEarlier: [SlotOutput] = []
     /// What each stage of the pipe passed on in the column, by stage (``StreamLane/stage(_:)``;
     /// the last stage's is ``slotted``): empty where none passed anything on.
     package var stagesPassed: [StagePassed] = []
@@ -636,11 +640,7 @@ package struct StreamColumn: Hashable, Sendable {
         }
         // A skipped intent never entered; a timed operator's timer may still go off after it.
         if skipped, lane == .intents { return .skipped }
-        // A stage before the last completes in the column the slot's lane does: the completion
-        // goes down the pipe, stage by stage.
-        if completed.contains(lane) || (lane.isPipeLane && completed.contains(.slotted)) {
-            return .ended(after: shown)
-        }
+        if completed.contains(lane) { return .ended(after: shown) }
         if failed.contains(lane) { return .failed(after: shown) }
         return shown ?? .line
     }
@@ -681,12 +681,26 @@ package struct StreamColumn: Hashable, Sendable {
         stagesPassed.indices.contains(number) && stagesPassed[number].count > 0 ? stagesPassed[number] : nil
     }
 
+    /// Every value the slot passed on in the column, in order.
+    package var slottedValues: [SlotOutput] { slottedEarlier + (slotted.map { [$0] } ?? []) }
+
+    /// What stage `number` did in the column: its values and its completion, if any.
+    package func stage(_ number: Int) -> StagePassed? {
+        stagesPassed.indices.contains(number) ? stagesPassed[number] : nil
+    }
+
     /// Notes that stage `number` passed `value` on at `time`.
     mutating func notePassed(_ value: SlotOutput, byStage number: Int, at time: SessionTime) {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
-        stagesPassed[number].value = value
-        stagesPassed[number].count += 1
+        stagesPassed[number].values.append(value)
         stagesPassed[number].at = stagesPassed[number].at ?? time
+    }
+
+    /// Notes that stage `number` completed at `time`.
+    mutating func noteCompleted(byStage number: Int, at time: SessionTime) {
+        while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+        stagesPassed[number].completedAt = time
+        completed.insert(.stage(number))
     }
 
     /// Notes that the slot's operator waits until `end`, if it does: the latest end is kept (a
@@ -721,7 +735,9 @@ package struct StreamColumn: Hashable, Sendable {
             guard let slotted else { return nil }
             return slottedCount > 1 ? .group(slottedCount) : .value(MarbleValue(slotted))
         case .stage(let number):
-            guard let passed = passed(byStage: number), let value = passed.value else { return nil }
+            // (The last stage's tap is the slot's lane.)
+            guard number < slot.stages.count - 1, let passed = passed(byStage: number), let value = passed.value
+            else { return nil }
             return passed.count > 1 ? .group(passed.count) : .value(MarbleValue(value))
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
@@ -736,18 +752,24 @@ package struct StreamColumn: Hashable, Sendable {
     }
 }
 
-/// What one stage of the pipe passed on in one column: the last value, how many, and when the
-/// first came (a stage after a timed one passes on when its timer goes off, after the intent).
+/// What one stage of the pipe passed on in one column: the values, in order, and when the first
+/// came (a stage after a timed one passes on when its timer goes off, after the intent); and
+/// when it completed, if it did.
 package struct StagePassed: Hashable, Sendable {
-    /// The last value it passed on (several: the last).
-    package var value: SlotOutput?
-    /// How many values it passed on.
-    package var count = 0
+    /// The values it passed on, in order.
+    package var values: [SlotOutput] = []
     /// When it passed the first on.
     package var at: SessionTime?
+    /// When it completed, if it did in the column.
+    package var completedAt: SessionTime?
 
     /// Nothing passed on yet.
     package init() {}
+
+    /// The last value it passed on, if any.
+    package var value: SlotOutput? { values.last }
+    /// How many values it passed on.
+    package var count: Int { values.count }
 }
 
 /// A late subscriber's lane: where it began, what it was handed, the columns it received a
@@ -982,6 +1004,7 @@ package final class StreamRecorder {
                 onNext: { [unowned self] output in
                     letterBook.note(MarbleValue(output))
                     note {
+                        if let earlier = $0.slotted { $0.slottedEarlier.append(earlier) }
                         $0.slotted = output
                         $0.slottedCount += 1
                         $0.passedAt = self.session.now
@@ -1021,10 +1044,14 @@ package final class StreamRecorder {
         // What each stage passes on, from inside the pipe (a tap, which subscribes to nothing).
         for (number, tap) in viewModel.stageOutputs.enumerated() {
             cancellables.append(
-                tap.bind { [unowned self] output in
-                    letterBook.note(MarbleValue(output))
-                    note { $0.notePassed(output, byStage: number, at: self.session.now) }
-                })
+                tap.bind(
+                    onNext: { [unowned self] output in
+                        letterBook.note(MarbleValue(output))
+                        note { $0.notePassed(output, byStage: number, at: self.session.now) }
+                    },
+                    onCompleted: { [unowned self] in
+                        note { $0.noteCompleted(byStage: number, at: self.session.now) }
+                    }))
         }
     }
 

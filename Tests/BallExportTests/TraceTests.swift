@@ -57,15 +57,14 @@ struct TraceTests {
                         case "position": column.position.map(DebugTrace.describe)
                         // The mirror hands its value at the start, then sends each flip.
                         case "mirror": column.index == 0 || column.intent == .mirrorFlipped ? "\(column.mirror)" : nil
-                        case "slotted": column.slotted.map(DebugTrace.describe)
+                        case "slotted": column.slotted.map { _ in "" }
                         case "ballColour": column.ballColour?.name
                         default: column.background?.name
                         }
-                    // flatMap's inner subscriptions each pass the position on: as often as the column counts.
-                    let repeats = name == "slotted" ? max(1, column.slottedCount) : 1
-                    if let value {
-                        expected += Array(repeating: "\(time): \(name) -> Event next(\(value))", count: repeats)
-                    }
+                    // flatMap's inner subscriptions each pass the position on: each value the column holds.
+                    let values =
+                        name == "slotted" ? column.slottedValues.map(DebugTrace.describe) : value.map { [$0] } ?? []
+                    for value in values { expected.append("\(time): \(name) -> Event next(\(value))") }
                     if column.completed.contains(lanes[name]!) {
                         expected.append("\(time): \(name) -> Event completed")
                     }

@@ -144,6 +144,8 @@ struct MarbleSyntaxTests {
         print("RxPY's marble test of the operators: \(generator)")
         var chosen = Set<String>()
         var refused: [String] = []
+        // The stage lanes checked against RxPY's pipe of the stages up to each: stage1, stage2.
+        var stagesChecked = Set<String>()
         for _ in 0..<30 where chosen.count < SlotOperator.allCases.count {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
@@ -167,6 +169,12 @@ struct MarbleSyntaxTests {
                 continue
             }
             #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
+            for stage in ["stage1", "stage2"]
+            where checked.output.contains("; \(stage)'s ")
+                && checked.output.contains("as RxPY's pipe of the stages up to it")
+            {
+                stagesChecked.insert(stage)
+            }
             guard let names = checked.output.firstRange(of: "(operators chosen: ") else { continue }
             // Each pipe chosen (`filter,debounce`), by its stages.
             chosen.formUnion(
@@ -174,6 +182,8 @@ struct MarbleSyntaxTests {
                     .flatMap { $0.split(separator: ",") }.map(String.init))
         }
         #expect(chosen == Set(SlotOperator.allCases.map(\.name)), "\(generator): \(chosen.sorted())")
+        #expect(
+            stagesChecked == ["stage1", "stage2"], "\(generator): every stage lane checked, \(stagesChecked.sorted())")
         #expect(refused.count <= 3, "\(generator): \(refused)")
         #expect(refused.allSatisfy { $0.contains("more events at") }, "\(generator): \(refused)")
     }
