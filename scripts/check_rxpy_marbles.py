@@ -483,15 +483,16 @@ def frame_check(program, recording, end, expressions):
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE,
              "out_of_bounds": out_of_bounds, "start_with_now": start_with_now}
-    # What each stage before a pipe's last passes on, as the program's taps see it: (frame, value,
-    # `|` or `#`) by stage, from inside the one pipe the chain runs (so an error after a stage
+    # What each stage before a pipe's last passes on, as the program's taps see it: (frame, value
+    # or `|`) by stage, from inside the one pipe the chain runs (so an error after a stage
     # ends it there, as the chain's disposal does).
     taps = {}
 
     def tap(number):
         def note(value):
             taps.setdefault(number, []).append((int(scheduler.clock), value))
-        return ops.do_action(on_next=note, on_error=lambda _error: note("#"), on_completed=lambda: note("|"))
+        # (An error is not written on a stage's lane: a later pipe's values follow on the same lane.)
+        return ops.do_action(on_next=note, on_completed=lambda: note("|"))
 
     def pipe(name):
         """The pipe `name` names (`filter,debounce`; `counter` is `mapToOne,scan`), each stage's

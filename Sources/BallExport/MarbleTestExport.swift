@@ -424,6 +424,8 @@ package enum MarbleTestExport {
         private var frame: Int?
         private var tokens: [[UInt8]] = []
         private var completed = false
+        /// Whether the last frame written ended the lane: nothing is written after it at the end.
+        private var endedLast = false
         /// How the lane ended, when it did: `|`, or `#` for an error.
         private var ending = UInt8(ascii: "|")
         private var time: SessionTime?
@@ -497,6 +499,11 @@ package enum MarbleTestExport {
                 width = group ? 2 + marks + (syntax == .rxpy ? marks - 1 : 0) : marks
             }
             bareValue = !group && !completed
+            // A stage's lane goes on after a completion (a recovery's pipe completed; the next
+            // pipe's stage passes on again on the same lane): the frame's end is its own.
+            endedLast = completed
+            self.completed = false
+            self.ending = UInt8(ascii: "|")
             cursor = frame + width
             writtenTime = time
         }
@@ -519,7 +526,7 @@ package enum MarbleTestExport {
         /// Writes what is gathered, then the quiet up to frame `end` (not after a completion).
         func finish(through end: Int) throws {
             try writeFrame()
-            let done = completed || cursor >= end
+            let done = endedLast || cursor >= end
             if !done {
                 try frames.quiet(end - cursor, to: spool)
                 cursor = end

@@ -537,11 +537,11 @@ extension SlotOperation {
 extension SlotPipe {
     /// The pipe on the chain's subjects (``SlotInputs``): each stage the real operator applied to
     /// the one before, its timers on the session's clock, what each stage passes on sent to
-    /// `taps` (one subject a stage, with its completion, for the streams' lanes; a side effect that subscribes to
-    /// nothing). Built afresh (`resuming` nil), the position hands its value at once; a chain built
+    /// `taps` (a subject a stage, and one for how it ended, for the streams' lanes; a side effect
+    /// that subscribes to nothing). Built afresh (`resuming` nil), the position hands its value at once; a chain built
     /// part-way in state `resuming` resumes each stage's memory, and the position hands nothing.
     package func applied(
-        to inputs: SlotInputs, resuming: BallState?, taps: [PassthroughSubject<SlotOutput, Never>] = []
+        to inputs: SlotInputs, resuming: BallState?, taps: StageTaps = StageTaps(count: 0)
     ) -> AnyPublisher<SlotOutput, Error> {
         // A chain built part-way after its error is built failed: it ends with that error at once.
         if let failure = resuming?.failure { return Fail(error: failure).eraseToAnyPublisher() }
@@ -554,7 +554,7 @@ extension SlotPipe {
     /// that cannot fail on what cannot fail; from the first that can fail on, each in its form
     /// for what can fail (``SlotOperation/passingErrors(_:afresh:inputs:resuming:)``).
     private func chain(
-        _ inputs: SlotInputs, resuming: BallState?, taps: [PassthroughSubject<SlotOutput, Never>], stages count: Int
+        _ inputs: SlotInputs, resuming: BallState?, taps: StageTaps, stages count: Int
     ) -> AnyPublisher<SlotOutput, Error> {
         let position = inputs.position
         var upstream: AnyPublisher<SlotOutput, Never> =
@@ -573,13 +573,14 @@ extension SlotPipe {
         func tapped<Failure>(_ stage: AnyPublisher<SlotOutput, Failure>, _ index: Int) -> AnyPublisher<
             SlotOutput, Failure
         > {
-            guard taps.indices.contains(index) else { return stage }
-            let tap = taps[index]
-            // Its completion too: a stage completes only as the session ends, and no pipe is built
-            // after that to send to the tap again.
+            guard taps.outputs.indices.contains(index) else { return stage }
+            let (tap, end) = (taps.outputs[index], taps.ends[index])
+            // How it ends goes to a subject of its own: the tap lives on for the next pipe.
             return stage.handleEvents(
                 receiveOutput: { tap.send($0) },
-                receiveCompletion: { if case .finished = $0 { tap.send(completion: .finished) } }
+                receiveCompletion: { completion in
+                    if case .finished = completion { end.send(.completed) } else { end.send(.failed) }
+                }
             ).eraseToAnyPublisher()
         }
         for (index, stage) in stages.prefix(count).enumerated() {
@@ -604,6 +605,29 @@ extension SlotPipe {
         }
         return failing ?? upstream.setFailureType(to: Error.self).eraseToAnyPublisher()
     }
+}
+
+/// The subjects the pipe's stages are tapped into for the streams' lanes: what each passes on,
+/// and how its subscription ends (``BallViewModel/stageOutputs``, ``BallViewModel/stageEnds``).
+package struct StageTaps {
+    /// What each stage passes on, first to last.
+    package let outputs: [PassthroughSubject<SlotOutput, Never>]
+    /// How each stage's subscription ends, first to last.
+    package let ends: [PassthroughSubject<StageEnd, Never>]
+
+    /// Taps for `count` stages.
+    package init(count: Int) {
+        outputs = (0..<count).map { _ in PassthroughSubject() }
+        ends = (0..<count).map { _ in PassthroughSubject() }
+    }
+}
+
+/// How a stage's subscription ended.
+package enum StageEnd: Hashable, Sendable {
+    /// It completed: the session ended, or a recovery passed its fallback on and completed.
+    case completed
+    /// It threw (`tryMap` in a corner), or an error came through it from a stage before.
+    case failed
 }
 
 // MARK: - A stage's code, as its lane is labelled

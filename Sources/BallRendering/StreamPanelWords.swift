@@ -117,7 +117,12 @@ extension StreamPanel {
             did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
             shortDid = ended
         }
-        if column.failed.contains(lane) {
+        if column.failed.contains(lane), case .stage(let number) = lane {
+            let ended =
+                "\(Glyph.error) an error: \(column.slot.stages.indices.contains(number) ? column.slot.stages[number].name : "the stage") threw or passed one on: it ends this stage and the stages before it"
+            did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
+            shortDid = "\(Glyph.error) an error"
+        } else if column.failed.contains(lane) {
             let ended =
                 lane == .slotted
                 ? "\(Glyph.error) \(column.slot.failing?.name ?? column.slot.shownName) threw\(column.slot.stages.contains(.retry) ? ", as at each of retry's \(RetryOperation.attempts - 1) new subscriptions (\(RetryOperation.attempts) in all)" : ""): the error ends slotted and all after it"

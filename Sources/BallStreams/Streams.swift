@@ -607,8 +607,11 @@ package struct StreamColumn: Hashable, Sendable {
     /// the slot passed on in the column).
     package var failedAt: SessionTime?
     /// The main lanes whose subscription received an error in an earlier column: nothing is drawn
-    /// on them, as nothing comes after an error.
+    /// on them, as nothing comes after an error (a stage's lane, until a pipe is built again).
     package var dead: Set<StreamLane> = []
+    /// The stage lanes whose subscription was disposed of here without an event of its own (a
+    /// stage after them failed): nothing is drawn on them after, until a pipe is built again.
+    package var disposed: Set<StreamLane> = []
     /// The inner subscriptions `flatMap` or `flatMapLatest` in the slot held before the intent,
     /// and after it, by number (the session's model of them, ``BallSession/liveInners``): the
     /// inner lanes.
@@ -694,6 +697,8 @@ package struct StreamColumn: Hashable, Sendable {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].values.append(value)
         stagesPassed[number].at = stagesPassed[number].at ?? time
+        // (A stage `retry` subscribed again lives again.)
+        dead.remove(.stage(number))
     }
 
     /// Notes that stage `number` completed at `time`.
@@ -701,6 +706,16 @@ package struct StreamColumn: Hashable, Sendable {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].completedAt = time
         completed.insert(.stage(number))
+    }
+
+    /// Notes that stage `number` failed at `time` (it threw, or an error came through it): its
+    /// lane ends with `#`, and the stages before it, disposed of with it, end too (no mark: a
+    /// disposal is no event).
+    mutating func noteFailed(byStage number: Int, at time: SessionTime) {
+        while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+        stagesPassed[number].failedAt = stagesPassed[number].failedAt ?? time
+        failed.insert(.stage(number))
+        for before in 0..<number where !failed.contains(.stage(before)) { disposed.insert(.stage(before)) }
     }
 
     /// Notes that the slot's operator waits until `end`, if it does: the latest end is kept (a
@@ -762,6 +777,8 @@ package struct StagePassed: Hashable, Sendable {
     package var at: SessionTime?
     /// When it completed, if it did in the column.
     package var completedAt: SessionTime?
+    /// When it failed, if it did in the column.
+    package var failedAt: SessionTime?
 
     /// Nothing passed on yet.
     package init() {}
@@ -1044,14 +1061,22 @@ package final class StreamRecorder {
         // What each stage passes on, from inside the pipe (a tap, which subscribes to nothing).
         for (number, tap) in viewModel.stageOutputs.enumerated() {
             cancellables.append(
-                tap.bind(
-                    onNext: { [unowned self] output in
-                        letterBook.note(MarbleValue(output))
-                        note { $0.notePassed(output, byStage: number, at: self.session.now) }
-                    },
-                    onCompleted: { [unowned self] in
-                        note { $0.noteCompleted(byStage: number, at: self.session.now) }
-                    }))
+                tap.bind { [unowned self] output in
+                    letterBook.note(MarbleValue(output))
+                    note { $0.notePassed(output, byStage: number, at: self.session.now) }
+                })
+        }
+        // How each stage's subscription ends.
+        for (number, end) in viewModel.stageEnds.enumerated() {
+            cancellables.append(
+                end.bind { [unowned self] ending in
+                    note {
+                        switch ending {
+                        case .completed: $0.noteCompleted(byStage: number, at: self.session.now)
+                        case .failed: $0.noteFailed(byStage: number, at: self.session.now)
+                        }
+                    }
+                })
         }
     }
 
@@ -1096,7 +1121,13 @@ package final class StreamRecorder {
     /// been stepped yet) and starts `column`, with the operator in the slot as it is.
     private func startColumn(_ column: StreamColumn) {
         var column = column
-        column.dead = recorded[recorded.count - 1].dead.union(recorded[recorded.count - 1].failed)
+        let before = recorded[recorded.count - 1]
+        column.dead = before.dead.union(before.failed).union(before.disposed)
+            .union(before.completed.filter { if case .stage = $0 { true } else { false } })
+        // A pipe built: each stage subscribes afresh, its lane lives again.
+        if column.intent?.buildsPipe == true {
+            column.dead = column.dead.filter { if case .stage = $0 { false } else { true } }
+        }
         recorded[recorded.count - 1].innersAfter = session.liveInners
         column.innersBefore = session.liveInners
         column.slot = slot

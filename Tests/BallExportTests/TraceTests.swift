@@ -3,6 +3,7 @@ import BallModel
 import BallReplay
 import BallStreams
 import BallTestSupport
+import ColourCore
 import Testing
 import TextFormats
 
@@ -46,6 +47,9 @@ struct TraceTests {
                     "intents": .intents, "position": .position, "mirror": .position, "slotted": .slotted,
                     "ballColour": .ballColour, "background": .background,
                 ]
+                // The colours each lane last emitted: a column where the slot passed several values
+                // on (flatMap's inner subscriptions, a scan after it) emits a colour for each new one.
+                var (lastBall, lastBackground): (FlatColour?, FlatColour?) = (nil, nil)
                 for column in recorder.columns {
                     // What the slot passed on, and the colours that followed, came when it passed it
                     // on: a timed operator's timer comes after the intent.
@@ -61,9 +65,23 @@ struct TraceTests {
                         case "ballColour": column.ballColour?.name
                         default: column.background?.name
                         }
-                    // flatMap's inner subscriptions each pass the position on: each value the column holds.
-                    let values =
-                        name == "slotted" ? column.slottedValues.map(DebugTrace.describe) : value.map { [$0] } ?? []
+                    // flatMap's inner subscriptions each pass the position on: each value the column
+                    // holds, and each colour worked out from them that is new (removeDuplicates).
+                    var values = value.map { [$0] } ?? []
+                    if name == "slotted" { values = column.slottedValues.map(DebugTrace.describe) }
+                    if column.slottedValues.count > 1, name == "ballColour" || name == "background" {
+                        values = []
+                        for output in column.slottedValues where output.ballColour != lastBall {
+                            let ball = output.ballColour
+                            if name == "ballColour" { values.append(ball.name) }
+                            // The screen's scan runs on each new ball colour.
+                            let screen = lastBackground.map { screenColour($0, ball) } ?? ball
+                            if screen != lastBackground, name == "background" { values.append(screen.name) }
+                            (lastBall, lastBackground) = (ball, screen)
+                        }
+                    }
+                    if let colour = column.ballColour { lastBall = colour }
+                    if let colour = column.background { lastBackground = colour }
                     for value in values { expected.append("\(time): \(name) -> Event next(\(value))") }
                     if column.completed.contains(lanes[name]!) {
                         expected.append("\(time): \(name) -> Event completed")

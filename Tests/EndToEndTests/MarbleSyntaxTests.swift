@@ -139,14 +139,15 @@ struct MarbleSyntaxTests {
             #"{"t":0.9,"event":"arrow","direction":"right","distance":3}"#, #"{"t":1.0,"event":"quit"}"#,
         ]
         try checkWritten(merged, slotted: 7, in: file)
-        // Then random recordings, until every operator has been chosen in one (at most 30): each
-        // operator's lane, at --frame 1ms, as RxPY's own operator gives it from the exported inputs.
+        // Then random recordings, until every operator has been chosen in one (at most 45: a
+        // recording refused is not checked): each operator's lane, at --frame 1ms, as RxPY's own
+        // operator gives it from the exported inputs.
         print("RxPY's marble test of the operators: \(generator)")
         var chosen = Set<String>()
         var refused: [String] = []
         // The stage lanes checked against RxPY's pipe of the stages up to each: stage1, stage2.
         var stagesChecked = Set<String>()
-        for _ in 0..<30 where chosen.count < SlotOperator.allCases.count {
+        for _ in 0..<45 where chosen.count < SlotOperator.allCases.count {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
                 decoding: RandomRecording.bytes(
