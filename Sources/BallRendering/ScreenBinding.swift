@@ -282,22 +282,19 @@ package final class ScreenBinding {
             of: model, for: position, coveredFrom: position.screen.rows - 1 - (panel?.rowCount ?? 0))
         defer { scrolled = (offset, position) }
         guard let before = scrolled else { return }
-        if before.position != position {
-            if let notice = model.notice, Self.scrollNotices.contains(where: notice.hasPrefix) {
-                _ = model.update(.noticePosted(nil))
-            }
+        let shown = model.notice.map { notice in Self.scrollNotices.contains(where: notice.hasPrefix) } ?? false
+        if before.position != position || offset == 0 {
+            // The ball moved, or the view is back where the ball's rows are its own.
+            if shown { _ = model.update(.noticePosted(nil)) }
         } else if before.offset != offset {
-            _ = model.update(.noticePosted(Self.scrollNotice(by: offset - before.offset)))
+            _ = model.update(.noticePosted(Self.scrollNotice(by: offset)))
         }
     }
 
-    /// What the status line says when the view scrolled `rows` (up: the drawn ball went up) with
-    /// the ball where it was.
+    /// What the status line says when the view is scrolled `rows` up (the drawn ball `rows`
+    /// above its place) with the ball where it was.
     static func scrollNotice(by rows: Int) -> String {
-        let count = "\(abs(rows)) row\(abs(rows) == 1 ? "" : "s")"
-        return rows > 0
-            ? "view scrolled \(count): the ball did not move"
-            : "view scrolled back \(count): the ball did not move"
+        "view scrolled \(rows) row\(rows == 1 ? "" : "s"): the ball did not move"
     }
 
     /// How the scroll notices begin (one is taken away when the ball moves).
