@@ -82,6 +82,7 @@ package final class Play: TerminalProgram {
     package func clockReached(_ now: Duration) { session.reach(SessionTime(now)) }
 
     package func perform(_ action: KeyAction, now: Duration) {
+        binding.takeScrollNoticeAway()
         if let shown = keyNotice {
             keyNotice = nil
             if binding.model.notice == shown { binding.send(.noticePosted(nil)) }

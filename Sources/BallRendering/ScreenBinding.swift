@@ -300,6 +300,13 @@ package final class ScreenBinding {
     /// How the scroll notices begin (one is taken away when the ball moves).
     private static let scrollNotices = ["view scrolled "]
 
+    /// Takes the scroll's notice away, if shown: the next key does, as the status line's facts
+    /// need their room back.
+    package func takeScrollNoticeAway() {
+        guard let notice = model.notice, Self.scrollNotices.contains(where: notice.hasPrefix) else { return }
+        send(.noticePosted(nil))
+    }
+
     /// Keeps what the pointer's hit-testing needs of the frame just drawn (of `size`, the ball's
     /// `area` in it): the panel and the row it starts on, and the view's scroll with the ball
     /// drawn at `centre` (mid-glide, where the glide put it).
