@@ -385,6 +385,27 @@ package struct Lesson: Sendable {
                 return doubled && once
             }),
         Lesson(
+            id: "error", title: "an error ends the stream",
+            text:
+                "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: Just(centre), then the end.",
+            task: "f X (tryMap, then catch), then take the ball into a corner: H to the left edge, K to the top.",
+            hint: "Without catch the # would reach the binding: the colour dead for good.",
+            learnt:
+                "tryMap's # caught: catch handed the centre, then nothing more. Uncaught, the binding dies: RxCocoa's never error.",
+            setup: "tryMap { … } throws when the ball is in a corner; catch { _ in Just(centre) } stands after it.",
+            predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
+            choices: ["stops for good", "the centre's, then stays", "goes on following"],
+            operators: true, slots: [[.tryMap, .catch]],
+            isDone: { facts in
+                // In a corner, with catch after tryMap: the error replaced by the centre, passed on
+                // to the colour.
+                facts.moves.contains { column in
+                    guard column.slot == [.tryMap, .catch], let position = column.position, position.isInCorner
+                    else { return false }
+                    return column.slotted == .position(.centred(on: position.screen))
+                }
+            }),
+        Lesson(
             id: "completion", title: "Completion",
             text:
                 "e completes position and all after it: each lane ends |, as the article's Variable did when deallocated. BehaviorRelay (v) never ends.",
