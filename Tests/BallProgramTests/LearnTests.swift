@@ -962,6 +962,13 @@ struct LearnTests {
             "\(replay.lines.joined(separator: "\n"))")
     }
 
+    @Test("a lesson's words that name another lesson by number name the one it means")
+    func lessonNumbersInWords() {
+        // Why Behavior's Done points to the scan lesson for the dark band.
+        let why = Lesson.all[Self.index("why-behavior")].learnt
+        #expect(why.contains("lesson \(Self.index("scan") + 1))"), "\(why)")
+    }
+
     @Test("every lesson has its script here, by name: the keys that do it and the lane its point is on")
     func everyLessonScripted() {
         #expect(Set(Lesson.all.map(\.id)) == Self.scripted)
