@@ -299,6 +299,9 @@ package struct SlotStep {
     /// Whether `retry` subscribed anew to the stages before it in this step: each of them
     /// subscribes afresh, as when the pipe is built.
     package var resubscribed = false
+    /// Whether the stages before this one complete after the mirror at a quit: one of them reads
+    /// `grabbed`, `mouse` or `keys`, which the session completes after the mirror.
+    package var upstreamOutlivesMirror = false
 
     /// Whether the mirror flip reached this stage in this step: each stage that reads it sees the
     /// flip in the order they subscribed to it (the first stage first), and what one passes on
@@ -399,6 +402,10 @@ extension SlotPipe {
         if let error = operation.failure(step) {
             fail(&next, error, at: index, step)
             return []
+        }
+        var step = step
+        step.upstreamOutlivesMirror = stages[..<index].contains { stage in
+            stage.inputs.contains { [.grabbed, .mouse, .keys].contains($0) }
         }
         let passed = operation.steps(&next.stages[index], step)
         let ends = step.upstreamEnded && !wasEnded && operation.ends(next.stages[index], step)

@@ -1361,4 +1361,24 @@ struct PipeTests {
         session.send(.stageAdded(.filter))
         #expect(session.state.slot == .counter)
     }
+
+    @Test(
+        "sample after merge never completes at a quit: the mirror completes before mouse and keys, so debounce after it keeps what it holds"
+    )
+    func sampleAfterMergeAtQuit() {
+        let session = BallSession(screen: ScreenSize(columns: 80, rows: 24))
+        session.send(.operatorChosen(try! SlotPipe.parse("merge,sample,debounce").get()), at: ChainTests.ms(10))
+        let before = session.state.slotted
+        session.send(.arrowPressed(.right, distance: 3), at: ChainTests.ms(100))
+        let moved = session.state
+        #expect(moved.slotted == before)
+        // The mirror completes first: sample passes on what it holds (the keys' move) and
+        // debounce holds it; merge completes after, but sample's trigger is gone.
+        session.send(.quitRequested, at: ChainTests.ms(200))
+        let modelled = reduce(moved.reached(ChainTests.ms(200)), .quitRequested)
+        #expect(session.state.slotted == before)
+        #expect(modelled.slotted == session.state.slotted)
+        #expect(session.nextTimer == ChainTests.ms(500))
+    }
+
 }

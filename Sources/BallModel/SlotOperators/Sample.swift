@@ -43,8 +43,12 @@ package struct SampleOperation: SlotOperation {
     }
 
     /// Completes when the mirror completes after what it is handed did (at a quit); a value
-    /// handed after the mirror completed is never sampled, nor its completion.
-    package func ends(_ stage: SlotStage, _ step: SlotStep) -> Bool { step.sessionEnds }
+    /// handed after the mirror completed is never sampled, nor its completion: after `merge` or
+    /// `flatMap`, whose inputs complete after the mirror, it never completes (RxSwift's
+    /// `SamplerSink` completes only at a sample after its source's end).
+    package func ends(_ stage: SlotStage, _ step: SlotStep) -> Bool {
+        step.sessionEnds && !step.upstreamOutlivesMirror
+    }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
         guard let position = passed.position else { return nil }
