@@ -404,9 +404,9 @@ package final class TimeTravelPlayer {
         let screenOff = turnedOff { if case .screenThroughPublish(let on) = $0 { on } else { nil } }
         let copiesOff = turnedOff { if case .mapCopies(let on) = $0 { on } else { nil } }
         if copies.colours != nil, let said = Observation.screenThroughPublish(true).tourWords {
-            words.append(said + (screenOff ? ", then o: back" : ""))
+            words.append(said + (screenOff ? ", then back to the chain" : ""))
         }
-        if let counts = copies.counts { words.append("u: \(counts.words)" + (copiesOff ? ", then u: cancelled" : "")) }
+        if let counts = copies.counts { words.append("u: \(counts.words)" + (copiesOff ? ", then cancelled" : "")) }
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 

@@ -164,7 +164,7 @@ struct LearnRecordingTests {
         // back (or `n` did, the Why Behavior lesson done by its move): said on the tour's row.
         #expect(replayed == Array(shown.prefix(4)), "tour \(shown), player \(replayed)")
         #expect(
-            Self.rows(player.frame).contains { $0.contains("o: the screen through Publish, then o: back") },
+            Self.rows(player.frame).contains { $0.contains("o: the screen through Publish, then back to the chain") },
             "\(Self.rows(player.frame).joined(separator: "\n"))")
         player.press(.arrow(.right, shifted: false))
         #expect(!Self.rows(player.frame).contains { $0.contains("o: the screen") }, "after it, the chain itself")
