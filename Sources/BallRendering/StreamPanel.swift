@@ -418,7 +418,7 @@ package struct StreamPanel: Hashable, Sendable {
                             ], fittingWidth: width - 1), width: width)
             ]
         }
-        let (letters, order) = pageLetters()
+        let (letters, order, groups) = pageLetters()
         let columnsDrawn = drawnColumns
         var lines = mainLines(width: width, letters: letters, columnsDrawn: columnsDrawn)
         for kind in lateKinds {
@@ -437,7 +437,7 @@ package struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }
-        if drawn.values { lines.append(valuesLine(letters, width: width, order: order)) }
+        if drawn.values { lines.append(valuesLine(letters, width: width, order: order, groups: groups)) }
         if let spans, let hovered, spans.numbers.contains(hovered) {
             let words = spanDescriptions(hovered, in: hoveredLane ?? .intents, spans: spans)
             lines.append(LaneCell.text(" " + String.first(of: words, fittingWidth: width - 1), width: width))
@@ -655,20 +655,28 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The page's letters (``letters(lateLanes:)``), and the values they name in the order they
-    /// are first drawn (the order the values line lists them).
-    private func pageLetters(lateLanes drawnLate: [LateLane]? = nil) -> (letters: ValueLetters, order: [MarbleValue]) {
-        guard drawn.values else { return ([:], []) }
+    /// are first drawn (the order the values line lists them); and the group marks drawn on the
+    /// page (`²`, `³`, `»`), in the order they are first drawn, which the values line explains.
+    private func pageLetters(
+        lateLanes drawnLate: [LateLane]? = nil
+    ) -> (letters: ValueLetters, order: [MarbleValue], groups: [Unicode.Scalar]) {
+        guard drawn.values else { return ([:], [], []) }
         let late = drawnLate ?? lateLanes.filter { lateKinds.contains($0.kind) }
         let lanes =
             mainLanes.map { lane in marbles(lane) { $0.marble(lane) } }
             + late.map { lateMarbles([$0]) }
         var order: [MarbleValue] = []
         var seen: Set<MarbleValue> = []
+        var groups: [Unicode.Scalar] = []
         for offset in 0..<(lanes.map(\.count).max() ?? 0) {
             for lane in lanes where offset < lane.count {
-                guard let marble = lane[offset], let value = Self.lettered(marble, oneCell: spans != nil),
-                    seen.insert(value).inserted
-                else { continue }
+                guard let marble = lane[offset] else { continue }
+                if let count = Self.groupCount(marble, oneCell: spans != nil), !groups.contains(Glyph.group(count)) {
+                    groups.append(Glyph.group(count))
+                }
+                guard let value = Self.lettered(marble, oneCell: spans != nil), seen.insert(value).inserted else {
+                    continue
+                }
                 order.append(value)
             }
         }
@@ -683,7 +691,33 @@ package struct StreamPanel: Hashable, Sendable {
             guard let letter = free.popFirst() else { break }
             letters[value] = letter
         }
-        return (letters, order.filter { letters[$0] != nil })
+        return (letters, order.filter { letters[$0] != nil }, groups)
+    }
+
+    /// The count `marble` draws as a group mark (`²`, `³`, `»`), if it draws one: several values
+    /// at once (a Replay subject's replay, several in a span of the time view), or the same value
+    /// three times or more (`b³`; twice is the value twice, `bb`). `oneCell`: in a span's one cell.
+    static func groupCount(_ marble: Marble, oneCell: Bool = false) -> Int? {
+        if oneCell {
+            guard case .group(let count) = marble.spanCell else { return nil }
+            return count
+        }
+        switch marble {
+        case .group(let count): return count
+        case .repeated(_, let count): return count > 2 ? count : nil
+        case .subscribed(let handed?, _), .ended(let handed?), .unsubscribed(let handed?), .failed(let handed?):
+            return groupCount(handed)
+        default: return nil
+        }
+    }
+
+    /// The values line's words for group mark `mark`: `²=2 at once`.
+    static func groupWords(_ mark: Unicode.Scalar) -> String {
+        switch mark {
+        case Glyph.groupOfTwo: "\(mark)=2 at once"
+        case Glyph.groupOfThree: "\(mark)=3 at once"
+        default: "\(mark)=more at once"
+        }
     }
 
     /// The value `marble` draws as a letter, if it draws one: one that is not itself in one cell
@@ -707,7 +741,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// The values lines of an export, which has the rows: every letter and its value, as
     /// ``valuesLine(_:width:)`` gives them, in as many lines of `width` as they take.
     package func valuesLines(_ letters: ValueLetters, width: Int) -> [[LaneCell]] {
-        let entries = letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+        let entries =
+            letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+            + pageLetters().groups.map(Self.groupWords)
         guard !entries.isEmpty else { return [valuesLine(letters, width: width)] }
         var lines: [String] = []
         var line = " values" + String(repeating: " ", count: Self.labelWidth - 7)
@@ -725,14 +761,18 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The values line: each letter drawn on the page and the value it stands for, `a=41,12`, in
-    /// the order the values are first drawn (`order`; nil: the letters' order); where they do not
-    /// all fit, the latest, after `…`.
-    package func valuesLine(_ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil) -> [LaneCell] {
+    /// the order the values are first drawn (`order`; nil: the letters' order), then each group
+    /// mark drawn (`groups`) and what it stands for, `²=2 at once`; where they do not all fit,
+    /// the latest, after `…`.
+    package func valuesLine(
+        _ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil, groups: [Unicode.Scalar] = []
+    ) -> [LaneCell] {
         let label = " values"
         let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
         let entries =
-            order.map { $0.compactMap { value in letters[value].map { "\($0)=\(value.words)" } } }
-            ?? letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+            (order.map { $0.compactMap { value in letters[value].map { "\($0)=\(value.words)" } } }
+                ?? letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" })
+            + groups.map(Self.groupWords)
         guard !entries.isEmpty else {
             return LaneCell.text(padded + "none: each value here is its own marble", width: width, dim: true)
         }

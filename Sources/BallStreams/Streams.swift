@@ -247,6 +247,11 @@ package enum Marble: Hashable, Sendable {
     /// In the time view, the slot's timed operator waits here (`~`): `debounce`'s timer runs,
     /// `throttle`'s window is open.
     case waiting
+    /// The same value several times at once (`flatMap`'s inner subscriptions each passing the new
+    /// position on): drawn as the value twice where there are two (`bb`), else the value and
+    /// the group's count (`b³`), which the values line explains; in a span of the time view, the
+    /// group's count.
+    indirect case repeated(MarbleValue, count: Int)
 
     /// The marble's glyph (for the marks that take a column's two cells, its second cell's).
     package var glyph: Unicode.Scalar {
@@ -259,7 +264,7 @@ package enum Marble: Hashable, Sendable {
         case .failed: Glyph.error
         case .intent(let intent): Self.glyph(of: intent)
         case .value(let value): value.glyph ?? Glyph.value
-        case .group(let count): Glyph.group(count)
+        case .group(let count), .repeated(_, let count): Glyph.group(count)
         case .colour(_, let background): background ? Glyph.background : Glyph.ball
         case .ghost: Glyph.ghost
         case .skipped: Glyph.skipped
@@ -322,6 +327,7 @@ package enum Marble: Hashable, Sendable {
         case .unsubscribed(let after): (.line, after ?? .mark(Glyph.unsubscribed))
         case .failed(let after): (.line, after ?? .mark(Glyph.error))
         case .waiting: (.waiting, .waiting)
+        case .repeated(let value, let count): (.value(value), count == 2 ? .value(value) : .group(count))
         default: (.line, self)
         }
     }
@@ -352,6 +358,7 @@ package enum Marble: Hashable, Sendable {
         case .ended(let after): after ?? .mark(Glyph.completed)
         case .unsubscribed(let after): after ?? .mark(Glyph.unsubscribed)
         case .failed(let after): after ?? .mark(Glyph.error)
+        case .repeated(_, let count): .group(count)
         default: self
         }
     }
@@ -748,12 +755,18 @@ package struct StreamColumn: Hashable, Sendable {
             return lives || (lived && !chosen) ? position.map { .value(.position($0)) } : nil
         case .slotted:
             guard let slotted else { return nil }
-            return slottedCount > 1 ? .group(slottedCount) : .value(MarbleValue(slotted))
+            guard slottedCount > 1 else { return .value(MarbleValue(slotted)) }
+            // One input passed on several times (flatMap's inner subscriptions) is the same value
+            // each time, unless a stage adds them up (scan's sums differ).
+            let same = !slot.stages.contains { $0.operation.remembersPassed }
+            return same ? .repeated(MarbleValue(slotted), count: slottedCount) : .group(slottedCount)
         case .stage(let number):
             // (The last stage's tap is the slot's lane.)
             guard number < slot.stages.count - 1, let passed = passed(byStage: number), let value = passed.value
             else { return nil }
-            return passed.count > 1 ? .group(passed.count) : .value(MarbleValue(value))
+            guard passed.count > 1 else { return .value(MarbleValue(value)) }
+            let same = !slot.stages.prefix(number + 1).contains { $0.operation.remembersPassed }
+            return same ? .repeated(MarbleValue(value), count: passed.count) : .group(passed.count)
         case .ballColour:
             if let ballColour { return .colour(ballColour, background: false) }
             // The slot passed a position on, so a colour was worked out from it: swallowed.

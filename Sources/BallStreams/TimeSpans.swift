@@ -194,11 +194,12 @@ package struct MarbleGroup: Hashable, Sendable {
     private mutating func addValue(_ marble: Marble) {
         switch marble {
         case .ghost: ghost = true
-        case .group(let values): count += values
+        case .group(let values), .repeated(_, let values): count += values
         default: count += 1
         }
         single = count == 1 ? (single ?? marble) : nil
         if case .group = marble { single = nil }
+        if case .repeated = marble { single = nil }
     }
 
     /// The marble the span draws; nil: nothing happened in it.

@@ -731,6 +731,37 @@ struct InnerLaneTests {
         #expect(columns.map(\.slottedCount) == [1, 0, 1, 0, 1, 1, 0, 2, 1, 1])
     }
 
+    @Test(
+        "flatMap's doubles drawn as the value twice (bb), three as the value and its count (b³); the values line explains the count"
+    )
+    func doublesDrawnAsValues() {
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(screen: screen)
+        let recorder = StreamRecorder(session: session)
+        for intent: Intent in [
+            .operatorChosen([.flatMap]), .pressed(at: Cell(column: 40, row: 11)),
+            .released(at: Cell(column: 40, row: 11)),
+            .pressed(at: Cell(column: 40, row: 11)), .released(at: Cell(column: 40, row: 11)),
+            .arrowPressed(.right, distance: 1), .pressed(at: Cell(column: 41, row: 11)),
+            .released(at: Cell(column: 41, row: 11)), .arrowPressed(.right, distance: 1),
+        ] {
+            session.send(intent)
+        }
+        var panel = StreamPanel(recorder, width: 80, fits: true)
+        panel.rowBudget = nil
+        let lines = panel.lines(width: 80).map { String(String.UnicodeScalarView($0.map(\.glyph))) }
+        let slotted = lines.first { $0.hasPrefix(" slotted ") }
+        #expect(slotted != nil, "\(lines)")
+        // #6: the arrow's 41,11 through two inner subscriptions: `bb`; #9: 42,11 through three: `c³`.
+        let marks = Array((slotted ?? "").dropFirst(StreamPanel.labelWidth))
+        #expect(String(marks[12...13]) == "bb", "\(slotted ?? "")")
+        #expect(String(marks[18...19]) == "c³", "\(slotted ?? "")")
+        let values = lines.first { $0.hasPrefix(" values ") } ?? ""
+        #expect(
+            values.contains(" b=41,11 c=42,11 ³=3 at once "), "\(values)")
+        #expect(!values.contains("²"), "\(values)")
+    }
+
     @Test("two presses with flatMapLatest: an inner lane a press, each ended ! where its release switched to Empty()")
     func twoPressesSwitched() {
         let screen = ScreenSize(columns: 80, rows: 24)
