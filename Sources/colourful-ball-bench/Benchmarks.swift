@@ -40,7 +40,7 @@ struct BenchmarkRun {
     /// The sections, in the order they run (`--only` takes a prefix of one).
     static let sectionNames = [
         "colour lookup", "pipeline", "bytes to the terminal", "input to screen", "start-up", "memory", "idle",
-        "large terminal", "headless replay", "streams", "time travel", "glide", "operator slot",
+        "large terminal", "headless replay", "streams", "time travel", "glide", "operator slot", "three-stage pipe",
     ]
 
     /// Runs the sections asked for and prints the table; returns it as Markdown lines.
@@ -49,7 +49,7 @@ struct BenchmarkRun {
         var results: [Result] = []
         let sections: [() -> [Result]] = [
             colourLookup, pipeline, bytesToTerminal, inputToScreen, startUp, memory, idle, largeTerminal,
-            headlessReplay, streams, timeTravel, glide, operatorSlot,
+            headlessReplay, streams, timeTravel, glide, operatorSlot, threeStagePipe,
         ]
         for (name, section) in zip(Self.sectionNames, sections) where only.map(name.hasPrefix) ?? true {
             progress("running: \(name)...")
@@ -287,15 +287,17 @@ struct BenchmarkRun {
     /// placement shows in every step of that round), then sends each step to one after the
     /// other, rotating who goes first. All see the same moments of the machine, so a slow moment
     /// of the host shows in each. The targets by command, then round; `nil` if one cannot start.
-    func interleavedDragRounds(_ commands: [[String]], keys: [String] = [], rounds: Int, steps: Int)
-        -> [[DragTarget]]?
-    {
+    func interleavedDragRounds(
+        _ commands: [[String]], keys: [String] = [], rounds: Int, steps: Int, ready: String = "keys"
+    ) -> [[DragTarget]]? {
         var targets = [[DragTarget]](repeating: [], count: commands.count)
         for _ in 0..<rounds {
             var round: [DragTarget] = []
             for (slot, command) in commands.enumerated() {
                 let typed = slot < keys.count ? keys[slot] : ""
-                guard let target = DragTarget(command, keys: typed, environment: environment) else { return nil }
+                guard let target = DragTarget(command, keys: typed, environment: environment, ready: ready) else {
+                    return nil
+                }
                 round.append(target)
             }
             for index in 0..<steps {
@@ -510,12 +512,14 @@ struct BenchmarkRun {
 
     /// Idle CPU and wake-ups of the program started with `arguments`, after `input` (and
     /// whatever it drew, until `settle` seconds pass with nothing drawn) when given.
-    func idle(arguments: [String], label: String, input: [UInt8] = [], settle: Double = 0.3) -> [Result] {
+    func idle(
+        arguments: [String], label: String, input: [UInt8] = [], settle: Double = 0.3, ready: String = "keys"
+    ) -> [Result] {
         let seconds = quick ? 3.0 : 10.0
         guard
             let terminal = try? PseudoTerminal(
                 [program] + arguments, size: ScreenSize(columns: 80, rows: 24), environment: environment),
-            terminal.readUntil(Array("keys".utf8)) != nil  // With the panel open there is no "q quit".
+            terminal.readUntil(Array(ready.utf8)) != nil  // With the panel open there is no "q quit".
         else { return [Result(name: "idle\(label)", measured: "could not start", target: "", met: false)] }
         _ = terminal.readUntilQuiet(quiet: 0.2)
         if !input.isEmpty {

@@ -155,11 +155,13 @@ func respondToEachRead() -> Never {
 extension PseudoTerminal {
     /// Starts `command` in an 80×24 pseudo-terminal and waits for its "keys" hint, then for the
     /// rest of its first frame (the output quiet for `quiet` seconds); nil if it does not start.
-    static func started80By24(_ command: [String], environment: [String: String], quiet: Double) -> PseudoTerminal? {
+    static func started80By24(
+        _ command: [String], environment: [String: String], quiet: Double, ready: String = "keys"
+    ) -> PseudoTerminal? {
         guard
             let terminal = try? PseudoTerminal(
                 command, size: ScreenSize(columns: 80, rows: 24), environment: environment),
-            terminal.readUntil(Array("keys".utf8)) != nil
+            terminal.readUntil(Array(ready.utf8)) != nil
         else { return nil }
         _ = terminal.readUntilQuiet(quiet: quiet)
         return terminal
@@ -190,9 +192,12 @@ final class DragTarget {
     /// Starts `command`, waits for its "keys" hint (the status line's last word with the panel
     /// open, whose "lanes hide 10 rows" leaves no room for "q quit") and first frame, types
     /// `keys` (`T`: the streams' time view), and presses the mouse button on the ball (the centre
-    /// of 80×24); `nil` if it does not start.
-    init?(_ command: [String], keys: String = "", environment: [String: String]) {
-        guard let terminal = PseudoTerminal.started80By24(command, environment: environment, quiet: 0.05) else {
+    /// of 80×24); `nil` if it does not start. `ready`: the words it waits for instead of "keys"
+    /// (a long pipe's name leaves the status line no room for them).
+    init?(_ command: [String], keys: String = "", environment: [String: String], ready: String = "keys") {
+        guard
+            let terminal = PseudoTerminal.started80By24(command, environment: environment, quiet: 0.05, ready: ready)
+        else {
             return nil
         }
         if !keys.isEmpty {

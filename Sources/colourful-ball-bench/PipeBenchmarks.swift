@@ -1,0 +1,99 @@
+import BallModel
+import BallRendering
+import BallStreams
+
+extension BenchmarkRun {
+    // MARK: - A three-stage pipe
+
+    /// The pipe the rows measure: three stages a drag reaches, one of them timed (`filter`, then
+    /// `debounce` of what it lets through, then `map` of what that passes on).
+    static let threeStages: SlotPipe = [.filter, .debounce, .map]
+    /// What it is measured beside: one operator in the slot, as the operator slot's rows have it.
+    static let oneStage: SlotPipe = [.filter]
+    /// What the program draws once its first frame is up with the panel open: the last lane's
+    /// label (the pipe's name leaves the status line no room for its "keys").
+    static let panelReady = "background"
+
+    /// A three-stage pipe in the slot, each row beside one operator in it: a drag step's bytes
+    /// with the streams panel open (each stage has its lane there), input to screen, idle
+    /// after a drag and keys once `debounce`'s timer has come and gone, and a million-intent
+    /// recording with the pipe replayed headless (time virtual: the timer runs on the
+    /// recording's times).
+    func threeStagePipe() -> [Result] {
+        let pipe = Self.threeStages
+        var results = [pipeBytes(), pipeInputToScreen()]
+        results += idle(
+            arguments: ["--operator", pipe.name, "--streams"],
+            label: ", \(pipe.name) in the slot, streams panel open (after a drag and keys)",
+            input: Array(FlatMapLatestOperation.drag.utf8), settle: 0.8, ready: Self.panelReady)
+        results += streamedReplay(
+            ["--headless"], name: "headless replay, \(pipe.name) in the slot", unit: "intents", target: 150_000,
+            slot: pipe)
+        return results
+    }
+
+    /// The median bytes of a drag step across the 80×24 screen with the streams panel open (the
+    /// event view), the three-stage pipe in the slot, beside the same steps with one operator in
+    /// it. A step each 16 ms (a drag at 60 Hz), and after every twentieth a pause of 350 ms, in
+    /// which `debounce` passes its value on (the colours change where they do).
+    func pipeBytes() -> Result {
+        var medians: [Double] = []
+        for pipe in [Self.oneStage, Self.threeStages] {
+            let size = ScreenSize(columns: 80, rows: 24)
+            guard let measuring = MeasuringScreen(size: size) else {
+                return Result(
+                    name: "three-stage pipe bytes", measured: "could not start ncurses", target: "", met: false)
+            }
+            let screen = measuring.screen
+            let fileSize = measuring.bytesWritten
+            let session = BallSession(screen: size)
+            let recorder = StreamRecorder(session: session)
+            var renderer = Renderer()
+            var frame = Frame(size: size, fill: .flatWhite)
+            var previous: Frame?
+            var steps: [Int] = []
+            session.send(.operatorChosen(pipe))
+            session.send(.pressed(at: size.centre))
+            var time: Int64 = 0
+            for (step, intent) in dragIntents(on: size, count: 600).enumerated() {
+                time += step % 20 == 19 ? 350_000 : 16_000
+                session.send(intent, at: SessionTime(microseconds: time))
+                let panel = StreamPanel(recorder, width: size.columns, fits: true)
+                renderer.render(ScreenModel(appearance: session.viewModel.current), panel: panel, into: &frame)
+                let start = fileSize()
+                screen.present(frame, previous: previous)
+                previous = frame
+                steps.append(fileSize() - start)
+            }
+            medians.append(percentile(steps.map(Double.init), 0.5))
+        }
+        return Result(
+            name:
+                "drag step, 80×24, streams panel open, \(Self.threeStages.name) in the slot (\(Self.oneStage.name) alone: \(Int(medians[0])) B), median",
+            measured: "\(Int(medians[1])) B", target: "≤ 1.5 × one operator", met: medians[1] <= 1.5 * medians[0])
+    }
+
+    /// Input to screen with the three-stage pipe in the slot, beside the same drag steps with one
+    /// operator in it, step for step in the same run.
+    func pipeInputToScreen() -> Result {
+        let rounds = quick ? 1 : 3
+        let steps = quick ? 200 : 400
+        let (one, three) = (Self.oneStage.name, Self.threeStages.name)
+        // The panel closed: at 80×24 the three stage lanes lie over the ball in the middle, where
+        // the drag presses. The status line names the pipe (and has no room for its "keys").
+        let commands = [one, three].map { jumping + ["--operator", $0] }
+        guard let targets = interleavedDragRounds(commands, rounds: rounds, steps: steps, ready: "filter") else {
+            return Result(
+                name: "input to screen, \(three) in the slot", measured: "could not start", target: "", met: false)
+        }
+        let (alone, piped) = (
+            percentile(targets[0].flatMap(\.latencies), 0.5) * 1000,
+            percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
+        )
+        return Result(
+            name:
+                "input to screen, median, \(three) in the slot (\(one) alone, step for step in the same run: \(format(alone, decimals: 3)) ms)",
+            measured: "\(format(piped, decimals: 3)) ms", target: "≤ one operator + 0.05 ms", met: piped <= alone + 0.05
+        )
+    }
+}
