@@ -388,6 +388,10 @@ def throttle_latest(scheduler):
                 in_flight = bool(memory["unsent"])
                 memory["unsent"] = [value]
                 if not in_flight:
+                    # The timer this one takes the place of goes, as RxSwift's SerialDisposable
+                    # disposes of the one before.
+                    if memory["timer"] is not None:
+                        memory["timer"].dispose()
                     memory["timer"] = scheduler.schedule_absolute(due, propagate)
 
             def on_completed():

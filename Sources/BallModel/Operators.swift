@@ -106,8 +106,7 @@ package struct Throttle<Source: Publisher>: Publisher where Source.Failure == Ne
             outlet.send(value)
             lastSent = scheduler.now
         }
-        // Weak: a timer that another took the place of (``timer`` holds the latest) is not
-        // cancelled with the subscription, and may run after the outlet is gone.
+        // Weak: a timer that ran after its subscription was gone would find no outlet, and do nothing.
         let propagate = { [weak outlet] in
             guard let outlet else { return }
             timer = nil
@@ -127,7 +126,12 @@ package struct Throttle<Source: Publisher>: Publisher where Source.Failure == Ne
                     guard latest else { return }
                     let inFlight = unsent != nil
                     unsent = value
-                    if !inFlight { timer = scheduler.schedule(at: due, propagate) }
+                    guard !inFlight else { return }
+                    // The timer this one takes the place of (set for a window that a value sent
+                    // at its end renewed) goes: RxSwift's `ThrottleSink` keeps its timer in a
+                    // `SerialDisposable`, which disposes of the one before.
+                    timer?.cancel()
+                    timer = scheduler.schedule(at: due, propagate)
                 },
                 onCompleted: { [unowned outlet] in
                     if unsent != nil { completed = true } else { outlet.finish() }

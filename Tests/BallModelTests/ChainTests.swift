@@ -146,6 +146,42 @@ struct ChainTests {
         #expect(session.viewModel.current.ball == .flatRedDark)
     }
 
+    @Test(
+        "throttle after flatMap: a position that comes twice at its window's end goes through once, and the second waits for the next window's end, as RxSwift's throttle does"
+    )
+    func throttleHandedTwiceAtItsWindowsEnd() {
+        // Two presses: each move goes through flatMap twice. The first press's 40,11 goes
+        // through at 10 and a window starts; the second press's is held for 310. A drag at 310
+        // itself: its first copy finds the window over and goes through at once (the input
+        // before the timer); its second starts waiting for 610. RxSwift's ThrottleSink cancels
+        // the timer the second takes the place of (its SerialDisposable), so nothing more goes
+        // through at 310.
+        func session(through last: Int64) -> (BallSession, () -> [(SlotOutput, SessionTime)]) {
+            let session = BallSession(screen: screen)
+            var lane: [(SlotOutput, SessionTime)] = []
+            let tap = session.viewModel.stageOutputs[1].sink { lane.append(($0, session.now)) }
+            let steps: [(Int64, Intent)] = [
+                (0, .operatorChosen([.flatMap, .throttle])), (10, .pressed(at: Cell(column: 39, row: 11))),
+                (20, .released(at: Cell(column: 39, row: 11))), (30, .pressed(at: Cell(column: 39, row: 11))),
+                (310, .dragged(to: Cell(column: 45, row: 11))),
+            ]
+            for (time, intent) in steps where time <= last { session.send(intent, at: ChainTests.ms(time)) }
+            return (session, { withExtendedLifetime(tap) { lane } })
+        }
+        let (whole, lane) = session(through: 310)
+        whole.advance(to: ChainTests.ms(700))
+        let passed = lane()
+        #expect(
+            passed.map(\.0) == [.position(position(40, 11)), .position(position(46, 11)), .position(position(46, 11))])
+        #expect(passed.map(\.1) == [ChainTests.ms(10), ChainTests.ms(310), ChainTests.ms(610)])
+        // Rebuilt in the window: the timer goes with the old subscription, and nothing of it
+        // runs after it is gone.
+        let (rebuilt, rebuiltLane) = session(through: 310)
+        rebuilt.send(.operatorChosen([]), at: ChainTests.ms(400))
+        rebuilt.advance(to: ChainTests.ms(700))
+        #expect(rebuiltLane().map(\.1) == [ChainTests.ms(10), ChainTests.ms(310)])
+    }
+
     /// A time `milliseconds` into the session.
     static func ms(_ milliseconds: Int64) -> SessionTime { SessionTime(microseconds: milliseconds * 1_000) }
 
