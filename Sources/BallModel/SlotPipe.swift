@@ -648,13 +648,15 @@ extension SlotOperator {
     }
 
     /// The stage's code in at most `width` cells, for the narrow label column of its lane: in
-    /// full where it fits; else with what its closure or arguments say cut to `…`
+    /// full where it fits; else with its closure's braces tight (`.map {_ in 1}`); else with what
+    /// its closure or arguments say cut to `…`
     /// (`.filter { … }`, `.debounce(…)`), without the subject it starts from if need be; else cut
     /// at the end with `…`. Never cut silently: the lane's hover line says the code in full.
     package func stageLabel(width: Int) -> String {
         let full = stageCode
         guard full.terminalWidth > width else { return full }
-        var candidates: [String] = []
+        // A closure's braces without their inner spaces first (`.map {_ in 1}`): all of its words.
+        var candidates = [full.replacing("{ ", with: "{").replacing(" }", with: "}")]
         if let opener = full.firstIndex(where: { $0 == "(" || $0 == "{" }) {
             let head = String(full[..<opener])
             let cut = full[opener] == "{" ? head + "{ \(Glyph.ellipsis) }" : head + "(\(Glyph.ellipsis))"

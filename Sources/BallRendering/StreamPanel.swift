@@ -559,8 +559,9 @@ package struct StreamPanel: Hashable, Sendable {
             .slot ?? shown
     }
 
-    /// The most cells a lane's label takes (the label column, less the space before it).
-    static let labelRoom = labelWidth - 1
+    /// The most cells a lane's label takes (the label column, less a space before it and one
+    /// after, so a mark in the lane's first cell never reads as part of the label).
+    static let labelRoom = labelWidth - 2
 
     /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0, +)`,
     /// `.filter { … }`: what does not fit the label column is cut to `…`, and the hover line says

@@ -47,7 +47,7 @@ struct StageLaneExportTests {
         // marbles, each named in the row above: filter's passes 40, 41, 42 on (a b c) and stops
         // 32; debounce passes 42 on 300 ms after it came, in its column.
         #expect(lines.contains(" in the slot      ├.filte…├.map.scan"), "\(lines)")
-        #expect(lines.contains(" .map { _ in 1 }  ├a─b─c──├1─1─1─1─|"), "\(lines)")
+        #expect(lines.contains(" .map {_ in 1}    ├a─b─c──├1─1─1─1─|"), "\(lines)")
         #expect(lines.contains(" .scan(0, +)    ^a├────c──├1─2─3─4─|"), "\(lines)")
     }
 
@@ -90,7 +90,7 @@ struct StageLaneExportTests {
         var svg = ""
         try MarbleSVG.run(reader: .inMemory(Self.bytes)) { svg += String(decoding: $0, as: UTF8.self) }
         #expect(svg.contains(#"data-lane="stage1""#), "stage1's lane")
-        #expect(svg.contains(#"class="label">.map { _ in 1 }<title>.map { _ in 1 }</title></text>"#), "map's label")
+        #expect(svg.contains(#"class="label">.map {_ in 1}<title>.map { _ in 1 }</title></text>"#), "map's label")
         #expect(svg.contains(#"class="label">.scan(0, +)<title>.scan(0, +)</title></text>"#), "scan's, the slot's")
         var timed = ""
         try MarbleSVG.run(reader: .inMemory(Self.bytes), framing: .time(microseconds: 100_000)) {

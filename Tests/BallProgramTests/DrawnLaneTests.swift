@@ -184,7 +184,7 @@ struct DrawnLaneTests {
         var rows = Self.screenRows(driver.frame)
         #expect(rows.contains { $0.hasPrefix(" in the slot      ├.map.scan ") }, "\(rows)")
         // Each stage its lane, labelled with its code: map's 1 1 1 over scan's 1 2 3.
-        #expect(rows.contains { $0.hasPrefix(" .map { _ in 1 }  ├1─1─1─1 ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" .map {_ in 1}    ├1─1─1─1 ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" .scan(0, +)    ^a├1─2─3─4 ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" position       ^a───b─c─d ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" values         a=40,11 b=41,11 c=42,11 d=43,11 ") }, "\(rows)")
@@ -199,7 +199,7 @@ struct DrawnLaneTests {
         #expect(rows.contains { $0.hasPrefix(" slotted        ^a├1─2─3─4├d─c├─ ") }, "\(rows)")
         // map's lane keeps what it drew while the counter was in: the one-stage pipes after it
         // have no stage before their last.
-        #expect(rows.contains { $0.hasPrefix(" .map { _ in 1 }  ├1─1─1─1       ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" .map {_ in 1}    ├1─1─1─1       ") }, "\(rows)")
         // combineLatest reads mirror: its lane, and each flip's new state.
         driver.send(.operatorChosen([.combineLatest]))  // #8
         driver.type("i")  // #9: on.

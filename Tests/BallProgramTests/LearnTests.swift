@@ -261,7 +261,7 @@ struct LearnTests {
                 #expect(pilot.learn.isDone)
                 let rows = Self.rows(pilot)
                 #expect(
-                    rows.contains { $0.hasPrefix(".map { _ in 1 }") && $0.contains("├1─1─1─1") }
+                    rows.contains { $0.hasPrefix(".map {_ in 1}") && $0.contains("├1─1─1─1") }
                         && rows.contains { $0.hasPrefix(".scan(0, +)") && $0.contains("├1─2─3─4") },
                     "\(rows.joined(separator: "\n"))")
                 #expect(Self.card(pilot).contains("You said 1 (1 1 1): right."))
@@ -802,7 +802,7 @@ struct LearnTests {
     static let pointLane: [String: String] = [
         "one-subject": "ballColour", "ghost": "ballColour", "behavior": "late Behavior", "publish": "late Publish",
         "why-behavior": "intents", "replay": "late Replay", "cancel": "late", "scan": "background", "share": "position",
-        "filter": ".filter", "counter": ".map.scan", "compose": ".map { _ in 1 }", "debounce-throttle": ".throttle",
+        "filter": ".filter", "counter": ".map.scan", "compose": ".map {_ in 1}", "debounce-throttle": ".throttle",
         "combine-latest": ".combineLatest", "flat-map-latest": ".flatMapLatest", "flat-map": ".flatMap",
         "error": ".catch",
         "completion": "late Relay",

@@ -113,11 +113,11 @@ struct StageLaneTests {
         pilot.press(.end)
         if !pilot.player.streamsOpen { pilot.type("s") }
         var rows = DrawnLaneTests.screenRows(pilot.frame)
-        #expect(Self.lane(".map { _ in 1 }", in: rows) == "  ├1─1─1─1─|", "\(rows)")
+        #expect(Self.lane(".map {_ in 1}", in: rows) == "  ├1─1─1─1─|", "\(rows)")
         #expect(Self.lane(".scan(0, +)", in: rows) == "^a├1─2─3─4─|", "\(rows)")
         pilot.type("T")
         rows = DrawnLaneTests.screenRows(pilot.frame)
-        let map = Self.lane(".map { _ in 1 }", in: rows) ?? ""
+        let map = Self.lane(".map {_ in 1}", in: rows) ?? ""
         let scan = Self.lane(".scan(0, +)", in: rows) ?? ""
         #expect(map.filter { $0 == "1" }.count == 4, "\(rows)")
         #expect(scan.filter { "1234".contains($0) }.count >= 3 && scan.hasSuffix("4|"), "\(rows)")
@@ -142,7 +142,7 @@ struct StageLaneTests {
         // The panel takes the rows it keeps at most with a slot, and no more.
         let status = rows.count - 1
         #expect(status - top <= StreamPanel.rows(slot: true), "\(rows)")
-        let labels = [".combineLatest…", ".filter { … }", "mirror"]
+        let labels = [".combineLates…", ".filter { … }", "mirror"]
         let description = rows[status - 1]
         for label in labels {
             let drawn = rows.contains { $0.hasPrefix(" \(label)") }
@@ -161,7 +161,7 @@ struct StageLaneTests {
         pilot.type("9")
         for _ in 0..<3 { pilot.press(.right) }
         let rows = DrawnLaneTests.screenRows(pilot.frame)
-        #expect(Self.lane(".map { _ in 1 }", in: rows)?.hasSuffix("1─1─1─1") == true, "\(rows)")
+        #expect(Self.lane(".map {_ in 1}", in: rows)?.hasSuffix("1─1─1─1") == true, "\(rows)")
         #expect(Self.lane(".scan(0, +)", in: rows)?.hasSuffix("1─2─3─4") == true, "\(rows)")
     }
 }

@@ -390,7 +390,7 @@ struct StreamsTests {
         #expect(panel.mainLanes == [.intents, .position, .stage(0), .slotted, .ballColour, .background])
         #expect(String(String.UnicodeScalarView(lines[3].prefix(12).map(\.glyph))) == " in the slot")
         #expect(Self.text(lines[3]) == "  ├.map.sc…")
-        #expect(String(String.UnicodeScalarView(lines[4].prefix(16).map(\.glyph))) == " .map { _ in 1 }")
+        #expect(String(String.UnicodeScalarView(lines[4].prefix(16).map(\.glyph))) == " .map {_ in 1}  ")
         #expect(Self.text(lines[4]) == "  ├1─1───1")
         #expect(String(String.UnicodeScalarView(lines[5].prefix(13).map(\.glyph))) == " .scan(0, +) ")
         #expect(Self.text(lines[5]) == "^a├1─2───3")
