@@ -270,11 +270,11 @@ package struct Lesson: Sendable {
                 "f z (map { _ in 1 }), then f | 9 (scan after it), then three moves.",
             hint: "in the f box, | adds a stage after the last; Backspace takes it out.",
             learnt:
-                "map's lane still reads 1 1 1 under scan's 1 2 3: scan made a new stream of map's; map's is unchanged.",
+                "map's lane reads a 1 for each position, scan's counts them (its first as it went in: position hands its value at once); map's stream is unchanged.",
             setup:
                 "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0, +) after it.",
             predicts: 1, question: "Predict: both stages in, after three moves: what does map's own lane read?",
-            choices: ["1 1 1", "1 2 3", "none: scan took over"],
+            choices: ["all 1s", "a count: 1, 2, 3", "none: scan took over"],
             operators: true,
             isDone: { facts in
                 // Built here a stage at a time (not the counter chosen whole, f 9), then three

@@ -264,7 +264,7 @@ struct LearnTests {
                     rows.contains { $0.hasPrefix(".map {_ in 1}") && $0.contains("├1─1─1─1") }
                         && rows.contains { $0.hasPrefix(".scan(0, +)") && $0.contains("├1─2─3─4") },
                     "\(rows.joined(separator: "\n"))")
-                #expect(Self.card(pilot).contains("You said 1 (1 1 1): right."))
+                #expect(Self.card(pilot).contains("You said 1 (all 1s): right."))
             case "debounce-throttle":
                 // debounce, throttle: debounce lets a position through 300 ms after the last move;
                 // that alone is half of it. throttle lets the first through at once, then the latest
