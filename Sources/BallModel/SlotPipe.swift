@@ -253,7 +253,8 @@ package struct SlotStage: Hashable, Sendable {
     package var finished = false
     /// How many times `retry` subscribed anew to the stages before it since the pipe was built.
     package var retries = 0
-    /// What `replaceError` passes on for an error: the value it was given as the pipe was built.
+    /// What `replaceError` passes on for an error, or `startWith` puts first: the value it was
+    /// given as the pipe was built (a subscription anew by `retry` gets the same).
     package var fallback: SlotOutput?
 
     /// A stage's memory from its parts.
@@ -469,7 +470,8 @@ extension SlotPipe {
                 // Each stage before it subscribes afresh, handed what the subjects hold at once (or
                 // only their completion, after a quit).
                 let ended = next.stages[0].upstreamEnded
-                for fresh in 0..<later { next.stages[fresh] = SlotStage() }
+                // (What a stage took as the pipe was made, its fallback, it keeps.)
+                for fresh in 0..<later { next.stages[fresh] = SlotStage(fallback: next.stages[fresh].fallback) }
                 var again = step
                 again.resubscribed = true
                 again.next = next

@@ -929,7 +929,10 @@ struct ChainTests {
         let session = BallSession(start: .start(at: position(50, 11)))  // flatMaroonDark on flatTealDark.
         let slotted = SlottedTap(session)
         func state(_ column: Int, passed: Int, background: FlatColour) -> BallState {
-            onRow11(column, passed: passed, background: background, grab: nil, slot: [.startWith])
+            var state = onRow11(column, passed: passed, background: background, grab: nil, slot: [.startWith])
+            // The middle it took as it was chosen, for a subscription anew (retry's) to get first.
+            state.stages[0].fallback = .position(position(40, 11))
+            return state
         }
         let steps: [(Intent, BallState)] = [
             // Chosen with the ball at 50,11: the middle, 40,11, goes first: flatRed on flatMint.
@@ -941,6 +944,31 @@ struct ChainTests {
         ]
         Self.expectSteps(steps, session: session)
         #expect(slotted.values == [position(50, 11), position(40, 11), position(39, 11), position(40, 11)])
+    }
+
+    @Test(
+        "startWith, tryMap, retry: each subscription anew puts first the middle startWith took as the pipe was made, after a resize too"
+    )
+    func retryResubscribesToTheStartWithAsMade() {
+        let made = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(start: .start(at: BallPosition(centre: Cell(column: 50, row: 11), screen: made)))
+        let middle = SlotOutput.position(.centred(on: session.state.position.screen))
+        var folded = session.state
+        // Into a corner (tryMap throws; retry subscribes anew: the middle first), then a smaller
+        // screen and into its corner (it throws again; retry again).
+        let intents: [Intent] = [
+            .operatorChosen([.startWith, .tryMap, .retry]), .arrowPressed(.up, distance: 100),
+            .arrowPressed(.left, distance: 100), .resized(ScreenSize(columns: 50, rows: 18)),
+            .arrowPressed(.up, distance: 100), .arrowPressed(.left, distance: 100),
+        ]
+        for intent in intents {
+            session.send(intent)
+            folded = reduce(folded, intent)
+            #expect(session.state == folded, "\(intent)")
+        }
+        #expect(folded.position.screen != middle.position?.screen, "the screen changed since the pipe was made")
+        #expect(folded.stages[2].retries == 2, "two subscriptions anew: \(folded.stages)")
+        #expect(session.viewModel.slotted.latest == middle, "the middle of the screen as the pipe was made")
     }
 
     @Test("a chain built part-way with startWith in the slot puts nothing first: it did when it was chosen")

@@ -35,7 +35,10 @@ package struct RetryOperation: SlotOperation {
     ) -> AnyPublisher<SlotOutput, Error>? {
         let left = Self.attempts - 1 - (resuming?.stage.retries ?? 0)
         guard left > 0 else { return upstream }
-        return upstream.catch { _ in afresh().retry(left - 1) }.eraseToAnyPublisher()
+        // Made now, with the pipe: each subscription anew is to the same stages, values they
+        // took as they were made included (startWith's middle), as RxSwift's retry resubscribes.
+        let again = afresh()
+        return upstream.catch { _ in again.retry(left - 1) }.eraseToAnyPublisher()
     }
 
     /// What it is handed goes through.

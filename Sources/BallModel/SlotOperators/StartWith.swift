@@ -22,10 +22,16 @@ package struct StartWithOperation: SlotOperation {
     }
 
     /// Chosen, the middle goes first (dropFirst skips the position handed over); then each new
-    /// position.
+    /// position. The middle is the screen's as the pipe was built, kept in the stage: `retry`
+    /// subscribing anew gets the same value first, as RxSwift's `startWith(_:)` takes its value
+    /// once, when the chain is made (a resize since then does not change it).
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
         guard let handed = step.handed else { return nil }
-        return step.built ? .position(.centred(on: step.next.position.screen)) : handed
+        guard step.built else { return handed }
+        if !step.resubscribed || stage.fallback == nil {
+            stage.fallback = .position(.centred(on: step.next.position.screen))
+        }
+        return stage.fallback
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
