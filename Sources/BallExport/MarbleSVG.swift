@@ -634,6 +634,7 @@ extension StreamColumn {
                     slotted = output
                     slottedCount = part.slottedCount
                     slottedEarlier = part.slottedEarlier
+                    slottedTimes = part.slottedTimes
                     passedAt = part.passedAt
                 }
             case .ballColour: if let colour = part.ballColour { ballColour = colour }

@@ -571,6 +571,10 @@ package struct StreamColumn: Hashable, Sendable {
     /// subscriptions each pass the position on, and a `scan` after it counts each): empty where
     /// it passed on one at most.
     package var slottedEarlier: [SlotOutput] = []
+    /// When the slot passed on each of ``slottedValues``, in order: the same instant for
+    /// flatMap's copies, but `throttle` after flatMap passes the first copy on at once and the
+    /// second at its window's end (``passedAt`` is the last of them).
+    package var slottedTimes: [SessionTime] = []
     /// What each stage of the pipe passed on in the column, by stage (``StreamLane/stage(_:)``;
     /// the last stage's is ``slotted``): empty where none passed anything on.
     package var stagesPassed: [StagePassed] = []
@@ -1038,6 +1042,7 @@ package final class StreamRecorder {
                         $0.slotted = output
                         $0.slottedCount += 1
                         $0.passedAt = self.session.now
+                        $0.slottedTimes.append(self.session.now)
                     }
                 },
                 onCompleted: { [unowned self] in note { $0.completed.insert(.slotted) } },

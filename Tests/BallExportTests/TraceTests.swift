@@ -66,23 +66,32 @@ struct TraceTests {
                         default: column.background?.name
                         }
                     // flatMap's inner subscriptions each pass the position on: each value the column
-                    // holds, and each colour worked out from them that is new (removeDuplicates).
-                    var values = value.map { [$0] } ?? []
-                    if name == "slotted" { values = column.slottedValues.map(DebugTrace.describe) }
+                    // holds, and each colour worked out from them that is new (removeDuplicates),
+                    // each at the time the slot passed its value on (throttle after flatMap passes
+                    // the first copy on at once, the second at its window's end).
+                    var values = value.map { [(time, $0)] } ?? []
+                    if name == "slotted" {
+                        values = zip(column.slottedTimes, column.slottedValues).map {
+                            (stamp($0.seconds), DebugTrace.describe($1))
+                        }
+                    }
                     if column.slottedValues.count > 1, name == "ballColour" || name == "background" {
                         values = []
-                        for output in column.slottedValues where output.ballColour != lastBall {
+                        for (at, output) in zip(column.slottedTimes, column.slottedValues)
+                        where output.ballColour != lastBall {
                             let ball = output.ballColour
-                            if name == "ballColour" { values.append(ball.name) }
+                            if name == "ballColour" { values.append((stamp(at.seconds), ball.name)) }
                             // The screen's scan runs on each new ball colour.
                             let screen = lastBackground.map { screenColour($0, ball) } ?? ball
-                            if screen != lastBackground, name == "background" { values.append(screen.name) }
+                            if screen != lastBackground, name == "background" {
+                                values.append((stamp(at.seconds), screen.name))
+                            }
                             (lastBall, lastBackground) = (ball, screen)
                         }
                     }
                     if let colour = column.ballColour { lastBall = colour }
                     if let colour = column.background { lastBackground = colour }
-                    for value in values { expected.append("\(time): \(name) -> Event next(\(value))") }
+                    for (at, value) in values { expected.append("\(at): \(name) -> Event next(\(value))") }
                     if column.completed.contains(lanes[name]!) {
                         expected.append("\(time): \(name) -> Event completed")
                     }

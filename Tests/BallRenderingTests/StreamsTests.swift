@@ -731,6 +731,29 @@ struct InnerLaneTests {
         #expect(columns.map(\.slottedCount) == [1, 0, 1, 0, 1, 1, 0, 2, 1, 1])
     }
 
+    @Test("throttle after flatMap: the column keeps when each copy went through, at once and at the window's end")
+    func throttledCopiesKeepTheirTimes() {
+        // Two presses: the drag at 310 goes through flatMap twice; the first copy finds the
+        // window over and goes through at once, the second waits for the window's end at 610.
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(screen: screen)
+        let recorder = StreamRecorder(session: session)
+        func ms(_ milliseconds: Int64) -> SessionTime { SessionTime(microseconds: milliseconds * 1_000) }
+        let steps: [(Int64, Intent)] = [
+            (0, .operatorChosen([.flatMap, .throttle])), (10, .pressed(at: Cell(column: 39, row: 11))),
+            (20, .released(at: Cell(column: 39, row: 11))), (30, .pressed(at: Cell(column: 39, row: 11))),
+            (310, .dragged(to: Cell(column: 45, row: 11))),
+        ]
+        for (time, intent) in steps { session.send(intent, at: ms(time)) }
+        session.advance(to: ms(700))
+        let drag = recorder.columns.last
+        let moved = SlotOutput.position(BallPosition(centre: Cell(column: 46, row: 11), screen: screen))
+        #expect(drag?.intent == .dragged(to: Cell(column: 45, row: 11)))
+        #expect(drag?.slottedValues == [moved, moved])
+        #expect(drag?.slottedTimes == [ms(310), ms(610)])
+        #expect(drag?.passedAt == ms(610))
+    }
+
     @Test(
         "flatMap's doubles drawn as the value twice (bb), three as the value and its count (b³); the values line explains the count"
     )
