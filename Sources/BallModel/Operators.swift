@@ -172,13 +172,16 @@ package struct Debounce<Source: Publisher>: Publisher where Source.Failure == Ne
             source.bind(
                 onNext: { value in wait(value, scheduler.now) },
                 onCompleted: { [unowned outlet] in
+                    // Kept for the whole call, as in ``Sample``: the value sent may end the
+                    // subscription before `finish`.
+                    let kept = outlet
                     timer?.cancel()
                     timer = nil
                     if let value = held {
                         held = nil
-                        outlet.send(value)
+                        kept.send(value)
                     }
-                    outlet.finish()
+                    kept.finish()
                 }))
     }
 }
@@ -233,11 +236,14 @@ where Source.Failure == Never, Trigger.Failure == Never {
         var held: Output?
         var sourceEnded = false
         let sampled = { [unowned outlet] in
+            // Kept for the whole call: the value sent may end the subscription (a stage after
+            // it that throws cancels it), and the outlet would go with it before `finish`.
+            let kept = outlet
             if let value = held {
                 held = nil
-                outlet.send(value)
+                kept.send(value)
             }
-            if sourceEnded { outlet.finish() }
+            if sourceEnded { kept.finish() }
         }
         outlet.keep(
             source.bind(

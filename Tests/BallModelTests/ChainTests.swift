@@ -763,6 +763,33 @@ struct ChainTests {
     }
 
     @Test(
+        "sample or debounce before tryMap: the corner they hold, handed on at the quit, throws, and the quit ends the rest",
+        arguments: [[.sample, .tryMap], [.debounce, .tryMap]] as [SlotPipe]
+    )
+    func heldCornerThrowsAtTheQuit(pipe: SlotPipe) {
+        // The ball grabbed and dragged into a corner: sample holds it until `grabbed` ends,
+        // debounce until its quiet, and the quit comes first. The position's completion hands
+        // it on; tryMap throws, which cancels the subscription while the stage before is still
+        // handing on; the stage then completes nothing more (before, it read its freed
+        // subscription and the program trapped).
+        let session = BallSession(start: .start(at: position(50, 11)))
+        var errors: [Error] = []
+        let tap = session.viewModel.slotted.bind(onNext: { _ in }, onError: { errors.append($0) })
+        var folded = session.state
+        let steps: [Intent] = [
+            .operatorChosen(pipe), .pressed(at: Cell(column: 50, row: 11)), .dragged(to: Cell(column: 90, row: 30)),
+            .quitRequested,
+        ]
+        for intent in steps {
+            session.send(intent)
+            folded = reduce(folded, intent)
+            #expect(session.state == folded, "\(pipe.name): \(intent)")
+        }
+        #expect(errors.map { $0 as? SlotError } == [.outOfBounds(position(70, 17))], "\(pipe.name)")
+        tap.cancel()
+    }
+
+    @Test(
         "tryMap,catch: in a corner the error becomes Just the middle, then the pipe completes: the colours live on, the middle's, until another pipe"
     )
     func catchInThePipe() throws {
