@@ -1472,4 +1472,20 @@ struct PipeTests {
         #expect(session.nextTimer == ChainTests.ms(500))
     }
 
+    @Test(
+        "merge, debounce, sample at a quit: what debounce hands on as merge completes comes after the mirror completed, and is never sampled"
+    )
+    func sampleNeverSamplesWhatComesAfterTheMirror() {
+        let session = BallSession(screen: ScreenSize(columns: 71, rows: 23))
+        session.send(.operatorChosen(try! SlotPipe.parse("merge,debounce,sample").get()), at: ChainTests.ms(10))
+        let before = session.state.slotted
+        // debounce holds the move; the quit comes before its 300 ms.
+        session.send(.arrowPressed(.down, distance: 4), at: ChainTests.ms(100))
+        let moved = session.state
+        session.send(.quitRequested, at: ChainTests.ms(200))
+        let modelled = reduce(moved.reached(ChainTests.ms(200)), .quitRequested)
+        #expect(session.state.slotted == before, "the chain: sample's trigger ended first")
+        #expect(modelled.slotted == session.state.slotted, "the reducer: \(String(describing: modelled.slotted))")
+    }
+
 }

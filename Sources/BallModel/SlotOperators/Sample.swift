@@ -29,6 +29,9 @@ package struct SampleOperation: SlotOperation {
     /// is handed (the mirror's value samples it as it subscribes); at a quit it passes on what it
     /// holds, as the mirror completes after the position; after that, nothing.
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
+        // At a quit after `merge` or `flatMap`, what is handed comes after the mirror completed
+        // (a debounce before it hands on what it held as they complete): never sampled.
+        if step.sessionEnds, step.upstreamOutlivesMirror, stage.heldSince == nil { return nil }
         var passed: SlotOutput?
         if step.handed != nil, step.built {
             passed = step.handed
