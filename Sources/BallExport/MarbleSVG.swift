@@ -143,7 +143,7 @@ package enum MarbleSVG {
             where part.emission(lane) != nil || part.completed.contains(lane) || part.failed.contains(lane) {
                 if emitted(gathering!, lane), emitted(part, lane) {
                     // (flatMap's inner subscriptions: the slot passed a column's value on that often.)
-                    let times = { (column: StreamColumn) in lane == .slotted ? max(1, column.slottedCount) : 1 }
+                    let times = { (column: StreamColumn) in max(1, column.valueCount(lane)) }
                     counts[frame, default: [:]][lane, default: times(gathering!)] += times(part)
                 }
                 if part.completed.contains(lane) { gathering!.completed.insert(lane) }
@@ -161,27 +161,59 @@ package enum MarbleSVG {
                 case (.column(let column), .perIntent):
                     try take(column)
                 case (.column(let column), .time(let length)):
+                    // The column's parts, each at its own time, gathered in the order of their times.
                     let time = column.time ?? .start
-                    try gather(Int(time.microseconds / length), column, lanes: atIntent)
-                    // Each stage's at its own time (after a timed stage, its timer's).
+                    var parts: [(at: SessionTime, part: StreamColumn, lanes: [StreamLane])] = [(time, column, atIntent)]
+                    // Each stage's values at their own times (after a timed stage, its timer's;
+                    // throttle after flatMap passes one copy on at once, the other later).
                     for number in 0..<(SlotPipe.most - 1) {
                         guard let stage = column.stage(number) else { continue }
-                        let at = stage.at ?? stage.completedAt ?? time
-                        try gather(Int(at.microseconds / length), column, lanes: [.stage(number)])
+                        let runs = column.runs(of: .stage(number))
+                        if runs.isEmpty { parts.append((stage.completedAt ?? time, column, [.stage(number)])) }
+                        for (offset, run) in runs.enumerated() {
+                            let part = column.part(.stage(number), values: run.values, last: offset == runs.count - 1)
+                            parts.append((run.at, part, [.stage(number)]))
+                        }
                     }
                     let passed = column.passedAt ?? time
+                    let runs = column.runs(of: .slotted)
+                    for run in runs.dropLast() {
+                        parts.append((run.at, column.part(.slotted, values: run.values, last: false), [.slotted]))
+                    }
+                    var rest = runs.count > 1 ? column.part(.slotted, values: runs[runs.count - 1].values) : column
+                    // A colour at the time it was emitted, with the slot's value that made it (the
+                    // slot's later ones worked out the same colour, swallowed: `·`).
+                    var restLanes = atSlot
+                    for lane in [StreamLane.ballColour, .background] {
+                        guard let shown = column.emission(lane), shown != .ghost, let at = column.time(of: lane),
+                            at != passed
+                        else { continue }
+                        var colour = column
+                        (colour.completed, colour.failed) = ([], [])
+                        parts.append((at, colour, [lane]))
+                        if lane == .ballColour { rest.ballColour = nil } else { rest.background = nil }
+                        if !column.completed.contains(lane), !column.failed.contains(lane) {
+                            restLanes.removeAll { $0 == lane }
+                        }
+                    }
                     let failedAt = max(column.failedAt ?? passed, passed)
                     if column.failed.isEmpty || failedAt == passed {
-                        try gather(Int(passed.microseconds / length), column, lanes: atSlot)
+                        parts.append((passed, rest, restLanes))
                     } else {
                         // What the slot passed on at its time, and its error at the time it came
                         // (a timer's, after the intent), as the text export has it.
-                        var values = column
+                        var values = rest
                         values.failed = []
-                        try gather(Int(passed.microseconds / length), values, lanes: atSlot)
+                        parts.append((passed, values, restLanes))
                         var error = StreamColumn(index: column.index)
                         error.failed = column.failed
-                        try gather(Int(failedAt.microseconds / length), error, lanes: atSlot)
+                        parts.append((failedAt, error, atSlot))
+                    }
+                    // (A stable sort: one instant's parts in the order above.)
+                    for (_, (at, part, lanes)) in parts.enumerated().sorted(by: {
+                        ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+                    }) {
+                        try gather(Int(at.microseconds / length), part, lanes: lanes)
                     }
                 case (.late(let kind, let event, let column, _), .perIntent):
                     late.note(kind, event, column: column)
@@ -322,8 +354,7 @@ package enum MarbleSVG {
                 let x = centre(of: column.index - first)
                 try drawMarble(column, lane: lane, x: x, y: y, letters: letters, tooltips: &tooltips, into: spool)
                 if let count = counts[column.index]?[lane]
-                    ?? (lane == .slotted && column.slottedCount > 1
-                        ? column.slottedCount : nil)
+                    ?? (column.valueCount(lane) > 1 ? column.valueCount(lane) : nil)
                 {
                     try spool.append(Array(#"<text x="\#(x)" y="\#(y - 9)" class="count">×\#(count)</text>"#.utf8))
                 }
@@ -363,11 +394,10 @@ package enum MarbleSVG {
         _ column: StreamColumn, lane: StreamLane, x: Int, y: Int, letters: ValueLetters,
         tooltips: inout [Intent: [UInt8]], into spool: Spool
     ) throws {
-        // Several of one value at once on the slot's lane (flatMap's inner subscriptions): the
-        // value, counted `×2` above it.
+        // Several values at once on the slot's lane or a stage's (flatMap's inner subscriptions):
+        // the last, counted `×2` above it.
         let emission =
-            lane == .slotted && column.slottedCount > 1
-            ? column.slotted.map { .value(MarbleValue($0)) } : column.emission(lane)
+            column.valueCount(lane) > 1 ? column.lastValue(lane).map { .value(MarbleValue($0)) } : column.emission(lane)
         let completed = column.completed.contains(lane)
         let failed = column.failed.contains(lane)
         guard emission != nil || completed || failed else { return }
@@ -613,6 +643,51 @@ extension String {
 }
 
 extension StreamColumn {
+    /// How many values `lane` passed on in the column, where it can pass on several (the slot's
+    /// lane and a stage's: flatMap's inner subscriptions each pass a position on); else 0.
+    fileprivate func valueCount(_ lane: StreamLane) -> Int {
+        switch lane {
+        case .slotted: slottedCount
+        case .stage(let number): passed(byStage: number)?.count ?? 0
+        default: 0
+        }
+    }
+
+    /// The last value `lane` passed on in the column, for the slot's lane and a stage's.
+    fileprivate func lastValue(_ lane: StreamLane) -> SlotOutput? {
+        switch lane {
+        case .slotted: slotted
+        case .stage(let number): passed(byStage: number)?.value
+        default: nil
+        }
+    }
+
+    /// The column with only the values `run` (indices) of those `lane` passed on (the slot's
+    /// lane or a stage's), and its completion or error only when `last`.
+    fileprivate func part(_ lane: StreamLane, values run: Range<Int>, last: Bool = true) -> StreamColumn {
+        var part = self
+        switch lane {
+        case .slotted:
+            let values = slottedValues[run]
+            part.slotted = values.last
+            part.slottedEarlier = Array(values.dropLast())
+            part.slottedCount = values.count
+            part.slottedTimes = Array(slottedTimes[run])
+            part.passedAt = part.slottedTimes.last
+        case .stage(let number):
+            part.stagesPassed[number].values = Array(stagesPassed[number].values[run])
+            part.stagesPassed[number].times = Array(stagesPassed[number].times[run])
+            part.stagesPassed[number].at = part.stagesPassed[number].times.first
+            if !last { (part.stagesPassed[number].completedAt, part.stagesPassed[number].failedAt) = (nil, nil) }
+        default: break
+        }
+        if !last {
+            part.completed.remove(lane)
+            part.failed.remove(lane)
+        }
+        return part
+    }
+
     /// Takes what `part` emitted on `lanes` (the latest of a frame wins), with the intent's facts
     /// when `lanes` holds the intents'.
     fileprivate mutating func merge(_ part: StreamColumn, lanes: [StreamLane]) {

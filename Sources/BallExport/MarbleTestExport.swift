@@ -228,11 +228,13 @@ package enum MarbleTestExport {
                     // and its completion.
                     for (number, lane) in stageLanes.enumerated() {
                         guard let stage = column.stage(number) else { continue }
-                        if let passedAt = stage.at, number < column.slot.stages.count - 1 {
-                            let stageFrame = frames.frame(column: at, time: passedAt, timer: passedAt != time)
-                            latest = max(latest, passedAt)
-                            for value in stage.values {
-                                try lane.add(stageTokens[number].token(for: value, at: at), stageFrame, passedAt)
+                        if number < column.slot.stages.count - 1 {
+                            // (throttle after flatMap passes one copy on at once, the other later.)
+                            for (value, passedAt) in zip(stage.values, stage.times) {
+                                latest = max(latest, passedAt)
+                                try lane.add(
+                                    stageTokens[number].token(for: value, at: at),
+                                    frames.frame(column: at, time: passedAt, timer: passedAt != time), passedAt)
                             }
                         }
                         if let completedAt = stage.completedAt, number < column.slot.stages.count - 1 {
@@ -253,15 +255,28 @@ package enum MarbleTestExport {
                     if let position = column.keys { try keysLane.add(keys.token(for: position, at: at), frame, time) }
                     if let on = column.mirrorSent { try mirrorLane.add(mirrors.token(for: on, at: at), frame, time) }
                     if let on = column.grabbed { try grabbedLane.add(grabs.token(for: on, at: at), frame, time) }
-                    // flatMap's inner subscriptions each pass the position on: a group, each value.
-                    for output in column.slottedValues {
-                        try slottedLane.add(slotted.token(for: output, at: at), slotFrame, passed)
+                    // flatMap's inner subscriptions each pass the position on: a group where they
+                    // come at once, else each at its own time (throttle after flatMap passes the
+                    // first copy on at once, the second at its window's end).
+                    for (number, output) in column.slottedValues.enumerated() {
+                        let passedAt = number < column.slottedTimes.count ? column.slottedTimes[number] : passed
+                        try slottedLane.add(
+                            slotted.token(for: output, at: at),
+                            frames.frame(column: at, time: passedAt, timer: passedAt != time), passedAt)
                     }
+                    // The colours at the time they were emitted, with the slot's value that made them.
                     if let colour = column.ballColour {
-                        try ballLane.add(balls.token(for: colour, at: at), slotFrame, passed)
+                        let emitted = column.time(of: .ballColour) ?? passed
+                        try ballLane.add(
+                            balls.token(for: colour, at: at),
+                            frames.frame(column: at, time: emitted, timer: emitted != time),
+                            emitted)
                     }
                     if let colour = column.background {
-                        try backgroundLane.add(backgrounds.token(for: colour, at: at), slotFrame, passed)
+                        let emitted = column.time(of: .background) ?? passed
+                        try backgroundLane.add(
+                            backgrounds.token(for: colour, at: at),
+                            frames.frame(column: at, time: emitted, timer: emitted != time), emitted)
                     }
                     // Each lane completes where its subscription received the completion: the
                     // slot's and the colours' at the time the slot passed its last on.

@@ -244,11 +244,19 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// What `lane` shows in each column drawn, by what it showed in each recorded column: the
     /// same, or in the time view the recorded columns projected onto the spans, each event in
-    /// the span of its own time (``TimeSpans/lane(_:events:)``).
+    /// the span of its own time (``TimeSpans/lane(_:events:)``), each value the slot or a stage
+    /// passed on at its own (``StreamColumn/timedRuns(_:)``).
     private func marbles(_ lane: StreamLane, _ marble: (StreamColumn) -> Marble?) -> [Marble?] {
         guard let spans else { return columns.map(marble) }
         return spans.lane(columns) { column in
-            TimeSpans.LaneEvents(marble(column).map { TimeSpans.LaneEvent($0, at: column.time(of: lane)) })
+            guard let shown = marble(column) else { return TimeSpans.LaneEvents() }
+            guard let runs = column.timedRuns(lane), let last = runs.last else {
+                return TimeSpans.LaneEvents(TimeSpans.LaneEvent(shown, at: column.time(of: lane)))
+            }
+            // Each run of values at its own instant; the column's ending, if any, after the last.
+            return TimeSpans.LaneEvents(
+                runs.dropLast().map { TimeSpans.LaneEvent($0.marble, at: $0.at) }
+                    + [TimeSpans.LaneEvent(shown.showing(last.marble), at: last.at)])
         }
     }
 

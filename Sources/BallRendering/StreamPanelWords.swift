@@ -325,14 +325,15 @@ extension StreamPanel {
         let when =
             "\(Self.secondsWords(.init(microseconds: range.lowerBound.microseconds)))–\(Self.secondsWords(.init(microseconds: range.upperBound.microseconds)))"
         let events = columns.filter { column in
+            guard column.index > 0 || lane != .intents else { return false }
+            // The slot's values and a stage's passed on at more than one instant: each at its own.
+            if let runs = column.timedRuns(lane) { return runs.contains { range.contains($0.at) } }
             let time: SessionTime? =
                 switch lane {
                 case .late(let kind): lateLane(kind, in: column)?.time(in: column)
                 default: column.time(of: lane)
                 }
-            guard column.index > 0 || lane != .intents, let time, range.contains(time) else {
-                return false
-            }
+            guard let time, range.contains(time) else { return false }
             return emits(column, in: lane)
         }
         let laneName: String

@@ -605,6 +605,10 @@ package struct StreamColumn: Hashable, Sendable {
     package var ballColour: FlatColour?
     /// The background emitted, if one was.
     package var background: FlatColour?
+    /// When ``ballColour`` and ``background`` were emitted: with the slot's value that made them,
+    /// which need not be the slot's last (`throttle` after flatMap passes the first copy on at
+    /// once, a new colour with it, and the second, the same colour swallowed, at its window's end).
+    package var ballColourAt, backgroundAt: SessionTime?
     /// The derived state after the intent (whether or not anything was emitted).
     package var state: Appearance?
     /// Whether the intent was skipped (the replay player's `x`): it never entered the session.
@@ -684,8 +688,11 @@ package struct StreamColumn: Hashable, Sendable {
     /// passed it on (a timed operator, after the intent); the rest at the intent's time.
     package func time(of lane: StreamLane) -> SessionTime? {
         switch lane {
-        case .slotted, .ballColour, .background: slotted == nil ? time : passedAt ?? time
-        case .stage(let number): passed(byStage: number)?.at ?? time
+        case .slotted: slotted == nil ? time : passedAt ?? time
+        // A colour swallowed (`·`) was worked out from the slot's last value.
+        case .ballColour: ballColourAt ?? (slotted == nil ? time : passedAt ?? time)
+        case .background: backgroundAt ?? ballColourAt ?? (slotted == nil ? time : passedAt ?? time)
+        case .stage(let number): passed(byStage: number)?.times.last ?? time
         case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner: time
         }
     }
@@ -698,6 +705,52 @@ package struct StreamColumn: Hashable, Sendable {
     /// Every value the slot passed on in the column, in order.
     package var slottedValues: [SlotOutput] { slottedEarlier + (slotted.map { [$0] } ?? []) }
 
+    /// What `lane` emitted in the column, a run for each instant it emitted at, in order, where
+    /// it emitted at more than one (the slot's lane and a stage's: `throttle` after flatMap passes
+    /// the first copy on at once and the second at its window's end): each run's values as one
+    /// marble (as ``emission(_:)`` draws them, for the run alone) at its instant. Nil where
+    /// everything it emitted here came at one instant (``time(of:)``).
+    package func timedRuns(_ lane: StreamLane) -> [(marble: Marble, at: SessionTime)]? {
+        let (values, stages): ([SlotOutput], ArraySlice<SlotOperator>)
+        switch lane {
+        case .slotted:
+            guard let first = slottedTimes.first, first != slottedTimes.last else { return nil }
+            (values, stages) = (slottedValues, slot.stages[...])
+        case .stage(let number):
+            guard let passed = passed(byStage: number), let first = passed.times.first, first != passed.times.last
+            else { return nil }
+            (values, stages) = (passed.values, slot.stages.prefix(number + 1))
+        default: return nil
+        }
+        // One input passed on several times is the same value each time, unless a stage adds
+        // them up (as ``emission(_:)`` says).
+        let same = !stages.contains { $0.operation.remembersPassed }
+        return runs(of: lane).map { run in
+            let value = MarbleValue(values[run.values.upperBound - 1])
+            let count = run.values.count
+            return (count == 1 ? .value(value) : same ? .repeated(value, count: count) : .group(count), run.at)
+        }
+    }
+
+    /// The index ranges of ``slottedValues`` (of ``StagePassed/values``, for a stage's lane)
+    /// passed on at one instant each, in order, with the instant: one range where all came at
+    /// once, none where nothing came.
+    package func runs(of lane: StreamLane) -> [(values: Range<Int>, at: SessionTime)] {
+        let times: [SessionTime]
+        switch lane {
+        case .slotted: times = slottedTimes
+        case .stage(let number): times = stage(number)?.times ?? []
+        default: return []
+        }
+        var runs: [(values: Range<Int>, at: SessionTime)] = []
+        var start = 0
+        for end in 1..<(times.count + 1) where end == times.count || times[end] != times[start] {
+            runs.append((start..<end, times[start]))
+            start = end
+        }
+        return runs
+    }
+
     /// What stage `number` did in the column: its values and its completion, if any.
     package func stage(_ number: Int) -> StagePassed? {
         stagesPassed.indices.contains(number) ? stagesPassed[number] : nil
@@ -707,6 +760,7 @@ package struct StreamColumn: Hashable, Sendable {
     mutating func notePassed(_ value: SlotOutput, byStage number: Int, at time: SessionTime) {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].values.append(value)
+        stagesPassed[number].times.append(time)
         stagesPassed[number].at = stagesPassed[number].at ?? time
         // (A stage `retry` subscribed again lives again.)
         dead.remove(.stage(number))
@@ -790,6 +844,9 @@ package struct StreamColumn: Hashable, Sendable {
 package struct StagePassed: Hashable, Sendable {
     /// The values it passed on, in order.
     package var values: [SlotOutput] = []
+    /// When it passed each of ``values`` on, in order (`throttle` after flatMap passes the
+    /// first copy on at once, the second at its window's end).
+    package var times: [SessionTime] = []
     /// When it passed the first on.
     package var at: SessionTime?
     /// When it completed, if it did in the column.
@@ -1055,13 +1112,19 @@ package final class StreamRecorder {
             viewModel.ballColour.bind(
                 onNext: { [unowned self] colour in
                     seen.ball = colour
-                    note { $0.ballColour = colour }
+                    note {
+                        $0.ballColour = colour
+                        $0.ballColourAt = self.session.now
+                    }
                 }, onCompleted: { [unowned self] in note { $0.completed.insert(.ballColour) } },
                 onError: { [unowned self] _ in note { $0.failed.insert(.ballColour) } }),
             viewModel.background.bind(
                 onNext: { [unowned self] colour in
                     seen.background = colour
-                    note { $0.background = colour }
+                    note {
+                        $0.background = colour
+                        $0.backgroundAt = self.session.now
+                    }
                 }, onCompleted: { [unowned self] in note { $0.completed.insert(.background) } },
                 onError: { [unowned self] _ in note { $0.failed.insert(.background) } }),
             // The late subscribers' subjects, each sent every position from now on, and the

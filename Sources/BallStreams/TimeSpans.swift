@@ -5,8 +5,8 @@ import BallModel
 /// A run of equal spans of the session's clock, numbered from the session's start (span `n`
 /// runs from `n × length` to the next): the time view's columns. The lanes are the same
 /// recorded columns as the event view's, projected: each event goes in the span of its own time
-/// (what the slot passed on, at ``StreamColumn/passedAt``), so a quiet 300 ms is three spans
-/// of 100 ms with nothing in them.
+/// (each value the slot passed on, at its own of ``StreamColumn/slottedTimes``), so a quiet
+/// 300 ms is three spans of 100 ms with nothing in them.
 package struct TimeSpans: Hashable, Sendable {
     /// How long each span lasts.
     package var length: SessionTime.Stride
@@ -68,6 +68,7 @@ package struct TimeSpans: Hashable, Sendable {
             var alive = false
             if let event = happened.first { take(event, &groups, &lives, from: &from, alive: &alive) }
             if let event = happened.second { take(event, &groups, &lives, from: &from, alive: &alive) }
+            for event in happened.rest { take(event, &groups, &lives, from: &from, alive: &alive) }
             if alive, let from {
                 live(from: from, to: position + 1 < columns.count ? columns[position + 1].time : nil, in: &lives)
             }
@@ -114,18 +115,29 @@ package struct TimeSpans: Hashable, Sendable {
         }
     }
 
-    /// What a lane showed in one recorded column: nothing, one event, or two at their own times
-    /// (a late lane that subscribed, or received a value, and ended there).
+    /// What a lane showed in one recorded column: nothing, one event, or more at their own times
+    /// (a late lane that subscribed, or received a value, and ended there; the slot's values
+    /// passed on at two instants, as `throttle` after flatMap passes its copies on).
     package struct LaneEvents: Hashable, Sendable {
         /// The first, if any.
         package var first: LaneEvent?
         /// The second, if any.
         package var second: LaneEvent?
+        /// Those after the second (the common one or two need no array: a frame of the live view
+        /// makes these for every lane and column on the page).
+        package var rest: [LaneEvent] = []
 
         /// `first` then `second`.
         package init(_ first: LaneEvent? = nil, _ second: LaneEvent? = nil) {
             self.first = first
             self.second = second
+        }
+
+        /// `events`, in order.
+        package init(_ events: [LaneEvent]) {
+            first = events.first
+            second = events.count > 1 ? events[1] : nil
+            rest = Array(events.dropFirst(2))
         }
     }
 
@@ -221,6 +233,18 @@ package struct MarbleGroup: Hashable, Sendable {
 }
 
 extension Marble {
+    /// The marble with `value` in place of what it shows, its subscription and its ending kept
+    /// (`|` after the slot's last run of values, when the column's own was the whole column's).
+    package func showing(_ value: Marble) -> Marble {
+        switch self {
+        case .ended: .ended(after: value)
+        case .unsubscribed: .unsubscribed(after: value)
+        case .failed: .failed(after: value)
+        case .subscribed(_, let ending): .subscribed(handed: value, ending: ending)
+        default: value
+        }
+    }
+
     /// Whether the lane ends here (`|` or `!`): it draws nothing after.
     package var ends: Bool {
         switch self {

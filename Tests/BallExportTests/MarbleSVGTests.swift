@@ -199,6 +199,45 @@ struct MarbleSVGTests {
         #expect(errors == ["6", "6", "6"], "\(errors)")
     }
 
+    @Test(
+        "on a time axis each value the slot and a stage passed on is in its own frame: throttle after flatMap's two presses, a drag's copies at once and at the window's end; flatMap's own copies, at once, one marble counted ×2"
+    )
+    func copiesAtTheirTimes() throws {
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMap,throttle,map"}"#,
+            #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"released","cell":[40,11]}"#,
+            #"{"t":0.4,"event":"pressed","cell":[40,11]}"#, #"{"t":0.8,"event":"dragged","cell":[45,11]}"#,
+            #"{"t":1.3,"event":"quit"}"#,
+        ]
+        var svg: [UInt8] = []
+        try MarbleSVG.run(
+            reader: .inMemory(Array((lines.joined(separator: "\n") + "\n").utf8)), framing: .time(microseconds: 100_000)
+        ) { svg += $0 }
+        let root = try #require(try XMLDocument(data: Data(svg)).rootElement())
+        func shapes(_ lane: String, _ name: String) throws -> [XMLElement] {
+            try root.nodes(forXPath: "//*[local-name()='g'][@data-lane='\(lane)']/*[local-name()='\(name)']")
+                .compactMap { $0 as? XMLElement }
+        }
+        func counted(_ lane: String) throws -> [String] {
+            try shapes(lane, "text").filter {
+                attribute("class", of: $0) == "count" && $0.stringValue?.hasPrefix("×") == true
+            }
+            .map { "\(attribute("x", of: $0) ?? ""):\($0.stringValue ?? "")" }
+        }
+        // The presses' values at 0.2 s and at the window's end, 0.5 s; the drag's copies at
+        // 0.8 s and 1.1 s, each alone (no ×2).
+        for lane in ["stage2", "slotted"] {
+            let circles = try shapes(lane, "circle").compactMap { attribute("cx", of: $0).flatMap(Int.init) }
+            #expect(circles.suffix(4) == [2, 5, 8, 11].map(MarbleSVG.centre(of:)), "\(lane): \(circles)")
+            #expect(try counted(lane).isEmpty, "\(lane)")
+        }
+        // flatMap's lane: each press's position, and the drag's two copies at once, counted.
+        let flatMap = try shapes("stage1", "circle").compactMap { attribute("cx", of: $0).flatMap(Int.init) }
+        #expect(flatMap == [2, 4, 8].map(MarbleSVG.centre(of:)), "\(flatMap)")
+        #expect(try counted("stage1") == ["\(MarbleSVG.centre(of: 8)):×2"])
+    }
+
     @Test("a bad line after good ones: the picture of what came before it, whole, then the error")
     func partialPicture() throws {
         var generator = SeededGenerator()

@@ -755,6 +755,51 @@ struct InnerLaneTests {
     }
 
     @Test(
+        "the time view, flatMap then throttle: the drag's two copies stand in their own spans (at once, at the window's end), on the slot's lane and the throttle stage's"
+    )
+    func throttledCopiesOnTime() {
+        // Two presses (each passed at once or at its window's end), then a drag at 800 ms: its
+        // first copy finds the window over and goes through at once, the second at 1100 ms.
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(screen: screen)
+        let recorder = StreamRecorder(session: session)
+        func ms(_ milliseconds: Int64) -> SessionTime { SessionTime(microseconds: milliseconds * 1_000) }
+        let centre = Cell(column: 40, row: 11)
+        let steps: [(Int64, Intent)] = [
+            (100, .operatorChosen([.flatMap, .throttle, .map])), (200, .pressed(at: centre)),
+            (300, .released(at: centre)), (400, .pressed(at: centre)), (800, .dragged(to: Cell(column: 45, row: 11))),
+        ]
+        for (time, intent) in steps { session.send(intent, at: ms(time)) }
+        session.advance(to: ms(1_200))
+        #expect(recorder.columns.last?.slottedTimes == [ms(800), ms(1_100)])
+        #expect(recorder.columns.last?.stage(1)?.times == [ms(800), ms(1_100)])
+        let panel = StreamPanel(recorder, width: 80, fits: true, axis: PanelAxis(time: true))
+        let lines = panel.lines(width: 80).map {
+            Array(String(String.UnicodeScalarView($0.dropFirst(StreamPanel.labelWidth).map(\.glyph))))
+        }
+        // The rows: the ruler, the lanes, and the row naming the pipe's segments above its first lane.
+        func row(_ lane: StreamLane) -> [Character] {
+            guard let index = panel.mainLanes.firstIndex(of: lane), index + 2 < lines.count else {
+                Issue.record("no \(lane.label) lane in \(lines)")
+                return []
+            }
+            return lines[index + 2]
+        }
+        // A span of 100 ms a cell: the press's value at 200, the second press's at the window's
+        // end (500), the drag's first copy at 800, its second at 1100, each alone in its span;
+        // throttle's window drawn on its own lane between.
+        for (lane, between) in [(StreamLane.stage(1), "~~"), (.slotted, "──")] {
+            let marks = row(lane)
+            #expect(marks.count > 11, "\(lines)")
+            guard marks.count > 11 else { continue }
+            for span in [2, 5, 8, 11] {
+                #expect(MarbleValue.letters.contains(marks[span].unicodeScalars.first!), "\(String(marks))")
+            }
+            #expect(String(marks[9...10]) == between, "\(String(marks))")
+        }
+    }
+
+    @Test(
         "flatMap's doubles drawn as the value twice (bb), three as the value and its count (b³); the values line explains the count"
     )
     func doublesDrawnAsValues() {

@@ -226,6 +226,41 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "flatMap before a timed stage at --frame 1ms: throttle passes a drag's first copy at once and the second at its window's end, each at its own frame on the slot's lane and the stage's, as RxPY's flat_map and throttle give them",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func flatMapBeforeATimedStage() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("copies-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // Two presses (two inner subscriptions), then a drag at 0.8 s that goes through each.
+        func recording(_ pipe: String) -> [String] {
+            [
+                #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+                #"{"t":0.1,"event":"operator","name":"\#(pipe)"}"#, #"{"t":0.2,"event":"pressed","cell":[40,11]}"#,
+                #"{"t":0.3,"event":"released","cell":[40,11]}"#, #"{"t":0.4,"event":"pressed","cell":[40,11]}"#,
+                #"{"t":0.8,"event":"dragged","cell":[45,11]}"#, #"{"t":1.3,"event":"quit"}"#,
+            ]
+        }
+        // The start; the first press's position at once (0.2 s), the second's at the window's end
+        // (0.5 s); the drag's first copy at once (0.8 s), the second at the window's end (1.1 s);
+        // the completion.
+        try checkWritten(recording("flatMap,throttle"), slotted: 6, in: file)
+        try checkWritten(recording("flatMap,throttle,map"), slotted: 6, in: file)
+        let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxpy", "--frame", "1ms"]).output
+        for lane in ["slotted", "stage2"] {
+            let line = try #require(lanes.split(separator: "\n").first { $0.contains(#""lane":"\#(lane)""#) })
+            let marbles = try #require(
+                line.firstRange(of: #""marbles":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } })
+            // Each copy alone in its frame: 800 and 1100, not a group at either.
+            let frames = marbles.enumerated().filter { $0.element != "-" }.map(\.offset)
+            #expect(frames.contains(800) && frames.contains(1_100), "\(lane): \(frames)")
+            #expect(!marbles.contains("("), "\(lane): \(marbles.prefix(40))")
+        }
+        // debounce after flatMap: the copies come at once; debounce passes the last on 300 ms after.
+        try checkWritten(recording("flatMap,debounce"), slotted: 4, in: file)
+    }
+
+    @Test(
         "an error as RxPY has it: tryMap in a corner ends the slot's lane and the colours' with #, which RxPY's parser reads as the error RxPY's map raising gives; a form that never throws fails; flatMap's two presses give each move twice, as RxPY's flat_map",
         .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
