@@ -290,6 +290,9 @@ package struct SlotStep {
     /// The latest value the stage before passed on (or the position, for the first), after
     /// ``handed``: what a timed operator holds.
     package var latest: SlotOutput?
+    /// The latest value the stage before passed on before this step handed it anything: what
+    /// `sample` held as the mirror completed, at a quit where what it is handed comes after.
+    package var latestBefore: SlotOutput?
     /// Whether its upstream completed in this step (after ``handed``).
     package var upstreamEnded: Bool
     /// The mirror as the stage has seen it: at a flip, a stage handed a value before the flip
@@ -368,8 +371,8 @@ extension SlotPipe {
         }
         let step = SlotStep(
             intent: intent, state: state, next: next, handed: moved ? .position(next.position) : nil,
-            latest: .position(next.position), upstreamEnded: intent.endsSession, mirror: next.mirror,
-            time: state.time)
+            latest: .position(next.position), latestBefore: .position(state.position),
+            upstreamEnded: intent.endsSession, mirror: next.mirror, time: state.time)
         guard intent == .mirrorFlipped else {
             run(&next, step, from: 0)
             return
@@ -380,9 +383,12 @@ extension SlotPipe {
         for index in stages.indices where stages[index].inputs.contains(.mirror) {
             var flip = step
             flip.latest = index == 0 ? .position(next.position) : next.stages[index - 1].passed
+            flip.latestBefore = flip.latest
+            let passedBefore = next.stages[index].passed
             for passed in run(&next, flip, from: index, through: index) where index + 1 < stages.count {
                 var cascade = step
                 (cascade.intent, cascade.mirror, cascade.handed, cascade.latest) = (nil, state.mirror, passed, passed)
+                cascade.latestBefore = passedBefore
                 run(&next, cascade, from: index + 1)
             }
         }
@@ -399,6 +405,7 @@ extension SlotPipe {
         let operation = stages[index].operation
         guard next.failure == nil, !next.stages[index].finished else { return [] }
         let wasEnded = next.stages[index].upstreamEnded
+        let passedBefore = next.stages[index].passed
         if step.upstreamEnded { next.stages[index].upstreamEnded = true }
         if let error = operation.failure(step) {
             fail(&next, error, at: index, step)
@@ -426,6 +433,7 @@ extension SlotPipe {
         // Each value on to the next stage in turn, as it is passed on; none: the step goes on
         // (the mirror, the grab, the end, which the stages after read too).
         var onward = step
+        onward.latestBefore = passedBefore
         guard !passed.isEmpty else {
             onward.handed = nil
             onward.latest = next.stages[index].passed
@@ -504,6 +512,7 @@ extension SlotPipe {
         guard next.failure == nil, !next.stages[index].finished else { return }
         let operation = stages[index].operation
         let latest = index == 0 ? .position(next.position) : next.stages[index - 1].passed
+        let passedBefore = next.stages[index].passed
         let passed = operation.timerWentOff(&next.stages[index], at: due, latest: latest)
         if let passed { next.stages[index].passed = passed }
         // A stage whose upstream completed while it held a value completes after it.
@@ -517,7 +526,7 @@ extension SlotPipe {
             &next,
             SlotStep(
                 intent: nil, state: next, next: next, handed: passed, latest: next.stages[index].passed,
-                upstreamEnded: ends, mirror: next.mirror, time: due),
+                latestBefore: passedBefore, upstreamEnded: ends, mirror: next.mirror, time: due),
             from: index + 1)
     }
 

@@ -1488,4 +1488,23 @@ struct PipeTests {
         #expect(modelled.slotted == session.state.slotted, "the reducer: \(String(describing: modelled.slotted))")
     }
 
+    @Test(
+        "merge, debounce, sample at a quit, sample holding a move: the mirror completes first, so it passes the move it held, not the one debounce hands on after"
+    )
+    func sampleAtAQuitPassesWhatItHeldBeforeTheMirrorCompleted() {
+        let session = BallSession(screen: ScreenSize(columns: 71, rows: 23))
+        session.send(.operatorChosen(try! SlotPipe.parse("merge,debounce,sample").get()), at: ChainTests.ms(10))
+        // debounce hands the first move on at 400 ms; sample holds it (no flip).
+        session.send(.arrowPressed(.down, distance: 4), at: ChainTests.ms(100))
+        let held = session.state.position
+        // The second move: debounce holds it as the quit comes.
+        session.send(.arrowPressed(.right, distance: 6), at: ChainTests.ms(500))
+        let moved = session.state
+        #expect(moved.stages[2].heldSince == ChainTests.ms(400), "sample holds the first move")
+        session.send(.quitRequested, at: ChainTests.ms(600))
+        let modelled = reduce(moved.reached(ChainTests.ms(600)), .quitRequested)
+        #expect(session.state.slotted == .position(held), "the chain: sample passed the move it held")
+        #expect(modelled.slotted == session.state.slotted, "the reducer: \(String(describing: modelled.slotted))")
+    }
+
 }

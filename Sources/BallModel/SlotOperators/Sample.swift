@@ -39,7 +39,9 @@ package struct SampleOperation: SlotOperation {
             stage.heldSince = step.time
         }
         if step.sessionEnds || step.flipped, stage.heldSince != nil {
-            passed = step.latest
+            // After `merge` or `flatMap` the mirror completes first: it samples what was held
+            // before anything handed at the quit (a debounce's last value) came.
+            passed = step.sessionEnds && step.upstreamOutlivesMirror ? step.latestBefore : step.latest
             stage.heldSince = nil
         }
         return passed
