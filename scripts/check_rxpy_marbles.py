@@ -30,6 +30,11 @@ are a group on each lane, and the lanes do not say which intent made which value
 syntax has no room for a lane's events 1 ms apart (a value right after a value is read as one
 with it, so the second is a group, `(b)`, three frames wide).
 
+The slot's lane draws its pipe's last stage, so it completes (`|`) where that stage completes: a
+recovery (`catch`, `replaceError`) passed its fallback on and completed, though the chain's
+`switch_latest` after it lives on for the next pipe; RxPY's last stage, tapped for its completion,
+must complete at the same frames.
+
 Each stage lane (`"lane":"stage1"`, `"stage2"`: what a stage before a pipe's last passes on) is
 checked the same way: RxPY's pipe of the stages up to it, tapped (`do_action`) inside the pipe
 the chain runs, as the program taps its own, must give the exported lane at `--frame 1ms`
@@ -167,7 +172,7 @@ def main(program, recording, replacements=None):
                 expected[lane].append((number * frames, "error"))
                 failed.add(lane)
     if quits:
-        completes = any(value == "|" for _, value in unique_slotted)
+        completes = bool(switch_completed)
         for lane in expected:
             if lane not in failed and (completes or lane in ("intents", "position")):
                 expected[lane].append((len(events) * frames, "|"))
@@ -338,6 +343,10 @@ stage_counts = {}
 # export at a frame an intent must say the same.
 stage_values = {}
 
+# Where `slotted` itself (the chain's `switch_latest`) completed in the last frame_check, by
+# frame: at a quit, unless a timer keeps its completion for later; the colours complete with it.
+switch_completed = []
+
 DEBOUNCE = 300.0  # debounce's quiet, in frames of 1 ms
 THROTTLE = 300.0  # throttle's window, in frames of 1 ms
 
@@ -498,17 +507,31 @@ def frame_check(program, recording, end, expressions):
         # (An error is not written on a stage's lane: a later pipe's values follow on the same lane.)
         return ops.do_action(on_next=note, on_completed=lambda: note("|"))
 
+    # Where the last stage of a pipe completed (a recovery's fallback, then the end; or the
+    # session's end), by frame: the slot's lane draws its pipe's last stage, so it ends there with
+    # `|`, though `switch_latest` after it lives on for the next pipe.
+    last_completed = []
+    # When the pipe built last completed, if it did: the session's end is then no event of it.
+    pipe_ended = [None]
+
     def pipe(name):
         """The pipe `name` names (`filter,debounce`; `counter` is `mapToOne,scan`), each stage's
         expression over `upstream`, the stage before it (the position subject for the first),
-        each stage before the last tapped."""
+        each stage before the last tapped, and the last's completion."""
         upstream = subject
         stages = pipe_name(name).split(",")
         for number, stage in enumerate(stages):
             upstream = eval(expressions[stage], dict(names, upstream=upstream))
             if number < len(stages) - 1:
                 upstream = upstream.pipe(tap(number))
-        return upstream
+        pipe_ended[0] = None
+        if name == "none":
+            return upstream
+
+        def ended():
+            last_completed.append(int(scheduler.clock))
+            pipe_ended[0] = int(scheduler.clock)
+        return upstream.pipe(ops.do_action(on_completed=ended))
 
     shared = slot.pipe(ops.map(pipe), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
@@ -523,6 +546,17 @@ def frame_check(program, recording, end, expressions):
     # (A recording with no intent, only observations at 0, ends at 0: its subscriber still subscribes.)
     scheduler.advance_to(max(0.5, float(end) if end in frames_of_intents else end - 0.5))
     given = [(int(message.time), mark(message.value)) for message in observer.messages]
+    switch_completed[:] = [frame for frame, value in given if value == "|"]
+    # `slotted`'s own completion at the session's end, after its pipe's last stage had completed
+    # before: the slot's lane, that stage's, ended then already.
+    if pipe_ended[0] is not None:
+        given = [(frame, value) for frame, value in given if value != "|" or frame <= pipe_ended[0]]
+    # Each last stage's completion on the lane, after what came in its frame, once a frame (the
+    # session's end completes the last stage and `slotted` at once: one `|`).
+    for frame in last_completed:
+        if (frame, "|") not in given:
+            given.append((frame, "|"))
+    given.sort(key=lambda event: (event[0], event[1] == "|"))
     exported = [(frame, mark(n)) for frame, n in events("slotted")]
     failures = []
     stage_counts.clear()

@@ -140,13 +140,18 @@ package enum MarbleSVG {
                 column.emission(lane).map { $0 != .ghost } ?? false
             }
             for lane in lanes
-            where part.emission(lane) != nil || part.completed.contains(lane) || part.failed.contains(lane) {
+            where part.emission(lane) != nil || part.completes(lane) || part.failed.contains(lane) {
                 if emitted(gathering!, lane), emitted(part, lane) {
                     // (flatMap's inner subscriptions: the slot passed a column's value on that often.)
                     let times = { (column: StreamColumn) in max(1, column.valueCount(lane)) }
                     counts[frame, default: [:]][lane, default: times(gathering!)] += times(part)
                 }
-                if part.completed.contains(lane) { gathering!.completed.insert(lane) }
+                if part.completes(lane) {
+                    // The slot's lane where its pipe's last stage completed: that stage's end, not
+                    // `slotted`'s (which lives on for the next pipe).
+                    let stageEnded = lane == .slotted && !part.completed.contains(lane)
+                    gathering!.completed.insert(stageEnded ? .stage(part.slot.stages.count - 1) : lane)
+                }
                 if part.failed.contains(lane) { gathering!.failed.insert(lane) }
             }
             gathering!.merge(part, lanes: lanes)
@@ -296,9 +301,13 @@ package enum MarbleSVG {
         let positions = Dictionary(columns.compactMap { column in column.position.map { (column.index, $0) } }) { $1 }
         for (slot, lane) in mainLanes.enumerated() {
             let y = middle(of: slot)
-            if completed[lane] == nil,
-                let ended = columns.first(where: { $0.completed.contains(lane) || $0.failed.contains(lane) })
-            {
+            // A pipe's lane goes on after a stage's end (the next pipe's stages pass on along it):
+            // only the session's end, or an error that ends `slotted`, ends it for good.
+            let endsForGood: (StreamColumn) -> Bool =
+                lane.isPipeLane
+                ? { $0.completed.contains(.slotted) || $0.failed.contains(.slotted) }
+                : { $0.completed.contains(lane) || $0.failed.contains(lane) }
+            if completed[lane] == nil, let ended = columns.first(where: endsForGood) {
                 completed[lane] = ended.index
             }
             // The line: the block's columns, up to the completion when it is in them.
@@ -398,7 +407,7 @@ package enum MarbleSVG {
         // the last, counted `×2` above it.
         let emission =
             column.valueCount(lane) > 1 ? column.lastValue(lane).map { .value(MarbleValue($0)) } : column.emission(lane)
-        let completed = column.completed.contains(lane)
+        let completed = column.completes(lane)
         let failed = column.failed.contains(lane)
         guard emission != nil || completed || failed else { return }
         try spool.append { bytes in
@@ -684,6 +693,8 @@ extension StreamColumn {
         if !last {
             part.completed.remove(lane)
             part.failed.remove(lane)
+            // (The slot's lane ends where its pipe's last stage completed: after its last run.)
+            if lane == .slotted, let stage = slot.stages.indices.last { part.completed.remove(.stage(stage)) }
         }
         return part
     }

@@ -279,9 +279,16 @@ package enum MarbleTestExport {
                             frames.frame(column: at, time: emitted, timer: emitted != time), emitted)
                     }
                     // Each lane completes where its subscription received the completion: the
-                    // slot's and the colours' at the time the slot passed its last on.
-                    for (lane, stream) in zip(lanes, lanesWritten) where column.completed.contains(stream) {
-                        let atSlot = [StreamLane.slotted, .ballColour, .background].contains(stream)
+                    // colours' at the time the slot passed its last on; the slot's where its
+                    // pipe's last stage completed (a recovery's fallback, then the end), or then
+                    // (and not again at the session's end: ``StreamColumn/completes(_:)``).
+                    for (lane, stream) in zip(lanes, lanesWritten) where column.completes(stream) {
+                        if stream == .slotted, let completedAt = column.slotCompletedAt {
+                            try lane.complete(
+                                frames.frame(column: at, time: completedAt, timer: completedAt != time), completedAt)
+                            continue
+                        }
+                        let atSlot = [StreamLane.ballColour, .background].contains(stream)
                         try lane.complete(atSlot ? slotFrame : frame, atSlot ? passed : time)
                     }
                     // An error ends the slot's lane and the colours' where the slot threw.

@@ -76,9 +76,16 @@ extension StreamPanel {
         case .stage(let number):
             (did, shortDid) = Self.stageWords(number, column: column)
         case .ballColour:
+            // Only what the slot passed on reaches the colour (a pipe that completed passes nothing).
             (did, shortDid) = Self.colourWords(
-                column.ballColour, glyph: Glyph.ball, upstream: column.position != nil, held: column.state?.ball,
-                nothing: "nothing: no new position")
+                column.ballColour, glyph: Glyph.ball, upstream: column.slotted != nil, held: column.state?.ball,
+                nothing: column.position == nil ? "nothing: no new position" : "nothing: the slot passed nothing on")
+            if column.pipeEnded, column.ballColour == nil {
+                let colour = column.state?.ball.name ?? "as it was"
+                did =
+                    "nothing: the pipe in the slot completed, so nothing reaches the colour: it stays \(colour) until another pipe is built"
+                shortDid = "nothing: the pipe completed, it stays \(colour)"
+            }
         case .background:
             (did, shortDid) = Self.colourWords(
                 column.background, glyph: Glyph.background, upstream: column.ballColour != nil,
@@ -112,10 +119,31 @@ extension StreamPanel {
         case .inner(let number):
             (did, shortDid) = Self.innerWords(number, column: column, drawn: drawn)
         }
-        if column.completed.contains(lane) {
+        if column.completes(lane) {
+            // A stage ends without the session where a recovery passed its fallback on and
+            // completed: its words say so already.
+            let quit = column.completed.contains(.position)
             let ended = "\(Glyph.completed) completed: the session quit"
-            did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
-            shortDid = ended
+            if quit || !lane.isPipeLane {
+                did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
+                shortDid = ended
+            } else if column.emission(lane) == nil || !did.contains("completed") {
+                let stage =
+                    switch lane {
+                    case .stage(let number) where column.slot.stages.indices.contains(number):
+                        column.slot.stages[number].name
+                    default: column.slot.last.name
+                    }
+                let recovered =
+                    "\(Glyph.completed) completed: \(stage)'s fallback was its last value, so it ends (slotted lives on for the next pipe)"
+                did = column.emission(lane) == nil ? recovered : "\(did), then \(recovered)"
+                shortDid = "\(Glyph.completed) completed"
+            }
+        }
+        if lane == .slotted, column.pipeEnded {
+            did =
+                "nothing: \(column.slot.last.name) completed, and the pipe with it: nothing passes on until another pipe is built (slotted lives on, the colour stays)"
+            shortDid = "nothing: \(column.slot.last.name) completed, until another pipe"
         }
         if column.failed.contains(lane), case .stage(let number) = lane {
             let ended =
@@ -130,7 +158,11 @@ extension StreamPanel {
             did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
             shortDid = "\(Glyph.error) an error"
         }
-        if column.dead.contains(lane) {
+        if column.dead.contains(lane), case .stage = lane, !column.dead.contains(.slotted) {
+            did =
+                "nothing: this stage ended (an error, or its completion): nothing passes it until another pipe is built"
+            shortDid = "nothing: the stage ended"
+        } else if column.dead.contains(lane) {
             did = "nothing: an error ended this stream: nothing comes after it (the binding is dead)"
             shortDid = "nothing: ended by an error"
         }

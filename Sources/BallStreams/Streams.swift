@@ -490,7 +490,10 @@ package enum MarbleLegend {
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
         (groupSymbol, "two, three, more at once (Replay, a time column)"),
         ("\(Glyph.segment)", "an operator went into the slot: its part starts here"),
-        ("\(Glyph.completed)", "completed (a quit, or learn's e, completes position and all after)"),
+        (
+            "\(Glyph.completed)",
+            "completed (a quit, or learn's e, completes position and all after; catch ends its stage after its fallback)"
+        ),
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
         (
             "\(Glyph.error)",
@@ -647,6 +650,8 @@ package struct StreamColumn: Hashable, Sendable {
         // then draws the last.
         if case .stage(let number) = lane, number >= slot.stages.count - 1 { return nil }
         if case .stage = lane, dead.contains(.slotted) { return nil }
+        // The slot's lane draws the pipe's last stage: nothing after that stage completed.
+        if lane == .slotted, pipeEnded { return nil }
         if case .inner(let number) = lane {
             // The start column: the inner subscriptions a chain built part-way made again.
             guard index == 0 else { return innerMarble(number) }
@@ -658,9 +663,38 @@ package struct StreamColumn: Hashable, Sendable {
         }
         // A skipped intent never entered; a timed operator's timer may still go off after it.
         if skipped, lane == .intents { return .skipped }
-        if completed.contains(lane) { return .ended(after: shown) }
+        if completes(lane) { return .ended(after: shown) }
         if failed.contains(lane) { return .failed(after: shown) }
         return shown ?? .line
+    }
+
+    /// Whether `lane` completed here: its subscription received the completion, or, for the
+    /// slot's lane, the pipe's last stage completed (a recovery, `catch` or `replaceError`, passed
+    /// its fallback on and completed, as RxSwift's does; the chain's `switchToLatest` after it
+    /// lives on for the next pipe, so `slotted` itself does not complete, nor the colours; at the
+    /// session's end it does, but the slot's lane has nothing left to end where the stage had).
+    package func completes(_ lane: StreamLane) -> Bool {
+        // (After its pipe's last stage completed, `slotted`'s own completion at the session's
+        // end is no event of that stage's.)
+        if lane == .slotted, pipeEnded { return false }
+        if completed.contains(lane) { return true }
+        guard lane == .slotted, let last = slot.stages.indices.last else { return false }
+        return completed.contains(.stage(last))
+    }
+
+    /// When the slot's lane completed here (``completes(_:)``), if it did: at its last stage's
+    /// completion, else (the session's end) when the slot last passed something on, or at the
+    /// intent.
+    package var slotCompletedAt: SessionTime? {
+        guard completes(.slotted) else { return nil }
+        return slot.stages.indices.last.flatMap { stage($0)?.completedAt } ?? passedAt ?? time
+    }
+
+    /// Whether the pipe's last stage completed in an earlier column, and no pipe has been built
+    /// since: the slot's lane draws nothing (its stage is over), though `slotted` lives on.
+    package var pipeEnded: Bool {
+        guard let last = slot.stages.indices.last else { return false }
+        return dead.contains(.stage(last)) && !dead.contains(.slotted)
     }
 
     /// Inner lane `number` here: `^` and the position it was handed where its press subscribed
@@ -1051,6 +1085,11 @@ package final class StreamRecorder {
         recorded = [StreamColumn(index: firstIndex)]
         recorded[0].time = session.now
         (recorded[0].innersBefore, recorded[0].innersAfter) = (session.liveInners, session.liveInners)
+        // A chain built part-way after a recovery completed: the stages that ended draw nothing.
+        let start = session.state
+        for (number, stage) in start.stages.enumerated() where stage.finished && number < start.slot.stages.count {
+            recorded[0].dead.insert(.stage(number))
+        }
         let viewModel = session.viewModel
         relay = BehaviorRelay(value: viewModel.position.value)
         for position in earlierPositions.suffix(LateSubscriber.replayBufferSize) { replayed.send(position) }

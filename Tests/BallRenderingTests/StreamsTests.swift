@@ -588,6 +588,44 @@ struct StreamsTests {
         #expect(description().hasPrefix(" #1: ○ 40,11"), "\(description())")
     }
 
+    @Test(
+        "catch's completion: the slot's lane, catch's, ends a| where it passed the middle on, then draws nothing until another pipe; the colours go on, and say the ball keeps the middle's colour"
+    )
+    func catchCompletes() {
+        let screen = ScreenSize(columns: 80, rows: 24)
+        let session = BallSession(screen: screen)
+        let recorder = StreamRecorder(session: session)
+        session.send(.operatorChosen([.tryMap, .catch]))  // #1
+        session.send(.arrowPressed(.right, distance: 30))  // #2: 70,11.
+        // #3: 70,17, a corner: tryMap throws, catch passes the middle on and completes.
+        session.send(.arrowPressed(.down, distance: 6))
+        session.send(.arrowPressed(.left, distance: 5))  // #4: 65,17: nothing comes through the pipe.
+        session.send(.arrowPressed(.left, distance: 5))  // #5: 60,17.
+        session.send(.operatorChosen([.tryMap, .catch]))  // #6: a new pipe, handed 60,17.
+        let columns = recorder.columns(from: 0)
+        let middle = BallPosition.centred(on: screen)
+        #expect(columns[3].marble(.stage(0)) == .failed(after: nil))
+        #expect(columns[3].marble(.slotted) == .ended(after: .value(.position(middle))))
+        for column in columns[4...5] {
+            #expect(column.marble(.slotted) == nil, "#\(column.index)")
+            #expect(column.marble(.stage(0)) == nil, "#\(column.index)")
+            #expect(column.marble(.ballColour) == .line, "#\(column.index): the colour's stream lives on")
+        }
+        #expect(columns[6].marble(.slotted) == .value(.position(session.state.position)))
+        // The ball keeps the middle's colour, and the hovers say so, not that a colour was swallowed.
+        #expect(columns[5].state?.ball == middle.ballColour)
+        let panel = StreamPanel(columns: columns, lateLanes: [])
+        let slot = panel.describe(columns[4], in: .slotted)
+        #expect(slot.hasPrefix("#4: nothing: catch completed, and the pipe with it"), "\(slot)")
+        let colour = panel.describe(columns[4], in: .ballColour)
+        #expect(
+            colour.hasPrefix(
+                "#4: nothing: the pipe in the slot completed, so nothing reaches the colour: it stays \(middle.ballColour.name)"
+            ), "\(colour)")
+        let ended = panel.describe(columns[3], in: .slotted)
+        #expect(ended.contains("then |"), "\(ended)")
+    }
+
     @Test("the panel open at 80×24 and 200×60: the ball's area stays, the lanes lie over it above the status line")
     func panelSnapshots() {
         for (name, size) in [
