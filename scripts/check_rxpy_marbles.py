@@ -22,8 +22,10 @@ exported `slotted` lane, event for event and frame for frame. The operators are 
 own list (`PROGRAM operators`, one JSON object a line), each built from its `rxpy` expression
 over the names `frame_check` gives it: `subject` (the position), `mirror`, `grabbed`,
 `sources` (the mouse's and the keys' Subjects), `ops`, `reactivex`, `scheduler`, and this
-file's helpers (`in_right_half`, `mirrored`, `centre_of`, `DEBOUNCE`, and `throttle_latest`, a
-port of RxSwift's `ThrottleSink`: RxPY has only `throttle_first`). `--replace NAME=EXPRESSION`
+file's helpers (`in_right_half`, `mirrored`, `centre_of`, and `throttle_latest`, a port of
+RxSwift's `ThrottleSink`: RxPY has only `throttle_first`), and `INTERVAL`, the stage's own
+interval in frames of 1 ms: a timed operator's (`debounce`, `throttle`: those the list gives
+`intervals`) is the `interval` its `operator` or `stage` event gives, 300 where none is given. `--replace NAME=EXPRESSION`
 puts another expression in for an operator (a test of this check gives a wrong one and sees
 it fail). The recordings it takes keep their intents and observations 8 ms apart or more: intents in one frame
 are a group on each lane, and the lanes do not say which intent made which value; and RxPY's
@@ -110,8 +112,11 @@ def main(program, recording, replacements=None):
         lanes = {lane["lane"]: lane for lane in every if not lane["lane"].startswith("late ")}
         late = [lane for lane in every if lane["lane"].startswith("late ")]
         # The operators, as the program lists them: each one's RxPY expression by its name.
-        expressions = {operator["name"]: operator["rxpy"] for operator in map(json.loads, subprocess.run(
-            [program, "operators"], capture_output=True, text=True, check=True).stdout.splitlines())}
+        listed = [json.loads(line) for line in subprocess.run(
+            [program, "operators"], capture_output=True, text=True, check=True).stdout.splitlines()]
+        expressions = {operator["name"]: operator["rxpy"] for operator in listed}
+        timed.clear()
+        timed.update({operator["name"]: operator["intervals"][0] for operator in listed if "intervals" in operator})
         unknown = sorted(set(replacements or {}) - set(expressions))
         if unknown:
             print("--replace names operators the program does not list: %s" % ", ".join(unknown))
@@ -145,6 +150,12 @@ def main(program, recording, replacements=None):
         intent = {k: v for k, v in event.items() if k != "t"}
         if intent["event"] == "operator":
             intent["name"] = pipe_name(intent["name"])
+        # A timed stage's interval, as the program writes every one it reads (a file before
+        # version 7 gives none: the usual).
+        if intent["event"] in ("operator", "stage") and "interval" not in intent:
+            usual = [timed[stage] for stage in intent["name"].split(",") if stage in timed]
+            if usual:
+                intent["interval"] = usual[0]
         expected["intents"].append((number * frames, intent))
     # The screen after each intent: the header's terminal, then each resize.
     screens = [[json.loads(header)["terminal"]["columns"], json.loads(header)["terminal"]["rows"]]]
@@ -347,8 +358,9 @@ stage_values = {}
 # frame: at a quit, unless a timer keeps its completion for later; the colours complete with it.
 switch_completed = []
 
-DEBOUNCE = 300.0  # debounce's quiet, in frames of 1 ms
-THROTTLE = 300.0  # throttle's window, in frames of 1 ms
+# The timed operators, by name, each with the interval it waits where an event gives none (in
+# frames of 1 ms), as the program's list says.
+timed = {}
 
 
 def start_with_now(value):
@@ -364,11 +376,11 @@ def start_with_now(value):
     return start
 
 
-def throttle_latest(scheduler):
-    """`throttle(.milliseconds(300), latest: true, scheduler:)` as RxSwift's `ThrottleSink` does
+def throttle_latest(scheduler, window):
+    """`throttle(.milliseconds(window), latest: true, scheduler:)` as RxSwift's `ThrottleSink` does
     it (RxPY has only `throttle_first`, which drops what comes in a window), on `scheduler`'s
     clock: a value that finds no window open (or its window over, even at the instant it ends)
-    goes on at once and opens a window of THROTTLE; one that comes in a window is held, the
+    goes on at once and opens a window of `window` frames; one that comes in a window is held, the
     latest replacing the one before, and goes on when the window ends, which opens the next; a
     completion waits for what is held. The value a BehaviorSubject hands it as it subscribes is
     its first: it goes on at once (Combine's throttle drops it)."""
@@ -390,7 +402,7 @@ def throttle_latest(scheduler):
 
             def on_next(value):
                 now = scheduler.clock
-                due = now if memory["last_sent"] is None else memory["last_sent"] + THROTTLE
+                due = now if memory["last_sent"] is None else memory["last_sent"] + float(window)
                 if not due > now:
                     send_now(value)
                     return
@@ -418,6 +430,16 @@ def throttle_latest(scheduler):
             return Disposable(dispose)
         return Observable(subscribe)
     return operator
+
+
+def with_interval(name, event):
+    """The pipe (or stage) `name` with its timed stage's interval, as `--operator` spells it
+    (`filter,debounce:1000ms`), from the `interval` its event gives (none: the stage waits its
+    usual, and is spelt alone)."""
+    if "interval" not in event:
+        return name
+    return ",".join("%s:%dms" % (stage, event["interval"]) if stage in timed else stage
+                    for stage in name.split(","))
 
 
 def pipe_name(name):
@@ -465,12 +487,12 @@ def frame_check(program, recording, end, expressions):
         if not isinstance(n, OnNext) or n.value["event"] not in ("operator", "stage", "unstage"):
             continue
         if n.value["event"] == "operator":
-            named = pipe_name(n.value["name"])
+            named = with_interval(pipe_name(n.value["name"]), n.value)
             stages = [] if named == "none" else named.split(",")
         elif n.value["event"] == "stage":
             # A stage that takes counts after `map` makes it the seed's `map { _ in 1 }`, as the
             # program's pipe does: taken out again, `mapToOne` stays.
-            stages = pipe_name(",".join(stages + [n.value["name"]])).split(",")
+            stages = pipe_name(",".join(stages + [with_interval(n.value["name"], n.value)])).split(",")
         else:
             stages = stages[:-1]
         chosen.append((frame, ",".join(stages) or "none"))
@@ -494,7 +516,7 @@ def frame_check(program, recording, end, expressions):
         scheduler.schedule_absolute(float(frame), lambda _s, _st, n=notification, t=target: n.accept(t))
     names = {"subject": subject, "mirror": mirror, "grabbed": grabbed, "sources": sources, "ops": ops,
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
-             "centre_of": centre_of, "throttle_latest": throttle_latest, "DEBOUNCE": DEBOUNCE,
+             "centre_of": centre_of, "throttle_latest": throttle_latest,
              "out_of_bounds": out_of_bounds, "start_with_now": start_with_now}
     # What each stage before a pipe's last passes on, as the program's taps see it: (frame, value
     # or `|`) by stage, from inside the one pipe the chain runs (so an error after a stage
@@ -515,13 +537,16 @@ def frame_check(program, recording, end, expressions):
     pipe_ended = [None]
 
     def pipe(name):
-        """The pipe `name` names (`filter,debounce`; `counter` is `mapToOne,scan`), each stage's
-        expression over `upstream`, the stage before it (the position subject for the first),
+        """The pipe `name` names (`filter,debounce:1000ms`; `counter` is `mapToOne,scan`), each
+        stage's expression over `upstream`, the stage before it (the position subject for the
+        first), and `INTERVAL`, its interval (a timed stage's after its colon; else its usual),
         each stage before the last tapped, and the last's completion."""
         upstream = subject
         stages = pipe_name(name).split(",")
-        for number, stage in enumerate(stages):
-            upstream = eval(expressions[stage], dict(names, upstream=upstream))
+        for number, spelt in enumerate(stages):
+            stage, _, interval = spelt.partition(":")
+            waits = float(interval[:-len("ms")]) if interval else float(timed.get(stage, 0))
+            upstream = eval(expressions[stage], dict(names, upstream=upstream, INTERVAL=waits))
             if number < len(stages) - 1:
                 upstream = upstream.pipe(tap(number))
         pipe_ended[0] = None

@@ -165,7 +165,7 @@ package enum MarbleTestExport {
         func noteSegment(_ slot: SlotPipe, at frame: Int) throws {
             try segments.append(
                 Array(
-                    #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.name)","label":"\#(slot.laneLabel)"}"#
+                    #"\#(segmentCount == 0 ? "" : ","){"frame":\#(frame),"operator":"\#(slot.operatorNames)"\#(ReplayFormat.intervalField(slot.timing)),"label":"\#(slot.laneLabel)"}"#
                         .utf8))
             segmentCount += 1
         }
@@ -181,7 +181,10 @@ package enum MarbleTestExport {
         func noteStageSegments(_ slot: SlotPipe, at frame: Int) throws {
             for (number, spool) in stageSegments.enumerated() {
                 let stage = number < slot.stages.count - 1 ? slot.stages[number] : nil
-                let named = stage.map { #""\#($0.name)","code":\#(jsonString($0.stageCode))"# } ?? "null"
+                let named =
+                    stage.map {
+                        #""\#($0.name)"\#(ReplayFormat.intervalField($0.timing)),"code":\#(jsonString($0.stageCode))"#
+                    } ?? "null"
                 try spool.append(
                     Array(#"\#(segmentCount == 1 ? "" : ","){"frame":\#(frame),"operator":\#(named)}"#.utf8))
             }

@@ -25,16 +25,43 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// The operator `operation` describes.
     package init(_ operation: any SlotOperation) { self.operation = operation }
 
-    /// The operator named `rawValue` (as the replay file and `--operator` write it), if one is.
+    /// The operator `rawValue` names (as `--operator` and the status line write it: `debounce`,
+    /// `debounce:1000ms`), if it names one (``parse(_:)``).
     package init?(rawValue: String) {
-        guard let found = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+        guard case .success(let found) = Self.parse(rawValue) else { return nil }
         self = found
     }
 
-    /// The operator's name, as the replay file and `--operator` write it.
-    package var rawValue: String { operation.name }
-    /// The operator's name, as the replay file and `--operator` write it.
+    /// The operator `text` names: an operator's name, and for a timed one its interval after a
+    /// colon (`debounce:1000ms`; `debounce` alone waits ``SlotInterval/usual``). A failure says
+    /// in one sentence what is wrong.
+    package static func parse(_ text: String) -> Result<SlotOperator, PipeProblem> {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let found = allCases.first(where: { $0.name == parts[0] }) else { return .failure(.unknown(text)) }
+        guard parts.count == 2 else { return .success(found) }
+        guard found.timing != nil else { return .failure(.notTimed(found)) }
+        guard parts[1].hasSuffix("ms"), let milliseconds = Int(parts[1].dropLast(2)),
+            let interval = SlotInterval(rawValue: milliseconds)
+        else { return .failure(.badInterval(found, parts[1])) }
+        return .success(found.waiting(interval))
+    }
+
+    /// The operator as `--operator` and the status line write it: its name, and a timed one's
+    /// interval after a colon where it is not ``SlotInterval/usual`` (`debounce:1000ms`).
+    package var rawValue: String {
+        guard let timing, timing != .usual else { return operation.name }
+        return "\(operation.name):\(timing.name)"
+    }
+    /// The operator's name, as the replay file writes it (a timed one's interval apart, in the
+    /// event's `interval`).
     package var name: String { operation.name }
+    /// How long it waits, if it runs on the session's clock (`debounce`, `throttle`).
+    package var timing: SlotInterval? { operation.timing }
+
+    /// The same operator waiting `interval`, if it runs on the session's clock; else itself.
+    package func waiting(_ interval: SlotInterval) -> SlotOperator {
+        timing == nil ? self : SlotOperator(operation.waiting(interval))
+    }
     /// The key that puts it in from the operators box (`f`).
     package var key: Unicode.Scalar { operation.key }
     /// The slot's code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
@@ -47,8 +74,17 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     package var readsMirror: Bool { inputs.contains(.mirror) }
 
     /// The name of its part of the slot's lane (`slotted`), in the row above the lane: `.filter`;
-    /// `none` for the empty slot (the position goes through as it is).
-    package var laneLabel: String { self == .none ? name : "." + operation.rxName }
+    /// `none` for the empty slot (the position goes through as it is); a timed one with its
+    /// interval where it is not the usual, `.debounce(1000ms)`.
+    package var laneLabel: String {
+        guard self != .none else { return name }
+        guard let timing, timing != .usual else { return "." + operation.rxName }
+        return ".\(operation.rxName)(\(timing.name))"
+    }
+
+    /// A timed one's interval after a colon where it is not the usual, as `--operator` writes it
+    /// (`:1000ms`); else nothing.
+    package var intervalSuffix: String { String(rawValue.dropFirst(name.count)) }
 
     /// The pipe its key puts in the slot from the operators box: itself, or, for an operator that
     /// takes counts, the counter's `map { _ in 1 }` before it (`scan` alone: `mapToOne,scan`); for
@@ -170,8 +206,12 @@ package protocol SlotOperation: Sendable {
     func steps(_ stage: inout SlotStage, _ step: SlotStep) -> [SlotOutput]
 
     /// How long it holds a value back, if it runs on the session's clock: its timer goes off
-    /// this long after what it holds started (``SlotStage/heldSince``).
-    var interval: SessionTime.Stride? { get }
+    /// this long after what it holds started (``SlotStage/heldSince``). The learner chooses it
+    /// (``waiting(_:)``).
+    var timing: SlotInterval? { get }
+    /// The same operator waiting `interval`, for one that runs on the session's clock; itself
+    /// for the rest.
+    func waiting(_ interval: SlotInterval) -> any SlotOperation
     /// Whether it remembers what it last passed on (`scan`'s sum, `distinctUntilChanged`'s last):
     /// the last stage keeps it in ``SlotStage/passed`` only then.
     var remembersPassed: Bool { get }
@@ -223,7 +263,10 @@ extension SlotOperation {
     package var takes: SlotValueKind? { .position }
     package var startsPipe: Bool { false }
     package func gives(_ input: SlotValueKind) -> SlotValueKind { input }
-    package var interval: SessionTime.Stride? { nil }
+    package var timing: SlotInterval? { nil }
+    package func waiting(_ interval: SlotInterval) -> any SlotOperation { self }
+    /// How long it holds a value back, if it runs on the session's clock (``timing``).
+    package var interval: SessionTime.Stride? { timing?.stride }
     package var remembersPassed: Bool { false }
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? { nil }
     package func timer(_ stage: SlotStage) -> SessionTime? {
@@ -238,6 +281,36 @@ extension SlotOperation {
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? { nil }
     package func quietWords(_ moment: SlotMoment) -> (String, String?)? { nil }
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) { ("nothing", nil) }
+}
+
+/// How long a timed operator waits (`debounce`'s quiet, `throttle`'s window): one of three, so
+/// the learner sees the same drag debounced three ways. Chosen in the operators box (`(`, `)`)
+/// or on the command line (`debounce:1000ms`); the intent that builds the pipe carries it.
+package enum SlotInterval: Int, Hashable, Sendable, CaseIterable, Comparable {
+    /// 100 ms.
+    case short = 100
+    /// 300 ms: what `debounce` and `throttle` wait unless told otherwise.
+    case usual = 300
+    /// 1000 ms.
+    case long = 1000
+
+    /// The interval of `milliseconds`, if it is one of the three.
+    package init?(milliseconds: Int) { self.init(rawValue: milliseconds) }
+
+    /// How many milliseconds it lasts.
+    package var milliseconds: Int { rawValue }
+    /// It on the session's clock.
+    package var stride: SessionTime.Stride { .milliseconds(rawValue) }
+    /// As names write it: `1000ms`.
+    package var name: String { "\(rawValue)ms" }
+    /// As words say it: `1000 ms`.
+    package var words: String { "\(rawValue) ms" }
+    /// The next shorter, if one is.
+    package var shorter: SlotInterval? { Self.allCases.last { $0 < self } }
+    /// The next longer, if one is.
+    package var longer: SlotInterval? { Self.allCases.first { $0 > self } }
+
+    package static func < (left: SlotInterval, right: SlotInterval) -> Bool { left.rawValue < right.rawValue }
 }
 
 /// How a stage recovers from an error of a stage before it, in the reducer's model.

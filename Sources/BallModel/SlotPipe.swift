@@ -6,7 +6,8 @@ import TextFormats
 /// What the chain's slot holds: a pipe of up to ``most`` operators, each applied to what the one
 /// before passes on (the first to the position, or to the subjects it reads), the ball's colour
 /// following the last. Empty: every position goes through. `--operator filter,debounce` and the
-/// replay file write it as the stages' names joined by commas.
+/// replay file write it as the stages' names joined by commas (a timed stage's interval after a
+/// colon on the command line, `debounce:1000ms`; in its own field in the replay file).
 package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepresentable {
     /// The most stages a pipe holds.
     package static let most = 3
@@ -31,23 +32,35 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
         self = pipe
     }
 
-    /// The stages' names joined by commas, as the replay file and `--operator` write it; `none`
-    /// for the empty pipe.
-    package var rawValue: String { stages.isEmpty ? "none" : stages.map(\.name).joined(separator: ",") }
-    /// The name, as the replay file and `--operator` write it (``rawValue``).
+    /// The stages joined by commas, as `--operator` writes it (a timed stage's interval after a
+    /// colon where it is not the usual: `filter,debounce:1000ms`); `none` for the empty pipe.
+    package var rawValue: String { stages.isEmpty ? "none" : stages.map(\.rawValue).joined(separator: ",") }
+    /// The name, as `--operator` writes it (``rawValue``).
     package var name: String { rawValue }
+    /// The stages' names joined by commas, as the replay file's `name` writes them, the
+    /// interval apart (``timing``, the event's `interval`); `none` for the empty pipe.
+    package var operatorNames: String { stages.isEmpty ? "none" : stages.map(\.name).joined(separator: ",") }
 
-    /// The pipe `text` names: operators' names joined by commas (`filter,debounce`), `none`, or
-    /// `counter` (`mapToOne,scan`). `map` just before a stage that takes counts (`map,scan`) is
-    /// the seed's `map { _ in 1 }`: `map { $0.mirrored }` would give it positions. A failure
-    /// says in one sentence what is wrong.
+    /// How long its timed stage waits, if it has one (a pipe has one at most:
+    /// ``PipeProblem/twoTimed``).
+    package var timing: SlotInterval? { stages.lazy.compactMap(\.timing).first }
+
+    /// The pipe with its timed stage waiting `interval` (the pipe itself if it has none).
+    package func waiting(_ interval: SlotInterval) -> SlotPipe { SlotPipe(stages.map { $0.waiting(interval) }) }
+
+    /// The pipe `text` names: operators joined by commas (`filter,debounce`; a timed one's
+    /// interval after a colon, `debounce:1000ms`), `none`, or `counter` (`mapToOne,scan`). `map`
+    /// just before a stage that takes counts (`map,scan`) is the seed's `map { _ in 1 }`:
+    /// `map { $0.mirrored }` would give it positions. A failure says in one sentence what is wrong.
     package static func parse(_ text: String) -> Result<SlotPipe, PipeProblem> {
         if text == "counter" { return .success(.counter) }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         var stages: [SlotOperator] = []
         for name in names {
-            guard let stage = SlotOperator(rawValue: name) else { return .failure(.unknown(name)) }
-            stages.append(stage)
+            switch SlotOperator.parse(name) {
+            case .success(let stage): stages.append(stage)
+            case .failure(let problem): return .failure(problem)
+            }
         }
         if stages.count > 1, stages.contains(.none) { return .failure(.noneInAPipe) }
         for index in stages.indices.dropLast()
@@ -113,7 +126,7 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
     /// The pipe as the lanes name its stages, joined by commas: `map,scan` (`mapToOne` is a
     /// `map`; `--operator map,scan` reads it back), `none` for the empty pipe. The status line says it.
     package var shownName: String {
-        stages.isEmpty ? "none" : stages.map(\.operation.rxName).joined(separator: ",")
+        stages.isEmpty ? "none" : stages.map { $0.operation.rxName + $0.intervalSuffix }.joined(separator: ",")
     }
 
     /// The first stage that can fail (`tryMap`), if one can.
@@ -146,10 +159,11 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
     package var readsMirror: Bool { inputs.contains(.mirror) }
 
     /// The name of its part of the slot's lane (`slotted`), in the row above the lane: `.filter`,
-    /// `.filter.debounce`, `.map.scan` (each stage as Rx names it); `none` for the empty pipe
-    /// (the position goes through as it is).
+    /// `.filter.debounce`, `.map.scan` (each stage as Rx names it; a timed one's interval where it
+    /// is not the usual, `.debounce(1000ms)`); `none` for the empty pipe (the position goes
+    /// through as it is).
     package var laneLabel: String {
-        stages.isEmpty ? "none" : stages.map { "." + $0.operation.rxName }.joined()
+        stages.isEmpty ? "none" : stages.map(\.laneLabel).joined()
     }
 
     /// Whether a stage runs on the session's clock.
@@ -168,6 +182,10 @@ package enum PipeProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case startsPipe(SlotOperator)
     /// An operator handed values it cannot take.
     case takes(SlotOperator, SlotValueKind)
+    /// An interval given to an operator that does not run on the session's clock.
+    case notTimed(SlotOperator)
+    /// An interval that is not one of ``SlotInterval``'s, as given (`250ms`).
+    case badInterval(SlotOperator, String)
     /// Two operators on the session's clock.
     case twoTimed
     /// Two operators that read the mirror.
@@ -184,6 +202,10 @@ package enum PipeProblem: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknown(let name):
             "\(name.isEmpty ? "an empty name" : "'\(name)'") is no operator: give one of \(SlotOperator.allCases.map(\.name).joined(separator: ", ")), or several joined by commas (filter,debounce)"
+        case .notTimed(let stage):
+            "\(stage.name) does not run on a clock, so it takes no interval: only \(SlotOperator.allCases.filter { $0.timing != nil }.map(\.name).joined(separator: " and ")) do"
+        case .badInterval(let stage, let given):
+            "'\(given)' is no interval \(stage.name) takes: give \(SlotInterval.allCases.dropLast().map { "\(stage.name):\($0.name)" }.joined(separator: ", ")) or \(stage.name):\(SlotInterval.allCases.last!.name) (\(stage.name) alone waits \(SlotInterval.usual.words))"
         case .tooMany(let count): "a pipe holds at most \(SlotPipe.most) stages, not \(count)"
         case .noneInAPipe: "none is the empty pipe: it cannot be a stage of one"
         case .startsPipe(let stage): "\(stage.name) reads the subjects itself, so it can only be a pipe's first stage"
@@ -209,6 +231,9 @@ extension PipeProblem {
     package var brief: String {
         switch self {
         case .unknown(let name): "'\(name.prefix(20))' is no operator"
+        case .notTimed(let stage): "\(stage.name) takes no interval"
+        case .badInterval(let stage, _):
+            "\(stage.name) waits \(SlotInterval.allCases.map { String($0.milliseconds) }.joined(separator: ", ")) ms"
         case .tooMany: "a pipe holds \(SlotPipe.most) stages at most: Backspace takes the last out"
         case .noneInAPipe: "none is the empty pipe, not a stage of one"
         case .startsPipe(let stage): "\(stage.name) reads the subjects itself: only a first stage"

@@ -52,6 +52,9 @@ package enum KeyAction: Hashable, Sendable {
     case removeStage
     /// `/` in the operators box: empties the slot's pipe.
     case clearPipe
+    /// `(` or `)` in the operators box: a timed operator (`debounce`, `throttle`) waits the next
+    /// shorter or longer interval (``SlotInterval``), the slot's timed stage too.
+    case changeInterval(longer: Bool)
     /// Enter: goes to the lesson whose number was typed (`learn`'s lessons box).
     case confirmChoice
     /// Ends the session: the position subject completes (`learn`'s Completion lesson).
@@ -100,7 +103,7 @@ extension KeyAction {
     /// one is open; any other key closes the box).
     package var picksInABox: Bool {
         switch self {
-        case .digit, .chooseOperator, .confirmChoice, .addStage, .removeStage, .clearPipe: true
+        case .digit, .chooseOperator, .confirmChoice, .addStage, .removeStage, .clearPipe, .changeInterval: true
         default: false
         }
     }
@@ -214,12 +217,14 @@ package enum KeyMap {
                 modes: [.play, .learn], actions: [(.character("i"), .intent(.mirrorFlipped))]),
             // The pipe's keys in the box's row, so the help stays one page at 80×24.
             KeyBinding(
-                ["f", "|", "Backspace", "/"], "operators box; in it a stage more, one less, none",
+                ["f", "|", "Backspace", "/", "( )"],
+                "operators box; in it a stage more, less, none; wait",
                 modes: [.play, .learn],
                 actions: [
                     (.character("f"), .showOperators), (.character("|"), .addStage),
                     (.character("\u{7F}"), .removeStage), (.character("\u{08}"), .removeStage),
-                    (.character("/"), .clearPipe),
+                    (.character("/"), .clearPipe), (.character("("), .changeInterval(longer: false)),
+                    (.character(")"), .changeInterval(longer: true)),
                 ]),
             KeyBinding(
                 ["digits"], "in the operators box: put that one in the chain", modes: [.play],

@@ -182,6 +182,16 @@ package final class Learn: TerminalProgram {
             .clearPipe where binding.model.help?.choice == .operators:
             // In the operators box (f): play puts that one in the chain's slot.
             play.perform(action, now: now)
+        case .changeInterval where binding.model.help?.choice == .operators:
+            // The box, open still, shows the interval chosen, the lessons not done named as before.
+            play.perform(action, now: now)
+            if binding.model.help?.choice == .operators {
+                binding.send(
+                    .helpOpened(
+                        Play.operatorsBox(
+                            current: play.session.state.slot, untold: Self.untold(done: done), interval: play.interval,
+                            adding: play.isAddingStage)))
+            }
         case .digit(let number):
             // A guess, where the card asks for one.
             guard current?.predicts != nil, predicted == nil, !isDone else {

@@ -303,10 +303,11 @@ package struct Lesson: Sendable {
             operators: true, slots: [[.debounce], [.throttle]],
             isDone: { facts in
                 // Each let a position the learner moved to through on its timer, after the
-                // intent of its column.
+                // intent of its column (whatever interval it waited).
                 func timed(_ slot: SlotPipe) -> Bool {
                     facts.moves.contains { column in
-                        guard column.slot == slot, column.slotted != nil, let passedAt = column.passedAt,
+                        guard column.slot.waiting(.usual) == slot, column.slotted != nil,
+                            let passedAt = column.passedAt,
                             let time = column.time
                         else { return false }
                         return passedAt > time

@@ -27,6 +27,13 @@ package final class Play: TerminalProgram {
     private var inspecting = false
     /// Whether the operators box is open to add a stage (`|`): the next operator's key adds it.
     private var addingStage = false
+    /// Whether the operators box is open to add a stage (`|`).
+    package var isAddingStage: Bool { addingStage }
+    /// How long a timed operator the operators box puts in waits: the slot's timed stage's, or,
+    /// with none, the last chosen there with `(` `)` (300 ms at first).
+    package var interval: SlotInterval { session.state.slot.timing ?? chosenInterval }
+    /// The interval last chosen with `(` `)` in the operators box.
+    private var chosenInterval = SlotInterval.usual
     /// What a key of the operators box (or one of its keys outside it) said on the status line,
     /// while shown: the next key takes it away.
     private var keyNotice: String?
@@ -100,7 +107,7 @@ package final class Play: TerminalProgram {
             if session.state.position.centre != before { binding.noteMove(Self.move(for: intent)) }
         case .showOperators:
             addingStage = false
-            binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot)))
+            binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot, interval: interval)))
         case .addStage where binding.model.help?.choice == .operators:
             let pipe = session.state.slot
             guard SlotOperator.allCases.contains(where: { pipe.accepts(.stageAdded($0)) }) else {
@@ -111,7 +118,7 @@ package final class Play: TerminalProgram {
                         : "no operator goes after \(pipe.last.name): Backspace takes it out")
             }
             addingStage = true
-            binding.send(.helpOpened(Self.operatorsBox(current: pipe, adding: true)))
+            binding.send(.helpOpened(Self.operatorsBox(current: pipe, interval: interval, adding: true)))
         case .removeStage where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard !session.state.slot.stages.isEmpty else {
@@ -121,12 +128,15 @@ package final class Play: TerminalProgram {
         case .clearPipe where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             build(.operatorChosen(.none))
-        case .addStage, .removeStage, .clearPipe:
+        case .changeInterval(let longer) where binding.model.help?.choice == .operators:
+            changeInterval(longer: longer)
+        case .addStage, .removeStage, .clearPipe, .changeInterval:
             // The pipe's keys work in the operators box: say where.
             let does =
                 switch action {
                 case .addStage: "| adds a stage"
                 case .removeStage: "Backspace takes the last stage out"
+                case .changeInterval: "( ) choose how long debounce and throttle wait"
                 default: "/ empties the pipe"
                 }
             keyNotice("\(does) in the operators box: f opens it")
@@ -232,10 +242,28 @@ package final class Play: TerminalProgram {
         }
     }
 
+    /// `(` or `)` in the operators box: a timed operator waits the next shorter or longer
+    /// interval. The slot's timed stage, if it has one, is built afresh with it (an intent, as a
+    /// choice is); the box, open still, shows it, and puts a timed operator in with it.
+    private func changeInterval(longer: Bool) {
+        guard let next = longer ? interval.longer : interval.shorter else {
+            return keyNotice(
+                "\(interval.words) is the \(longer ? "longest" : "shortest") wait: \(longer ? "(" : ")") goes \(longer ? "shorter" : "longer")"
+            )
+        }
+        chosenInterval = next
+        let pipe = session.state.slot
+        if pipe.timing != nil { build(.operatorChosen(pipe.waiting(next))) }
+        binding.send(
+            .helpOpened(Self.operatorsBox(current: session.state.slot, interval: interval, adding: addingStage)))
+    }
+
     /// Puts `chosen` in the chain's slot from the operators box: the pipe it makes alone, or, after
-    /// `|`, at the end of the pipe there (or a notice of why it does not fit).
+    /// `|`, at the end of the pipe there (or a notice of why it does not fit); a timed one waits
+    /// the box's ``interval``.
     private func put(_ chosen: SlotOperator) {
         defer { addingStage = false }
+        let chosen = chosen.waiting(interval)
         guard addingStage else { return build(.operatorChosen(chosen.alone)) }
         switch session.state.slot.adding(chosen) {
         case .success: build(.stageAdded(chosen))
@@ -261,15 +289,30 @@ package final class Play: TerminalProgram {
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
     /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
     /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
+    /// The timed ones wait `interval` (the slot's timed stage's, if it has one), and a row after
+    /// them says which of the three it is, `(` and `)` choosing another.
     package static func operatorsBox(
-        current: SlotPipe, untold: [SlotOperator: Int] = [:], adding: Bool = false
+        current: SlotPipe, untold: [SlotOperator: Int] = [:], interval: SlotInterval? = nil, adding: Bool = false
     ) -> HelpText {
+        let interval = interval ?? current.timing ?? .usual
         // Adding a stage, only those that fit after the pipe's last stage.
-        let offered = SlotOperator.allCases.filter { !adding || current.accepts(.stageAdded($0)) }
-        let rows = offered.map { slot in
-            HelpRow(
+        let offered = SlotOperator.allCases.filter { !adding || current.accepts(.stageAdded($0.waiting(interval))) }
+        var rows = offered.map { plain in
+            let slot = plain.waiting(interval)
+            return HelpRow(
                 keys: "\(Character(slot.key))\(!adding && slot.alone == current ? " ◂" : "")",
-                does: "\(slot == .none ? "nothing" : slot.code): \(untold[slot].map { "lesson \($0)" } ?? slot.words)")
+                does:
+                    "\(slot == .none ? "nothing" : slot.code): \(untold[plain].map { "lesson \($0)" } ?? slot.words)")
+        }
+        if let last = offered.lastIndex(where: { $0.timing != nil }) {
+            let choices = SlotInterval.allCases.map { "\($0.words)\($0 == interval ? " ◂" : "")" }
+            rows.insert(
+                HelpRow(
+                    keys: "( )",
+                    does:
+                        "how long \(offered.filter { $0.timing != nil }.map(\.name).joined(separator: " and ")) wait: \(choices.joined(separator: ", "))"
+                ),
+                at: last + 1)
         }
         var box = HelpText(
             title: adding ? "Add a stage after \(current.laneLabel)" : "Between position and ballColour (◂ in now)",

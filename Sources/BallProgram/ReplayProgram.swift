@@ -116,7 +116,7 @@ package final class ReplayProgram: TerminalProgram {
         case .toggleLate(let kind): player.toggleLate(kind)
         case .intent, .suspend, .showHelp, .hover, .showHint, .nextLesson, .previousLesson, .showLessons, .digit,
             .endSession, .toggleScreenThroughPublish, .toggleMapCopies, .showOperators, .confirmChoice, .chooseOperator,
-            .addStage, .removeStage, .clearPipe,
+            .addStage, .removeStage, .clearPipe, .changeInterval,
             .leaveTour, .toggleTimeAxis, .zoomTime:
             break
         }

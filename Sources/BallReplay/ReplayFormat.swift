@@ -14,8 +14,9 @@ package enum ReplayFormat {
     /// The newest version this program writes and reads (it reads every older one: version 1
     /// has intents only; version 5 adds the tour's `completed`, which ends the session as a
     /// quit does while the tour runs on; version 6, pipes of operators in the slot, `stage` and
-    /// `unstage`).
-    package static let version = 6
+    /// `unstage`; version 7, a timed stage's `interval`, which a file before it never gives: its
+    /// timed stages wait the usual 300 ms).
+    package static let version = 7
     /// The operators a file of version 6 or later may name (before it, `counter` was one).
     package static let addedInVersion6: Set<SlotOperator> = [.mapToOne, .scan]
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).
@@ -78,11 +79,20 @@ package enum ReplayFormat {
         case .resized(let size): #""event":"resized","size":[\#(size.columns),\#(size.rows)]"#
         case .quitRequested: #""event":"quit""#
         case .completionRequested: #""event":"completed""#
-        case .operatorChosen(let chosen): #""event":"operator","name":"\#(chosen.name)""#
-        case .stageAdded(let stage): #""event":"stage","name":"\#(stage.name)""#
+        case .operatorChosen(let chosen):
+            #""event":"operator","name":"\#(chosen.operatorNames)""# + intervalField(chosen.timing)
+        case .stageAdded(let stage): #""event":"stage","name":"\#(stage.name)""# + intervalField(stage.timing)
         case .stageRemoved: #""event":"unstage""#
         case .mirrorFlipped: #""event":"mirror""#
         }
+    }
+}
+
+extension ReplayFormat {
+    /// The field that says how long a timed stage waits (version 7), in milliseconds, for a pipe
+    /// or stage with one: `,"interval":1000`; nothing for one without.
+    package static func intervalField(_ timing: SlotInterval?) -> String {
+        timing.map { #","interval":\#($0.milliseconds)"# } ?? ""
     }
 }
 

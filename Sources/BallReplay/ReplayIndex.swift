@@ -362,20 +362,29 @@ private struct PackedEvent {
         case .quitRequested: (kind, first, second) = (6, 0, 0)
         case .operatorChosen(let chosen):
             // Each stage's place in the list, from 1, five bits a stage, the first lowest.
-            let stages = chosen.stages.reversed().reduce(0) {
-                $0 << 5 | (SlotOperator.allCases.firstIndex(of: $1)! + 1)
+            // (A timed stage's interval in `second`: its place in the three.)
+            let stages = chosen.stages.reversed().reduce(0) { packed, stage in
+                packed << 5 | (SlotOperator.allCases.firstIndex { $0.name == stage.name }! + 1)
             }
-            (kind, first, second) = (7, UInt16(stages), 0)
+            (kind, first, second) = (7, UInt16(stages), Self.packed(chosen.timing))
         case .stageAdded(let stage):
-            (kind, first, second) = (10, UInt16(SlotOperator.allCases.firstIndex(of: stage)!), 0)
+            let place = SlotOperator.allCases.firstIndex { $0.name == stage.name }!
+            (kind, first, second) = (10, UInt16(place), Self.packed(stage.timing))
         case .stageRemoved: (kind, first, second) = (11, 0, 0)
         case .mirrorFlipped: (kind, first, second) = (8, 0, 0)
         case .completionRequested: (kind, first, second) = (9, 0, 0)
         }
     }
 
+    /// A timed stage's interval as `second` holds it: its place in ``SlotInterval/allCases``
+    /// (the usual where there is none).
+    static func packed(_ timing: SlotInterval?) -> UInt16 {
+        UInt16(SlotInterval.allCases.firstIndex(of: timing ?? .usual)!)
+    }
+
     var intent: Intent {
         let cell = Cell(column: Int(first), row: Int(second))
+        let interval = SlotInterval.allCases[min(Int(second), SlotInterval.allCases.count - 1)]
         switch kind {
         case 0: return .pressed(at: cell)
         case 1: return .dragged(to: cell)
@@ -385,8 +394,8 @@ private struct PackedEvent {
         case 5: return .resized(ScreenSize(columns: Int(first), rows: Int(second)))
         case 7:
             let stages = stride(from: 0, to: 15, by: 5).map { Int(first) >> $0 & 31 }.filter { $0 > 0 }
-            return .operatorChosen(SlotPipe(stages.map { SlotOperator.allCases[$0 - 1] }))
-        case 10: return .stageAdded(SlotOperator.allCases[Int(first)])
+            return .operatorChosen(SlotPipe(stages.map { SlotOperator.allCases[$0 - 1].waiting(interval) }))
+        case 10: return .stageAdded(SlotOperator.allCases[Int(first)].waiting(interval))
         case 11: return .stageRemoved
         case 8: return .mirrorFlipped
         case 9: return .completionRequested

@@ -200,15 +200,21 @@ package final class ReplayReader {
             if SlotOperator(rawValue: name).map(ReplayFormat.addedInVersion6.contains) ?? name.contains(",") {
                 try needsVersion(6, "a pipe of operators (or mapToOne, scan) in an operator")
             }
+            guard !name.contains(":") else { throw intervalInName(name) }
             switch SlotPipe.parse(name) {
-            case .success(let chosen): read = .operatorChosen(chosen)
+            case .success(let chosen):
+                let interval = try self.interval(value, timed: chosen.timing != nil, of: "the operator \(name)")
+                read = .operatorChosen(interval.map(chosen.waiting) ?? chosen)
             case .failure(let problem): throw error("the operator \(String(name.prefix(60)).jsonQuoted): \(problem)")
             }
         case "stage":
             try needsVersion(6, "a stage")
-            guard case .string(let name)? = value["name"], let stage = SlotOperator(rawValue: name) else {
+            guard case .string(let name)? = value["name"], let named = SlotOperator(rawValue: name) else {
                 throw notOneOf("stage", "name", value["name"], SlotOperator.allCases.map(\.name))
             }
+            guard !name.contains(":") else { throw intervalInName(name) }
+            let interval = try self.interval(value, timed: named.timing != nil, of: "the stage \(name)")
+            let stage = interval.map(named.waiting) ?? named
             if case .failure(let problem) = pipe.adding(stage) {
                 throw error("the stage \(name) does not fit the pipe \(pipe.name): \(problem)")
             }
@@ -335,6 +341,32 @@ package final class ReplayReader {
     }
 
     // MARK: - Fields
+
+    /// The interval an `operator` or `stage` event gives its timed stage (version 7), if it gives
+    /// one: 100, 300 or 1000 milliseconds, and only for a pipe or stage that has a timed stage
+    /// (`timed`); none, it waits the usual 300 ms.
+    private func interval(_ value: JSONValue, timed: Bool, of what: String) throws -> SlotInterval? {
+        guard let given = value["interval"] else { return nil }
+        try needsVersion(7, "an interval in an operator or stage")
+        guard timed else { throw error("\(what) has no timed stage (debounce or throttle) to give an interval to") }
+        let choices = SlotInterval.allCases.map { String($0.milliseconds) }
+        guard case .number(let number) = given, let interval = SlotInterval(milliseconds: Int(exactly: number) ?? 0)
+        else {
+            let said = if case .number(let number) = given { number.plainTextOrDescription } else { given.kindName }
+            throw error(
+                "the interval \(said) is not one a timed stage waits: give \(choices.dropLast().joined(separator: ", ")) or \(choices.last!) (milliseconds)"
+            )
+        }
+        return interval
+    }
+
+    /// The error for a name that spells an interval (`debounce:1000ms`, as `--operator` does): a
+    /// file gives it in its own field.
+    private func intervalInName(_ name: String) -> ReplayError {
+        error(
+            "the name \(String(name.prefix(60)).jsonQuoted) spells an interval: a replay file gives it as \"interval\", in milliseconds"
+        )
+    }
 
     /// Throws unless the header's format version is 3 or later, which `event` (an operator or
     /// a mirror event) needs.

@@ -173,7 +173,7 @@ package final class DebugTrace {
         case .quitRequested: "quit"
         case .completionRequested: "completed"
         case .operatorChosen(let chosen): "operator(\(chosen.name))"
-        case .stageAdded(let stage): "stageAdded(\(stage.name))"
+        case .stageAdded(let stage): "stageAdded(\(stage.rawValue))"
         case .stageRemoved: "stageRemoved"
         case .mirrorFlipped: "mirrorFlipped"
         }

@@ -307,7 +307,7 @@ package enum Marble: Hashable, Sendable {
             case .quitRequested: "quit"
             case .completionRequested: "position completed"
             case .operatorChosen(let chosen): "operator \(chosen.shownName)"
-            case .stageAdded(let stage): "stage \(stage.name) added"
+            case .stageAdded(let stage): "stage \(stage.rawValue) added"
             case .stageRemoved: "last stage removed"
             case .mirrorFlipped: "mirror flipped"
             }

@@ -171,20 +171,34 @@ extension Pilot where Program == Play {
         case .resized(let size): resize(columns: size.columns, rows: size.rows)
         case .quitRequested: type("q")
         case .mirrorFlipped: type("i")
-        case .operatorChosen(let chosen) where SlotOperator.allCases.contains { $0.alone == chosen }:
+        case .operatorChosen(let chosen)
+        where SlotOperator.allCases.contains { $0.alone.waiting(chosen.timing ?? .usual) == chosen }
+            && intervalKeys(to: chosen.timing) != nil:
             type("f")
-            type(SlotOperator.allCases.first { $0.alone == chosen }!.key)
-        case .stageAdded(let stage):
+            intervalKeys(to: chosen.timing)!.unicodeScalars.forEach(type)
+            type(SlotOperator.allCases.first { $0.alone.waiting(chosen.timing ?? .usual) == chosen }!.key)
+        case .stageAdded(let stage) where intervalKeys(to: stage.timing) != nil:
             type("f")
+            intervalKeys(to: stage.timing)!.unicodeScalars.forEach(type)
             type("|")
             type(stage.key)
         case .stageRemoved:
             type("f")
             type("\u{7F}")
-        case .arrowPressed, .completionRequested, .operatorChosen:
+        case .arrowPressed, .completionRequested, .operatorChosen, .stageAdded:
             session.send(intent)
             run([])
         }
+    }
+
+    /// The keys of the operators box (`(`, `)`) that make the interval a timed operator is put in
+    /// with `target` (nothing: it is already, or no operator waits); nil where they would build
+    /// the pipe afresh first, its timed stage waiting another.
+    private func intervalKeys(to target: SlotInterval?) -> String? {
+        guard let target, target != play.interval else { return "" }
+        guard session.state.slot.timing == nil else { return nil }
+        let steps = SlotInterval.allCases.firstIndex(of: target)! - SlotInterval.allCases.firstIndex(of: play.interval)!
+        return String(repeating: steps > 0 ? ")" : "(", count: abs(steps))
     }
 }
 

@@ -41,9 +41,15 @@ package enum RandomRecording {
                 }
                 lines.append(ReplayFormat.line(for: observation, at: time))
             }
-            // Mostly quick, as a drag's reports are; one gap in five near `debounce`'s 300 ms (exactly
-            // it at times), so that a timed operator in the slot both waits and lets through.
-            let gap = generator.below(5) == 0 ? 250 + generator.below(150) : generator.below(200)
+            // Mostly quick, as a drag's reports are; one gap in five near `debounce`'s usual 300 ms
+            // (exactly it at times), and one in twenty near its longest, 1000 ms, so that a timed
+            // operator in the slot, whatever its interval, both waits and lets through.
+            let gap =
+                switch generator.below(20) {
+                case 0: 900 + generator.below(200)
+                case 1...4: 250 + generator.below(150)
+                default: generator.below(200)
+                }
             time += Double(spaced ? max(8, gap) : gap) / 1000
             let cell = Cell(column: generator.below(size.columns), row: generator.below(size.rows))
             let intent: Intent
@@ -84,9 +90,16 @@ extension RandomRecording {
     }
 }
 
+extension SlotInterval {
+    /// One of the three, at random.
+    package static func random(using generator: inout SeededGenerator) -> SlotInterval {
+        allCases[generator.below(allCases.count)]
+    }
+}
+
 extension SlotPipe {
-    /// A random pipe of one to ``most`` stages that fit together (`none` at times); after a stage
-    /// that can fail, a recovery half the time.
+    /// A random pipe of one to ``most`` stages that fit together (`none` at times), a timed one
+    /// waiting a random interval; after a stage that can fail, a recovery half the time.
     package static func random(using generator: inout SeededGenerator) -> SlotPipe {
         if generator.below(12) == 0 { return .none }
         var pipe = SlotPipe.none
@@ -96,20 +109,23 @@ extension SlotPipe {
                 fitting = fitting.filter(\.operation.recovers)
             }
             guard !fitting.isEmpty else { break }
-            pipe = pipe.after(.stageAdded(fitting[generator.below(fitting.count)]))
+            pipe = pipe.after(.stageAdded(fitting[generator.below(fitting.count)].waiting(.random(using: &generator))))
         }
         return pipe
     }
 
     /// A random change to this pipe that the session lets in: a random pipe chosen (the same one
-    /// again at times), a stage added that fits, or the last taken out.
+    /// again at times, its timed stage waiting a random interval), a stage added that fits, or the
+    /// last taken out.
     package func randomChange(using generator: inout SeededGenerator) -> Intent {
         switch generator.below(4) {
         case 0:
             let fitting = SlotOperator.allCases.filter { accepts(.stageAdded($0)) }
-            if !fitting.isEmpty { return .stageAdded(fitting[generator.below(fitting.count)]) }
+            if !fitting.isEmpty {
+                return .stageAdded(fitting[generator.below(fitting.count)].waiting(.random(using: &generator)))
+            }
         case 1 where !stages.isEmpty: return .stageRemoved
-        case 2: return .operatorChosen(self)
+        case 2: return .operatorChosen(waiting(.random(using: &generator)))
         default: break
         }
         return .operatorChosen(.random(using: &generator))

@@ -21,9 +21,14 @@ struct OperatorsCommand: ParsableCommand {
             ]
             // What it reads, as its code names each subject: `"inputs":["position","mirror"]`.
             let inputs = slot.inputs.map(\.rawValue.jsonQuoted).joined(separator: ",")
+            // A timed one's intervals, in milliseconds, the usual first: `"intervals":[300,100,1000]`.
+            let intervals =
+                slot.timing == nil
+                ? ""
+                : ",\"intervals\":[\(([SlotInterval.usual] + SlotInterval.allCases.filter { $0 != .usual }).map { String($0.milliseconds) }.joined(separator: ","))]"
             print(
                 "{" + fields.map { "\($0.0.jsonQuoted):\($0.1.jsonQuoted)" }.joined(separator: ",")
-                    + ",\"inputs\":[\(inputs)]}")
+                    + ",\"inputs\":[\(inputs)]\(intervals)}")
         }
     }
 }

@@ -25,8 +25,10 @@ struct StageLaneExportTests {
     ]
     static var bytes: [UInt8] { Array(recording.map { $0 + "\n" }.joined().utf8) }
 
-    /// The export's JSON lines, by lane.
-    static func lanes(_ syntax: MarbleSyntax, framing: MarbleFraming = .perIntent) throws -> [String: [String: Any]] {
+    /// The export's JSON lines of `bytes` (this recording's), by lane.
+    static func lanes(
+        _ syntax: MarbleSyntax, bytes: [UInt8] = bytes, framing: MarbleFraming = .perIntent
+    ) throws -> [String: [String: Any]] {
         var written: [UInt8] = []
         try MarbleTestExport.run(reader: .inMemory(bytes), syntax: syntax, framing: framing) { written += $0 }
         var lanes: [String: [String: Any]] = [:]

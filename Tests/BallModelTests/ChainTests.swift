@@ -1293,6 +1293,7 @@ struct PipeTests {
         print("pipes: \(generator)")
         // How often an error came, and each way it went: the random runs must reach each.
         var (dead, caught, retried, deadAfterRetries) = (0, 0, 0, 0)
+        var waited = Set<SlotInterval>()
         for run in 0..<60 {
             var area = ScreenSize(columns: 30 + generator.below(60), rows: 10 + generator.below(20))
             var sessions = [BallSession(screen: area)]
@@ -1303,11 +1304,13 @@ struct PipeTests {
                 subject.sink { stageTaps[index].append($0) }
             }
             for step in 0..<250 {
-                // Mostly quick, a drag's reports; at times near or exactly a timed operator's 300 ms.
+                // Mostly quick, a drag's reports; at times near or exactly the timed stage's interval
+                // (100, 300 or 1000 ms: each pipe chosen draws one at random).
+                let wait = Int64((folded.slot.timing ?? .usual).milliseconds) * 1_000
                 let gap: Int64 =
                     switch generator.below(6) {
-                    case 0: 300_000
-                    case 1: Int64(250_000 + generator.below(200_000))
+                    case 0: wait
+                    case 1: wait - 50_000 + Int64(generator.below(200_000))
                     default: Int64(generator.below(120_000))
                     }
                 time = time.advanced(by: .microseconds(Int(gap)))
@@ -1335,6 +1338,8 @@ struct PipeTests {
                     intent = .resized(area)
                 default: intent = step > 200 && generator.below(8) == 0 ? .quitRequested : .recentred
                 }
+                // Each interval waited out: a timed stage's timer went off before this intent.
+                if let due = folded.nextTimer, due < time, let timing = folded.slot.timing { waited.insert(timing) }
                 let (failedBefore, finishedBefore, retriesBefore) = (
                     folded.failure != nil, folded.stages.contains(where: \.finished),
                     intent.buildsPipe ? 0 : folded.stages.map(\.retries).reduce(0, +)
@@ -1353,6 +1358,7 @@ struct PipeTests {
                     if folded.stages.contains(where: { $0.retries > 0 }) { deadAfterRetries += 1 }
                 }
                 if folded.stages.contains(where: \.finished), !finishedBefore { caught += 1 }
+
                 if folded.stages.map(\.retries).reduce(0, +) > retriesBefore { retried += 1 }
                 // What each stage but the last passed on last is what its lane received last.
                 for (index, stage) in folded.stages.dropLast().enumerated() {
@@ -1378,6 +1384,7 @@ struct PipeTests {
             "pipes: \(dead) errors ended the chain (\(deadAfterRetries) after retries), \(caught) caught, \(retried) retried"
         )
         #expect(dead > 0 && caught > 0 && retried > 0 && deadAfterRetries > 0, "\(generator)")
+        #expect(waited == Set(SlotInterval.allCases), "every interval a timed stage waits: \(waited), \(generator)")
     }
 
     /// Pipes with a stage that can fail, with and without a recovery, the failure first, in the
@@ -1398,7 +1405,26 @@ struct PipeTests {
         #expect(try SlotPipe.parse("filter,debounce").get().stages == [.filter, .debounce])
         #expect(try SlotPipe.parse("none").get() == .none)
         #expect(SlotPipe(rawValue: SlotPipe.counter.rawValue) == .counter)
+        // A timed stage's interval after a colon; alone, the usual 300 ms; written back as read.
+        let long = try SlotPipe.parse("filter,debounce:1000ms").get()
+        #expect(long.stages == [.filter, SlotOperator.debounce.waiting(.long)] && long.timing == .long)
+        #expect(long.rawValue == "filter,debounce:1000ms" && long.operatorNames == "filter,debounce")
+        #expect(long != [.filter, .debounce])
+        #expect(try SlotPipe.parse("throttle:100ms").get().stages.first?.operation.interval == .milliseconds(100))
+        #expect(try SlotPipe.parse("debounce:300ms").get() == [.debounce])
+        #expect(SlotPipe([.debounce]).timing == .usual && SlotPipe([.debounce]).rawValue == "debounce")
+        for interval in SlotInterval.allCases {
+            let pipe = SlotPipe([.map, SlotOperator.throttle.waiting(interval)])
+            #expect(SlotPipe(rawValue: pipe.rawValue) == pipe, "\(pipe.rawValue)")
+        }
         let wrong: [(String, String)] = [
+            (
+                "filter,debounce:250ms",
+                "'250ms' is no interval debounce takes: give debounce:100ms, debounce:300ms or debounce:1000ms (debounce alone waits 300 ms)"
+            ),
+            ("throttle:1s", "'1s' is no interval throttle takes: give throttle:100ms"),
+            ("filter:100ms", "filter does not run on a clock, so it takes no interval: only debounce and throttle do"),
+            ("teleport:100ms", "'teleport:100ms' is no operator"),
             ("scan", "scan takes counts, but the stage before it passes on positions (map,scan counts)"),
             ("filter,map,debounce,throttle", "a pipe holds at most 3 stages, not 4"),
             ("filter,merge", "merge reads the subjects itself, so it can only be a pipe's first stage"),

@@ -40,7 +40,7 @@ struct LearnRecordingTests {
         let tour = try RecordedTour(first: LearnTests.index("completion"))
         for key: Unicode.Scalar in ["e", "b", "v", "q"] { tour.pilot.type(key) }
         let lines = tour.file.lines
-        #expect(lines.first?.contains(#""version":6"#) == true)
+        #expect(lines.first?.contains(#""version":7"#) == true)
         #expect(lines.contains { $0.hasSuffix(#""event":"completed"}"#) } && !lines.contains { $0.contains("quit") })
         // The late subscribers after it are observations, read and drawn.
         let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))

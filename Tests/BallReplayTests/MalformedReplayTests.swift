@@ -36,9 +36,9 @@ struct MalformedReplayTests {
         (
             "unknown version",
             Array(
-                #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     .utf8) + [0x0A],
-            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 7; this one reads up to 6): update colourful-ball to replay it."
+            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 8; this one reads up to 7): update colourful-ball to replay it."
         ),
         (
             "terminal too large",
@@ -62,6 +62,41 @@ struct MalformedReplayTests {
                 (#"{"format":"colourful-ball-replay","version":2,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     + "\n" + #"{"t":0.1,"event":"operator","name":"filter"}"# + "\n").utf8),
             "bad.jsonl, line 2: an operator event needs format version 3, but the header says version 2."
+        ),
+        (
+            "an interval no timed stage waits",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"operator","name":"filter,debounce","interval":250}"# + "\n").utf8),
+            "bad.jsonl, line 2: the interval 250 is not one a timed stage waits: give 100, 300 or 1000 (milliseconds)."
+        ),
+        (
+            "an interval that is not a number",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"stage","name":"throttle","interval":"1s"}"# + "\n").utf8),
+            "bad.jsonl, line 2: the interval a string is not one a timed stage waits: give 100, 300 or 1000 (milliseconds)."
+        ),
+        (
+            "an interval for a pipe with no timed stage",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"operator","name":"filter","interval":1000}"# + "\n").utf8),
+            "bad.jsonl, line 2: the operator filter has no timed stage (debounce or throttle) to give an interval to."
+        ),
+        (
+            "an interval in a version 6 file",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"operator","name":"debounce","interval":1000}"# + "\n").utf8),
+            "bad.jsonl, line 2: an interval in an operator or stage event needs format version 7, but the header says version 6."
+        ),
+        (
+            "an interval spelt in the name, as --operator spells it",
+            Array(
+                (#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                    + "\n" + #"{"t":0.1,"event":"operator","name":"debounce:1000ms"}"# + "\n").utf8),
+            #"bad.jsonl, line 2: the name "debounce:1000ms" spells an interval: a replay file gives it as "interval", in milliseconds."#
         ),
         (
             "a mirror flip in a version 2 file",

@@ -115,14 +115,14 @@ struct ReplayTests {
                 json: false
             ).count == 2)
         let newer =
-            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+            #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
         #expect(throws: ReplayError.self) { try trace(Array((newer + "\n").utf8), json: false) }
         do {
             _ = try trace(Array((newer + "\n").utf8), json: false)
         } catch let error as ReplayError {
             #expect(
                 error.description
-                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 7; this one reads up to 6): update colourful-ball to replay it."
+                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 8; this one reads up to 7): update colourful-ball to replay it."
             )
         }
     }
@@ -231,7 +231,12 @@ struct EveryRecordingReplays {
                 case 7: driver.run([.bytes(TerminalBytes.release(cell))])
                 case 8: driver.run([.bytes(TerminalBytes.move(cell))])
                 case 9: driver.toggleStreams()
-                case 10: driver.type(["b", "p", "r", "v", "c", "?", "x", "f", "1", "2", "3", "4"][generator.below(12)])
+                case 10:
+                    // (`f` then `(` or `)`: a timed stage's interval chosen, and recorded.)
+                    let keys: [Unicode.Scalar] = [
+                        "b", "p", "r", "v", "c", "?", "x", "f", "1", "2", "3", "4", "5", "(", ")",
+                    ]
+                    driver.type(keys[generator.below(keys.count)])
                 case 11, 12: driver.press(Direction.allCases[generator.below(4)], shifted: generator.below(2) == 0)
                 case 13:
                     // Sometimes a window larger than any recording may hold.
@@ -277,6 +282,49 @@ struct EveryRecordingReplays {
 }
 
 extension ReplayTests {
+    @Test(
+        "a pipe or stage written with its timed stage's interval reads back as written, both ways; a file before version 7 gives the usual 300 ms"
+    )
+    func intervalsReadBack() throws {
+        var generator = SeededGenerator()
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")
+        var seen = Set<SlotInterval>()
+        for round in 0..<300 {
+            var pipe = SlotPipe.none
+            var lines = [header]
+            var written: [Intent] = []
+            for step in 0..<6 {
+                let intent = pipe.randomChange(using: &generator)
+                pipe = pipe.after(intent)
+                written.append(intent)
+                lines.append(ReplayFormat.line(for: intent, at: Double(step) / 10))
+                if let timing = pipe.timing { seen.insert(timing) }
+            }
+            let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+            let read = try Self.intents(bytes)
+            #expect(read == written, "round \(round): \(lines), \(generator)")
+            #expect(
+                CanonicalFastPathTests.read(bytes, fast: true) == CanonicalFastPathTests.read(bytes, fast: false),
+                "round \(round), \(generator)")
+        }
+        #expect(seen == Set(SlotInterval.allCases), "\(generator)")
+        // Version 6 wrote no interval: its debounce waits 300 ms.
+        let older =
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        let read = try Self.intents(
+            Array((older + "\n" + #"{"t":0.1,"event":"operator","name":"filter,debounce"}"# + "\n").utf8))
+        #expect(read == [.operatorChosen([.filter, .debounce])])
+        #expect(SlotPipe([.filter, .debounce]).timing == .usual)
+    }
+
+    /// Every intent of `bytes`, read in chunks of 7 bytes.
+    static func intents(_ bytes: [UInt8]) throws -> [Intent] {
+        let reader = ReplayReader.inMemory(bytes)
+        var intents: [Intent] = []
+        while let event = try reader.next() { intents.append(event.intent) }
+        return intents
+    }
+
     @Test("blank lines (a recording with no quit and an empty last line) and a 4,096-byte line ending in CRLF are read")
     func blankLinesAndLongCRLF() throws {
         let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")

@@ -144,6 +144,8 @@ struct MarbleSyntaxTests {
         // operator gives it from the exported inputs.
         print("RxPY's marble test of the operators: \(generator)")
         var chosen = Set<String>()
+        // The intervals of the timed stages chosen (`debounce:1000ms`; alone, 300 ms).
+        var intervals = Set<String>()
         var refused: [String] = []
         // The stage lanes checked against RxPY's pipe of the stages up to each: stage1, stage2.
         var stagesChecked = Set<String>()
@@ -177,11 +179,17 @@ struct MarbleSyntaxTests {
                 stagesChecked.insert(stage)
             }
             guard let names = checked.output.firstRange(of: "(operators chosen: ") else { continue }
-            // Each pipe chosen (`filter,debounce`), by its stages.
-            chosen.formUnion(
-                checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ")
-                    .flatMap { $0.split(separator: ",") }.map(String.init))
+            // Each pipe chosen (`filter,debounce:1000ms`), by its stages.
+            let stages = checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ")
+                .flatMap { $0.split(separator: ",") }
+            chosen.formUnion(stages.map { String($0.prefix { $0 != ":" }) })
+            intervals.formUnion(
+                stages.filter { $0.hasPrefix("debounce") || $0.hasPrefix("throttle") }.map {
+                    $0.contains(":") ? String($0.drop { $0 != ":" }.dropFirst()) : "300ms"
+                })
         }
+        #expect(
+            intervals == ["100ms", "300ms", "1000ms"], "\(generator): every interval checked, \(intervals.sorted())")
         #expect(chosen == Set(SlotOperator.allCases.map(\.name)), "\(generator): \(chosen.sorted())")
         #expect(
             stagesChecked == ["stage1", "stage2"], "\(generator): every stage lane checked, \(stagesChecked.sorted())")
@@ -214,7 +222,7 @@ struct MarbleSyntaxTests {
         let right = try run([Self.python, script, programPath, file])
         #expect(right.status == 0, "\(right.output)\(right.error)")
         for wrong in [
-            "throttle=subject.pipe(ops.skip(1), throttle_latest(scheduler))",
+            "throttle=subject.pipe(ops.skip(1), throttle_latest(scheduler, INTERVAL))",
             "throttle=subject.pipe(ops.throttle_first(300.0))",
             "debounce=subject.pipe(ops.debounce(299.0))",
             "filter=subject.pipe(ops.filter(lambda position: not in_right_half(position)))",
@@ -222,6 +230,36 @@ struct MarbleSyntaxTests {
             let checked = try run([Self.python, script, programPath, file, "--replace", wrong])
             #expect(checked.status == 1, "\(wrong): \(checked.output)\(checked.error)")
             #expect(checked.output.contains("slotted at --frame 1ms: event "), "\(wrong): \(checked.output)")
+        }
+        // The intervals chosen (version 7): debounce at 1000 ms, then throttle at 100 ms after a
+        // filter, each with stops between moves longer than 300 ms and shorter than 1000 ms. The
+        // check gives each stage its own interval; forms that wait the usual 300 ms whatever the
+        // recording says fail.
+        let timed = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"debounce","interval":1000}"#,
+            #"{"t":0.2,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":0.7,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":2.0,"event":"operator","name":"filter,throttle","interval":100}"#,
+            #"{"t":2.1,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":2.15,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":2.2,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":2.5,"event":"unstage"}"#, #"{"t":2.6,"event":"stage","name":"debounce","interval":100}"#,
+            #"{"t":2.7,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":2.75,"event":"arrow","direction":"right","distance":5}"#,
+            #"{"t":3.0,"event":"arrow","direction":"left","distance":5}"#, #"{"t":3.5,"event":"quit"}"#,
+        ]
+        try Data((timed.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let timedRight = try run([Self.python, script, programPath, file])
+        #expect(timedRight.status == 0, "\(timedRight.output)\(timedRight.error)")
+        #expect(
+            timedRight.output.contains("debounce:1000ms") && timedRight.output.contains("filter,throttle:100ms")
+                && timedRight.output.contains("filter,debounce:100ms"), "\(timedRight.output)")
+        for wrong in [
+            "debounce=upstream.pipe(ops.debounce(300.0))", "throttle=upstream.pipe(throttle_latest(scheduler, 300))",
+        ] {
+            let checked = try run([Self.python, script, programPath, file, "--replace", wrong])
+            #expect(checked.status == 1, "\(wrong): \(checked.output)\(checked.error)")
         }
     }
 

@@ -1,20 +1,32 @@
 import OpenCombine
 
-/// `throttle`: at most one position every ``interval``: the first at once (the position it is
-/// handed as it is chosen included), then, when its window ends, the latest that came in it
+/// `throttle`: at most one position every interval (``timing``: 300 ms unless chosen): the
+/// first at once (the position it is handed as it is chosen included), then, when its window ends, the latest that came in it
 /// (`latest: true`): RxSwift's `throttle(_:latest:scheduler:)`. A quit completes the position;
 /// what it holds still goes through at the window's end (and it completes then). Combine's
 /// `throttle(for:scheduler:latest:)` differs: subscribing, it drops the position it is handed.
 package struct ThrottleOperation: SlotOperation {
     package let name = "throttle"
     package let key: Unicode.Scalar = "5"
-    package let code = "position.throttle(.milliseconds(300), latest: true, scheduler: clock)"
-    package let words =
-        "at most one position each 300 ms: the first at once, then the latest (Combine's drops the first)"
-    package let rxpy = "upstream.pipe(throttle_latest(scheduler))"
-    package let benchIdle = (keys: "hhhh", after: "after its window", settle: 0.8)
-    /// How long its window lasts after it lets a position through: 300 ms.
-    package let interval: SessionTime.Stride? = .milliseconds(300)
+    package var code: String {
+        "position.throttle(.milliseconds(\(window.milliseconds)), latest: true, scheduler: clock)"
+    }
+    package var words: String {
+        "at most one position each \(window.words): the first at once, then the latest (Combine's drops the first)"
+    }
+    /// (`INTERVAL`: the stage's own window, in frames of 1 ms, which the check gives each stage.)
+    package let rxpy = "upstream.pipe(throttle_latest(scheduler, INTERVAL))"
+    package var benchIdle: (keys: String, after: String, settle: Double) {
+        (keys: "hhhh", after: "after its window", settle: 0.5 + Double(window.milliseconds) / 1_000)
+    }
+    /// How long its window lasts after it lets a position through.
+    package let window: SlotInterval
+    package var timing: SlotInterval? { window }
+
+    /// Throttle with a window of `window`.
+    package init(window: SlotInterval = .usual) { self.window = window }
+
+    package func waiting(_ interval: SlotInterval) -> any SlotOperation { ThrottleOperation(window: interval) }
 
     package let takes: SlotValueKind? = nil
 
@@ -22,23 +34,23 @@ package struct ThrottleOperation: SlotOperation {
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
     ) -> AnyPublisher<SlotOutput, Never> {
-        let window = resuming.flatMap { resuming in
+        let open = resuming.flatMap { resuming in
             resuming.stage.windowStart.map { start in
                 (start: start, held: resuming.stage.heldSince == nil ? nil : resuming.latest)
             }
         }
-        return upstream.throttle(.milliseconds(300), latest: true, scheduler: inputs.clock, resuming: window)
+        return upstream.throttle(window.stride, latest: true, scheduler: inputs.clock, resuming: open)
             .eraseToAnyPublisher()
     }
 
-    /// A value goes through at once when its window is over (300 ms since the last it let
-    /// through), and otherwise is held until the window ends (``SlotStage/windowStart``). One
+    /// A value goes through at once when its window is over (its interval since the last it
+    /// let through), and otherwise is held until the window ends (``SlotStage/windowStart``). One
     /// that comes at the instant the window ends goes through at once, and what was held is
     /// dropped: the input goes before the timer, and RxSwift's `ThrottleSink` sends a value that
     /// finds its window over at once, leaving the timer nothing to send.
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
         guard let handed = step.handed else { return nil }
-        if let windowStart = stage.windowStart, step.time < windowStart.advanced(by: .milliseconds(300)) {
+        if let windowStart = stage.windowStart, step.time < windowStart.advanced(by: window.stride) {
             // Holding already, the held value is the latest, which this one now is; else its
             // timer is set now, for the window's end.
             if stage.heldSince == nil { stage.heldSince = step.time }
@@ -52,7 +64,7 @@ package struct ThrottleOperation: SlotOperation {
     /// Its timer goes off when its window ends, if it holds a value.
     package func timer(_ stage: SlotStage) -> SessionTime? {
         guard stage.heldSince != nil else { return nil }
-        return stage.windowStart?.advanced(by: .milliseconds(300))
+        return stage.windowStart?.advanced(by: window.stride)
     }
 
     /// What it held goes through, and a new window starts there.
@@ -77,14 +89,14 @@ package struct ThrottleOperation: SlotOperation {
         }
         if moment.chosen {
             return (
-                "\(cell) through at once: throttle, chosen, passes the position handed as it subscribes and a 300 ms window starts (Combine's throttle drops it)",
+                "\(cell) through at once: throttle, chosen, passes the position handed as it subscribes and a \(window.words) window starts (Combine's throttle drops it)",
                 "\(cell) at once, handed as chosen"
             )
         }
         let over =
             moment.lastPassedAt.map { "its window from \(SlotMoment.seconds($0)) was over" } ?? "it had no window open"
         return (
-            "\(cell) through at once: \(over), so throttle lets it through and a 300 ms window starts",
+            "\(cell) through at once: \(over), so throttle lets it through and a \(window.words) window starts",
             "\(cell) at once, window starts"
         )
     }
@@ -94,7 +106,7 @@ package struct ThrottleOperation: SlotOperation {
         guard let windowStart = moment.lastPassedAt else {
             return ("throttle: \(cell) held until its window ends; then the latest goes through", "held: window open")
         }
-        let end = SlotMoment.seconds(windowStart.advanced(by: .milliseconds(300)))
+        let end = SlotMoment.seconds(windowStart.advanced(by: window.stride))
         return (
             "throttle: \(cell) held: its window from \(SlotMoment.seconds(windowStart)) ends at \(end); then the latest goes through",
             "held until \(end)"
