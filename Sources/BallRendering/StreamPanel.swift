@@ -571,16 +571,30 @@ package struct StreamPanel: Hashable, Sendable {
     /// after, so a mark in the lane's first cell never reads as part of the label).
     static let labelRoom = labelWidth - 2
 
+    /// Whether every column on the page where `lane` is the pipe's had `pipe`'s operator there: a
+    /// lane is labelled with a stage's code only then, since a segment of another operator on it is
+    /// not that code's (before the first, the position went through as it was).
+    private func isOnlyOperator(of pipe: SlotPipe, on lane: StreamLane) -> Bool {
+        switch lane {
+        case .stage(let number):
+            let drawn = columns.filter { $0.slot.stages.count >= number + 2 }
+            return drawn.allSatisfy { $0.slot.stages[number] == pipe.stages[number] }
+        default: return columns.allSatisfy { $0.slot == .none || $0.slot.last == pipe.last }
+        }
+    }
+
     /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0, +)`,
     /// `.filter { … }`: what does not fit the label column is cut to `…`, and the hover line says
-    /// it in full); the slot's lane, the last stage's, where the pipe has several (with one, the
-    /// row above names it, and the lane is `slotted`, as ballColour's code names it).
+    /// it in full); the slot's lane, the last stage's, where the pipe has several. Where the page
+    /// holds parts of another operator on the lane, the row above names each part, and the lane is
+    /// `stage 1`, or `slotted`, as ballColour's code names it.
     package func pipeLabel(_ lane: StreamLane) -> String {
         let pipe = labellingPipe(for: lane)
         switch lane {
         case .stage(let number) where pipe.stages.indices.contains(number):
+            guard isOnlyOperator(of: pipe, on: lane) else { return "stage \(number + 1)" }
             return pipe.stages[number].stageLabel(width: Self.labelRoom)
-        case .slotted where pipe.stages.count > 1:
+        case .slotted where pipe.stages.count > 1 && isOnlyOperator(of: pipe, on: lane):
             return pipe.last.stageLabel(width: Self.labelRoom)
         default: return lane.label
         }
@@ -591,8 +605,9 @@ package struct StreamPanel: Hashable, Sendable {
     package func pipeCode(_ lane: StreamLane) -> String? {
         let pipe = labellingPipe(for: lane)
         switch lane {
-        case .stage(let number) where pipe.stages.indices.contains(number): return pipe.stages[number].stageCode
-        case .slotted where pipe.stages.count > 1: return pipe.last.stageCode
+        case .stage(let number) where pipe.stages.indices.contains(number) && isOnlyOperator(of: pipe, on: lane):
+            return pipe.stages[number].stageCode
+        case .slotted where pipe.stages.count > 1 && isOnlyOperator(of: pipe, on: lane): return pipe.last.stageCode
         default: return nil
         }
     }

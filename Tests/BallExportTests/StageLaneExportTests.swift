@@ -45,12 +45,20 @@ struct StageLaneExportTests {
     func text() throws {
         var lines: [String] = []
         try MarbleDiagram.run(reader: .inMemory(Self.bytes), width: 80) { lines.append($0) }
-        // The labels name the last pipe's stages (the counter's); the parts before keep their
-        // marbles, each named in the row above: filter's passes 40, 41, 42 on (a b c) and stops
-        // 32; debounce passes 42 on 300 ms after it came, in its column.
+        // Two pipes' parts on each lane, each named in the row above: the lanes are named by
+        // their place (no one stage's code is true of both parts). filter's passes 40, 41, 42 on
+        // (a b c) and stops 32; debounce passes 42 on 300 ms after it came, in its column.
         #expect(lines.contains(" in the slot      ├.filte…├.map.scan"), "\(lines)")
-        #expect(lines.contains(" .map {_ in 1}    ├a─b─c──├1─1─1─1─|"), "\(lines)")
-        #expect(lines.contains(" .scan(0, +)    ^a├────c──├1─2─3─4─|"), "\(lines)")
+        #expect(lines.contains(" stage 1          ├a─b─c──├1─1─1─1─|"), "\(lines)")
+        #expect(lines.contains(" slotted        ^a├────c──├1─2─3─4─|"), "\(lines)")
+        // One pipe on the page: each lane is labelled with its stage's code.
+        var counter: [String] = []
+        let alone = Array(Self.recording.prefix(1)) + Self.recording.suffix(5)
+        try MarbleDiagram.run(reader: .inMemory(Array(alone.map { $0 + "\n" }.joined().utf8)), width: 80) {
+            counter.append($0)
+        }
+        #expect(counter.contains { $0.hasPrefix(" .map {_ in 1}  ") }, "\(counter)")
+        #expect(counter.contains { $0.hasPrefix(" .scan(0, +)  ") }, "\(counter)")
     }
 
     @Test(
@@ -92,8 +100,9 @@ struct StageLaneExportTests {
         var svg = ""
         try MarbleSVG.run(reader: .inMemory(Self.bytes)) { svg += String(decoding: $0, as: UTF8.self) }
         #expect(svg.contains(#"data-lane="stage1""#), "stage1's lane")
-        #expect(svg.contains(#"class="label">.map {_ in 1}<title>.map { _ in 1 }</title></text>"#), "map's label")
-        #expect(svg.contains(#"class="label">.scan(0, +)<title>.scan(0, +)</title></text>"#), "scan's, the slot's")
+        // filter's part and map's on the first stage's lane, debounce's and scan's on the slot's.
+        #expect(svg.contains(#"class="label">stage 1</text>"#), "the first stage's lane")
+        #expect(svg.contains(#"class="label">slotted</text>"#), "the slot's")
         var timed = ""
         try MarbleSVG.run(reader: .inMemory(Self.bytes), framing: .time(microseconds: 100_000)) {
             timed += String(decoding: $0, as: UTF8.self)

@@ -260,9 +260,10 @@ struct LearnTests {
                 pilot.press(.left)
                 #expect(pilot.learn.isDone)
                 let rows = Self.rows(pilot)
+                // map's part alone is on the slot's lane too: the lane is `slotted`, not scan's.
                 #expect(
                     rows.contains { $0.hasPrefix(".map {_ in 1}") && $0.contains("├1─1─1─1") }
-                        && rows.contains { $0.hasPrefix(".scan(0, +)") && $0.contains("├1─2─3─4") },
+                        && rows.contains { $0.hasPrefix("slotted") && $0.contains("├1─2─3─4") },
                     "\(rows.joined(separator: "\n"))")
                 #expect(Self.card(pilot).contains("You said 1 (all 1s): right."))
             case "debounce-throttle":
