@@ -88,6 +88,8 @@ package final class Learn: TerminalProgram {
     private var quit = false
     /// The learner's answer to the card's question in this lesson (nil: not asked, or not yet).
     private var predicted: Int?
+    /// In a lesson whose point is a count (``Lesson/reads``), what its lane read when it passed.
+    private var countRead: Int?
     /// The lesson's number typed so far in the lessons box, while more digits could follow.
     private var typed: Int?
     /// The column the screen's colours were bound through a Publish copy of the chain in, while
@@ -134,9 +136,20 @@ package final class Learn: TerminalProgram {
         check()
         let count = Lesson.all.count
         let current = lesson < count ? Lesson.all[lesson] : nil
+        // The operators box (f, and | in it) says what the lesson's operators do once its
+        // question is answered, and a later lesson's not yet.
+        let told = current != nil && (current?.predicts == nil || predicted != nil || isDone) ? lesson : nil
+        play.untoldOperators = Self.untold(done: done.union(told.map { [$0] } ?? []))
         switch action {
         case .showHint:
+            // Said whatever the card shows: the hint waits for the guess, and a done card has
+            // the point in its place.
             hintShown = true
+            if let current, current.predicts != nil, predicted == nil, !isDone {
+                answer = Self.hintAfterGuessAnswer
+            } else if let current, isDone {
+                answer = "Hint: \(current.hint)"
+            }
         case .nextLesson:
             // After the last there is none: the closing card says how to leave or go back.
             guard lesson < count else {
@@ -183,15 +196,9 @@ package final class Learn: TerminalProgram {
             // In the operators box (f): play puts that one in the chain's slot.
             play.perform(action, now: now)
         case .changeInterval where binding.model.help?.choice == .operators:
-            // The box, open still, shows the interval chosen, the lessons not done named as before.
+            // The box, open still, shows the interval chosen, the lessons not done named as before
+            // (play's box names them: untoldOperators).
             play.perform(action, now: now)
-            if binding.model.help?.choice == .operators {
-                binding.send(
-                    .helpOpened(
-                        Play.operatorsBox(
-                            current: play.session.state.slot, untold: Self.untold(done: done), interval: play.interval,
-                            adding: play.isAddingStage)))
-            }
         case .digit(let number):
             // A guess, where the card asks for one.
             guard current?.predicts != nil, predicted == nil, !isDone else {
@@ -210,12 +217,12 @@ package final class Learn: TerminalProgram {
         where current?.predictsMoves == true && predicted == nil && !isDone && intent.mover != nil:
             // The question first: the move answers it.
             answer = Self.moveFirstAnswer
+        case .toggleScreenThroughPublish where current?.tourKey == "o" && current?.predicts != nil && predicted == nil:
+            // The question first: the screen answers it.
+            answer = Self.publishFirstAnswer
         case .showOperators where current?.predicts != nil && predicted == nil && current?.wants == nil:
             // The question first: the operator's lane answers it.
             answer = Self.operatorFirstAnswer
-        case .showOperators:
-            binding.send(
-                .helpOpened(Play.operatorsBox(current: play.session.state.slot, untold: Self.untold(done: done))))
         case .toggleLate(let kind):
             play.perform(action, now: now)
             answerTry(kind)
@@ -236,6 +243,7 @@ package final class Learn: TerminalProgram {
                 play.streams.apply(.screenThroughPublish(true))
             } else {
                 bindBack()
+                answer = Self.boundBackAnswer
             }
         case .toggleMapCopies:
             mapRuns = mapRuns == nil ? MapRuns(position: play.session.viewModel.position) : nil
@@ -387,6 +395,7 @@ package final class Learn: TerminalProgram {
         isDone = false
         hintShown = false
         predicted = nil
+        countRead = nil
     }
 
     /// Checks the lesson: only where the learner can see it (a window too small for the card,
@@ -400,6 +409,10 @@ package final class Learn: TerminalProgram {
             return
         }
         isDone = true
+        // The count its lane reads as it passed, for the card's verdict.
+        if Lesson.all[lesson].reads != nil, case .count(let count) = play.session.state.slotted {
+            countRead = count
+        }
         done.insert(lesson)
         if let said = completed?(lesson) ?? nil { binding.send(.noticePosted(said)) }
     }
@@ -411,7 +424,7 @@ package final class Learn: TerminalProgram {
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, marks: untaughtMarks,
+                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, read: countRead, marks: untaughtMarks,
                     last: endedAt != nil || nextLesson == Lesson.all.count, columns: play.terminal.columns)))
     }
 
@@ -452,6 +465,8 @@ package final class Learn: TerminalProgram {
             switch mark {
             case .lanes:
                 return true
+            case .arrows:
+                return pageColumns.contains { if case .arrowPressed? = $0.intent { true } else { false } }
             case .flags:
                 // Drawn on mirror's and grabbed's lanes, the inputs of the operator in the slot
                 // that reads them.
@@ -508,8 +523,8 @@ package final class Learn: TerminalProgram {
     /// `columns` lets it be, the rest counted there); `last`: `n` goes to the closing card.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, marks: [UntaughtMark] = [],
-        last: Bool = false, columns: Int = 80
+        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, read: Int? = nil,
+        marks: [UntaughtMark] = [], last: Bool = false, columns: Int = 80
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -566,7 +581,12 @@ package final class Learn: TerminalProgram {
         let unmarked = { (note: String) in (note: note, marks: 0) }
         guard !done else {
             var note = last ? "n: the tour's end" : "n: the next lesson"
-            if let said, let right = lesson.predicts {
+            if let said, let right = lesson.predicts, let expected = lesson.reads, let read, read != expected {
+                // The lane reads more than the moves made: the verdict is on the moves, and says why.
+                let verdict =
+                    predicted == right ? "right for the moves" : "no, \(lesson.choices[right - 1]) for the moves"
+                note = "\(said): \(verdict); the lane reads \(read), as each resize hands position again. \(note)"
+            } else if let said, let right = lesson.predicts {
                 note = predicted == right ? "\(said): right. \(note)" : "\(said): the lane says no. \(note)"
             } else if let runs {
                 note = "\(note) · map ran shared \(runs.shared), unshared \(runs.unshared)"
@@ -613,14 +633,17 @@ package final class Learn: TerminalProgram {
         case pointer
         /// `T` `F`: a flag's value (`mirror`'s, `grabbed`'s), which no lesson teaches.
         case flags
-        /// The lanes' first marks, taught by lesson 1's Done: `→` an arrow key on the intents'
-        /// lane, `●` and `■` the colours, the ruler's intent numbers (last: the longest words).
+        /// An arrow key's intent on the intents' lane (`→`), taught by lesson 1's Done: said once
+        /// one is drawn.
+        case arrows
+        /// The lanes' first marks, taught by lesson 1's Done: `●` and `■` the colours, the ruler's
+        /// intent numbers (last: the longest words).
         case lanes
 
         /// The marks in the order the card says them, while it has room: those of later
         /// lessons first (met for the first time where they are drawn), the lanes' basics last.
         static let shownFirst: [UntaughtMark] = [
-            .pointer, .operatorPut, .flags, .cancelled, .swallowed, .subscribed, .lanes,
+            .pointer, .operatorPut, .flags, .cancelled, .swallowed, .subscribed, .arrows, .lanes,
         ]
 
         /// The index of the lesson about it: the one that teaches it, or, for a mark no lesson
@@ -628,7 +651,7 @@ package final class Learn: TerminalProgram {
         var lesson: Int {
             let id =
                 switch self {
-                case .lanes: "one-subject"
+                case .lanes, .arrows: "one-subject"
                 case .flags: "(none)"
                 case .subscribed: "behavior"
                 case .swallowed: "ghost"
@@ -645,7 +668,7 @@ package final class Learn: TerminalProgram {
         func isExplained(on index: Int, done: Set<Int>) -> Bool {
             guard !done.contains(lesson) else { return false }
             switch self {
-            case .lanes, .flags, .operatorPut, .pointer: return true
+            case .lanes, .arrows, .flags, .operatorPut, .pointer: return true
             case .subscribed, .swallowed, .cancelled: return index != lesson
             }
         }
@@ -654,7 +677,8 @@ package final class Learn: TerminalProgram {
         var words: String {
             let number = lesson + 1
             return switch self {
-            case .lanes: "● ■: the ball's, the screen's colour; → an arrow key; the ruler counts intents"
+            case .lanes: "● ■: the ball's, the screen's colour; the ruler counts intents"
+            case .arrows: "→ ← ↑ ↓: an arrow key"
             case .flags: "T F: a flag's value, true or false"
             case .subscribed: "^: subscribed here (lesson \(number))"
             case .swallowed: "·: a value swallowed (lesson \(number))"
@@ -737,7 +761,7 @@ package final class Learn: TerminalProgram {
     }
 
     /// The answer to Esc with no box open: the tour asks once.
-    static let leaveAnswer = "Esc again to leave the tour (q leaves at once); any other key stays."
+    static let leaveAnswer = "Esc again to leave the tour (q at once); other keys stay and work."
     /// The answer to `n` on the closing card.
     static let noNextAnswer = "No next lesson: the tour is over. q leaves; N goes back, m picks a lesson."
     /// The answer to `n` on the closing card once the session has ended.
@@ -750,6 +774,13 @@ package final class Learn: TerminalProgram {
     static let predictFirstAnswer = "First your guess: 1 nothing, 2 the latest, 3 the last three."
     /// The answer to `f` before an operator lesson's question is answered.
     static let operatorFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then f."
+    /// The answer to `t` before the card's question is answered.
+    package static let hintAfterGuessAnswer =
+        "The hint comes after your guess: a digit, 1 to 3, for the question above."
+    /// The answer to `o` before the Why Behavior lesson's question is answered.
+    static let publishFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then o."
+    /// The answer to `o` that binds the screen back to the chain itself.
+    package static let boundBackAnswer = "o: bound back to the chain: its share(replay: 1) hands the colours at once."
     /// The answer to a move before a question a move answers is answered.
     static let moveFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then move."
     /// The answer to a digit that is none of the card's answers.
@@ -809,6 +840,7 @@ package final class Learn: TerminalProgram {
         let kinds = LateSubscriber.allCases
         return [
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,
+            hintAfterGuessAnswer, publishFirstAnswer, boundBackAnswer,
             guessRangeAnswer, digitsAnswer,
             endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"), widestLookAlike,
@@ -841,6 +873,8 @@ package final class Learn: TerminalProgram {
             card(index, done: false, hint: false, answer: nil, scan: .widest),
             card(index, done: false, hint: false, answer: nil, cleared: [.distinctUntilChanged]),
         ]
+            // A count read after many resizes, with each guess.
+            + guesses.map { card(index, done: true, hint: false, answer: nil, predicted: $0, read: 99_999, last: true) }
     }
 
     /// Every card the tour can show, in any state, answers included (what its rows must hold).

@@ -38,11 +38,6 @@ package struct LessonFacts {
         lateLanes.last { $0.kind == kind && $0.id >= firstSubscription }
     }
 
-    /// Whether a late subscriber was cancelled since the lesson began.
-    var cancelled: Bool {
-        observed.contains { if case .unsubscribed = $0 { true } else { false } }
-    }
-
     /// The columns after the lesson's first.
     var later: ArraySlice<StreamColumn> { columns.dropFirst() }
 
@@ -107,6 +102,10 @@ package struct Lesson: Sendable {
     /// The operators of the slot whose lesson this is: until it is done, the operators box (`f`)
     /// names them without saying what they do (that is the lesson's question).
     package var slots: [SlotPipe] = []
+    /// The count the slot's lane reads when the task is done by the learner's moves alone (the
+    /// counter's, from the position it is handed): where the lane reads more (a resize hands
+    /// the position again), the card's verdict says so.
+    package var reads: Int? = nil
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
 
@@ -187,12 +186,19 @@ package struct Lesson: Sendable {
         Lesson(
             id: "why-behavior", title: "Why Behavior",
             text:
-                "The screen is a subscriber too, bound to the chain as RxCocoa's bind(to:) binds a view. Bound through a Publish subject, what would it show?",
-            task: "Press o: the screen's colours are bound again, through a Publish copy of the chain. Then move.",
-            hint: "Through Publish it starts as the original's white view: handed nothing.",
+                "o binds the screen as if through a Publish subject from launch: a view shows its default colour (white) until its first value.",
+            task: "Press o: the screen's colours bound through a Publish copy of the chain. Then move.",
+            hint: "Before its first value a view shows its default: white, the ball hollow.",
             learnt:
-                "Publish handed the screen nothing: no colour until a move (in a dark band it stays white: lesson 8). o: back.",
-            panel: .asLeft, tourKey: "o",
+                "Publish handed the screen nothing: white until a move (and after one where the ball is its own complement: scan keeps white). o: back.",
+            panel: .asLeft,
+            setup:
+                "The screen is a subscriber too, bound to the chain as RxCocoa's bind(to:) binds a view. o binds it as if through a Publish subject from launch.",
+            predicts: 2,
+            question:
+                "Predict: bound through a Publish subject from launch, what does the screen show until the next move?",
+            choices: ["the current colours", "its default: white, ball hollow", "nothing"],
+            tourKey: "o",
             isDone: { facts in
                 guard let bound = facts.boundThroughPublishAt else { return false }
                 return facts.moves.contains { $0.index > bound && $0.position != nil }
@@ -211,14 +217,23 @@ package struct Lesson: Sendable {
         Lesson(
             id: "cancel", title: "Cancel",
             text: "A subscription lasts until it is cancelled (disposed of, in RxSwift); then nothing more arrives.",
-            task: "Subscribe a late subscriber (b, p, r or v), then press its key again to cancel it.",
-            hint: "Its lane ends with ! and stays empty after it.",
-            learnt: "!: unsubscribed. The subject goes on; that subscriber hears nothing more.",
-            isDone: { facts in facts.cancelled }),
+            task: "Subscribe a late subscriber (b, p or r), press its key again to cancel it, then move.",
+            hint: "Its lane ends ! and stays empty, while position gets the move.",
+            learnt: "!: unsubscribed. The subject went on (a letter on position); that subscriber heard nothing more.",
+            isDone: { facts in
+                // A move after the cancel, its lane's row drawing nothing new: no subscriber of
+                // its kind since.
+                facts.lateLanes.contains { lane in
+                    guard lane.id >= facts.firstSubscription, let end = lane.end, end.ending == .unsubscribed,
+                        !facts.lateLanes.contains(where: { $0.kind == lane.kind && $0.id > lane.id })
+                    else { return false }
+                    return facts.moves.contains { $0.index > end.column && $0.position != nil }
+                }
+            }),
         Lesson(
             id: "scan", title: "scan remembers",
             text:
-                "background is ballColour.scan(…): its accumulator is the screen's colour, so where the complement is the ball's own, the screen keeps what it had.",
+                "background is ballColour.scan(…).distinctUntilChanged(): scan's accumulator is the screen's colour, kept where the ball is its own complement.",
             task:
                 "Take the ball into a dark band (the note says where), where the screen keeps its colour: · on background.",
             hint: "There the ball is flatBlackDark, its own complement: the screen stays.",
@@ -251,16 +266,18 @@ package struct Lesson: Sendable {
         Lesson(
             id: "counter", title: "map, scan: the counter",
             text:
-                "The counter from the Rx introductions: position.map { _ in 1 }.scan(0, +). map makes each position a 1; scan adds them up and remembers the sum.",
-            task: "Press f then 9 (the counter), then move three times: read .map.scan's last count.",
+                "position.map { _ in 1 }.scan(0, +), the Rx introductions' counter: map makes each position a 1, scan adds them up; the ball's colour follows the count.",
+            task: "Press f then 9 (the counter), then three moves: read .map.scan's count.",
             hint: "The lane reads each count; the colour steps with each.",
-            learnt: "Each move a 1, the sum remembered: where the ball is no longer matters, only how many moves.",
+            learnt: "Each position a 1, the sum kept: how many, not where, sets the colour.",
             predicts: 2, question: "Predict: after f 9 and three moves, what will .map.scan read?",
             choices: ["3", "4", "the ball's column"],
-            operators: true, slots: [.counter],
+            operators: true, slots: [.counter], reads: 4,
             isDone: { facts in
-                // Three moves counted (a resize is counted too, but is not the learner's).
-                facts.moves.filter { $0.slot == .counter && $0.slotted != nil }.count >= 3
+                // Three moves counted since the counter last went in (its count starts again
+                // there); a resize is counted too, but is not the learner's.
+                let built = facts.later.last { $0.intent?.buildsPipe == true }?.index ?? facts.start
+                return facts.moves.filter { $0.index >= built && $0.slot == .counter && $0.slotted != nil }.count >= 3
             }),
         Lesson(
             id: "compose", title: "operators compose",
@@ -338,9 +355,10 @@ package struct Lesson: Sendable {
             id: "flat-map-latest", title: "flatMapLatest, the drag",
             text:
                 "The classic Rx drag: each press maps to the positions until its release; flatMapLatest is map then switchLatest (Combine: switchToLatest).",
-            task: "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse.",
+            task:
+                "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse and let go.",
             hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
-            learnt: "Drags only. Latest: a new press cancels the last one's inner stream; flatMap would keep them all.",
+            learnt: "Drags only. Latest: the release's Empty() took the press's place, its inner stream cancelled (!).",
             operators: true, slots: [[.flatMapLatest]],
             isDone: { facts in
                 let keyed = facts.moves.contains { column in
@@ -351,7 +369,13 @@ package struct Lesson: Sendable {
                     guard case .dragged? = column.intent else { return false }
                     return column.slot == [.flatMapLatest] && column.slotted != nil
                 }
-                return keyed && dragged
+                // Latest: the release switched to its Empty(), cancelling the press's inner
+                // subscription (its lane's `!`).
+                let switched = facts.later.contains { column in
+                    guard case .released? = column.intent, column.slot == [.flatMapLatest] else { return false }
+                    return column.innersBefore.contains { !column.innersAfter.contains($0) }
+                }
+                return keyed && dragged && switched
             }),
         Lesson(
             id: "flat-map", title: "flatMap or flatMapLatest",

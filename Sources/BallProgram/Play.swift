@@ -27,13 +27,14 @@ package final class Play: TerminalProgram {
     private var inspecting = false
     /// Whether the operators box is open to add a stage (`|`): the next operator's key adds it.
     private var addingStage = false
-    /// Whether the operators box is open to add a stage (`|`).
-    package var isAddingStage: Bool { addingStage }
     /// How long a timed operator the operators box puts in waits: the slot's timed stage's, or,
     /// with none, the last chosen there with `(` `)` (300 ms at first).
     package var interval: SlotInterval { session.state.slot.timing ?? chosenInterval }
     /// The interval last chosen with `(` `)` in the operators box.
     private var chosenInterval = SlotInterval.usual
+    /// The operators the operators box (`f`) names without what they do, each with the lesson
+    /// that asks it (`learn` keeps it: their lesson's question not answered yet); none in play.
+    package var untoldOperators: [SlotOperator: Int] = [:]
     /// What a key of the operators box (or one of its keys outside it) said on the status line,
     /// while shown: the next key takes it away.
     private var keyNotice: String?
@@ -107,7 +108,9 @@ package final class Play: TerminalProgram {
             if session.state.position.centre != before { binding.noteMove(Self.move(for: intent)) }
         case .showOperators:
             addingStage = false
-            binding.send(.helpOpened(Self.operatorsBox(current: session.state.slot, interval: interval)))
+            binding.send(
+                .helpOpened(Self.operatorsBox(current: session.state.slot, untold: untoldOperators, interval: interval))
+            )
         case .addStage where binding.model.help?.choice == .operators:
             let pipe = session.state.slot
             guard SlotOperator.allCases.contains(where: { pipe.accepts(.stageAdded($0)) }) else {
@@ -118,7 +121,9 @@ package final class Play: TerminalProgram {
                         : "no operator goes after \(pipe.last.name): Backspace takes it out")
             }
             addingStage = true
-            binding.send(.helpOpened(Self.operatorsBox(current: pipe, interval: interval, adding: true)))
+            binding.send(
+                .helpOpened(Self.operatorsBox(current: pipe, untold: untoldOperators, interval: interval, adding: true))
+            )
         case .removeStage where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             guard !session.state.slot.stages.isEmpty else {
@@ -255,7 +260,9 @@ package final class Play: TerminalProgram {
         let pipe = session.state.slot
         if pipe.timing != nil { build(.operatorChosen(pipe.waiting(next))) }
         binding.send(
-            .helpOpened(Self.operatorsBox(current: session.state.slot, interval: interval, adding: addingStage)))
+            .helpOpened(
+                Self.operatorsBox(
+                    current: session.state.slot, untold: untoldOperators, interval: interval, adding: addingStage)))
     }
 
     /// Puts `chosen` in the chain's slot from the operators box: the pipe it makes alone, or, after

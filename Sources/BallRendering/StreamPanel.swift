@@ -180,6 +180,13 @@ package struct StreamPanel: Hashable, Sendable {
     /// The kinds of late subscriber it gives a row, top to bottom.
     package var lateKinds: [LateSubscriber] { drawn.kinds }
 
+    /// The kinds of late subscriber with a lane on the page that the rows could not hold.
+    package var foldedLateKinds: [LateSubscriber] {
+        let kinds = lateKinds
+        return LateSubscriber.allCases.filter { kind in !kinds.contains(kind) && lateLanes.contains { $0.kind == kind }
+        }
+    }
+
     /// The column of the place shown: the player's present, or the latest.
     private var presentColumn: StreamColumn? {
         present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
@@ -454,14 +461,16 @@ package struct StreamPanel: Hashable, Sendable {
         let hoveredColumn = spans == nil ? hovered.flatMap { hovered in columns.first { $0.index == hovered } } : nil
         let described =
             hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
-        // Input lanes the rows could not hold are named first, so none is cut silently.
-        let folded = foldedLanes
+        // Input lanes the rows could not hold are named first, so none is cut silently; so are
+        // late lanes whose row another kind took (learn's rows: the relay's, say, in place of an
+        // ended Replay lane).
+        let folded = foldedLanes.map(pipeLabel) + foldedLateKinds.map(lateLabel)
         let foldedWords =
             folded.isEmpty
             ? []
             : [
-                "(no room for the \(folded.map(pipeLabel).joined(separator: " and ")) lane) ",
-                "(+\(folded.map(pipeLabel).joined(separator: ","))) ",
+                "(no room for the \(folded.joined(separator: " and ")) lane\(folded.count > 1 ? "s" : "")) ",
+                "(+\(folded.joined(separator: ","))) ",
             ]
         if let hoveredColumn, let lane = hoveredLane, lane != .intents {
             let text = String.first(of: descriptions(hoveredColumn, in: lane), fittingWidth: width - 1)

@@ -138,6 +138,7 @@ struct LearnRecordingTests {
             let appearance = tour.pilot.learn.binding.model.appearance
             shown.append(ScreenColours(ball: appearance.ball, background: appearance.background))
         }
+        tour.pilot.type("2")  // The lesson's guess: o waits for it.
         tour.pilot.press(.right)  // Place 1: the chain itself.
         tour.pilot.type("o")  // After intent 1: the white view, until the next position.
         look()

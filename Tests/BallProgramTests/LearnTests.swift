@@ -52,6 +52,12 @@ struct LearnTests {
                 // moving until the colour changes is half of it; the lanes open (s) the other half.
                 #expect(Self.card(pilot).contains("\(Self.heading("one-subject"))"))
                 pilot.type("s")
+                // The lanes' marks explained as they are drawn: → once an arrow is on the lanes,
+                // not before (a resize is no arrow).
+                pilot.run([.resize(ScreenSize(columns: 96, rows: 30)), .resize(ScreenSize(columns: 80, rows: 24))])
+                #expect(!Self.card(pilot).contains("→ ← ↑ ↓"), "\(Self.card(pilot))")
+                pilot.press(.right)
+                #expect(Self.card(pilot).contains("→ ← ↑ ↓: an arrow key"), "\(Self.card(pilot))")
                 pilot.type("s")
                 #expect(!pilot.learn.isDone)
                 pilot.type("n")
@@ -124,6 +130,17 @@ struct LearnTests {
                 #expect(Self.card(pilot).contains("\(Self.heading("why-behavior"))"))
                 pilot.press(.left)
                 #expect(!pilot.learn.isDone)
+                // The question first, with its choices; o before the guess binds nothing.
+                #expect(Self.card(pilot).contains("Predict: bound through a Publish subject from launch"))
+                #expect(
+                    Self.card(pilot).contains("1 the current colours · 2 its default: white, ball hollow · 3 nothing"))
+                #expect(!Self.card(pilot).contains("until its first value"), "the answer not on the card yet")
+                pilot.type("o")
+                #expect(pilot.learn.facts.boundThroughPublishAt == nil && Self.card(pilot).contains("First your guess"))
+                pilot.run([.resize(ScreenSize(columns: 96, rows: 30)), .resize(ScreenSize(columns: 80, rows: 24))])
+                #expect(!pilot.learn.isDone)
+                pilot.type("2")
+                #expect(Self.card(pilot).contains("o binds the screen as if through a Publish subject from launch"))
                 let before = pilot.learn.play.session.state
                 let columns = pilot.learn.play.streams.latestIndex
                 pilot.type("o")
@@ -137,9 +154,11 @@ struct LearnTests {
                 #expect(pilot.learn.isDone)
                 let coloured = pilot.learn.play.session.state.background
                 #expect(screenCell().background == coloured, "coloured by the first value through Publish")
-                #expect(Self.card(pilot).contains("Done: Publish handed the screen nothing: no colour until a move"))
-                pilot.type("o")  // Back to the chain: its shares hand the latest at once.
+                #expect(Self.card(pilot).contains("Done: Publish handed the screen nothing: white until a move"))
+                #expect(Self.card(pilot).contains("You said 2 (its default: white, ball hollow): right."))
+                pilot.type("o")  // Back to the chain: its shares hand the latest at once, and the card says so.
                 #expect(screenCell().background == coloured)
+                #expect(Self.card(pilot).contains(Learn.boundBackAnswer), "\(Self.card(pilot))")
                 pilot.type("o")  // Through Publish again; the next lesson binds back.
                 #expect(screenCell().background == .flatWhite)
             case "replay":
@@ -164,7 +183,33 @@ struct LearnTests {
                 pilot.type("r")
                 #expect(!pilot.learn.isDone, "lesson 6's Replay was cancelled when this one began: r subscribes")
                 pilot.type("r")
+                // Cancelled, but its point is what comes after: a move, and nothing on its lane.
+                #expect(!pilot.learn.isDone, "a cancel alone")
+                pilot.run([.resize(ScreenSize(columns: 96, rows: 30)), .resize(ScreenSize(columns: 80, rows: 24))])
+                #expect(!pilot.learn.isDone, "a resize is not a move")
+                // Subscribed again: its row draws what comes, so a move then is not it.
+                pilot.type("r")
+                pilot.press(.right)
+                #expect(!pilot.learn.isDone, "the row's new lane got the move")
+                pilot.type("r")
+                pilot.press(.right)
                 #expect(pilot.learn.isDone)
+                let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+                let trimmed = lanes.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+                #expect(
+                    trimmed.contains { $0.hasPrefix("late Replay(3)") && $0.hasSuffix("!") }
+                        && trimmed.contains { $0.hasPrefix("position") && $0.last?.isLetter == true },
+                    "the lane ends !, position got the move: \(lanes.joined(separator: "\n"))")
+                #expect(Self.card(pilot).contains("Done: !: unsubscribed. The subject went on"))
+                // Where the rows are short (the slot's lane takes one), a lane that ended gives
+                // its row to the relay's, and the lanes say so: none is replaced silently.
+                let folding = Pilot<Learn>(first: Self.index("filter"))
+                for key: Unicode.Scalar in ["f", "2", "b", "b", "p", "p", "r", "r", "v"] { folding.type(key) }
+                #expect(
+                    folding.lines.contains {
+                        $0.contains("(+late Publish,late Replay)") || $0.contains("late Replay lanes)")
+                    },
+                    "\(folding.lines.joined(separator: "\n"))")
             case "scan":
                 // scan remembers: the black band. e is not this lesson's, and ends nothing.
                 pilot.type("e")
@@ -238,8 +283,35 @@ struct LearnTests {
                 pilot.press(.right)
                 #expect(pilot.learn.isDone)
                 #expect(Self.rows(pilot).contains { $0.contains("├.map.scan") })
-                #expect(Self.card(pilot).contains("Done: Each move a 1, the sum remembered"))
+                #expect(Self.card(pilot).contains("Done: Each position a 1, the sum kept"))
                 #expect(Self.card(pilot).contains("You said 1 (3): the lane says no."))
+                #expect(Self.card(pilot).contains("the ball's colour follows the count"))
+                // Resizes hand the position again: the counter counts them too. The lesson passes
+                // on three moves since the counter went in, and the verdict says what the lane reads.
+                let resized = Pilot<Learn>(first: Self.index("counter"))
+                for key: Unicode.Scalar in ["2", "f", "9"] { resized.type(key) }
+                resized.run([.resize(ScreenSize(columns: 96, rows: 30)), .resize(ScreenSize(columns: 80, rows: 24))])
+                #expect(resized.learn.play.session.state.slotted == .count(3) && !resized.learn.isDone)
+                for _ in 0..<2 { resized.press(.right) }
+                #expect(!resized.learn.isDone, "two moves and two resizes")
+                resized.press(.right)
+                #expect(resized.learn.isDone && resized.learn.play.session.state.slotted == .count(6))
+                #expect(
+                    Self.card(resized).contains(
+                        "You said 2 (4): right for the moves; the lane reads 6, as each resize hands position again."),
+                    "\(Self.card(resized))")
+                #expect(
+                    Self.rows(resized).contains { $0.contains("1─2─3─4─5─6") },
+                    "\(resized.lines.joined(separator: "\n"))")
+                // The counter put in again starts from 1: the moves are counted from there.
+                let again = Pilot<Learn>(first: Self.index("counter"))
+                for key: Unicode.Scalar in ["1", "f", "9"] { again.type(key) }
+                for _ in 0..<2 { again.press(.right) }
+                for key: Unicode.Scalar in ["f", "9"] { again.type(key) }
+                again.press(.right)
+                #expect(!again.learn.isDone, "three moves, but one since the counter went in again")
+                for _ in 0..<2 { again.press(.right) }
+                #expect(again.learn.isDone && Self.card(again).contains("You said 1 (3): the lane says no."))
             case "compose":
                 // Operators compose: the question first; the counter chosen whole (f 9) is not it;
                 // built a stage at a time, three moves show map's 1 1 1 under scan's count.
@@ -334,14 +406,30 @@ struct LearnTests {
                 #expect(!pilot.learn.isDone, "a key move, but no drag yet")
                 let keyed = pilot.learn.play.session.state
                 #expect(keyed.slotted.position != keyed.position, "the key move did not reach the colour")
-                pilot.drag([Cell(column: 44, row: 3), Cell(column: 30, row: 3), Cell(column: 20, row: 4)])
+                // A drag with the button still down: its positions pass, but nothing was cancelled
+                // yet (a resize cancels nothing either).
+                let top = Learn.layout(of: pilot.terminal.size).cardRows
+                pilot.run(
+                    [.bytes(TerminalBytes.press(Cell(column: 44, row: 3 + top)))]
+                        + [Cell(column: 30, row: 3 + top), Cell(column: 20, row: 4 + top)].map {
+                            .bytes(TerminalBytes.drag($0))
+                        })
+                pilot.run([.resize(ScreenSize(columns: 96, rows: 30)), .resize(ScreenSize(columns: 80, rows: 24))])
+                #expect(!pilot.learn.isDone, "dragged, not let go: no inner stream cancelled yet")
+                pilot.run([.bytes(TerminalBytes.release(Cell(column: 20, row: 4 + top)))])
                 #expect(pilot.learn.isDone)
+                // The press's inner lane ends ! at the release: Empty() took its place.
+                #expect(
+                    Self.rows(pilot).contains { $0.hasPrefix("inner 1") && $0.contains("!") },
+                    "\(pilot.lines.joined(separator: "\n"))")
                 let dragged = pilot.learn.play.session.state
                 #expect(
                     dragged.slotted.position == dragged.position && dragged.position.centre.column == 19, "\(dragged)")
                 #expect(
                     Self.card(pilot).contains(
-                        "Done: Drags only. Latest: a new press cancels the last one's inner stream"))
+                        "Done: Drags only. Latest: the release's Empty() took the press's place, its inner stream cancelled (!)."
+                    ))
+                #expect(!Self.card(pilot).contains("flatMap would"), "lesson 16's question not answered here")
                 pilot.press(.right)
                 #expect(pilot.learn.play.session.state.slotted.position == dragged.position, "the button is up again")
             case "flat-map":
@@ -557,15 +645,29 @@ struct LearnTests {
         #expect(Self.card(pilot).contains("Esc again to leave the tour") && !pilot.learn.isFinished)
         pilot.press(.right)
         #expect(!Self.card(pilot).contains("Esc again") && !pilot.learn.isFinished)
+        // Another key stays and does what it does: t, while the card asks its question, says
+        // the hint comes after the guess; a resize is no key, and leaves the question asked.
         pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        pilot.type("t")
+        #expect(Self.card(pilot).contains(Learn.hintAfterGuessAnswer) && !pilot.learn.isFinished, "\(Self.card(pilot))")
+        pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        pilot.type("2")
+        #expect(
+            Self.card(pilot).contains("Hint: Its lane starts ^") && !pilot.learn.isFinished,
+            "t's hint, shown once guessed")
+        pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
+        pilot.run([.resize(ScreenSize(columns: 96, rows: 30))])
+        #expect(Self.card(pilot).contains("Esc again to leave the tour") && !pilot.learn.isFinished)
         pilot.run([.bytes([0x1B]), .pass(RunLoop.defaultEscapeWait)])
         #expect(pilot.learn.isFinished, "Esc twice leaves")
-        // In a lesson done, the question is on the card too.
-        let done = Pilot<Learn>(first: Self.index("cancel"))
-        for key: Unicode.Scalar in ["v", "v"] { done.type(key) }
+        // In a lesson done, the question is on the card too; t after it shows the hint.
+        let done = Pilot<Learn>(first: Self.index("behavior"))
+        for key: Unicode.Scalar in ["2", "b"] { done.type(key) }
         #expect(done.learn.isDone)
         done.input([0x1B])
         #expect(Self.card(done).contains("Esc again to leave the tour") && !done.learn.isFinished)
+        done.type("t")
+        #expect(Self.card(done).contains("Hint: Its lane starts ^") && !done.learn.isFinished, "\(Self.card(done))")
         // q and Ctrl-C quit with a box open: the keys box, the lessons box, the operators box.
         for (open, quit) in [("?", "q"), ("m", "q"), ("f", "\u{03}"), ("?", "\u{04}"), ("m", "Q")]
             as [(Unicode.Scalar, Unicode.Scalar)]
@@ -590,6 +692,7 @@ struct LearnTests {
         again.type("b")  // Subscribes: not a cancel.
         #expect(!again.learn.isDone)
         again.type("b")
+        again.press(.left)
         #expect(again.learn.isDone)
     }
 
@@ -646,15 +749,16 @@ struct LearnTests {
             step { pilot.type("p") }
             step { pilot.press(.left) }
         case "why-behavior":
+            step { pilot.type("2") }
             step { pilot.type("o") }
             step { pilot.press(.right) }
-            step { pilot.type("o") }
         case "replay":
             step { pilot.type("3") }
             step { pilot.type("r") }
         case "cancel":
-            step { pilot.type("v") }
-            step { pilot.type("v") }
+            step { pilot.type("b") }
+            step { pilot.type("b") }
+            step { pilot.press(.right) }
         case "share":
             step { pilot.type("u") }
             moveUntilDone()
@@ -821,7 +925,8 @@ struct LearnTests {
     func resizesPassNothing() {
         // The keys that set a lesson up, where it has some: what follows must be the learner's moves.
         let setUp: [String: [Unicode.Scalar]] = [
-            "behavior": ["2"], "publish": ["1", "p"], "why-behavior": ["o"], "replay": ["3"], "share": ["u"],
+            "behavior": ["2"], "publish": ["1", "p"], "why-behavior": ["2", "o"], "replay": ["3"],
+            "cancel": ["b", "b"], "share": ["u"],
             "filter": ["f", "2"], "counter": ["2", "f", "9"], "debounce-throttle": ["1", "f", "4"],
             "combine-latest": ["2", "f", "6"], "flat-map-latest": ["f", "8"],
             "compose": ["1", "f", "z", "f", "|", "9"],
@@ -965,9 +1070,20 @@ struct LearnTests {
 
     @Test("a lesson's words that name another lesson by number name the one it means")
     func lessonNumbersInWords() {
-        // Why Behavior's Done points to the scan lesson for the dark band.
+        // Why Behavior's Done says why a dark band keeps white in words of its own, no lesson
+        // number the learner has not met.
         let why = Lesson.all[Self.index("why-behavior")].learnt
-        #expect(why.contains("lesson \(Self.index("scan") + 1))"), "\(why)")
+        #expect(!why.contains("lesson ") && why.contains("its own complement"), "\(why)")
+        // Every "lesson N" in a lesson's words names a lesson there is.
+        for lesson in Lesson.all {
+            let words = [lesson.text, lesson.task, lesson.hint, lesson.learnt, lesson.setup ?? ""].joined(
+                separator: " ")
+            let tokens = words.split(separator: " ")
+            for (word, next) in zip(tokens, tokens.dropFirst()) where word.lowercased() == "lesson" {
+                let number = Int(next.prefix { $0.isNumber }) ?? 0
+                #expect((1...Lesson.all.count).contains(number), "\(lesson.id): lesson \(next)")
+            }
+        }
     }
 
     @Test("every lesson has its script here, by name: the keys that do it and the lane its point is on")
@@ -1106,7 +1222,9 @@ struct LearnTests {
         #expect(!replay.learn.isDone, "the cancel before the lesson began is not this lesson's")
         replay.type("v")
         replay.type("v")
-        #expect(replay.learn.isDone, "its own cancel")
+        #expect(!replay.learn.isDone, "its own cancel, no move after it yet")
+        replay.press(.right)
+        #expect(replay.learn.isDone, "its own cancel, then a move")
         // Publish: a value from a resize is not one from a move.
         let publish = Pilot<Learn>(first: Self.index("publish"))
         publish.type("1")
@@ -1205,7 +1323,7 @@ struct LearnTests {
         let words = [
             "^: subscribed here", "·: a value swallowed", "!: a cancel", "├ ƒ: an operator put in (f)",
             "▼ • ▲: press, drag, release", "T F: a flag's value",
-            "● ■: the ball's, the screen's colour; → an arrow key; the ruler counts intents",
+            "→ ← ↑ ↓: an arrow key", "● ■: the ball's, the screen's colour; the ruler counts intents",
         ]
         var pointed = 0
         for index in Lesson.all.indices {
@@ -1239,6 +1357,22 @@ struct LearnTests {
         #expect(box.contains("\(SlotOperator.throttle.code): lesson \(throttleLesson)"), "\(box)")
         // No lesson asks about sample: its words stay.
         #expect(box.contains(SlotOperator.sample.words), "\(box)")
+        // The box that adds a stage (f |) tells no more: lesson 12 does not answer lesson 13.
+        let compose = Pilot<Learn>(first: Self.index("compose"))
+        for key: Unicode.Scalar in ["1", "f", "z", "f", "|"] { compose.type(key) }
+        #expect(compose.learn.binding.model.help?.title.hasPrefix("Add a stage") == true)
+        #expect(
+            !Self.box(compose).contains(SlotOperator.throttle.words)
+                && Self.box(compose).contains("\(SlotOperator.throttle.code): lesson \(throttleLesson)"),
+            "\(Self.box(compose))")
+        // In the lesson itself, the words come with the guess (f before it opens no box).
+        let timing = Pilot<Learn>(first: Self.index("debounce-throttle"))
+        timing.run([.resize(ScreenSize(columns: 96, rows: 30))])
+        timing.type("f")
+        #expect(timing.learn.binding.model.help == nil)
+        timing.type("1")
+        timing.type("f")
+        #expect(Self.box(timing).contains(SlotOperator.throttle.words), "\(Self.box(timing))")
         // Once its lesson is done, the box says what it does, as play's does.
         let told = Play.operatorsBox(current: .none, untold: Learn.untold(done: [Self.index("debounce-throttle")]))
         #expect(told.rows.contains { $0.does.contains(SlotOperator.throttle.words) })
