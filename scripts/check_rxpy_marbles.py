@@ -219,12 +219,14 @@ def main(program, recording, replacements=None):
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
           "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
-          "(operators chosen: %s)%s" % (
+          "(operators chosen: %s)%s%s" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
         len(slotted), ", ".join(chosen) or "none",
         "".join("; %s's %d events as RxPY's pipe of the stages up to it gives them" % (name, count)
-                for name, count in sorted(stage_counts.items()))))
+                for name, count in sorted(stage_counts.items())),
+        "; %d inner lanes as RxPY's flat_map and flat_map_latest subscribe to the position" % inner_counts[0]
+        if inner_counts[0] else ""))
     return 0
 
 
@@ -350,6 +352,8 @@ def out_of_bounds(position):
 
 # How many events each stage lane had in the last frame_check, by lane: the summary says them.
 stage_counts = {}
+# How many inner lanes the last frame_check compared (one element).
+inner_counts = [0]
 # The values (and `|`) of each stage lane at --frame 1ms in the last frame_check, in order: the
 # export at a frame an intent must say the same.
 stage_values = {}
@@ -463,8 +467,9 @@ def frame_check(program, recording, end, expressions):
                             capture_output=True, text=True)
     if output.returncode != 0:
         return ["--frame 1ms: exit %d: %s" % (output.returncode, output.stderr.strip())], [], []
-    lanes = {lane["lane"]: lane for lane in map(json.loads, output.stdout.splitlines())}
-    if any(lane["frameMs"] != 1 for lane in lanes.values()):
+    every = [json.loads(line) for line in output.stdout.splitlines()]
+    lanes = {lane["lane"]: lane for lane in every}
+    if any(lane["frameMs"] != 1 for lane in every):
         return ["--frame 1ms: a lane without \"frameMs\":1"], [], []
 
     def events(name):
@@ -536,17 +541,50 @@ def frame_check(program, recording, end, expressions):
     # When the pipe built last completed, if it did: the session's end is then no event of it.
     pipe_ended = [None]
 
+    # Each inner subscription flatMap or flatMapLatest at a pipe's head made to the position, in
+    # the order made: its lane's name (numbered from 1 in each pipe built, as the panel numbers
+    # them), the frame it subscribed at, what it received (frame, value or `|`), and the frame it
+    # was disposed of at (None: never, or after its completion).
+    inner_runs = []
+
+    def inner_position(made):
+        """The position subject as an inner observable: each subscription to it is noted as
+        a run of `inner_runs`, numbered by `made` (the pipe's count of those it made)."""
+        def subscribe(observer, scheduler_=None):
+            made[0] += 1
+            run = {"lane": "inner %d" % made[0], "subscribed": int(scheduler.clock), "events": [], "disposed": None}
+            inner_runs.append(run)
+
+            def on_next(value):
+                run["events"].append((int(scheduler.clock), value))
+                observer.on_next(value)
+
+            def on_completed():
+                run["events"].append((int(scheduler.clock), "|"))
+                observer.on_completed()
+            subscription = subject.subscribe(on_next, observer.on_error, on_completed, scheduler=scheduler_)
+
+            def dispose():
+                if run["disposed"] is None and not (run["events"] and run["events"][-1][1] == "|"):
+                    run["disposed"] = int(scheduler.clock)
+                subscription.dispose()
+            return Disposable(dispose)
+        return Observable(subscribe)
+
     def pipe(name):
         """The pipe `name` names (`filter,debounce:1000ms`; `counter` is `mapToOne,scan`), each
         stage's expression over `upstream`, the stage before it (the position subject for the
         first), and `INTERVAL`, its interval (a timed stage's after its colon; else its usual),
-        each stage before the last tapped, and the last's completion."""
+        each stage before the last tapped, and the last's completion; flatMap's or flatMapLatest's
+        at its head maps each press to the position as an inner observable whose subscriptions
+        are noted."""
         upstream = subject
         stages = pipe_name(name).split(",")
         for number, spelt in enumerate(stages):
             stage, _, interval = spelt.partition(":")
             waits = float(interval[:-len("ms")]) if interval else float(timed.get(stage, 0))
-            upstream = eval(expressions[stage], dict(names, upstream=upstream, INTERVAL=waits))
+            inner = {"subject": inner_position([0])} if number == 0 and stage in ("flatMap", "flatMapLatest") else {}
+            upstream = eval(expressions[stage], dict(names, upstream=upstream, INTERVAL=waits, **inner))
             if number < len(stages) - 1:
                 upstream = upstream.pipe(tap(number))
         pipe_ended[0] = None
@@ -585,6 +623,7 @@ def frame_check(program, recording, end, expressions):
     exported = [(frame, mark(n)) for frame, n in events("slotted")]
     failures = []
     stage_counts.clear()
+    inner_counts[:] = [0]
     stage_values.clear()
     if exported != given:
         first = next(i for i, (a, b) in enumerate(zip(exported + [None] * len(given), given + [None] * len(exported)))
@@ -609,6 +648,22 @@ def frame_check(program, recording, end, expressions):
                                 (given_stage + [None])[min(first, len(given_stage))], in_force[0]))
         stage_counts[name] = len(given_stage)
         stage_values[name] = [value for _, value in exported_stage]
+    # Each inner lane (`"lane":"inner 1"`, one a subscription): as RxPY's flat_map or
+    # flat_map_latest subscribed to the position, received from it and disposed of it.
+    exported_inners = sorted(
+        ((lane["subscribedFrame"], lane["lane"], lane["unsubscribedFrame"],
+          [(int(time), mark(n)) for time, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])])
+         for lane in every if lane["lane"].startswith("inner ")), key=lambda run: run[:2])
+    given_inners = sorted(((run["subscribed"], run["lane"], run["disposed"],
+                            run["events"]) for run in inner_runs),
+                          key=lambda run: run[:2])
+    if exported_inners != given_inners:
+        first = next(i for i, (a, b) in enumerate(zip(exported_inners + [None] * len(given_inners),
+                                                      given_inners + [None] * len(exported_inners))) if a != b)
+        failures.append("inner lanes at --frame 1ms: subscription %d: exported %r, RxPY's inner subscriptions gave %r" % (
+            first, (exported_inners + [None])[min(first, len(exported_inners))],
+            (given_inners + [None])[min(first, len(given_inners))]))
+    inner_counts[:] = [len(given_inners)]
     return failures, given, sorted({name for _, name in chosen})
 
 

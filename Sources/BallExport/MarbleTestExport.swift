@@ -98,6 +98,12 @@ package enum MarbleFraming: Hashable, Sendable {
 /// (subjects that hold a value: `false` at the start), `mouse` and `keys` (each new position
 /// the mouse or the keys made).
 ///
+/// Then each inner subscription `flatMap` or `flatMapLatest` made (`inner 1`, `inner 2`: a
+/// press each, as the panel names them), in the late subscriptions' form below: what it
+/// received from the position, `|` where the position completed, and its subscription and
+/// unsubscription (`flatMapLatest`'s release, a pipe built) as frames and in RxJS's
+/// subscription marbles (RxPY's marbles have no mark for an unsubscription).
+///
 /// Then each late subscription the recording holds (in the order they ended, those that ended in
 /// one column in the order they subscribed; then those still
 /// subscribed at its end), with what it received at the frames it received it, and its
@@ -191,6 +197,89 @@ package enum MarbleTestExport {
         }
         var mice = TokenTable<BallPosition>(lane: labels[7], json: positionJSON)
         var keys = TokenTable<BallPosition>(lane: labels[8], json: positionJSON)
+        // flatMap's and flatMapLatest's inner subscriptions to the position, one a press (the
+        // panel's `inner 1`, `inner 2`, numbered afresh with each pipe built): those under way by
+        // number with their marbles so far, and the JSON lines of those that ended.
+        var inners: [Int: LateMarbles] = [:]
+        let innersEnded = try Spool()
+        // Whether the button is down on the ball (what `grabbed` last published).
+        var grabbedNow = false
+        func noteInners(_ column: StreamColumn, frame: Int, time: SessionTime) throws {
+            grabbedNow = column.grabbed ?? grabbedNow
+            let (before, after) = (column.innersBefore, column.innersAfter)
+            let chosen = column.intent?.buildsPipe == true
+            let head = column.slot.stages.first
+            let mapsPresses = head == .flatMap || head == .flatMapLatest
+            // The pipe's head ended here (an error after it, or a fallback's completion, disposed
+            // of it), or the error reached the chain's end: every inner subscription ends then.
+            let headEnded =
+                mapsPresses
+                && (column.disposed.contains(.stage(0)) || column.failed.contains(.stage(0))
+                    || column.completed.contains(.stage(0)) || column.failed.contains(.slotted))
+            // An inner the pipe built made as it was made, with the button down, and ended at
+            // once with its head: the model of the inners never counts it (`(^a!)`).
+            let instant = chosen && mapsPresses && grabbedNow && after.isEmpty && headEnded
+            guard !before.isEmpty || !after.isEmpty || instant || !inners.isEmpty else { return }
+            let handed = column.position ?? column.state?.position
+            let endedAt =
+                (column.stagesPassed.flatMap { [$0.failedAt, $0.completedAt] } + [column.failedAt]).compactMap { $0 }
+                .min() ?? time
+            let endFrame = frames.frame(column: column.index, time: endedAt, timer: endedAt != time)
+            var ended: [(Int, LateMarbles, Bool)] = []
+            // Where the head ended, the inners the position reached before the error it set off
+            // disposed of the rest: as many as values the head passed on (the subject hands a new
+            // value to its subscribers in the order they subscribed).
+            var reaches =
+                headEnded ? (column.slot.stages.count == 1 ? column.slottedCount : column.stage(0)?.count ?? 0) : .max
+            func receive(_ marbles: LateMarbles?, _ position: BallPosition) throws {
+                guard let marbles, reaches > 0 else { return }
+                reaches -= 1
+                try marbles.add(position, at: frame, time: time, column: column.index)
+            }
+            func subscribe(_ number: Int) throws -> LateMarbles {
+                guard inners.count < Self.mostInners else { throw Self.tooManyInners(at: column.index) }
+                let marbles = try LateMarbles(
+                    label: StreamLane.inner(number).label, start: frame, syntax: syntax, frames: frames)
+                if let handed { try marbles.add(handed, at: frame, time: time, column: column.index) }
+                return marbles
+            }
+            let lowest = min(before.lowerBound, after.lowerBound)
+            for number in lowest..<max(before.upperBound, after.upperBound, lowest) {
+                let (lived, lives) = (before.contains(number) && column.index > 0, after.contains(number))
+                // Ended here: cancelled by the pipe built, or switched away from at the release
+                // (after the release's position, which went through it first).
+                if lived, chosen || !lives, let marbles = inners.removeValue(forKey: number) {
+                    if !chosen, let position = column.position { try receive(marbles, position) }
+                    marbles.end = frame
+                    ended.append((number, marbles, true))
+                }
+                // Subscribed here (a press, or a pipe built with the button down): handed the
+                // latest. (After an error the chain is over: nothing subscribes.)
+                if lives, !lived || chosen, !column.dead.contains(.slotted) {
+                    inners[number] = try subscribe(number)
+                } else if lived, lives, let position = column.position {
+                    try receive(inners[number], position)
+                }
+            }
+            if instant { inners[1] = try subscribe(1) }
+            for number in inners.keys.sorted() {
+                // The position completed (a quit): so did each inner subscription to it.
+                if column.completed.contains(.position) {
+                    let marbles = inners.removeValue(forKey: number)!
+                    try marbles.lane.complete(frame, time)
+                    marbles.end = frame
+                    ended.append((number, marbles, false))
+                } else if headEnded {
+                    let marbles = inners.removeValue(forKey: number)!
+                    marbles.end = endFrame
+                    ended.append((number, marbles, true))
+                }
+            }
+            for (number, marbles, cancelled) in ended {
+                try marbles.write(
+                    label: StreamLane.inner(number).label, unsubscribed: cancelled, to: innersEnded.append)
+            }
+        }
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
         // of those that ended.
         var late = LateSubscriptions()
@@ -258,6 +347,7 @@ package enum MarbleTestExport {
                     if let position = column.keys { try keysLane.add(keys.token(for: position, at: at), frame, time) }
                     if let on = column.mirrorSent { try mirrorLane.add(mirrors.token(for: on, at: at), frame, time) }
                     if let on = column.grabbed { try grabbedLane.add(grabs.token(for: on, at: at), frame, time) }
+                    try noteInners(column, frame: frame, time: time)
                     // flatMap's inner subscriptions each pass the position on: a group where they
                     // come at once, else each at its own time (throttle after flatMap passes the
                     // first copy on at once, the second at its window's end).
@@ -350,6 +440,12 @@ package enum MarbleTestExport {
             try stageSegments[number].copy(to: write)
             try write(Array("]}\n".utf8))
         }
+        try innersEnded.copy(to: write)
+        for number in inners.keys.sorted() {
+            let marbles = inners[number]!
+            marbles.end = frames.frame(column: lastColumn, time: latest)
+            try marbles.write(label: StreamLane.inner(number).label, unsubscribed: false, to: write)
+        }
         try ended.copy(to: write)
         for kind in LateSubscriber.allCases {
             guard let lane = late.live[kind], let marbles = lateMarbles[kind] else { continue }
@@ -357,6 +453,19 @@ package enum MarbleTestExport {
             try marbles.write(lane, to: write)
         }
         if let failure { throw failure }
+    }
+
+    /// The most inner subscriptions under way at once the export keeps a lane open for (each
+    /// keeps a temporary file).
+    static let mostInners = 64
+
+    /// The refusal when flatMap holds more than ``mostInners`` inner subscriptions at once, at
+    /// intent `column`.
+    static func tooManyInners(at column: Int) -> MarbleExportError {
+        MarbleExportError(
+            description:
+                "flatMap holds more than \(mostInners) inner subscriptions at once by intent \(column), more inner lanes than the export keeps open: export its first part, as head -n \(column) FILE > part.jsonl makes it.",
+            code: 65)
     }
 
     /// A position as a lane's values map gives it: `{"cell":[40,11],"screen":[80,24]}`.
@@ -574,8 +683,12 @@ package enum MarbleTestExport {
         private let syntax: MarbleSyntax
         private var tokens: TokenTable<BallPosition>
 
-        init(_ kind: LateSubscriber, start: Int, syntax: MarbleSyntax, frames: Frames) throws {
-            let label = StreamLane.late(kind).label
+        convenience init(_ kind: LateSubscriber, start: Int, syntax: MarbleSyntax, frames: Frames) throws {
+            try self.init(label: StreamLane.late(kind).label, start: start, syntax: syntax, frames: frames)
+        }
+
+        /// The marbles of a subscription to the position labelled `label` (an inner lane's).
+        init(label: String, start: Int, syntax: MarbleSyntax, frames: Frames) throws {
             tokens = TokenTable(lane: label, json: MarbleTestExport.positionJSON)
             lane = try LaneWriter(label: label, syntax: syntax, frames: frames)
             self.start = start
@@ -591,9 +704,16 @@ package enum MarbleTestExport {
         /// Writes `lane`'s JSON line through `write`: its marbles through the frames of the one
         /// it ended at (or the last).
         func write(_ lane: LateLane, to write: ([UInt8]) throws -> Void) throws {
+            try self.write(
+                label: StreamLane.late(lane.kind).label, unsubscribed: lane.end?.ending == .unsubscribed, to: write)
+        }
+
+        /// Writes the JSON line of the lane labelled `label`, which was cancelled at its end
+        /// when `unsubscribed` (`!` in its subscription), through `write`.
+        func write(label: String, unsubscribed cancelled: Bool, to write: ([UInt8]) throws -> Void) throws {
             let last = end ?? start
             try self.lane.finish(through: frames.end(of: last))
-            let unsubscribed = lane.end.flatMap { $0.ending == .unsubscribed ? last : nil }
+            let unsubscribed = cancelled ? last : nil
             var subscription: [UInt8] = []
             let frames = Frames(framing: self.frames.framing, syntax: .rxjs)
             frames.quiet(start, into: &subscription)
@@ -610,7 +730,7 @@ package enum MarbleTestExport {
             }
             try write(
                 Array(
-                    #"{"lane":"\#(StreamLane.late(lane.kind).label)","syntax":"\#(syntax.rawValue)",\#(self.frames.json),"subscription":""#
+                    #"{"lane":"\#(label)","syntax":"\#(syntax.rawValue)",\#(self.frames.json),"subscription":""#
                         .utf8) + subscription
                     + Array(
                         #"","subscribedFrame":\#(start),"unsubscribedFrame":\#(unsubscribed.map(String.init) ?? "null"),"marbles":""#

@@ -299,6 +299,57 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "flatMapLatest's and flatMap's inner lanes, one a press, as RxPY's flat_map_latest and flat_map subscribe to the position, receive from it and dispose of it; flat_map for flat_map_latest fails",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func innerLanesAsRxPYHasThem() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inners-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // flatMapLatest: a press, a drag, its release (which ends inner 1), a key, a second press
+        // and drag; flatMap built mid-drag (ending inner 2, subscribing its own inner 1), a drag,
+        // the release (which ends none), a press (inner 2), the quit (which completes both).
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMapLatest"}"#, #"{"t":0.2,"event":"pressed","cell":[40,11]}"#,
+            #"{"t":0.3,"event":"dragged","cell":[42,11]}"#, #"{"t":0.4,"event":"released","cell":[44,11]}"#,
+            #"{"t":0.5,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.6,"event":"pressed","cell":[43,11]}"#, #"{"t":0.7,"event":"dragged","cell":[47,12]}"#,
+            #"{"t":0.8,"event":"operator","name":"flatMap,debounce"}"#,
+            #"{"t":0.9,"event":"dragged","cell":[49,12]}"#, #"{"t":1.0,"event":"released","cell":[49,12]}"#,
+            #"{"t":1.1,"event":"pressed","cell":[50,12]}"#, #"{"t":1.3,"event":"quit"}"#,
+        ]
+        try Data((recording.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
+        let right = try run([Self.python, script, programPath, file])
+        #expect(right.status == 0, "\(right.output)\(right.error)")
+        #expect(
+            right.output.contains("; 4 inner lanes as RxPY's flat_map and flat_map_latest subscribe to the position"),
+            "\(right.output)")
+        // The lanes as written: flatMapLatest's first from its press to its release, three
+        // positions; flatMap's second from its press to the quit's completion.
+        let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs", "--frame", "1ms"]).output
+            .split(separator: "\n").filter { $0.contains(#""lane":"inner "#) }
+        #expect(lanes.count == 4, "\(lanes)")
+        #expect(
+            lanes.first?.contains(
+                #""lane":"inner 1","syntax":"rxjs","frameMs":1,"subscription":" 200ms ^ 199ms !","subscribedFrame":200,"unsubscribedFrame":400,"marbles":" 200ms a 99ms b 99ms c""#
+            )
+                == true, "\(lanes)")
+        #expect(
+            lanes.last?.contains(
+                #""lane":"inner 2","syntax":"rxjs","frameMs":1,"subscription":" 1100ms ^","subscribedFrame":1100,"unsubscribedFrame":null,"marbles":" 1100ms a 199ms |""#
+            )
+                == true, "\(lanes)")
+        // flat_map where flat_map_latest belongs: its inner is never disposed of at the release.
+        let wrong = try run([
+            Self.python, script, programPath, file, "--replace",
+            "flatMapLatest=grabbed.pipe(ops.flat_map(lambda on: subject if on else reactivex.empty()))",
+        ])
+        #expect(wrong.status == 1, "\(wrong.output)\(wrong.error)")
+        #expect(wrong.output.contains("inner lanes at --frame 1ms: subscription 0: "), "\(wrong.output)")
+    }
+
+    @Test(
         "an error as RxPY has it: tryMap in a corner ends the slot's lane and the colours' with #, which RxPY's parser reads as the error RxPY's map raising gives; a form that never throws fails; flatMap's two presses give each move twice, as RxPY's flat_map",
         .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
