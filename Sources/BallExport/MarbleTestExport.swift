@@ -216,19 +216,21 @@ package enum MarbleTestExport {
                 mapsPresses
                 && (column.disposed.contains(.stage(0)) || column.failed.contains(.stage(0))
                     || column.completed.contains(.stage(0)) || column.failed.contains(.slotted))
-            // An inner the pipe built made as it was made, with the button down, and ended at
-            // once with its head: the model of the inners never counts it (`(^a!)`).
-            let instant = chosen && mapsPresses && grabbedNow && after.isEmpty && headEnded
-            guard !before.isEmpty || !after.isEmpty || instant || !inners.isEmpty else { return }
+            // A press (or a pipe built with the button down) makes an inner subscription; where
+            // what it was handed set off an error that ended the head at once (a catch's fallback
+            // completing it), the model of the inners never counts it: `(^a!)`.
+            let makesOne = chosen ? grabbedNow : column.grabbed == true
+            guard !before.isEmpty || !after.isEmpty || (makesOne && headEnded) || !inners.isEmpty else { return }
             let handed = column.position ?? column.state?.position
             let endedAt =
                 (column.stagesPassed.flatMap { [$0.failedAt, $0.completedAt] } + [column.failedAt]).compactMap { $0 }
                 .min() ?? time
             let endFrame = frames.frame(column: column.index, time: endedAt, timer: endedAt != time)
             var ended: [(Int, LateMarbles, Bool)] = []
+            var subscribedHere = false
             // Where the head ended, the inners the position reached before the error it set off
             // disposed of the rest: as many as values the head passed on (the subject hands a new
-            // value to its subscribers in the order they subscribed).
+            // value to its subscribers in the order they subscribed, a press's new inner last).
             var reaches =
                 headEnded ? (column.slot.stages.count == 1 ? column.slottedCount : column.stage(0)?.count ?? 0) : .max
             func receive(_ marbles: LateMarbles?, _ position: BallPosition) throws {
@@ -255,13 +257,20 @@ package enum MarbleTestExport {
                 }
                 // Subscribed here (a press, or a pipe built with the button down): handed the
                 // latest. (After an error the chain is over: nothing subscribes.)
-                if lives, !lived || chosen, !column.dead.contains(.slotted) {
+                if lives, !lived || chosen, !column.dead.contains(.slotted), reaches > 0 {
+                    // (What it is handed goes through the head too: where the head ended, a press
+                    // whose position set off the error first subscribes nothing.)
+                    reaches -= 1
                     inners[number] = try subscribe(number)
+                    subscribedHere = true
                 } else if lived, lives, let position = column.position {
                     try receive(inners[number], position)
                 }
             }
-            if instant { inners[1] = try subscribe(1) }
+            if makesOne, mapsPresses, headEnded, !subscribedHere, reaches > 0, !column.dead.contains(.slotted) {
+                let number = chosen ? 1 : max(1, before.upperBound)
+                inners[number] = try subscribe(number)
+            }
             for number in inners.keys.sorted() {
                 // The position completed (a quit): so did each inner subscription to it.
                 if column.completed.contains(.position) {
