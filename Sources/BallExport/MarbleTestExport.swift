@@ -613,13 +613,22 @@ package enum MarbleTestExport {
 
         /// Writes the frame gathered: the quiet up to it, then its values and completion.
         private func writeFrame() throws {
-            guard let frame else { return }
+            guard var frame else { return }
             defer {
                 self.frame = nil
                 tokens.removeAll()
             }
-            guard frame >= cursor else { throw crowded(at: frame) }
             let (tokens, completed, ending, syntax, frames) = (tokens, completed, ending, syntax, frames)
+            // A group a timer made (a recovery's fallback and its end), in the intent's last frame,
+            // ends with the intent's frames, not in the next intent's: it starts as many frames
+            // earlier as it needs, still after what came at the intent's own time.
+            let marks = tokens.count + (completed ? 1 : 0)
+            if case .perIntent = frames.framing, marks > 1, frame % syntax.framesPerIntent == syntax.framesPerIntent - 1
+            {
+                let needs = 2 + marks + (syntax == .rxpy ? marks - 1 : 0)
+                frame = max(cursor, min(frame, frames.end(of: frame) - needs))
+            }
+            guard frame >= cursor else { throw crowded(at: frame) }
             // RxPY reads two values with nothing between as one: the second goes in a group.
             let group =
                 tokens.count + (completed ? 1 : 0) > 1
