@@ -86,8 +86,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// ``rowBudget``), whether the values line, and the input lanes it had no room for (the
     /// description line names them: a lane is never cut silently). Short of rows, it gives up
     /// first the late rows with no lane (a key's hint), then the ruler (the values line names the
-    /// letters, so it stays longer), then the late rows whose lane ended, then the input lanes
-    /// from the last, then the row naming the slot's segments (its lane keeps their `├`), then
+    /// letters, so it stays longer), then the late rows whose lane ended, then the background's
+    /// lane where the next would be one of flatMap's inner lanes, then the input lanes from the
+    /// last, then the row naming the slot's segments (its lane keeps their `├`), then
     /// the values line (the lanes then draw no letters: each such value is `○`), then the slot's
     /// lane.
     private var drawn: Drawn {
@@ -107,6 +108,11 @@ package struct StreamPanel: Hashable, Sendable {
                 !lateLanes.contains { $0.kind == kind && $0.isLive }
             }) {
                 drawn.kinds.remove(at: ended)
+            } else if drawn.background, case .inner? = drawn.inputs.last {
+                // An inner lane is the point where it is drawn (a press's subscription, and its
+                // `!`); the screen's colour follows the ball's, which ballColour shows.
+                drawn.background = false
+                drawn.folded.append(.background)
             } else if let last = drawn.inputs.popLast() {
                 drawn.folded.insert(last, at: 0)
             } else if let last = drawn.stages.popLast() {
@@ -136,6 +142,8 @@ package struct StreamPanel: Hashable, Sendable {
         var inputs: [StreamLane]
         /// The lanes of the pipe's stages before its last (``StreamLane/stage(_:)``).
         var stages: [StreamLane]
+        /// Whether the background's lane (given up for flatMap's inner lanes where rows are short).
+        var background = true
         /// The kinds of late subscriber with a row.
         var kinds = LateSubscriber.allCases
         /// Whether the values line.
@@ -146,7 +154,8 @@ package struct StreamPanel: Hashable, Sendable {
         /// How many rows the panel takes with these: the ruler, the lanes, the values line and the
         /// description.
         var rows: Int {
-            (ruler ? 2 : 1) + StreamLane.main.count + (slot ? 1 : 0) + (slot && segments ? 1 : 0) + inputs.count
+            (ruler ? 2 : 1) + StreamLane.main.count - (background ? 0 : 1) + (slot ? 1 : 0) + (slot && segments ? 1 : 0)
+                + inputs.count
                 + stages.count + kinds.count
                 + (values ? 1 : 0)
         }
@@ -170,7 +179,8 @@ package struct StreamPanel: Hashable, Sendable {
     /// The main lanes it draws, top to bottom.
     package var mainLanes: [StreamLane] {
         let drawn = drawn
-        return StreamLane.main(slot: drawn.slot, inputs: drawn.inputs, stages: drawn.slot ? drawn.stages : [])
+        let lanes = StreamLane.main(slot: drawn.slot, inputs: drawn.inputs, stages: drawn.slot ? drawn.stages : [])
+        return drawn.background ? lanes : lanes.filter { $0 != .background }
     }
 
     /// The lanes of what the operator in the slot reads, and of the pipe's stages, that the row
