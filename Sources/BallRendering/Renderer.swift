@@ -193,8 +193,11 @@ package struct Renderer: Sendable {
             let room = max(0, frame.size.columns - place.count)
             return " \(notice.fitted(toWidth: max(0, room - 2))) "
         }
+        // Where the facts leave no room for `? keys  q quit`, the panel's rows give way first (the
+        // panel shows itself), then the screen colour's name (the screen shows it).
+        let shorter: [String?] = screen.player == nil && facts != nil && facts != slotFact ? [slotFact] : []
         let placeEnd = drawStatus(
-            appearance, keys: screen.tour == nil ? screen.statusKeys : .learn, facts: facts,
+            appearance, keys: screen.tour == nil ? screen.statusKeys : .learn, facts: facts, shorterFacts: shorter,
             reserve: noticeText.map { min($0.terminalWidth, frame.size.columns) } ?? 0, colours, into: &frame)
         if let noticeText { drawNotice(noticeText, after: placeEnd, colours, into: &frame) }
         if let lesson = screen.lesson {
@@ -376,8 +379,8 @@ package struct Renderer: Sendable {
     /// allocated per frame.
     /// Returns the column after the place.
     private mutating func drawStatus(
-        _ appearance: Appearance, keys statusKeys: StatusKeys, facts statusFacts: String?, reserve: Int = 0,
-        _ status: StatusColours, into frame: inout Frame
+        _ appearance: Appearance, keys statusKeys: StatusKeys, facts statusFacts: String?,
+        shorterFacts: [String?] = [], reserve: Int = 0, _ status: StatusColours, into frame: inout Frame
     ) -> Int {
         let row = frame.size.rows - 1
         // The last `reserve` cells are the notice's.
@@ -395,8 +398,10 @@ package struct Renderer: Sendable {
         }
         // The longest form that fits: long place and each tail in turn, then the short place.
         let allTails = StatusLine.tails(statusKeys)
-        let tails = allTails.indices
         var tail: Int?
+        // (The tail without the screen's colour only where nothing else keeps `q quit`.)
+        let screenless = StatusLine.screenlessTail(statusKeys)
+        let tails = allTails.indices.filter { $0 != screenless }
         if statusFacts == nil {
             StatusLine.place(appearance, short: false, into: &place)
             // Beside a notice, the long place keeps its points with fewer colours after it.
@@ -422,6 +427,25 @@ package struct Renderer: Sendable {
                     tail = keyed
                 } else {
                     StatusLine.place(appearance, short: true, facts: facts, into: &place)
+                }
+            }
+            // Play's `? keys  q quit` kept beside its facts (the pipe's name): the facts shorter,
+            // else the screen colour's name left out. (Without facts, both colours go before the keys.)
+            if reserve == 0, statusFacts != nil, tail.map({ !StatusLine.namesQuit(allTails[$0]) }) ?? true {
+                let tries =
+                    shorterFacts.map { ($0, tails) }
+                    + ([statusFacts] + shorterFacts).map { ($0, [screenless].compactMap { $0 }) }
+                for (facts, candidates) in tries {
+                    StatusLine.place(appearance, short: true, facts: facts, into: &place)
+                    if let keyed = candidates.first(where: {
+                        StatusLine.namesQuit(allTails[$0]) && place.count + tailWidth($0) <= width
+                    }) {
+                        tail = keyed
+                        break
+                    }
+                }
+                if tail.map({ !StatusLine.namesQuit(allTails[$0]) }) ?? true {
+                    StatusLine.place(appearance, short: true, facts: statusFacts, into: &place)
                 }
             }
             tail = tail ?? tails.last

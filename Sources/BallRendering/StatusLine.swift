@@ -105,8 +105,22 @@ enum StatusLine {
         }
     }
 
-    private static let playTails = tails(.playKeys, .playKeysShort, .playKeysShortest)
-    private static let learnTails = tails(.learnKeys, .playKeysShort, .playKeysShortest)
+    private static let playTails = tails(.playKeys, .playKeysShort, .playKeysShortest) + [screenless]
+    private static let learnTails = tails(.learnKeys, .playKeysShort, .playKeysShortest) + [screenless]
+
+    /// The ball's name and `? keys  q quit`, the screen's colour left out (the screen shows it):
+    /// last of play's tails, and taken only where play's facts leave no other tail that names
+    /// `q quit` room (``screenlessTail(_:)``).
+    private static let screenless: [Part] = [.ballName, .playKeysShort]
+
+    /// The index of the tail of `tails(keys)` that leaves the screen's colour out for the keys, if
+    /// it has one: only where nothing else keeps `q quit`.
+    static func screenlessTail(_ keys: StatusKeys) -> Int? {
+        switch keys {
+        case .play, .learn: tails(keys).count - 1
+        case .replay, .replayPaused: nil
+        }
+    }
     // The player's facts come first in a replay: the place is short, and `? keys` stays as
     // long as the ball's colour fits beside it.
     private static let replayTails = replayTails(.replayKeys)
