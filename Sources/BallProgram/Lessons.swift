@@ -387,7 +387,7 @@ package struct Lesson: Sendable {
             learnt:
                 "flatMap kept the first press's subscription: each position twice. flatMapLatest cancelled it: once. Hence the drag's Latest.",
             setup:
-                "flatMap (Combine's too) maps each press to position and each release to Empty(), as flatMapLatest does.",
+                "flatMap (Combine's too) maps each press to position and each release to .empty(), as flatMapLatest does.",
             predicts: 2,
             question:
                 "Predict: flatMap in (f g), the ball pressed twice: how often does .flatMap pass each new position?",
@@ -412,12 +412,12 @@ package struct Lesson: Sendable {
         Lesson(
             id: "error", title: "an error ends the stream",
             text:
-                "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: Just(centre), then the end.",
+                "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: .just(centre), then the end.",
             task: "f X (tryMap, then catch), then take the ball into a corner: H to the left edge, K to the top.",
             hint: "Without catch the # would reach the binding: the colour dead for good.",
             learnt:
                 "tryMap's # caught: catch handed the centre, then nothing more. Uncaught, the binding dies: RxCocoa's never error.",
-            setup: "tryMap { … } throws when the ball is in a corner; catch { _ in Just(centre) } stands after it.",
+            setup: "tryMap { … } throws when the ball is in a corner; catch { _ in .just(centre) } stands after it.",
             predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
             choices: ["stops for good", "the centre's, then stays", "goes on following"],
             operators: true, slots: [[.tryMap, .catch]],

@@ -200,7 +200,7 @@ extension StreamPanel {
         case .unsubscribed(let after)? where column.intent?.buildsPipe != true:
             let value = after.flatMap { if case .value(let value) = $0 { drawn(value) + ", then " } else { nil } } ?? ""
             return (
-                "\(value)! the release: grabbed turned false, so flatMapLatest switched to Empty(), disposing press \(number)'s subscription",
+                "\(value)! the release: grabbed turned false, so flatMapLatest switched to .empty(), disposing press \(number)'s subscription",
                 "\(value)! switched away at the release"
             )
         case .unsubscribed?:

@@ -137,7 +137,7 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.replay): "replayed.bind { … }: position.subscribe(replayed), a ReplaySubject(bufferSize: 3)"
         case .late(.relay): "relay.publisher.bind { … }: a BehaviorRelay that accepts each position"
         case .inner(let number):
-            "position, the inner subscription flatMap or flatMapLatest made for press \(number): { $0 ? position : Empty() } with $0 true"
+            "position, the inner subscription flatMap or flatMapLatest made for press \(number): { $0 ? position : .empty() } with $0 true"
         case .stage(let number): "stage \(number + 1) of the pipe in the slot, what it passes on to the next"
         }
     }

@@ -327,17 +327,17 @@ struct StreamsTests {
         panel.showsSlot = true
         let columns = driver.streams.columns
         let said = (1...8).map { panel.describe(columns[$0], in: .slotted) }
-        let drag = "slotted = grabbed.map { $0 ? position : Empty() }.switchToLatest()"
+        let drag = "slotted = grabbed.flatMapLatest { $0 ? position : .empty() }"
         #expect(
             said == [
-                "#1: nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to Empty() ← \(drag)",
-                "#2: nothing: 39,11 came with the button up: flatMapLatest is switched to Empty() until a press ← \(drag)",
+                "#1: nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to .empty() ← \(drag)",
+                "#2: nothing: 39,11 came with the button up: flatMapLatest is switched to .empty() until a press ← \(drag)",
                 "#3: ○ 39,11: the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once ← \(drag)",
                 "#4: ○ 41,11: the button is down, so flatMapLatest passes each new position on ← \(drag)",
-                "#5: ○ 42,11: the release's position, passed on before grabbed turned false and flatMapLatest switched to Empty() ← \(drag)",
+                "#5: ○ 42,11: the release's position, passed on before grabbed turned false and flatMapLatest switched to .empty() ← \(drag)",
                 "#6: nothing: the button was already up ← \(drag)",
                 "#7: ○ 42,11: the press: grabbed turned true, so flatMapLatest switched to position, which hands its latest at once ← \(drag)",
-                "#8: nothing: the release: grabbed turned false, and flatMapLatest switched to Empty() ← \(drag)",
+                "#8: nothing: the release: grabbed turned false, and flatMapLatest switched to .empty() ← \(drag)",
             ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         #expect(Self.text(lines[1]) == "^──ƒ─←─▼─•─▲─▲─▼─▲")
@@ -427,10 +427,10 @@ struct StreamsTests {
         let columns = driver.streams.columns
         var panel = StreamPanel(columns: columns, lateLanes: [])
         panel.showsSlot = true
-        let startWith = "slotted = position.dropFirst().prepend(.centred(on: screen))"
+        let startWith = "slotted = position.skip(1).startWith(.centred(on: screen))"
         #expect(
             [2, 3].map { panel.describe(columns[$0], in: .slotted) } == [
-                "#2: ○ 40,11 (the middle): startWith chosen: prepend puts the middle first, and dropFirst skips the position handed over ← \(startWith)",
+                "#2: ○ 40,11 (the middle): startWith chosen: it puts the middle first, and skip(1) skips the position handed over ← \(startWith)",
                 "#3: ○ 38,11 ← \(startWith)",
             ])
     }

@@ -9,8 +9,8 @@ import OpenCombine
 package struct CatchOperation: SlotOperation {
     package let name = "catch"
     package let key: Unicode.Scalar = "X"
-    package let code = "position.catch { _ in Just(.centred(on: screen)) }"
-    package let words = "an error before it becomes Just the middle, which then completes: the binding lives"
+    package let code = "position.catch { _ in .just(.centred(on: screen)) }"
+    package let words = "an error before it becomes .just(the middle), which then completes (Combine: Just)"
     package let rxpy = "upstream.pipe(ops.catch(lambda error, source: reactivex.just(centre_of(subject.value))))"
 
     package let recovers = true
@@ -46,7 +46,7 @@ package struct CatchOperation: SlotOperation {
             position == .centred(on: seen.screen)
         else { return nil }
         return (
-            "\(SlotMoment.marble(position)) then |: the stage before threw, and catch's fallback Just(the middle) passed the middle on and completed",
+            "\(SlotMoment.marble(position)) then |: the stage before threw, and catch's fallback .just(the middle) passed the middle on and completed",
             "\(SlotMoment.marble(position)), caught"
         )
     }

@@ -8,7 +8,7 @@ import OpenCombine
 package struct FlatMapOperation: SlotOperation {
     package let name = "flatMap"
     package let key: Unicode.Scalar = "g"
-    package let code = "grabbed.flatMap { $0 ? position : Empty() }"
+    package let code = "grabbed.flatMap { $0 ? position : .empty() }"
     package let words = "each press maps to the positions, and nothing cancels one: after two presses, each twice"
     package let rxpy = "grabbed.pipe(ops.flat_map(lambda on: subject if on else reactivex.empty()))"
     package let inputs: [SlotInput] = [.grabbed, .position]
@@ -83,13 +83,13 @@ package struct FlatMapOperation: SlotOperation {
         switch (moment.intent, moment.grabbed) {
         case (.operatorChosen?, _):
             return (
-                "nothing: flatMap chosen with the button up: grabbed is false, which maps to Empty()",
+                "nothing: flatMap chosen with the button up: grabbed is false, which maps to .empty()",
                 "nothing: button up"
             )
         case (.released?, false?):
             return (
-                "nothing new: the release maps to Empty(), which ends at once: flatMap cancels nothing",
-                "released: Empty()"
+                "nothing new: the release maps to .empty(), which ends at once: flatMap cancels nothing",
+                "released: .empty()"
             )
         default: return nil
         }

@@ -7,8 +7,8 @@ import OpenCombine
 package struct FlatMapLatestOperation: SlotOperation {
     package let name = "flatMapLatest"
     package let key: Unicode.Scalar = "8"
-    package let code = "grabbed.map { $0 ? position : Empty() }.switchToLatest()"
-    package let words = "each press maps to the positions until its release: the colour follows drags only"
+    package let code = "grabbed.flatMapLatest { $0 ? position : .empty() }"
+    package let words = "each press maps to the positions until its release: drags only (Combine: map, switchToLatest)"
     package let rxpy = "grabbed.pipe(ops.flat_map_latest(lambda on: subject if on else reactivex.empty()))"
     package let inputs: [SlotInput] = [.grabbed, .position]
     package let benchIdle = (keys: Self.drag, after: "after a drag and keys", settle: 0.5)
@@ -63,7 +63,7 @@ package struct FlatMapLatestOperation: SlotOperation {
             )
         case .released? where moment.grabbed == false:
             return (
-                "\(cell): the release's position, passed on before grabbed turned false and flatMapLatest switched to Empty()",
+                "\(cell): the release's position, passed on before grabbed turned false and flatMapLatest switched to .empty()",
                 "\(cell), then released"
             )
         default:
@@ -77,13 +77,13 @@ package struct FlatMapLatestOperation: SlotOperation {
         switch (moment.intent, moment.grabbed) {
         case (.operatorChosen?, _):
             return (
-                "nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to Empty()",
+                "nothing: flatMapLatest chosen with the button up: grabbed is false, so it switched to .empty()",
                 "nothing: button up"
             )
         case (.released?, false?):
             return (
-                "nothing: the release: grabbed turned false, and flatMapLatest switched to Empty()",
-                "released: switched to Empty()"
+                "nothing: the release: grabbed turned false, and flatMapLatest switched to .empty()",
+                "released: switched to .empty()"
             )
         case (.pressed?, _):
             // A press that grabs passes the position on; one with the button down already,
@@ -99,7 +99,7 @@ package struct FlatMapLatestOperation: SlotOperation {
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) {
         let cell = SlotMoment.cell(position)
         return (
-            "nothing: \(cell) came with the button up: flatMapLatest is switched to Empty() until a press",
+            "nothing: \(cell) came with the button up: flatMapLatest is switched to .empty() until a press",
             "nothing: \(cell), button up"
         )
     }

@@ -6,8 +6,8 @@ import OpenCombine
 package struct StartWithOperation: SlotOperation {
     package let name = "startWith"
     package let key: Unicode.Scalar = "a"
-    package let code = "position.dropFirst().prepend(.centred(on: screen))"
-    package let words = "the middle of the screen first, then each new position"
+    package let code = "position.skip(1).startWith(.centred(on: screen))"
+    package let words = "the middle of the screen first, then each new position (Combine: prepend)"
     package let rxpy = "subject.pipe(ops.skip(1), start_with_now(centre_of(subject.value)))"
 
     package let startsPipe = true
@@ -38,7 +38,7 @@ package struct StartWithOperation: SlotOperation {
         guard let position = passed.position, moment.chosen else { return nil }
         let cell = SlotMoment.marble(position)
         return (
-            "\(cell) (the middle): startWith chosen: prepend puts the middle first, and dropFirst skips the position handed over",
+            "\(cell) (the middle): startWith chosen: it puts the middle first, and skip(1) skips the position handed over",
             "\(cell), the middle first"
         )
     }
