@@ -129,6 +129,18 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
         stages.isEmpty ? "none" : stages.map { $0.operation.rxName + $0.intervalSuffix }.joined(separator: ",")
     }
 
+    /// Whether an error of a stage can come out of the pipe's end: a stage that can fail with no
+    /// recovery after it that ends the error (`tryMap`, `tryMap,retry`: retry's last error goes on).
+    /// It would end `slotted` and the colours after it for good.
+    package var errorReachesEnd: Bool {
+        var errorsCome = false
+        for stage in stages {
+            if stage.operation.canFail { errorsCome = true }
+            if stage.operation.endsErrors { errorsCome = false }
+        }
+        return errorsCome
+    }
+
     /// The first stage that can fail (`tryMap`), if one can.
     package var failing: SlotOperator? { stages.first { $0.operation.canFail } }
 

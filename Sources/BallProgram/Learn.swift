@@ -41,6 +41,8 @@ package final class Learn: TerminalProgram {
         screen: FrameSink, terminal: ScreenSize, first: Int = 0, done: Set<Int> = [], animated: Bool = false
     ) {
         play = Play(screen: screen, terminal: terminal, animated: animated, tour: Self.layout(of:))
+        // No lesson inherits a dead binding: an error that would end the colour is never let in.
+        play.refusesPipe = Self.refusal(of:)
         self.done = done
         lesson = min(max(0, first), Lesson.all.count)
         begin()
@@ -372,10 +374,10 @@ package final class Learn: TerminalProgram {
         binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
         // The pointing line describes the latest column again, not one the last lesson pointed at.
         binding.send(.pointerHovered(intent: nil, lane: nil))
-        // The chain itself where the lesson is not on the operators: an operator left in the slot
-        // is taken out (an intent, so the colours may change: the card says so).
+        // The slot empty, as every lesson's task starts from it: an operator left in the slot is
+        // taken out (an intent, so the colours may change: the card says so).
         slotCleared = nil
-        if lesson < Lesson.all.count, !Lesson.all[lesson].operators, play.session.state.slot != .none {
+        if lesson < Lesson.all.count, play.session.state.slot != .none {
             slotCleared = play.session.state.slot
             play.session.send(.operatorChosen(.none))
         }
@@ -551,23 +553,37 @@ package final class Learn: TerminalProgram {
         let width = LessonCard.textWidth(columns: 80)
         // Each mark's words after `note`, as many as keep the lesson's tallest card (its title,
         // text, tallest task and this note) within its rows at 80 columns.
-        func marked(_ note: String) -> (note: String, marks: Int) {
+        func fits(_ note: String) -> Bool {
             let tasks = ["Task: \(lesson.task)", "Done: \(lesson.learnt)", lesson.asks ?? ""]
             let others =
                 1 + [lesson.text, lesson.setup ?? ""].map { $0.wrapped(toWidth: width).count }.max()!
                 + (tasks.map { $0.wrapped(toWidth: width).count }.max() ?? 0)
+            return others + note.wrapped(toWidth: width).count <= Self.cardRowsAt80
+        }
+        func marked(_ note: String) -> (note: String, marks: Int) {
             var shown = (note: note, marks: 0)
             for words in explained {
                 let longer = "\(shown.note) · \(words)"
-                guard others + longer.wrapped(toWidth: width).count <= Self.cardRowsAt80 else { break }
+                guard fits(longer) else { break }
                 shown = (longer, shown.marks + 1)
             }
             return shown
         }
         // The card, its title's row with the marks its note has no room for.
-        func card(text: String, task: String, note: (note: String, marks: Int), done: Bool = false) -> LessonCard {
+        func card(
+            text: String, task: String, note: (note: String, marks: Int), done: Bool = false,
+            titleNote: (long: String, short: String)? = nil
+        ) -> LessonCard {
             var titled = title
             var rest = explained.dropFirst(note.marks)
+            // A word the note had no room for goes first, where it leaves room for the marks' count.
+            if let titleNote {
+                let pointer = rest.isEmpty ? "" : " · \(Self.moreMarks(rest.count))"
+                titled =
+                    [titleNote.long, titleNote.short].map { "\(titled) · \($0)" }.first {
+                        ($0 + pointer).terminalWidth <= LessonCard.textWidth(columns: columns)
+                    } ?? titled
+            }
             while let words = rest.first {
                 let longer = "\(titled) · \(words)"
                 let pointer = rest.count > 1 ? " · \(Self.moreMarks(rest.count - 1))" : ""
@@ -598,9 +614,21 @@ package final class Learn: TerminalProgram {
         if let asks = lesson.asks, predicted == nil {
             // The question before anything that answers it: the setting in the text's place.
             let choices = lesson.choices.enumerated().map { "\($0.offset + 1) \($0.element)" }
+            var asked = choices.joined(separator: " · ")
+            // An operator taken out as the lesson began, said after the choices where they leave
+            // room, else on the title's row.
+            var titleNote: (long: String, short: String)?
+            if let cleared {
+                let said = "\(cleared.shownName) taken out of the slot"
+                if fits("\(asked) · \(said)") {
+                    asked += " · \(said)"
+                } else {
+                    titleNote = (said, "\(cleared.shownName) taken out")
+                }
+            }
             return card(
-                text: lesson.setup ?? lesson.text, task: asks,
-                note: answer.map(unmarked) ?? marked(choices.joined(separator: " · ")))
+                text: lesson.setup ?? lesson.text, task: asks, note: answer.map(unmarked) ?? marked(asked),
+                titleNote: titleNote)
         }
         let task = "Task: \(lesson.task)"
         let otherwise =
@@ -611,8 +639,10 @@ package final class Learn: TerminalProgram {
             note: answer.map(unmarked) ?? (hint ? unmarked("Hint: \(lesson.hint)") : otherwise))
     }
 
-    /// Where the card points for the marks it has no room for: `?` lists every mark.
-    static func moreMarks(_ count: Int) -> String { "+\(count) mark\(count == 1 ? "" : "s"): ?" }
+    /// Where the card points for the marks it has no room for, in words: `?` lists every mark.
+    static func moreMarks(_ count: Int) -> String {
+        "? explains \(count) more mark\(count == 1 ? "" : "s")"
+    }
 
     /// The rows a card may take at 80 columns: with the lanes and the ball's area, 80×24.
     static let cardRowsAt80 = 6
@@ -757,7 +787,14 @@ package final class Learn: TerminalProgram {
 
     /// The note when the lesson began by taking an operator out of the slot.
     static func slotClearedNote(_ slot: SlotPipe) -> String {
-        "\(slot.name) taken out of the slot: this lesson is on the chain alone."
+        "\(slot.shownName) taken out of the slot: the lesson starts with it empty."
+    }
+
+    /// Why the tour takes no pipe an error can come out of the end of (nil: it takes `pipe`): the
+    /// error would end the colour's binding for good, in every lesson after (`play` shows it).
+    static func refusal(of pipe: SlotPipe) -> String? {
+        guard pipe.errorReachesEnd else { return nil }
+        return "uncaught, \(pipe.failing?.name ?? "its") error would kill the colour for the tour: X adds catch"
     }
 
     /// The answer to Esc with no box open: the tour asks once.

@@ -284,8 +284,13 @@ package final class Play: TerminalProgram {
         binding.send(.keyAnswered(words))
     }
 
+    /// In `learn`: why the pipe an intent would build may not go into the slot, if it may not
+    /// (nil: it may); the status line says it, and the slot stays as it is.
+    package var refusesPipe: ((SlotPipe) -> String?)?
+
     /// Builds the chain's pipe anew with `intent` (a choice, a stage added or taken out).
     private func build(_ intent: Intent) {
+        if let refusal = refusesPipe?(reduce(session.state, intent).slot) { return keyNotice(refusal) }
         session.send(intent)
         // The slot's lane comes with the first operator: the panel may need a row more.
         if streamsOpen { showPanel() }
