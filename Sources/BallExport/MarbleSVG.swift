@@ -386,10 +386,11 @@ package enum MarbleSVG {
             try spool.append(Array("</g>".utf8))
         }
         // The values line: what each letter stands for.
-        let entries = letters.sorted {
+        let named = letters.sorted {
             MarbleValue.letters.firstIndex(of: $0.value)! < MarbleValue.letters.firstIndex(of: $1.value)!
         }
-        .map { "\($0.value)=\($0.key.words)" }.joined(separator: " ")
+        let entries = zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
+            .joined(separator: " ")
         let valuesY = middle(of: mainLanes.count + kinds.count) - row / 2 + legendLine / 2 + 4
         try spool.append(
             Array(
@@ -708,6 +709,7 @@ extension StreamColumn {
                 if let intent = part.intent { self.intent = intent }
                 slot = part.slot
                 mirror = part.mirror
+                held = part.held
                 time = part.time
                 innersAfter = part.innersAfter
             case .position: if let position = part.position { self.position = position }

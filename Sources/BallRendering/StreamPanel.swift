@@ -405,6 +405,7 @@ package struct StreamPanel: Hashable, Sendable {
         quiet.time = first.time
         quiet.slot = first.slot
         quiet.mirror = first.mirror
+        quiet.held = first.held
         quiet.waitsUntil = first.waitsUntil
         quiet.dead = first.dead.union(first.failed).union(first.completed)
         (quiet.innersBefore, quiet.innersAfter) = (first.innersAfter, first.innersAfter)
@@ -784,8 +785,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// The values lines of an export, which has the rows: every letter and its value, as
     /// ``valuesLine(_:width:)`` gives them, in as many lines of `width` as they take.
     package func valuesLines(_ letters: ValueLetters, width: Int) -> [[LaneCell]] {
+        let named = letters.sorted { $0.value.order < $1.value.order }
         let entries =
-            letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" }
+            zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
             + pageLetters().groups.map(Self.groupWords)
         guard !entries.isEmpty else { return [valuesLine(letters, width: width)] }
         var lines: [String] = []
@@ -812,9 +814,11 @@ package struct StreamPanel: Hashable, Sendable {
     ) -> [LaneCell] {
         let label = " values"
         let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
+        let named =
+            order.map { $0.compactMap { value in letters[value].map { (key: value, value: $0) } } }
+            ?? letters.sorted { $0.value.order < $1.value.order }.map { (key: $0.key, value: $0.value) }
         let entries =
-            (order.map { $0.compactMap { value in letters[value].map { "\($0)=\(value.words)" } } }
-                ?? letters.sorted { $0.value.order < $1.value.order }.map { "\($0.value)=\($0.key.words)" })
+            zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
             + groups.map(Self.groupWords)
         guard !entries.isEmpty else {
             return LaneCell.text(padded + "none: each value here is its own marble", width: width, dim: true)

@@ -90,6 +90,12 @@ extension StreamPanel {
             (did, shortDid) = Self.colourWords(
                 column.background, glyph: Glyph.background, upstream: column.ballColour != nil,
                 held: column.state?.background, nothing: "nothing: no new ball colour")
+        case .mirror where column.index > 0 && column.handedAtSubscription(lane) != nil,
+            .grabbed where column.index > 0 && column.handedAtSubscription(lane) != nil:
+            let on = column.handedAtSubscription(lane) ?? false
+            did =
+                "^\(drawn(.flag(on))): the pipe put in here subscribed to \(lane.label) (a Behavior subject): handed its value at once"
+            shortDid = "^\(drawn(.flag(on))): subscribed, handed at once"
         case .mirror:
             did =
                 column.mirrorSent.map { on in

@@ -448,6 +448,21 @@ package enum MarbleValue: Hashable, Sendable {
         }
     }
 
+    /// Each of `values` in words (``words``), as a values line names them side by side: a
+    /// position with its screen's size after it (`36,5 (63×22)`) where another of them has the
+    /// same centre on another screen, so that two letters never read as one value (a resize
+    /// makes a new position of the same place).
+    package static func words(of values: [MarbleValue]) -> [String] {
+        var screens: [Cell: Set<ScreenSize>] = [:]
+        for case .position(let position) in values { screens[position.centre, default: []].insert(position.screen) }
+        return values.map { value in
+            guard case .position(let position) = value, (screens[position.centre]?.count ?? 0) > 1 else {
+                return value.words
+            }
+            return "\(value.words) (\(position.screen.columns)×\(position.screen.rows))"
+        }
+    }
+
     /// The letters a value that does not fit its column is drawn as, in the order they are given
     /// out on a page: `a`…`z`, then `A`…`Z`, but none that is another mark: `T` and `F` (true and
     /// false), `q` (the quit's intent), nor the ASCII panel's marks (``Glyph/ascii``: `o`, `r`,
@@ -585,6 +600,8 @@ package struct StreamColumn: Hashable, Sendable {
     package var slot: SlotPipe = .none
     /// Whether the mirror (the second subject) is on after the intent.
     package var mirror = false
+    /// Whether the button is down on the ball after the intent (what `grabbed` holds).
+    package var held = false
     /// What `grabbed` published here, if it did: true when a press grabbed the ball, false
     /// when a release let it go (in the first column, what it held as the lanes subscribed).
     package var grabbed: Bool?
@@ -657,6 +674,10 @@ package struct StreamColumn: Hashable, Sendable {
             guard index == 0 else { return innerMarble(number) }
             return innersAfter.contains(number) ? .subscribed(handed: emission(lane)) : nil
         }
+        // A subject the pipe built here reads hands its value as the pipe subscribes (`^F`).
+        if index > 0, let handed = handedAtSubscription(lane) {
+            return .subscribed(handed: .value(.flag(handed)))
+        }
         let shown = emission(lane)
         if index == 0 {
             return .subscribed(handed: lane == .intents ? nil : shown, ending: failed.contains(lane) ? .failed : nil)
@@ -695,6 +716,18 @@ package struct StreamColumn: Hashable, Sendable {
     package var pipeEnded: Bool {
         guard let last = slot.stages.indices.last else { return false }
         return dead.contains(.stage(last)) && !dead.contains(.slotted)
+    }
+
+    /// What input lane `lane` (`mirror`, `grabbed`: Behavior subjects) handed the pipe built
+    /// here, when that pipe reads it: the value it held, at once, as RxSwift's `combineLatest`
+    /// and `sample` (and `flatMapLatest` over `grabbed`) subscribe; nil elsewhere.
+    package func handedAtSubscription(_ lane: StreamLane) -> Bool? {
+        guard intent?.buildsPipe == true else { return nil }
+        switch lane {
+        case .mirror where slot.inputs.contains(.mirror): return mirrorSent ?? mirror
+        case .grabbed where slot.inputs.contains(.grabbed): return grabbed ?? held
+        default: return nil
+        }
     }
 
     /// Inner lane `number` here: `^` and the position it was handed where its press subscribed
@@ -1122,7 +1155,13 @@ package final class StreamRecorder {
                     }
                 }, onCompleted: { [unowned self] in note { $0.completed.insert(.mirror) } }),
             viewModel.grabbed.bind(
-                onNext: { [unowned self] on in note { $0.grabbed = on } },
+                onNext: { [unowned self] on in
+                    held = on
+                    note {
+                        $0.held = on
+                        $0.grabbed = on
+                    }
+                },
                 onCompleted: { [unowned self] in note { $0.completed.insert(.grabbed) } }),
             viewModel.mouse.bind(
                 onNext: { [unowned self] position in note { $0.mouse = position } },
@@ -1236,6 +1275,8 @@ package final class StreamRecorder {
     package private(set) var slotUsed = false
     /// Whether the mirror is on now.
     private var mirror = false
+    /// Whether the button is down on the ball now (what `grabbed` holds).
+    private var held = false
 
     /// Closes the latest column (its state is the current appearance: the next intent has not
     /// been stepped yet) and starts `column`, with the operator in the slot as it is.
@@ -1252,6 +1293,7 @@ package final class StreamRecorder {
         column.innersBefore = session.liveInners
         column.slot = slot
         column.mirror = mirror
+        column.held = held
         column.time = session.now
         recorded[recorded.count - 1].state = seen
         // The wait as it stands before this intent: a window `throttle` opened when its timer went off.

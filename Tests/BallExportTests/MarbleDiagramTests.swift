@@ -1,5 +1,6 @@
 import BallExport
 import BallModel
+import BallProgram
 import BallReplay
 import BallTestSupport
 import Foundation
@@ -26,6 +27,54 @@ struct MarbleDiagramTests {
         #expect(
             snapshotMismatch(lines.joined(separator: "\n") + "\n", named: "marbles-sample-\(width)", beside: #filePath)
                 == nil)
+    }
+
+    /// The centres and sizes a values line names, in order: `a=41,11 (80×23)` gives
+    /// (`41,11`, `80×23`); a value without a size, (`41,11`, nil).
+    static func named(_ line: String) -> [(centre: Substring, size: Substring?)] {
+        let words = line.split(separator: " ")
+        return words.enumerated().compactMap { offset, word in
+            guard let equals = word.firstIndex(of: "="), word[word.index(after: equals)...].contains(",") else {
+                return nil
+            }
+            let next = offset + 1 < words.count ? words[offset + 1] : ""
+            let size = next.hasPrefix("(") && next.contains("×") ? next.dropFirst().dropLast() : nil
+            return (word[word.index(after: equals)...], size)
+        }
+    }
+
+    @Test(
+        "after a resize, two letters for one centre say what differs: the screen's size, in the text export and the player; a centre on one screen names none"
+    )
+    func resizedValues() throws {
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":1,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.2,"event":"resized","size":[100,30]}"#,
+            #"{"t":0.3,"event":"arrow","direction":"right","distance":1}"#, #"{"t":0.4,"event":"quit"}"#,
+        ]
+        let bytes = Array(recording.map { $0 + "\n" }.joined().utf8)
+        let lines = try Self.diagram(bytes, width: 120)
+        let values = try #require(lines.first { $0.hasPrefix(" values") }, "\(lines.joined(separator: "\n"))")
+        let named = Self.named(values)
+        // The start's centre, then the move's on 80 columns and again on 100: the same centre
+        // twice, each with its size, the sizes different; the last move's centre alone, bare.
+        let repeated = Dictionary(grouping: named, by: \.centre).filter { $0.value.count > 1 }
+        #expect(repeated.count == 1, "\(values)")
+        for (_, entries) in repeated {
+            #expect(
+                entries.allSatisfy { $0.size != nil } && Set(entries.map(\.size)).count == entries.count, "\(values)")
+        }
+        #expect(named.filter { $0.size == nil }.count == named.count - 2, "\(values)")
+        // The player's panel at the end says the same.
+        let player = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 100, rows: 30))
+        player.run([.bytes(TerminalBytes.end)])
+        player.type("s")
+        let shown = try #require(
+            player.lines.first { $0.hasPrefix(" values") }, "\(player.lines.joined(separator: "\n"))")
+        let centres = Self.named(shown)
+        #expect(Dictionary(grouping: centres, by: \.centre).contains { $0.value.count == 2 }, "\(shown)")
+        #expect(centres.filter { $0.size != nil }.count == 2, "\(shown)")
     }
 
     @Test(

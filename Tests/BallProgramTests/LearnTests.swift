@@ -300,6 +300,11 @@ struct LearnTests {
                     Self.card(resized).contains(
                         "You said 2 (4): right for the moves; the lane reads 6, as each resize hands position again."),
                     "\(Self.card(resized))")
+                // The values line tells the start's position from the one the resize handed at
+                // the same centre: by the screen's size.
+                #expect(
+                    resized.lines.contains { $0.hasPrefix(" values") && $0.contains(" (96×") && $0.contains(" (80×") },
+                    "\(resized.lines.joined(separator: "\n"))")
                 #expect(
                     Self.rows(resized).contains { $0.contains("1─2─3─4─5─6") },
                     "\(resized.lines.joined(separator: "\n"))")
@@ -393,6 +398,12 @@ struct LearnTests {
                 #expect(pilot.learn.play.session.state.ballColour == still.ballColour)
                 #expect(still.ballColour != still.mirrored.ballColour, "\(still)")
                 #expect(Self.rows(pilot).contains { $0.hasPrefix("intents") && $0.contains("¦") })
+                // The mirror's lane shows what it handed combineLatest as it went in (^ and the
+                // mirror's value, on since the i before f 6), then the flip: combineLatest never
+                // passes on with one input alone.
+                #expect(
+                    Self.rows(pilot).contains { $0.hasPrefix("mirror") && $0.contains("^T─F") },
+                    "\(pilot.lines.joined(separator: "\n"))")
                 #expect(Self.card(pilot).contains("You said 1 (nothing, position is still): the lane says no."))
             case "flat-map-latest":
                 // flatMapLatest, the drag: a drag before it is chosen is not it; chosen, a key move

@@ -272,7 +272,13 @@ struct StreamsTests {
         #expect(lines[3].starts(with: LaneCell.text(" mirror", width: StreamPanel.labelWidth)))
         // The mirror's states are its marbles (T, F); the positions are letters: 38,11 is c, its
         // mirror image 41,11 is d, 37,11 e, and e mirrored 42,11 f.
-        #expect(Self.text(lines[3]) == "^F───────T─F───T──")
+        // Where sample (#1) and combineLatest (#6) went in, each subscribed to mirror, which
+        // handed its value at once: ^F, as RxMarbles draws a Behavior subject's subscription.
+        #expect(Self.text(lines[3]) == "^F^F─────T─F^F─T──")
+        #expect(
+            panel.describe(columns[6], in: .mirror).hasPrefix(
+                "#6: ^F false: the pipe put in here subscribed to mirror (a Behavior subject): handed its value at once"
+            ))
         #expect(panel.describe(columns[4], in: .mirror).hasPrefix("#4: T true: the mirror flipped on ← "))
         #expect(panel.describe(columns[0], in: .mirror).hasPrefix("#0: F false: the mirror's value, handed at once"))
         #expect(Self.text(lines[5]) == "^a├a─────c──├c─d─f")
@@ -349,7 +355,7 @@ struct StreamsTests {
             panel.mainLanes == [
                 .intents, .position, .grabbed, .inner(1), .inner(2), .slotted, .ballColour, .background,
             ])
-        #expect(Self.text(lines[3]) == "^F─────T───F───T─F")
+        #expect(Self.text(lines[3]) == "^F^F───T───F───T─F", "flatMapLatest subscribed to grabbed at #1: ^F")
         #expect(Self.text(lines[4]) == "      ^b─c─d!     ")
         #expect(Self.text(lines[5]) == "              ^d─!")
         #expect(Self.text(lines[7]) == "^a├────b─c─d───d──")
