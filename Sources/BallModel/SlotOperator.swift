@@ -283,6 +283,21 @@ extension SlotOperation {
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) { ("nothing", nil) }
 }
 
+/// An operator that recovers from an error of a stage before it (`catch`, `retry`, `replaceError`):
+/// it goes only after a stage that can fail, and acts only in its form for what can fail
+/// (``SlotOperation/passingErrors(_:afresh:inputs:resuming:)``).
+package protocol RecoveringOperation: SlotOperation {}
+
+extension RecoveringOperation {
+    package var recovers: Bool { true }
+    package var passesErrors: Bool { true }
+    /// Nothing to recover from: what cannot fail goes through as it is (a pipe puts it only after
+    /// a stage that can fail: ``PipeProblem/nothingToRecover(_:)``).
+    package func applied(
+        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
+    ) -> AnyPublisher<SlotOutput, Never> { upstream }
+}
+
 /// How long a timed operator waits (`debounce`'s quiet, `throttle`'s window): one of three, so
 /// the learner sees the same drag debounced three ways. Chosen in the operators box (`(`, `)`)
 /// or on the command line (`debounce:1000ms`); the intent that builds the pipe carries it.

@@ -6,22 +6,14 @@ import OpenCombine
 /// completes, so nothing comes through the pipe again; but the chain after the slot lives on (the
 /// pipe's completion does not end `switchToLatest`), so the ball keeps the middle's colour until
 /// another pipe is built, and the binding is not dead.
-package struct CatchOperation: SlotOperation {
+package struct CatchOperation: RecoveringOperation {
     package let name = "catch"
     package let key: Unicode.Scalar = "X"
     package let code = "position.catch { _ in .just(.centred(on: screen)) }"
     package let words = "an error before it becomes .just(the middle), which then completes (Combine: Just)"
     package let rxpy = "upstream.pipe(ops.catch(lambda error, source: reactivex.just(centre_of(subject.value))))"
 
-    package let recovers = true
     package let endsErrors = true
-    package let passesErrors = true
-
-    /// Nothing to catch: what cannot fail goes through as it is (a pipe puts it after a stage
-    /// that can fail: ``PipeProblem/nothingToRecover(_:)``).
-    package func applied(
-        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Never> { upstream }
 
     /// OpenCombine's `catch`, its fallback `Just` the middle of the screen the ball is on then.
     package func passingErrors(

@@ -4,22 +4,14 @@ import OpenCombine
 /// value, the middle of the screen, and then the end: RxSwift's `catchAndReturn(centre)`, which
 /// Combine calls `replaceError(with:)`. As `catch` with `Just`: nothing comes through the pipe
 /// again, but the chain after the slot lives on, the ball in the middle's colour.
-package struct ReplaceErrorOperation: SlotOperation {
+package struct ReplaceErrorOperation: RecoveringOperation {
     package let name = "replaceError"
     package let key: Unicode.Scalar = "E"
     package let code = "position.replaceError(with: .centred(on: screen))"
     package let words = "an error before it becomes the middle, then the end (RxSwift's catchAndReturn)"
     package let rxpy = "upstream.pipe(ops.catch(reactivex.just(centre_of(subject.value))))"
 
-    package let recovers = true
     package let endsErrors = true
-    package let passesErrors = true
-
-    /// Nothing to replace: what cannot fail goes through as it is (a pipe puts it after a stage
-    /// that can fail: ``PipeProblem/nothingToRecover(_:)``).
-    package func applied(
-        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Never> { upstream }
 
     /// OpenCombine's `replaceError(with:)`, the middle of the screen the ball is on as the pipe
     /// is built (its value is made then, as RxSwift's `catchAndReturn(centre)` takes it; `catch`'s

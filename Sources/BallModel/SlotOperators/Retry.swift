@@ -7,25 +7,17 @@ import OpenCombine
 /// ball still in the corner each retry throws again at once, so all are spent in one move and the
 /// error goes on (retry cannot fix what is still wrong). Never an unbounded `retry()`: that would
 /// resubscribe for ever, in one call.
-package struct RetryOperation: SlotOperation {
+package struct RetryOperation: RecoveringOperation {
     package let name = "retry"
     package let key: Unicode.Scalar = "R"
     package let code = "position.retry(2)"
     package let words = "an error before it subscribes again: 3 in all (RxSwift's retry(3), Combine's retry(2))"
     package let rxpy = "upstream.pipe(ops.retry(3))"
-    package let passesErrors = true
 
     package let takes: SlotValueKind? = nil
-    package let recovers = true
 
     /// How many subscriptions it makes at most, the first included (RxSwift's count).
     package static let attempts = 3
-
-    /// Nothing to retry: what cannot fail goes through as it is (a pipe puts it after a stage
-    /// that can fail: ``PipeProblem/nothingToRecover(_:)``).
-    package func applied(
-        to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
-    ) -> AnyPublisher<SlotOutput, Never> { upstream }
 
     /// OpenCombine's `retry`, with the retries it has left; what it resubscribes to is the stages
     /// before it subscribed anew (`afresh`), as a chain built part-way resumes `upstream`.
