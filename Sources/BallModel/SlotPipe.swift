@@ -290,15 +290,16 @@ package struct SlotStage: Hashable, Sendable {
     package var finished = false
     /// How many times `retry` subscribed anew to the stages before it since the pipe was built.
     package var retries = 0
-    /// What `replaceError` passes on for an error, or `startWith` puts first: the value it was
-    /// given as the pipe was built (a subscription anew by `retry` gets the same).
-    package var fallback: SlotOutput?
+    /// The value it was given as the pipe was built, which it keeps (a subscription anew by
+    /// `retry` gets the same): what `startWith` puts first, and `replaceError` passes on for an
+    /// error.
+    package var given: SlotOutput?
 
     /// A stage's memory from its parts.
     package init(
         passed: SlotOutput? = nil, heldSince: SessionTime? = nil, windowStart: SessionTime? = nil,
         upstreamEnded: Bool = false, innerSubscriptions: Int = 0, finished: Bool = false, retries: Int = 0,
-        fallback: SlotOutput? = nil
+        given: SlotOutput? = nil
     ) {
         self.passed = passed
         self.heldSince = heldSince
@@ -307,7 +308,7 @@ package struct SlotStage: Hashable, Sendable {
         self.innerSubscriptions = innerSubscriptions
         self.finished = finished
         self.retries = retries
-        self.fallback = fallback
+        self.given = given
     }
 }
 
@@ -515,8 +516,8 @@ extension SlotPipe {
                 // Each stage before it subscribes afresh, handed what the subjects hold at once (or
                 // only their completion, after a quit).
                 let ended = next.stages[0].upstreamEnded
-                // (What a stage took as the pipe was made, its fallback, it keeps.)
-                for fresh in 0..<later { next.stages[fresh] = SlotStage(fallback: next.stages[fresh].fallback) }
+                // (What a stage was given as the pipe was built, it keeps.)
+                for fresh in 0..<later { next.stages[fresh] = SlotStage(given: next.stages[fresh].given) }
                 var again = step
                 again.resubscribed = true
                 again.next = next

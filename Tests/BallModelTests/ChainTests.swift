@@ -958,7 +958,7 @@ struct ChainTests {
         func state(_ column: Int, passed: Int, background: FlatColour) -> BallState {
             var state = onRow11(column, passed: passed, background: background, grab: nil, slot: [.startWith])
             // The middle it took as it was chosen, for a subscription anew (retry's) to get first.
-            state.stages[0].fallback = .position(position(40, 11))
+            state.stages[0].given = .position(position(40, 11))
             return state
         }
         let steps: [(Intent, BallState)] = [

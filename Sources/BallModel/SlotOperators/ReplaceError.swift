@@ -20,19 +20,19 @@ package struct ReplaceErrorOperation: RecoveringOperation {
         _ upstream: AnyPublisher<SlotOutput, Error>, afresh: @escaping () -> AnyPublisher<SlotOutput, Error>,
         inputs: SlotInputs, resuming: SlotResume?
     ) -> AnyPublisher<SlotOutput, Error>? {
-        let value = resuming?.stage.fallback ?? .position(.centred(on: inputs.position.value.screen))
+        let value = resuming?.stage.given ?? .position(.centred(on: inputs.position.value.screen))
         return upstream.replaceError(with: value).setFailureType(to: Error.self).eraseToAnyPublisher()
     }
 
     /// What it is handed goes through; built, it makes its value: the middle of the screen then.
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
-        if step.built { stage.fallback = .position(.centred(on: step.next.position.screen)) }
+        if step.built { stage.given = .position(.centred(on: step.next.position.screen)) }
         return step.handed
     }
 
     /// The value it made as the pipe was built (the middle then), then the end.
     package func recovery(_ stage: inout SlotStage, from error: SlotError, _ step: SlotStep) -> SlotRecovery? {
-        .fallback(stage.fallback ?? .position(.centred(on: step.next.position.screen)))
+        .fallback(stage.given ?? .position(.centred(on: step.next.position.screen)))
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {

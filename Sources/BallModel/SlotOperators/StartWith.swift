@@ -28,10 +28,10 @@ package struct StartWithOperation: SlotOperation {
     package func step(_ stage: inout SlotStage, _ step: SlotStep) -> SlotOutput? {
         guard let handed = step.handed else { return nil }
         guard step.built else { return handed }
-        if !step.resubscribed || stage.fallback == nil {
-            stage.fallback = .position(.centred(on: step.next.position.screen))
+        if !step.resubscribed || stage.given == nil {
+            stage.given = .position(.centred(on: step.next.position.screen))
         }
-        return stage.fallback
+        return stage.given
     }
 
     package func passedWords(_ moment: SlotMoment, _ passed: SlotOutput) -> (String, String?)? {
