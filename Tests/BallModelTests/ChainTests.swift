@@ -1479,22 +1479,41 @@ struct PipeTests {
         #expect(session.state.slot == .counter)
     }
 
+    /// `pipe` chosen at 10 ms on a new session on `screen`, each of `moves` sent at its time (in
+    /// ms), then a quit at `quit` ms: the states after the choice and after each move, and the
+    /// session after the quit. The reducer, folding the quit from the last state, must pass on
+    /// what the chain did: at a quit the mirror completes before mouse and keys, so what `merge`
+    /// hands on after it is never sampled.
+    private func quitting(
+        _ pipe: String, on screen: ScreenSize, after moves: [(Intent, at: Int64)], at quit: Int64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (states: [BallState], session: BallSession) {
+        let session = BallSession(screen: screen)
+        session.send(.operatorChosen(try! SlotPipe.parse(pipe).get()), at: ChainTests.ms(10))
+        var states = [session.state]
+        for (intent, time) in moves {
+            session.send(intent, at: ChainTests.ms(time))
+            states.append(session.state)
+        }
+        session.send(.quitRequested, at: ChainTests.ms(quit))
+        let modelled = reduce(states[states.count - 1].reached(ChainTests.ms(quit)), .quitRequested)
+        #expect(
+            modelled.slotted == session.state.slotted, "the reducer: \(String(describing: modelled.slotted))",
+            sourceLocation: sourceLocation)
+        return (states, session)
+    }
+
     @Test(
         "sample after merge never completes at a quit: the mirror completes before mouse and keys, so debounce after it keeps what it holds"
     )
     func sampleAfterMergeAtQuit() {
-        let session = BallSession(screen: ScreenSize(columns: 80, rows: 24))
-        session.send(.operatorChosen(try! SlotPipe.parse("merge,sample,debounce").get()), at: ChainTests.ms(10))
-        let before = session.state.slotted
-        session.send(.arrowPressed(.right, distance: 3), at: ChainTests.ms(100))
-        let moved = session.state
-        #expect(moved.slotted == before)
         // The mirror completes first: sample passes on what it holds (the keys' move) and
         // debounce holds it; merge completes after, but sample's trigger is gone.
-        session.send(.quitRequested, at: ChainTests.ms(200))
-        let modelled = reduce(moved.reached(ChainTests.ms(200)), .quitRequested)
-        #expect(session.state.slotted == before)
-        #expect(modelled.slotted == session.state.slotted)
+        let (states, session) = quitting(
+            "merge,sample,debounce", on: ScreenSize(columns: 80, rows: 24),
+            after: [(.arrowPressed(.right, distance: 3), at: 100)], at: 200)
+        #expect(states[1].slotted == states[0].slotted)
+        #expect(session.state.slotted == states[0].slotted)
         #expect(session.nextTimer == ChainTests.ms(500))
     }
 
@@ -1502,35 +1521,25 @@ struct PipeTests {
         "merge, debounce, sample at a quit: what debounce hands on as merge completes comes after the mirror completed, and is never sampled"
     )
     func sampleNeverSamplesWhatComesAfterTheMirror() {
-        let session = BallSession(screen: ScreenSize(columns: 71, rows: 23))
-        session.send(.operatorChosen(try! SlotPipe.parse("merge,debounce,sample").get()), at: ChainTests.ms(10))
-        let before = session.state.slotted
         // debounce holds the move; the quit comes before its 300 ms.
-        session.send(.arrowPressed(.down, distance: 4), at: ChainTests.ms(100))
-        let moved = session.state
-        session.send(.quitRequested, at: ChainTests.ms(200))
-        let modelled = reduce(moved.reached(ChainTests.ms(200)), .quitRequested)
-        #expect(session.state.slotted == before, "the chain: sample's trigger ended first")
-        #expect(modelled.slotted == session.state.slotted, "the reducer: \(String(describing: modelled.slotted))")
+        let (states, session) = quitting(
+            "merge,debounce,sample", on: ScreenSize(columns: 71, rows: 23),
+            after: [(.arrowPressed(.down, distance: 4), at: 100)], at: 200)
+        #expect(session.state.slotted == states[0].slotted, "the chain: sample's trigger ended first")
     }
 
     @Test(
         "merge, debounce, sample at a quit, sample holding a move: the mirror completes first, so it passes the move it held, not the one debounce hands on after"
     )
     func sampleAtAQuitPassesWhatItHeldBeforeTheMirrorCompleted() {
-        let session = BallSession(screen: ScreenSize(columns: 71, rows: 23))
-        session.send(.operatorChosen(try! SlotPipe.parse("merge,debounce,sample").get()), at: ChainTests.ms(10))
-        // debounce hands the first move on at 400 ms; sample holds it (no flip).
-        session.send(.arrowPressed(.down, distance: 4), at: ChainTests.ms(100))
-        let held = session.state.position
-        // The second move: debounce holds it as the quit comes.
-        session.send(.arrowPressed(.right, distance: 6), at: ChainTests.ms(500))
-        let moved = session.state
-        #expect(moved.stages[2].heldSince == ChainTests.ms(400), "sample holds the first move")
-        session.send(.quitRequested, at: ChainTests.ms(600))
-        let modelled = reduce(moved.reached(ChainTests.ms(600)), .quitRequested)
-        #expect(session.state.slotted == .position(held), "the chain: sample passed the move it held")
-        #expect(modelled.slotted == session.state.slotted, "the reducer: \(String(describing: modelled.slotted))")
+        // debounce hands the first move on at 400 ms; sample holds it (no flip). The second move:
+        // debounce holds it as the quit comes.
+        let (states, session) = quitting(
+            "merge,debounce,sample", on: ScreenSize(columns: 71, rows: 23),
+            after: [(.arrowPressed(.down, distance: 4), at: 100), (.arrowPressed(.right, distance: 6), at: 500)],
+            at: 600)
+        #expect(states[2].stages[2].heldSince == ChainTests.ms(400), "sample holds the first move")
+        #expect(session.state.slotted == .position(states[1].position), "the chain: sample passed the move it held")
     }
 
 }
