@@ -69,8 +69,9 @@ extension Publisher where Failure == Never {
 /// ``Binding``, and the error that ends the stream goes to `onError`; the binding is dead from
 /// then on, as every Rx subscription is after an error. (RxCocoa's `bind(to:)` traps on an error
 /// in a debug build, and a `Driver` or `Signal` cannot error at all: a screen bound to a stream
-/// that errors stops following it for good.) A class of its own, so ``Binding``'s specialised
-/// `receive` stays as it was for the streams that cannot fail.
+/// that errors stops following it for good.) A class of its own because a ``Binding`` generic
+/// over its Failure, specialised for `Failure == Never`, crashes the debug build's Swift runtime
+/// (making `Subscribers.Completion<Never>`'s metadata, as `play --record` binds).
 package final class FailableBinding<Input>: Subscriber, Cancellable {
     package typealias Failure = Error
     private var subscription: Subscription?
