@@ -312,4 +312,25 @@ struct MarbleSVGTests {
     private func attribute(_ name: String, of element: XMLElement) -> String? {
         element.attributes?.first { $0.name == name }?.stringValue
     }
+
+    @Test(
+        "the mirror's lane draws ^ and the value it handed where combineLatest went in, per intent and on a time axis")
+    func mirrorHandedAtSubscription() throws {
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"left","distance":5}"#,
+            #"{"t":0.2,"event":"operator","name":"combineLatest"}"#, #"{"t":0.4,"event":"quit"}"#,
+        ]
+        let bytes = Array(recording.map { $0 + "\n" }.joined().utf8)
+        for framing in [MarbleFraming.perIntent, .time(microseconds: 100_000)] {
+            var written: [UInt8] = []
+            try MarbleSVG.run(reader: .inMemory(bytes), framing: framing) { written += $0 }
+            let svg = String(decoding: written, as: UTF8.self)
+            let start = try #require(svg.range(of: #"data-lane="mirror""#), "\(svg)")
+            let group: String = String(svg[start.lowerBound...]).components(separatedBy: "</g>")[0]
+            // The start's F, and the F combineLatest was handed as it subscribed, its ^ beside it.
+            #expect(group.components(separatedBy: #"class="count">F<"#).count - 1 == 2, "\(framing): \(group)")
+            #expect(group.contains(#"class="mark">^<title>"#) && group.contains("subscribed by the pipe"), "\(group)")
+        }
+    }
 }
