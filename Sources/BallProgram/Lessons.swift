@@ -284,22 +284,26 @@ package struct Lesson: Sendable {
             text:
                 "Each operator returns a new Observable; the one before stays as it was: the counter is map { _ in 1 } then scan(0, +), a lane each.",
             task:
-                "f z (map { _ in 1 }), then f | 9 (scan after it), then three moves.",
+                "f z (map { _ in 1 }), two moves; then f | 9 (scan after it), three moves.",
             hint: "in the f box, | adds a stage after the last; Backspace takes it out.",
             learnt:
-                "map's lane reads a 1 for each position, scan's counts them (its first as it went in: position hands its value at once); map's stream is unchanged.",
+                "map alone: all 1s, one colour (· swallowed); scan after it counts them (its first as it went in), the colour steps; map's stream is unchanged.",
             setup:
                 "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0, +) after it.",
-            predicts: 1, question: "Predict: both stages in, after three moves: what does map's own lane read?",
-            choices: ["all 1s", "a count: 1, 2, 3", "none: scan took over"],
+            predicts: 2, question: "Predict: map { _ in 1 } alone, two moves: what does the colour do?",
+            choices: ["changes", "stays: all 1s", "follows the ball"],
             operators: true,
             isDone: { facts in
-                // Built here a stage at a time (not the counter chosen whole, f 9), then three
-                // moves that passed through both stages.
+                // Built here a stage at a time (not the counter chosen whole, f 9): two moves
+                // through map alone, then three that passed through both stages.
                 guard
-                    let built = facts.later.first(where: { $0.intent == .stageAdded(.scan) && $0.slot == .counter })?
+                    let built = facts.later.last(where: { $0.intent == .stageAdded(.scan) && $0.slot == .counter })?
                         .index
                 else { return false }
+                let alone = facts.moves.filter { column in
+                    column.index < built && column.slot == [.mapToOne] && column.slotted != nil
+                }
+                guard alone.count >= 2 else { return false }
                 let counted = facts.moves.filter { column in
                     column.index > built && column.slot == .counter && column.slotted != nil
                         && column.emission(.stage(0)) != nil
@@ -358,7 +362,8 @@ package struct Lesson: Sendable {
             task:
                 "Press f then 8 (flatMapLatest). Move with an arrow key, then drag the ball with the mouse and let go.",
             hint: "A key moves position alone; a drag moves position and .flatMapLatest.",
-            learnt: "Drags only. Latest: the release's Empty() took the press's place, its inner stream cancelled (!).",
+            learnt:
+                "Drags only. Latest: the release's .empty() took the press's place, its inner stream cancelled (!).",
             operators: true, slots: [[.flatMapLatest]],
             isDone: { facts in
                 let keyed = facts.moves.contains { column in
@@ -369,7 +374,7 @@ package struct Lesson: Sendable {
                     guard case .dragged? = column.intent else { return false }
                     return column.slot == [.flatMapLatest] && column.slotted != nil
                 }
-                // Latest: the release switched to its Empty(), cancelling the press's inner
+                // Latest: the release switched to its .empty(), cancelling the press's inner
                 // subscription (its lane's `!`).
                 let switched = facts.later.contains { column in
                     guard case .released? = column.intent, column.slot == [.flatMapLatest] else { return false }

@@ -319,16 +319,25 @@ struct LearnTests {
                 #expect(again.learn.isDone && Self.card(again).contains("You said 1 (3): the lane says no."))
             case "compose":
                 // Operators compose: the question first; the counter chosen whole (f 9) is not it;
-                // built a stage at a time, three moves show map's 1 1 1 under scan's count.
+                // built a stage at a time, map alone keeps the colour (two moves), then three moves
+                // show map's 1 1 1 under scan's count.
                 #expect(Self.card(pilot).contains(Self.heading("compose")))
                 pilot.type("f")
                 #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
-                pilot.type("1")
+                pilot.type("2")
                 for key: Unicode.Scalar in ["f", "9"] { pilot.type(key) }
                 for _ in 0..<3 { pilot.press(.right) }
                 #expect(pilot.learn.play.session.state.slot == .counter && !pilot.learn.isDone, "chosen whole")
                 for key: Unicode.Scalar in ["f", "z"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == [.mapToOne])
+                let colour = pilot.learn.play.session.state.ballColour
+                pilot.press(.down)
+                #expect(pilot.learn.play.session.state.ballColour == colour, "map alone: a 1, the same colour")
+                for key: Unicode.Scalar in ["f", "|", "9"] { pilot.type(key) }
+                for _ in 0..<3 { pilot.press(.right) }
+                #expect(!pilot.learn.isDone, "one move through map alone")
+                for key: Unicode.Scalar in ["f", "z"] { pilot.type(key) }
+                pilot.press(.up)
                 for key: Unicode.Scalar in ["f", "|", "9"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == .counter)
                 pilot.press(.left)
@@ -342,7 +351,7 @@ struct LearnTests {
                     rows.contains { $0.hasPrefix(".map {_ in 1}") && $0.contains("├1─1─1─1") }
                         && rows.contains { $0.hasPrefix("slotted") && $0.contains("├1─2─3─4") },
                     "\(rows.joined(separator: "\n"))")
-                #expect(Self.card(pilot).contains("You said 1 (all 1s): right."))
+                #expect(Self.card(pilot).contains("You said 2 (stays: all 1s): right."))
             case "debounce-throttle":
                 // debounce, throttle: debounce lets a position through 300 ms after the last move;
                 // that alone is half of it. throttle lets the first through at once, then the latest
@@ -429,7 +438,7 @@ struct LearnTests {
                 #expect(!pilot.learn.isDone, "dragged, not let go: no inner stream cancelled yet")
                 pilot.run([.bytes(TerminalBytes.release(Cell(column: 20, row: 4 + top)))])
                 #expect(pilot.learn.isDone)
-                // The press's inner lane ends ! at the release: Empty() took its place.
+                // The press's inner lane ends ! at the release: .empty() took its place.
                 #expect(
                     Self.rows(pilot).contains { $0.hasPrefix("inner 1") && $0.contains("!") },
                     "\(pilot.lines.joined(separator: "\n"))")
@@ -438,7 +447,7 @@ struct LearnTests {
                     dragged.slotted.position == dragged.position && dragged.position.centre.column == 19, "\(dragged)")
                 #expect(
                     Self.card(pilot).contains(
-                        "Done: Drags only. Latest: the release's Empty() took the press's place, its inner stream cancelled (!)."
+                        "Done: Drags only. Latest: the release's .empty() took the press's place, its inner stream cancelled (!)."
                     ))
                 #expect(!Self.card(pilot).contains("flatMap would"), "lesson 16's question not answered here")
                 pilot.press(.right)
@@ -781,7 +790,8 @@ struct LearnTests {
             step { for key: Unicode.Scalar in ["2", "f", "9"] { pilot.type(key) } }
             for _ in 0..<3 { step { pilot.press(.right) } }
         case "compose":
-            step { for key: Unicode.Scalar in ["1", "f", "z"] { pilot.type(key) } }
+            step { for key: Unicode.Scalar in ["2", "f", "z"] { pilot.type(key) } }
+            for _ in 0..<2 { step { pilot.press(.right) } }
             step { for key: Unicode.Scalar in ["f", "|", "9"] { pilot.type(key) } }
             for _ in 0..<3 { step { pilot.press(.right) } }
         case "flat-map":
@@ -940,7 +950,7 @@ struct LearnTests {
             "cancel": ["b", "b"], "share": ["u"],
             "filter": ["f", "2"], "counter": ["2", "f", "9"], "debounce-throttle": ["1", "f", "4"],
             "combine-latest": ["2", "f", "6"], "flat-map-latest": ["f", "8"],
-            "compose": ["1", "f", "z", "f", "|", "9"],
+            "compose": ["2", "f", "z", "f", "|", "9"],
             "flat-map": ["2", "f", "g"], "error": ["2", "f", "X"],
         ]
         for (index, lesson) in Lesson.all.enumerated() {
@@ -1412,7 +1422,7 @@ struct LearnTests {
         #expect(box.contains(SlotOperator.sample.words), "\(box)")
         // The box that adds a stage (f |) tells no more: lesson 12 does not answer lesson 13.
         let compose = Pilot<Learn>(first: Self.index("compose"))
-        for key: Unicode.Scalar in ["1", "f", "z", "f", "|"] { compose.type(key) }
+        for key: Unicode.Scalar in ["2", "f", "z", "f", "|"] { compose.type(key) }
         #expect(compose.learn.binding.model.help?.title.hasPrefix("Add a stage") == true)
         #expect(
             !Self.box(compose).contains(SlotOperator.throttle.words)
