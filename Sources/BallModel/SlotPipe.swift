@@ -37,6 +37,14 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
     package var rawValue: String { stages.isEmpty ? "none" : stages.map(\.rawValue).joined(separator: ",") }
     /// The name, as `--operator` writes it (``rawValue``).
     package var name: String { rawValue }
+
+    /// Whether two pipes have the same stages: the same as their ``rawValue``s being the same,
+    /// without joining them (RawRepresentable's own `==` would, each time: the panel compares a
+    /// column's pipe for every column on its page).
+    package static func == (lhs: SlotPipe, rhs: SlotPipe) -> Bool { lhs.stages == rhs.stages }
+
+    /// Hashes the stages (as ``==(_:_:)`` compares them).
+    package func hash(into hasher: inout Hasher) { hasher.combine(stages) }
     /// The stages' names joined by commas, as the replay file's `name` writes them, the
     /// interval apart (``timing``, the event's `interval`); `none` for the empty pipe.
     package var operatorNames: String { stages.isEmpty ? "none" : stages.map(\.name).joined(separator: ",") }

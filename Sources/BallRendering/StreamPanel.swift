@@ -177,8 +177,10 @@ package struct StreamPanel: Hashable, Sendable {
     package var inputsOfEveryOperator = false
 
     /// The main lanes it draws, top to bottom.
-    package var mainLanes: [StreamLane] {
-        let drawn = drawn
+    package var mainLanes: [StreamLane] { Self.mainLanes(drawn) }
+
+    /// The main lanes a panel that draws `drawn` draws, top to bottom.
+    private static func mainLanes(_ drawn: Drawn) -> [StreamLane] {
         let lanes = StreamLane.main(slot: drawn.slot, inputs: drawn.inputs, stages: drawn.slot ? drawn.stages : [])
         return drawn.background ? lanes : lanes.filter { $0 != .background }
     }
@@ -191,10 +193,11 @@ package struct StreamPanel: Hashable, Sendable {
     package var lateKinds: [LateSubscriber] { drawn.kinds }
 
     /// The kinds of late subscriber with a lane on the page that the rows could not hold.
-    package var foldedLateKinds: [LateSubscriber] {
-        let kinds = lateKinds
-        return LateSubscriber.allCases.filter { kind in !kinds.contains(kind) && lateLanes.contains { $0.kind == kind }
-        }
+    package var foldedLateKinds: [LateSubscriber] { foldedLateKinds(drawn) }
+
+    /// The kinds with a late lane that a panel drawing `drawn` gives no row.
+    private func foldedLateKinds(_ drawn: Drawn) -> [LateSubscriber] {
+        LateSubscriber.allCases.filter { kind in !drawn.kinds.contains(kind) && lateLanes.contains { $0.kind == kind } }
     }
 
     /// The column of the place shown: the player's present, or the latest.
@@ -444,10 +447,16 @@ package struct StreamPanel: Hashable, Sendable {
                             ], fittingWidth: width - 1), width: width)
             ]
         }
-        let (letters, order, groups) = pageLetters()
+        // What it draws, and each main lane's marbles, worked out once a frame: the time view
+        // projects every recorded column on the page onto the spans for each lane.
+        let drawn = drawn
+        let lanes = Self.mainLanes(drawn)
+        let marbled = lanes.map { lane in marbles(lane) { $0.marble(lane) } }
+        let (letters, order, groups) = pageLetters(drawn: drawn, lanes: lanes, marbled: marbled)
         let columnsDrawn = drawnColumns
-        var lines = mainLines(width: width, letters: letters, columnsDrawn: columnsDrawn)
-        for kind in lateKinds {
+        var lines = mainLines(
+            width: width, letters: letters, columnsDrawn: columnsDrawn, drawn: drawn, lanes: lanes, marbled: marbled)
+        for kind in drawn.kinds {
             let row = lateRow(kind)
             if !row.isEmpty {
                 lines.append(
@@ -475,7 +484,7 @@ package struct StreamPanel: Hashable, Sendable {
         // Input lanes the rows could not hold are named first, so none is cut silently; so are
         // late lanes whose row another kind took (learn's rows: the relay's, say, in place of an
         // ended Replay lane).
-        let folded = foldedLanes.map(pipeLabel) + foldedLateKinds.map(lateLabel)
+        let folded = drawn.folded.map(pipeLabel) + foldedLateKinds(drawn).map(lateLabel)
         let foldedWords =
             folded.isEmpty
             ? []
@@ -534,24 +543,33 @@ package struct StreamPanel: Hashable, Sendable {
     /// starts, and in the row above (``segmentsLabel``) the operator of the page's first column
     /// (`.filter`, or `none`), then each chosen one named where its part starts.
     package func mainLines(width: Int, letters: ValueLetters) -> [[LaneCell]] {
-        mainLines(width: width, letters: letters, columnsDrawn: drawnColumns)
+        let drawn = drawn
+        let lanes = Self.mainLanes(drawn)
+        return mainLines(
+            width: width, letters: letters, columnsDrawn: drawnColumns, drawn: drawn, lanes: lanes,
+            marbled: lanes.map { lane in marbles(lane) { $0.marble(lane) } })
     }
 
-    /// The same, with the columns drawn worked out already (once a frame, not once a lane).
-    private func mainLines(width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)]) -> [[LaneCell]] {
+    /// The same, with what it draws, the columns drawn, its main lanes and their marbles worked
+    /// out already (once a frame, not once a lane).
+    private func mainLines(
+        width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)], drawn: Drawn, lanes: [StreamLane],
+        marbled: [[Marble?]]
+    ) -> [[LaneCell]] {
         var lines = drawn.ruler ? [ruler(width: width)] : []
         let starts = segmentStarts
-        for lane in mainLanes {
-            var shown = marbles(lane) { $0.marble(lane) }
+        let waiting = spans == nil ? nil : waitingLane(lanes)
+        for (number, lane) in lanes.enumerated() {
+            var shown = marbled[number]
             guard lane.isPipeLane else {
                 lines.append(laneLine(lane.label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters))
                 continue
             }
-            if drawn.segments, lines.count == (drawn.ruler ? 1 : 0) + mainLanes.firstIndex(of: lane)! {
+            if drawn.segments, lines.count == (drawn.ruler ? 1 : 0) + number {
                 lines.append(segmentsLine(starts, width: width))
             }
             // The time view draws the pipe's timed stage waiting (`~`) where it passes nothing.
-            if let spans, lane == waitingLane {
+            if let spans, lane == waiting {
                 let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
                 for (offset, waited) in waits.enumerated() where waited && shown[offset] == .line {
                     shown[offset] = .waiting
@@ -580,9 +598,10 @@ package struct StreamPanel: Hashable, Sendable {
     private func labellingPipe(for lane: StreamLane) -> SlotPipe {
         let shown = presentColumn?.slot ?? .none
         guard case .stage(let number) = lane, shown.stages.count < number + 2 else { return shown }
-        let upToPresent = columns.filter { present == nil || $0.index <= present! }
+        // (No copy of the page's columns: the time view's page holds hundreds.)
+        let upTo = present ?? .max
         return
-            (upToPresent.last { $0.slot.stages.count >= number + 2 }
+            (columns.last { $0.index <= upTo && $0.slot.stages.count >= number + 2 }
             ?? columns.last { $0.slot.stages.count >= number + 2 })?
             .slot ?? shown
     }
@@ -597,9 +616,10 @@ package struct StreamPanel: Hashable, Sendable {
     private func isOnlyOperator(of pipe: SlotPipe, on lane: StreamLane) -> Bool {
         switch lane {
         case .stage(let number):
-            let drawn = columns.filter { $0.slot.stages.count >= number + 2 }
-            return drawn.allSatisfy { $0.slot.stages[number] == pipe.stages[number] }
-        default: return columns.allSatisfy { $0.slot == .none || $0.slot.last == pipe.last }
+            return columns.allSatisfy {
+                $0.slot.stages.count < number + 2 || $0.slot.stages[number] == pipe.stages[number]
+            }
+        default: return columns.allSatisfy { $0.slot.stages.isEmpty || $0.slot.last == pipe.last }
         }
     }
 
@@ -634,7 +654,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The pipe lane where its timed stage's wait (`~`) is drawn: that stage's, in the pipe at the
     /// place shown (the slot's lane when it is the last, or when no stage is timed).
-    private var waitingLane: StreamLane {
+    private func waitingLane(_ mainLanes: [StreamLane]) -> StreamLane {
         let pipe = presentColumn?.slot ?? .none
         guard let timed = pipe.stages.firstIndex(where: { $0.operation.interval != nil }), timed < pipe.stages.count - 1
         else { return .slotted }
@@ -701,13 +721,17 @@ package struct StreamPanel: Hashable, Sendable {
     /// The page's letters (``letters(lateLanes:)``), and the values they name in the order they
     /// are first drawn (the order the values line lists them); and the group marks drawn on the
     /// page (`²`, `³`, `»`), in the order they are first drawn, which the values line explains.
+    /// `drawn`, `lanes` and `marbled`: what it draws, its main lanes and their marbles, where
+    /// worked out already.
     private func pageLetters(
-        lateLanes drawnLate: [LateLane]? = nil
+        lateLanes drawnLate: [LateLane]? = nil, drawn given: Drawn? = nil, lanes: [StreamLane]? = nil,
+        marbled: [[Marble?]]? = nil
     ) -> (letters: ValueLetters, order: [MarbleValue], groups: [Unicode.Scalar]) {
+        let drawn = given ?? drawn
         guard drawn.values else { return ([:], [], []) }
-        let late = drawnLate ?? lateLanes.filter { lateKinds.contains($0.kind) }
+        let late = drawnLate ?? lateLanes.filter { drawn.kinds.contains($0.kind) }
         let lanes =
-            mainLanes.map { lane in marbles(lane) { $0.marble(lane) } }
+            (marbled ?? (lanes ?? Self.mainLanes(drawn)).map { lane in marbles(lane) { $0.marble(lane) } })
             + late.map { lateMarbles([$0]) }
         var order: [MarbleValue] = []
         var seen: Set<MarbleValue> = []

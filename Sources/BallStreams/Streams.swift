@@ -84,9 +84,14 @@ package enum StreamLane: Hashable, Sendable {
     /// (``inner(_:)``), first to last: every number from the lowest that lived there to the highest.
     package static func inners(in columns: [StreamColumn]) -> [StreamLane] {
         var (lowest, highest) = (Int.max, 0)
-        for column in columns {
-            for held in [column.innersBefore, column.innersAfter] where !held.isEmpty {
-                (lowest, highest) = (min(lowest, held.lowerBound), max(highest, held.upperBound - 1))
+        // By index, with no array a column: the panel works this out for every column on its page.
+        for index in columns.indices {
+            let (before, after) = (columns[index].innersBefore, columns[index].innersAfter)
+            if !before.isEmpty {
+                (lowest, highest) = (min(lowest, before.lowerBound), max(highest, before.upperBound - 1))
+            }
+            if !after.isEmpty {
+                (lowest, highest) = (min(lowest, after.lowerBound), max(highest, after.upperBound - 1))
             }
         }
         return lowest > highest ? [] : (lowest...highest).map(StreamLane.inner)

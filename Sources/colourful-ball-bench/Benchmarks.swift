@@ -287,15 +287,17 @@ struct BenchmarkRun {
     /// placement shows in every step of that round), then sends each step to one after the
     /// other, rotating who goes first. All see the same moments of the machine, so a slow moment
     /// of the host shows in each. The targets by command, then round; `nil` if one cannot start.
+    /// `row`: the row (1-based) they press the ball on and drag along.
     func interleavedDragRounds(
-        _ commands: [[String]], keys: [String] = [], rounds: Int, steps: Int, ready: String = "keys"
+        _ commands: [[String]], keys: [String] = [], rounds: Int, steps: Int, ready: String = "keys", row: Int = 12
     ) -> [[DragTarget]]? {
         var targets = [[DragTarget]](repeating: [], count: commands.count)
         for _ in 0..<rounds {
             var round: [DragTarget] = []
             for (slot, command) in commands.enumerated() {
                 let typed = slot < keys.count ? keys[slot] : ""
-                guard let target = DragTarget(command, keys: typed, environment: environment, ready: ready) else {
+                guard let target = DragTarget(command, keys: typed, environment: environment, ready: ready, row: row)
+                else {
                     return nil
                 }
                 round.append(target)

@@ -188,13 +188,18 @@ final class DragTarget {
     private(set) var peakKilobytes = 0
     private let terminal: PseudoTerminal
     private let cpuBefore: Int?
+    /// The row (1-based) it presses on and drags along.
+    private let row: Int
 
     /// Starts `command`, waits for its "keys" hint (the status line's last word with the panel
     /// open, whose "lanes hide 10 rows" leaves no room for "q quit") and first frame, types
     /// `keys` (`T`: the streams' time view), and presses the mouse button on the ball (the centre
-    /// of 80×24); `nil` if it does not start. `ready`: the words it waits for instead of "keys"
-    /// (a long pipe's name leaves the status line no room for them).
-    init?(_ command: [String], keys: String = "", environment: [String: String], ready: String = "keys") {
+    /// of 80×24, on `row`, 1-based: where the ball is drawn, above a panel that covers the middle);
+    /// `nil` if it does not start. `ready`: the words it waits for instead of "keys" (a long
+    /// pipe's name leaves the status line no room for them).
+    init?(
+        _ command: [String], keys: String = "", environment: [String: String], ready: String = "keys", row: Int = 12
+    ) {
         guard
             let terminal = PseudoTerminal.started80By24(command, environment: environment, quiet: 0.05, ready: ready)
         else {
@@ -204,16 +209,17 @@ final class DragTarget {
             terminal.write(Array(keys.utf8))
             _ = terminal.readUntilQuiet(quiet: 0.05)
         }
-        terminal.write(Array("\u{1B}[<0;41;12M".utf8))
+        terminal.write(Array("\u{1B}[<0;41;\(row)M".utf8))
         _ = terminal.readUntilQuiet(quiet: 0.05)
         self.terminal = terminal
+        self.row = row
         cpuBefore = cpuNanoseconds(terminal.pid)
     }
 
-    /// Drags to `column` (1-based) on row 12 and waits until the output has been quiet for
+    /// Drags to `column` (1-based) on its row and waits until the output has been quiet for
     /// 10 ms: with two targets taking turns, each sleeps about 20 ms between its steps.
     func drag(toColumn column: Int) {
-        if let latency = terminal.timedAnswer(to: Array("\u{1B}[<32;\(column);12M".utf8), quiet: 0.01) {
+        if let latency = terminal.timedAnswer(to: Array("\u{1B}[<32;\(column);\(row)M".utf8), quiet: 0.01) {
             latencies.append(latency)
         }
     }
