@@ -149,6 +149,36 @@ struct MarbleSyntaxTests {
         var refused: [String] = []
         // The stage lanes checked against RxPY's pipe of the stages up to each: stage1, stage2.
         var stagesChecked = Set<String>()
+        /// Checks `bytes` with scripts/check_rxpy_marbles.py, and notes what it checked.
+        func check(_ bytes: [UInt8]) throws {
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let checked = try run([
+                Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+            ])
+            // Status 3: the program refused the export of a recording with more values in one
+            // intent than its frames hold (flatMap after four presses), in its one sentence.
+            if checked.status == 3 {
+                refused.append(checked.output)
+                print("RxPY's marble test: one recording refused, not checked: \(checked.output)")
+                return
+            }
+            #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
+            for stage in ["stage1", "stage2"]
+            where checked.output.contains("; \(stage)'s ")
+                && checked.output.contains("as RxPY's pipe of the stages up to it")
+            {
+                stagesChecked.insert(stage)
+            }
+            guard let names = checked.output.firstRange(of: "(operators chosen: ") else { return }
+            // Each pipe chosen (`filter,debounce:1000ms`), by its stages.
+            let stages = checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ")
+                .flatMap { $0.split(separator: ",") }
+            chosen.formUnion(stages.map { String($0.prefix { $0 != ":" }) })
+            intervals.formUnion(
+                stages.filter { $0.hasPrefix("debounce") || $0.hasPrefix("throttle") }.map {
+                    $0.contains(":") ? String($0.drop { $0 != ":" }.dropFirst()) : "300ms"
+                })
+        }
         for _ in 0..<45 where chosen.count < SlotOperator.allCases.count {
             // A recording ends with its quit; half of them lose it (a session that never quit).
             var lines = String(
@@ -159,34 +189,32 @@ struct MarbleSyntaxTests {
             )
             .split(separator: "\n").map(String.init)
             if Bool.random(using: &generator) { lines.removeLast() }
-            let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-            try Data(bytes).write(to: URL(fileURLWithPath: file))
-            let checked = try run([
-                Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
-            ])
-            // Status 3: the program refused the export of a recording with more values in one
-            // intent than its frames hold (flatMap after four presses), in its one sentence.
-            if checked.status == 3 {
-                refused.append(checked.output)
-                print("RxPY's marble test: one recording refused, not checked: \(checked.output)")
-                continue
-            }
-            #expect(checked.status == 0, "\(generator): \(checked.output)\(checked.error)")
-            for stage in ["stage1", "stage2"]
-            where checked.output.contains("; \(stage)'s ")
-                && checked.output.contains("as RxPY's pipe of the stages up to it")
-            {
-                stagesChecked.insert(stage)
-            }
-            guard let names = checked.output.firstRange(of: "(operators chosen: ") else { continue }
-            // Each pipe chosen (`filter,debounce:1000ms`), by its stages.
-            let stages = checked.output[names.upperBound...].prefix { $0 != ")" }.split(separator: ", ")
-                .flatMap { $0.split(separator: ",") }
-            chosen.formUnion(stages.map { String($0.prefix { $0 != ":" }) })
-            intervals.formUnion(
-                stages.filter { $0.hasPrefix("debounce") || $0.hasPrefix("throttle") }.map {
-                    $0.contains(":") ? String($0.drop { $0 != ":" }.dropFirst()) : "300ms"
-                })
+            try check(Array(lines.map { $0 + "\n" }.joined().utf8))
+        }
+        // Each operator, interval and pipe length is drawn at random, so now and then one is in
+        // no recording: it is then checked on a recording of its own (moves, a flip, a drag, a
+        // corner), and every run checks every operator, interval and stage lane.
+        let missedOperators = SlotOperator.allCases.map(\.name).filter { !chosen.contains($0) }.sorted()
+        // (Each as the operator event's fields: its name, and an interval where it has one.)
+        let missedIntervals = ["100", "1000"].filter { !intervals.contains("\($0)ms") }.map {
+            #"debounce","interval":\#($0)"#
+        }
+        let missedStages = stagesChecked.count < 2 ? [#"filter,mapToOne,scan""#] : []
+        for missed in missedOperators.map({ "\(SlotOperator(rawValue: $0)?.alone.rawValue ?? $0)\"" })
+            + missedIntervals + missedStages
+        {
+            print(#"RxPY's marble test: in no random recording, checked on one of its own: "name":"\#(missed)"#)
+            let own = [
+                #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+                #"{"t":0.1,"event":"operator","name":"\#(missed)}"#,
+                #"{"t":0.2,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.3,"event":"mirror"}"#,
+                #"{"t":0.4,"event":"pressed","cell":[35,11]}"#, #"{"t":0.5,"event":"dragged","cell":[30,8]}"#,
+                #"{"t":0.6,"event":"released","cell":[30,8]}"#,
+                #"{"t":1.0,"event":"arrow","direction":"left","distance":40}"#,
+                #"{"t":1.1,"event":"arrow","direction":"up","distance":20}"#, #"{"t":1.2,"event":"mirror"}"#,
+                #"{"t":1.3,"event":"arrow","direction":"right","distance":5}"#, #"{"t":2.0,"event":"quit"}"#,
+            ]
+            try check(Array(own.map { $0 + "\n" }.joined().utf8))
         }
         #expect(
             intervals == ["100ms", "300ms", "1000ms"], "\(generator): every interval checked, \(intervals.sorted())")
