@@ -611,15 +611,15 @@ package struct StreamPanel: Hashable, Sendable {
     static let labelRoom = labelWidth - 2
 
     /// Whether every column on the page where `lane` is the pipe's had `pipe`'s operator there: a
-    /// lane is labelled with a stage's code only then, since a segment of another operator on it is
-    /// not that code's (before the first, the position went through as it was).
+    /// lane is labelled with a stage's code only then, since a segment of another operator on it
+    /// (or of the empty slot, the position as it was) is not that code's.
     private func isOnlyOperator(of pipe: SlotPipe, on lane: StreamLane) -> Bool {
         switch lane {
         case .stage(let number):
             return columns.allSatisfy {
                 $0.slot.stages.count < number + 2 || $0.slot.stages[number] == pipe.stages[number]
             }
-        default: return columns.allSatisfy { $0.slot.stages.isEmpty || $0.slot.last == pipe.last }
+        default: return columns.allSatisfy { $0.slot.last == pipe.last }
         }
     }
 

@@ -183,9 +183,9 @@ struct DrawnLaneTests {
         for _ in 0..<3 { driver.press(.right) }  // #2–#4: 2, 3, 4.
         var rows = Self.screenRows(driver.frame)
         #expect(rows.contains { $0.hasPrefix(" in the slot      ├.map.scan ") }, "\(rows)")
-        // Each stage its lane, labelled with its code: map's 1 1 1 over scan's 1 2 3.
+        // Each stage its lane: map's 1 1 1 over the slot's 1 2 3 (`slotted`: the empty slot's `^a` is on it too).
         #expect(rows.contains { $0.hasPrefix(" .map {_ in 1}    ├1─1─1─1 ") }, "\(rows)")
-        #expect(rows.contains { $0.hasPrefix(" .scan(0, +)    ^a├1─2─3─4 ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" slotted        ^a├1─2─3─4 ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" position       ^a───b─c─d ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" values         a=40,11 b=41,11 c=42,11 d=43,11 ") }, "\(rows)")
         // filter (#5, handed 43,11, d), a move left (#6, 42,11, c), then debounce (#7): filter's part

@@ -43,19 +43,19 @@ struct StageLaneTests {
         var rows = DrawnLaneTests.screenRows(driver.frame)
         // Each stage's lane labelled with its code, cut to … where the label column is narrow.
         #expect(Self.lane(".filter { … }", in: rows) == "  ├a─b─c", "\(rows)")
-        #expect(Self.lane(".debounce(…)", in: rows) == "^a├─────", "\(rows)")
+        #expect(Self.lane("slotted", in: rows) == "^a├─────", "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" in the slot      ├.filter.debounce ") }, "\(rows)")
         // 300 ms with nothing new: debounce passes 42,11 on, in #3's column; the colour follows it.
         driver.pass(.milliseconds(400))
         rows = DrawnLaneTests.screenRows(driver.frame)
-        #expect(Self.lane(".debounce(…)", in: rows) == "^a├────c", "\(rows)")
+        #expect(Self.lane("slotted", in: rows) == "^a├────c", "\(rows)")
         #expect(Self.lane("ballColour", in: rows)?.hasSuffix("─●") == true, "\(rows)")
         // #4: ten cells left, 32,11, in the left half: filter stops it, so nothing reaches debounce.
         driver.send(.arrowPressed(.left, distance: 10))
         driver.pass(.milliseconds(400))
         rows = DrawnLaneTests.screenRows(driver.frame)
         #expect(Self.lane(".filter { … }", in: rows) == "  ├a─b─c──", "\(rows)")
-        #expect(Self.lane(".debounce(…)", in: rows) == "^a├────c──", "\(rows)")
+        #expect(Self.lane("slotted", in: rows) == "^a├────c──", "\(rows)")
         #expect(Self.lane("position", in: rows)?.hasSuffix("c─d") == true, "\(rows)")
         // The pointer on filter's lane says why, and its code in full.
         let top = rows.firstIndex { $0.hasPrefix(" streams ") } ?? -1
@@ -89,7 +89,7 @@ struct StageLaneTests {
         // A span a cell, 100 ms each: filter's values in spans 10 and 11, debounce's at 14 with
         // its wait before it; the first span holds the build, handed 40,11 (a).
         let filter = Self.lane(".filter { … }", in: rows).map(Array.init) ?? []
-        let debounce = Self.lane(".debounce(…)", in: rows).map(Array.init) ?? []
+        let debounce = Self.lane("slotted", in: rows).map(Array.init) ?? []
         #expect(filter.count > 11 && filter[10] == "b" && filter[11] == "c", "\(rows)")
         #expect(debounce.count > 14 && String(debounce[10...14]) == "~~~~c", "\(rows)")
         #expect(!filter.contains("~"), "the wait is debounce's: \(rows)")
@@ -114,11 +114,11 @@ struct StageLaneTests {
         if !pilot.player.streamsOpen { pilot.type("s") }
         var rows = DrawnLaneTests.screenRows(pilot.frame)
         #expect(Self.lane(".map {_ in 1}", in: rows) == "  ├1─1─1─1─|", "\(rows)")
-        #expect(Self.lane(".scan(0, +)", in: rows) == "^a├1─2─3─4─|", "\(rows)")
+        #expect(Self.lane("slotted", in: rows) == "^a├1─2─3─4─|", "\(rows)")
         pilot.type("T")
         rows = DrawnLaneTests.screenRows(pilot.frame)
         let map = Self.lane(".map {_ in 1}", in: rows) ?? ""
-        let scan = Self.lane(".scan(0, +)", in: rows) ?? ""
+        let scan = Self.lane("slotted", in: rows) ?? ""
         #expect(map.filter { $0 == "1" }.count == 4, "\(rows)")
         #expect(scan.filter { "1234".contains($0) }.count >= 3 && scan.hasSuffix("4|"), "\(rows)")
     }
@@ -148,7 +148,7 @@ struct StageLaneTests {
             let drawn = rows.contains { $0.hasPrefix(" \(label)") }
             #expect(drawn || description.contains(label), "\(label) neither drawn nor named: \(rows)")
         }
-        #expect(rows.contains { $0.hasPrefix(" .debounce(…) ") }, "the last stage's lane, the slot's: \(rows)")
+        #expect(rows.contains { $0.hasPrefix(" slotted ") }, "the last stage's lane, the slot's: \(rows)")
     }
 
     @Test("learn's counter lesson: map's lane over scan's within learn's rows")
@@ -162,6 +162,6 @@ struct StageLaneTests {
         for _ in 0..<3 { pilot.press(.right) }
         let rows = DrawnLaneTests.screenRows(pilot.frame)
         #expect(Self.lane(".map {_ in 1}", in: rows)?.hasSuffix("1─1─1─1") == true, "\(rows)")
-        #expect(Self.lane(".scan(0, +)", in: rows)?.hasSuffix("1─2─3─4") == true, "\(rows)")
+        #expect(Self.lane("slotted", in: rows)?.hasSuffix("1─2─3─4") == true, "\(rows)")
     }
 }

@@ -398,7 +398,7 @@ struct StreamsTests {
         #expect(Self.text(lines[3]) == "  ├.map.sc…")
         #expect(String(String.UnicodeScalarView(lines[4].prefix(16).map(\.glyph))) == " .map {_ in 1}  ")
         #expect(Self.text(lines[4]) == "  ├1─1───1")
-        #expect(String(String.UnicodeScalarView(lines[5].prefix(13).map(\.glyph))) == " .scan(0, +) ")
+        #expect(String(String.UnicodeScalarView(lines[5].prefix(13).map(\.glyph))) == " slotted     ")
         #expect(Self.text(lines[5]) == "^a├1─2───3")
     }
 
