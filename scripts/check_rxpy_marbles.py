@@ -33,7 +33,7 @@ syntax has no room for a lane's events 1 ms apart (a value right after a value i
 with it, so the second is a group, `(b)`, three frames wide).
 
 The slot's lane draws its pipe's last stage, so it completes (`|`) where that stage completes: a
-recovery (`catch`, `replaceError`) passed its fallback on and completed, though the chain's
+recovery (`catch`, `catchAndReturn`) passed its fallback on and completed, though the chain's
 `switch_latest` after it lives on for the next pipe; RxPY's last stage, tapped for its completion,
 must complete at the same frames.
 
@@ -117,6 +117,8 @@ def main(program, recording, replacements=None):
         expressions = {operator["name"]: operator["rxpy"] for operator in listed}
         timed.clear()
         timed.update({operator["name"]: operator["intervals"][0] for operator in listed if "intervals" in operator})
+        former.clear()
+        former.update({old: operator["name"] for operator in listed for old in operator.get("formerNames", [])})
         unknown = sorted(set(replacements or {}) - set(expressions))
         if unknown:
             print("--replace names operators the program does not list: %s" % ", ".join(unknown))
@@ -148,7 +150,7 @@ def main(program, recording, replacements=None):
     expected = {name: [] for name in ("intents", "position", "ballColour", "background")}
     for number, event in enumerate(events, start=1):
         intent = {k: v for k, v in event.items() if k != "t"}
-        if intent["event"] == "operator":
+        if intent["event"] in ("operator", "stage"):
             intent["name"] = pipe_name(intent["name"])
         # A timed stage's interval, as the program writes every one it reads (a file before
         # version 7 gives none: the usual).
@@ -367,6 +369,9 @@ switch_completed = []
 # The timed operators, by name, each with the interval it waits where an event gives none (in
 # frames of 1 ms), as the program's list says.
 timed = {}
+# The names older recordings gave operators, each with the operator's name now, as the program's
+# list says (`replaceError`, Combine's name, is `catchAndReturn`).
+former = {}
 
 
 def start_with_now(value):
@@ -450,8 +455,10 @@ def with_interval(name, event):
 
 def pipe_name(name):
     """The pipe a recording's `operator` names, as the program writes it: `counter` (an older
-    name) is `mapToOne,scan`, and so is `map,scan` (a `map` before a stage that takes counts)."""
+    name) is `mapToOne,scan`, and so is `map,scan` (a `map` before a stage that takes counts); an
+    operator's older name (`former`) is its name now."""
     name = "mapToOne,scan" if name == "counter" else name
+    name = ",".join(former.get(stage, stage) for stage in name.split(","))
     return ",".join("mapToOne" if stage == "map" and following == "scan" else stage
                     for stage, following in zip(name.split(","), name.split(",")[1:] + [None]))
 

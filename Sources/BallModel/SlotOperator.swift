@@ -16,7 +16,7 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// The operators, in the operators box's order: the one list a new operator joins.
     package static let allCases: [SlotOperator] = [
         .none, .filter, .map, .debounce, .throttle, .combineLatest, .sample, .flatMapLatest, .mapToOne, .scan,
-        .merge, .startWith, .distinctUntilChanged, .flatMap, .tryMap, .catch, .retry, .replaceError,
+        .merge, .startWith, .distinctUntilChanged, .flatMap, .tryMap, .catch, .retry, .catchAndReturn,
     ]
 
     /// What the operator is and does.
@@ -32,12 +32,14 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
         self = found
     }
 
-    /// The operator `text` names: an operator's name, and for a timed one its interval after a
-    /// colon (`debounce:1000ms`; `debounce` alone waits ``SlotInterval/usual``). A failure says
-    /// in one sentence what is wrong.
+    /// The operator `text` names: an operator's name (or a name it had, which older recordings
+    /// wrote: ``SlotOperation/formerNames``), and for a timed one its interval after a colon
+    /// (`debounce:1000ms`; `debounce` alone waits ``SlotInterval/usual``). A failure says in one
+    /// sentence what is wrong.
     package static func parse(_ text: String) -> Result<SlotOperator, PipeProblem> {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard let found = allCases.first(where: { $0.name == parts[0] }) else { return .failure(.unknown(text)) }
+        guard let found = allCases.first(where: { $0.name == parts[0] || $0.operation.formerNames.contains(parts[0]) })
+        else { return .failure(.unknown(text)) }
         guard parts.count == 2 else { return .success(found) }
         guard found.timing != nil else { return .failure(.notTimed(found)) }
         guard parts[1].hasSuffix("ms"), let milliseconds = Int(parts[1].dropLast(2)),
@@ -128,6 +130,9 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
 package protocol SlotOperation: Sendable {
     /// The name, as the replay file and `--operator` write it (Rx's name).
     var name: String { get }
+    /// Names it had before, which older replay files wrote (Combine's `replaceError`, now
+    /// `catchAndReturn`): read as ``name``, never written.
+    var formerNames: [String] { get }
     /// The key that puts it in from the operators box (`f`): a digit, or a letter.
     var key: Unicode.Scalar { get }
     /// Its operator's name in Rx, as its lane names it: ``name`` unless two share one
@@ -180,10 +185,10 @@ package protocol SlotOperation: Sendable {
     /// The reducer's model of its failing in `step`, if it does: the error that ends it and the
     /// stages after it, up to one that recovers.
     func failure(_ step: SlotStep) -> SlotError?
-    /// Whether it recovers from an error of a stage before it (`catch`, `retry`, `replaceError`):
+    /// Whether it recovers from an error of a stage before it (`catch`, `retry`, `catchAndReturn`):
     /// it goes only after a stage that can fail.
     var recovers: Bool { get }
-    /// Whether no error comes out of it, whatever came before (`catch`, `replaceError`; `retry`'s
+    /// Whether no error comes out of it, whatever came before (`catch`, `catchAndReturn`; `retry`'s
     /// last error goes on).
     var endsErrors: Bool { get }
     /// Whether it goes after a stage that can fail: ``passingErrors(_:afresh:inputs:resuming:)``
@@ -260,6 +265,7 @@ extension SlotOperation {
     }
     package var inputs: [SlotInput] { [.position] }
     package var rxName: String { name }
+    package var formerNames: [String] { [] }
     package var takes: SlotValueKind? { .position }
     package var startsPipe: Bool { false }
     package func gives(_ input: SlotValueKind) -> SlotValueKind { input }
@@ -283,7 +289,7 @@ extension SlotOperation {
     package func heldWords(_ moment: SlotMoment, seen position: BallPosition) -> (String, String?) { ("nothing", nil) }
 }
 
-/// An operator that recovers from an error of a stage before it (`catch`, `retry`, `replaceError`):
+/// An operator that recovers from an error of a stage before it (`catch`, `retry`, `catchAndReturn`):
 /// it goes only after a stage that can fail, and acts only in its form for what can fail
 /// (``SlotOperation/passingErrors(_:afresh:inputs:resuming:)``).
 package protocol RecoveringOperation: SlotOperation {}
@@ -330,7 +336,7 @@ package enum SlotInterval: Int, Hashable, Sendable, CaseIterable, Comparable {
 
 /// How a stage recovers from an error of a stage before it, in the reducer's model.
 package enum SlotRecovery: Hashable, Sendable {
-    /// It passes this value on, then completes (`catch`'s `Just`, `replaceError`'s value): the
+    /// It passes this value on, then completes (`catch`'s `.just`, `catchAndReturn`'s value): the
     /// stages before it ended with the error, and nothing comes through it again.
     case fallback(SlotOutput)
     /// It subscribes anew to the stages before it (`retry`): each starts afresh, handed what the

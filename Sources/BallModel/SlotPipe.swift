@@ -156,10 +156,15 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
     package var last: SlotOperator { stages.last ?? .none }
 
     /// The pipe's code, as the chain applies it: `position.filter { $0.isInRightHalf }.debounce(…)`.
+    /// Each stage's code reads what the stage before passes on where it says `position`, so
+    /// RxSwift's static form wraps it: `Observable.combineLatest(position.filter { … }, mirror) { … }`.
     package var code: String {
         guard let first = stages.first else { return SlotOperator.none.code }
         return stages.dropFirst().reduce(first.code) { code, stage in
-            code + (stage.code.hasPrefix("position") ? String(stage.code.dropFirst("position".count)) : stage.code)
+            var wrapping = stage.code
+            guard let upstream = wrapping.firstRange(of: "position") else { return code + wrapping }
+            wrapping.replaceSubrange(upstream, with: code)
+            return wrapping
         }
     }
 
@@ -294,12 +299,12 @@ package struct SlotStage: Hashable, Sendable {
     /// how many it made (the latest lives while the ball is grabbed: it passes each position once).
     package var innerSubscriptions = 0
     /// Whether it ended, unsubscribed for good: by an error a later stage caught (`catch`,
-    /// `replaceError`), or as that stage, which then completed. Nothing passes it again.
+    /// `catchAndReturn`), or as that stage, which then completed. Nothing passes it again.
     package var finished = false
     /// How many times `retry` subscribed anew to the stages before it since the pipe was built.
     package var retries = 0
     /// The value it was given as the pipe was built, which it keeps (a subscription anew by
-    /// `retry` gets the same): what `startWith` puts first, and `replaceError` passes on for an
+    /// `retry` gets the same): what `startWith` puts first, and `catchAndReturn` passes on for an
     /// error.
     package var given: SlotOutput?
 
@@ -707,7 +712,8 @@ extension SlotOperator {
     /// The stage's code in at most `width` cells, for the narrow label column of its lane: in
     /// full where it fits; else with its closure's braces tight (`.map {_ in 1}`); else with what
     /// its closure or arguments say cut to `…`
-    /// (`.filter { … }`, `.debounce(…)`), without the subject it starts from if need be; else cut
+    /// (`.filter { … }`, `.debounce(…)`), without the subject it starts from if need be, or the
+    /// operator's name alone (`Observable.combineLatest(…) { … }` as `.combineLatest`); else cut
     /// at the end with `…`. Never cut silently: the lane's hover line says the code in full.
     package func stageLabel(width: Int) -> String {
         let full = stageCode
@@ -719,7 +725,7 @@ extension SlotOperator {
             let cut = full[opener] == "{" ? head + "{ \(Glyph.ellipsis) }" : head + "(\(Glyph.ellipsis))"
             candidates.append(cut)
             if let dot = head.firstIndex(of: "."), dot != head.startIndex {
-                candidates.append(String(cut[dot...]))
+                candidates += [String(cut[dot...]), String(head[dot...])]
             }
         }
         return candidates.first { $0.terminalWidth <= width } ?? full.fitted(toWidth: width)

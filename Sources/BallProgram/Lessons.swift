@@ -422,7 +422,8 @@ package struct Lesson: Sendable {
             hint: "Without catch the # would reach the binding: the colour dead for good.",
             learnt:
                 "tryMap's # caught: catch handed the centre, then nothing more. Uncaught, the binding dies: RxCocoa's never error.",
-            setup: "tryMap { … } throws when the ball is in a corner; catch { _ in .just(centre) } stands after it.",
+            setup:
+                "tryMap, RxSwift's map { … } that throws (Combine: tryMap), throws in a corner; catch { _ in .just(centre) } after it.",
             predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
             choices: ["stops for good", "the centre's, then stays", "goes on following"],
             operators: true, slots: [[.tryMap, .catch]],

@@ -14,9 +14,9 @@ package enum StreamLane: Hashable, Sendable {
     /// What the operator in the slot passes on (``BallViewModel/slotted``): drawn once an
     /// operator has gone into the slot.
     case slotted
-    /// `slotted.map(colour).removeDuplicates()` (``BallViewModel/ballColour``).
+    /// `slotted.map(colour).distinctUntilChanged()` (``BallViewModel/ballColour``).
     case ballColour
-    /// `ballColour.scan(flatWhite, background).removeDuplicates()` (``BallViewModel/background``).
+    /// `ballColour.scan(flatWhite, background).distinctUntilChanged()` (``BallViewModel/background``).
     case background
     /// The second subject, whether the mirror is on (``BallViewModel/mirror``): drawn while the
     /// operator in the slot reads it.
@@ -123,16 +123,17 @@ package enum StreamLane: Hashable, Sendable {
     }
 
     /// The code that makes this lane's stream, as the source writes it (the chain's lines are
-    /// ``BallViewModel/init(start:)``'s own, which a test checks).
+    /// ``BallViewModel/init(start:)``'s own, which a test checks), but for the operator RxSwift
+    /// names `distinctUntilChanged()`, which the source runs as Combine's `removeDuplicates()`.
     package var expression: String {
         switch self {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
         case .position: "position = CurrentValueSubject(start.position)"
         case .slotted:
             "slotted = slot.setFailureType(to: Error.self).map { [inputs] in defer { resumed = nil }; return $0.applied(to: inputs, resuming: resumed) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
-        case .ballColour: "ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)"
+        case .ballColour: "ballColour = slotted.map { $0.ballColour }.distinctUntilChanged().share(replay: 1)"
         case .background:
-            "background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)"
+            "background = ballColour.scan(start.background, screenColour).distinctUntilChanged().share(replay: 1)"
         case .mirror: "mirror = CurrentValueSubject(start.mirror), flipped by i"
         case .grabbed: "grabbed = CurrentValueSubject(start.isGrabbed), sent each press and release"
         case .mouse: "mouse = PassthroughSubject(), sent each new position the mouse made"
@@ -147,14 +148,14 @@ package enum StreamLane: Hashable, Sendable {
         }
     }
 
-    /// The code in short, for a narrow panel: `slotted.map { $0.ballColour }.removeDuplicates()`.
+    /// The code in short, for a narrow panel: `slotted.map { $0.ballColour }.distinctUntilChanged()`.
     package var shortExpression: String {
         switch self {
         case .intents: "session.intents"
         case .position: "CurrentValueSubject(start.position)"
         case .slotted: "slot.map { $0.applied(to: inputs) }.switchToLatest()"
-        case .ballColour: "slotted.map { $0.ballColour }.removeDuplicates()"
-        case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).removeDuplicates()"
+        case .ballColour: "slotted.map { $0.ballColour }.distinctUntilChanged()"
+        case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).distinctUntilChanged()"
         case .mirror: "CurrentValueSubject(start.mirror)"
         case .grabbed: "CurrentValueSubject(start.isGrabbed)"
         case .mouse, .keys: "PassthroughSubject()"
@@ -244,7 +245,7 @@ package enum Marble: Hashable, Sendable {
     case group(Int)
     /// A colour was emitted: `●` (the ball) or `■` (the background), painted in it.
     case colour(FlatColour, background: Bool)
-    /// A value was worked out and swallowed by `removeDuplicates` (`·`): the same ball colour
+    /// A value was worked out and swallowed by `distinctUntilChanged` (`·`): the same ball colour
     /// again, or the same screen colour again (the black band keeps it).
     case ghost
     /// The intent was skipped in the replay player (`ø`): it never entered, nothing went through.
@@ -695,7 +696,7 @@ package struct StreamColumn: Hashable, Sendable {
     }
 
     /// Whether `lane` completed here: its subscription received the completion, or, for the
-    /// slot's lane, the pipe's last stage completed (a recovery, `catch` or `replaceError`, passed
+    /// slot's lane, the pipe's last stage completed (a recovery, `catch` or `catchAndReturn`, passed
     /// its fallback on and completed, as RxSwift's does; the chain's `switchToLatest` after it
     /// lives on for the next pipe, so `slotted` itself does not complete, nor the colours; at the
     /// session's end it does, but the slot's lane has nothing left to end where the stage had).

@@ -26,9 +26,13 @@ struct OperatorsCommand: ParsableCommand {
                 slot.timing == nil
                 ? ""
                 : ",\"intervals\":[\(([SlotInterval.usual] + SlotInterval.allCases.filter { $0 != .usual }).map { String($0.milliseconds) }.joined(separator: ","))]"
+            // Names older recordings gave it, where it had one: `"formerNames":["replaceError"]`.
+            let former = slot.operation.formerNames
+            let formerNames =
+                former.isEmpty ? "" : ",\"formerNames\":[\(former.map(\.jsonQuoted).joined(separator: ","))]"
             print(
                 "{" + fields.map { "\($0.0.jsonQuoted):\($0.1.jsonQuoted)" }.joined(separator: ",")
-                    + ",\"inputs\":[\(inputs)]\(intervals)}")
+                    + ",\"inputs\":[\(inputs)]\(intervals)\(formerNames)}")
         }
     }
 }

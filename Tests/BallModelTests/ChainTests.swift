@@ -793,7 +793,7 @@ struct ChainTests {
         "tryMap,catch: in a corner the error becomes Just the middle, then the pipe completes: the colours live on, the middle's, until another pipe"
     )
     func catchInThePipe() throws {
-        for name in ["tryMap,catch", "tryMap,replaceError", "tryMap,map,catch"] {
+        for name in ["tryMap,catch", "tryMap,catchAndReturn", "tryMap,map,catch"] {
             let session = BallSession(start: .start(at: position(50, 11)))
             var (stages, colours): ([[SlotOutput]], [FlatColour]) = ([[], [], []], [])
             var ends: [String: Subscribers.Completion<Error>] = [:]
@@ -1390,13 +1390,34 @@ struct PipeTests {
     /// Pipes with a stage that can fail, with and without a recovery, the failure first, in the
     /// middle and last.
     static let failingPipes: [SlotPipe] = [
-        "tryMap", "tryMap,catch", "tryMap,retry", "tryMap,replaceError", "tryMap,map", "tryMap,map,catch",
+        "tryMap", "tryMap,catch", "tryMap,retry", "tryMap,catchAndReturn", "tryMap,map", "tryMap,map,catch",
         "filter,tryMap,retry", "tryMap,retry,catch", "tryMap,catch,distinctUntilChanged", "tryMap,mapToOne,scan",
         "debounce,tryMap,retry",
-        "flatMapLatest,tryMap,retry", "startWith,tryMap,replaceError", "tryMap,retry,map", "sample,tryMap,catch",
-        "tryMap,filter,replaceError", "flatMap,tryMap,retry", "merge,tryMap,retry", "throttle,tryMap,retry",
+        "flatMapLatest,tryMap,retry", "startWith,tryMap,catchAndReturn", "tryMap,retry,map", "sample,tryMap,catch",
+        "tryMap,filter,catchAndReturn", "flatMap,tryMap,retry", "merge,tryMap,retry", "throttle,tryMap,retry",
         "combineLatest,tryMap,retry", "distinctUntilChanged,tryMap,retry",
     ].map { try! SlotPipe.parse($0).get() }
+
+    @Test(
+        "a pipe's code reads as RxSwift writes it: each stage on what the one before passes on, Observable.combineLatest wrapping it; the lane's label names the operator"
+    )
+    func pipeCode() throws {
+        #expect(
+            try SlotPipe.parse("filter,debounce").get().code
+                == "position.filter { $0.isInRightHalf }.debounce(.milliseconds(300), scheduler: clock)")
+        #expect(
+            try SlotPipe.parse("filter,combineLatest").get().code
+                == "Observable.combineLatest(position.filter { $0.isInRightHalf }, mirror) { $1 ? $0.mirrored : $0 }")
+        #expect(
+            try SlotPipe.parse("merge,tryMap,catchAndReturn").get().code
+                == "Observable.merge(mouse, keys).map { guard !$0.isInCorner else { throw SlotError.outOfBounds($0) }; return $0 }.catchAndReturn(.centred(on: screen))"
+        )
+        #expect(try SlotPipe.parse("tryMap,retry").get().code.hasSuffix(".retry(\(RetryOperation.attempts))"))
+        // Combine's replaceError, the name older recordings wrote, reads as catchAndReturn.
+        #expect(try SlotPipe.parse("tryMap,replaceError").get() == [.tryMap, .catchAndReturn])
+        #expect(SlotOperator.combineLatest.stageLabel(width: 14) == ".combineLatest")
+        #expect(SlotOperator.merge.stageLabel(width: 14) == ".merge(…)")
+    }
 
     @Test("pipes by name: map,scan is the counter; what does not fit is one sentence")
     func pipesByName() throws {

@@ -492,7 +492,7 @@ struct LearnTests {
                     state.position.isInCorner
                         && state.ballColour == BallPosition.centred(on: state.position.screen).ballColour)
                 #expect(
-                    Self.rows(pilot).contains { $0.hasPrefix(".tryMap") && $0.contains("#") },
+                    Self.rows(pilot).contains { $0.hasPrefix(".map { … }") && $0.contains("#") },
                     "\(Self.rows(pilot).joined(separator: "\n"))")
                 #expect(Self.card(pilot).contains("You said 1 (stops for good): the lane says no."))
             case "completion":

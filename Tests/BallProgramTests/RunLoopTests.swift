@@ -224,7 +224,7 @@ struct RunLoopTests {
         let driver = Pilot<Play>(animated: false)  // 40,11: flatRed on flatMint.
         driver.type("f")
         let box = Self.lines(driver.frame).joined(separator: "\n")
-        #expect(box.contains("6    position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"))
+        #expect(box.contains("6    Observable.combineLatest(position, mirror) { $1 ? $0.mirrored : $0 }"))
         #expect(box.contains("7    position.sample(mirror): the latest position, each time the mirror"))
         driver.type("7")
         #expect(driver.session.state.slot == [.sample])
@@ -578,7 +578,8 @@ extension RunLoopTests {
         // throttle (one timed operator), nor merge (only a first stage).
         for key: Unicode.Scalar in ["f", "|"] { driver.type(key) }
         let offered = Self.lines(driver.frame).joined(separator: "\n")
-        #expect(offered.contains("position.map { $0.mirrored }") && offered.contains("position.tryMap"), "\(offered)")
+        #expect(
+            offered.contains("position.map { $0.mirrored }") && offered.contains("position.map { guard"), "\(offered)")
         #expect(
             !offered.contains("position.scan(0, +)") && !offered.contains("throttle(") && !offered.contains("merge("))
         // scan's key, though, refused: said whole on the status line, and nothing changes.

@@ -142,7 +142,7 @@ struct StageLaneTests {
         // The panel takes the rows it keeps at most with a slot, and no more.
         let status = rows.count - 1
         #expect(status - top <= StreamPanel.rows(slot: true), "\(rows)")
-        let labels = [".combineLates…", ".filter { … }", "mirror"]
+        let labels = [".combineLatest", ".filter { … }", "mirror"]
         let description = rows[status - 1]
         for label in labels {
             let drawn = rows.contains { $0.hasPrefix(" \(label)") }

@@ -180,7 +180,7 @@ struct StreamsTests {
         panel.showsSlot = true
         let columns = driver.streams.columns
         let said = (1...3).map { panel.describe(columns[$0], in: .slotted) }
-        let code = "slotted = position.removeDuplicates { $0.isInRightHalf == $1.isInRightHalf }"
+        let code = "slotted = position.distinctUntilChanged { $0.isInRightHalf == $1.isInRightHalf }"
         #expect(
             said[0] == "#1: ○ 40,11: distinctUntilChanged chosen, subscribed and handed the position at once ← \(code)")
         #expect(said[1] == "#2: ○ 39,11: the ball crossed into the left half, so it differs from the last ← \(code)")
@@ -252,7 +252,7 @@ struct StreamsTests {
         let columns = driver.streams.columns
         let said = (1...8).map { panel.describe(columns[$0], in: .slotted) }
         let sample = "slotted = position.sample(mirror)"
-        let combine = "slotted = position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
+        let combine = "slotted = Observable.combineLatest(position, mirror) { $1 ? $0.mirrored : $0 }"
         #expect(
             said == [
                 "#1: ○ 40,11: sample chosen, subscribed to position (handed it) and then to mirror, whose value samples it at once ← \(sample)",
@@ -413,7 +413,7 @@ struct StreamsTests {
         var panel = StreamPanel(columns: columns, lateLanes: [])
         panel.showsSlot = true
         let said = (1...4).map { panel.describe(columns[$0], in: .slotted) }
-        let merge = "slotted = mouse.merge(with: keys)"
+        let merge = "slotted = Observable.merge(mouse, keys)"
         let clamped = driver.session.state.position.centre
         #expect(
             said == [
@@ -515,7 +515,9 @@ struct StreamsTests {
         #expect(listed.count == Set(listed).count)
     }
 
-    @Test("the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift")
+    @Test(
+        "the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift, RxSwift's distinctUntilChanged() run as Combine's removeDuplicates()"
+    )
     func lanesQuoteTheSource() throws {
         let source = try String(
             contentsOfFile: #filePath.replacingOccurrences(
@@ -525,7 +527,14 @@ struct StreamsTests {
         let end = try #require(source.range(of: "// (end of the chain)")).lowerBound
         let lines = source[chain..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for lane in [StreamLane.position, .ballColour, .background] {
-            #expect(lines.contains(lane.expression), "\(lane.label): \(lane.expression)")
+            let run = lane.expression.replacing(".distinctUntilChanged()", with: ".removeDuplicates()")
+            #expect(lines.contains(run), "\(lane.label): \(run)")
+        }
+        // The panel says RxSwift's name: Combine's is nowhere in what it quotes.
+        for lane in [StreamLane.ballColour, .background] {
+            for code in [lane.expression, lane.shortExpression] {
+                #expect(code.contains(".distinctUntilChanged()") && !code.contains("removeDuplicates"), "\(code)")
+            }
         }
     }
 
@@ -563,7 +572,7 @@ struct StreamsTests {
         // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: intentsRow + 2))
         #expect(
-            description().hasPrefix(" #1: · flatRed, swallowed ← slotted.map { $0.ballColour }.removeDuplicates()"),
+            description().hasPrefix(" #1: · flatRed, swallowed ← slotted.map { $0.ballColour }.distinctUntilChanged()"),
             "\(description())"
         )
         // Off the lanes (over the ball, over the labels): the latest again.

@@ -317,6 +317,28 @@ extension ReplayTests {
         #expect(SlotPipe([.filter, .debounce]).timing == .usual)
     }
 
+    @Test(
+        "a file that names catchAndReturn by Combine's name, replaceError, as files did before, reads it as catchAndReturn, in a pipe and as a stage; the recorder writes RxSwift's"
+    )
+    func formerNameReads() throws {
+        let header = ReplayFormat.headerLine(terminal: ScreenSize(columns: 80, rows: 24), program: "t", started: "s")
+        let lines = [
+            header, #"{"t":0.1,"event":"operator","name":"tryMap,replaceError"}"#,
+            #"{"t":0.2,"event":"operator","name":"tryMap"}"#, #"{"t":0.3,"event":"stage","name":"replaceError"}"#,
+        ]
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let read = try Self.intents(bytes)
+        #expect(
+            read == [
+                .operatorChosen([.tryMap, .catchAndReturn]), .operatorChosen([.tryMap]), .stageAdded(.catchAndReturn),
+            ])
+        #expect(
+            CanonicalFastPathTests.read(bytes, fast: true) == CanonicalFastPathTests.read(bytes, fast: false))
+        #expect(
+            ReplayFormat.line(for: .operatorChosen([.tryMap, .catchAndReturn]), at: 0.1)
+                == #"{"t":0.1,"event":"operator","name":"tryMap,catchAndReturn"}"#)
+    }
+
     /// Every intent of `bytes`, read in chunks of 7 bytes.
     static func intents(_ bytes: [UInt8]) throws -> [Intent] {
         let reader = ReplayReader.inMemory(bytes)

@@ -408,9 +408,10 @@ struct MarbleSyntaxTests {
         let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
         let wrong = try run([Self.python, script, programPath, file, "--replace", "tryMap=subject"])
         #expect(wrong.status == 1, "\(wrong.output)\(wrong.error)")
-        // catch, then replaceError, each in a corner: the slot's lane, the last stage's, ends `|`
-        // where it passed the middle on and completed (as RxPY's catch), and not again at the
-        // quit; a catch whose fallback never completes gives a lane the exported one is not.
+        // catch, then catchAndReturn (by its Combine name, replaceError, as older files wrote it),
+        // each in a corner: the slot's lane, the last stage's, ends `|` where it passed the middle
+        // on and completed (as RxPY's catch), and not again at the quit; a catch whose fallback
+        // never completes gives a lane the exported one is not.
         let recovered = [
             #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
             #"{"t":0.1,"event":"operator","name":"tryMap,catch"}"#,

@@ -2,12 +2,15 @@ import OpenCombine
 
 /// `combineLatest`: the position combined with the second subject, `mirror` (the learner flips
 /// it with a key): each time either changes, the latest position, mirrored while `mirror` is
-/// on. So flipping the mirror changes the colour with the ball still.
+/// on. So flipping the mirror changes the colour with the ball still. RxSwift's
+/// `Observable.combineLatest(position, mirror) { … }`, which Combine (and the slot, with ours)
+/// writes `position.combineLatest(mirror) { … }`.
 package struct CombineLatestOperation: SlotOperation {
     package let name = "combineLatest"
     package let key: Unicode.Scalar = "6"
-    package let code = "position.combineLatest(mirror) { $1 ? $0.mirrored : $0 }"
-    package let words = "the latest position, mirrored while the mirror is on (i flips it)"
+    package let code = "Observable.combineLatest(position, mirror) { $1 ? $0.mirrored : $0 }"
+    package let words =
+        "the latest position, mirrored while the mirror is on, i flips it (Combine: position.combineLatest(mirror))"
     package let rxpy =
         "upstream.pipe(ops.combine_latest(mirror), ops.map(lambda pair: mirrored(pair[0]) if pair[1] else pair[0]))"
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)

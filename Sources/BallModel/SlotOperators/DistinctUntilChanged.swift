@@ -1,16 +1,17 @@
 import OpenCombine
 
-/// `distinctUntilChanged` by the half the ball is in (Combine's `removeDuplicates(by:)`): a
-/// position goes through only when the ball is in the other half from the last one that went
-/// through, so the colour changes only as the ball crosses the middle. The first it is handed
-/// always goes through. (It compares with the last it let through, as RxSwift's does; "the same
+/// `distinctUntilChanged` by the half the ball is in (Combine's `removeDuplicates(by:)`, which the
+/// slot runs): a position goes through only when the ball is in the other half from the last one
+/// that went through, so the colour changes only as the ball crosses the middle. The first it is
+/// handed always goes through. (It compares with the last it let through, as RxSwift's does; "the same
 /// half" is an equivalence, so comparing with the last it was handed, as Combine's does, is
 /// the same.)
 package struct DistinctUntilChangedOperation: SlotOperation {
     package let name = "distinctUntilChanged"
     package let key: Unicode.Scalar = "d"
-    package let code = "position.removeDuplicates { $0.isInRightHalf == $1.isInRightHalf }"
-    package let words = "a position goes through only when the ball has crossed to the other half"
+    package let code = "position.distinctUntilChanged { $0.isInRightHalf == $1.isInRightHalf }"
+    package let words =
+        "a position goes through only when the ball has crossed to the other half (Combine: removeDuplicates)"
     package let rxpy = "upstream.pipe(ops.distinct_until_changed(in_right_half))"
     package let passesErrors = true
 

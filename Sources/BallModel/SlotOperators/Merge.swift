@@ -2,13 +2,15 @@ import OpenCombine
 
 /// `merge`: the positions the mouse made and those the keys made, two streams (`mouse` and
 /// `keys`, `PassthroughSubject`s the session sends each new position to, by what made it),
-/// merged into one as they come. Chosen, it is handed nothing (neither holds a value); a
-/// resize's clamp, made by neither, does not go through.
+/// merged into one as they come: RxSwift's `Observable.merge(mouse, keys)`, which Combine (and
+/// the slot, with ours) writes `mouse.merge(with: keys)`. Chosen, it is handed nothing (neither
+/// holds a value); a resize's clamp, made by neither, does not go through.
 package struct MergeOperation: SlotOperation {
     package let name = "merge"
     package let key: Unicode.Scalar = "0"
-    package let code = "mouse.merge(with: keys)"
-    package let words = "the mouse's moves and the keys' moves, two streams merged into one as they come"
+    package let code = "Observable.merge(mouse, keys)"
+    package let words =
+        "the mouse's moves and the keys' moves, merged into one as they come (Combine: mouse.merge(with: keys))"
     package let rxpy = "sources[\"mouse\"].pipe(ops.merge(sources[\"keys\"]))"
     package let inputs: [SlotInput] = [.mouse, .keys]
     package let benchIdle = (keys: FlatMapLatestOperation.drag, after: "after a drag and keys", settle: 0.5)

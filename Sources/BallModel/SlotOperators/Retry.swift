@@ -2,16 +2,17 @@ import OpenCombine
 
 /// `retry(3)`: an error of a stage before it subscribes to those stages anew, up to three
 /// subscriptions in all; the third's error goes on. RxSwift's `retry(3)` counts subscriptions
-/// (3); Combine's `retry(2)` counts the retries after the first (2): the same operator. The
-/// position is a Behavior subject, which hands a new subscriber the position at once: with the
-/// ball still in the corner each retry throws again at once, so all are spent in one move and the
-/// error goes on (retry cannot fix what is still wrong). Never an unbounded `retry()`: that would
+/// (3), as the learner reads it; Combine's `retry(2)`, which the slot runs, counts the retries
+/// after the first (2): the same operator. The position is a Behavior subject, which hands a new
+/// subscriber the position at once: with the ball still in the corner each retry throws again at
+/// once, so all are spent in one move and the error goes on (retry cannot fix what is still wrong). Never an unbounded `retry()`: that would
 /// resubscribe for ever, in one call.
 package struct RetryOperation: RecoveringOperation {
     package let name = "retry"
     package let key: Unicode.Scalar = "R"
-    package let code = "position.retry(2)"
-    package let words = "an error before it subscribes again: 3 in all (RxSwift's retry(3), Combine's retry(2))"
+    package let code = "position.retry(\(RetryOperation.attempts))"
+    package let words =
+        "an error before it subscribes again: \(RetryOperation.attempts) subscriptions in all (Combine: retry(\(RetryOperation.attempts - 1)))"
     package let rxpy = "upstream.pipe(ops.retry(3))"
 
     package let takes: SlotValueKind? = nil

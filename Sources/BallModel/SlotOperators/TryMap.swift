@@ -1,17 +1,19 @@
 import OpenCombine
 
-/// `tryMap`: an operator that can fail. Each position goes through as it is, but one in a corner
+/// `tryMap`: an operator that can fail, the program's name for RxSwift's `map` with a closure that
+/// throws, `position.map { guard … else { throw … }; return $0 }`, as the learner reads it (Combine
+/// names it `tryMap`, which the slot runs). Each position goes through as it is, but one in a corner
 /// (``BallPosition/isInCorner``) throws ``SlotError/outOfBounds(_:)``: the error ends the stages
-/// after it, and, unless one of them recovers (`catch`, `retry`, `replaceError`), `slotted` and
+/// after it, and, unless one of them recovers (`catch`, `retry`, `catchAndReturn`), `slotted` and
 /// everything after it, `ballColour` and `background`, so the colour stops following the ball for
 /// good (the binding is dead: choosing another operator cannot bring it back, as the chain's
 /// `switchToLatest` ended with the error too).
 package struct TryMapOperation: SlotOperation {
     package let name = "tryMap"
     package let key: Unicode.Scalar = "y"
-    package let code = "position.tryMap { guard !$0.isInCorner else { throw SlotError.outOfBounds($0) }; return $0 }"
+    package let code = "position.map { guard !$0.isInCorner else { throw SlotError.outOfBounds($0) }; return $0 }"
     package let words =
-        "each position goes through, but one in a corner throws: out of bounds, the colour's stream ends"
+        "each position goes through, but one in a corner throws: out of bounds, the colour's stream ends (Combine: tryMap)"
     package let rxpy = "upstream.pipe(ops.map(out_of_bounds))"
     package let passesErrors = true
 

@@ -1,14 +1,17 @@
 import OpenCombine
 
-/// `replaceError(with:)`: an error of a stage before it (`tryMap` in a corner) becomes one
-/// value, the middle of the screen, and then the end: RxSwift's `catchAndReturn(centre)`, which
-/// Combine calls `replaceError(with:)`. As `catch` with `Just`: nothing comes through the pipe
-/// again, but the chain after the slot lives on, the ball in the middle's colour.
-package struct ReplaceErrorOperation: RecoveringOperation {
-    package let name = "replaceError"
+/// `catchAndReturn`: an error of a stage before it (`tryMap` in a corner) becomes one value, the
+/// middle of the screen, and then the end: RxSwift's `catchAndReturn(centre)` (RxSwift 6; before,
+/// `catchErrorJustReturn`), which Combine, and the slot, calls `replaceError(with:)`. As `catch`
+/// with `.just`: nothing comes through the pipe again, but the chain after the slot lives on, the
+/// ball in the middle's colour.
+package struct CatchAndReturnOperation: RecoveringOperation {
+    package let name = "catchAndReturn"
+    /// Older replay files name it so, by Combine's name: read, never written.
+    package let formerNames = ["replaceError"]
     package let key: Unicode.Scalar = "E"
-    package let code = "position.replaceError(with: .centred(on: screen))"
-    package let words = "an error before it becomes the middle, then the end (RxSwift's catchAndReturn)"
+    package let code = "position.catchAndReturn(.centred(on: screen))"
+    package let words = "an error before it becomes the middle, then the end (Combine: replaceError(with:))"
     package let rxpy = "upstream.pipe(ops.catch(reactivex.just(centre_of(subject.value))))"
 
     package let endsErrors = true
@@ -39,13 +42,13 @@ package struct ReplaceErrorOperation: RecoveringOperation {
         guard let position = passed.position, let seen = moment.position ?? moment.statePosition, seen.isInCorner
         else { return nil }
         return (
-            "\(SlotMoment.marble(position)) then |: the stage before threw, and replaceError passed the middle on instead and completed",
+            "\(SlotMoment.marble(position)) then |: the stage before threw, and catchAndReturn passed the middle on instead and completed",
             "\(SlotMoment.marble(position)), replaced"
         )
     }
 }
 
 extension SlotOperator {
-    /// `replaceError(with:)` (``ReplaceErrorOperation``).
-    package static let replaceError = SlotOperator(ReplaceErrorOperation())
+    /// `catchAndReturn` (``CatchAndReturnOperation``).
+    package static let catchAndReturn = SlotOperator(CatchAndReturnOperation())
 }
