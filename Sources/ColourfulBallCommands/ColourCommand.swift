@@ -10,6 +10,14 @@ struct ColourCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "colour",
         abstract: "Print the ball and background colours for a position, or flatten / complement a colour.",
+        // One position, or one of the other questions: the argument is an array only so that a
+        // negative number reads as a number, which ArgumentParser's own usage would draw as many.
+        usage: """
+            colourful-ball colour <x> <y> [--cells] [--json]
+            colourful-ball colour --flatten <#RRGGBB> [--json]
+            colourful-ball colour --complement <#RRGGBB> [--json]
+            colourful-ball colour --palette [--json]
+            """,
         discussion: """
             Positions are in points, as on the original phone screen (one terminal cell is \
             8 by 16 points); negative numbers work as they are (`colour -300 10`) or after `--`.
