@@ -299,7 +299,8 @@ package final class Play: TerminalProgram {
     package func hungUp() { session.send(.quitRequested) }
 
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
-    /// its code and what it does, the one in the slot marked; a digit puts one in (an intent).
+    /// the code its key puts in (``puts(_:current:adding:)``) and what it does, the one in the
+    /// slot marked; a digit puts one in (an intent).
     /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
     /// The timed ones wait `interval` (the slot's timed stage's, if it has one), and a row after
     /// them says which of the three it is, `(` and `)` choosing another.
@@ -311,10 +312,10 @@ package final class Play: TerminalProgram {
         let offered = SlotOperator.allCases.filter { !adding || current.accepts(.stageAdded($0.waiting(interval))) }
         var rows = offered.map { plain in
             let slot = plain.waiting(interval)
+            let words = untold[plain].map { "lesson \($0)" } ?? slot.words
             return HelpRow(
                 keys: "\(Character(slot.key))\(!adding && slot.alone == current ? " ◂" : "")",
-                does:
-                    "\(slot == .none ? "nothing" : slot.code): \(untold[plain].map { "lesson \($0)" } ?? slot.words)")
+                does: "\(puts(slot, current: current, adding: adding)): \(words)")
         }
         if let last = offered.lastIndex(where: { $0.timing != nil }) {
             let choices = SlotInterval.allCases.map { "\($0.words)\($0 == interval ? " ◂" : "")" }
@@ -334,6 +335,18 @@ package final class Play: TerminalProgram {
                 : "a digit (or a) puts that one in; | adds one, Backspace takes one out")
         box.choice = .operators
         return box
+    }
+
+    /// The code `slot`'s key in the operators box puts in, as the chain will read it: the pipe
+    /// it goes in as (``SlotOperator/alone``: `9` puts `position.map { _ in 1 }.scan(0, +)`);
+    /// adding a stage, what it adds after `current` (`.scan(0, +)`), or the whole pipe where
+    /// adding it changes a stage before (`map` becomes the counter's `map { _ in 1 }`).
+    package static func puts(_ slot: SlotOperator, current: SlotPipe, adding: Bool) -> String {
+        guard slot != .none else { return "nothing" }
+        guard adding, case .success(let pipe) = current.adding(slot) else { return slot.alone.code }
+        let before = current.code
+        guard !current.stages.isEmpty, pipe.code.hasPrefix(before) else { return pipe.code }
+        return String(pipe.code.dropFirst(before.count))
     }
 
     package func resumed(after duration: Duration) {}

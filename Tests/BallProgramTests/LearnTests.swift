@@ -1415,7 +1415,7 @@ struct LearnTests {
         let throttleLesson = Self.index("debounce-throttle") + 1
         for slot in [SlotOperator.throttle, .debounce, .combineLatest, .flatMapLatest, .scan] {
             #expect(!box.contains(slot.words), "\(slot.name): \(box)")
-            #expect(box.contains(slot.code), "\(slot.name) named: \(box)")
+            #expect(box.contains(slot.alone.code), "\(slot.name) named: \(box)")
         }
         #expect(box.contains("\(SlotOperator.throttle.code): lesson \(throttleLesson)"), "\(box)")
         // No lesson asks about sample: its words stay.
@@ -1426,7 +1426,7 @@ struct LearnTests {
         #expect(compose.learn.binding.model.help?.title.hasPrefix("Add a stage") == true)
         #expect(
             !Self.box(compose).contains(SlotOperator.throttle.words)
-                && Self.box(compose).contains("\(SlotOperator.throttle.code): lesson \(throttleLesson)"),
+                && Self.box(compose).contains("\(SlotOperator.throttle.stageCode): lesson \(throttleLesson)"),
             "\(Self.box(compose))")
         // In the lesson itself, the words come with the guess (f before it opens no box).
         let timing = Pilot<Learn>(first: Self.index("debounce-throttle"))

@@ -566,6 +566,47 @@ extension RunLoopTests {
     }
 
     @Test(
+        "each row of the operators box says the code its key puts in: 9 the counter whole, X tryMap and catch; after |, the stage it adds"
+    )
+    func boxRowsSayWhatTheyPut() {
+        /// The code the row for `key` begins with in the box open now, found by the code the key
+        /// then put in (a code can hold `: `, so it is matched, not cut out of the row).
+        func row(_ driver: Pilot<Play>, _ key: Unicode.Scalar) -> String? {
+            driver.play.binding.model.help?.rows.first { $0.keys.first == Character(key) }?.does
+        }
+        // The counter's row, on the screen at 80 columns (the box's second page): the whole pipe.
+        let counter = Pilot<Play>()
+        for key: Unicode.Scalar in ["f", " "] { counter.type(key) }
+        #expect(
+            Self.lines(counter.frame).contains { $0.contains("9    position.map { _ in 1 }.scan(0, +): the counts") },
+            "\(Self.lines(counter.frame).joined(separator: "\n"))")
+        // Each key from the box over an empty slot, and after | over filter and over map: the
+        // chain's pipe after the key is what its row said.
+        for before: [Unicode.Scalar] in [[], ["f", "2"], ["f", "3"]] {
+            for plain in SlotOperator.allCases where plain != .none {
+                let driver = Pilot<Play>()
+                for key in before { driver.type(key) }
+                let old = driver.session.state.slot
+                for key: Unicode.Scalar in before.isEmpty ? ["f"] : ["f", "|"] { driver.type(key) }
+                guard let said = row(driver, plain.key) else {
+                    // After |, only those that fit are offered.
+                    #expect(!before.isEmpty, "\(plain.name) is in the box")
+                    continue
+                }
+                driver.type(plain.key)
+                let new = driver.session.state.slot
+                #expect(new != old && driver.play.binding.model.help == nil, "\(before) \(plain.name) put in")
+                // Adding, the stage after the pipe (its code goes on from the old pipe's), or the
+                // whole pipe where a stage before changed (map becomes the counter's).
+                let put =
+                    before.isEmpty || !new.code.hasPrefix(old.code)
+                    ? new.code : String(new.code.dropFirst(old.code.count))
+                #expect(said.hasPrefix("\(put): "), "\(before) \(plain.name): the row says \(said), the key put \(put)")
+            }
+        }
+    }
+
+    @Test(
         "the operators box builds a pipe: | adds a stage after the last, Backspace takes it out, / empties it; what does not fit is said"
     )
     func pipeInTheBox() {
@@ -578,10 +619,8 @@ extension RunLoopTests {
         // throttle (one timed operator), nor merge (only a first stage).
         for key: Unicode.Scalar in ["f", "|"] { driver.type(key) }
         let offered = Self.lines(driver.frame).joined(separator: "\n")
-        #expect(
-            offered.contains("position.map { $0.mirrored }") && offered.contains("position.map { guard"), "\(offered)")
-        #expect(
-            !offered.contains("position.scan(0, +)") && !offered.contains("throttle(") && !offered.contains("merge("))
+        #expect(offered.contains(".map { $0.mirrored }") && offered.contains(".map { guard"), "\(offered)")
+        #expect(!offered.contains(".scan(0, +)") && !offered.contains("throttle(") && !offered.contains("merge("))
         // scan's key, though, refused: said whole on the status line, and nothing changes.
         driver.type("9")
         #expect(driver.session.state.slot == [.filter, .debounce])
