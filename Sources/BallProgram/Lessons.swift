@@ -287,11 +287,11 @@ package struct Lesson: Sendable {
                 "f z (map { _ in 1 }), two moves; then f | 9 (scan after it), three moves.",
             hint: "in the f box, | adds a stage after the last; Backspace takes it out.",
             learnt:
-                "map alone: all 1s, one colour (· swallowed); scan after it counts them (its first as it went in), the colour steps; map's stream is unchanged.",
+                "map alone: all 1s, one colour (· swallowed). Adding scan subscribed the chain anew: map's lane starts again ├1, scan counts its 1s; the colour steps.",
             setup:
                 "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0, +) after it.",
             predicts: 2, question: "Predict: map { _ in 1 } alone, two moves: what does the colour do?",
-            choices: ["changes", "stays: all 1s", "follows the ball"],
+            choices: ["steps on each move", "stays the same", "follows the ball"],
             operators: true,
             isDone: { facts in
                 // Built here a stage at a time (not the counter chosen whole, f 9): two moves

@@ -347,11 +347,20 @@ struct LearnTests {
                 #expect(pilot.learn.isDone)
                 let rows = Self.rows(pilot)
                 // map's part alone is on the slot's lane too: the lane is `slotted`, not scan's.
+                // Adding scan subscribed the chain anew: map's lane starts again where scan went
+                // in, ├1, in the column the slot's lane starts scan's count, as the card's Done says.
+                func column(of marks: String, on label: String) -> Int? {
+                    guard let lane = rows.first(where: { $0.hasPrefix(label) }), let found = lane.range(of: marks)
+                    else { return nil }
+                    return lane.distance(from: lane.startIndex, to: found.lowerBound)
+                }
+                let mapStarts = column(of: "├1─1─1─1", on: ".map {_ in 1}")
                 #expect(
-                    rows.contains { $0.hasPrefix(".map {_ in 1}") && $0.contains("├1─1─1─1") }
-                        && rows.contains { $0.hasPrefix("slotted") && $0.contains("├1─2─3─4") },
+                    mapStarts != nil && mapStarts == column(of: "├1─2─3─4", on: "slotted"),
                     "\(rows.joined(separator: "\n"))")
-                #expect(Self.card(pilot).contains("You said 2 (stays: all 1s): right."))
+                #expect(Self.card(pilot).contains("Adding scan subscribed the chain anew: map's lane starts again ├1"))
+                #expect(!Self.card(pilot).contains("unchanged"), "map's subscription is a new one")
+                #expect(Self.card(pilot).contains("You said 2 (stays the same): right."))
             case "debounce-throttle":
                 // debounce, throttle: debounce lets a position through 300 ms after the last move;
                 // that alone is half of it. throttle lets the first through at once, then the latest
