@@ -323,18 +323,20 @@ package struct Lesson: Sendable {
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
             operators: true, slots: [[.debounce], [.throttle]],
             isDone: { facts in
-                // Each let a position the learner moved to through on its timer, after the
-                // intent of its column (whatever interval it waited).
-                func timed(_ slot: SlotPipe) -> Bool {
-                    facts.moves.contains { column in
-                        guard column.slot.waiting(.usual) == slot, column.slotted != nil,
+                // In the card's order: debounce let a position the learner moved to through on its
+                // timer, after the intent of its column (whatever interval it waited); then, moved
+                // to after that, throttle did.
+                func timed(_ slot: SlotPipe, after: Int) -> Int? {
+                    facts.moves.first { column in
+                        guard column.index > after, column.slot.waiting(.usual) == slot, column.slotted != nil,
                             let passedAt = column.passedAt,
                             let time = column.time
                         else { return false }
                         return passedAt > time
-                    }
+                    }?.index
                 }
-                return timed([.debounce]) && timed([.throttle])
+                guard let debounced = timed([.debounce], after: facts.start) else { return false }
+                return timed([.throttle], after: debounced) != nil
             }),
         Lesson(
             id: "combine-latest", title: "combineLatest",

@@ -390,6 +390,24 @@ struct LearnTests {
                 #expect(pilot.learn.isDone)
                 #expect(Self.card(pilot).contains("Done: debounce waited for quiet"))
                 #expect(Self.card(pilot).contains("You said 1 (the first, at once): right."))
+                // The card's order: throttle on its timer, then debounce on its, is not the task;
+                // throttle again after that is.
+                let reversed = Pilot<Learn>(first: Self.index("debounce-throttle"))
+                for key: Unicode.Scalar in ["1", "f", "5"] { reversed.type(key) }
+                for _ in 0..<2 { reversed.press(.right) }
+                reversed.run([.pass(.milliseconds(400))])
+                for key: Unicode.Scalar in ["f", "4"] { reversed.type(key) }
+                for _ in 0..<2 { reversed.press(.right) }
+                reversed.run([.pass(.milliseconds(400))])
+                #expect(
+                    reversed.learn.play.session.state.slotted.position == reversed.learn.play.session.state.position,
+                    "debounce passed the last")
+                #expect(!reversed.learn.isDone, "throttle, then debounce: not the card's order")
+                for key: Unicode.Scalar in ["f", "5"] { reversed.type(key) }
+                for _ in 0..<2 { reversed.press(.right) }
+                #expect(!reversed.learn.isDone, "throttle's window still open")
+                reversed.run([.pass(.milliseconds(400))])
+                #expect(reversed.learn.isDone, "debounce, then throttle")
             case "combine-latest":
                 // combineLatest: a flip with throttle in the slot is not it; with combineLatest, a
                 // flip alone passes a value on, the ball still (here, at 25,11 on 80 columns, mirrored
