@@ -197,7 +197,7 @@ package struct Lesson: Sendable {
             predicts: 2,
             question:
                 "Predict: bound through a Publish subject from launch, what does the screen show until the next move?",
-            choices: ["the current colours", "its default: white, ball hollow", "nothing"],
+            choices: ["the current colours", "white, the ball hollow", "the colours at launch"],
             tourKey: "o",
             isDone: { facts in
                 guard let bound = facts.boundThroughPublishAt else { return false }
@@ -350,7 +350,7 @@ package struct Lesson: Sendable {
             predicts: 2,
             question:
                 "Predict: with combineLatest in (f 6), i flips the mirror, the ball still: what does .combineLatest do?",
-            choices: ["nothing, position is still", "passes on a value", "waits for a move"],
+            choices: ["passes nothing on", "passes on a value", "waits for a move"],
             operators: true, slots: [[.combineLatest]],
             isDone: { facts in
                 facts.later.contains { column in

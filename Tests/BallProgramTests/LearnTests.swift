@@ -133,7 +133,8 @@ struct LearnTests {
                 // The question first, with its choices; o before the guess binds nothing.
                 #expect(Self.card(pilot).contains("Predict: bound through a Publish subject from launch"))
                 #expect(
-                    Self.card(pilot).contains("1 the current colours · 2 its default: white, ball hollow · 3 nothing"))
+                    Self.card(pilot).contains(
+                        "1 the current colours · 2 white, the ball hollow · 3 the colours at launch"))
                 #expect(!Self.card(pilot).contains("until its first value"), "the answer not on the card yet")
                 pilot.type("o")
                 #expect(pilot.learn.facts.boundThroughPublishAt == nil && Self.card(pilot).contains("First your guess"))
@@ -155,7 +156,7 @@ struct LearnTests {
                 let coloured = pilot.learn.play.session.state.background
                 #expect(screenCell().background == coloured, "coloured by the first value through Publish")
                 #expect(Self.card(pilot).contains("Done: Publish handed the screen nothing: white until a move"))
-                #expect(Self.card(pilot).contains("You said 2 (its default: white, ball hollow): right."))
+                #expect(Self.card(pilot).contains("You said 2 (white, the ball hollow): right."))
                 pilot.type("o")  // Back to the chain: its shares hand the latest at once, and the card says so.
                 #expect(screenCell().background == coloured)
                 #expect(Self.card(pilot).contains(Learn.boundBackAnswer), "\(Self.card(pilot))")
@@ -440,7 +441,7 @@ struct LearnTests {
                 #expect(
                     Self.rows(pilot).contains { $0.hasPrefix("mirror") && $0.contains("^T─F") },
                     "\(pilot.lines.joined(separator: "\n"))")
-                #expect(Self.card(pilot).contains("You said 1 (nothing, position is still): the lane says no."))
+                #expect(Self.card(pilot).contains("You said 1 (passes nothing on): the lane says no."))
             case "flat-map-latest":
                 // flatMapLatest, the drag: a drag before it is chosen is not it; chosen, a key move
                 // passes nothing on, and a drag passes its positions on (from the press to the release).
@@ -1115,6 +1116,20 @@ struct LearnTests {
                     && $0.dropFirst(StreamPanel.labelWidth - 1).unicodeScalars.contains(
                         where: MarbleValue.letters.contains)
             })
+    }
+
+    @Test("a question's choices are plain outcomes: none gives its reason after a colon, as stays: all 1s did")
+    func choicesGiveNoReason() {
+        // The card, drawn: each lesson that asks, its choices as the learner reads them.
+        for (index, lesson) in Lesson.all.enumerated() where lesson.question != nil {
+            let pilot = Pilot<Learn>(first: index)
+            let card = Self.card(pilot)
+            let choices = lesson.choices.enumerated().map { "\($0.offset + 1) \($0.element)" }
+            #expect(card.contains(choices.joined(separator: " · ")), "\(lesson.id): \(card)")
+            for choice in lesson.choices {
+                #expect(!choice.contains(":"), "\(lesson.id): \(choice) gives a reason")
+            }
+        }
     }
 
     @Test(
