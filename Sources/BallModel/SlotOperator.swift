@@ -348,7 +348,7 @@ package enum SlotRecovery: Hashable, Sendable {
 package enum SlotValueKind: String, Hashable, Sendable {
     /// Positions: the colour rule colours them.
     case position
-    /// Counts (`map { _ in 1 }`, `scan(0, +)`): the ball takes the count's colour.
+    /// Counts (`map { _ in 1 }`, `scan(0) { $0 + $1 }`): the ball takes the count's colour.
     case count
 }
 

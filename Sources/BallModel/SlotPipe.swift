@@ -23,7 +23,7 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
 
     /// Nothing in the slot: every position goes through.
     package static let none = SlotPipe([])
-    /// The seed's counter: each position a 1, added up (`map { _ in 1 }`, then `scan(0, +)`).
+    /// The seed's counter: each position a 1, added up (`map { _ in 1 }`, then `scan(0) { $0 + $1 }`).
     package static let counter: SlotPipe = [.mapToOne, .scan]
 
     /// The pipe `rawValue` names (``parse(_:)``), if it names one that fits together.
@@ -711,8 +711,8 @@ extension SlotOperator {
 
     /// The stage's code in at most `width` cells, for the narrow label column of its lane: in
     /// full where it fits; else with its closure's braces tight (`.map {_ in 1}`); else with what
-    /// its closure or arguments say cut to `…`
-    /// (`.filter { … }`, `.debounce(…)`), without the subject it starts from if need be, or the
+    /// its trailing closure says cut to `…` (`.scan(0) { … }`); else with what its closure or
+    /// arguments say cut to `…` (`.filter { … }`, `.debounce(…)`), without the subject it starts from if need be, or the
     /// operator's name alone (`Observable.combineLatest(…) { … }` as `.combineLatest`); else cut
     /// at the end with `…`. Never cut silently: the lane's hover line says the code in full.
     package func stageLabel(width: Int) -> String {
@@ -720,6 +720,9 @@ extension SlotOperator {
         guard full.terminalWidth > width else { return full }
         // A closure's braces without their inner spaces first (`.map {_ in 1}`): all of its words.
         var candidates = [full.replacing("{ ", with: "{").replacing(" }", with: "}")]
+        if let brace = full.firstIndex(of: "{"), full[..<brace].hasSuffix(") ") {
+            candidates.append(full[..<brace] + "{ \(Glyph.ellipsis) }")
+        }
         if let opener = full.firstIndex(where: { $0 == "(" || $0 == "{" }) {
             let head = String(full[..<opener])
             let cut = full[opener] == "{" ? head + "{ \(Glyph.ellipsis) }" : head + "(\(Glyph.ellipsis))"

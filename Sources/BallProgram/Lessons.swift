@@ -266,7 +266,7 @@ package struct Lesson: Sendable {
         Lesson(
             id: "counter", title: "map, scan: the counter",
             text:
-                "position.map { _ in 1 }.scan(0, +), the Rx introductions' counter: map makes each position a 1, scan adds them up; the ball's colour follows the count.",
+                "position.map { _ in 1 }.scan(0) { $0 + $1 }, the Rx introductions' counter: map makes each position a 1, scan adds them up; the colour follows the count.",
             task: "Press f then 9 (the counter), then three moves: read .map.scan's count.",
             hint: "The lane reads each count; the colour steps with each.",
             learnt: "Each position a 1, the sum kept: how many, not where, sets the colour.",
@@ -282,14 +282,14 @@ package struct Lesson: Sendable {
         Lesson(
             id: "compose", title: "operators compose",
             text:
-                "Each operator returns a new Observable; the one before stays as it was: the counter is map { _ in 1 } then scan(0, +), a lane each.",
+                "Each operator returns a new Observable; the one before stays as it was: the counter is map { _ in 1 } then scan(0) { $0 + $1 }, a lane each.",
             task:
                 "f z (map { _ in 1 }), two moves; then f | 9 (scan after it), three moves.",
             hint: "in the f box, | adds a stage after the last; Backspace takes it out.",
             learnt:
                 "map alone: all 1s, one colour (· swallowed). Adding scan subscribed the chain anew: map's lane starts again ├1, scan counts its 1s; the colour steps.",
             setup:
-                "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0, +) after it.",
+                "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0) { $0 + $1 } after it.",
             predicts: 2, question: "Predict: map { _ in 1 } alone, two moves: what does the colour do?",
             choices: ["steps on each move", "stays the same", "follows the ball"],
             operators: true,

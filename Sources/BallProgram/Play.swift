@@ -338,8 +338,8 @@ package final class Play: TerminalProgram {
     }
 
     /// The code `slot`'s key in the operators box puts in, as the chain will read it: the pipe
-    /// it goes in as (``SlotOperator/alone``: `9` puts `position.map { _ in 1 }.scan(0, +)`);
-    /// adding a stage, what it adds after `current` (`.scan(0, +)`), or the whole pipe where
+    /// it goes in as (``SlotOperator/alone``: `9` puts `position.map { _ in 1 }.scan(0) { $0 + $1 }`);
+    /// adding a stage, what it adds after `current` (`.scan(0) { $0 + $1 }`), or the whole pipe where
     /// adding it changes a stage before (`map` becomes the counter's `map { _ in 1 }`).
     package static func puts(_ slot: SlotOperator, current: SlotPipe, adding: Bool) -> String {
         guard slot != .none else { return "nothing" }

@@ -623,7 +623,7 @@ package struct StreamPanel: Hashable, Sendable {
         }
     }
 
-    /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0, +)`,
+    /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0) { … }`,
     /// `.filter { … }`: what does not fit the label column is cut to `…`, and the hover line says
     /// it in full); the slot's lane, the last stage's, where the pipe has several. Where the page
     /// holds parts of another operator on the lane, the row above names each part, and the lane is

@@ -123,8 +123,9 @@ package enum StreamLane: Hashable, Sendable {
     }
 
     /// The code that makes this lane's stream, as the source writes it (the chain's lines are
-    /// ``BallViewModel/init(start:)``'s own, which a test checks), but for the operator RxSwift
-    /// names `distinctUntilChanged()`, which the source runs as Combine's `removeDuplicates()`.
+    /// ``BallViewModel/init(start:)``'s own, which a test checks), spelt as RxSwift writes them
+    /// where it differs: `distinctUntilChanged()`, which the source runs as Combine's
+    /// `removeDuplicates()`, and `scan`'s `accumulator:` label, which Combine's has not.
     package var expression: String {
         switch self {
         case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
@@ -133,7 +134,7 @@ package enum StreamLane: Hashable, Sendable {
             "slotted = slot.setFailureType(to: Error.self).map { [inputs] in defer { resumed = nil }; return $0.applied(to: inputs, resuming: resumed) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.distinctUntilChanged().share(replay: 1)"
         case .background:
-            "background = ballColour.scan(start.background, screenColour).distinctUntilChanged().share(replay: 1)"
+            "background = ballColour.scan(start.background, accumulator: screenColour).distinctUntilChanged().share(replay: 1)"
         case .mirror: "mirror = CurrentValueSubject(start.mirror), flipped by i"
         case .grabbed: "grabbed = CurrentValueSubject(start.isGrabbed), sent each press and release"
         case .mouse: "mouse = PassthroughSubject(), sent each new position the mouse made"
@@ -155,7 +156,7 @@ package enum StreamLane: Hashable, Sendable {
         case .position: "CurrentValueSubject(start.position)"
         case .slotted: "slot.map { $0.applied(to: inputs) }.switchToLatest()"
         case .ballColour: "slotted.map { $0.ballColour }.distinctUntilChanged()"
-        case .background: "ballColour.scan(\(Glyph.ellipsis), screenColour).distinctUntilChanged()"
+        case .background: "ballColour.scan(\(Glyph.ellipsis), accumulator: screenColour).distinctUntilChanged()"
         case .mirror: "CurrentValueSubject(start.mirror)"
         case .grabbed: "CurrentValueSubject(start.isGrabbed)"
         case .mouse, .keys: "PassthroughSubject()"

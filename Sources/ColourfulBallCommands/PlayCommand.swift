@@ -41,7 +41,7 @@ package struct PlayCommand: ParsableCommand {
     @Option(
         name: .customLong("operator"),
         help: ArgumentHelp(
-            "Start with this operator between the position and the ball's colour (f changes it), or a pipe of up to \(SlotPipe.most) joined by commas, each applied to the one before (filter,debounce; map,scan is the counter, map { _ in 1 } then scan(0, +)); a timed one's interval after a colon, \(SlotInterval.allCases.map { "debounce:\($0.name)" }.joined(separator: ", ")) (alone it waits \(SlotInterval.usual.words)): \(SlotOperator.allCases.map { "\($0.name): \($0.words)" }.joined(separator: "; ")).",
+            "Start with this operator between the position and the ball's colour (f changes it), or a pipe of up to \(SlotPipe.most) joined by commas, each applied to the one before (filter,debounce; map,scan is the counter, map { _ in 1 } then scan(0) { $0 + $1 }); a timed one's interval after a colon, \(SlotInterval.allCases.map { "debounce:\($0.name)" }.joined(separator: ", ")) (alone it waits \(SlotInterval.usual.words)): \(SlotOperator.allCases.map { "\($0.name): \($0.words)" }.joined(separator: "; ")).",
             valueName: "names"),
         completion: .list(SlotOperator.allCases.map(\.name) + ["counter"]))
     var operatorNames: String?

@@ -1417,6 +1417,8 @@ struct PipeTests {
         #expect(try SlotPipe.parse("tryMap,replaceError").get() == [.tryMap, .catchAndReturn])
         #expect(SlotOperator.combineLatest.stageLabel(width: 14) == ".combineLatest")
         #expect(SlotOperator.merge.stageLabel(width: 14) == ".merge(…)")
+        #expect(SlotOperator.scan.stageLabel(width: 14) == ".scan(0) { … }")
+        #expect(SlotPipe.counter.code == "position.map { _ in 1 }.scan(0) { $0 + $1 }")
     }
 
     @Test("pipes by name: map,scan is the counter; what does not fit is one sentence")

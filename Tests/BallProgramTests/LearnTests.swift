@@ -286,7 +286,7 @@ struct LearnTests {
                 #expect(Self.rows(pilot).contains { $0.contains("├.map.scan") })
                 #expect(Self.card(pilot).contains("Done: Each position a 1, the sum kept"))
                 #expect(Self.card(pilot).contains("You said 1 (3): the lane says no."))
-                #expect(Self.card(pilot).contains("the ball's colour follows the count"))
+                #expect(Self.card(pilot).contains("the colour follows the count"))
                 // Resizes hand the position again: the counter counts them too. The lesson passes
                 // on three moves since the counter went in, and the verdict says what the lane reads.
                 let resized = Pilot<Learn>(first: Self.index("counter"))

@@ -578,7 +578,9 @@ extension RunLoopTests {
         let counter = Pilot<Play>()
         for key: Unicode.Scalar in ["f", " "] { counter.type(key) }
         #expect(
-            Self.lines(counter.frame).contains { $0.contains("9    position.map { _ in 1 }.scan(0, +): the counts") },
+            Self.lines(counter.frame).contains {
+                $0.contains("9    position.map { _ in 1 }.scan(0) { $0 + $1 }: the counts")
+            },
             "\(Self.lines(counter.frame).joined(separator: "\n"))")
         // Each key from the box over an empty slot, and after | over filter and over map: the
         // chain's pipe after the key is what its row said.
@@ -620,7 +622,7 @@ extension RunLoopTests {
         for key: Unicode.Scalar in ["f", "|"] { driver.type(key) }
         let offered = Self.lines(driver.frame).joined(separator: "\n")
         #expect(offered.contains(".map { $0.mirrored }") && offered.contains(".map { guard"), "\(offered)")
-        #expect(!offered.contains(".scan(0, +)") && !offered.contains("throttle(") && !offered.contains("merge("))
+        #expect(!offered.contains(".scan(0) {") && !offered.contains("throttle(") && !offered.contains("merge("))
         // scan's key, though, refused: said whole on the status line, and nothing changes.
         driver.type("9")
         #expect(driver.session.state.slot == [.filter, .debounce])

@@ -372,7 +372,7 @@ struct StreamsTests {
         panel.showsSlot = true
         let columns = driver.streams.columns
         let said = (1...4).map { panel.describe(columns[$0], in: .slotted) }
-        let counter = "slotted = position.map { _ in 1 }.scan(0, +)"
+        let counter = "slotted = position.map { _ in 1 }.scan(0) { $0 + $1 }"
         #expect(
             said == [
                 "#1: 1: the pipe built, handed the position: map makes it a 1, and scan adds it to 0 ← \(counter)",
@@ -383,10 +383,10 @@ struct StreamsTests {
         // The map stage's lane says what it passed on to scan, or why nothing reached it.
         #expect(
             (1...4).map { panel.describe(columns[$0], in: .stage(0)) } == [
-                "#1: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
-                "#2: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
-                "#3: nothing: no new position ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
-                "#4: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0, +)",
+                "#1: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
+                "#2: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
+                "#3: nothing: no new position ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
+                "#4: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
             ])
         let lines = panel.lines(width: StreamPanel.labelWidth + 2 * columns.count + 1)
         // Each stage's lane is labelled with its code, as the chain has it: map's above scan's,
@@ -516,7 +516,7 @@ struct StreamsTests {
     }
 
     @Test(
-        "the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift, RxSwift's distinctUntilChanged() run as Combine's removeDuplicates()"
+        "the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift, as RxSwift writes it: distinctUntilChanged() run as Combine's removeDuplicates(), scan's accumulator: label"
     )
     func lanesQuoteTheSource() throws {
         let source = try String(
@@ -528,6 +528,7 @@ struct StreamsTests {
         let lines = source[chain..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for lane in [StreamLane.position, .ballColour, .background] {
             let run = lane.expression.replacing(".distinctUntilChanged()", with: ".removeDuplicates()")
+                .replacing(", accumulator: ", with: ", ")
             #expect(lines.contains(run), "\(lane.label): \(run)")
         }
         // The panel says RxSwift's name: Combine's is nowhere in what it quotes.
@@ -536,6 +537,7 @@ struct StreamsTests {
                 #expect(code.contains(".distinctUntilChanged()") && !code.contains("removeDuplicates"), "\(code)")
             }
         }
+        #expect(StreamLane.background.shortExpression.contains(", accumulator: screenColour)"))
     }
 
     @Test("the pointer over a column (no button down) makes the description that column's; elsewhere, the latest's")

@@ -1,7 +1,7 @@
 import OpenCombine
 
 /// `map { _ in 1 }`: each value it is handed becomes a 1, the first half of the seed's counter
-/// (`map`, then `scan(0, +)`). `--operator map,scan` names it `map`: before a stage that takes
+/// (`map`, then `scan(0) { $0 + $1 }`). `--operator map,scan` names it `map`: before a stage that takes
 /// counts, `map` is this one.
 package struct MapToOneOperation: SlotOperation {
     package let name = "mapToOne"

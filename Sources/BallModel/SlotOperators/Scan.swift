@@ -1,14 +1,16 @@
 import OpenCombine
 
-/// `scan(0, +)`: adds up the counts it is handed and passes on the sum, the second half of the
-/// seed's counter (`map { _ in 1 }` before it makes each value a 1): so what goes on is how many
-/// values came since the pipe was built. The ball takes the count's colour
+/// `scan(0) { $0 + $1 }`: adds up the counts it is handed and passes on the sum, the second half
+/// of the seed's counter (`map { _ in 1 }` before it makes each value a 1): so what goes on is how
+/// many values came since the pipe was built. Its code reads the same in RxSwift and Combine
+/// (RxSwift's `scan(_:accumulator:)` labels the function, so Combine's `scan(0, +)` is not
+/// RxSwift's). The ball takes the count's colour
 /// (``SlotOutput/countColours``): the next with each move. Alone from the box, it comes with
 /// its `map` (``SlotOperator/alone``).
 package struct ScanOperation: SlotOperation {
     package let name = "scan"
     package let key: Unicode.Scalar = "9"
-    package let code = "position.scan(0, +)"
+    package let code = "position.scan(0) { $0 + $1 }"
     package let words =
         "the counts added up: after map { _ in 1 }, the moves counted; the ball takes the count's colour"
     package let rxpy = "upstream.pipe(ops.scan(lambda count, one: count + one, 0))"
@@ -55,6 +57,6 @@ package struct ScanOperation: SlotOperation {
 }
 
 extension SlotOperator {
-    /// `scan(0, +)` (``ScanOperation``).
+    /// `scan(0) { $0 + $1 }` (``ScanOperation``).
     package static let scan = SlotOperator(ScanOperation())
 }
