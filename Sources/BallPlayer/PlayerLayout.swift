@@ -22,9 +22,10 @@ package struct PlayerLayout: Hashable, Sendable {
     package var panelRows: Int
     /// Whether there is a row for the change line (or a message).
     package var hasChangeRow: Bool
-    /// Whether there is a row for a recorded tour's lesson (and its `o` or `u`), above the change
-    /// line, wherever a row is left (over the area's bottom row if need be); without it, the
-    /// status line names the lesson.
+    /// Whether there is a row for a recorded tour's lesson (and its `o` or `u`) at the top, where
+    /// the tour had its card, the recorded area below it, wherever a row is left (the area's
+    /// bottom row then goes under the player's rows if need be); without it, the status line
+    /// names the lesson.
     package var hasTourRow = false
     /// The panel is open but has no row at all: how many more it needs.
     package var panelWantsRows: Int?
@@ -76,7 +77,8 @@ package struct PlayerLayout: Hashable, Sendable {
         let used = (hasTimeline ? 1 : 0) + panelRows
         hasChangeRow = below - used >= 1 || (showsChange && free >= 1)
         let withChange = used + (hasChangeRow ? 1 : 0)
-        // A tour's lesson wherever a row is left: over the area's bottom row if need be.
+        // A tour's lesson wherever a row is left: at the top, the area's bottom row under the
+        // player's rows if need be.
         hasTourRow = tour && (below - withChange >= 1 || free - (hasChangeRow ? 1 : 0) >= 1)
         coveredRows = max(0, withChange + (hasTourRow ? 1 : 0) - below)
     }

@@ -410,6 +410,30 @@ package final class TimeTravelPlayer {
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 
+    /// What the rows under the recorded area say where they are free (the terminal is taller than
+    /// the recording, or the panel is closed), each line's choices longest first: what the area
+    /// is, and in a tour with its streams closed, what the tour had in the lanes' rows.
+    private var areaWords: [[String]] {
+        let area = session.state.position.screen
+        guard isTour else {
+            return [["▲ the recorded area, \(area): the player's rows are at the bottom", "▲ recorded at \(area)"]]
+        }
+        var lines = [
+            [
+                "▲ the tour's ball area as recorded, \(area): the tour had the lesson's card above it, the lanes below",
+                "▲ the tour's ball area as recorded, \(area), between the card and the lanes",
+                "▲ the tour's ball area, \(area)",
+            ]
+        ]
+        if !streamsOpen {
+            lines.append([
+                "The streams were closed here in the tour: s opens them (a lane for each stream).",
+                "The streams were closed here in the tour: s opens them.", "streams closed: s opens them",
+            ])
+        }
+        return lines
+    }
+
     /// The marker of the lesson the place's intent was made in, in a recorded tour.
     private var lessonBegun: Observation? {
         for entry in index.observations.reversed() where entry.place < place || entry.place == 0 {
@@ -534,13 +558,17 @@ package final class TimeTravelPlayer {
         // status line stays where it is.
         // At the end of what was read, when reading stopped at a bad line, the row says why.
         let stopped = index.readingStopped.flatMap { place == index.count ? $0.description : nil }
+        var header: [[LaneCell]] = []
         if layout.hasTourRow {
             // In full where it fits; else the lesson's number with `o` or `u`, else the lesson alone.
             let copies = copiesWords
             let numbered: String = [shortTourWords, copies].compactMap { $0 }.joined(separator: " · ")
             let choices: [String] = [tourWords ?? "", numbered, shortTourWords ?? ""]
             let longest = String.first(of: choices, fittingWidth: width - 1)
-            rows.append(LaneCell.text(" " + longest, width: width))
+            header.append(LaneCell.text(" " + longest, width: width))
+        }
+        let underArea = areaWords.map {
+            LaneCell.text(" " + String.first(of: $0, fittingWidth: width - 1), width: width, dim: true)
         }
         if layout.hasChangeRow {
             let line = message ?? stopped ?? change?.fitted(toWidth: width - 1)
@@ -561,7 +589,9 @@ package final class TimeTravelPlayer {
             return page
         }
         return PlayerView(
-            rows: PlayerRows(terminal: frameSize, facts: facts, rows: rows, shortfall: layout.shortfall),
+            rows: PlayerRows(
+                terminal: frameSize, facts: facts, rows: rows, header: header, underArea: underArea,
+                shortfall: layout.shortfall),
             keys: paused ? .replayPaused : .replay, notice: notice, panel: panel)
     }
 }

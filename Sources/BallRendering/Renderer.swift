@@ -89,8 +89,10 @@ package struct Renderer: Sendable {
     ///
     /// In play the frame is the ball's area (the terminal), the panel over its bottom rows, the
     /// view following the ball (``StreamPanel/viewOffset(for:coveredFrom:)``). A replay's frame is the whole
-    /// terminal (``PlayerRows/terminal``): the recorded area at the top left, the rest of the
-    /// window in the bar's colour, and the panel, the player's rows and the status line at the
+    /// terminal (``PlayerRows/terminal``): the recorded area at the left, below the player's
+    /// rows above it (``PlayerRows/header``: a recorded tour's lesson) or at the top, the rest
+    /// of the window in the bar's colour, the first free rows under the area saying what it is
+    /// (``PlayerRows/underArea``), and the panel, the player's rows and the status line at the
     /// bottom, where they stay when the recorded area changes size: nothing of an earlier frame
     /// is left anywhere.
     ///
@@ -115,8 +117,9 @@ package struct Renderer: Sendable {
         let panelRows = panel?.rowCount ?? 0
         let extraRows = screen.player?.rows ?? []
         let blends = motion?.blends
-        // The frame row the area's first row is drawn at (below the lesson's card).
-        let areaTop = screen.tour?.cardRows ?? 0
+        // The frame row the area's first row is drawn at (below the lesson's card, or the
+        // player's rows above it).
+        let areaTop = Self.areaTop(of: screen)
         if let terminal = screen.player?.terminal ?? screen.tour?.terminal {
             frame.reset(size: terminal, fill: Self.statusBackground, blends: blends)
             let screenBlank = FrameCell.blank(appearance.background, blend: blends == nil ? .none : .screen)
@@ -147,9 +150,9 @@ package struct Renderer: Sendable {
             let lines = [
                 "this part was recorded at \(size)", "too small for the ball (it needs \(ScreenSize.minimum))",
             ]
-            for (offset, line) in lines.enumerated() where offset < frame.size.rows {
+            for (offset, line) in lines.enumerated() where areaTop + offset < frame.size.rows {
                 frame.write(
-                    line, column: max(0, (frame.size.columns - line.unicodeScalars.count) / 2), row: offset,
+                    line, column: max(0, (frame.size.columns - line.unicodeScalars.count) / 2), row: areaTop + offset,
                     foreground: Self.statusForeground, background: Self.statusBackground, bold: offset == 0,
                     reverse: monochrome)
             }
@@ -172,6 +175,14 @@ package struct Renderer: Sendable {
                 background: colours.bar, reverse: monochrome)
         }
         drawRows(extraRows, from: panelTop + panelRows, colours, ascii: ascii, into: &frame)
+        if let player = screen.player {
+            drawRows(player.header, from: 0, colours, ascii: ascii, into: &frame)
+            // What the area is, on the rows under it that nothing else takes (where the area is
+            // too small for the ball, its notice says what it is).
+            let first = size.isLargeEnough ? areaTop + size.rows - 1 : panelTop
+            let free = max(0, panelTop - first)
+            drawRows(Array(player.underArea.prefix(free)), from: first, colours, ascii: ascii, into: &frame)
+        }
         // In play the panel's rows lie over the ball's area: the status line says so.
         let covers = panel?.fits == true && screen.tour == nil
         // Then the operator in the chain's slot: the ball's colour follows what it passes on.
@@ -233,7 +244,14 @@ package struct Renderer: Sendable {
     /// down (``StreamPanel/viewOffset(for:coveredFrom:)``).
     package static func viewOffset(of screen: ScreenModel, for position: BallPosition, coveredFrom: Int) -> Int {
         if let tour = screen.tour { return -tour.cardRows }
-        return StreamPanel.viewOffset(for: position, coveredFrom: coveredFrom)
+        let top = areaTop(of: screen)
+        return StreamPanel.viewOffset(for: position, coveredFrom: coveredFrom - top) - top
+    }
+
+    /// The frame row the ball's area starts at in `screen`: below the lesson's card in `learn`,
+    /// below the player's rows above it in a replay (``PlayerRows/header``), else the first.
+    static func areaTop(of screen: ScreenModel) -> Int {
+        screen.tour?.cardRows ?? screen.player?.header.count ?? 0
     }
 
     /// The frame row the streams panel starts at, in a frame of `frame` for a ball's area of

@@ -97,8 +97,10 @@ package enum PanelContent: Hashable, Sendable {
 }
 
 /// The replay player's part of the screen: the terminal's size (its frame is the whole
-/// terminal), rows between the panel and the status line (the change line and the timeline)
-/// and the facts the status line starts with.
+/// terminal), rows above the recorded area (a recorded tour's lesson, where the tour had its
+/// card), rows between the panel and the status line (the change line and the timeline), what
+/// the rows under the recorded area say where they are free, and the facts the status line
+/// starts with.
 package struct PlayerRows: Hashable, Sendable {
     /// The terminal's size: the frame's, whatever the recorded area's.
     package var terminal: ScreenSize
@@ -106,15 +108,25 @@ package struct PlayerRows: Hashable, Sendable {
     package var facts: String
     /// Rows below the streams panel and above the status line, each as wide as the frame.
     package var rows: [[LaneCell]]
+    /// Rows above the recorded area, each as wide as the frame: the area is drawn below them.
+    package var header: [[LaneCell]]
+    /// Lines under the recorded area, saying what it is (and what the rows below it are): drawn
+    /// from the area's last row down, on the rows the panel and the player's rows leave free.
+    package var underArea: [[LaneCell]]
     /// When set, the frame is the terminal's size and says it is too small for what it must
     /// show, instead of showing part of it.
     package var shortfall: TerminalShortfall?
 
     /// Player rows from their parts.
-    package init(terminal: ScreenSize, facts: String, rows: [[LaneCell]], shortfall: TerminalShortfall? = nil) {
+    package init(
+        terminal: ScreenSize, facts: String, rows: [[LaneCell]], header: [[LaneCell]] = [],
+        underArea: [[LaneCell]] = [], shortfall: TerminalShortfall? = nil
+    ) {
         self.terminal = terminal
         self.facts = facts
         self.rows = rows
+        self.header = header
+        self.underArea = underArea
         self.shortfall = shortfall
     }
 }

@@ -11,21 +11,6 @@ import Testing
 /// `learn --record`: a tour's recording holds what the tour showed, and replays whole.
 @Suite("A recorded tour replays whole")
 struct LearnRecordingTests {
-    /// A tour driven through the real loop, recorded as `learn --record` records it.
-    final class RecordedTour {
-        let pilot: Pilot<Learn>
-        let file = MemoryLines()
-        let recorder: ReplayRecorder
-
-        init(first: Int) throws {
-            pilot = Pilot<Learn>(first: first)
-            recorder = try ReplayRecorder(
-                session: pilot.learn.play.session, observations: pilot.learn.play.streams.observations, writer: file,
-                program: "test", started: "2026-11-28T00:00:00Z")
-            pilot.learn.recordingStarted()
-        }
-    }
-
     /// The late lanes as the panel draws them: kind, first column, what each was handed, where
     /// it ended.
     static func drawn(_ lanes: [LateLane]) -> [String] {
@@ -100,6 +85,55 @@ struct LearnRecordingTests {
         let rows = Self.rows(narrow.frame)
         #expect(rows.contains(" Lesson 3 · Behavior"), "\(rows.joined(separator: "\n"))")
         #expect(rows.last?.contains("? keys  q quit") == true && rows.last?.contains("…") == false, "\(rows)")
+    }
+
+    @Test(
+        "a replayed tour reads as the tour did: its lesson on the top row where the card was, the ball's area under it as the tour drew it, then what the area is, at 80×24 and 120×40"
+    )
+    func tourLaidOutInThePlayer() throws {
+        let tour = try RecordedTour(first: LearnTests.index("one-subject"))
+        tour.pilot.press(.right)
+        tour.pilot.press(.down)
+        // The disc's rows in the tour, counted from the area's first row (under the card).
+        let ball = tour.pilot.learn.binding.model.appearance.ball
+        let cardRows = Learn.layout(of: tour.pilot.terminal.size).cardRows
+        let live = tour.pilot.frame.discRows(ball: ball).map { $0 - cardRows }
+        tour.pilot.type("q")
+        // The tour's ball area, as the recording's header gives it.
+        let area = try ReplayIndex(reader: .inMemory(tour.file.bytes)).header.terminal
+        for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 120, rows: 40)] {
+            let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: size)
+            player.run([.bytes(TerminalBytes.end)])
+            let rows = Self.rows(player.frame)
+            let context = "\(size)\n\(rows.joined(separator: "\n"))"
+            #expect(rows[0] == " Lesson 1 · One subject", "\(context)")
+            // The ball where the tour drew it in its area, the area a row down.
+            #expect(!live.isEmpty && player.frame.discRows(ball: ball) == live.map { $0 + 1 }, "\(context)")
+            // Under the area (its last row, the status line's in play), what it is; then, as the
+            // tour had its streams closed, what was in the lanes' rows.
+            #expect(rows[area.rows].hasPrefix(" ▲ the tour's ball area as recorded, \(area)"), "\(context)")
+            #expect(
+                rows[area.rows + 1].hasPrefix(" The streams were closed here in the tour: s opens them"), "\(context)")
+            #expect(!rows.contains { $0.contains("Lesson 1 · One subject") && $0 != rows[0] }, "\(context)")
+            // s opens them: the lanes at the bottom, and nothing says they are closed.
+            player.type("s")
+            let opened = Self.rows(player.frame)
+            #expect(opened.contains { $0.hasPrefix(" intents") }, "\(opened.joined(separator: "\n"))")
+            #expect(!opened.contains { $0.contains("streams were closed") }, "\(opened.joined(separator: "\n"))")
+        }
+        // A play session's recording in a larger window: the row under it says what it is; in a
+        // window of its own size, the player's rows cover it, and there is nothing to say.
+        let play = Array(
+            """
+            {"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}
+            {"t":0.1,"event":"arrow","direction":"left","distance":1}
+
+            """.utf8)
+        let larger = Self.rows(try Pilot<ReplayProgram>(play, screen: ScreenSize(columns: 100, rows: 40)).frame)
+        #expect(larger[23] == " ▲ the recorded area, 80×24: the player's rows are at the bottom", "\(larger)")
+        #expect(!larger[0].contains("Lesson"))
+        let own = Self.rows(try Pilot<ReplayProgram>(play, screen: ScreenSize(columns: 80, rows: 24)).frame)
+        #expect(!own.contains { $0.contains("▲") }, "\(own.joined(separator: "\n"))")
     }
 
     /// The frame's rows as a terminal shows them (through the rasteriser), without trailing blanks.
