@@ -43,6 +43,9 @@ the chain runs, as the program taps its own, must give the exported lane at `--f
 event for event and frame for frame; and the lane exported at a frame an intent must read back,
 by RxPY's parser, as the same values.
 
+A recorded tour's lessons (`"lessons"` on the intents lane) must be the recording's lesson
+markers, each in the frame of the last intent before it (at a frame an intent) and in the frame
+of its own time (at `--frame 1ms`), named `Lesson 4 · Publish`.
 Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kind (BehaviorSubject,
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
 position lane's events at their frames on RxPY's virtual-time TestScheduler, a subscriber
@@ -66,7 +69,8 @@ from reactivex.observable.marbles import parse
 from reactivex.subject import BehaviorSubject, ReplaySubject, Subject
 from reactivex.testing import TestScheduler
 
-OBSERVATIONS = ("subscribed", "unsubscribed", "panel")
+# What was looked at (the panel, late subscribers, a tour's lesson markers, `o` and `u`): no intent.
+OBSERVATIONS = ("subscribed", "unsubscribed", "panel", "lesson", "screen", "mapCopies")
 
 # The events that end the session: the subjects complete.
 ENDS = ("quit", "completed")
@@ -76,10 +80,10 @@ def main(program, recording, replacements=None):
     lines = open(recording, encoding="utf-8").read().splitlines()
     header, written = lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
     # A reader reads no intent after a quit (or learn's `completed`, which ends the session as
-    # a quit does).
+    # a quit does); what was looked at after it is read (Completion's late subscribers).
     quit = next((number for number, event in enumerate(written) if event["event"] in ENDS), None)
     if quit is not None:
-        written = written[: quit + 1]
+        written = written[: quit + 1] + [event for event in written[quit + 1:] if event["event"] in OBSERVATIONS]
     # The time the recording ends at, in milliseconds: its last line's, an observation's too (the
     # session was there then, and a timer of the chain due before then went off)...
     end = round(written[-1]["t"] * 1000) if written else 0
@@ -204,6 +208,15 @@ def main(program, recording, replacements=None):
             first = next(i for i, (a, b) in enumerate(zip(parsed + [None] * len(wanted), wanted + [None] * len(parsed))) if a != b)
             failures.append("%s: event %d: parsed %r, the trace says %r" % (
                 name, first, (parsed + [None])[min(first, len(parsed))], (wanted + [None])[min(first, len(wanted))]))
+    # A recorded tour's lessons, on the intents lane: each where it began, in the frame of the
+    # last intent before it (the frame of the start where none was).
+    wanted_lessons, before = [], 0
+    for event in written:
+        if event["event"] == "lesson":
+            wanted_lessons.append((before * frames, event["number"], event["title"]))
+        elif event["event"] not in OBSERVATIONS:
+            before += 1
+    failures += lesson_failures(lanes["intents"], wanted_lessons, "at a frame an intent")
     # The late subscriptions, against RxPY's own subjects fed the position lane.
     position = [(int(time), n) for time, n in parse(lanes["position"]["marbles"], timespan=1, lookup=lanes["position"]["values"])]
     subscriptions = [l["subject"] for l in written if l["event"] == "subscribed"]
@@ -221,7 +234,7 @@ def main(program, recording, replacements=None):
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
           "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
-          "(operators chosen: %s)%s%s%s" % (
+          "(operators chosen: %s)%s%s%s%s" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
         len(slotted), ", ".join(chosen) or "none",
@@ -229,8 +242,23 @@ def main(program, recording, replacements=None):
                 for name, count in sorted(stage_counts.items())),
         "; %d inner lanes as RxPY's flat_map and flat_map_latest subscribe to the position" % inner_counts[0]
         if inner_counts[0] else "",
-        "; %d of RxPY's inner subscriptions made under retry not compared" % inner_counts[1] if inner_counts[1] else ""))
+        "; %d of RxPY's inner subscriptions made under retry not compared" % inner_counts[1] if inner_counts[1] else "",
+        "; %d lesson%s listed where %s began" % (len(wanted_lessons), "" if len(wanted_lessons) == 1 else "s", "it" if len(wanted_lessons) == 1 else "they") if wanted_lessons else ""))
     return 0
+
+
+def lesson_failures(intents, wanted, framing):
+    """What differs between the lessons the intents lane lists (`"lessons"`, written only for a
+    recorded tour) and `wanted` (frame, number, title), each named `Lesson 4 · Publish`."""
+    listed = intents.get("lessons", [])
+    failures = []
+    given = [(lesson["frame"], lesson["number"], lesson["title"]) for lesson in listed]
+    if given != wanted:
+        failures.append("lessons %s: the intents lane lists %r, the recording says %r" % (framing, given, wanted))
+    for lesson in listed:
+        if lesson["label"] != "Lesson %d \u00b7 %s" % (lesson["number"], lesson["title"]):
+            failures.append("lessons %s: the label %r names another lesson" % (framing, lesson["label"]))
+    return failures
 
 
 def mark(notification):
@@ -480,6 +508,11 @@ def frame_check(program, recording, end, expressions):
     lanes = {lane["lane"]: lane for lane in every}
     if any(lane["frameMs"] != 1 for lane in every):
         return ["--frame 1ms: a lane without \"frameMs\":1"], [], []
+    # A recorded tour's lessons, each in the frame of its own time.
+    recorded = [json.loads(line) for line in open(recording, encoding="utf-8").read().splitlines()[1:] if line.strip()]
+    lesson_wrong = lesson_failures(lanes["intents"], [
+        (round(event["t"] * 1_000_000) // 1000, event["number"], event["title"])
+        for event in recorded if event["event"] == "lesson"], "at --frame 1ms")
 
     def events(name):
         return [(int(time), notification) for time, notification in
@@ -680,7 +713,7 @@ def frame_check(program, recording, end, expressions):
             first, (exported_inners + [None])[min(first, len(exported_inners))],
             (given_inners + [None])[min(first, len(given_inners))]))
     inner_counts[0] = len(given_inners)
-    return failures, given, sorted({name for _, name in chosen})
+    return failures + lesson_wrong, given, sorted({name for _, name in chosen})
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ import TextFormats
 /// characters) per intent, in blocks of `width` characters, each headed by a ruler of intent
 /// indices; lines `─`, ghosts `·`, the start `^`, the completion `|` (``MarbleLegend``); below
 /// the main lanes, the late subscriptions the recording made, each kind's in its own row
-/// (`^○`, `^3`, `!`, …). With `sequences` the marbles are painted in their colours (lines,
-/// ghosts and the ruler dim); without, plain text.
+/// (`^○`, `^3`, `!`, …); above a recorded tour's block, a row naming each lesson where it began
+/// (``lessonsLine(before:starts:firstColumn:width:)``). With `sequences` the marbles are painted
+/// in their colours (lines, ghosts and the ruler dim); without, plain text.
 ///
 /// It streams: each block is written as soon as its columns are complete, and only about one
 /// block's columns are kept, so memory stays flat for any length of recording.
@@ -29,11 +30,24 @@ package enum MarbleDiagram {
         let perBlock = StreamPanel.pageSize(width: width)
         var block: [StreamColumn] = []
         var late = LateLanesByBlock()
+        // A recorded tour's lessons: the one begun before the block, and those begun in it.
+        var lessonBefore: LessonStart?
+        var lessons: [LessonStart] = []
         var first = true
         var slotUsed = false
         func writeBlock() {
             if !first { emit("") }
             first = false
+            if let start = block.first?.index, lessonBefore != nil || !lessons.isEmpty {
+                let inBlock = lessons.filter { $0.column >= start }
+                let before = lessons.last { $0.column < start } ?? lessonBefore
+                emit(
+                    text(
+                        lessonsLine(before: before, starts: inBlock, firstColumn: start, width: width),
+                        sequences: sequences))
+                lessonBefore = lessons.last ?? lessonBefore
+                lessons.removeAll()
+            }
             var panel = StreamPanel(columns: block)
             // The slot's lane from the block where an operator first goes in, as the panel
             // draws it once the session has used the slot.
@@ -59,6 +73,7 @@ package enum MarbleDiagram {
                     block.append(column)
                 case .late(let kind, let event, let column, _):
                     late.note(kind, event, column: column)
+                case .lesson(let start): lessons.append(start)
                 }
             }
         } catch {
@@ -69,6 +84,43 @@ package enum MarbleDiagram {
         // The last block (a recording that did not quit ends without `|`: its streams never
         // completed).
         if !block.isEmpty || first { writeBlock() }
+    }
+
+    /// The label of the row above a recorded tour's block, which names the lessons in it.
+    static let lessonsLabel = "lesson"
+
+    /// The row above a block of a recorded tour (``lessonsLabel``): the lesson begun before the
+    /// block (`before`) named from its first column, then at each of `starts` (the block's columns
+    /// from `firstColumn`), `├` in the column after whose intent it began and its name (`Lesson 4
+    /// · Publish`), shorter where the next begins first (`Lesson 4`, `4`).
+    static func lessonsLine(before: LessonStart?, starts: [LessonStart], firstColumn: Int, width: Int) -> [LaneCell] {
+        let labelWidth = StreamPanel.labelWidth
+        let columnWidth = StreamPanel.columnWidth(time: false)
+        var cells = LaneCell.text(" " + Self.lessonsLabel, width: width)
+        func cell(of start: LessonStart) -> Int { labelWidth + columnWidth * (start.column - firstColumn) }
+        // The lesson that began before the block: named where there is room for more than `…`.
+        let room = min(width, starts.first.map(cell(of:)) ?? width) - labelWidth
+        if let before, room > 2 {
+            for (offset, drawn) in LaneCell.text(before.label(width: room - 1), width: room - 1).enumerated() {
+                cells[labelWidth + offset] = drawn
+            }
+        }
+        // Several begun after one intent: the last, which the intents after it were made in.
+        var shown: [LessonStart] = []
+        for start in starts {
+            if shown.last?.column == start.column { shown.removeLast() }
+            shown.append(start)
+        }
+        for (number, start) in shown.enumerated() {
+            let at = cell(of: start)
+            guard at < width else { break }
+            let end = min(width, number + 1 < shown.count ? cell(of: shown[number + 1]) : width)
+            cells[at] = LaneCell(glyph: Glyph.segment)
+            for (offset, drawn) in LaneCell.text(start.label(width: end - at - 1), width: end - at - 1).enumerated() {
+                cells[at + 1 + offset] = drawn
+            }
+        }
+        return cells
     }
 
     /// One line as text, painted with `sequences` when given.

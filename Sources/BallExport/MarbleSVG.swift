@@ -17,7 +17,8 @@ import TextFormats
 /// grey dot, a completion `|` a bar. Below the main lanes, a row for each kind of late
 /// subscriber with a lane in the block: `^` where it subscribed, what it was handed (one
 /// position, or a group's count in its circle), what it received, `!` where it was cancelled,
-/// `|` where its subject completed. A legend under it all names every mark.
+/// `|` where its subject completed. A recorded tour's blocks have a row above the ruler naming
+/// each lesson where it began (`Lesson 4 · Publish`). A legend under it all names every mark.
 ///
 /// It streams, as the other exports do: each block is written to a temporary file as soon as
 /// its columns are complete (the picture's height is known only at the end), and only one
@@ -32,6 +33,8 @@ package enum MarbleSVG {
     static let margin = 10
     static let ruler = 22
     static let legendLine = 18
+    /// The row above a recorded tour's block that names its lessons.
+    static let lessonRow = 16
     /// Intents a block: 1,400 pixels of lanes, far below what SVG readers draw (librsvg and
     /// CairoSVG refuse a picture over 32,767 pixels wide).
     package static let perBlock = 100
@@ -74,6 +77,10 @@ package enum MarbleSVG {
         var nextFrame = 0
         var slotNow = SlotPipe.none
         var counts: [Int: [StreamLane: Int]] = [:]
+        // A recorded tour's lessons, each at its column (on a time axis, its time's frame): the
+        // one begun before the block, and those begun in it.
+        var lessonBefore: LessonMark?
+        var lessons: [LessonMark] = []
         let ruler: (Int) -> String =
             switch framing {
             case .perIntent: { String($0) }
@@ -88,8 +95,14 @@ package enum MarbleSVG {
             let slot = slotUsed
             let inputs = slot ? inputLanes(of: block) : []
             let stages = slot ? StreamLane.stages(in: block) : []
+            let blockLessons = (
+                before: lessons.last { $0.column < first } ?? lessonBefore,
+                starts: lessons.filter { $0.column >= first }
+            )
+            let named = blockLessons.before != nil || !blockLessons.starts.isEmpty
             let height = blockHeight(
-                lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count, stages: stages.count)
+                lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count, stages: stages.count,
+                lessons: named)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -104,8 +117,11 @@ package enum MarbleSVG {
             try drawBlock(
                 block, from: first, slot: slot, inputs: inputs, stages: stages, lateLanes: lanes, completed: &main,
                 tooltips: &tooltips,
-                counts: counts, ruler: ruler, at: (left, top), into: body)
+                counts: counts, lessons: named ? blockLessons : nil, ruler: ruler, at: (left, top), into: body)
             counts.removeAll()
+            // (Those begun after the block's last column belong to the next.)
+            lessonBefore = lessons.last { $0.column <= last } ?? lessonBefore
+            lessons.removeAll { $0.column <= last }
             top += height
             tallest = max(tallest, top)
             widest = max(widest, left + labels + block.count * column + margin)
@@ -224,6 +240,10 @@ package enum MarbleSVG {
                     late.note(kind, event, column: column)
                 case (.late(let kind, let event, _, let time), .time(let length)):
                     late.note(kind, event, column: Int(time.microseconds / length))
+                case (.lesson(let start), .perIntent):
+                    lessons.append(LessonMark(start: start, column: start.column))
+                case (.lesson(let start), .time(let length)):
+                    lessons.append(LessonMark(start: start, column: Int(start.time.microseconds / length)))
                 }
             }
             if let current = gathering { try take(current) }
@@ -247,7 +267,7 @@ package enum MarbleSVG {
                 <style>.ruler{fill:#888;text-anchor:middle}.label{fill:#222}.lane{stroke:#222;stroke-width:1.5}\
                 .intent{fill:#222;text-anchor:middle;font-size:13px;stroke:#fafafa;stroke-width:3px;paint-order:stroke}.position{fill:#fff;stroke:#333}.colour{stroke:#333}\
                 .ghost{fill:#999}.end{stroke:#222;stroke-width:2.5}.mark{fill:#222;text-anchor:middle;font-weight:bold}\
-                .count{fill:#222;text-anchor:middle;font-size:9px}.segment{stroke:#888;stroke-dasharray:3,2}.segment-name{fill:#555;font-size:10px}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}.error{fill:#c0392b;text-anchor:middle;font-weight:bold}\
+                .count{fill:#222;text-anchor:middle;font-size:9px}.segment{stroke:#888;stroke-dasharray:3,2}.segment-name{fill:#555;font-size:10px}.lesson{fill:#1f5f8b;font-size:11px;font-weight:bold}.lesson-start{stroke:#1f5f8b;stroke-width:1.5}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}.error{fill:#c0392b;text-anchor:middle;font-weight:bold}\
                 .meaning{fill:#444}</style>
                 <rect width="100%" height="100%" fill="#fafafa"/>
 
@@ -259,8 +279,20 @@ package enum MarbleSVG {
 
     /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
     /// slot's, when `slot`, under `inputs` lanes of what its operators read), and the values line.
-    static func blockHeight(lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0) -> Int {
-        ruler + (StreamLane.main(slot: slot).count + inputs + stages + lateKinds) * row + legendLine
+    static func blockHeight(
+        lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false
+    ) -> Int {
+        (lessons ? lessonRow : 0) + ruler + (StreamLane.main(slot: slot).count + inputs + stages + lateKinds) * row
+            + legendLine
+    }
+
+    /// A recorded tour's lesson as a block draws it: where it began, and in which column (an
+    /// intent's, or on a time axis a frame's).
+    struct LessonMark {
+        /// The lesson and where it began.
+        var start: LessonStart
+        /// The column it is drawn at.
+        var column: Int
     }
 
     /// The lanes of what the operators in the slot in `columns` read beyond the position, in
@@ -277,12 +309,17 @@ package enum MarbleSVG {
         _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], stages: [StreamLane],
         lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
-        tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]], ruler: (Int) -> String,
+        tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]],
+        lessons: (before: LessonMark?, starts: [LessonMark])?, ruler: (Int) -> String,
         at corner: (x: Int, y: Int), into spool: Spool
     ) throws {
         let lastIndex = columns.last!.index
         let kinds = LateSubscriber.allCases.filter { kind in lateLanes.contains { $0.kind == kind } }
-        try spool.append(Array(#"<g class="block" transform="translate(\#(corner.x),\#(corner.y - margin))">"#.utf8))
+        // A recorded tour's block has a row above its ruler for its lessons.
+        let above = lessons == nil ? 0 : lessonRow
+        try spool.append(
+            Array(#"<g class="block" transform="translate(\#(corner.x),\#(corner.y - margin + above))">"#.utf8))
+        if let lessons { try drawLessons(lessons, first: first, into: spool) }
         // The ruler: every tenth intent, and the block's first.
         for column in columns where column.index % 10 == 0 || column.index == first {
             try spool.append(
@@ -397,6 +434,42 @@ package enum MarbleSVG {
                 #"<text x="\#(margin)" y="\#(valuesY)" class="label" data-values="">values</text><text x="\#(margin + labels)" y="\#(valuesY)" class="meaning">\#(entries.isEmpty ? "none: each value here is its own marble" : entries)</text>"#
                     .utf8))
         try spool.append(Array("</g>\n".utf8))
+    }
+
+    /// The row above a recorded tour's block (in the block's coordinates, above its ruler): the
+    /// lesson begun before the block named from its first column, then each begun in it, a bar
+    /// at the column after whose intent it began and its name (`Lesson 4 · Publish`; the full
+    /// name in `data-lesson`, shorter where the next begins first: `Lesson 4`, `4`).
+    private static func drawLessons(
+        _ lessons: (before: LessonMark?, starts: [LessonMark]), first: Int, into spool: Spool
+    ) throws {
+        let y = margin - lessonRow + 12
+        try spool.append(Array(#"<text x="\#(margin)" y="\#(y)" class="lesson">lesson</text>"#.utf8))
+        // Several begun in one column: the last, which the intents after it were made in.
+        var starts: [LessonMark] = []
+        for start in lessons.starts {
+            if starts.last?.column == start.column { starts.removeLast() }
+            starts.append(start)
+        }
+        // The name as far as the next start (7 px a character at 11 px), shorter where it must be.
+        func shown(_ mark: LessonMark, room: Int) -> String { mark.start.label(width: room) }
+        if let before = lessons.before, starts.first?.column != first {
+            let name = before.start.label
+            let room = starts.first.map { ($0.column - first) * column / 7 } ?? .max
+            try spool.append(
+                Array(
+                    #"<text x="\#(centre(of: 0) - column / 2 + 2)" y="\#(y)" class="lesson" data-lesson="\#(name.xmlEscaped)">\#(shown(before, room: room).xmlEscaped)<title>\#(name.xmlEscaped), begun before intent \#(first)</title></text>"#
+                        .utf8))
+        }
+        for (number, start) in starts.enumerated() {
+            let x = centre(of: start.column - first) - column / 2
+            let name = start.start.label
+            let room = number + 1 < starts.count ? (starts[number + 1].column - start.column) * column / 7 : .max
+            try spool.append(
+                Array(
+                    #"<line x1="\#(x)" y1="\#(y - 11)" x2="\#(x)" y2="\#(margin + ruler)" class="lesson-start"/><text x="\#(x + 3)" y="\#(y)" class="lesson" data-lesson="\#(name.xmlEscaped)">\#(shown(start, room: room).xmlEscaped)<title>\#(name.xmlEscaped), begun after intent \#(start.start.column)</title></text>"#
+                        .utf8))
+        }
     }
 
     /// One column's marble on `lane` at (`x`, `y`), and its completion's bar.

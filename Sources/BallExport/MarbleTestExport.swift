@@ -113,6 +113,10 @@ package enum MarbleFraming: Hashable, Sendable {
 /// subscribes after its column's intent: a Behavior subject hands it the value of that frame,
 /// a Replay(3) subject the last three as a group.
 ///
+/// A recorded tour's lessons are listed on the intents lane, outside its marbles:
+/// `"lessons":[{"frame":35,"number":4,"title":"Publish","label":"Lesson 4 · Publish"}]`, each in
+/// the frame of the intent after which it began (on a time axis, of its own time).
+///
 /// It streams: each lane's marbles go to a temporary file as the replay runs, and are copied
 /// out at the end, so memory stays flat however long the recording (the values are as many as
 /// the distinct cells, colours and intents).
@@ -195,6 +199,10 @@ package enum MarbleTestExport {
                     Array(#"\#(segmentCount == 1 ? "" : ","){"frame":\#(frame),"operator":\#(named)}"#.utf8))
             }
         }
+        // A recorded tour's lessons, where each began (written on the intents lane), kept in a
+        // file as the segments are.
+        let lessons = try Spool()
+        var lessonCount = 0
         var mice = TokenTable<BallPosition>(lane: labels[7], json: positionJSON)
         var keys = TokenTable<BallPosition>(lane: labels[8], json: positionJSON)
         // flatMap's and flatMapLatest's inner subscriptions to the position, one a press (the
@@ -416,6 +424,13 @@ package enum MarbleTestExport {
                         marbles.end = frame
                         endedInColumn.append((lane, marbles))
                     }
+                case .lesson(let start):
+                    latest = max(latest, start.time)
+                    try lessons.append(
+                        Array(
+                            #"\#(lessonCount == 0 ? "" : ","){"frame":\#(frames.frame(column: start.column, time: start.time)),"number":\#(start.number),"title":\#(jsonString(start.title)),"label":\#(jsonString(start.label))}"#
+                                .utf8))
+                    lessonCount += 1
                 }
             }
         } catch let error as ReplayError {
@@ -436,6 +451,11 @@ package enum MarbleTestExport {
             if lanesWritten[slot] == .slotted {
                 try write(Array(#","segments":["#.utf8))
                 try segments.copy(to: write)
+                try write(Array("]".utf8))
+            }
+            if lanesWritten[slot] == .intents, lessonCount > 0 {
+                try write(Array(#","lessons":["#.utf8))
+                try lessons.copy(to: write)
                 try write(Array("]".utf8))
             }
             try write(Array("}\n".utf8))

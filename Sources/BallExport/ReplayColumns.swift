@@ -17,6 +17,9 @@ enum ReplayColumns {
         /// the session's clock (a subscription's own time, which may be later than its
         /// column's intent).
         case late(LateSubscriber, LateLaneEvent, column: Int, time: SessionTime)
+        /// A recorded tour's lesson began after column `column`'s intent (before the next), at
+        /// `time`: its marker (``LessonStart``).
+        case lesson(LessonStart)
     }
 
     /// Replays `reader` through a session with a ``StreamRecorder``, the recording's
@@ -27,26 +30,36 @@ enum ReplayColumns {
     static func forEach(in reader: ReplayReader, _ body: (Item) throws -> Void) throws {
         let player = try ReplayPlayer(reader: reader)
         let recorder = StreamRecorder(session: player.session, capacity: 64)
-        var late: [(LateSubscriber, LateLaneEvent, Int, SessionTime)] = []
+        // What happened after each column, in order: the late subscribers' events and the
+        // lessons' markers, each with its column.
+        var after: [(column: Int, item: Item)] = []
         let lateEvents = recorder.lateEvents.bind { [unowned recorder, unowned player] kind, event in
-            late.append((kind, event, recorder.latestIndex, player.session.now))
+            after.append(
+                (recorder.latestIndex, .late(kind, event, column: recorder.latestIndex, time: player.session.now)))
         }
         defer { lateEvents.cancel() }
-        player.observed = { recorder.apply($0.observation) }
+        player.observed = { [unowned recorder] event in
+            if case .lessonBegan(let number, let title) = event.observation {
+                let start = LessonStart(
+                    number: number, title: title, column: recorder.latestIndex,
+                    time: SessionTime(seconds: event.time))
+                after.append((start.column, .lesson(start)))
+            }
+            recorder.apply(event.observation)
+        }
         var next = 0
-        var lateTaken = 0
+        var taken = 0
         func take(_ columns: ArraySlice<StreamColumn>) throws {
             for column in columns {
                 try body(.column(column))
                 next = column.index + 1
-                while lateTaken < late.count, late[lateTaken].2 <= column.index {
-                    let (kind, event, at, time) = late[lateTaken]
-                    try body(.late(kind, event, column: at, time: time))
-                    lateTaken += 1
+                while taken < after.count, after[taken].column <= column.index {
+                    try body(after[taken].item)
+                    taken += 1
                 }
             }
-            late.removeFirst(lateTaken)
-            lateTaken = 0
+            after.removeFirst(taken)
+            taken = 0
         }
         do {
             while let event = try player.nextEvent() {
@@ -60,6 +73,41 @@ enum ReplayColumns {
             throw error
         }
         try take(recorder.columns(from: next)[...])
+    }
+}
+
+// MARK: - Where a recorded tour's lessons start
+
+/// A recorded tour's lesson marker as the exports place it: the lesson began after column
+/// `column`'s intent (the last intent before it, where a late subscriber subscribing then has its
+/// `^`), at `time` on the session's clock.
+package struct LessonStart: Hashable, Sendable {
+    /// The lesson's number in the tour.
+    package var number: Int
+    /// Its title.
+    package var title: String
+    /// The column after whose intent it began (0: at the start).
+    package var column: Int
+    /// When it began.
+    package var time: SessionTime
+
+    /// A lesson start from its parts.
+    package init(number: Int, title: String, column: Int, time: SessionTime) {
+        self.number = number
+        self.title = title
+        self.column = column
+        self.time = time
+    }
+
+    /// What the exports call it, as the player and the cast do: `Lesson 4 · Publish`.
+    package var label: String {
+        Observation.lessonBegan(number: number, title: title).tourWords ?? "Lesson \(number) · \(title)"
+    }
+
+    /// Its name in at most `width` cells: `Lesson 4 · Publish` where it fits, else `Lesson 4`,
+    /// else `4` (cut with `…` where not even that fits).
+    package func label(width: Int) -> String {
+        String.first(of: [label, "Lesson \(number)", String(number)], fittingWidth: width)
     }
 }
 

@@ -15,7 +15,8 @@ package enum Observation: Hashable, Sendable {
     case panelOpened
     /// The streams panel closed (`s`).
     case panelClosed
-    /// A lesson of `learn` began: a marker (the player and the cast show "Lesson 4 · Publish").
+    /// A lesson of `learn` began: a marker (the player, the cast and the exports show "Lesson 4 ·
+    /// Publish").
     case lessonBegan(number: Int, title: String)
     /// The screen's colours were bound through a Publish copy of the chain (`learn`'s `o`), or
     /// back to the chain itself.

@@ -1,4 +1,5 @@
 import BallModel
+import BallProgram
 import BallTestSupport
 import Foundation
 import Testing
@@ -503,6 +504,35 @@ struct MarbleSyntaxTests {
         #expect(
             checked.output.contains("slotted's \(slotted) events at --frame 1ms as RxPY's operators give them"),
             "\(checked.output)")
+    }
+
+    @Test(
+        "a recorded tour's export reads in RxPY: its lessons listed where they began, and Completion's late lanes after e as RxPY's own subjects give them",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func recordedTourReadsInRxPY() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // Publish's lesson with a late Publish subscriber and a move, then Completion: a move, e,
+        // and the four late subscribers after it; each key 50 ms after the last.
+        let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "publish" }!)
+        let completion = "\(Lesson.all.firstIndex { $0.id == "completion" }! + 1)".unicodeScalars
+        for key in ["1", "p", "→", "m"] + completion + ["→", "e", "b", "p", "r", "v", "q"] {
+            tour.pilot.pass(.milliseconds(50))
+            if key == "→" { tour.pilot.press(.right) } else { tour.pilot.type(key) }
+        }
+        let lines = tour.file.lines
+        #expect(lines.contains { $0.contains(#""event":"completed""#) }, "\(lines)")
+        try Data(tour.file.bytes).write(to: URL(fileURLWithPath: file))
+        let checked = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)\n\(lines.joined(separator: "\n"))")
+        let lessons = lines.filter { $0.contains(#""event":"lesson""#) }.count
+        let subscribed = lines.filter { $0.contains(#""event":"subscribed""#) }.count
+        #expect(lessons == 2 && subscribed == 5, "\(lines.joined(separator: "\n"))")
+        #expect(checked.output.contains("; \(subscribed) late lanes as RxPY's subjects give them"), "\(checked.output)")
+        #expect(checked.output.contains("; \(lessons) lessons listed where they began"), "\(checked.output)")
     }
 
     @Test(
