@@ -57,6 +57,17 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
     /// The operator's name, as the replay file writes it (a timed one's interval apart, in the
     /// event's `interval`).
     package var name: String { operation.name }
+
+    /// The same operator waiting the same: its name and its interval, as ``rawValue`` names it
+    /// (compared without making that string: the time view compares every column's pipe).
+    package static func == (lhs: SlotOperator, rhs: SlotOperator) -> Bool {
+        lhs.name == rhs.name && lhs.timing == rhs.timing
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(timing)
+    }
     /// How long it waits, if it runs on the session's clock (`debounce`, `throttle`).
     package var timing: SlotInterval? { operation.timing }
 

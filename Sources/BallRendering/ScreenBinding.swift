@@ -41,6 +41,13 @@ package final class ScreenBinding {
     /// The panel on screen and the frame row it starts at (the pointer's column is looked up
     /// in it).
     private var drawn: (panel: StreamPanel?, top: Int)?
+    /// The live time view's settled spans, kept from frame to frame (each frame's live panel is
+    /// handed to it, and nothing else writes it).
+    package let settledSpans = SettledSpans()
+
+    /// The streams panel the last frame drew, if it drew one (with the lanes' marbles
+    /// ``settledSpans`` gave it).
+    package var panelDrawn: StreamPanel? { drawn?.panel }
 
     /// Whether jumps glide and colours fade, as the original's did (else the ball jumps).
     package var animated: Bool { glide != nil }
@@ -265,6 +272,9 @@ package final class ScreenBinding {
             }
             page.hovered = shown.hovered
             page.hoveredLane = shown.hoveredLane
+            if shown.content == .live {
+                settledSpans.fill(&page, floor: model.tour != nil ? model.tourFloor : nil)
+            }
             return page
         }
     }

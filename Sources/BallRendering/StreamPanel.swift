@@ -263,32 +263,77 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// What `lane` shows in each column drawn, by what it showed in each recorded column: the
-    /// same, or in the time view the recorded columns projected onto the spans, each event in
-    /// the span of its own time (``TimeSpans/lane(_:events:)``), each value the slot or a stage
-    /// passed on at its own (``StreamColumn/timedRuns(_:)``).
-    private func marbles(_ lane: StreamLane, _ marble: (StreamColumn) -> Marble?) -> [Marble?] {
-        guard let spans else { return columns.map(marble) }
-        return spans.lane(columns) { column in
-            guard let shown = marble(column) else { return TimeSpans.LaneEvents() }
-            guard let runs = column.timedRuns(lane), let last = runs.last else {
-                return TimeSpans.LaneEvents(TimeSpans.LaneEvent(shown, at: column.time(of: lane)))
+    /// same, or in the time view the recorded columns projected onto the spans (``project(_:on:from:)``,
+    /// or as ``projected`` has it).
+    private func marbles(_ lane: StreamLane) -> [Marble?] {
+        guard let spans else { return columns.map { $0.marble(lane) } }
+        return projected[.main(lane)] ?? project(.main(lane), on: spans, from: columns[...])
+    }
+
+    /// What late lanes `row` show in each column drawn (see ``marbles(_:)``).
+    private func lateMarbles(_ row: [LateLane]) -> [Marble?] {
+        guard let spans else { return columns.map { column in row.lazy.compactMap { $0.marble(in: column) }.first } }
+        let lane = SpanLane.late(row.map(\.id))
+        return projected[lane] ?? project(lane, on: spans, from: columns[...])
+    }
+
+    // MARK: - The time view's lanes on the spans
+
+    /// A lane the time view projects onto its spans: a main lane, or a row of late lanes (by
+    /// their ids; one alone for the values line's letters).
+    package enum SpanLane: Hashable, Sendable {
+        /// A main lane.
+        case main(StreamLane)
+        /// The late lanes of these ids, drawn in one row.
+        case late([Int])
+    }
+
+    /// The lanes a frame of the time view projects onto its spans, each with the late lanes it
+    /// draws (none for a main lane): every main lane drawn, every late row drawn, and, for the
+    /// values line's letters, each late lane of a kind with a row.
+    package var spanLanes: [(lane: SpanLane, late: [LateLane])] {
+        let drawn = drawn
+        var lanes = Self.mainLanes(drawn).map { (lane: SpanLane.main($0), late: [LateLane]()) }
+        for kind in drawn.kinds {
+            let row = lateRow(kind)
+            if !row.isEmpty { lanes.append((.late(row.map(\.id)), row)) }
+        }
+        if drawn.values {
+            for lane in lateLanes where drawn.kinds.contains(lane.kind) { lanes.append((.late([lane.id]), [lane])) }
+        }
+        return lanes
+    }
+
+    /// What `lane` shows on `spans`, from `columns` (this panel's, from the last that came before
+    /// the first span): each event in the span of its own time (``TimeSpans/lane(_:events:)``),
+    /// each value the slot or a stage passed on at its own (``StreamColumn/timedRuns(_:)``), a late
+    /// lane's subscription and end at theirs (``LateLane/events(in:)``).
+    package func project(_ lane: SpanLane, on spans: TimeSpans, from columns: ArraySlice<StreamColumn>) -> [Marble?] {
+        switch lane {
+        case .main(let lane):
+            return spans.lane(columns) { column in
+                guard let shown = column.marble(lane) else { return TimeSpans.LaneEvents() }
+                guard let runs = column.timedRuns(lane), let last = runs.last else {
+                    return TimeSpans.LaneEvents(TimeSpans.LaneEvent(shown, at: column.time(of: lane)))
+                }
+                // Each run of values at its own instant; the column's ending, if any, after the last.
+                return TimeSpans.LaneEvents(
+                    runs.dropLast().map { TimeSpans.LaneEvent($0.marble, at: $0.at) }
+                        + [TimeSpans.LaneEvent(shown.showing(last.marble), at: last.at)])
             }
-            // Each run of values at its own instant; the column's ending, if any, after the last.
-            return TimeSpans.LaneEvents(
-                runs.dropLast().map { TimeSpans.LaneEvent($0.marble, at: $0.at) }
-                    + [TimeSpans.LaneEvent(shown.showing(last.marble), at: last.at)])
+        case .late(let ids):
+            let row = ids.compactMap { id in lateLanes.first { $0.id == id } }
+            if row.count == 1 { return spans.lane(columns) { row[0].events(in: $0) } }
+            return spans.lane(columns) { column in
+                row.first { $0.marble(in: column) != nil }?.events(in: column) ?? TimeSpans.LaneEvents()
+            }
         }
     }
 
-    /// What late lanes `row` show in each column drawn (see ``marbles(_:_:)``): in the time view,
-    /// each part of a column at its own time (``LateLane/events(in:)``).
-    private func lateMarbles(_ row: [LateLane]) -> [Marble?] {
-        guard let spans else { return columns.map { column in row.lazy.compactMap { $0.marble(in: column) }.first } }
-        if row.count == 1 { return spans.lane(columns) { row[0].events(in: $0) } }
-        return spans.lane(columns) { column in
-            row.first { $0.marble(in: column) != nil }?.events(in: column) ?? TimeSpans.LaneEvents()
-        }
-    }
+    /// The lanes' marbles on the spans where worked out already, by ``SettledSpans`` (the live
+    /// panel's, kept from frame to frame): drawn as ``project(_:on:from:)`` gives them, which they
+    /// are (a lane not here is projected when drawn).
+    package var projected: [SpanLane: [Marble?]] = [:]
 
     /// The lanes of `kind` its row draws, oldest first: the newest, and each ended one before it
     /// that ends before the next begins; one that meets the next (ends in its first column, or
@@ -451,7 +496,7 @@ package struct StreamPanel: Hashable, Sendable {
         // projects every recorded column on the page onto the spans for each lane.
         let drawn = drawn
         let lanes = Self.mainLanes(drawn)
-        let marbled = lanes.map { lane in marbles(lane) { $0.marble(lane) } }
+        let marbled = lanes.map(marbles)
         let (letters, order, groups) = pageLetters(drawn: drawn, lanes: lanes, marbled: marbled)
         let columnsDrawn = drawnColumns
         var lines = mainLines(
@@ -547,7 +592,7 @@ package struct StreamPanel: Hashable, Sendable {
         let lanes = Self.mainLanes(drawn)
         return mainLines(
             width: width, letters: letters, columnsDrawn: drawnColumns, drawn: drawn, lanes: lanes,
-            marbled: lanes.map { lane in marbles(lane) { $0.marble(lane) } })
+            marbled: lanes.map(marbles))
     }
 
     /// The same, with what it draws, the columns drawn, its main lanes and their marbles worked
@@ -614,13 +659,19 @@ package struct StreamPanel: Hashable, Sendable {
     /// lane is labelled with a stage's code only then, since a segment of another operator on it
     /// (or of the empty slot, the position as it was) is not that code's.
     private func isOnlyOperator(of pipe: SlotPipe, on lane: StreamLane) -> Bool {
+        // By index: the time view's page holds hundreds of columns, each compared.
         switch lane {
         case .stage(let number):
-            return columns.allSatisfy {
-                $0.slot.stages.count < number + 2 || $0.slot.stages[number] == pipe.stages[number]
+            let stage = pipe.stages[number]
+            for index in columns.indices {
+                let stages = columns[index].slot.stages
+                if stages.count >= number + 2, stages[number] != stage { return false }
             }
-        default: return columns.allSatisfy { $0.slot.last == pipe.last }
+        default:
+            let last = pipe.last
+            for index in columns.indices where columns[index].slot.last != last { return false }
         }
+        return true
     }
 
     /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0) { … }`,
@@ -731,7 +782,7 @@ package struct StreamPanel: Hashable, Sendable {
         guard drawn.values else { return ([:], [], []) }
         let late = drawnLate ?? lateLanes.filter { drawn.kinds.contains($0.kind) }
         let lanes =
-            (marbled ?? (lanes ?? Self.mainLanes(drawn)).map { lane in marbles(lane) { $0.marble(lane) } })
+            (marbled ?? (lanes ?? Self.mainLanes(drawn)).map(marbles))
             + late.map { lateMarbles([$0]) }
         var order: [MarbleValue] = []
         var seen: Set<MarbleValue> = []

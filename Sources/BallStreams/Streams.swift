@@ -110,7 +110,9 @@ package enum StreamLane: Hashable, Sendable {
     /// The lanes of the stages before the last of the pipes in `columns` (``stage(_:)``): as many
     /// as the longest pipe among them has, less its last.
     package static func stages(in columns: [StreamColumn]) -> [StreamLane] {
-        let most = columns.map { $0.slot.stages.count }.max() ?? 0
+        var most = 0
+        // By index, with no array of counts: the panel works this out for every column on its page.
+        for index in columns.indices { most = max(most, columns[index].slot.stages.count) }
         return (0..<max(0, most - 1)).map(StreamLane.stage)
     }
 

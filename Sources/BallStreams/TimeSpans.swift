@@ -56,6 +56,13 @@ package struct TimeSpans: Hashable, Sendable {
     /// live (before a late lane subscribed, after it ended). After the last column, the lane lives
     /// to the last span.
     package func lane(_ columns: [StreamColumn], events: (StreamColumn) -> LaneEvents) -> [Marble?] {
+        lane(columns[...], events: events)
+    }
+
+    /// The same, of a part of a page's columns (each column's events fall between its own time
+    /// and the next one's: the columns before the last that came before the first span draw
+    /// nothing on these spans).
+    package func lane(_ columns: ArraySlice<StreamColumn>, events: (StreamColumn) -> LaneEvents) -> [Marble?] {
         var groups = [MarbleGroup](repeating: MarbleGroup(), count: count)
         var lives = [Bool](repeating: false, count: count)
         // By index, and with no closure over what it changes: a frame of the live view runs this
@@ -70,7 +77,7 @@ package struct TimeSpans: Hashable, Sendable {
             if let event = happened.second { take(event, &groups, &lives, from: &from, alive: &alive) }
             for event in happened.rest { take(event, &groups, &lives, from: &from, alive: &alive) }
             if alive, let from {
-                live(from: from, to: position + 1 < columns.count ? columns[position + 1].time : nil, in: &lives)
+                live(from: from, to: position + 1 < columns.endIndex ? columns[position + 1].time : nil, in: &lives)
             }
         }
         return (0..<count).map { offset in

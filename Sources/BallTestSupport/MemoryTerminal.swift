@@ -113,9 +113,13 @@ package final class MemoryTerminal: TerminalDevice {
     /// Whether every frame is kept in ``history``.
     package var keepsFrames = false
 
+    /// Called with each frame as it is shown (a test that looks at every frame).
+    package var presented: ((Frame) -> Void)?
+
     package func present(_ frame: Frame, previous: Frame?) {
         self.frame = frame
         presentCount += 1
+        presented?(frame)
         if keepsFrames {
             history.append(frame)
             historyTimes.append(clock.now)
