@@ -684,15 +684,10 @@ struct BenchmarkRun {
     /// Input to screen with the streams on a time axis (`T`), beside the same drag steps with
     /// the panel a column per intent, step for step in the same run.
     func timeViewInputToScreen() -> Result {
-        let rounds = quick ? 1 : 3
-        let steps = quick ? 200 : 400
         let command = jumping + ["--streams"]
-        guard let targets = interleavedDragRounds([command, command], keys: ["", "T"], rounds: rounds, steps: steps)
-        else { return Result(name: "input to screen, time axis", measured: "could not start", target: "", met: false) }
-        let (events, time) = (
-            percentile(targets[0].flatMap(\.latencies), 0.5) * 1000,
-            percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
-        )
+        guard let (events, time) = medianInputToScreen(command, command, keys: ["", "T"]) else {
+            return Result(name: "input to screen, time axis", measured: "could not start", target: "", met: false)
+        }
         return Result(
             name:
                 "input to screen, median, streams on a time axis (T) (a column per intent, step for step in the same run: \(format(events, decimals: 3)) ms)",
@@ -719,14 +714,24 @@ struct BenchmarkRun {
     /// too, their drag rounds interleaved step for step in the same run; nil if either could not
     /// start.
     func inputToScreenBeside(_ arguments: [String]) -> (without: Double, with: Double)? {
-        let rounds = quick ? 1 : 3
-        let steps = quick ? 200 : 400
-        guard let targets = interleavedDragRounds([jumping, jumping + arguments], rounds: rounds, steps: steps)
+        medianInputToScreen(jumping, jumping + arguments).map { (without: $0.first, with: $0.second) }
+    }
+
+    /// The median input to screen (ms) of two programs, `first` and `second` (their arguments),
+    /// each sent `keys` before its drag (``interleavedDragRounds(_:keys:rounds:steps:ready:row:)``,
+    /// whose `ready` and `row` these are), their drag rounds interleaved step for step in the same
+    /// run: the full run's three rounds of 400 steps, `--quick`'s one of 200. Nil if either could
+    /// not start.
+    func medianInputToScreen(
+        _ first: [String], _ second: [String], keys: [String] = [], ready: String = "keys", row: Int = 12
+    ) -> (first: Double, second: Double)? {
+        let (rounds, steps) = quick ? (1, 200) : (3, 400)
+        guard
+            let targets = interleavedDragRounds(
+                [first, second], keys: keys, rounds: rounds, steps: steps, ready: ready, row: row)
         else { return nil }
-        return (
-            percentile(targets[0].flatMap(\.latencies), 0.5) * 1000,
-            percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
-        )
+        let medians = targets.map { percentile($0.flatMap(\.latencies), 0.5) * 1000 }
+        return (medians[0], medians[1])
     }
 
     /// The median bytes of a one-cell drag step that keeps the colours, 80×24, with the panel

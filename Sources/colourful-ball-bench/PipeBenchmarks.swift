@@ -77,20 +77,16 @@ extension BenchmarkRun {
     /// Input to screen with the three-stage pipe in the slot, beside the same drag steps with one
     /// operator in it, step for step in the same run.
     func pipeInputToScreen() -> Result {
-        let rounds = quick ? 1 : 3
-        let steps = quick ? 200 : 400
         let (one, three) = (Self.oneStage.name, Self.threeStages.name)
         // The panel closed: at 80×24 the three stage lanes lie over the ball in the middle, where
         // the drag presses. The status line names the pipe (and has no room for its "keys").
-        let commands = [one, three].map { jumping + ["--operator", $0] }
-        guard let targets = interleavedDragRounds(commands, rounds: rounds, steps: steps, ready: "filter") else {
+        guard
+            let (alone, piped) = medianInputToScreen(
+                jumping + ["--operator", one], jumping + ["--operator", three], ready: "filter")
+        else {
             return Result(
                 name: "input to screen, \(three) in the slot", measured: "could not start", target: "", met: false)
         }
-        let (alone, piped) = (
-            percentile(targets[0].flatMap(\.latencies), 0.5) * 1000,
-            percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
-        )
         return Result(
             name:
                 "input to screen, median, \(three) in the slot (\(one) alone, step for step in the same run: \(format(alone, decimals: 3)) ms)",
@@ -102,8 +98,8 @@ extension BenchmarkRun {
     /// the three-stage pipe in the slot (a lane each stage), on a time axis (`T`, 100 ms a
     /// column), beside the same steps with a column per intent: the steps and pauses of
     /// ``pipeBytes()``. And the time in-process from the intent to the frame presented (the
-    /// panel made from the recorder, rendered, its changes written): where input to screen's
-    /// difference comes from.
+    /// panel made from the recorder, its settled spans kept as the live panel keeps them,
+    /// rendered, its changes written): where input to screen's difference comes from.
     func pipeTimeBytes() -> [Result] {
         var medians: [Double] = []
         var frameTimes: [Double] = []
@@ -125,6 +121,8 @@ extension BenchmarkRun {
             var previous: Frame?
             var steps: [Int] = []
             var times: [Double] = []
+            // The live panel keeps its time view's settled spans from frame to frame, as here.
+            let settled = SettledSpans()
             session.send(.operatorChosen(Self.threeStages))
             session.send(.pressed(at: size.centre))
             var time: Int64 = 0
@@ -132,7 +130,8 @@ extension BenchmarkRun {
                 time += step % 20 == 19 ? 350_000 : 16_000
                 let clock = ContinuousClock.now
                 session.send(intent, at: SessionTime(microseconds: time))
-                let panel = StreamPanel(recorder, width: size.columns, fits: true, axis: axis)
+                var panel = StreamPanel(recorder, width: size.columns, fits: true, axis: axis)
+                settled.fill(&panel, floor: nil)
                 renderer.render(ScreenModel(appearance: session.viewModel.current), panel: panel, into: &frame)
                 let start = fileSize()
                 screen.present(frame, previous: previous)
@@ -160,21 +159,14 @@ extension BenchmarkRun {
     /// step in the same run. The panel covers the middle of 80×24, so the drag presses the ball
     /// where it is drawn above the panel (row 4) and sweeps along it.
     func pipeTimeInputToScreen() -> Result {
-        let rounds = quick ? 1 : 3
-        let steps = quick ? 200 : 400
         let three = Self.threeStages.name
         let command = jumping + ["--operator", three, "--streams"]
         guard
-            let targets = interleavedDragRounds(
-                [command, command], keys: ["", "T"], rounds: rounds, steps: steps, ready: Self.panelReady, row: 4)
+            let (events, time) = medianInputToScreen(command, command, keys: ["", "T"], ready: Self.panelReady, row: 4)
         else {
             return Result(
                 name: "input to screen, \(three), time axis", measured: "could not start", target: "", met: false)
         }
-        let (events, time) = (
-            percentile(targets[0].flatMap(\.latencies), 0.5) * 1000,
-            percentile(targets[1].flatMap(\.latencies), 0.5) * 1000
-        )
         return Result(
             name:
                 "input to screen, median, streams on a time axis (T), \(three) in the slot (a column per intent, step for step in the same run: \(format(events, decimals: 3)) ms)",
