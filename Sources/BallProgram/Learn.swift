@@ -308,6 +308,16 @@ package final class Learn: TerminalProgram {
     /// key, move, timer and resize it brought, before the frame is drawn.
     package func willFlush() {
         check()
+        // Steps done out of the card's order: said while they stand so, until the task is done
+        // (which a timer can do, with no key to take the words away).
+        if lesson < Lesson.all.count, let order = Lesson.all[lesson].outOfOrder {
+            let stands = !isDone && order.when(facts)
+            if stands, answer == nil {
+                answer = order.words
+            } else if !stands, answer == order.words {
+                answer = nil
+            }
+        }
         let asking = lesson < Lesson.all.count && Lesson.all[lesson].predicts != nil && predicted == nil && !isDone
         if let doctor = doctorPending, answer == nil, !asking {
             answer = doctor
@@ -881,7 +891,8 @@ package final class Learn: TerminalProgram {
             guessRangeAnswer, digitsAnswer,
             endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"), widestLookAlike,
-        ] + [TerminalPalette.ansi8, .ansi16].compactMap { fewColoursAnswer(.palette($0)) }
+        ] + Lesson.all.compactMap { $0.outOfOrder?.words }
+            + [TerminalPalette.ansi8, .ansi16].compactMap { fewColoursAnswer(.palette($0)) }
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
     }()

@@ -44,6 +44,18 @@ package struct LessonFacts {
     /// The columns after the lesson's first whose intent the user made by moving the ball (a
     /// drag, an arrow, a recentre; not a resize, which the window makes).
     package var moves: [StreamColumn] { later.filter { $0.intent?.mover != nil } }
+
+    /// The first move after column `after` whose position `pipe` (a timed one, whatever
+    /// interval it waited) let through on its timer, after the intent of its column.
+    func passedOnTimer(_ pipe: SlotPipe, after: Int) -> Int? {
+        moves.first { column in
+            guard column.index > after, column.slot.waiting(.usual) == pipe, column.slotted != nil,
+                let passedAt = column.passedAt,
+                let time = column.time
+            else { return false }
+            return passedAt > time
+        }?.index
+    }
 }
 
 /// Where the streams panel is when a lesson begins.
@@ -106,6 +118,9 @@ package struct Lesson: Sendable {
     /// counter's, from the position it is handed): where the lane reads more (a resize hands
     /// the position again), the card's verdict says so.
     package var reads: Int? = nil
+    /// What the card says while the task's steps were done in another order than it asks, in
+    /// the note's place (the steps to do again), and when they were.
+    package var outOfOrder: (words: String, when: @Sendable (LessonFacts) -> Bool)? = nil
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
 
@@ -322,21 +337,19 @@ package struct Lesson: Sendable {
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
             operators: true, slots: [[.debounce], [.throttle]],
+            outOfOrder: (
+                "throttle came first; the card asks debounce first. f 5, quick moves again.",
+                { facts in
+                    // Both passed on their timers, throttle only before debounce.
+                    guard let debounced = facts.passedOnTimer([.debounce], after: facts.start) else { return false }
+                    return facts.passedOnTimer([.throttle], after: facts.start).map { $0 < debounced } ?? false
+                }
+            ),
             isDone: { facts in
                 // In the card's order: debounce let a position the learner moved to through on its
-                // timer, after the intent of its column (whatever interval it waited); then, moved
-                // to after that, throttle did.
-                func timed(_ slot: SlotPipe, after: Int) -> Int? {
-                    facts.moves.first { column in
-                        guard column.index > after, column.slot.waiting(.usual) == slot, column.slotted != nil,
-                            let passedAt = column.passedAt,
-                            let time = column.time
-                        else { return false }
-                        return passedAt > time
-                    }?.index
-                }
-                guard let debounced = timed([.debounce], after: facts.start) else { return false }
-                return timed([.throttle], after: debounced) != nil
+                // timer; then, on a move after that, throttle did.
+                guard let debounced = facts.passedOnTimer([.debounce], after: facts.start) else { return false }
+                return facts.passedOnTimer([.throttle], after: debounced) != nil
             }),
         Lesson(
             id: "combine-latest", title: "combineLatest",

@@ -382,6 +382,7 @@ struct LearnTests {
                 pilot.press(.right)
                 pilot.press(.right)
                 #expect(!pilot.learn.isDone, "the first through at once, the second held")
+                #expect(!Self.card(pilot).contains("throttle came first"), "the card's order")
                 // Keys read on the manual clock at the instant debounce's timer ran are stamped a
                 // microsecond after it (an input at a timer's instant would go before it in a replay),
                 // so throttle's window ends 300 ms and 1 µs after that instant.
@@ -404,11 +405,14 @@ struct LearnTests {
                     reversed.learn.play.session.state.slotted.position == reversed.learn.play.session.state.position,
                     "debounce passed the last")
                 #expect(!reversed.learn.isDone, "throttle, then debounce: not the card's order")
+                let order = "throttle came first; the card asks debounce first. f 5, quick moves again."
+                #expect(Self.card(reversed).contains(order), "said: \(Self.card(reversed))")
                 for key: Unicode.Scalar in ["f", "5"] { reversed.type(key) }
                 for _ in 0..<2 { reversed.press(.right) }
                 #expect(!reversed.learn.isDone, "throttle's window still open")
                 reversed.run([.pass(.milliseconds(400))])
                 #expect(reversed.learn.isDone, "debounce, then throttle")
+                #expect(!Self.card(reversed).contains(order), "done: \(Self.card(reversed))")
             case "combine-latest":
                 // combineLatest: a flip with throttle in the slot is not it; with combineLatest, a
                 // flip alone passes a value on, the ball still (here, at 25,11 on 80 columns, mirrored
