@@ -126,23 +126,25 @@ package enum StreamLane: Hashable, Sendable {
 
     /// The code that makes this lane's stream, as the source writes it (the chain's lines are
     /// ``BallViewModel/init(start:)``'s own, which a test checks), spelt as RxSwift writes them
-    /// where it differs: `distinctUntilChanged()`, which the source runs as Combine's
-    /// `removeDuplicates()`, and `scan`'s `accumulator:` label, which Combine's has not.
+    /// where it differs: `BehaviorSubject(value:)` and `PublishSubject`, which the source makes as
+    /// Combine's `CurrentValueSubject` and `PassthroughSubject`; `distinctUntilChanged()`, which it
+    /// runs as Combine's `removeDuplicates()`; `switchLatest()` (Combine's `switchToLatest()`, the
+    /// slot's lane leaving out what only Combine needs); and `scan`'s `accumulator:` label.
     package var expression: String {
         switch self {
-        case .intents: "session.intents, a PassthroughSubject<Intent, Never>"
-        case .position: "position = CurrentValueSubject(start.position)"
+        case .intents: "session.intents, a PublishSubject<Intent> (Combine: PassthroughSubject)"
+        case .position: "position = BehaviorSubject(value: start.position)"
         case .slotted:
-            "slotted = slot.setFailureType(to: Error.self).map { [inputs] in defer { resumed = nil }; return $0.applied(to: inputs, resuming: resumed) }.switchToLatest().share(replay: 1, startingWith: start.slotted)"
+            "slotted = slot.map { $0.applied(to: inputs) }.switchLatest().share(replay: 1) (Combine: switchToLatest)"
         case .ballColour: "ballColour = slotted.map { $0.ballColour }.distinctUntilChanged().share(replay: 1)"
         case .background:
             "background = ballColour.scan(start.background, accumulator: screenColour).distinctUntilChanged().share(replay: 1)"
-        case .mirror: "mirror = CurrentValueSubject(start.mirror), flipped by i"
-        case .grabbed: "grabbed = CurrentValueSubject(start.isGrabbed), sent each press and release"
-        case .mouse: "mouse = PassthroughSubject(), sent each new position the mouse made"
-        case .keys: "keys = PassthroughSubject(), sent each new position the keys made"
-        case .late(.behavior): "position.bind { … }: the CurrentValueSubject itself, subscribed late"
-        case .late(.publish): "published.bind { … }: position.subscribe(published), a PassthroughSubject"
+        case .mirror: "mirror = BehaviorSubject(value: start.mirror), flipped by i"
+        case .grabbed: "grabbed = BehaviorSubject(value: start.isGrabbed), sent each press and release"
+        case .mouse: "mouse = PublishSubject(), sent each new position the mouse made"
+        case .keys: "keys = PublishSubject(), sent each new position the keys made"
+        case .late(.behavior): "position.bind { … }: the BehaviorSubject itself, subscribed late"
+        case .late(.publish): "published.bind { … }: position.subscribe(published), a PublishSubject"
         case .late(.replay): "replayed.bind { … }: position.subscribe(replayed), a ReplaySubject(bufferSize: 3)"
         case .late(.relay): "relay.publisher.bind { … }: a BehaviorRelay that accepts each position"
         case .inner(let number):
@@ -155,15 +157,15 @@ package enum StreamLane: Hashable, Sendable {
     package var shortExpression: String {
         switch self {
         case .intents: "session.intents"
-        case .position: "CurrentValueSubject(start.position)"
-        case .slotted: "slot.map { $0.applied(to: inputs) }.switchToLatest()"
+        case .position: "BehaviorSubject(value: start.position)"
+        case .slotted: "slot.map { $0.applied(to: inputs) }.switchLatest()"
         case .ballColour: "slotted.map { $0.ballColour }.distinctUntilChanged()"
         case .background: "ballColour.scan(\(Glyph.ellipsis), accumulator: screenColour).distinctUntilChanged()"
-        case .mirror: "CurrentValueSubject(start.mirror)"
-        case .grabbed: "CurrentValueSubject(start.isGrabbed)"
-        case .mouse, .keys: "PassthroughSubject()"
+        case .mirror: "BehaviorSubject(value: start.mirror)"
+        case .grabbed: "BehaviorSubject(value: start.isGrabbed)"
+        case .mouse, .keys: "PublishSubject()"
         case .late(.behavior): "position.bind { \(Glyph.ellipsis) }"
-        case .late(.publish): "PassthroughSubject, late"
+        case .late(.publish): "PublishSubject, late"
         case .late(.replay): "ReplaySubject(bufferSize: 3), late"
         case .late(.relay): "BehaviorRelay, late"
         case .inner(let number): "position, the inner for press \(number)"

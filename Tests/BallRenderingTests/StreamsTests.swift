@@ -516,7 +516,7 @@ struct StreamsTests {
     }
 
     @Test(
-        "the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift, as RxSwift writes it: distinctUntilChanged() run as Combine's removeDuplicates(), scan's accumulator: label"
+        "the lanes' code is the chain's own: each line the panel quotes is in BallViewModel.swift, as RxSwift writes it: BehaviorSubject(value:) made as Combine's CurrentValueSubject, distinctUntilChanged() run as removeDuplicates(), scan's accumulator: label"
     )
     func lanesQuoteTheSource() throws {
         let source = try String(
@@ -528,7 +528,8 @@ struct StreamsTests {
         let lines = source[chain..<end].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for lane in [StreamLane.position, .ballColour, .background] {
             let run = lane.expression.replacing(".distinctUntilChanged()", with: ".removeDuplicates()")
-                .replacing(", accumulator: ", with: ", ")
+                .replacing(", accumulator: ", with: ", ").replacing(
+                    "BehaviorSubject(value: ", with: "CurrentValueSubject(")
             #expect(lines.contains(run), "\(lane.label): \(run)")
         }
         // The panel says RxSwift's name: Combine's is nowhere in what it quotes.
@@ -538,6 +539,18 @@ struct StreamsTests {
             }
         }
         #expect(StreamLane.background.shortExpression.contains(", accumulator: screenColour)"))
+        // Every lane's code names RxSwift's subjects and switch, never Combine's but in a note.
+        let lanes: [StreamLane] =
+            [.intents, .position, .slotted, .mirror, .grabbed, .mouse, .keys]
+            + LateSubscriber.allCases.map(StreamLane.late)
+        for lane in lanes {
+            for code in [lane.expression, lane.shortExpression] {
+                let spoken = code.replacing(/\ \(Combine: [^)]*\)/, with: "")
+                for name in ["CurrentValueSubject", "PassthroughSubject", "switchToLatest"] {
+                    #expect(!spoken.contains(name), "\(lane.label): \(code)")
+                }
+            }
+        }
     }
 
     @Test("the pointer over a column (no button down) makes the description that column's; elsewhere, the latest's")
@@ -569,7 +582,8 @@ struct StreamsTests {
         // Over another lane: its code, and what it did in that column.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 3, row: intentsRow + 1))
         #expect(
-            description().hasPrefix(" #3: d 46,12 ← position = CurrentValueSubject(start.position)"), "\(description())"
+            description().hasPrefix(" #3: d 46,12 ← position = BehaviorSubject(value: start.position)"),
+            "\(description())"
         )
         // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again.
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: intentsRow + 2))
