@@ -588,7 +588,7 @@ package final class Learn: TerminalProgram {
             var rest = explained.dropFirst(note.marks)
             // A word the note had no room for goes first, where it leaves room for the marks' count.
             if let titleNote {
-                let pointer = rest.isEmpty ? "" : " · \(Self.moreMarks(rest.count))"
+                let pointer = rest.isEmpty ? "" : " · \(Self.moreMarks(rest))"
                 titled =
                     [titleNote.long, titleNote.short].map { "\(titled) · \($0)" }.first {
                         ($0 + pointer).terminalWidth <= LessonCard.textWidth(columns: columns)
@@ -596,12 +596,12 @@ package final class Learn: TerminalProgram {
             }
             while let words = rest.first {
                 let longer = "\(titled) · \(words)"
-                let pointer = rest.count > 1 ? " · \(Self.moreMarks(rest.count - 1))" : ""
+                let pointer = rest.count > 1 ? " · \(Self.moreMarks(rest.dropFirst()))" : ""
                 guard (longer + pointer).terminalWidth <= LessonCard.textWidth(columns: columns) else { break }
                 titled = longer
                 rest = rest.dropFirst()
             }
-            if !rest.isEmpty { titled += " · \(Self.moreMarks(rest.count))" }
+            if !rest.isEmpty { titled += " · \(Self.moreMarks(rest))" }
             return LessonCard(title: titled, text: text, task: task, note: note.note, done: done)
         }
         let unmarked = { (note: String) in (note: note, marks: 0) }
@@ -649,9 +649,13 @@ package final class Learn: TerminalProgram {
             note: answer.map(unmarked) ?? (hint ? unmarked("Hint: \(lesson.hint)") : otherwise))
     }
 
-    /// Where the card points for the marks it has no room for, in words: `?` lists every mark.
-    static func moreMarks(_ count: Int) -> String {
-        "? explains \(count) more mark\(count == 1 ? "" : "s")"
+    /// Where the card points for the marks whose `words` it has no room for: `? explains ├ ƒ, T F`,
+    /// naming the marks so the learner knows which to look up (`?` lists every mark), or, where
+    /// their names would take more than a short line, `? explains 4 more marks`.
+    static func moreMarks(_ words: some Collection<String>) -> String {
+        let marks = words.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")
+        guard marks.terminalWidth > 20 else { return "? explains \(marks)" }
+        return "? explains \(words.count) more mark\(words.count == 1 ? "" : "s")"
     }
 
     /// The rows a card may take at 80 columns: with the lanes and the ball's area, 80×24.
@@ -804,7 +808,8 @@ package final class Learn: TerminalProgram {
     /// error would end the colour's binding for good, in every lesson after (`play` shows it).
     static func refusal(of pipe: SlotPipe) -> String? {
         guard pipe.errorReachesEnd else { return nil }
-        return "uncaught, \(pipe.failing?.name ?? "its") error would kill the colour for the tour: X adds catch"
+        let failing = pipe.failing.map { "\($0.name)'s" } ?? "the pipe's"
+        return "not put in: \(failing) error would end the colour for good (X adds catch)"
     }
 
     /// The answer to Esc with no box open: the tour asks once.
