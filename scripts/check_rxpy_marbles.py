@@ -22,8 +22,10 @@ exported `slotted` lane, event for event and frame for frame. The operators are 
 own list (`PROGRAM operators`, one JSON object a line), each built from its `rxpy` expression
 over the names `frame_check` gives it: `subject` (the position), `mirror`, `grabbed`,
 `sources` (the mouse's and the keys' Subjects), `ops`, `reactivex`, `scheduler`, and this
-file's helpers (`in_right_half`, `mirrored`, `centre_of`, and `throttle_latest`, a port of
-RxSwift's `ThrottleSink`: RxPY has only `throttle_first`), and `INTERVAL`, the stage's own
+file's helpers (`in_right_half`, `mirrored`, `centre_of`, `throttle_latest`, a port of
+RxSwift's `ThrottleSink`: RxPY has only `throttle_first`, and `retry_now`, a port of RxSwift's
+`retry`, which resubscribes in the call that brought the error where RxPY's schedules it after
+the frame's other inputs), and `INTERVAL`, the stage's own
 interval in frames of 1 ms: a timed operator's (`debounce`, `throttle`: those the list gives
 `intervals`) is the `interval` its `operator` or `stage` event gives, 300 where none is given. `--replace NAME=EXPRESSION`
 puts another expression in for an operator (a test of this check gives a wrong one and sees
@@ -63,7 +65,7 @@ import tempfile
 import reactivex
 from reactivex import Observable
 from reactivex import operators as ops
-from reactivex.disposable import Disposable
+from reactivex.disposable import Disposable, SerialDisposable
 from reactivex.notification import OnCompleted, OnNext
 from reactivex.observable.marbles import parse
 from reactivex.subject import BehaviorSubject, ReplaySubject, Subject
@@ -415,6 +417,58 @@ def start_with_now(value):
     return start
 
 
+def retry_now(attempts):
+    """RxSwift's `retry(attempts)`, a port of its `CatchSequence` over the source repeated
+    `attempts` times (its `TailRecursiveSink`'s gate, an `AsyncLock`): it subscribes at once, and
+    an error resubscribes at once, in the call that brought the error, while the subjects still
+    hold what they held then; an error that comes while a subscription is being made is queued
+    and resubscribed as that call returns (no recursion). The last subscription's error goes on.
+    RxPY's own `retry` (`catch_with_iterable`) schedules each subscription on the scheduler it is
+    subscribed with, here the TestScheduler: at the same frame, but after every input already
+    queued for that frame (a release's `grabbed` after its position), which RxSwift's does not."""
+    def operator(source):
+        def subscribe(observer, scheduler_=None):
+            memory = {"left": attempts, "error": None, "disposed": False, "running": False, "queued": 0}
+            subscription = SerialDisposable()
+
+            def on_error(error):
+                memory["error"] = error
+                move_next()
+
+            def subscribe_next():
+                if memory["disposed"]:
+                    return
+                if memory["left"] == 0:
+                    observer.on_error(memory["error"])
+                    return
+                memory["left"] -= 1
+                subscription.disposable = source.subscribe(
+                    observer.on_next, on_error, observer.on_completed, scheduler=scheduler_)
+
+            def move_next():
+                # The gate: a call made while one runs is queued, and runs as that one returns.
+                if memory["running"]:
+                    memory["queued"] += 1
+                    return
+                memory["running"] = True
+                try:
+                    subscribe_next()
+                    while memory["queued"]:
+                        memory["queued"] -= 1
+                        subscribe_next()
+                finally:
+                    memory["running"] = False
+
+            move_next()
+
+            def dispose():
+                memory["disposed"] = True
+                subscription.dispose()
+            return Disposable(dispose)
+        return Observable(subscribe)
+    return operator
+
+
 def throttle_latest(scheduler, window):
     """`throttle(.milliseconds(window), latest: true, scheduler:)` as RxSwift's `ThrottleSink` does
     it (RxPY has only `throttle_first`, which drops what comes in a window), on `scheduler`'s
@@ -564,7 +618,7 @@ def frame_check(program, recording, end, expressions):
     names = {"subject": subject, "mirror": mirror, "grabbed": grabbed, "sources": sources, "ops": ops,
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest,
-             "out_of_bounds": out_of_bounds, "start_with_now": start_with_now}
+             "out_of_bounds": out_of_bounds, "start_with_now": start_with_now, "retry_now": retry_now}
     # What each stage before a pipe's last passes on, as the program's taps see it: (frame, value
     # or `|`) by stage, from inside the one pipe the chain runs (so an error after a stage
     # ends it there, as the chain's disposal does).

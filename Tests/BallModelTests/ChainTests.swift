@@ -853,6 +853,31 @@ struct ChainTests {
     }
 
     @Test(
+        "flatMap,tryMap,retry: a release in a corner sends the corner before grabbed's false, so each subscription anew finds grabbed still true and is handed the corner: 3 in all, then the error"
+    )
+    func retryAfterFlatMapAtARelease() throws {
+        let session = BallSession(start: .start(at: position(40, 11)))
+        var mapped: [SlotOutput] = []
+        var error: Error?
+        let taps = [
+            session.viewModel.stageOutputs[0].sink { mapped.append($0) },
+            session.viewModel.slotted.bind(onNext: { _ in }, onError: { error = $0 }),
+        ]
+        session.send(.operatorChosen(try SlotPipe.parse("flatMap,tryMap,retry").get()))
+        session.send(.pressed(at: Cell(column: 40, row: 11)))
+        #expect(mapped == [.position(position(40, 11))])
+        session.send(.released(at: Cell(column: 79, row: 23)))
+        // The press's inner passes the corner on; retry's two subscriptions anew, made while
+        // grabbed still holds true (RxSwift's retry resubscribes in the call that brought the
+        // error), each map the press to the position again, handed the corner at once.
+        #expect(mapped == [.position(position(40, 11))] + Array(repeating: .position(position(70, 17)), count: 3))
+        #expect(session.state.stages[2].retries == RetryOperation.attempts - 1)
+        #expect((error as? SlotError) == .outOfBounds(position(70, 17)))
+        #expect(session.state.failure == .outOfBounds(position(70, 17)))
+        taps.forEach { $0.cancel() }
+    }
+
+    @Test(
         "a chain built part-way after tryMap threw is built failed: a late subscriber gets the last colour, then the error"
     )
     func tryMapBuiltPartWay() {

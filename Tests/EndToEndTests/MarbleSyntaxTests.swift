@@ -451,6 +451,40 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "flatMap,tryMap,retry released in a corner: the corner, then grabbed's false; retry subscribes anew at once, grabbed still true, so all three are handed the corner and # ends the slot's lane there, as RxSwift's retry (a port in the check); RxPY's own retry, which subscribes anew after the frame's other inputs, and a retry of two fail",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func retryAtARelease() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("retry-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // 80×24: a press on the ball (40,11), its release at the bottom right, which takes the
+        // ball to the corner, 70,17, and ends the grab in one intent (TEST_SEED=14819433467339799110
+        // of rxpyReadsTheLanes found it); a key move, which nothing passes on after the error.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMap,tryMap,retry"}"#,
+            #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"released","cell":[79,23]}"#,
+            #"{"t":0.4,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.5,"event":"quit"}"#,
+        ]
+        // The start, the press's 40,11, then the error at the release.
+        try checkWritten(recording, slotted: 3, in: file)
+        let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"]).output
+            .split(separator: "\n")
+        // flatMap's lane: the press's 40,11, then the corner three times in the release's frame.
+        let flatMapped = try #require(lanes.first { $0.contains(#""lane":"stage1""#) })
+        #expect(flatMapped.contains(#""marbles":"----------a----(bbb)-"#), "\(flatMapped)")
+        #expect(flatMapped.contains(#""b":{"cell":[70,17],"screen":[80,24]}"#), "\(flatMapped)")
+        let slotted = try #require(lanes.first { $0.contains(#""lane":"slotted""#) })
+        #expect(slotted.contains(#""marbles":"a---------a----#""#), "\(slotted)")
+        let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
+        for wrong in ["retry=upstream.pipe(ops.retry(3))", "retry=upstream.pipe(retry_now(2))"] {
+            let checked = try run([Self.python, script, programPath, file, "--replace", wrong])
+            #expect(checked.status == 1, "\(wrong): \(checked.output)\(checked.error)")
+            #expect(checked.output.contains("stage1 at --frame 1ms: event "), "\(wrong): \(checked.output)")
+        }
+    }
+
+    @Test(
         "after an error, a late subscriber to the shared chain gets the last value and the error at once, for ever: RxPY's replay(1) connected at once, not RxSwift's default share's re-run",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func lateSubscriberAfterAnError() throws {

@@ -13,7 +13,7 @@ package struct RetryOperation: RecoveringOperation {
     package let code = "position.retry(\(RetryOperation.attempts))"
     package let words =
         "an error before it subscribes again: \(RetryOperation.attempts) subscriptions in all (Combine: retry(\(RetryOperation.attempts - 1)))"
-    package let rxpy = "upstream.pipe(ops.retry(3))"
+    package let rxpy = "upstream.pipe(retry_now(3))"
 
     package let takes: SlotValueKind? = nil
 
