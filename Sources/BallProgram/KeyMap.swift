@@ -408,6 +408,9 @@ package enum KeyMap {
             }
     }
 
+    /// What the player draws dim, as its help box and `replay --help` say it.
+    package static let futureWords = "a mark after the player's place: not played yet"
+
     /// The legend as `--help` and the man page print it: a line per symbol; `telling`: with what
     /// the lessons teach (not in `learn --help`).
     package static func legendSummary(telling: Bool = true) -> String {
@@ -430,7 +433,9 @@ package enum KeyMap {
             HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.words(in: mode).replacingBackticks)
         }
         return HelpText(
-            title: title, rows: rows + (legend ? legendRows(ascii: ascii, telling: telling) : []),
+            title: title,
+            rows: rows + (legend ? legendRows(ascii: ascii, telling: telling) : [])
+                + (legend && mode == .replay ? [HelpRow(keys: "dim", does: Self.futureWords)] : []),
             footer: Self.helpFooter)
     }
 

@@ -511,7 +511,10 @@ package enum MarbleLegend {
         ("\(Glyph.line)", "nothing emitted"),
         ("a 1 T F", "a value: a letter (see values), a count, true, false"),
         ("\(Glyph.value)", "a value past the letters a page has (point at it)"),
-        ("\(Glyph.ball) \(Glyph.background)", "a ball colour, a screen colour (painted in it)"),
+        (
+            "\(Glyph.ball) \(Glyph.background)",
+            "a ball colour, a screen colour (painted in it; on a light cell where it would not show)"
+        ),
         ("\(Glyph.ghost)", "worked out, then swallowed by distinctUntilChanged (Combine: removeDuplicates)"),
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
         (groupSymbol, "two, three, more at once (Replay, a time column)"),

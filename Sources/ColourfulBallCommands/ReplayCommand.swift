@@ -23,6 +23,7 @@ package struct ReplayCommand: ParsableCommand {
             \(KeyMap.summary(for: .replay))
 
             \(KeyMap.legendSummary())
+            dim      \(KeyMap.futureWords)
             """
     )
 
