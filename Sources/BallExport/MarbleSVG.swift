@@ -815,7 +815,7 @@ extension StreamColumn {
                     while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
                     stagesPassed[number] = passed
                 }
-            case .late, .inner: break
+            case .late, .inner, .copy: break
             }
         }
     }

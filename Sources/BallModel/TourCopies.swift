@@ -6,34 +6,51 @@ import OpenCombine
 /// A Publish copy of the chain's colours (`learn`'s "Why Behavior", `o`): a `PassthroughSubject`
 /// that each position is sent to, and the chain's operators after it. A Publish subject hands a
 /// new subscriber nothing, so its colours are the original's white view until the next
-/// position. The screen binds to it live; the replay player works out what it showed.
+/// position. The screen binds to it live, the streams panel draws its three streams as lanes
+/// (`copy.subject`, `copy.ball`, `copy.screen`, as named here), and the replay player works out
+/// what it showed.
 package final class PublishCopy {
-    /// The subject each position from now on is sent to.
-    private let subject = PassthroughSubject<BallPosition, Never>()
-    /// The ball's colour: `subject.map { $0.ballColour }.removeDuplicates()`.
-    package let ballColour: AnyPublisher<FlatColour, Never>
-    /// The screen's colour: `ballColour.scan(white, screenColour).removeDuplicates()`.
-    package let background: AnyPublisher<FlatColour, Never>
+    /// The subject each position from now on is sent to (RxSwift's `PublishSubject`).
+    package let subject = PassthroughSubject<BallPosition, Never>()
+    /// The ball's colour: `subject.map { $0.ballColour }.removeDuplicates()` (RxSwift's
+    /// `distinctUntilChanged()`), the chain's `ballColour` over the copy's subject.
+    package let ball: AnyPublisher<FlatColour, Never>
+    /// The screen's colour: `ball.scan(white, screenColour).removeDuplicates()`, the chain's
+    /// `background` over the copy's ball; the screen is white until its first value.
+    package let screen: AnyPublisher<FlatColour, Never>
+    /// The subscription that sends the copy each new position, while it follows one.
+    private var feed: AnyCancellable?
 
     /// A copy that no position was sent to yet.
     package init() {
-        let ballColour = subject.map { $0.ballColour }.removeDuplicates()
-        self.ballColour = ballColour.eraseToAnyPublisher()
-        background = ballColour.scan(BallState.screenBeforeTheBall, screenColour).removeDuplicates()
-            .eraseToAnyPublisher()
+        let ball = subject.map { $0.ballColour }.removeDuplicates()
+        self.ball = ball.eraseToAnyPublisher()
+        screen = ball.scan(BallState.screenBeforeTheBall, screenColour).removeDuplicates().eraseToAnyPublisher()
+    }
+
+    /// A copy sent each new position `position` publishes from now on (not the one it holds
+    /// now: the copy's subject stands for a Publish subject, which hands its subscribers only
+    /// what comes after they subscribed).
+    package convenience init(following position: CurrentValueSubject<BallPosition, Never>) {
+        self.init()
+        feed = position.dropFirst().bind { [subject] in subject.send($0) }
     }
 
     /// Sends `position` through the copy.
     package func send(_ position: BallPosition) { subject.send(position) }
+
+    /// Stops sending the copy positions (``init(following:)``).
+    package func stopFollowing() {
+        feed?.cancel()
+        feed = nil
+    }
 
     /// The colours a screen bound to a new copy shows once `positions` were sent through it:
     /// the white view until the first.
     package static func colours(after positions: some Sequence<BallPosition>) -> ScreenColours {
         let copy = PublishCopy()
         var colours = ScreenColours(ball: BallState.screenBeforeTheBall, background: BallState.screenBeforeTheBall)
-        let bindings = [
-            copy.ballColour.bind { colours.ball = $0 }, copy.background.bind { colours.background = $0 },
-        ]
+        let bindings = [copy.ball.bind { colours.ball = $0 }, copy.screen.bind { colours.background = $0 }]
         for position in positions { copy.send(position) }
         withExtendedLifetime(bindings) {}
         return colours

@@ -62,6 +62,20 @@ package enum StreamsPage {
         return panel
     }
 
+    /// The positions the position subject published after intent `start`, through intent `end`
+    /// (it publishes a position only where it changed), oldest first.
+    static func positionsPublished(in index: ReplayIndex, after start: Int, through end: Int) -> [BallPosition] {
+        guard start < end else { return [] }
+        var last = index.state(at: start).position
+        var positions: [BallPosition] = []
+        for number in (start + 1)...end {
+            let position = index.state(at: number).position
+            if position != last { positions.append(position) }
+            last = position
+        }
+        return positions
+    }
+
     /// The number of the last intent before `time` (0: none), by halves: the times only grow.
     private static func lastIntent(in index: ReplayIndex, before time: SessionTime, time of: (Int) -> SessionTime)
         -> Int
@@ -90,6 +104,11 @@ package enum StreamsPage {
             while let next = pending.first, next.place <= number {
                 let placeTime = next.place == 0 ? SessionTime.start : index.sessionTime(of: next.place)
                 recorder.apply(next.observation, at: next.place, time: next.time ?? placeTime)
+                // A Publish copy subscribed before the scratch session's start: sent what the
+                // position published since, as the tour's copy was.
+                if case .screenThroughPublish(true) = next.observation, next.place < first {
+                    recorder.warmUpCopy(with: positionsPublished(in: index, after: next.place, through: first))
+                }
                 pending.removeFirst()
             }
         }

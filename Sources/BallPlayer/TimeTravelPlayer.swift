@@ -232,13 +232,14 @@ package final class TimeTravelPlayer {
     private let userObservationLimit: Int
 
     /// Every late subscription and cancel, the recording's and the user's, in the order of
-    /// their places (the recording's first at a place).
+    /// their places (the recording's first at a place), with a recorded tour's `o` (the screen
+    /// bound through a Publish copy of the chain, and back), whose lanes the page draws too.
     private var lateObservations: [StreamsPage.LateObservation] {
         let recorded = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
             switch entry.event.observation {
-            case .subscribed, .unsubscribed:
+            case .subscribed, .unsubscribed, .screenThroughPublish:
                 (entry.place, entry.event.observation, SessionTime(seconds: entry.event.time))
-            case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies: nil
+            case .panelOpened, .panelClosed, .lessonBegan, .mapCopies: nil
             }
         }
         guard !userObservations.isEmpty else { return recorded }
@@ -490,15 +491,7 @@ package final class TimeTravelPlayer {
 
     /// The positions the position subject published after intent `start`, up to the place.
     private func positionsPublished(after start: Int) -> [BallPosition] {
-        guard start < place else { return [] }
-        var last = index.state(at: start).position
-        var positions: [BallPosition] = []
-        for number in (start + 1)...place {
-            let position = index.state(at: number).position
-            if position != last { positions.append(position) }
-            last = position
-        }
-        return positions
+        StreamsPage.positionsPublished(in: index, after: start, through: place)
     }
 
     /// What a recorded tour's `o` and `u` showed at the place, worked out again with the same

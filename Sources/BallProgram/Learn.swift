@@ -120,6 +120,7 @@ package final class Learn: TerminalProgram {
         guard boundThroughPublishAt != nil else { return }
         binding.bind(play.session.viewModel)
         boundThroughPublishAt = nil
+        // The copy's lanes end (`!`), and it is sent no more positions.
         play.streams.apply(.screenThroughPublish(false))
     }
 
@@ -240,9 +241,11 @@ package final class Learn: TerminalProgram {
             answer = Self.elsewhereAnswer(key: action == .toggleScreenThroughPublish ? "o" : "u")
         case .toggleScreenThroughPublish:
             if boundThroughPublishAt == nil {
-                binding.bindColoursThroughPublish(play.session.viewModel)
+                // One copy: the screen binds through it, and its lanes subscribe to it.
+                let copy = PublishCopy(following: play.session.viewModel.position)
+                binding.bindColours(through: copy, play.session.viewModel)
                 boundThroughPublishAt = play.streams.latestIndex
-                play.streams.apply(.screenThroughPublish(true))
+                play.streams.watch(copy)
             } else {
                 bindBack()
                 answer = Self.boundBackAnswer

@@ -205,14 +205,16 @@ package struct Lesson: Sendable {
             task: "Press o: the screen's colours bound through a Publish copy of the chain. Then move.",
             hint: "Before its first value a view shows its default: white, the ball hollow.",
             learnt:
-                "Publish handed the screen nothing: white until a move (and after one where the ball is its own complement: scan keeps white). o: back.",
+                "Publish handed the screen nothing (copy.screen ^─): white until its first ■ (scan keeps white where the ball is its own complement). o: back.",
             panel: .asLeft,
             setup:
                 "The screen is a subscriber too, bound to the chain as RxCocoa's bind(to:) binds a view. o binds it as if through a Publish subject from launch.",
             predicts: 2,
             question:
                 "Predict: bound through a Publish subject from launch, what does the screen show until the next move?",
-            choices: ["the current colours", "white, the ball hollow", "the colours at launch"],
+            // Three screens that look different (the colours at launch are the current ones for a
+            // learner who starts here, before a move): the answer is seen, not argued.
+            choices: ["the current colours", "white, the ball hollow", "no ball, the colours kept"],
             tourKey: "o",
             isDone: { facts in
                 guard let bound = facts.boundThroughPublishAt else { return false }

@@ -101,21 +101,19 @@ package final class ScreenBinding {
         return "\(Glyph.error) \(words): the binding is dead"
     }
 
-    /// Binds the screen's colours through a Publish copy of `viewModel`'s chain instead (`learn`'s
-    /// "Why Behavior"): a `PassthroughSubject` that each position from now on is sent to, and the
-    /// same operators after it. A Publish subject hands a new subscriber nothing, so the screen
-    /// shows the original's white view, its ball uncoloured, until the next position; the
-    /// position itself stays bound to the subject. ``bind(_:)`` binds back. Nothing looked at
+    /// Binds the screen's colours through `copy`, a Publish copy of `viewModel`'s chain, instead
+    /// (`learn`'s "Why Behavior"): a `PassthroughSubject` that each position from now on is sent
+    /// to, and the same operators after it. A Publish subject hands a new subscriber nothing, so
+    /// the screen shows the original's white view, its ball uncoloured, until the next position;
+    /// the position itself stays bound to the subject. ``bind(_:)`` binds back. Nothing looked at
     /// changes: the session and its chain go on as they were.
-    package func bindColoursThroughPublish(_ viewModel: BallViewModel) {
-        let copy = PublishCopy()
+    package func bindColours(through copy: PublishCopy, _ viewModel: BallViewModel) {
         send(.ballColourPublished(BallState.screenBeforeTheBall))
         send(.backgroundPublished(BallState.screenBeforeTheBall))
         bindings = [
             viewModel.position.bind { [unowned self] in send(.positionPublished($0)) },
-            viewModel.position.dropFirst().bind { copy.send($0) },
-            copy.ballColour.bind { [unowned self] in send(.ballColourPublished($0)) },
-            copy.background.bind { [unowned self] in send(.backgroundPublished($0)) },
+            copy.ball.bind { [unowned self] in send(.ballColourPublished($0)) },
+            copy.screen.bind { [unowned self] in send(.backgroundPublished($0)) },
         ]
     }
 

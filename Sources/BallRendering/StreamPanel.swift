@@ -86,7 +86,8 @@ package struct StreamPanel: Hashable, Sendable {
     /// ``rowBudget``), whether the values line, and the input lanes it had no room for (the
     /// description line names them: a lane is never cut silently). Short of rows, it gives up
     /// first the late rows with no lane (a key's hint), then the ruler (the values line names the
-    /// letters, so it stays longer), then the late rows whose lane ended, then the background's
+    /// letters, so it stays longer), then the late rows whose lane ended, then, for the Publish
+    /// copy's lanes (`learn`'s `o`), the live late rows (named), then the background's
     /// lane where the next would be one of flatMap's inner lanes, then the input lanes from the
     /// last, then the row naming the slot's segments (its lane keeps their `├`), then
     /// the values line (the lanes then draw no letters: each such value is `○`), then the slot's
@@ -94,10 +95,11 @@ package struct StreamPanel: Hashable, Sendable {
     private var drawn: Drawn {
         var drawn = Drawn(
             slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [],
-            stages: showsSlot ? StreamLane.stages(in: columns) : [])
-        // flatMap's inner lanes take no more rows than the panel keeps (``rows(slot:)``): where
-        // they would, they take the rows of the late kinds with no lane first (an export has room).
-        let kept = inputsOfEveryOperator || !showsSlot ? nil : Self.rows(slot: true)
+            stages: showsSlot ? StreamLane.stages(in: columns) : [], copy: columns.contains { $0.copy != nil })
+        // flatMap's inner lanes, and the Publish copy's, take no more rows than the panel keeps
+        // (``rows(slot:)``): where they would, they take the rows of the late kinds with no lane
+        // first (an export has room).
+        let kept = inputsOfEveryOperator || !(showsSlot || drawn.copy) ? nil : Self.rows(slot: showsSlot)
         guard let rowBudget = rowBudget ?? kept else { return drawn }
         while drawn.rows > rowBudget {
             if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
@@ -108,6 +110,11 @@ package struct StreamPanel: Hashable, Sendable {
                 !lateLanes.contains { $0.kind == kind && $0.isLive }
             }) {
                 drawn.kinds.remove(at: ended)
+            } else if drawn.copy, !drawn.kinds.isEmpty {
+                // The copy's lanes are the point where they are drawn (what the screen follows while
+                // `o` binds it): a live late lane gives its row up to them, and the description
+                // line names it.
+                drawn.kinds.removeLast()
             } else if drawn.background, case .inner? = drawn.inputs.last {
                 // An inner lane is the point where it is drawn (a press's subscription, and its
                 // `!`); the screen's colour follows the ball's, which ballColour shows.
@@ -142,6 +149,8 @@ package struct StreamPanel: Hashable, Sendable {
         var inputs: [StreamLane]
         /// The lanes of the pipe's stages before its last (``StreamLane/stage(_:)``).
         var stages: [StreamLane]
+        /// Whether the lanes of `learn`'s Publish copy of the chain (a copy lived on the page).
+        var copy: Bool
         /// Whether the background's lane (given up for flatMap's inner lanes where rows are short).
         var background = true
         /// The kinds of late subscriber with a row.
@@ -156,7 +165,7 @@ package struct StreamPanel: Hashable, Sendable {
         var rows: Int {
             (ruler ? 2 : 1) + StreamLane.main.count - (background ? 0 : 1) + (slot ? 1 : 0) + (slot && segments ? 1 : 0)
                 + inputs.count
-                + stages.count + kinds.count
+                + stages.count + kinds.count + (copy ? StreamLane.copy.count : 0)
                 + (values ? 1 : 0)
         }
     }
@@ -182,7 +191,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// The main lanes a panel that draws `drawn` draws, top to bottom.
     private static func mainLanes(_ drawn: Drawn) -> [StreamLane] {
         let lanes = StreamLane.main(slot: drawn.slot, inputs: drawn.inputs, stages: drawn.slot ? drawn.stages : [])
-        return drawn.background ? lanes : lanes.filter { $0 != .background }
+        return (drawn.background ? lanes : lanes.filter { $0 != .background }) + (drawn.copy ? StreamLane.copy : [])
     }
 
     /// The lanes of what the operator in the slot reads, and of the pipe's stages, that the row
@@ -266,6 +275,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// same, or in the time view the recorded columns projected onto the spans (``project(_:on:from:)``,
     /// or as ``projected`` has it).
     private func marbles(_ lane: StreamLane) -> [Marble?] {
+        if spans == nil, case .copy(let stream) = lane { return copyMarbles(stream) }
         guard let spans else { return columns.map { $0.marble(lane) } }
         return projected[.main(lane)] ?? project(.main(lane), on: spans, from: columns[...])
     }
@@ -307,9 +317,13 @@ package struct StreamPanel: Hashable, Sendable {
     /// What `lane` shows on `spans`, from `columns` (this panel's, from the last that came before
     /// the first span): each event in the span of its own time (``TimeSpans/lane(_:events:)``),
     /// each value the slot or a stage passed on at its own (``StreamColumn/timedRuns(_:)``), a late
-    /// lane's subscription and end at theirs (``LateLane/events(in:)``).
+    /// lane's subscription and end at theirs (``LateLane/events(in:)``), and the Publish copy's
+    /// (``StreamColumn/copyEvents(_:)``).
     package func project(_ lane: SpanLane, on spans: TimeSpans, from columns: ArraySlice<StreamColumn>) -> [Marble?] {
         switch lane {
+        case .main(.copy(let stream)):
+            // The Publish copy's subscription and disposal at `o`'s times.
+            return spans.lane(columns) { $0.copyEvents(stream) }
         case .main(let lane):
             return spans.lane(columns) { column in
                 guard let shown = column.marble(lane) else { return TimeSpans.LaneEvents() }
@@ -334,6 +348,23 @@ package struct StreamPanel: Hashable, Sendable {
     /// panel's, kept from frame to frame): drawn as ``project(_:on:from:)`` gives them, which they
     /// are (a lane not here is projected when drawn).
     package var projected: [SpanLane: [Marble?]] = [:]
+
+    /// What the Publish copy's `stream` lane shows in each column of the event view: where `o`
+    /// bound the screen back and through a new copy between two intents, the ended copy's marks
+    /// give way to the new one's `^` (its lane begins afresh, as a late lane gives way to the next
+    /// of its kind). (The time view draws each part at its own time: ``StreamColumn/copyEvents(_:)``.)
+    private func copyMarbles(_ stream: CopyStream) -> [Marble?] {
+        var shown = columns.map { $0.copyMarble(stream) }
+        var start = 0
+        for (offset, column) in columns.enumerated() {
+            guard let copy = column.copy, copy.beganAt != nil else { continue }
+            if copy.lived, copy.lives {
+                for earlier in start..<offset { shown[earlier] = nil }
+            }
+            start = offset
+        }
+        return shown
+    }
 
     /// The lanes of `kind` its row draws, oldest first: the newest, and each ended one before it
     /// that ends before the next begins; one that meets the next (ends in its first column, or

@@ -26,10 +26,21 @@ extension StreamPanel {
         let intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : "the lesson began here")
         let centre = "\(state.position.centre.column),\(state.position.centre.row)"
         let (ball, background) = (state.ball, state.background)
-        return [
+        let described = [
             "#\(column.index) \(intent) · \(centre) · \(Glyph.ball) \(ball.name) \(ball.hex) on \(Glyph.background) \(background.name) \(background.hex)",
             "#\(column.index) \(intent) · \(centre) · \(Glyph.ball) \(ball.name) on \(Glyph.background) \(background.name)",
             "#\(column.index) \(glyph) \(centre) \(Glyph.ball) \(ball.name) \(Glyph.background) \(background.name)",
+        ]
+        // While the screen is bound through the Publish copy (`learn`'s `o`), it shows the copy's
+        // colours, not the chain's: said too, each white until the copy's stream emits.
+        guard let copy = column.copy, copy.lives else { return described }
+        let white = BallState.screenBeforeTheBall
+        let (shownBall, shownScreen) = (copy.heldBall ?? white, copy.heldScreen ?? white)
+        let through = "\(Glyph.ball) \(shownBall.name) on \(Glyph.background) \(shownScreen.name)"
+        return [
+            "\(described[1]) · the screen, through the copy: \(through)", "\(described[1]) · copy: \(through)",
+            "\(described[2]) · copy \(Glyph.ball) \(shownBall.name) \(Glyph.background) \(shownScreen.name)",
+            "#\(column.index) \(glyph) copy \(Glyph.ball) \(shownBall.name) \(Glyph.background) \(shownScreen.name)",
         ]
     }
 
@@ -124,6 +135,8 @@ extension StreamPanel {
             (did, shortDid) = Self.lateWords(kind, lane: lateLane(kind, in: column), column: column)
         case .inner(let number):
             (did, shortDid) = Self.innerWords(number, column: column, drawn: drawn)
+        case .copy(let stream):
+            (did, shortDid) = Self.copyWords(stream, column: column, drawn: drawn)
         }
         if column.completes(lane) {
             // A stage ends without the session where a recovery passed its fallback on and
@@ -190,6 +203,44 @@ extension StreamPanel {
             "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
             "#\(column.index): \(brief)",
         ]
+    }
+
+    /// What the Publish copy's `stream` lane (`learn`'s `o`) did in `column`, in full and in short
+    /// (`drawn` writes a value as the lane draws it): subscribed (handed nothing), what it
+    /// emitted or swallowed, disposed of (`o` bound the screen back).
+    static func copyWords(_ stream: CopyStream, column: StreamColumn, drawn: (MarbleValue) -> String)
+        -> (String, String?)
+    {
+        guard let copy = column.copy else { return ("nothing: no copy was subscribed here", nil) }
+        let subscribed =
+            "^ o bound the screen through the copy: a Publish subject hands a new subscriber nothing, so the screen is white"
+        let disposed = "! o bound the screen back to the chain: the copy's subscriptions disposed of"
+        guard copy.lived else {
+            return copy.lives
+                ? (subscribed, "^ subscribed: handed nothing")
+                : ("\(subscribed), \(disposed)", "^! subscribed, disposed of")
+        }
+        var (did, shortDid): (String, String?) = ("", nil)
+        switch stream {
+        case .subject:
+            did =
+                copy.subject.map { "\(drawn(.position($0))): the new position, sent to the copy's subject" }
+                ?? "nothing: no new position"
+        case .ball:
+            (did, shortDid) = colourWords(
+                copy.ball, glyph: Glyph.ball, upstream: copy.subject != nil, held: copy.heldBall,
+                nothing: "nothing: the copy's subject was sent nothing")
+        case .screen:
+            let white = "nothing yet: the screen shows its default, white (scan's seed, never emitted)"
+            (did, shortDid) = colourWords(
+                copy.screen, glyph: Glyph.background, upstream: copy.ball != nil, held: copy.heldScreen,
+                nothing: copy.heldScreen == nil ? white : "nothing: no new ball colour")
+        }
+        if copy.endedAt != nil {
+            let ending = copy.lives ? "\(disposed); then o subscribed a new copy (^)" : disposed
+            return ("\(did), then \(ending)", copy.lives ? "!^ disposed of, a new copy subscribed" : "! disposed of")
+        }
+        return (did, shortDid)
     }
 
     /// What the inner lane `number` of flatMap or flatMapLatest did in `column`, in full and in

@@ -40,6 +40,10 @@ package enum StreamLane: Hashable, Sendable {
     /// (the last's lane is ``slotted``: the colour follows it): drawn above the slot's lane, so a
     /// value is seen passing one stage and stopping at the next (``BallViewModel/stageOutputs``).
     case stage(Int)
+    /// A stream of `learn`'s Publish copy of the chain (`o`, ``PublishCopy``), which the screen's
+    /// colours follow while `o` binds them: drawn under the main lanes, from where it subscribed
+    /// (`^`, handed nothing) to where `o` bound the screen back (`!`).
+    case copy(CopyStream)
 
     /// The lane of a subject an operator reads.
     package init(_ input: SlotInput) {
@@ -77,8 +81,12 @@ package enum StreamLane: Hashable, Sendable {
         case .late(let kind): "late \(kind.name)"
         case .inner(let number): "inner \(number)"
         case .stage(let number): "stage\(number + 1)"
+        case .copy(let stream): "copy.\(stream)"
         }
     }
+
+    /// The lanes of `learn`'s Publish copy of the chain, top to bottom (``copy(_:)``).
+    package static let copy = CopyStream.allCases.map(StreamLane.copy)
 
     /// The lanes of the inner subscriptions `flatMap` or `flatMapLatest` held in `columns`
     /// (``inner(_:)``), first to last: every number from the lowest that lived there to the highest.
@@ -150,6 +158,11 @@ package enum StreamLane: Hashable, Sendable {
         case .inner(let number):
             "position, the inner subscription flatMap or flatMapLatest made for press \(number): { $0 ? position : .empty() } with $0 true"
         case .stage(let number): "stage \(number + 1) of the pipe in the slot, what it passes on to the next"
+        case .copy(.subject): "copy.subject = PublishSubject(), sent each new position from o on"
+        case .copy(.ball):
+            "copy.ball = copy.subject.map { $0.ballColour }.distinctUntilChanged(): the screen's ball follows it"
+        case .copy(.screen):
+            "copy.screen = copy.ball.scan(white, accumulator: screenColour).distinctUntilChanged(): the screen follows it"
         }
     }
 
@@ -170,8 +183,24 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.relay): "BehaviorRelay, late"
         case .inner(let number): "position, the inner for press \(number)"
         case .stage(let number): "stage \(number + 1) of the slot's pipe"
+        case .copy(.subject): "PublishSubject(), from o on"
+        case .copy(.ball): "copy.subject.map { $0.ballColour }"
+        case .copy(.screen): "copy.ball.scan(white, accumulator: screenColour)"
         }
     }
+}
+
+/// The three streams of `learn`'s Publish copy of the chain (``PublishCopy``), as it names them.
+package enum CopyStream: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Its subject, a `PassthroughSubject` (RxSwift's `PublishSubject`) sent each new position.
+    case subject
+    /// `subject.map { $0.ballColour }.distinctUntilChanged()`: the ball's colour on the screen.
+    case ball
+    /// `ball.scan(white, screenColour).distinctUntilChanged()`: the screen's colour.
+    case screen
+
+    /// Its name in the code: `subject`, `ball`, `screen`.
+    package var description: String { rawValue }
 }
 
 /// The subject kinds the article opens with, each as a late subscriber the user can add: a
@@ -661,6 +690,8 @@ package struct StreamColumn: Hashable, Sendable {
     /// The stage lanes whose subscription was disposed of here without an event of its own (a
     /// stage after them failed): nothing is drawn on them after, until a pipe is built again.
     package var disposed: Set<StreamLane> = []
+    /// `learn`'s Publish copy of the chain (`o`) here, if one lived in the column.
+    package var copy: CopyColumn?
     /// The inner subscriptions `flatMap` or `flatMapLatest` in the slot held before the intent,
     /// and after it, by number (the session's model of them, ``BallSession/liveInners``): the
     /// inner lanes.
@@ -676,6 +707,7 @@ package struct StreamColumn: Hashable, Sendable {
     /// What `lane` shows in this column, for the main lanes and the inputs' (the start column marks
     /// their subscriptions; a completion or an error ends them); nil: nothing, after an error.
     package func marble(_ lane: StreamLane) -> Marble? {
+        if case .copy(let stream) = lane { return copyMarble(stream) }
         if dead.contains(lane) { return nil }
         // A stage's lane lives where the pipe has that stage before its last; the slot's lane
         // then draws the last.
@@ -774,7 +806,7 @@ package struct StreamColumn: Hashable, Sendable {
         case .ballColour: ballColourAt ?? (slotted == nil ? time : passedAt ?? time)
         case .background: backgroundAt ?? ballColourAt ?? (slotted == nil ? time : passedAt ?? time)
         case .stage(let number): passed(byStage: number)?.times.last ?? time
-        case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner: time
+        case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner, .copy: time
         }
     }
 
@@ -915,7 +947,85 @@ package struct StreamColumn: Hashable, Sendable {
             // A new ball colour went through the scan, which gave the screen's colour again
             // (the black band keeps it): swallowed.
             return ballColour == nil ? nil : .ghost
+        case .copy(let stream):
+            // Only what came while it was subscribed (the intent's, before `o` in the column).
+            guard let copy, copy.lived else { return nil }
+            switch stream {
+            case .subject: return copy.subject.map { .value(.position($0)) }
+            case .ball:
+                if let ball = copy.ball { return .colour(ball, background: false) }
+                return copy.subject == nil ? nil : .ghost
+            case .screen:
+                if let screen = copy.screen { return .colour(screen, background: true) }
+                return copy.ball == nil ? nil : .ghost
+            }
         }
+    }
+
+    /// What the Publish copy's `stream` lane shows here (``StreamLane/copy(_:)``): nothing where no
+    /// copy lived; `^` where `o` subscribed it after the column's intent (a Publish subject hands
+    /// nothing), `^!` where `o` bound back in the same column; what it emitted, then `!` where `o`
+    /// bound the screen back (its subscriptions disposed of); else what it emitted, or its line.
+    package func copyMarble(_ stream: CopyStream) -> Marble? {
+        guard let copy else { return nil }
+        let shown = emission(.copy(stream))
+        // A copy subscribed here, and subscribed still: its lane begins afresh (one that ended
+        // here gives way to it, as a late lane to the next of its kind).
+        if copy.beganAt != nil, copy.lives { return .subscribed(handed: nil) }
+        if copy.beganAt != nil, !copy.lived { return .subscribed(handed: nil, ending: .unsubscribed) }
+        if copy.endedAt != nil { return .unsubscribed(after: shown) }
+        return shown ?? .line
+    }
+
+    /// What the Publish copy's `stream` lane shows here, each part at its time, for the time view:
+    /// a value at the intent's time, the disposal at `o`'s that bound the screen back, the
+    /// subscription at `o`'s that bound it through a copy.
+    package func copyEvents(_ stream: CopyStream) -> TimeSpans.LaneEvents {
+        guard let copy, let marble = copyMarble(stream) else { return TimeSpans.LaneEvents() }
+        guard copy.lived else {
+            let began = TimeSpans.LaneEvent(.subscribed(handed: nil), at: copy.beganAt ?? time)
+            guard !copy.lives else { return TimeSpans.LaneEvents(began) }
+            return TimeSpans.LaneEvents(began, TimeSpans.LaneEvent(.unsubscribed(after: nil), at: copy.endedAt ?? time))
+        }
+        guard let endedAt = copy.endedAt else { return TimeSpans.LaneEvents(TimeSpans.LaneEvent(marble, at: time)) }
+        var events = emission(.copy(stream)).map { [TimeSpans.LaneEvent($0, at: time)] } ?? []
+        events.append(TimeSpans.LaneEvent(.unsubscribed(after: nil), at: endedAt))
+        if let beganAt = copy.beganAt, copy.lives {
+            events.append(TimeSpans.LaneEvent(.subscribed(handed: nil), at: beganAt))
+        }
+        return TimeSpans.LaneEvents(events)
+    }
+}
+
+/// `learn`'s Publish copy of the chain (`o`, ``PublishCopy``) in one column: whether it was
+/// subscribed as the column's intent came, what its three streams emitted for the intent, and
+/// whether `o` subscribed one or bound the screen back after it.
+package struct CopyColumn: Hashable, Sendable {
+    /// Whether a copy was subscribed as the column's intent came: what the intent made reached it.
+    package var lived: Bool
+    /// Whether a copy is subscribed after the column (the screen's colours bound through it).
+    package var lives: Bool
+    /// When `o` subscribed a copy after the column's intent, if it did.
+    package var beganAt: SessionTime?
+    /// When `o` bound the screen back after the column's intent, disposing of the copy that
+    /// lived, if it did.
+    package var endedAt: SessionTime?
+    /// What the copy's subject was sent.
+    package var subject: BallPosition?
+    /// What `copy.ball` emitted.
+    package var ball: FlatColour?
+    /// What `copy.screen` emitted.
+    package var screen: FlatColour?
+    /// What `copy.ball` and `copy.screen` last emitted, by the column's end (nil: nothing yet, the
+    /// screen's default, white, in their place).
+    package var heldBall, heldScreen: FlatColour?
+
+    /// A column of a copy that `lived` as its intent came, and `lives` after it.
+    package init(lived: Bool, lives: Bool, heldBall: FlatColour? = nil, heldScreen: FlatColour? = nil) {
+        self.lived = lived
+        self.lives = lives
+        self.heldBall = heldBall
+        self.heldScreen = heldScreen
     }
 }
 
@@ -1117,6 +1227,16 @@ package final class StreamRecorder {
     package var subscriptionsMade: Int { nextLateID }
     /// The late lane whose subscription is being made (what it receives now, it was handed).
     private var subscribing: Int?
+    /// `learn`'s Publish copy of the chain (`o`), while the screen's colours are bound through it:
+    /// its lanes subscribe to its three streams (``StreamLane/copy(_:)``).
+    package private(set) var publishCopy: PublishCopy?
+    /// The copy's lanes' subscriptions.
+    private var copySubscriptions: [AnyCancellable] = []
+    /// What the copy's `ball` and `screen` last emitted.
+    private var copyHeld: (ball: FlatColour?, screen: FlatColour?)
+    /// Whether the copy is being sent the positions published before the first column kept (a
+    /// copy subscribed before it, in the player): its lanes note nothing.
+    private var copyWarming = false
 
     /// Subscribes to `session`'s streams now (the start column, numbered `firstIndex`, holds
     /// what they hand over at once); keeps at least the latest `capacity` columns.
@@ -1308,6 +1428,9 @@ package final class StreamRecorder {
         column.slot = slot
         column.mirror = mirror
         column.held = held
+        if publishCopy != nil {
+            column.copy = CopyColumn(lived: true, lives: true, heldBall: copyHeld.ball, heldScreen: copyHeld.screen)
+        }
         column.time = session.now
         recorded[recorded.count - 1].state = seen
         // The wait as it stands before this intent: a window `throttle` opened when its timer went off.
@@ -1357,7 +1480,27 @@ package final class StreamRecorder {
     /// or comes after it (``keepsEndedLanes``).
     package func apply(_ observation: Observation, at place: Int? = nil, time: SessionTime? = nil) {
         switch observation {
-        case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies:
+        case .panelOpened, .panelClosed, .lessonBegan, .mapCopies:
+            observations.send(observation)
+        case .screenThroughPublish(true):
+            guard publishCopy == nil else { return }
+            watch(PublishCopy(following: session.viewModel.position), at: place, time: time)
+        case .screenThroughPublish(false):
+            guard let copy = publishCopy else { return }
+            copy.stopFollowing()
+            for subscription in copySubscriptions { subscription.cancel() }
+            copySubscriptions = []
+            publishCopy = nil
+            if let place, place < latestIndex {
+                // Bound back before the first column kept: nothing of it is drawn.
+                recorded[recorded.count - 1].copy = nil
+            } else {
+                let at = time ?? session.now
+                note {
+                    $0.copy?.lives = false
+                    $0.copy?.endedAt = at
+                }
+            }
             observations.send(observation)
         case .unsubscribed(let kind):
             guard let slot = lateLanes.lastIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
@@ -1371,6 +1514,65 @@ package final class StreamRecorder {
             guard lateLane(kind)?.isLive != true else { return }
             subscribe(kind, start: place, time: time ?? session.now)
         }
+    }
+
+    /// Subscribes the copy's lanes to `copy`, which the screen's colours are bound through from now
+    /// on (`learn`'s `o`), and notes it as ``Observation/screenThroughPublish(_:)`` (a recording
+    /// keeps it). It happens in the latest column, or in column `place` when given (the replay
+    /// player makes again a copy subscribed earlier: before the first column kept, its lanes are
+    /// subscribed there already), at `time` when given (else the session's time now).
+    package func watch(_ copy: PublishCopy, at place: Int? = nil, time: SessionTime? = nil) {
+        guard publishCopy == nil else { return }
+        publishCopy = copy
+        copyHeld = (nil, nil)
+        copySubscriptions = [
+            copy.subject.bind { [unowned self] position in
+                guard !copyWarming else { return }
+                note { $0.copy?.subject = position }
+            },
+            copy.ball.bind { [unowned self] colour in
+                copyHeld.ball = colour
+                guard !copyWarming else { return }
+                note {
+                    $0.copy?.ball = colour
+                    $0.copy?.heldBall = colour
+                }
+            },
+            copy.screen.bind { [unowned self] colour in
+                copyHeld.screen = colour
+                guard !copyWarming else { return }
+                note {
+                    $0.copy?.screen = colour
+                    $0.copy?.heldScreen = colour
+                }
+            },
+        ]
+        if let place, place < latestIndex {
+            recorded[recorded.count - 1].copy = CopyColumn(lived: true, lives: true)
+        } else {
+            let at = time ?? session.now
+            note { column in
+                var copy = column.copy ?? CopyColumn(lived: false, lives: true)
+                copy.lives = true
+                copy.beganAt = at
+                (copy.heldBall, copy.heldScreen) = (nil, nil)
+                column.copy = copy
+            }
+        }
+        observations.send(.screenThroughPublish(true))
+    }
+
+    /// Sends the copy subscribed before the first column kept (``watch(_:at:time:)``) `positions`,
+    /// those the position published after it subscribed and up to that column, oldest first: its
+    /// operators then remember what they did (`distinctUntilChanged`'s last, `scan`'s sum), and
+    /// the first column says what it last emitted.
+    package func warmUpCopy(with positions: some Sequence<BallPosition>) {
+        guard let copy = publishCopy else { return }
+        copyWarming = true
+        for position in positions { copy.send(position) }
+        copyWarming = false
+        recorded[recorded.count - 1].copy?.heldBall = copyHeld.ball
+        recorded[recorded.count - 1].copy?.heldScreen = copyHeld.screen
     }
 
     private func subscribe(_ kind: LateSubscriber, start: Int?, time: SessionTime) {

@@ -134,7 +134,7 @@ struct LearnTests {
                 #expect(Self.card(pilot).contains("Predict: bound through a Publish subject from launch"))
                 #expect(
                     Self.card(pilot).contains(
-                        "1 the current colours · 2 white, the ball hollow · 3 the colours at launch"))
+                        "1 the current colours · 2 white, the ball hollow · 3 no ball, the colours kept"))
                 #expect(!Self.card(pilot).contains("until its first value"), "the answer not on the card yet")
                 pilot.type("o")
                 #expect(pilot.learn.facts.boundThroughPublishAt == nil && Self.card(pilot).contains("First your guess"))
@@ -155,7 +155,7 @@ struct LearnTests {
                 #expect(pilot.learn.isDone)
                 let coloured = pilot.learn.play.session.state.background
                 #expect(screenCell().background == coloured, "coloured by the first value through Publish")
-                #expect(Self.card(pilot).contains("Done: Publish handed the screen nothing: white until a move"))
+                #expect(Self.card(pilot).contains("Done: Publish handed the screen nothing (copy.screen ^─)"))
                 #expect(Self.card(pilot).contains("You said 2 (white, the ball hollow): right."))
                 pilot.type("o")  // Back to the chain: its shares hand the latest at once, and the card says so.
                 #expect(screenCell().background == coloured)

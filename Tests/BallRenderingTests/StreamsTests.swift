@@ -542,7 +542,7 @@ struct StreamsTests {
         // Every lane's code names RxSwift's subjects and switch, never Combine's but in a note.
         let lanes: [StreamLane] =
             [.intents, .position, .slotted, .mirror, .grabbed, .mouse, .keys]
-            + LateSubscriber.allCases.map(StreamLane.late)
+            + LateSubscriber.allCases.map(StreamLane.late) + StreamLane.copy
         for lane in lanes {
             for code in [lane.expression, lane.shortExpression] {
                 let spoken = code.replacing(/\ \(Combine: [^)]*\)/, with: "")
