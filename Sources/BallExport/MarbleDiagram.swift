@@ -56,6 +56,8 @@ package enum MarbleDiagram {
             panel.inputsOfEveryOperator = true
             let last = block.last?.index ?? -1
             let lateLanes = late.lanes(through: last)
+            // (The values line names the groups they draw too: `³=3 at once`.)
+            panel.lateLanes = lateLanes
             let letters = panel.letters(lateLanes: lateLanes)
             for line in panel.mainLines(width: width, letters: letters)
                 + panel.lateLines(lateLanes, width: width, letters: letters) + panel.valuesLines(letters, width: width)

@@ -178,10 +178,12 @@ package struct Renderer: Sendable {
         if let player = screen.player {
             drawRows(player.header, from: 0, colours, ascii: ascii, into: &frame)
             // What the area is, on the rows under it that nothing else takes (where the area is
-            // too small for the ball, its notice says what it is).
+            // too small for the ball, its notice says what it is), in the colours of the window
+            // around the area, which is no part of the recording.
             let first = size.isLargeEnough ? areaTop + size.rows - 1 : panelTop
             let free = max(0, panelTop - first)
-            drawRows(Array(player.underArea.prefix(free)), from: first, colours, ascii: ascii, into: &frame)
+            let around = StatusColours(text: Self.statusForeground, bar: Self.statusBackground)
+            drawRows(Array(player.underArea.prefix(free)), from: first, around, ascii: ascii, into: &frame)
         }
         // In play the panel's rows lie over the ball's area: the status line says so.
         let covers = panel?.fits == true && screen.tour == nil

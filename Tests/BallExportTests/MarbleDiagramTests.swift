@@ -120,4 +120,17 @@ struct MarbleDiagramTests {
             #expect(lanes.allSatisfy { $0.hasSuffix("|") } == quits, "\(generator)")
         }
     }
+
+    @Test("a late Replay(3) subscriber's group ³ is named on the values line, as the panel names it")
+    func groupNamed() throws {
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.3,"event":"subscribed","subject":"replay"}"#, #"{"t":0.4,"event":"quit"}"#,
+        ]
+        let lines = try Self.diagram(Array(recording.map { $0 + "\n" }.joined().utf8), width: 80)
+        #expect(lines.contains(" late Replay(3)     ^³─|"), "\(lines.joined(separator: "\n"))")
+        #expect(lines.last?.hasSuffix(" ³=3 at once") == true, "\(lines.joined(separator: "\n"))")
+    }
 }
