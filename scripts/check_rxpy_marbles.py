@@ -34,12 +34,13 @@ are a group on each lane, and the lanes do not say which intent made which value
 syntax has no room for a lane's events 1 ms apart (a value right after a value is read as one
 with it, so the second is a group, `(b)`, three frames wide).
 
-The slot's lane draws its pipe's last stage, so it completes (`|`) where that stage completes: a
-recovery (`catch`, `catchAndReturn`) passed its fallback on and completed, though the chain's
-`switch_latest` after it lives on for the next pipe; RxPY's last stage, tapped for its completion,
-must complete at the same frames.
+The slot's lane is `switch_latest`'s output and nothing else: where a pipe's last stage completes
+on its own (a recovery, `catch` or `catchAndReturn`, passed its fallback on and completed),
+`switch_latest` lives on for the next pipe, so the exported `slotted` must not end there (Rx
+draws an inner's completion on the inner); that `|` is the last stage's lane's.
 
-Each stage lane (`"lane":"stage1"`, `"stage2"`: what a stage before a pipe's last passes on) is
+Each stage lane (`"lane":"stage1"`, `"stage2"`: what a stage of a pipe of several passes on, its
+last included) is
 checked the same way: RxPY's pipe of the stages up to it, tapped (`do_action`) inside the pipe
 the chain runs, as the program taps its own, must give the exported lane at `--frame 1ms`
 event for event and frame for frame; and the lane exported at a frame an intent must read back,
@@ -619,7 +620,8 @@ def frame_check(program, recording, end, expressions):
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest,
              "out_of_bounds": out_of_bounds, "start_with_now": start_with_now, "retry_now": retry_now}
-    # What each stage before a pipe's last passes on, as the program's taps see it: (frame, value
+    # What each stage of a pipe of several passes on (its last included), as the program's taps
+    # see it: (frame, value
     # or `|`) by stage, from inside the one pipe the chain runs (so an error after a stage
     # ends it there, as the chain's disposal does).
     taps = {}
@@ -629,13 +631,6 @@ def frame_check(program, recording, end, expressions):
             taps.setdefault(number, []).append((int(scheduler.clock), value))
         # (An error is not written on a stage's lane: a later pipe's values follow on the same lane.)
         return ops.do_action(on_next=note, on_completed=lambda: note("|"))
-
-    # Where the last stage of a pipe completed (a recovery's fallback, then the end; or the
-    # session's end), by frame: the slot's lane draws its pipe's last stage, so it ends there with
-    # `|`, though `switch_latest` after it lives on for the next pipe.
-    last_completed = []
-    # When the pipe built last completed, if it did: the session's end is then no event of it.
-    pipe_ended = [None]
 
     # Each inner subscription flatMap or flatMapLatest at a pipe's head made to the position, in
     # the order made: its lane's name (numbered from 1 in each pipe built, as the panel numbers
@@ -671,7 +666,7 @@ def frame_check(program, recording, end, expressions):
         """The pipe `name` names (`filter,debounce:1000ms`; `counter` is `mapToOne,scan`), each
         stage's expression over `upstream`, the stage before it (the position subject for the
         first), and `INTERVAL`, its interval (a timed stage's after its colon; else its usual),
-        each stage before the last tapped, and the last's completion; flatMap's or flatMapLatest's
+        each stage of a pipe of several tapped; flatMap's or flatMapLatest's
         at its head maps each press to the position as an inner observable whose subscriptions
         are noted."""
         upstream = subject
@@ -681,16 +676,9 @@ def frame_check(program, recording, end, expressions):
             waits = float(interval[:-len("ms")]) if interval else float(timed.get(stage, 0))
             inner = {"subject": inner_position([0])} if number == 0 and stage in ("flatMap", "flatMapLatest") else {}
             upstream = eval(expressions[stage], dict(names, upstream=upstream, INTERVAL=waits, **inner))
-            if number < len(stages) - 1:
+            if len(stages) > 1:
                 upstream = upstream.pipe(tap(number))
-        pipe_ended[0] = None
-        if name == "none":
-            return upstream
-
-        def ended():
-            last_completed.append(int(scheduler.clock))
-            pipe_ended[0] = int(scheduler.clock)
-        return upstream.pipe(ops.do_action(on_completed=ended))
+        return upstream
 
     shared = slot.pipe(ops.map(pipe), ops.switch_latest(), ops.start_with(start),
                        ops.replay(buffer_size=1))
@@ -706,16 +694,6 @@ def frame_check(program, recording, end, expressions):
     scheduler.advance_to(max(0.5, float(end) if end in frames_of_intents else end - 0.5))
     given = [(int(message.time), mark(message.value)) for message in observer.messages]
     switch_completed[:] = [frame for frame, value in given if value == "|"]
-    # `slotted`'s own completion at the session's end, after its pipe's last stage had completed
-    # before: the slot's lane, that stage's, ended then already.
-    if pipe_ended[0] is not None:
-        given = [(frame, value) for frame, value in given if value != "|" or frame <= pipe_ended[0]]
-    # Each last stage's completion on the lane, after what came in its frame, once a frame (the
-    # session's end completes the last stage and `slotted` at once: one `|`).
-    for frame in last_completed:
-        if (frame, "|") not in given:
-            given.append((frame, "|"))
-    given.sort(key=lambda event: (event[0], event[1] == "|"))
     exported = [(frame, mark(n)) for frame, n in events("slotted")]
     failures = []
     stage_counts.clear()

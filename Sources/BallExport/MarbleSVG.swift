@@ -94,7 +94,8 @@ package enum MarbleSVG {
             slotUsed = slotUsed || block.contains(where: \.involvesSlot)
             let slot = slotUsed
             let inputs = slot ? inputLanes(of: block) : []
-            let stages = slot ? StreamLane.stages(in: block) : []
+            // (A last stage's own lane where it completes on its own, as the panel draws it.)
+            let stages = slot ? StreamPanel(columns: block).stageLanes : []
             let blockLessons = (
                 before: lessons.last { $0.column < first } ?? lessonBefore,
                 starts: lessons.filter { $0.column >= first }
@@ -162,12 +163,8 @@ package enum MarbleSVG {
                     let times = { (column: StreamColumn) in max(1, column.valueCount(lane)) }
                     counts[frame, default: [:]][lane, default: times(gathering!)] += times(part)
                 }
-                if part.completes(lane) {
-                    // The slot's lane where its pipe's last stage completed: that stage's end, not
-                    // `slotted`'s (which lives on for the next pipe).
-                    let stageEnded = lane == .slotted && !part.completed.contains(lane)
-                    gathering!.completed.insert(stageEnded ? .stage(part.slot.stages.count - 1) : lane)
-                }
+                // (A pipe's last stage's end is its own lane's, not `slotted`'s, which lives on.)
+                if part.completes(lane) { gathering!.completed.insert(lane) }
                 if part.failed.contains(lane) { gathering!.failed.insert(lane) }
             }
             gathering!.merge(part, lanes: lanes)
@@ -777,8 +774,6 @@ extension StreamColumn {
         if !last {
             part.completed.remove(lane)
             part.failed.remove(lane)
-            // (The slot's lane ends where its pipe's last stage completed: after its last run.)
-            if lane == .slotted, let stage = slot.stages.indices.last { part.completed.remove(.stage(stage)) }
         }
         return part
     }

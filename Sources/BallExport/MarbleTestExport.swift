@@ -126,9 +126,10 @@ package enum MarbleTestExport {
     static let lanesWritten = StreamLane.main(slot: true) + [StreamLane.mirror, .grabbed, .mouse, .keys]
     /// Their labels.
     static let labels = lanesWritten.map(\.label)
-    /// The lanes of the stages before a pipe's last, written after those when a pipe of the
-    /// recording has that stage (`stage1`, `stage2`).
-    static let stagesWritten = (0..<(SlotPipe.most - 1)).map(StreamLane.stage)
+    /// The lanes of a pipe's stages, where it has several, written after those when a pipe of the
+    /// recording has that stage (`stage1`, `stage2`): the last's is the inner `switchToLatest`
+    /// subscribes to, whose completion (a recovery's, after its fallback) is its own, not `slotted`'s.
+    static let stagesWritten = (0..<SlotPipe.most).map(StreamLane.stage)
 
     /// `text` as a JSON string, quoted, its quotes, backslashes and control characters escaped.
     static func jsonString(_ text: String) -> String {
@@ -179,9 +180,9 @@ package enum MarbleTestExport {
                         .utf8))
             segmentCount += 1
         }
-        // Each stage before a pipe's last its lane (``StreamLane/stage(_:)``), written when a pipe
+        // Each stage of a pipe of several its lane (``StreamLane/stage(_:)``), written when a pipe
         // of the recording has that stage: its values at their own times, and in segments the
-        // stage each pipe had there (none where the pipe has no such stage before its last).
+        // stage each pipe had there (none where the pipe has no such stage, or only one).
         let stageLanes = try stagesWritten.map { try LaneWriter(label: $0.label, syntax: syntax, frames: frames) }
         var stageTokens = stagesWritten.map { lane in
             TokenTable<SlotOutput>(lane: lane.label, json: outputJSON) { MarbleValue($0).glyph }
@@ -190,7 +191,7 @@ package enum MarbleTestExport {
         var stagesUsed = 0
         func noteStageSegments(_ slot: SlotPipe, at frame: Int) throws {
             for (number, spool) in stageSegments.enumerated() {
-                let stage = number < slot.stages.count - 1 ? slot.stages[number] : nil
+                let stage = Self.writes(number, of: slot) ? slot.stages[number] : nil
                 let named =
                     stage.map {
                         #""\#($0.name)"\#(ReplayFormat.intervalField($0.timing)),"code":\#(jsonString($0.stageCode))"#
@@ -332,12 +333,12 @@ package enum MarbleTestExport {
                         try noteSegment(column.slot, at: frame)
                         try noteStageSegments(column.slot, at: frame)
                     }
-                    stagesUsed = max(stagesUsed, column.slot.stages.count - 1)
+                    stagesUsed = max(stagesUsed, column.slot.stages.count > 1 ? column.slot.stages.count : 0)
                     // What each stage passed on, at its own time (after a timer's, the timer's),
                     // and its completion.
                     for (number, lane) in stageLanes.enumerated() {
                         guard let stage = column.stage(number) else { continue }
-                        if number < column.slot.stages.count - 1 {
+                        if Self.writes(number, of: column.slot) {
                             // (throttle after flatMap passes one copy on at once, the other later.)
                             for (value, passedAt) in zip(stage.values, stage.times) {
                                 latest = max(latest, passedAt)
@@ -346,7 +347,7 @@ package enum MarbleTestExport {
                                     frames.frame(column: at, time: passedAt, timer: passedAt != time), passedAt)
                             }
                         }
-                        if let completedAt = stage.completedAt, number < column.slot.stages.count - 1 {
+                        if let completedAt = stage.completedAt, Self.writes(number, of: column.slot) {
                             try lane.complete(
                                 frames.frame(column: at, time: completedAt, timer: completedAt != time), completedAt)
                         }
@@ -389,11 +390,11 @@ package enum MarbleTestExport {
                             frames.frame(column: at, time: emitted, timer: emitted != time), emitted)
                     }
                     // Each lane completes where its subscription received the completion: the
-                    // colours' at the time the slot passed its last on; the slot's where its
-                    // pipe's last stage completed (a recovery's fallback, then the end), or then
-                    // (and not again at the session's end: ``StreamColumn/completes(_:)``).
+                    // colours' at the time the slot passed its last on; the slot's at its last
+                    // stage's completion then (the session's end: a recovery's own completion
+                    // is its stage's lane's, ``StreamColumn/completes(_:)``).
                     for (lane, stream) in zip(lanes, lanesWritten) where column.completes(stream) {
-                        if stream == .slotted, let completedAt = column.slotCompletedAt {
+                        if stream == .slotted, let completedAt = column.completedAt(.slotted) {
                             try lane.complete(
                                 frames.frame(column: at, time: completedAt, timer: completedAt != time), completedAt)
                             continue
@@ -482,6 +483,12 @@ package enum MarbleTestExport {
             try marbles.write(lane, to: write)
         }
         if let failure { throw failure }
+    }
+
+    /// Whether stage `number`'s lane is written for `pipe`: where the pipe has that stage, and
+    /// several.
+    static func writes(_ number: Int, of pipe: SlotPipe) -> Bool {
+        pipe.stages.count > 1 && number < pipe.stages.count
     }
 
     /// The most inner subscriptions under way at once the export keeps a lane open for (each

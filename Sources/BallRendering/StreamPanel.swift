@@ -89,18 +89,21 @@ package struct StreamPanel: Hashable, Sendable {
     /// letters, so it stays longer), then the late rows whose lane ended, then, for the Publish
     /// copy's lanes (`learn`'s `o`), the live late rows (named), then the background's
     /// lane where the next would be one of flatMap's inner lanes, then the input lanes from the
-    /// last, then the row naming the slot's segments (its lane keeps their `├`), then
+    /// last, then the stage lanes from the last (where one draws a last stage's completion, the
+    /// row naming the slot's segments goes first: the stages' labels name them), then the row
+    /// naming the slot's segments (its lane keeps their `├`), then
     /// the values line (the lanes then draw no letters: each such value is `○`), then the slot's
     /// lane.
     private var drawn: Drawn {
         var drawn = Drawn(
             slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [],
-            stages: showsSlot ? StreamLane.stages(in: columns) : [], copy: columns.contains { $0.copy != nil })
+            stages: showsSlot ? stageLanes : [], copy: columns.contains { $0.copy != nil })
         // flatMap's inner lanes, and the Publish copy's, take no more rows than the panel keeps
         // (``rows(slot:)``): where they would, they take the rows of the late kinds with no lane
         // first (an export has room).
         let kept = inputsOfEveryOperator || !(showsSlot || drawn.copy) ? nil : Self.rows(slot: showsSlot)
         guard let rowBudget = rowBudget ?? kept else { return drawn }
+        let completion = drawsStageCompletion
         while drawn.rows > rowBudget {
             if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
                 drawn.kinds.remove(at: free)
@@ -122,6 +125,8 @@ package struct StreamPanel: Hashable, Sendable {
                 drawn.folded.append(.background)
             } else if let last = drawn.inputs.popLast() {
                 drawn.folded.insert(last, at: 0)
+            } else if drawn.segments, completion {
+                drawn.segments = false
             } else if let last = drawn.stages.popLast() {
                 drawn.folded.insert(last, at: 0)
             } else if drawn.segments {
@@ -364,6 +369,42 @@ package struct StreamPanel: Hashable, Sendable {
             start = offset
         }
         return shown
+    }
+
+    /// The lanes of the pipes' stages it draws: each stage before a pipe's last, and, where a
+    /// pipe's last stage completed on the page on its own (a recovery's fallback, then its end),
+    /// the lane of that stage too: its `|` is drawn there, as Rx draws an inner's completion on
+    /// the inner, never on the output of `switchToLatest`, which lives on (the slot's lane is
+    /// then `slotted`, ``slotLaneIsStage``).
+    package var stageLanes: [StreamLane] {
+        let before = StreamLane.stages(in: columns)
+        guard let ended = columns.lazy.filter(Self.lastStageEndsAlone).map({ $0.slot.stages.count - 1 }).max(),
+            ended >= before.count
+        else { return before }
+        return (0...ended).map(StreamLane.stage)
+    }
+
+    /// Whether the last stage of `column`'s pipe of several completed there while `slotted` lives
+    /// on (a recovery's fallback, then its end).
+    private static func lastStageEndsAlone(_ column: StreamColumn) -> Bool {
+        let last = column.slot.stages.count - 1
+        return last > 0 && column.completed.contains(.stage(last)) && !column.completed.contains(.slotted)
+    }
+
+    /// Whether it draws, among its stage lanes, one for a last stage that completed on its own
+    /// (``stageLanes``): short of rows, the row naming the slot's segments then goes before a
+    /// stage's lane (the stages' labels name them).
+    private var drawsStageCompletion: Bool { columns.contains(where: Self.lastStageEndsAlone) }
+
+    /// Whether the slot's lane is labelled with the last stage's code (``pipeLabel(_:)``): where
+    /// every column on the page has that pipe's stage, and the stage did not end on its own on
+    /// the page or before it (then the lane is `slotted`, the switch's output, which lives on, and
+    /// the stage's end is drawn on its own lane, ``stageLanes``): its marbles are then that
+    /// stage's, which ends only with `slotted`.
+    private var slotLaneIsStage: Bool {
+        let pipe = labellingPipe(for: .slotted)
+        return pipe.stages.count > 1 && isOnlyOperator(of: pipe, on: .slotted)
+            && !columns.contains { $0.pipeEnded || Self.lastStageEndsAlone($0) }
     }
 
     /// The lanes of `kind` its row draws, oldest first: the newest, and each ended one before it
@@ -673,13 +714,19 @@ package struct StreamPanel: Hashable, Sendable {
     /// where that one has no stage for a lane, the last on the page that has one.
     private func labellingPipe(for lane: StreamLane) -> SlotPipe {
         let shown = presentColumn?.slot ?? .none
-        guard case .stage(let number) = lane, shown.stages.count < number + 2 else { return shown }
+        guard case .stage(let number) = lane, !Self.draws(number, of: shown) else { return shown }
         // (No copy of the page's columns: the time view's page holds hundreds.)
         let upTo = present ?? .max
         return
-            (columns.last { $0.index <= upTo && $0.slot.stages.count >= number + 2 }
-            ?? columns.last { $0.slot.stages.count >= number + 2 })?
+            (columns.last { $0.index <= upTo && Self.draws(number, of: $0.slot) }
+            ?? columns.last { Self.draws(number, of: $0.slot) })?
             .slot ?? shown
+    }
+
+    /// Whether stage `number`'s lane draws a stage of `pipe`: a pipe of several has a lane for
+    /// each of its stages (its last's drawn where it completes on its own, ``stageLanes``).
+    private static func draws(_ number: Int, of pipe: SlotPipe) -> Bool {
+        pipe.stages.count > 1 && number < pipe.stages.count
     }
 
     /// The most cells a lane's label takes (the label column, less a space before it and one
@@ -696,7 +743,7 @@ package struct StreamPanel: Hashable, Sendable {
             let stage = pipe.stages[number]
             for index in columns.indices {
                 let stages = columns[index].slot.stages
-                if stages.count >= number + 2, stages[number] != stage { return false }
+                if Self.draws(number, of: columns[index].slot), stages[number] != stage { return false }
             }
         default:
             let last = pipe.last
@@ -716,8 +763,7 @@ package struct StreamPanel: Hashable, Sendable {
         case .stage(let number) where pipe.stages.indices.contains(number):
             guard isOnlyOperator(of: pipe, on: lane) else { return "stage \(number + 1)" }
             return pipe.stages[number].stageLabel(width: Self.labelRoom)
-        case .slotted where pipe.stages.count > 1 && isOnlyOperator(of: pipe, on: lane):
-            return pipe.last.stageLabel(width: Self.labelRoom)
+        case .slotted where slotLaneIsStage: return pipe.last.stageLabel(width: Self.labelRoom)
         default: return lane.label
         }
     }
@@ -729,7 +775,7 @@ package struct StreamPanel: Hashable, Sendable {
         switch lane {
         case .stage(let number) where pipe.stages.indices.contains(number) && isOnlyOperator(of: pipe, on: lane):
             return pipe.stages[number].stageCode
-        case .slotted where pipe.stages.count > 1 && isOnlyOperator(of: pipe, on: lane): return pipe.last.stageCode
+        case .slotted where slotLaneIsStage: return pipe.last.stageCode
         default: return nil
         }
     }

@@ -72,6 +72,12 @@ extension StreamPanel {
             let mark = value.glyph.map { String($0) } ?? letters[value].map { String($0) } ?? "\(Glyph.value)"
             return "\(mark) \(value.words)"
         }
+        // The slot's words: the last stage hands `switchToLatest` what the slot passes on.
+        func slotWords() -> (String, String?) {
+            // When the operator last passed something on before this column (`throttle`'s window).
+            let last = columns.last { $0.index < column.index && $0.slot == column.slot && $0.slotted != nil }?.passedAt
+            return Self.slotWords(column, next: columns.first { $0.index == column.index + 1 }, lastPassedAt: last)
+        }
         switch lane {
         case .intents:
             did = column.intent.map(Marble.describe) ?? "subscribed"
@@ -80,12 +86,9 @@ extension StreamPanel {
                 column.position.map { drawn(.position($0)) }
                 ?? "nothing: the position did not change"
         case .slotted:
-            // When the operator last passed something on before this column (`throttle`'s window).
-            let last = columns.last { $0.index < column.index && $0.slot == column.slot && $0.slotted != nil }?.passedAt
-            (did, shortDid) = Self.slotWords(
-                column, next: columns.first { $0.index == column.index + 1 }, lastPassedAt: last)
+            (did, shortDid) = slotWords()
         case .stage(let number):
-            (did, shortDid) = Self.stageWords(number, column: column)
+            (did, shortDid) = column.isLastStage(lane) ? slotWords() : Self.stageWords(number, column: column)
         case .ballColour:
             // Only what the slot passed on reaches the colour (a pipe that completed passes nothing).
             (did, shortDid) = Self.colourWords(
@@ -140,13 +143,13 @@ extension StreamPanel {
         }
         if column.completes(lane) {
             // A stage ends without the session where a recovery passed its fallback on and
-            // completed: its words say so already.
+            // completed: the words say what its `|` is, unless they name it already.
             let quit = column.completed.contains(.position)
             let ended = "\(Glyph.completed) completed: the session quit"
             if quit || !lane.isPipeLane {
                 did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
                 shortDid = ended
-            } else if column.emission(lane) == nil || !did.contains("completed") {
+            } else if column.emission(lane) == nil || !did.contains("\(Glyph.completed)") {
                 let stage =
                     switch lane {
                     case .stage(let number) where column.slot.stages.indices.contains(number):
@@ -158,6 +161,15 @@ extension StreamPanel {
                 did = column.emission(lane) == nil ? recovered : "\(did), then \(recovered)"
                 shortDid = "\(Glyph.completed) completed"
             }
+        }
+        if lane == .slotted, let last = column.slot.stages.indices.last, column.completed.contains(.stage(last)),
+            !column.completes(.slotted)
+        {
+            // An inner's completion is its own: switchToLatest ends only with its source too.
+            let name = column.slot.last.name
+            shortDid = "\(shortDid ?? did); \(name) ended on its own lane, slotted lives on"
+            did +=
+                ", then \(name) completed (on its own lane): slotted, switchToLatest's output, lives on for the next pipe"
         }
         if lane == .slotted, column.pipeEnded {
             did =

@@ -709,12 +709,12 @@ package struct StreamColumn: Hashable, Sendable {
     package func marble(_ lane: StreamLane) -> Marble? {
         if case .copy(let stream) = lane { return copyMarble(stream) }
         if dead.contains(lane) { return nil }
-        // A stage's lane lives where the pipe has that stage before its last; the slot's lane
-        // then draws the last.
-        if case .stage(let number) = lane, number >= slot.stages.count - 1 { return nil }
+        // A stage's lane lives where the pipe has that stage; the last's is drawn as what it
+        // hands `switchToLatest`, the slot's lane's values.
+        if case .stage(let number) = lane, number >= slot.stages.count - 1 {
+            return isLastStage(lane) && !dead.contains(.slotted) ? lastStageMarble : nil
+        }
         if case .stage = lane, dead.contains(.slotted) { return nil }
-        // The slot's lane draws the pipe's last stage: nothing after that stage completed.
-        if lane == .slotted, pipeEnded { return nil }
         if case .inner(let number) = lane {
             // The start column: the inner subscriptions a chain built part-way made again.
             guard index == 0 else { return innerMarble(number) }
@@ -735,30 +735,45 @@ package struct StreamColumn: Hashable, Sendable {
         return shown ?? .line
     }
 
-    /// Whether `lane` completed here: its subscription received the completion, or, for the
-    /// slot's lane, the pipe's last stage completed (a recovery, `catch` or `catchAndReturn`, passed
-    /// its fallback on and completed, as RxSwift's does; the chain's `switchToLatest` after it
-    /// lives on for the next pipe, so `slotted` itself does not complete, nor the colours; at the
-    /// session's end it does, but the slot's lane has nothing left to end where the stage had).
+    /// Whether `lane` completed here: its subscription received the completion. A recovery
+    /// (`catch`, `catchAndReturn`) at a pipe's end that passed its fallback on and completed, as
+    /// RxSwift's does, completes its stage, the inner `switchToLatest` subscribed to: `slotted`,
+    /// the switch's output, lives on for the next pipe (RxSwift's `switchLatest` ends only when
+    /// its source and its latest inner have), and so do the colours; the session's end
+    /// completes them all.
     package func completes(_ lane: StreamLane) -> Bool {
-        // (After its pipe's last stage completed, `slotted`'s own completion at the session's
-        // end is no event of that stage's.)
-        if lane == .slotted, pipeEnded { return false }
-        if completed.contains(lane) { return true }
-        guard lane == .slotted, let last = slot.stages.indices.last else { return false }
-        return completed.contains(.stage(last))
+        completed.contains(lane)
     }
 
-    /// When the slot's lane completed here (``completes(_:)``), if it did: at its last stage's
-    /// completion, else (the session's end) when the slot last passed something on, or at the
-    /// intent.
-    package var slotCompletedAt: SessionTime? {
-        guard completes(.slotted) else { return nil }
+    /// Whether `lane` is the lane of the last stage of a pipe of several: the inner observable
+    /// `switchToLatest` subscribes to, whose values are the slot's lane's, but whose completion
+    /// is its own (a recovery's, after its fallback).
+    package func isLastStage(_ lane: StreamLane) -> Bool {
+        guard case .stage(let number) = lane else { return false }
+        return slot.stages.count > 1 && number == slot.stages.count - 1
+    }
+
+    /// The last stage's lane here (``isLastStage(_:)``): what the slot passed on, and the
+    /// stage's end; nothing after it completed (a stage lane's `dead`).
+    private var lastStageMarble: Marble? {
+        let shown = emission(.slotted)
+        let last = StreamLane.stage(slot.stages.count - 1)
+        if index == 0 { return .subscribed(handed: shown, ending: failed.contains(.slotted) ? .failed : nil) }
+        if completed.contains(last) { return .ended(after: shown) }
+        if failed.contains(.slotted) { return .failed(after: shown) }
+        return shown ?? .line
+    }
+
+    /// When `lane` (the slot's, or a pipe's last stage's) completed here, if it did: at the last
+    /// stage's completion, else (the session's end) when the slot last passed something on, or at
+    /// the intent.
+    package func completedAt(_ lane: StreamLane) -> SessionTime? {
+        guard completes(lane) else { return nil }
         return slot.stages.indices.last.flatMap { stage($0)?.completedAt } ?? passedAt ?? time
     }
 
     /// Whether the pipe's last stage completed in an earlier column, and no pipe has been built
-    /// since: the slot's lane draws nothing (its stage is over), though `slotted` lives on.
+    /// since: nothing passes the slot (its stage is over), though `slotted` lives on.
     package var pipeEnded: Bool {
         guard let last = slot.stages.indices.last else { return false }
         return dead.contains(.stage(last)) && !dead.contains(.slotted)
@@ -931,8 +946,10 @@ package struct StreamColumn: Hashable, Sendable {
             // each time, unless a stage adds them up (scan's sums differ).
             let same = !slot.stages.contains { $0.operation.remembersPassed }
             return same ? .repeated(MarbleValue(slotted), count: slottedCount) : .group(slottedCount)
+        case .stage where isLastStage(lane):
+            // What the last stage hands `switchToLatest` is what the slot passes on.
+            return emission(.slotted)
         case .stage(let number):
-            // (The last stage's tap is the slot's lane.)
             guard number < slot.stages.count - 1, let passed = passed(byStage: number), let value = passed.value
             else { return nil }
             guard passed.count > 1 else { return .value(MarbleValue(value)) }

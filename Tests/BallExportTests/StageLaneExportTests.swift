@@ -68,7 +68,16 @@ struct StageLaneExportTests {
     func marbles(syntax: MarbleSyntax) throws {
         let perIntent = try Self.lanes(syntax)
         let stage = try #require(perIntent["stage1"])
-        #expect(perIntent["stage2"] == nil, "no pipe of three stages")
+        #expect(perIntent["stage3"] == nil, "no pipe of three stages")
+        // The last stage's own lane (the inner switchToLatest subscribes to): what slotted gets
+        // from it, and its own end at the quit.
+        let last = try #require(perIntent["stage2"])
+        let lastSegments = try #require(last["segments"] as? [[String: Any]])
+        #expect(lastSegments[0]["operator"] is NSNull)
+        #expect(lastSegments.dropFirst().map { $0["operator"] as? String } == ["debounce", "scan"], "\(last)")
+        let slotted = try #require(perIntent["slotted"]?["marbles"] as? String)
+        let lastMarbles = try #require(last["marbles"] as? String)
+        #expect(lastMarbles.hasSuffix("|") && slotted.hasSuffix("|"), "\(lastMarbles) \(slotted)")
         let frames = syntax.framesPerIntent
         // filter passes 40,11 (a) at the build (#1), 41 and 42 (#2, #3), nothing at #4; map a 1
         // for each of #5–#8; completed at the quit (#9).

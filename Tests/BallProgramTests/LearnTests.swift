@@ -526,6 +526,12 @@ struct LearnTests {
                 #expect(
                     Self.rows(pilot).contains { $0.hasPrefix(".map { … }") && $0.contains("#") },
                     "\(Self.rows(pilot).joined(separator: "\n"))")
+                // catch's end on its own lane; slotted, switchToLatest's output, goes on (Rx draws
+                // an inner's completion on the inner).
+                #expect(
+                    Self.rows(pilot).contains { $0.hasPrefix(".catch { … }") && $0.contains("|") }
+                        && Self.rows(pilot).contains { $0.hasPrefix("slotted") && !$0.contains("|") },
+                    "\(Self.rows(pilot).joined(separator: "\n"))")
                 #expect(Self.card(pilot).contains("You said 1 (stops for good): the lane says no."))
             case "completion":
                 // Completion: e ends the session (the tour goes on); late subscribers meet the end.

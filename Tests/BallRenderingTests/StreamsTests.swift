@@ -620,7 +620,7 @@ struct StreamsTests {
     }
 
     @Test(
-        "catch's completion: the slot's lane, catch's, ends a| where it passed the middle on, then draws nothing until another pipe; the colours go on, and say the ball keeps the middle's colour"
+        "catch's completion: catch's own lane ends a| where it passed the middle on, then draws nothing until another pipe; slotted, switchToLatest's output, and the colours go on, and say the ball keeps the middle's colour"
     )
     func catchCompletes() {
         let screen = ScreenSize(columns: 80, rows: 24)
@@ -636,16 +636,23 @@ struct StreamsTests {
         let columns = recorder.columns(from: 0)
         let middle = BallPosition.centred(on: screen)
         #expect(columns[3].marble(.stage(0)) == .failed(after: nil))
-        #expect(columns[3].marble(.slotted) == .ended(after: .value(.position(middle))))
+        #expect(columns[3].marble(.stage(1)) == .ended(after: .value(.position(middle))))
+        // switchToLatest ends only when the slot and its latest pipe have: slotted does not.
+        #expect(columns[3].marble(.slotted) == .value(.position(middle)))
         for column in columns[4...5] {
-            #expect(column.marble(.slotted) == nil, "#\(column.index)")
+            #expect(column.marble(.slotted) == .line, "#\(column.index): slotted lives on")
+            #expect(column.marble(.stage(1)) == nil, "#\(column.index): catch's lane ended")
             #expect(column.marble(.stage(0)) == nil, "#\(column.index)")
             #expect(column.marble(.ballColour) == .line, "#\(column.index): the colour's stream lives on")
         }
         #expect(columns[6].marble(.slotted) == .value(.position(session.state.position)))
+        #expect(columns[6].marble(.stage(1)) == .value(.position(session.state.position)))
         // The ball keeps the middle's colour, and the hovers say so, not that a colour was swallowed.
         #expect(columns[5].state?.ball == middle.ballColour)
-        let panel = StreamPanel(columns: columns, lateLanes: [])
+        var panel = StreamPanel(columns: columns, lateLanes: [])
+        panel.showsSlot = true
+        #expect(panel.pipeLabel(.slotted) == "slotted")
+        #expect(panel.mainLanes.contains(.stage(1)), "catch's own lane: \(panel.mainLanes)")
         let slot = panel.describe(columns[4], in: .slotted)
         #expect(slot.hasPrefix("#4: nothing: catch completed, and the pipe with it"), "\(slot)")
         let colour = panel.describe(columns[4], in: .ballColour)
@@ -653,8 +660,75 @@ struct StreamsTests {
             colour.hasPrefix(
                 "#4: nothing: the pipe in the slot completed, so nothing reaches the colour: it stays \(middle.ballColour.name)"
             ), "\(colour)")
-        let ended = panel.describe(columns[3], in: .slotted)
-        #expect(ended.contains("then |"), "\(ended)")
+        #expect(panel.pipeLabel(.stage(1)) == ".catch { … }", "one recovery on its lane: labelled with its code")
+        // Another recovery after it on the same lane: the lane is named by its place.
+        session.send(.arrowPressed(.down, distance: 6))  // #7: a corner again: catch ends again.
+        session.send(.operatorChosen([.tryMap, .catchAndReturn]))  // #8
+        var both = StreamPanel(columns: recorder.columns(from: 0), lateLanes: [])
+        both.showsSlot = true
+        #expect(both.pipeLabel(.stage(1)) == "stage 2" && both.pipeLabel(.slotted) == "slotted")
+        let ended = panel.describe(columns[3], in: .stage(1))
+        #expect(ended.contains("then | completed: catch's fallback"), "\(ended)")
+        let slotted = panel.describe(columns[3], in: .slotted)
+        #expect(
+            !slotted.contains("then |") && slotted.contains("catch completed (on its own lane)"), "\(slotted)")
+    }
+
+    @Test(
+        "tryMap,catch into a corner at 80×24, then another operator: catch's lane ends a|; slotted, switchToLatest's output, never draws | and goes on as ballColour does, into the next operator's part"
+    )
+    func catchCompletesOnItsOwnLane() {
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
+        driver.toggleStreams()
+        driver.type("f")
+        driver.type("X")
+        #expect(driver.session.state.slot == [.tryMap, .catch])
+        for _ in 0..<12 { driver.press(.left, shifted: true) }
+        for _ in 0..<4 { driver.press(.up, shifted: true) }
+        #expect(driver.session.state.position.isInCorner)
+        // Each row as the rasteriser's cells draw it, from the frame the terminal was sent.
+        let cells = { (row: Int) in
+            String(String.UnicodeScalarView((0..<80).map { driver.frame[$0, row].glyph }))
+        }
+        let row = { (label: String) in (0..<24).first { cells($0).hasPrefix(" \(label)") } }
+        guard let catchRow = row(".catch { … } "), let slotRow = row("slotted "), let colourRow = row("ballColour ")
+        else {
+            Issue.record("no catch, slotted or ballColour lane:\n\(driver.frame.text)")
+            return
+        }
+        let trimmed = { (row: Int) in String(cells(row).reversed().drop { $0 == " " }.reversed()) }
+        // The middle, `a`, then catch's end; on slotted, `a`, then its line, as far as the colour's.
+        #expect(trimmed(catchRow).hasSuffix("─i─a|"), "\(cells(catchRow))")
+        #expect(!cells(slotRow).contains("|"), "\(cells(slotRow))")
+        let end = trimmed(catchRow).unicodeScalars.count - 1
+        #expect(driver.frame[end, slotRow].glyph == "─", "\(cells(slotRow))")
+        #expect(driver.frame[end - 1, slotRow].glyph == "a", "\(cells(slotRow))")
+        #expect(
+            trimmed(slotRow).unicodeScalars.count == trimmed(colourRow).unicodeScalars.count,
+            "slotted goes on as ballColour does:\n\(cells(slotRow))\n\(cells(colourRow))")
+        #expect(
+            row(".map { … } ").map { trimmed($0).hasSuffix("─i─#") } == true, "tryMap's error on its own lane")
+        // Pointing at them: catch completed; slotted did not, and says why.
+        let description = { driver.lines[22] }
+        // (The `|` after `a` is the next column's first cell: the column is `a`'s.)
+        driver.hover(at: Cell(column: end - 1, row: catchRow))
+        #expect(description().hasPrefix(" #15: | completed"), "\(description())")
+        driver.hover(at: Cell(column: end - 1, row: slotRow))
+        #expect(description().contains("catch ended on its own lane, slotted lives on"), "\(description())")
+        #expect(!description().contains("|"), "\(description())")
+        // Another operator: slotted's next part follows on the lane that never ended.
+        driver.type("f")
+        driver.type("3")
+        for _ in 0..<3 { driver.press(.right, shifted: true) }
+        #expect(driver.session.state.slot == [.map])
+        guard let slotAfter = row("slotted "), let catchAfter = row(".catch { … } ") else {
+            Issue.record("the lanes went:\n\(driver.frame.text)")
+            return
+        }
+        #expect(!cells(slotAfter).contains("|"), "\(cells(slotAfter))")
+        #expect(cells(slotAfter).contains("a────├"), "\(cells(slotAfter))")
+        #expect(
+            trimmed(catchAfter).hasSuffix("─i─a|"), "catch's lane draws nothing after its end: \(cells(catchAfter))")
     }
 
     @Test("the panel open at 80×24 and 200×60: the ball's area stays, the lanes lie over it above the status line")

@@ -410,9 +410,10 @@ struct MarbleSyntaxTests {
         let wrong = try run([Self.python, script, programPath, file, "--replace", "tryMap=subject"])
         #expect(wrong.status == 1, "\(wrong.output)\(wrong.error)")
         // catch, then catchAndReturn (by its Combine name, replaceError, as older files wrote it),
-        // each in a corner: the slot's lane, the last stage's, ends `|` where it passed the middle
-        // on and completed (as RxPY's catch), and not again at the quit; a catch whose fallback
-        // never completes gives a lane the exported one is not.
+        // each in a corner: the last stage's own lane ends `|` where it passed the middle on and
+        // completed (as RxPY's catch); slotted, switch_latest's output, does not end there (an
+        // inner's completion is the inner's), only at the quit; a catch whose fallback never
+        // completes gives a lane the exported one is not.
         let recovered = [
             #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
             #"{"t":0.1,"event":"operator","name":"tryMap,catch"}"#,
@@ -424,20 +425,24 @@ struct MarbleSyntaxTests {
             #"{"t":0.7,"event":"arrow","direction":"down","distance":2}"#,
             #"{"t":0.8,"event":"arrow","direction":"right","distance":5}"#, #"{"t":0.9,"event":"quit"}"#,
         ]
-        // The start, the pipe's 40,11, 70,11, then the middle and |; the next pipe's 65,15, 65,17,
-        // then the middle and |.
-        try checkWritten(recovered, slotted: 9, in: file)
+        // The start, the pipe's 40,11, 70,11, then the middle; the next pipe's 65,15, 65,17, then
+        // the middle; the quit's | (each pipe's own | is its last stage's lane's).
+        try checkWritten(recovered, slotted: 8, in: file)
         let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"]).output
         #expect(
             lanes.contains(
-                #""lane":"slotted","syntax":"rxjs","framesPerIntent":5,"marbles":"a----a----b----(a|)-----------c----d----(a|)","#
+                #""lane":"slotted","syntax":"rxjs","framesPerIntent":5,"marbles":"a----a----b----a--------------c----d----a----|","#
+            ), "\(lanes)")
+        #expect(
+            lanes.contains(
+                #""lane":"stage2","syntax":"rxjs","framesPerIntent":5,"marbles":"-----a----b----(a|)-----------c----d----(a|)","#
             ), "\(lanes)")
         let never = try run([
             Self.python, script, programPath, file, "--replace",
             "catch=upstream.pipe(ops.catch(lambda error, source: reactivex.concat(reactivex.just(centre_of(subject.value)), reactivex.never())))",
         ])
         #expect(never.status == 1, "\(never.output)\(never.error)")
-        #expect(never.output.contains("slotted at --frame 1ms: event 4: exported (300, '|')"), "\(never.output)")
+        #expect(never.output.contains("stage2 at --frame 1ms: event 3: exported (300, '|')"), "\(never.output)")
         // flatMap: a press and its release, a key move (once), a second press, a key move (twice);
         // with the start's and the quit's completion, seven.
         try checkWritten(

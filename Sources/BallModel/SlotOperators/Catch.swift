@@ -38,7 +38,7 @@ package struct CatchOperation: RecoveringOperation {
             position == .centred(on: seen.screen)
         else { return nil }
         return (
-            "\(SlotMoment.marble(position)) then |: the stage before threw, and catch's fallback .just(the middle) passed the middle on and completed",
+            "\(SlotMoment.marble(position)): the stage before threw, and catch's fallback .just(the middle) passed the middle on and completed",
             "\(SlotMoment.marble(position)), caught"
         )
     }

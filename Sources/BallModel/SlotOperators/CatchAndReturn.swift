@@ -42,7 +42,7 @@ package struct CatchAndReturnOperation: RecoveringOperation {
         guard let position = passed.position, let seen = moment.position ?? moment.statePosition, seen.isInCorner
         else { return nil }
         return (
-            "\(SlotMoment.marble(position)) then |: the stage before threw, and catchAndReturn passed the middle on instead and completed",
+            "\(SlotMoment.marble(position)): the stage before threw, and catchAndReturn passed the middle on instead and completed",
             "\(SlotMoment.marble(position)), replaced"
         )
     }
