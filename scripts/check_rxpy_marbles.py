@@ -53,8 +53,16 @@ Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kin
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
 position lane's events at their frames on RxPY's virtual-time TestScheduler, a subscriber
 subscribes at the lane's `subscribedFrame` and is disposed of at its `unsubscribedFrame`, and
-what it received must be what the lane's marbles say, frame by frame. Prints what differs and
-exits 1, or prints a summary and exits 0.
+what it received must be what the lane's marbles say, frame by frame.
+
+Then each Publish copy of the chain `learn`'s `o` bound the screen through (`"lane":"copy.subject"`,
+`"copy.ball"`, `"copy.screen"`, three a copy): RxPY's own Subject fed the position lane's events
+from the lane's `subscribedFrame` on, and after it RxPY's own `map` to the ball's colour (as
+`colourful-ball colour X Y --cells` gives it), `distinct_until_changed`, `scan` from white with
+the screen's rule (the complement, as `colourful-ball colour --complement` gives it, or the
+screen's colour where the complement is the ball's), `distinct_until_changed` again; each lane
+subscribed at `subscribedFrame`, disposed of at `unsubscribedFrame`, must give what its marbles
+say. Prints what differs and exits 1, or prints a summary and exits 0.
 """
 import json
 import math
@@ -116,7 +124,8 @@ def main(program, recording, replacements=None):
                 raise
             print("refused, as the program says: %s" % refusal.stderr.strip())
             return 3
-        lanes = {lane["lane"]: lane for lane in every if not lane["lane"].startswith("late ")}
+        lanes = {lane["lane"]: lane for lane in every if not lane["lane"].startswith(("late ", "copy."))}
+        copies = [lane for lane in every if lane["lane"].startswith("copy.")]
         late = [lane for lane in every if lane["lane"].startswith("late ")]
         # The operators, as the program lists them: each one's RxPY expression by its name.
         listed = [json.loads(line) for line in subprocess.run(
@@ -232,14 +241,30 @@ def main(program, recording, replacements=None):
         if parsed != received:
             failures.append("%s subscribed at frame %d: parsed %r, RxPY's subject gave %r" % (
                 lane["lane"], lane["subscribedFrame"], parsed, received))
+    # learn's Publish copies, against RxPY's own Subject and operators fed the position lane.
+    bound = [l for l in written if l["event"] == "screen" and l["through"] == "publish"]
+    if len(copies) != 3 * len(bound):
+        failures.append("%d copy lanes written for %d Publish copies (o)" % (len(copies), len(bound)))
+    for first in range(0, len(copies) - 2, 3):
+        group = copies[first:first + 3]
+        if [lane["lane"] for lane in group] != ["copy.subject", "copy.ball", "copy.screen"]:
+            failures.append("a copy's lanes out of order: %r" % [lane["lane"] for lane in group])
+            continue
+        for lane, received in zip(group, rxpy_copy(program, group[0], position)):
+            parsed = [(int(time), mark(n)) for time, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])]
+            if parsed != received:
+                failures.append("%s subscribed at frame %d: parsed %r, RxPY's Subject and operators gave %r" % (
+                    lane["lane"], lane["subscribedFrame"], parsed, received))
     if failures:
         print("\n".join(failures))
         return 1
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
+          "%d Publish copies' lanes as RxPY's Subject, map, distinct_until_changed and scan give them; "
           "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
           "(operators chosen: %s)%s%s%s%s" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
+        len(copies) // 3,
         len(slotted), ", ".join(chosen) or "none",
         "".join("; %s's %d events as RxPY's pipe of the stages up to it gives them" % (name, count)
                 for name, count in sorted(stage_counts.items())),
@@ -297,6 +322,63 @@ def rxpy_late(lane, position):
     scheduler.advance_to(10 ** 9)
     return [(int(message.time), message.value.value if isinstance(message.value, OnNext) else "|")
             for message in observer.messages]
+
+
+# The program's colours, asked once each: a cell's ball colour (name, hex), a colour's complement.
+ball_colours = {}
+complements = {}
+
+
+def ball_colour(program, position):
+    """The ball's colour at a position's cell, as `colourful-ball colour X Y --cells` gives it."""
+    cell = tuple(position["cell"])
+    if cell not in ball_colours:
+        answer = json.loads(subprocess.run(
+            [program, "colour", str(cell[0]), str(cell[1]), "--cells", "--json"],
+            capture_output=True, text=True, check=True).stdout)
+        ball_colours[cell] = (answer["ball"]["name"], answer["ball"]["hex"])
+    return ball_colours[cell]
+
+
+def screen_colour(program, screen, ball):
+    """The screen's colour after `ball` (name, hex) on `screen` (a name): the ball's complement, as
+    `colourful-ball colour --complement` gives it, or the screen's own where that is the ball's."""
+    name, hex_code = ball
+    if name not in complements:
+        answer = json.loads(subprocess.run(
+            [program, "colour", "--complement", hex_code, "--json"], capture_output=True, text=True,
+            check=True).stdout)
+        complements[name] = answer["flat"]["name"]
+    return screen if complements[name] == name else complements[name]
+
+
+def rxpy_copy(program, lane, position):
+    """What the lanes of a Publish copy subscribed at the lane's subscribedFrame receive, on RxPY's
+    TestScheduler: a Subject fed the position lane's new positions at their frames (the first, at
+    frame 0, is the Behavior subject's own value, which a Publish subject never has), then
+    `map` to the ball's colour and `distinct_until_changed` (its ball), then `scan` from white with
+    the screen's rule and `distinct_until_changed` (its screen); each of the three subscribed on its
+    own, as the program's lanes are, and disposed of at unsubscribedFrame. The copy is sent
+    positions only (never a completion)."""
+    scheduler = TestScheduler()
+    subject = Subject()
+    for time, notification in position[1:]:
+        if isinstance(notification, OnNext):
+            scheduler.schedule_absolute(time, lambda _s, _st, n=notification: n.accept(subject))
+    ball = subject.pipe(ops.map(lambda p: ball_colour(program, p)), ops.distinct_until_changed())
+    screen = ball.pipe(ops.scan(lambda shown, b: screen_colour(program, shown, b), "flatWhite"),
+                       ops.distinct_until_changed())
+    streams = [subject, ball.pipe(ops.map(lambda b: b[0])), screen]
+    observers = [scheduler.create_observer() for _ in streams]
+    subscriptions = []
+    for stream, observer in zip(streams, observers):
+        scheduler.schedule_absolute(
+            lane["subscribedFrame"], lambda _s, _st, s=stream, o=observer: subscriptions.append(s.subscribe(o)))
+    if lane["unsubscribedFrame"] is not None:
+        scheduler.schedule_absolute(
+            lane["unsubscribedFrame"], lambda _s, _st: [each.dispose() for each in subscriptions])
+    scheduler.advance_to(10 ** 9)
+    return [[(int(message.time), mark(message.value)) for message in observer.messages] for observer in observers]
 
 
 def centre_of(position):

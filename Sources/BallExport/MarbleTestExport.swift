@@ -117,6 +117,10 @@ package enum MarbleFraming: Hashable, Sendable {
 /// `"lessons":[{"frame":35,"number":4,"title":"Publish","label":"Lesson 4 · Publish"}]`, each in
 /// the frame of the intent after which it began (on a time axis, of its own time).
 ///
+/// Last, each Publish copy of the chain a recorded tour's `o` bound the screen through
+/// (``CopyMarbles``): `copy.subject`, `copy.ball` and `copy.screen`, in the late subscriptions'
+/// form, subscribed where `o` bound the screen through it and cancelled where `o` bound it back.
+///
 /// It streams: each lane's marbles go to a temporary file as the replay runs, and are copied
 /// out at the end, so memory stays flat however long the recording (the values are as many as
 /// the distinct cells, colours and intents).
@@ -209,7 +213,7 @@ package enum MarbleTestExport {
         // flatMap's and flatMapLatest's inner subscriptions to the position, one a press (the
         // panel's `inner 1`, `inner 2`, numbered afresh with each pipe built): those under way by
         // number with their marbles so far, and the JSON lines of those that ended.
-        var inners: [Int: LateMarbles] = [:]
+        var inners: [Int: LateMarbles<BallPosition>] = [:]
         let innersEnded = try Spool()
         // Whether the button is down on the ball (what `grabbed` last published).
         var grabbedNow = false
@@ -235,19 +239,19 @@ package enum MarbleTestExport {
                 (column.stagesPassed.flatMap { [$0.failedAt, $0.completedAt] } + [column.failedAt]).compactMap { $0 }
                 .min() ?? time
             let endFrame = frames.frame(column: column.index, time: endedAt, timer: endedAt != time)
-            var ended: [(Int, LateMarbles, Bool)] = []
+            var ended: [(Int, LateMarbles<BallPosition>, Bool)] = []
             var subscribedHere = false
             // Where the head ended, the inners the position reached before the error it set off
             // disposed of the rest: as many as values the head passed on (the subject hands a new
             // value to its subscribers in the order they subscribed, a press's new inner last).
             var reaches =
                 headEnded ? (column.slot.stages.count == 1 ? column.slottedCount : column.stage(0)?.count ?? 0) : .max
-            func receive(_ marbles: LateMarbles?, _ position: BallPosition) throws {
+            func receive(_ marbles: LateMarbles<BallPosition>?, _ position: BallPosition) throws {
                 guard let marbles, reaches > 0 else { return }
                 reaches -= 1
                 try marbles.add(position, at: frame, time: time, column: column.index)
             }
-            func subscribe(_ number: Int) throws -> LateMarbles {
+            func subscribe(_ number: Int) throws -> LateMarbles<BallPosition> {
                 guard inners.count < Self.mostInners else { throw Self.tooManyInners(at: column.index) }
                 let marbles = try LateMarbles(
                     label: StreamLane.inner(number).label, start: frame, syntax: syntax, frames: frames)
@@ -298,15 +302,38 @@ package enum MarbleTestExport {
                     label: StreamLane.inner(number).label, unsubscribed: cancelled, to: innersEnded.append)
             }
         }
+        // learn's Publish copy of the chain (`o`): the one under way, its three lanes' marbles so
+        // far, and the JSON lines of those that ended.
+        var copy: CopyMarbles?
+        let copiesEnded = try Spool()
+        func noteCopy(_ column: StreamColumn, frame: Int, time: SessionTime) throws {
+            guard let shown = column.copy else { return }
+            if shown.lived, let marbles = copy {
+                try marbles.add(shown, at: frame, time: time, column: column.index)
+                if let endedAt = shown.endedAt {
+                    try marbles.write(end: frames.frame(column: column.index, time: endedAt), to: copiesEnded.append)
+                    copy = nil
+                }
+            }
+            guard let beganAt = shown.beganAt else { return }
+            let marbles = try CopyMarbles(
+                start: frames.frame(column: column.index, time: beganAt), syntax: syntax, frames: frames)
+            if shown.lives {
+                copy = marbles
+            } else {
+                let endedAt = shown.endedAt ?? beganAt
+                try marbles.write(end: frames.frame(column: column.index, time: endedAt), to: copiesEnded.append)
+            }
+        }
         // The late subscriptions: those under way with their marbles so far, and the JSON lines
         // of those that ended.
         var late = LateSubscriptions()
-        var lateMarbles: [LateSubscriber: LateMarbles] = [:]
+        var lateMarbles: [LateSubscriber: LateMarbles<BallPosition>] = [:]
         let ended = try Spool()
         // The lanes that ended in the latest column, written in the order they were subscribed
         // once the column is over: the subjects tell their subscribers of a completion in an
         // order that changes from run to run, and a file that does is no test.
-        var endedInColumn: [(LateLane, LateMarbles)] = []
+        var endedInColumn: [(LateLane, LateMarbles<BallPosition>)] = []
         func writeEnded() throws {
             for (lane, marbles) in endedInColumn.sorted(by: { $0.0.id < $1.0.id }) {
                 try marbles.write(lane, to: ended.append)
@@ -366,6 +393,7 @@ package enum MarbleTestExport {
                     if let on = column.mirrorSent { try mirrorLane.add(mirrors.token(for: on, at: at), frame, time) }
                     if let on = column.grabbed { try grabbedLane.add(grabs.token(for: on, at: at), frame, time) }
                     try noteInners(column, frame: frame, time: time)
+                    try noteCopy(column, frame: frame, time: time)
                     // flatMap's inner subscriptions each pass the position on: a group where they
                     // come at once, else each at its own time (throttle after flatMap passes the
                     // first copy on at once, the second at its window's end).
@@ -482,6 +510,8 @@ package enum MarbleTestExport {
             marbles.end = frames.frame(column: lastColumn, time: latest)
             try marbles.write(lane, to: write)
         }
+        try copiesEnded.copy(to: write)
+        try copy?.write(end: frames.frame(column: lastColumn, time: latest), cancelled: false, to: write)
         if let failure { throw failure }
     }
 
@@ -716,8 +746,10 @@ package enum MarbleTestExport {
         func copy(to write: ([UInt8]) throws -> Void) throws { try spool.copy(to: write) }
     }
 
-    /// One late subscription's marbles while it is under way, from the frame it subscribed at.
-    final class LateMarbles {
+    /// One late subscription's marbles while it is under way, from the frame it subscribed at:
+    /// of positions (a late subscriber's, an inner subscription's, the Publish copy's subject), or
+    /// of colours (the Publish copy's `ball` and `screen`).
+    final class LateMarbles<Value: Hashable> {
         /// The frame it subscribed at.
         let start: Int
         /// The frame it ended at (nil: still under way).
@@ -726,29 +758,27 @@ package enum MarbleTestExport {
         let lane: LaneWriter
         private let frames: Frames
         private let syntax: MarbleSyntax
-        private var tokens: TokenTable<BallPosition>
+        private var tokens: TokenTable<Value>
 
-        convenience init(_ kind: LateSubscriber, start: Int, syntax: MarbleSyntax, frames: Frames) throws {
-            try self.init(label: StreamLane.late(kind).label, start: start, syntax: syntax, frames: frames)
-        }
-
-        /// The marbles of a subscription to the position labelled `label` (an inner lane's).
-        init(label: String, start: Int, syntax: MarbleSyntax, frames: Frames) throws {
-            tokens = TokenTable(lane: label, json: MarbleTestExport.positionJSON)
+        /// The marbles of a subscription labelled `label`, each value's JSON written by `json`.
+        init(label: String, start: Int, syntax: MarbleSyntax, frames: Frames, json: @escaping (Value) -> String)
+            throws
+        {
+            tokens = TokenTable(lane: label, json: json)
             lane = try LaneWriter(label: label, syntax: syntax, frames: frames)
             self.start = start
             self.frames = frames
             self.syntax = syntax
         }
 
-        /// A position it received (or was handed) at `frame`, at `time`, in column `column`.
-        func add(_ position: BallPosition, at frame: Int, time: SessionTime, column: Int) throws {
-            try lane.add(tokens.token(for: position, at: column), frame, time)
+        /// A value it received (or was handed) at `frame`, at `time`, in column `column`.
+        func add(_ value: Value, at frame: Int, time: SessionTime, column: Int) throws {
+            try lane.add(tokens.token(for: value, at: column), frame, time)
         }
 
         /// Writes `lane`'s JSON line through `write`: its marbles through the frames of the one
         /// it ended at (or the last).
-        func write(_ lane: LateLane, to write: ([UInt8]) throws -> Void) throws {
+        func write(_ lane: LateLane, to write: ([UInt8]) throws -> Void) throws where Value == BallPosition {
             try self.write(
                 label: StreamLane.late(lane.kind).label, unsubscribed: lane.end?.ending == .unsubscribed, to: write)
         }
@@ -783,6 +813,58 @@ package enum MarbleTestExport {
             try self.lane.copy(to: write)
             try write(Array(#"","values":"#.utf8) + tokens.map + Array("}\n".utf8))
         }
+    }
+}
+
+extension MarbleTestExport {
+    /// The marbles of `learn`'s Publish copy of the chain (`o`) while it is under way, from the
+    /// frame `o` subscribed it at: its subject's (each new position), its `ball`'s and its
+    /// `screen`'s (colours), each written as a subscription's lane, `copy.subject`, `copy.ball`,
+    /// `copy.screen`, with `^` where `o` subscribed it and `!` where `o` bound the screen back.
+    struct CopyMarbles {
+        let subject: LateMarbles<BallPosition>
+        let ball, screen: LateMarbles<FlatColour>
+
+        /// The copy's lanes, subscribed at frame `start`.
+        init(start: Int, syntax: MarbleSyntax, frames: Frames) throws {
+            let label = { (stream: CopyStream) in StreamLane.copy(stream).label }
+            let colour = { (colour: FlatColour) in #""\#(colour.name)""# }
+            subject = try LateMarbles(label: label(.subject), start: start, syntax: syntax, frames: frames)
+            ball = try LateMarbles(label: label(.ball), start: start, syntax: syntax, frames: frames, json: colour)
+            screen = try LateMarbles(label: label(.screen), start: start, syntax: syntax, frames: frames, json: colour)
+        }
+
+        /// What `column`'s intent made reach the copy (`shown`), at `frame` and `time`.
+        func add(_ shown: CopyColumn, at frame: Int, time: SessionTime, column: Int) throws {
+            if let position = shown.subject { try subject.add(position, at: frame, time: time, column: column) }
+            if let colour = shown.ball { try ball.add(colour, at: frame, time: time, column: column) }
+            if let colour = shown.screen { try screen.add(colour, at: frame, time: time, column: column) }
+        }
+
+        /// Writes the three lanes' JSON lines through `write`, through frame `end`, where the copy
+        /// was disposed of when `cancelled` (else: still under way as the recording ends).
+        func write(end: Int, cancelled: Bool = true, to write: ([UInt8]) throws -> Void) throws {
+            subject.end = end
+            try subject.write(label: StreamLane.copy(.subject).label, unsubscribed: cancelled, to: write)
+            ball.end = end
+            try ball.write(label: StreamLane.copy(.ball).label, unsubscribed: cancelled, to: write)
+            screen.end = end
+            try screen.write(label: StreamLane.copy(.screen).label, unsubscribed: cancelled, to: write)
+        }
+    }
+}
+
+extension MarbleTestExport.LateMarbles where Value == BallPosition {
+    /// The marbles of a late subscriber of `kind`.
+    convenience init(_ kind: LateSubscriber, start: Int, syntax: MarbleSyntax, frames: MarbleTestExport.Frames)
+        throws
+    {
+        try self.init(label: StreamLane.late(kind).label, start: start, syntax: syntax, frames: frames)
+    }
+
+    /// The marbles of a subscription to the position labelled `label` (an inner lane's).
+    convenience init(label: String, start: Int, syntax: MarbleSyntax, frames: MarbleTestExport.Frames) throws {
+        try self.init(label: label, start: start, syntax: syntax, frames: frames, json: MarbleTestExport.positionJSON)
     }
 }
 

@@ -575,6 +575,44 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "a recorded Why Behavior's o exports the Publish copy's three lanes, each as RxPY's own Subject, map, distinct_until_changed and scan give it",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func publishCopyReadsInRxPY() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("copy-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // The guess, o, three moves (from 40,3 the first and the third keep the ball's colour:
+        // the chain swallows the first, the copy passes it on, its first value, and swallows the
+        // third), o back; a move; o and o back between two moves (a copy subscribed and disposed
+        // of in one intent's frame); o, a move down, and the quit with the copy still bound. Each
+        // key 50 ms after the last.
+        let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "why-behavior" }!)
+        for key in ["2", "o", "→", "→", "→", "o", "→", "o", "o", "→", "o", "↓", "q"] {
+            tour.pilot.pass(.milliseconds(50))
+            switch key {
+            case "→": tour.pilot.press(.right)
+            case "↓": tour.pilot.press(.down)
+            default: tour.pilot.type(key.unicodeScalars.first!)
+            }
+        }
+        let lines = tour.file.lines
+        let bound = lines.filter { $0.contains(#""through":"publish""#) }.count
+        #expect(bound == 3, "\(lines.joined(separator: "\n"))")
+        try Data(tour.file.bytes).write(to: URL(fileURLWithPath: file))
+        let exported = try run([programPath, "replay", file, "--marbles", "--syntax", "rxpy"])
+        let copies = exported.output.split(separator: "\n").filter { $0.hasPrefix(#"{"lane":"copy."#) }
+        #expect(copies.count == 3 * bound, "\(exported.output)")
+        let checked = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)\n\(lines.joined(separator: "\n"))")
+        #expect(
+            checked.output.contains(
+                "; \(bound) Publish copies' lanes as RxPY's Subject, map, distinct_until_changed and scan give them"),
+            "\(checked.output)")
+    }
+
+    @Test(
         "the same recording exports the same bytes every time: late lanes that end together, at the quit, in the order they subscribed",
         .tags(.slow), .skippedInQuickRuns
     )
