@@ -529,6 +529,13 @@ package struct StreamPanel: Hashable, Sendable {
         quiet.waitsUntil = first.waitsUntil
         quiet.dead = first.dead.union(first.failed).union(first.completed)
         (quiet.innersBefore, quiet.innersAfter) = (first.innersAfter, first.innersAfter)
+        // `learn`'s `o` pressed in the lesson before its first intent: a lesson begins by binding
+        // the screen back, so a copy that lives after the column was subscribed in this lesson.
+        if let copy = first.copy, copy.lives, let began = copy.beganAt {
+            var subscribed = CopyColumn(lived: false, lives: true)
+            subscribed.beganAt = began
+            quiet.copy = subscribed
+        }
         columns[0] = quiet
     }
 

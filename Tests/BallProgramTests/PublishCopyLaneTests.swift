@@ -101,6 +101,33 @@ struct PublishCopyLaneTests {
         #expect(Self.marbles("position", in: pilot.frame) == "^a─b─c─d")
     }
 
+    @Test(
+        "o before the lesson's first intent, after lessons with intents: the copy's lanes are drawn from the lesson's start, ^ where o was"
+    )
+    func copyLanesAtTheLessonsStart() {
+        // Moves in the lesson before, so the lesson begins at a column after the session's start.
+        let pilot = Pilot<Learn>(first: LearnTests.index("publish"))
+        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.type("1")
+        pilot.press(.right)
+        pilot.press(.right)
+        pilot.type("m")
+        pilot.type("5")
+        #expect(pilot.learn.lesson == LearnTests.index("why-behavior"))
+        #expect(pilot.learn.play.streams.latestIndex > 0, "the lesson begins after intents")
+        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.type("2")
+        pilot.type("o")
+        let layout = pilot.learn.play.layout!
+        #expect(pilot.frame[1, layout.cardRows].background == .flatWhite, "the screen through the copy")
+        for label in Self.labels {
+            #expect(Self.marbles(label, in: pilot.frame) == "^─", "\(pilot.lines.joined(separator: "\n"))")
+        }
+        pilot.press(.right)
+        #expect(Self.marbles("copy.subject", in: pilot.frame)?.hasPrefix("^─") == true)
+        #expect(Self.marbles("copy.screen", in: pilot.frame)?.last == "■", "\(pilot.lines.joined(separator: "\n"))")
+    }
+
     @Test("the copy's subject lane is drawn as a late Publish subscriber subscribed and cancelled where o was")
     func subjectAsLatePublish() {
         let pilot = Self.whyBehavior()
