@@ -434,11 +434,11 @@ package struct Lesson: Sendable {
         Lesson(
             id: "error", title: "an error ends the stream",
             text:
-                "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: .just(centre), then the end.",
+                "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: .just(centre), which completes.",
             task: "f X (tryMap, then catch), then take the ball into a corner: H to the left edge, K to the top.",
             hint: "Without catch the # would reach the binding: the colour dead for good.",
             learnt:
-                "tryMap's # caught: catch handed the centre, then nothing more. Uncaught, the binding dies: RxCocoa's never error.",
+                "tryMap's # caught: catch handed the centre, then its |. slotted, a switchLatest over the pipes, lives on. Uncaught, the binding dies.",
             setup:
                 "tryMap, RxSwift's map { … } that throws (Combine: tryMap), throws in a corner; catch { _ in .just(centre) } after it.",
             predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
