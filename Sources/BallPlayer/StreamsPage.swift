@@ -31,7 +31,7 @@ package enum StreamsPage {
                 columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
-            return panel
+            return panel.readingEveryOperator()
         }
         // The spans of the page that holds the place's time, and the intents in them, with the
         // one before the first (it says how each lane stands as the page begins).
@@ -59,7 +59,7 @@ package enum StreamsPage {
         }
         panel.spans = spans
         panel.showsSlot = index.buildsPipes
-        return panel
+        return panel.readingEveryOperator()
     }
 
     /// The positions the position subject published after intent `start`, through intent `end`
@@ -127,5 +127,19 @@ package enum StreamsPage {
             }
         }
         return recorder
+    }
+}
+
+extension StreamPanel {
+    /// The page with the lanes of what every operator on it read (a page holds several operators'
+    /// parts, each drawn under its inputs, as the tour drew it: `mirror` under combineLatest's),
+    /// in the rows the panel takes where an operator is in the slot: a late kind with no lane (a
+    /// key's hint, which `?` lists) gives its row up first.
+    fileprivate func readingEveryOperator() -> StreamPanel {
+        guard showsSlot else { return self }
+        var panel = self
+        panel.inputsOfEveryOperator = true
+        panel.rowBudget = StreamPanel.rows(slot: true)
+        return panel
     }
 }
