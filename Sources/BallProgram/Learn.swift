@@ -448,7 +448,12 @@ package final class Learn: TerminalProgram {
     package static func untold(done: Set<Int>) -> [SlotOperator: Int] {
         var untold: [SlotOperator: Int] = [:]
         for (index, lesson) in Lesson.all.enumerated() where !done.contains(index) {
-            for slot in lesson.slots.flatMap(\.stages) { untold[slot] = index + 1 }
+            let stages = lesson.slots.flatMap(\.stages)
+            // Every operator that recovers says what catch's lesson asks (the colour after the
+            // error: `catchAndReturn`'s "the middle, then the end"), so none is told before it.
+            let recovering =
+                stages.contains { $0.operation.recovers } ? SlotOperator.allCases.filter(\.operation.recovers) : []
+            for slot in stages + recovering { untold[slot] = index + 1 }
         }
         return untold
     }

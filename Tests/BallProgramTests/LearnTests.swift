@@ -1478,6 +1478,13 @@ struct LearnTests {
             #expect(box.contains(slot.alone.code), "\(slot.name) named: \(box)")
         }
         #expect(box.contains("\(SlotOperator.throttle.code): lesson \(throttleLesson)"), "\(box)")
+        // What every recovering operator does waits for the error lesson's guess: catchAndReturn's
+        // words would answer it.
+        let errorLesson = Self.index("error")
+        for slot in [SlotOperator.catch, .catchAndReturn, .retry, .tryMap] {
+            #expect(Learn.untold(done: [])[slot] == errorLesson + 1, "\(slot.name)")
+            #expect(Learn.untold(done: [errorLesson])[slot] == nil, "\(slot.name)")
+        }
         // No lesson asks about sample: its words stay.
         #expect(box.contains(SlotOperator.sample.words), "\(box)")
         // The box that adds a stage (f |) tells no more: lesson 12 does not answer lesson 13.
