@@ -15,35 +15,85 @@ import TextFormats
 /// exact 24-bit colours), the first whole and each later one as what changed. Each change of
 /// the ball's colour is also a marker, `[time, "m", "flatRed"]`, right after its frame: a
 /// player lists them as chapters, and `asciinema play -m` pauses at each.
+///
+/// A recorded tour's cast (the recording holds a lesson's marker) shows what the tour showed
+/// that the recording keeps: the lesson on a row at the top, where the tour had its card (the
+/// card's words, the guesses and the hints are no part of the recording), the recorded ball's
+/// area under it, the tour's lanes in rows of their own below it (drawn from where the lesson
+/// began, as the tour drew them) and the status line: the terminal is the area's width and
+/// ``tourRows(area:)`` tall.
 package enum AsciicastExport {
     /// The terminal type the cast's bytes are written for (its header says so).
     package static let term = "xterm-direct"
+
+    /// The rows above a recorded tour's ball area in its cast: the lesson's.
+    package static let lessonRows = 1
+
+    /// How tall a recorded tour's cast is for a recorded ball's area of `area`: the lesson's
+    /// row, the area, and the tour's lanes with the status line (as `learn` lays them out).
+    package static func tourRows(area: ScreenSize) -> Int { lessonRows + area.rows + StreamPanel.rows }
+
+    /// The terminal a recorded tour's cast shows for a recorded ball's area of `area`.
+    static func tourLayout(area: ScreenSize) -> TourLayout {
+        TourLayout(
+            terminal: ScreenSize(columns: area.columns, rows: tourRows(area: area)), cardRows: lessonRows,
+            cardRowsAtMinimum: lessonRows)
+    }
 
     /// Replays `reader` and calls `emit` with each line of the cast (no newline).
     ///
     /// `speed` divides every pause; `maximumIdle` caps each pause first (as asciinema's
     /// idle limit does). The cast starts with the cursor hidden, as the program hides it, and
     /// ends with it shown again and the attributes reset, as the program leaves a terminal.
+    /// `lessonOperators` says, for a recorded tour's lesson (its number and title), whether it
+    /// is one on the operators, whose lanes have a row for the slot's (nil: a lesson this
+    /// program does not know; then whether the slot has had an operator).
     package static func run(
         reader: ReplayReader, title: String = "colourful-ball replay", speed: Double = 1, maximumIdle: Double? = nil,
-        streams: Bool = false, emit: (String) -> Void
+        streams: Bool = false, lessonOperators: (Int, String) -> Bool? = { _, _ in nil }, emit: (String) -> Void
     ) throws {
-        // The observations' hook draws too: `emit` does not outlive this call.
+        // The observations' hook draws too: `emit` and the lessons do not outlive this call.
         try withoutActuallyEscaping(emit) { emit in
-            try run(
-                reader: reader, title: title, speed: speed, maximumIdle: maximumIdle, streams: streams, escaping: emit)
+            try withoutActuallyEscaping(lessonOperators) { lessonOperators in
+                try run(
+                    reader: reader, title: title, speed: speed, maximumIdle: maximumIdle, streams: streams,
+                    lessonOperators: lessonOperators, escaping: emit)
+            }
         }
     }
 
     private static func run(
         reader: ReplayReader, title: String, speed: Double, maximumIdle: Double?, streams: Bool,
-        escaping emit: @escaping (String) -> Void
+        lessonOperators: @escaping (Int, String) -> Bool?, escaping write: @escaping (String) -> Void
     ) throws {
         let player = try ReplayPlayer(reader: reader)
         let header = try reader.readHeader()
-        emit(
-            #"{"version":2,"width":\#(header.terminal.columns),"height":\#(header.terminal.rows),"title":\#(title.jsonQuoted),"env":{"TERM":"\#(term)"}}"#
-        )
+        // The header waits for what comes before the first intent: a tour's recording begins
+        // with its first lesson's marker, which makes the cast taller. (A tour begun on its
+        // closing card has its first marker later: the cast grows there, an `r` event.)
+        var pending: [String]? = []
+        var tour: TourLayout?
+        func headerLine() -> String {
+            let size = tour?.terminal ?? header.terminal
+            return
+                #"{"version":2,"width":\#(size.columns),"height":\#(size.rows),"title":\#(title.jsonQuoted),"env":{"TERM":"\#(term)"}}"#
+        }
+        func emit(_ line: String) {
+            if pending == nil { write(line) } else { pending!.append(line) }
+        }
+        func writeHeader() {
+            guard let lines = pending else { return }
+            pending = nil
+            write(headerLine())
+            lines.forEach(write)
+        }
+        var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
+        var castTime = 0.0
+        func emitEvent(_ code: String, _ text: String) {
+            let time = ((castTime * 1_000_000).rounded() / 1_000_000).plainText
+            emit("[\(time), \"\(code)\", \(text.jsonQuoted)]")
+        }
+        func emitOutput(_ text: String) { emitEvent("o", text) }
         let screen = CastScreen()
         let binding = ScreenBinding(player.session.viewModel, to: screen)
         // The streams panel over the ball, as in play: open all along with `streams`, else where
@@ -56,16 +106,30 @@ package enum AsciicastExport {
                 panelOpen
                     ? .panelShown(
                         content: .live,
-                        fits: StreamPanel.fits(over: player.session.state.position.screen, slot: recorder.slotUsed))
+                        fits: tour != nil
+                            || StreamPanel.fits(over: player.session.state.position.screen, slot: recorder.slotUsed))
                     : .panelClosed)
         }
-        var timing = ReplayTiming(speed: speed, maximumIdle: maximumIdle)
-        var castTime = 0.0
-        func emitEvent(_ code: String, _ text: String) {
-            let time = ((castTime * 1_000_000).rounded() / 1_000_000).plainText
-            emit("[\(time), \"\(code)\", \(text.jsonQuoted)]")
+        // A recorded tour's lesson, and its `o` and `u` while on, on the row above the area.
+        var lesson: String?
+        var throughPublish = false
+        var mapCopies = false
+        func showLesson() {
+            guard tour != nil else { return }
+            let copies = [
+                throughPublish ? Observation.screenThroughPublish(true).tourWords : nil,
+                mapCopies ? Observation.mapCopies(true).tourWords : nil,
+            ]
+            let words = ([lesson] + copies).compactMap { $0 }.joined(separator: " · ")
+            binding.send(.lessonShown(LessonCard(title: words, text: "", task: "")))
         }
-        func emitOutput(_ text: String) { emitEvent("o", text) }
+        func layOutTour(area: ScreenSize) {
+            let layout = tourLayout(area: area)
+            let grows = tour?.terminal != layout.terminal
+            tour = layout
+            binding.send(.tourLaidOut(layout))
+            if grows, pending == nil { emitEvent("r", "\(layout.terminal.columns)x\(layout.terminal.rows)") }
+        }
         // What was looked at is drawn when it was looked at (a hook that ends with this call).
         defer { player.observed = nil }
         // What a timed operator let through is drawn when it did (the chapters after it).
@@ -90,8 +154,27 @@ package enum AsciicastExport {
             case .panelOpened where !streams: panelOpen = true
             case .panelClosed where !streams: panelOpen = false
             case .lessonBegan(let number, let title):
-                // A tour's lesson: a chapter of the cast, as the player's status line says it.
-                emitEvent("m", Observation.lessonBegan(number: number, title: title).tourWords ?? title)
+                if tour == nil { layOutTour(area: player.session.state.position.screen) }
+                // Its lanes from where it began, as the tour drew them: its slot's lane where it
+                // is on the operators.
+                binding.send(
+                    .tourLessonBegan(PageFloor(column: recorder.latestIndex, subscription: recorder.subscriptionsMade)))
+                binding.send(.tourSlotLaneShown(lessonOperators(number, title) ?? recorder.slotUsed))
+                lesson = Observation.lessonBegan(number: number, title: title).tourWords ?? title
+                showLesson()
+            case .screenThroughPublish(let on):
+                // The screen's colours through the Publish copy the recorder made, as the tour
+                // bound them, or back to the chain.
+                if on, let copy = recorder.publishCopy {
+                    binding.bindColours(through: copy, player.session.viewModel)
+                } else if !on {
+                    binding.bind(player.session.viewModel)
+                }
+                throughPublish = on
+                showLesson()
+            case .mapCopies(let on):
+                mapCopies = on
+                showLesson()
             default: break
             }
             showPanel()
@@ -99,6 +182,12 @@ package enum AsciicastExport {
             if screen.hasOutput {
                 castTime += timing.pause(until: event.time)
                 emitOutput(screen.takeOutput())
+            }
+            if case .lessonBegan = event.observation, let lesson {
+                // A chapter of the cast at its time, after its frame, as the player's status
+                // line says it.
+                castTime += timing.pause(until: event.time)
+                emitEvent("m", lesson)
             }
         }
         showPanel()
@@ -109,11 +198,17 @@ package enum AsciicastExport {
         binding.flush()
         emitOutput(screen.takeOutput())
         while let event = try player.nextEvent() {
+            writeHeader()
             castTime += timing.pause(before: event)
             player.apply(event)
             if case .resized(let size) = event.intent {
-                // asciicast v2's resize event, before the frame of the new size.
-                emitEvent("r", "\(size.columns)x\(size.rows)")
+                // asciicast v2's resize event, before the frame of the new size (a tour's: the
+                // lesson's row, the area, the lanes).
+                if tour != nil {
+                    layOutTour(area: size)
+                } else {
+                    emitEvent("r", "\(size.columns)x\(size.rows)")
+                }
                 if panelOpen { showPanel() }
             }
             // The slot's lane comes with the first operator: the panel may need a row more.
@@ -122,6 +217,7 @@ package enum AsciicastExport {
             if screen.hasOutput { emitOutput(screen.takeOutput()) }
             emitChapter()
         }
+        writeHeader()
         emitOutput(resetAttributes + showCursor + "\r\n")
     }
 

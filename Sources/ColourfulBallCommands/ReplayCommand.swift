@@ -265,7 +265,8 @@ package struct ReplayCommand: ParsableCommand {
                 try BufferedOutput(file?.fileOutput ?? DescriptorOutput.standardOutput).lines { emit in
                     try AsciicastExport.run(
                         reader: reader, title: "colourful-ball replay of \(replayName)", speed: speed,
-                        maximumIdle: maximumIdle, streams: streams, emit: emit)
+                        maximumIdle: maximumIdle, streams: streams,
+                        lessonOperators: { Lesson.recorded(number: $0, title: $1)?.operators }, emit: emit)
                 }
                 try file?.commit()
             } else {
