@@ -151,6 +151,9 @@ package protocol SlotOperation: Sendable {
     var rxName: String { get }
     /// The code, as the chain applies it to `position`: `position.filter { $0.isInRightHalf }`.
     var code: String { get }
+    /// The code as the tour names it before its lesson's guess: without what the lesson asks
+    /// (`catch`'s fallback, `position.catch { _ in … }`); ``code`` where none of it does.
+    var unsaidCode: String { get }
     /// What it does, in a few words, for the operators box and `--help`.
     var words: String { get }
     /// The same operator in RxPY, for `scripts/check_rxpy_marbles.py`: an expression over its
@@ -276,6 +279,7 @@ extension SlotOperation {
     }
     package var inputs: [SlotInput] { [.position] }
     package var rxName: String { name }
+    package var unsaidCode: String { code }
     package var formerNames: [String] { [] }
     package var takes: SlotValueKind? { .position }
     package var startsPipe: Bool { false }

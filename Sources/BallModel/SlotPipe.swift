@@ -158,10 +158,15 @@ package struct SlotPipe: Hashable, Sendable, ExpressibleByArrayLiteral, RawRepre
     /// The pipe's code, as the chain applies it: `position.filter { $0.isInRightHalf }.debounce(…)`.
     /// Each stage's code reads what the stage before passes on where it says `position`, so
     /// RxSwift's static form wraps it: `Observable.combineLatest(position.filter { … }, mirror) { … }`.
-    package var code: String {
+    package var code: String { code(unsaid: []) }
+
+    /// The pipe's code as the tour names it before a lesson's guess: each stage in `unsaid` (its
+    /// lesson not done) by its ``SlotOperation/unsaidCode``, without what the lesson asks.
+    package func code(unsaid: Set<SlotOperator>) -> String {
+        func said(_ stage: SlotOperator) -> String { unsaid.contains(stage) ? stage.operation.unsaidCode : stage.code }
         guard let first = stages.first else { return SlotOperator.none.code }
-        return stages.dropFirst().reduce(first.code) { code, stage in
-            var wrapping = stage.code
+        return stages.dropFirst().reduce(said(first)) { code, stage in
+            var wrapping = said(stage)
             guard let upstream = wrapping.firstRange(of: "position") else { return code + wrapping }
             wrapping.replaceSubrange(upstream, with: code)
             return wrapping

@@ -440,7 +440,7 @@ package struct Lesson: Sendable {
             learnt:
                 "tryMap's # caught: catch handed the centre, then its |. slotted, a switchLatest over the pipes, lives on. Uncaught, the binding dies.",
             setup:
-                "tryMap, RxSwift's map { … } that throws (Combine: tryMap), throws in a corner; catch { _ in .just(centre) } after it.",
+                "tryMap, RxSwift's map { … } that throws (Combine: tryMap), throws in a corner; catch { _ in … } after it.",
             predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
             choices: ["stops for good", "the centre's, then stays", "goes on following"],
             operators: true, slots: [[.tryMap, .catch]],

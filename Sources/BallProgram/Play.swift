@@ -299,7 +299,7 @@ package final class Play: TerminalProgram {
     package func hungUp() { session.send(.quitRequested) }
 
     /// The operators the chain's slot can hold, as a box over the ball (`f`): each with its digit,
-    /// the code its key puts in (``puts(_:current:adding:)``) and what it does, the one in the
+    /// the code its key puts in (``puts(_:current:adding:unsaid:)``) and what it does, the one in the
     /// slot marked; a digit puts one in (an intent).
     /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
     /// The timed ones wait `interval` (the slot's timed stage's, if it has one), and a row after
@@ -315,7 +315,7 @@ package final class Play: TerminalProgram {
             let words = untold[plain].map { "lesson \($0)" } ?? slot.words
             return HelpRow(
                 keys: "\(Character(slot.key))\(!adding && slot.alone == current ? " ◂" : "")",
-                does: "\(puts(slot, current: current, adding: adding)): \(words)")
+                does: "\(puts(slot, current: current, adding: adding, unsaid: Set(untold.keys))): \(words)")
         }
         if let last = offered.lastIndex(where: { $0.timing != nil }) {
             let choices = SlotInterval.allCases.map { "\($0.words)\($0 == interval ? " ◂" : "")" }
@@ -341,12 +341,16 @@ package final class Play: TerminalProgram {
     /// it goes in as (``SlotOperator/alone``: `9` puts `position.map { _ in 1 }.scan(0) { $0 + $1 }`);
     /// adding a stage, what it adds after `current` (`.scan(0) { $0 + $1 }`), or the whole pipe where
     /// adding it changes a stage before (`map` becomes the counter's `map { _ in 1 }`).
-    package static func puts(_ slot: SlotOperator, current: SlotPipe, adding: Bool) -> String {
+    /// The stages in `unsaid` (`learn`: their lesson not done) are named without what their
+    /// lesson asks (``SlotOperation/unsaidCode``).
+    package static func puts(
+        _ slot: SlotOperator, current: SlotPipe, adding: Bool, unsaid: Set<SlotOperator> = []
+    ) -> String {
         guard slot != .none else { return "nothing" }
-        guard adding, case .success(let pipe) = current.adding(slot) else { return slot.alone.code }
-        let before = current.code
-        guard !current.stages.isEmpty, pipe.code.hasPrefix(before) else { return pipe.code }
-        return String(pipe.code.dropFirst(before.count))
+        guard adding, case .success(let pipe) = current.adding(slot) else { return slot.alone.code(unsaid: unsaid) }
+        let (before, code) = (current.code(unsaid: unsaid), pipe.code(unsaid: unsaid))
+        guard !current.stages.isEmpty, code.hasPrefix(before) else { return code }
+        return String(code.dropFirst(before.count))
     }
 
     package func resumed(after duration: Duration) {}

@@ -1467,6 +1467,30 @@ struct LearnTests {
         #expect(pointed > 0, "some card has no room for every mark: it points at them")
     }
 
+    @Test("lesson 17's fallback (catch's .just(centre), catchAndReturn's value) is named only after its guess")
+    func fallbackUnsaidBeforeGuess() {
+        let error = Self.index("error")
+        // The f box of an earlier lesson names catch and catchAndReturn without their fallback.
+        let earlier = Pilot<Learn>(first: Self.index("filter"))
+        earlier.type("f")
+        let box = Self.box(earlier)
+        #expect(box.contains(".catch { _ in … }: lesson \(error + 1)"), "\(box)")
+        #expect(box.contains(".catchAndReturn(…): lesson \(error + 1)"), "\(box)")
+        #expect(!box.contains(".just(") && !box.contains("catchAndReturn(.centred"), "\(box)")
+        // Lesson 17's card before the guess: the setting, without the fallback's value.
+        let lesson = Pilot<Learn>(first: error)
+        #expect(Self.card(lesson).contains("catch { _ in … } after it"), "\(Self.card(lesson))")
+        #expect(!Self.card(lesson).contains(".just("), "\(Self.card(lesson))")
+        lesson.type("2")
+        #expect(Self.card(lesson).contains(".just(centre)"), "said after the guess: \(Self.card(lesson))")
+        lesson.type("f")
+        #expect(Self.box(lesson).contains(".catch { _ in .just(.centred(on: screen)) }"), "\(Self.box(lesson))")
+        // Once the lesson is done, every box says it.
+        let told = Pilot<Learn>(first: Self.index("filter"), done: [error])
+        told.type("f")
+        #expect(Self.box(told).contains("catchAndReturn(.centred(on: screen))"), "\(Self.box(told))")
+    }
+
     @Test("in learn, the f box names an operator whose lesson is not done without what it does")
     func operatorsBoxTellsNoAnswer() {
         let pilot = Pilot<Learn>(first: Self.index("filter"))

@@ -11,6 +11,8 @@ package struct CatchAndReturnOperation: RecoveringOperation {
     package let formerNames = ["replaceError"]
     package let key: Unicode.Scalar = "E"
     package let code = "position.catchAndReturn(.centred(on: screen))"
+    /// The value returned is what the error lesson asks the learner to predict.
+    package let unsaidCode = "position.catchAndReturn(…)"
     package let words = "an error before it becomes the middle, then the end (Combine: replaceError(with:))"
     package let rxpy = "upstream.pipe(ops.catch(reactivex.just(centre_of(subject.value))))"
 
