@@ -17,7 +17,10 @@ import TextFormats
 /// grey dot, a completion `|` a bar. Below the main lanes, a row for each kind of late
 /// subscriber with a lane in the block: `^` where it subscribed, what it was handed (one
 /// position, or a group's count in its circle), what it received, `!` where it was cancelled,
-/// `|` where its subject completed. A recorded tour's blocks have a row above the ruler naming
+/// `|` where its subject completed. A recorded tour's `o` (the screen through a Publish copy of
+/// the chain) draws the copy's lanes under the main lanes, `copy.subject`, `copy.ball` and
+/// `copy.screen`: a line while the copy lives, `^` where `o` subscribed it (after the column's
+/// intent), what it emitted, `!` where `o` bound the screen back. A recorded tour's blocks have a row above the ruler naming
 /// each lesson where it began (`Lesson 4 · Publish`). A legend under it all names every mark.
 ///
 /// It streams, as the other exports do: each block is written to a temporary file as soon as
@@ -70,6 +73,7 @@ package enum MarbleSVG {
         var late = LateLanesByBlock()
         var main: [StreamLane: Int] = [:]  // Where each main lane completed.
         var slotUsed = false  // Whether an operator has gone into the slot in a block so far.
+        var copyUnderWay = false  // Whether a Publish copy (`o`) lives as the next block begins.
         var tooltips: [Intent: [UInt8]] = [:]
         // On a time axis: the frame gathering, the next frame to draw, and how many events each
         // lane had in the frames of the block where it had more than one.
@@ -101,9 +105,11 @@ package enum MarbleSVG {
                 starts: lessons.filter { $0.column >= first }
             )
             let named = blockLessons.before != nil || !blockLessons.starts.isEmpty
+            // The Publish copy's lanes where one lives in the block (or lived on into it).
+            let copy = copyUnderWay || block.contains { $0.copy != nil }
             let height = blockHeight(
                 lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count, stages: stages.count,
-                lessons: named)
+                lessons: named, copy: copy)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -116,10 +122,12 @@ package enum MarbleSVG {
                 top = margin
             }
             try drawBlock(
-                block, from: first, slot: slot, inputs: inputs, stages: stages, lateLanes: lanes, completed: &main,
-                tooltips: &tooltips,
+                block, from: first, slot: slot, inputs: inputs, stages: stages,
+                copy: copy ? (underWay: copyUnderWay, lanes: StreamLane.copy) : nil, lateLanes: lanes,
+                completed: &main, tooltips: &tooltips,
                 counts: counts, lessons: named ? blockLessons : nil, ruler: ruler, at: (left, top), into: body)
             counts.removeAll()
+            copyUnderWay = block.last { $0.copy != nil }?.copy?.lives ?? copyUnderWay
             // (Those begun after the block's last column belong to the next.)
             lessonBefore = lessons.last { $0.column <= last } ?? lessonBefore
             lessons.removeAll { $0.column <= last }
@@ -193,6 +201,9 @@ package enum MarbleSVG {
                             parts.append((run.at, part, [.stage(number)]))
                         }
                     }
+                    // The Publish copy's values at the intent's time, and `o`'s subscription and
+                    // disposal at theirs.
+                    parts += copyParts(of: column).map { ($0.at, $0.part, StreamLane.copy) }
                     let passed = column.passedAt ?? time
                     let runs = column.runs(of: .slotted)
                     for run in runs.dropLast() {
@@ -277,10 +288,41 @@ package enum MarbleSVG {
     /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
     /// slot's, when `slot`, under `inputs` lanes of what its operators read), and the values line.
     static func blockHeight(
-        lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false
+        lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false, copy: Bool = false
     ) -> Int {
-        (lessons ? lessonRow : 0) + ruler + (StreamLane.main(slot: slot).count + inputs + stages + lateKinds) * row
-            + legendLine
+        let copyLanes = copy ? StreamLane.copy.count : 0
+        return (lessons ? lessonRow : 0) + ruler
+            + (StreamLane.main(slot: slot).count + inputs + stages + copyLanes + lateKinds) * row + legendLine
+    }
+
+    /// The parts of `column` that reach `learn`'s Publish copy (`o`), each at its time, for a time
+    /// axis: what the copy emitted for the intent (where one lived as it came), then `o`'s
+    /// disposal of it and subscription of a new one, at theirs.
+    static func copyParts(of column: StreamColumn) -> [(at: SessionTime, part: StreamColumn)] {
+        guard let copy = column.copy else { return [] }
+        func part(_ shown: CopyColumn) -> StreamColumn {
+            var part = StreamColumn(index: column.index)
+            part.copy = shown
+            return part
+        }
+        var parts: [(SessionTime, StreamColumn)] = []
+        let time = column.time ?? .start
+        if copy.lived {
+            var values = CopyColumn(lived: true, lives: true)
+            (values.subject, values.ball, values.screen) = (copy.subject, copy.ball, copy.screen)
+            parts.append((time, part(values)))
+        }
+        if let endedAt = copy.endedAt {
+            var ended = CopyColumn(lived: true, lives: false)
+            ended.endedAt = endedAt
+            parts.append((endedAt, part(ended)))
+        }
+        if let beganAt = copy.beganAt {
+            var began = CopyColumn(lived: false, lives: true)
+            began.beganAt = beganAt
+            parts.append((beganAt, part(began)))
+        }
+        return parts
     }
 
     /// A recorded tour's lesson as a block draws it: where it began, and in which column (an
@@ -304,7 +346,7 @@ package enum MarbleSVG {
     /// `completed` keeps where each main lane completed.
     private static func drawBlock(
         _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], stages: [StreamLane],
-        lateLanes: [LateLane],
+        copy: (underWay: Bool, lanes: [StreamLane])?, lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
         tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]],
         lessons: (before: LessonMark?, starts: [LessonMark])?, ruler: (Int) -> String,
@@ -404,9 +446,28 @@ package enum MarbleSVG {
             }
             try spool.append(Array("</g>".utf8))
         }
+        // The Publish copy's lanes, under the main lanes.
+        let copyLanes = copy?.lanes ?? []
+        for (offset, lane) in copyLanes.enumerated() {
+            let y = middle(of: mainLanes.count + offset)
+            try spool.append(
+                Array(
+                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(lane.label)<title>\#(lane.expression.xmlEscaped)</title></text>"#
+                        .utf8))
+            try spool.append(
+                Array(copyShapes(columns: columns, first: first, underWay: copy?.underWay ?? false, y: y).utf8))
+            for column in columns where column.copy != nil {
+                let x = centre(of: column.index - first)
+                try drawMarble(column, lane: lane, x: x, y: y, letters: letters, tooltips: &tooltips, into: spool)
+                if let count = counts[column.index]?[lane] {
+                    try spool.append(Array(#"<text x="\#(x)" y="\#(y - 9)" class="count">×\#(count)</text>"#.utf8))
+                }
+            }
+            try spool.append(Array("</g>".utf8))
+        }
         for (offset, kind) in kinds.enumerated() {
             let label = StreamLane.late(kind).label
-            let y = middle(of: mainLanes.count + offset)
+            let y = middle(of: mainLanes.count + copyLanes.count + offset)
             try spool.append(
                 Array(
                     #"<g class="lane" data-lane="\#(label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)</text>"#
@@ -425,7 +486,7 @@ package enum MarbleSVG {
         }
         let entries = zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
             .joined(separator: " ")
-        let valuesY = middle(of: mainLanes.count + kinds.count) - row / 2 + legendLine / 2 + 4
+        let valuesY = middle(of: mainLanes.count + copyLanes.count + kinds.count) - row / 2 + legendLine / 2 + 4
         try spool.append(
             Array(
                 #"<text x="\#(margin)" y="\#(valuesY)" class="label" data-values="">values</text><text x="\#(margin + labels)" y="\#(valuesY)" class="meaning">\#(entries.isEmpty ? "none: each value here is its own marble" : entries)</text>"#
@@ -623,6 +684,54 @@ package enum MarbleSVG {
         return shapes
     }
 
+    /// A Publish copy's lane's line and marks (the same on its three lanes) in the block of `columns` (from intent
+    /// `first`), on the row at `y` (its values are drawn as the main lanes' are): a line for as
+    /// long as a copy lives (from the block's start where one was `underWay`), `^` where `o`
+    /// subscribed one after a column's intent (a Publish subject hands nothing), `!` where `o`
+    /// bound the screen back, disposing of it; both after one intent, in the order they came.
+    static func copyShapes(columns: [StreamColumn], first: Int, underWay: Bool, y: Int) -> String {
+        guard let last = columns.last?.index else { return "" }
+        var shapes = ""
+        // Where the line of the copy under way began.
+        var start: Int? = underWay ? centre(of: 0) - column / 2 : nil
+        func subscribed(_ x: Int, _ index: Int) {
+            start = x
+            shapes +=
+                #"<text x="\#(x)" y="\#(y + 8)" class="mark">^<title>#\#(index) o: the screen through a Publish copy, subscribed, handed nothing</title></text>"#
+        }
+        func unsubscribed(_ x: Int, _ index: Int) {
+            if let start {
+                shapes += #"<line x1="\#(start)" y1="\#(y)" x2="\#(x)" y2="\#(y)" class="lane"/>"#
+            }
+            start = nil
+            shapes +=
+                #"<text x="\#(x)" y="\#(y + 5)" class="cancel">!<title>#\#(index) o again: the screen bound back to the chain, the copy unsubscribed</title></text>"#
+        }
+        for column in columns {
+            guard let copy = column.copy else { continue }
+            let x = centre(of: column.index - first)
+            if copy.lived, start == nil { start = x - Self.column / 2 }
+            switch (copy.endedAt != nil, copy.beganAt != nil) {
+            case (true, true) where copy.lives:
+                // Bound back, then through a new copy.
+                unsubscribed(x + 4, column.index)
+                subscribed(x + 11, column.index)
+            case (true, true):
+                // A copy subscribed and bound back after one intent.
+                subscribed(x + 4, column.index)
+                unsubscribed(x + 11, column.index)
+            case (true, false): unsubscribed(x + 7, column.index)
+            case (false, true): subscribed(x + 7, column.index)
+            case (false, false): break
+            }
+        }
+        if let start {
+            let end = centre(of: last - first) + column / 2
+            shapes += #"<line x1="\#(start)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+        }
+        return shapes
+    }
+
     /// The legend's entries: the marks a picture can hold, each with its meaning (the panel's
     /// legend, ``MarbleLegend``, without what a replay never draws: a skip).
     package static var legend: [(symbol: String, meaning: String)] {
@@ -810,7 +919,23 @@ extension StreamColumn {
                     while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
                     stagesPassed[number] = passed
                 }
-            case .late, .inner, .copy: break
+            case .copy:
+                // The copy's parts (``MarbleSVG/copyParts(of:)``): lived as the frame began, lives
+                // after its last part, subscribed and bound back where any part was.
+                guard let shown = part.copy else { break }
+                guard var merged = copy else {
+                    copy = shown
+                    break
+                }
+                merged.lived = merged.lived || shown.lived
+                merged.lives = shown.lives
+                merged.beganAt = shown.beganAt ?? merged.beganAt
+                merged.endedAt = shown.endedAt ?? merged.endedAt
+                merged.subject = shown.subject ?? merged.subject
+                merged.ball = shown.ball ?? merged.ball
+                merged.screen = shown.screen ?? merged.screen
+                copy = merged
+            case .late, .inner: break
             }
         }
     }
