@@ -229,6 +229,9 @@ package final class Learn: TerminalProgram {
         case .toggleLate(let kind):
             play.perform(action, now: now)
             answerTry(kind)
+        case .endSession where current?.ends == true && current?.predicts != nil && predicted == nil && !isDone:
+            // The question first: the late lanes after the end answer it.
+            answer = Self.endFirstAnswer
         case .endSession:
             guard current?.ends == true, endedAt == nil else {
                 answer = endedAt == nil ? Self.endAnswer : nil
@@ -847,6 +850,8 @@ package final class Learn: TerminalProgram {
     static let guessRangeAnswer = "Digits 1 to 3 answer the card's question: one of its three answers."
     /// The answer to a digit where the card asks nothing.
     static let digitsAnswer = "Digits answer the card's question, and pick a lesson in m's box."
+    /// The answer to `e` before the Completion lesson's question is answered.
+    static let endFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then e."
     /// The answer to `e` outside the Completion lesson.
     static let endAnswer = "e ends the session: that is the Completion lesson's task."
     /// The answer to going to a lesson once the session has ended.
@@ -900,7 +905,7 @@ package final class Learn: TerminalProgram {
         let kinds = LateSubscriber.allCases
         return [
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,
-            hintAfterGuessAnswer, publishFirstAnswer, boundBackAnswer,
+            hintAfterGuessAnswer, publishFirstAnswer, endFirstAnswer, boundBackAnswer,
             guessRangeAnswer, digitsAnswer,
             endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"), widestLookAlike,

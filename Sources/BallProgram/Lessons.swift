@@ -461,6 +461,10 @@ package struct Lesson: Sendable {
             hint: "Each late lane says it in its first column; point at it for the words.",
             learnt:
                 "Behavior and Publish ^|: the end alone; Replay ^, what it holds, then |; the relay ^ and its value: no end.",
+            setup:
+                "e completes position and all after it: each lane ends |, as the article's Variable did when deallocated. v's relay is a BehaviorRelay, what Variable became.",
+            predicts: 2, question: "Predict: after e ends position, what is a late Relay (v) handed?",
+            choices: ["only the end", "its latest value, no end", "nothing at all"],
             ends: true,
             isDone: { facts in
                 guard let end = facts.endedAt else { return false }

@@ -23,7 +23,7 @@ struct LearnRecordingTests {
     )
     func completion() throws {
         let tour = try RecordedTour(first: LearnTests.index("completion"))
-        for key: Unicode.Scalar in ["e", "b", "v", "q"] { tour.pilot.type(key) }
+        for key: Unicode.Scalar in ["2", "e", "b", "v", "q"] { tour.pilot.type(key) }
         let lines = tour.file.lines
         #expect(lines.first?.contains(#""version":7"#) == true)
         #expect(lines.contains { $0.hasSuffix(#""event":"completed"}"#) } && !lines.contains { $0.contains("quit") })
@@ -153,7 +153,7 @@ struct LearnRecordingTests {
         tour.pilot.type("b")
         tour.pilot.press(.right)
         let completion = "\(LearnTests.index("completion") + 1)".unicodeScalars
-        for key: Unicode.Scalar in ["m"] + completion + ["e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
+        for key: Unicode.Scalar in ["m"] + completion + ["2", "e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         // At the start (the future drawn dim) and at the end, the row holds both lanes.
         for keys in [[], [TerminalBytes.end]] {

@@ -556,7 +556,7 @@ struct MarbleSyntaxTests {
         // and the four late subscribers after it; each key 50 ms after the last.
         let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "publish" }!)
         let completion = "\(Lesson.all.firstIndex { $0.id == "completion" }! + 1)".unicodeScalars
-        for key in ["1", "p", "→", "m"] + completion + ["→", "e", "b", "p", "r", "v", "q"] {
+        for key in ["1", "p", "→", "m"] + completion + ["2", "→", "e", "b", "p", "r", "v", "q"] {
             tour.pilot.pass(.milliseconds(50))
             if key == "→" { tour.pilot.press(.right) } else { tour.pilot.type(key) }
         }
