@@ -735,41 +735,19 @@ struct BenchmarkRun {
     }
 
     /// The median bytes of a one-cell drag step that keeps the colours, 80×24, with the panel
-    /// open, beside the same steps with it closed; and with the panel on a time axis (100 ms a
+    /// open and all four late lanes subscribed, beside the same steps with it closed; and with the panel on a time axis (100 ms a
     /// column, a step each 16 ms, as a drag reports at 60 Hz), beside it a column per intent.
     func streamBytes() -> [Result] {
         var medians: [Int] = []
-        for (open, axis) in [(false, PanelAxis()), (true, PanelAxis()), (true, PanelAxis(time: true))] {
-            let size = ScreenSize(columns: 80, rows: 24)
-            guard let measuring = MeasuringScreen(size: size) else {
+        for panel in [nil, PanelAxis(), PanelAxis(time: true)] {
+            guard let steps = measuredDrag(panel: panel, lateLanes: true) else {
                 return [Result(name: "streams bytes", measured: "could not start ncurses", target: "", met: false)]
             }
-            let screen = measuring.screen
-            let fileSize = measuring.bytesWritten
-            let area = size  // The panel lies over the ball's area: opening it resizes nothing.
-            let session = BallSession(screen: area)
-            let recorder = StreamRecorder(session: session)
-            var renderer = Renderer()
-            var frame = Frame(size: size, fill: .flatWhite)
-            var previous: Frame?
-            var steps: [Int] = []
-            session.send(.pressed(at: area.centre))
-            // Every late lane subscribed: the panel at its fullest.
-            if open { for kind in LateSubscriber.allCases { recorder.toggleLate(kind) } }
-            for (step, intent) in dragIntents(on: area, count: 600).enumerated() {
-                let before = session.viewModel.current
-                session.send(intent, at: SessionTime(microseconds: Int64(step + 1) * 16_000))
-                let after = session.viewModel.current
-                let panel = open ? StreamPanel(recorder, width: size.columns, fits: true, axis: axis) : nil
-                renderer.render(ScreenModel(appearance: after), panel: panel, into: &frame)
-                let start = fileSize()
-                screen.present(frame, previous: previous)
-                previous = frame
-                if after.ball == before.ball, after.background == before.background, after.position != before.position {
-                    steps.append(fileSize() - start)
-                }
+            let kept = steps.filter {
+                $0.after.ball == $0.before.ball && $0.after.background == $0.before.background
+                    && $0.after.position != $0.before.position
             }
-            medians.append(Int(percentile(steps.map(Double.init), 0.5)))
+            medians.append(Int(percentile(kept.map { Double($0.bytes) }, 0.5)))
         }
         return [
             Result(
@@ -924,28 +902,10 @@ extension BenchmarkRun {
     func slotBytes() -> Result {
         var medians: [Double] = []
         for slot in [SlotPipe.none, [.filter]] {
-            let size = ScreenSize(columns: 80, rows: 24)
-            guard let measuring = MeasuringScreen(size: size) else {
+            guard let steps = measuredDrag(slot: slot) else {
                 return Result(name: "operator slot bytes", measured: "could not start ncurses", target: "", met: false)
             }
-            let screen = measuring.screen
-            let fileSize = measuring.bytesWritten
-            let session = BallSession(screen: size)
-            var renderer = Renderer()
-            var frame = Frame(size: size, fill: .flatWhite)
-            var previous: Frame?
-            var steps: [Int] = []
-            session.send(.operatorChosen(slot))
-            session.send(.pressed(at: size.centre))
-            for intent in dragIntents(on: size, count: 600) {
-                session.send(intent)
-                renderer.render(ScreenModel(appearance: session.viewModel.current), into: &frame)
-                let start = fileSize()
-                screen.present(frame, previous: previous)
-                previous = frame
-                steps.append(fileSize() - start)
-            }
-            medians.append(percentile(steps.map(Double.init), 0.5))
+            medians.append(percentile(steps.map { Double($0.bytes) }, 0.5))
         }
         return Result(
             name:

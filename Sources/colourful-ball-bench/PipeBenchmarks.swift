@@ -35,38 +35,16 @@ extension BenchmarkRun {
 
     /// The median bytes of a drag step across the 80×24 screen with the streams panel open (the
     /// event view), the three-stage pipe in the slot, beside the same steps with one operator in
-    /// it. A step each 16 ms (a drag at 60 Hz), and after every twentieth a pause of 350 ms, in
-    /// which `debounce` passes its value on (the colours change where they do).
+    /// it (``measuredDrag(slot:panel:lateLanes:pauses:)``, with its pauses: `debounce` passes its
+    /// value on in each, and the colours change where they do).
     func pipeBytes() -> Result {
         var medians: [Double] = []
         for pipe in [Self.oneStage, Self.threeStages] {
-            let size = ScreenSize(columns: 80, rows: 24)
-            guard let measuring = MeasuringScreen(size: size) else {
+            guard let steps = measuredDrag(slot: pipe, panel: PanelAxis(), pauses: true) else {
                 return Result(
                     name: "three-stage pipe bytes", measured: "could not start ncurses", target: "", met: false)
             }
-            let screen = measuring.screen
-            let fileSize = measuring.bytesWritten
-            let session = BallSession(screen: size)
-            let recorder = StreamRecorder(session: session)
-            var renderer = Renderer()
-            var frame = Frame(size: size, fill: .flatWhite)
-            var previous: Frame?
-            var steps: [Int] = []
-            session.send(.operatorChosen(pipe))
-            session.send(.pressed(at: size.centre))
-            var time: Int64 = 0
-            for (step, intent) in dragIntents(on: size, count: 600).enumerated() {
-                time += step % 20 == 19 ? 350_000 : 16_000
-                session.send(intent, at: SessionTime(microseconds: time))
-                let panel = StreamPanel(recorder, width: size.columns, fits: true)
-                renderer.render(ScreenModel(appearance: session.viewModel.current), panel: panel, into: &frame)
-                let start = fileSize()
-                screen.present(frame, previous: previous)
-                previous = frame
-                steps.append(fileSize() - start)
-            }
-            medians.append(percentile(steps.map(Double.init), 0.5))
+            medians.append(percentile(steps.map { Double($0.bytes) }, 0.5))
         }
         return Result(
             name:
@@ -98,49 +76,21 @@ extension BenchmarkRun {
     /// the three-stage pipe in the slot (a lane each stage), on a time axis (`T`, 100 ms a
     /// column), beside the same steps with a column per intent: the steps and pauses of
     /// ``pipeBytes()``. And the time in-process from the intent to the frame presented (the
-    /// panel made from the recorder, its settled spans kept as the live panel keeps them,
+    /// binding's flush as play's: the panel made from the recorder, its settled spans kept,
     /// rendered, its changes written): where input to screen's difference comes from.
     func pipeTimeBytes() -> [Result] {
         var medians: [Double] = []
         var frameTimes: [Double] = []
         for axis in [PanelAxis(), PanelAxis(time: true)] {
-            let size = ScreenSize(columns: 80, rows: 24)
-            guard let measuring = MeasuringScreen(size: size) else {
+            guard let steps = measuredDrag(slot: Self.threeStages, panel: axis, pauses: true) else {
                 return [
                     Result(
                         name: "three-stage pipe bytes, time axis", measured: "could not start ncurses", target: "",
                         met: false)
                 ]
             }
-            let screen = measuring.screen
-            let fileSize = measuring.bytesWritten
-            let session = BallSession(screen: size)
-            let recorder = StreamRecorder(session: session)
-            var renderer = Renderer()
-            var frame = Frame(size: size, fill: .flatWhite)
-            var previous: Frame?
-            var steps: [Int] = []
-            var times: [Double] = []
-            // The live panel keeps its time view's settled spans from frame to frame, as here.
-            let settled = SettledSpans()
-            session.send(.operatorChosen(Self.threeStages))
-            session.send(.pressed(at: size.centre))
-            var time: Int64 = 0
-            for (step, intent) in dragIntents(on: size, count: 600).enumerated() {
-                time += step % 20 == 19 ? 350_000 : 16_000
-                let clock = ContinuousClock.now
-                session.send(intent, at: SessionTime(microseconds: time))
-                var panel = StreamPanel(recorder, width: size.columns, fits: true, axis: axis)
-                settled.fill(&panel, floor: nil)
-                renderer.render(ScreenModel(appearance: session.viewModel.current), panel: panel, into: &frame)
-                let start = fileSize()
-                screen.present(frame, previous: previous)
-                times.append((ContinuousClock.now - clock).seconds * 1000)
-                previous = frame
-                steps.append(fileSize() - start)
-            }
-            medians.append(percentile(steps.map(Double.init), 0.5))
-            frameTimes.append(percentile(times, 0.5))
+            medians.append(percentile(steps.map { Double($0.bytes) }, 0.5))
+            frameTimes.append(percentile(steps.map { $0.seconds * 1000 }, 0.5))
         }
         return [
             Result(
