@@ -316,7 +316,7 @@ package enum KeyMap {
         + LateSubscriber.allCases.map { kind in
             KeyBinding(
                 ["\(kind.key)"], "late \(kind.name): \(kind.handedWords) (again: cancel)",
-                neutral: "a late \(kind.name) subscriber (again: cancel)", modes: [.play, .replay, .learn],
+                neutral: "a late \(kind.plainName) subscriber (again: cancel)", modes: [.play, .replay, .learn],
                 actions: [(.character(kind.key), .toggleLate(kind))])
         } + [
             KeyBinding(
@@ -396,31 +396,34 @@ package enum KeyMap {
 
     /// The streams panel's symbols, as the help box lists them below the keys when the panel is
     /// open (``MarbleLegend``); with `ascii`, as a panel in ASCII draws them (``Glyph/ascii``);
-    /// `telling`: with what the lessons teach (`learn` says the neutral words until they are done).
-    package static func legendRows(ascii: Bool = false, telling: Bool = true) -> [HelpRow] {
+    /// the symbols in `untold` in neutral words (`learn`, until the lessons they answer are done).
+    package static func legendRows(ascii: Bool = false, untold: Set<String> = []) -> [HelpRow] {
         [HelpRow(keys: "", does: ""), HelpRow(keys: "in the lanes", does: "(the streams panel, s)")]
             + MarbleLegend.entries.map { entry in
                 let symbol =
                     ascii
                     ? String(String.UnicodeScalarView(entry.symbol.unicodeScalars.map { Glyph.ascii[$0] ?? $0 }))
                     : entry.symbol
-                return HelpRow(keys: symbol, does: MarbleLegend.meaning(of: entry, telling: telling))
+                return HelpRow(keys: symbol, does: MarbleLegend.meaning(of: entry, untold: untold))
             }
     }
 
     /// What the player draws dim, as its help box and `replay --help` say it.
     package static let futureWords = "a mark after the player's place: not played yet"
 
-    /// The legend as `--help` and the man page print it: a line per symbol; `telling`: with what
-    /// the lessons teach (not in `learn --help`).
-    package static func legendSummary(telling: Bool = true) -> String {
-        "The streams panel's lanes (s):\n" + MarbleLegend.lines(telling: telling).joined(separator: "\n")
+    /// The legend's symbols that have neutral words: `learn --help` says every one of them so.
+    package static let neutralLegend = MarbleLegend.neutralSymbols
+
+    /// The legend as `--help` and the man page print it: a line per symbol; the symbols in
+    /// `untold` in neutral words (`learn --help`: all of them).
+    package static func legendSummary(untold: Set<String> = []) -> String {
+        "The streams panel's lanes (s):\n" + MarbleLegend.lines(untold: untold).joined(separator: "\n")
     }
 
     /// The keys of `mode` as the help box shows them; with `legend`, the lanes' symbols after
-    /// them (the streams panel is open), in ASCII where the panel is (`ascii`), telling what the
-    /// lessons teach or not (`telling`).
-    package static func help(for mode: KeyMode, legend: Bool = false, ascii: Bool = false, telling: Bool = true)
+    /// them (the streams panel is open), in ASCII where the panel is (`ascii`), the symbols in
+    /// `untold` in neutral words.
+    package static func help(for mode: KeyMode, legend: Bool = false, ascii: Bool = false, untold: Set<String> = [])
         -> HelpText
     {
         let title =
@@ -434,7 +437,7 @@ package enum KeyMap {
         }
         return HelpText(
             title: title,
-            rows: rows + (legend ? legendRows(ascii: ascii, telling: telling) : [])
+            rows: rows + (legend ? legendRows(ascii: ascii, untold: untold) : [])
                 + (legend && mode == .replay ? [HelpRow(keys: "dim", does: Self.futureWords)] : []),
             footer: Self.helpFooter)
     }

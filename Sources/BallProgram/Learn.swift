@@ -3,6 +3,7 @@ import BallRendering
 import BallStreams
 import ColourCore
 import OpenCombine
+import TextFormats
 
 // MARK: - Learn: the article as a tour
 
@@ -70,12 +71,20 @@ package final class Learn: TerminalProgram {
 
     package var binding: ScreenBinding { play.binding }
 
-    /// The lessons whose question the legend's telling words answer (what a late subscriber is
-    /// handed at once): until all are done, `?` says the neutral words.
-    static let legendLessons: Set<String> = ["behavior", "publish", "replay"]
+    /// The lessons whose question each legend symbol's telling words answer (what a late
+    /// subscriber is handed at once; what catch does after its fallback): until all are done,
+    /// `?` says the symbol's neutral words.
+    static let legendLessons: [String: Set<String>] = [
+        "\(Glyph.subscribed)": ["behavior", "publish", "replay"],
+        MarbleLegend.groupSymbol: ["behavior", "publish", "replay"],
+        "\(Glyph.completed)": ["error"],
+    ]
 
-    /// Whether `?`'s legend says what the lessons teach: once the lessons it would answer are done.
-    package var legendTells: Bool { Self.legendLessons.isSubset(of: Lesson.ids(of: done)) }
+    /// The symbols `?`'s legend says in neutral words: those whose lessons are not all done.
+    package var legendUntold: Set<String> {
+        let told = Lesson.ids(of: done)
+        return MarbleLegend.neutralSymbols.filter { !(Self.legendLessons[$0] ?? []).isSubset(of: told) }
+    }
     /// Whether the learner quit (the session ending by `e`, in the Completion lesson, is not
     /// the tour's end).
     package var isFinished: Bool { play.isFinished && endedAt == nil || quit }
@@ -860,7 +869,7 @@ package final class Learn: TerminalProgram {
     /// The answer to a late subscriber `kind` subscribed in a lesson that `wants` another: it did
     /// subscribe (a real subscription, on its own lane), and it is not the lesson's.
     static func wrongKindAnswer(_ kind: LateSubscriber, wants: LateSubscriber) -> String {
-        "\(kind.key) subscribed a late \(kind.name), its own lane (\(kind.key) cancels it); the lesson's is \(wants.key)."
+        "\(kind.key) subscribed a late \(kind.plainName), its own lane (\(kind.key) cancels it); the lesson's is \(wants.key)."
     }
 
     /// The answer to an arrow that moved nothing: the ball was at the edge, so the position
@@ -901,7 +910,7 @@ package final class Learn: TerminalProgram {
     static let guesses: [Int?] = [nil] + (1...Lesson.handedChoices.count).map(Optional.some)
 
     /// The answers a card can give in place of its note, in any lesson.
-    static let answers: [String] = {
+    package static let answers: [String] = {
         let kinds = LateSubscriber.allCases
         return [
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,

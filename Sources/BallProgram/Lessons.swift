@@ -130,7 +130,7 @@ package struct Lesson: Sendable {
         // The kind by name alone: Replay(3)'s size would answer it.
         return question
             ?? wants.map {
-                "Predict: what is a late \($0.name.prefix { $0 != "(" }) subscriber handed as it subscribes?"
+                "Predict: what is a late \($0.plainName) subscriber handed as it subscribes?"
             }
     }
 

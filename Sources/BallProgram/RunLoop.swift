@@ -35,12 +35,13 @@ package protocol TerminalProgram: AnyObject {
     func resumed(after duration: Duration)
     /// About to draw: puts what changed into the binding.
     func willFlush()
-    /// Whether the help box's legend says what the lessons teach (`learn`: once they are done).
-    var legendTells: Bool { get }
+    /// The legend's symbols the help box says in neutral words (`learn`: until the lessons they
+    /// would answer are done).
+    var legendUntold: Set<String> { get }
 }
 
 extension TerminalProgram {
-    package var legendTells: Bool { true }
+    package var legendUntold: Set<String> { [] }
 }
 
 /// Joins a terminal to a program: blocks until input, a signal or the program's deadline,
@@ -181,7 +182,7 @@ package final class RunLoop {
                 .helpOpened(
                     KeyMap.help(
                         for: program.keyMode, legend: model.panel != nil || program.keyMode == .learn,
-                        ascii: model.asciiMarbles, telling: program.legendTells)))
+                        ascii: model.asciiMarbles, untold: program.legendUntold)))
         case .hover(let cell)?: binding.pointerMoved(to: cell)
         // The panel's axis is how it is looked at, the same in every program: the screen's.
         case .toggleTimeAxis?: binding.send(.panelAxisChanged(binding.model.panelAxis.toggled()))

@@ -229,6 +229,10 @@ package enum LateSubscriber: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The kind's name without what it keeps (`Replay`): what the tour says before the lesson
+    /// that asks what each is handed.
+    package var plainName: String { String(name.prefix { $0 != "(" }) }
+
     /// What a subscriber of this kind gets, in a few words.
     package var handedWords: String {
         switch self {
@@ -568,21 +572,26 @@ package enum MarbleLegend {
     ]
 
     /// The groups' symbol: `² ³ »`.
-    private static let groupSymbol =
+    package static let groupSymbol =
         (2...LateSubscriber.replayBufferSize).map { String(Glyph.group($0)) }.joined(separator: " ")
         + " \(Glyph.groupOfMore)"
 
     /// The meanings `learn` says while the lessons they would answer are not done (what a late
-    /// subscriber is handed at once is what lessons 3, 4 and 6 ask), by symbol: the same symbols,
-    /// named without the answer.
+    /// subscriber is handed at once is what lessons 3, 4 and 6 ask; what catch does after its
+    /// fallback, lesson 17), by symbol: the same symbols, named without the answer.
     package static let neutralMeanings: [String: String] = [
         "\(Glyph.subscribed)": "subscribed here",
         groupSymbol: "two, three, more values in one column",
+        "\(Glyph.completed)": "completed (a quit, or learn's e, completes position and all after)",
     ]
 
-    /// The meaning of `entry`, telling (what the lessons teach) or not (``neutralMeanings``).
-    package static func meaning(of entry: (symbol: String, meaning: String), telling: Bool) -> String {
-        telling ? entry.meaning : neutralMeanings[entry.symbol] ?? entry.meaning
+    /// The symbols with neutral words (``neutralMeanings``): all untold, as `learn --help` says them.
+    package static var neutralSymbols: Set<String> { Set(neutralMeanings.keys) }
+
+    /// The meaning of `entry`: telling (what the lessons teach), or, for a symbol in `untold`, its
+    /// neutral words (``neutralMeanings``).
+    package static func meaning(of entry: (symbol: String, meaning: String), untold: Set<String>) -> String {
+        untold.contains(entry.symbol) ? neutralMeanings[entry.symbol] ?? entry.meaning : entry.meaning
     }
 
     /// Every glyph the legend explains (`a` and `1` stand for every letter and digit a value is
@@ -592,13 +601,13 @@ package enum MarbleLegend {
             .union("0123456789".unicodeScalars)
     }
 
-    /// The legend as text lines, `symbol  meaning`, the symbols in a column; `telling`: with what
-    /// the lessons teach (else ``neutralMeanings``, as `learn` says them).
-    package static func lines(telling: Bool = true) -> [String] {
+    /// The legend as text lines, `symbol  meaning`, the symbols in a column; the symbols in
+    /// `untold` in their neutral words (``neutralMeanings``, as `learn` says them).
+    package static func lines(untold: Set<String> = []) -> [String] {
         let symbolWidth = entries.map { $0.symbol.terminalWidth }.max() ?? 0
         return entries.map { entry in
             entry.symbol + String(repeating: " ", count: symbolWidth + 2 - entry.symbol.terminalWidth)
-                + meaning(of: entry, telling: telling)
+                + meaning(of: entry, untold: untold)
         }
     }
 

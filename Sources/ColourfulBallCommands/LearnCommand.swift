@@ -17,7 +17,7 @@ struct LearnCommand: ParsableCommand {
             $XDG_STATE_HOME/colourful-ball/learn.json (default ~/.local/state). Keys:
             \(KeyMap.summary(for: .learn))
 
-            \(KeyMap.legendSummary(telling: false))
+            \(KeyMap.legendSummary(untold: KeyMap.neutralLegend))
             """)
 
     @Argument(

@@ -1421,7 +1421,7 @@ struct LearnTests {
         let learnHelp = KeyMap.summary(for: .learn)
         let playHelp = KeyMap.summary(for: .play)
         for kind in LateSubscriber.allCases {
-            #expect(help.contains("a late \(kind.name) subscriber"), "\(help)")
+            #expect(help.contains("a late \(kind.plainName) subscriber"), "\(help)")
             #expect(!help.contains(kind.handedWords), "\(kind.key): \(help)")
             #expect(!learnHelp.contains(kind.handedWords), "\(kind.key): \(learnHelp)")
             #expect(!KeyMap.markdownTable(for: .learn).contains(kind.handedWords), "\(kind.key)")
@@ -1432,7 +1432,9 @@ struct LearnTests {
         let telling = "two, three, more at once (Replay"
         #expect(help.contains("two, three, more values in one column") && !help.contains(telling), "\(help)")
         #expect(!help.contains("what it was handed at once follows"), "\(help)")
-        #expect(!KeyMap.legendSummary(telling: false).contains(telling) && KeyMap.legendSummary().contains(telling))
+        #expect(
+            !KeyMap.legendSummary(untold: KeyMap.neutralLegend).contains(telling)
+                && KeyMap.legendSummary().contains(telling))
         let answered = ["behavior", "publish"].map(Self.index)
         let partly = Pilot<Learn>(first: Self.index("replay"), done: Set(answered))
         partly.type("?")
@@ -1440,6 +1442,88 @@ struct LearnTests {
         let told = Pilot<Learn>(first: Self.index("cancel"), done: Set(answered + [Self.index("replay")]))
         told.type("?")
         #expect(Self.box(told).contains(telling), "\(Self.box(told))")
+    }
+
+    /// Words that would answer each asking lesson's question, by its id, besides its own point,
+    /// Done line and hint, and what its operators do: none may be on a surface the learner can
+    /// reach before the guess.
+    static let giveaways: [String: [String]] = [
+        "ghost": ["background got nothing", "background gets nothing"],
+        "behavior": [LateSubscriber.behavior.handedWords, "handed the latest", "latest value at once"],
+        "publish": [LateSubscriber.publish.handedWords, "hands a new subscriber nothing"],
+        "why-behavior": ["shows its default", "white until"],
+        "replay": [
+            LateSubscriber.replay.name, LateSubscriber.replay.handedWords, "bufferSize: 3", "two, three, more at once",
+        ],
+        "counter": ["counts the position it is handed"],
+        "compose": ["all 1s, one colour"],
+        "debounce-throttle": ["the first at once", "waited for quiet"],
+        "combine-latest": ["passes on when either"],
+        "flat-map": ["each position twice"],
+        "error": [".just(", "catchAndReturn(.centred", "after its fallback", "the middle, then the end"],
+        "completion": ["never ends", LateSubscriber.relay.handedWords],
+    ]
+
+    /// Everything that would answer lesson `index`'s question (it asks one).
+    static func answers(of index: Int) -> [String] {
+        let lesson = Lesson.all[index]
+        let operators = lesson.slots.flatMap(\.stages)
+        let recovering =
+            operators.contains { $0.operation.recovers } ? SlotOperator.allCases.filter(\.operation.recovers) : []
+        return (giveaways[lesson.id] ?? []) + [lesson.learnt, lesson.hint] + (lesson.setup != nil ? [lesson.text] : [])
+            + (operators + recovering).map(\.words)
+    }
+
+    @Test(
+        "before each lesson's guess no help gives its answer or a later one's: learn --help, ?, its legend, m, f, the card, its answers"
+    )
+    func noHelpAnswersAQuestion() {
+        let asking = Lesson.all.indices.filter { Lesson.all[$0].predicts != nil }
+        #expect(asking.count >= 12, "every lesson that asks is scanned")
+        #expect(Set(Self.giveaways.keys).isSubset(of: Set(asking.map { Lesson.all[$0].id })))
+        // What holds in every lesson: learn --help's keys and legend, the README's key table, the
+        // answers a card can give.
+        let everywhere =
+            [
+                KeyMap.summary(for: .learn), KeyMap.legendSummary(untold: KeyMap.neutralLegend),
+                KeyMap.markdownTable(for: .learn),
+            ]
+            + Learn.answers.filter { answer in
+                // The answer to `o` bound back is said in Why Behavior's lesson after its guess.
+                answer != Learn.boundBackAnswer
+            }
+        for index in asking {
+            // Nothing done, or every lesson before done: no surface in the lesson, before its
+            // guess, says what this lesson asks, or a later one (nothing done: any lesson).
+            for done in [Set<Int>(), Set(0..<index)] {
+                let pilot = Pilot<Learn>(first: index, done: done)
+                if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+                var surfaces = ["the screen": pilot.lines.joined(separator: "\n")]
+                for key: Unicode.Scalar in ["?", "m", "f"] {
+                    pilot.run([.bytes(TerminalBytes.escape), .pass(RunLoop.defaultEscapeWait)])
+                    pilot.type(key)
+                    surfaces["\(key)"] = Self.box(pilot) + "\n" + pilot.lines.joined(separator: "\n")
+                }
+                // (Each box was open: the keys' box, the lessons', the operators' or f's answer.)
+                #expect(surfaces["?"]?.contains("a late Replay subscriber") == true, "\(surfaces["?"] ?? "")")
+                #expect(surfaces["m"]?.contains("The lessons (✓ done)") == true, "\(surfaces["m"] ?? "")")
+                #expect(
+                    surfaces["f"].map { $0.contains("Between position and ballColour") || $0.contains("then f.") }
+                        == true, "\(surfaces["f"] ?? "")")
+                for (number, text) in everywhere.enumerated() { surfaces["help \(number)"] = text }
+                let unanswered = asking.filter { !done.contains($0) && $0 >= (done.isEmpty ? 0 : index) }
+                for lesson in unanswered {
+                    for words in Self.answers(of: lesson) {
+                        for (surface, text) in surfaces where text.contains(words) {
+                            Issue.record(
+                                "lesson \(index + 1), done \(done.count): \(surface) answers lesson \(lesson + 1) with '\(words)'"
+                            )
+                        }
+                    }
+                }
+                #expect(pilot.learn.lesson == index && !pilot.learn.isDone)
+            }
+        }
     }
 
     @Test("no mark is left out of a card: each is in its note or on its title's row, or counted there for ?")
