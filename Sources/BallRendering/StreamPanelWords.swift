@@ -203,6 +203,13 @@ extension StreamPanel {
         let (expression, shortExpression): (String, String)
         switch lane {
         case .slotted: (expression, shortExpression) = ("slotted = \(column.slot.code)", column.slot.code)
+        case .ballColour where !showsSlot && column.slot == .none:
+            // No slot's lane drawn, nothing in the slot: `slotted` is `position` itself, as the
+            // lanes show it (position's lane right above) and the tour's first lesson says it.
+            (expression, shortExpression) = (
+                "ballColour = slotted.map { $0.ballColour }.distinctUntilChanged().share(replay: 1), slotted being position while the slot (f) is empty",
+                "position.map { $0.ballColour }.distinctUntilChanged()"
+            )
         case .stage(let number) where column.slot.stages.indices.contains(number):
             let stage = column.slot.stages[number]
             (expression, shortExpression) = (

@@ -1444,6 +1444,28 @@ struct LearnTests {
         #expect(Self.box(told).contains(telling), "\(Self.box(told))")
     }
 
+    @Test(
+        "lesson 1's hover names no lane it does not draw: ballColour's code reads position; slotted, where said, explained"
+    )
+    func lessonOneHoverNamesNoUndrawnLane() throws {
+        for columns in [80, 220] {
+            let pilot = Pilot<Learn>(first: Self.index("one-subject"), screen: ScreenSize(columns: columns, rows: 24))
+            pilot.type("s")
+            pilot.press(.right)
+            #expect(!pilot.lines.contains { $0.hasPrefix(" slotted") }, "no slot's lane in lesson 1")
+            let row = try #require(pilot.lines.firstIndex { $0.hasPrefix(" ballColour") })
+            pilot.hover(at: Cell(column: StreamPanel.labelWidth + 2, row: row))
+            let line = try #require(pilot.lines.first { $0.hasPrefix(" #1: ") }, "\(pilot.lines)")
+            // Wide, the code in full says what slotted is; at 80 columns, the code reads position
+            // where it has room, and slotted is not named.
+            if columns > 200 {
+                #expect(line.contains("slotted being position while the slot (f) is empty"), "\(line)")
+            } else {
+                #expect(!line.contains("slotted"), "\(line)")
+            }
+        }
+    }
+
     /// Words that would answer each asking lesson's question, by its id, besides its own point,
     /// Done line and hint, and what its operators do: none may be on a surface the learner can
     /// reach before the guess.

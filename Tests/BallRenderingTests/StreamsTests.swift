@@ -457,7 +457,9 @@ struct StreamsTests {
         driver.send(.pressed(at: Cell(column: 40, row: 11)))  // 1: grabbed, nothing moves.
         driver.send(.dragged(to: Cell(column: 41, row: 11)))  // 2: flatRed still (swallowed).
         driver.send(.dragged(to: Cell(column: 42, row: 11)))  // 3: black: the screen keeps mint.
-        let panel = StreamPanel(columns: driver.streams.columns)
+        // (The slot's lane drawn: each lane's code as the chain has it.)
+        var panel = StreamPanel(columns: driver.streams.columns)
+        panel.showsSlot = true
         let columns = driver.streams.columns
         func said(_ index: Int, _ lane: StreamLane) -> String {
             let text = panel.describe(columns[index], in: lane)
@@ -472,6 +474,14 @@ struct StreamsTests {
         #expect(said(2, .background) == "nothing: no new ball colour")
         #expect(said(3, .ballColour) == "● flatBlackDark")
         #expect(said(3, .background) == "· flatMint again, swallowed by distinctUntilChanged")
+        // No slot's lane drawn, the slot empty: ballColour's code says what slotted is, in full,
+        // and reads position in short, as the lanes show it.
+        panel.showsSlot = false
+        let full = panel.describe(columns[3], in: .ballColour)
+        #expect(
+            full.hasSuffix(
+                "ballColour = slotted.map { $0.ballColour }.distinctUntilChanged().share(replay: 1), slotted being position while the slot (f) is empty"
+            ), "\(full)")
 
     }
 
@@ -585,10 +595,12 @@ struct StreamsTests {
             description().hasPrefix(" #3: d 46,12 ← position = BehaviorSubject(value: start.position)"),
             "\(description())"
         )
-        // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again.
+        // 41,11 is 328 + 176 = 504 points: 249 of 255, flatRed again. No slot's lane is drawn:
+        // the line names no lane it does not draw (its code, which reads position, has no room).
         driver.hover(at: Cell(column: StreamPanel.labelWidth + 2 * 1, row: intentsRow + 2))
         #expect(
-            description().hasPrefix(" #1: · flatRed, swallowed ← slotted.map { $0.ballColour }.distinctUntilChanged()"),
+            description().hasPrefix(" #1: · flatRed again, swallowed by distinctUntilChanged")
+                && !description().contains("slotted"),
             "\(description())"
         )
         // Off the lanes (over the ball, over the labels): the latest again.
