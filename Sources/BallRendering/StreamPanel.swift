@@ -280,7 +280,6 @@ package struct StreamPanel: Hashable, Sendable {
     /// same, or in the time view the recorded columns projected onto the spans (``project(_:on:from:)``,
     /// or as ``projected`` has it).
     private func marbles(_ lane: StreamLane) -> [Marble?] {
-        if spans == nil, case .copy(let stream) = lane { return copyMarbles(stream) }
         guard let spans else { return columns.map { $0.marble(lane) } }
         return projected[.main(lane)] ?? project(.main(lane), on: spans, from: columns[...])
     }
@@ -353,23 +352,6 @@ package struct StreamPanel: Hashable, Sendable {
     /// panel's, kept from frame to frame): drawn as ``project(_:on:from:)`` gives them, which they
     /// are (a lane not here is projected when drawn).
     package var projected: [SpanLane: [Marble?]] = [:]
-
-    /// What the Publish copy's `stream` lane shows in each column of the event view: where `o`
-    /// bound the screen back and through a new copy between two intents, the ended copy's marks
-    /// give way to the new one's `^` (its lane begins afresh, as a late lane gives way to the next
-    /// of its kind). (The time view draws each part at its own time: ``StreamColumn/copyEvents(_:)``.)
-    private func copyMarbles(_ stream: CopyStream) -> [Marble?] {
-        var shown = columns.map { $0.copyMarble(stream) }
-        var start = 0
-        for (offset, column) in columns.enumerated() {
-            guard let copy = column.copy, copy.beganAt != nil else { continue }
-            if copy.lived, copy.lives {
-                for earlier in start..<offset { shown[earlier] = nil }
-            }
-            start = offset
-        }
-        return shown
-    }
 
     /// The lanes of the pipes' stages it draws: each stage before a pipe's last, and, where a
     /// pipe's last stage completed on the page on its own (a recovery's fallback, then its end),
@@ -908,7 +890,8 @@ package struct StreamPanel: Hashable, Sendable {
         switch marble {
         case .group(let count): return count
         case .repeated(_, let count): return count > 2 ? count : nil
-        case .subscribed(let handed?, _), .ended(let handed?), .unsubscribed(let handed?), .failed(let handed?):
+        case .subscribed(let handed?, _), .ended(let handed?), .unsubscribed(let handed?), .failed(let handed?),
+            .resubscribed(let handed?):
             return groupCount(handed)
         default: return nil
         }
@@ -1082,7 +1065,12 @@ package struct StreamPanel: Hashable, Sendable {
                 continue
             }
             let (first, second) = LaneCell.cells(of: shown, letters: letters)
-            (cells[at], cells[at + 1]) = (look(first), look(second))
+            // A new subscription's `^` after the column before (``Marble/resubscribed(after:)``)
+            // stands in this column's first cell, where the lane's line would.
+            var afterResubscribed = false
+            if offset > 0, case .resubscribed? = marbles[offset - 1] { afterResubscribed = shown.cells.0 == .line }
+            if !afterResubscribed { cells[at] = look(first) }
+            cells[at + 1] = look(second)
             if let spill = shown.spill, at + 2 < width {
                 cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1
             }

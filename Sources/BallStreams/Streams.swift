@@ -271,6 +271,10 @@ package enum Marble: Hashable, Sendable {
     indirect case ended(after: Marble?)
     /// The subscriber unsubscribed here (`!`), after what it received in this column, if anything.
     indirect case unsubscribed(after: Marble?)
+    /// The subscriber unsubscribed here (`!`), after what it received in this column, if anything,
+    /// and a new one subscribed after it (`^`, in the next column's first cell): `learn`'s `o`
+    /// pressed twice between two intents, which disposes of its Publish copy and binds a new one.
+    indirect case resubscribed(after: Marble?)
     /// The stream ended here with an error (`#`), after what it emitted in this column, if anything.
     indirect case failed(after: Marble?)
     /// An intent entered (its glyph).
@@ -304,7 +308,7 @@ package enum Marble: Hashable, Sendable {
         case .mark(let mark): mark
         case .subscribed: Glyph.subscribed
         case .ended: Glyph.completed
-        case .unsubscribed: Glyph.unsubscribed
+        case .unsubscribed, .resubscribed: Glyph.unsubscribed
         case .failed: Glyph.error
         case .intent(let intent): Self.glyph(of: intent)
         case .value(let value): value.glyph ?? Glyph.value
@@ -369,6 +373,8 @@ package enum Marble: Hashable, Sendable {
             (.mark(Glyph.subscribed), handed ?? ending.map { .mark($0.glyph) } ?? .line)
         case .ended(let after): (.line, after ?? .mark(Glyph.completed))
         case .unsubscribed(let after): (.line, after ?? .mark(Glyph.unsubscribed))
+        // What it received, then `!`, in the column's two cells: the `^` after them is the spill.
+        case .resubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
         case .failed(let after): (.line, after ?? .mark(Glyph.error))
         case .waiting: (.waiting, .waiting)
         case .repeated(let value, let count): (.value(value), count == 2 ? .value(value) : .group(count))
@@ -387,6 +393,7 @@ package enum Marble: Hashable, Sendable {
         case .ended(_?): .mark(Glyph.completed)
         case .unsubscribed(_?): .mark(Glyph.unsubscribed)
         case .failed(_?): .mark(Glyph.error)
+        case .resubscribed: .mark(Glyph.subscribed)
         default: nil
         }
     }
@@ -400,7 +407,7 @@ package enum Marble: Hashable, Sendable {
         case .subscribed(let handed, let ending):
             handed ?? ending.map { .mark($0.glyph) } ?? .mark(Glyph.subscribed)
         case .ended(let after): after ?? .mark(Glyph.completed)
-        case .unsubscribed(let after): after ?? .mark(Glyph.unsubscribed)
+        case .unsubscribed(let after), .resubscribed(let after): after ?? .mark(Glyph.unsubscribed)
         case .failed(let after): after ?? .mark(Glyph.error)
         case .repeated(_, let count): .group(count)
         default: self
@@ -991,13 +998,17 @@ package struct StreamColumn: Hashable, Sendable {
     /// What the Publish copy's `stream` lane shows here (``StreamLane/copy(_:)``): nothing where no
     /// copy lived; `^` where `o` subscribed it after the column's intent (a Publish subject hands
     /// nothing), `^!` where `o` bound back in the same column; what it emitted, then `!` where `o`
-    /// bound the screen back (its subscriptions disposed of); else what it emitted, or its line.
+    /// bound the screen back (its subscriptions disposed of), and `^` after that where `o` bound
+    /// it through a new copy too (``Marble/resubscribed(after:)``); else what it emitted, or its
+    /// line.
     package func copyMarble(_ stream: CopyStream) -> Marble? {
         guard let copy else { return nil }
         let shown = emission(.copy(stream))
-        // A copy subscribed here, and subscribed still: its lane begins afresh (one that ended
-        // here gives way to it, as a late lane to the next of its kind).
-        if copy.beganAt != nil, copy.lives { return .subscribed(handed: nil) }
+        // A copy subscribed here, and subscribed still: its lane begins afresh, after the one
+        // that ended here, if one did (what it received, `!`, then the new one's `^`).
+        if copy.beganAt != nil, copy.lives {
+            return copy.lived && copy.endedAt != nil ? .resubscribed(after: shown) : .subscribed(handed: nil)
+        }
         if copy.beganAt != nil, !copy.lived { return .subscribed(handed: nil, ending: .unsubscribed) }
         if copy.endedAt != nil { return .unsubscribed(after: shown) }
         return shown ?? .line

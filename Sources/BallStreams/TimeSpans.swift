@@ -200,7 +200,7 @@ package struct MarbleGroup: Hashable, Sendable {
         case .ended(let after):
             if let after { addValue(after) }
             ending = .completed
-        case .unsubscribed(let after):
+        case .unsubscribed(let after), .resubscribed(let after):
             if let after { addValue(after) }
             ending = .unsubscribed
         case .failed(let after):

@@ -156,17 +156,52 @@ struct PublishCopyLaneTests {
         #expect(lines[lines.count - 2].contains("late Publish"), "\(lines.joined(separator: "\n"))")
     }
 
-    @Test("o, then o twice between two moves: the new copy's lanes begin afresh, the ended one gives way")
+    @Test("o, then o twice between two moves: the ended copy keeps its value and !, the new one begins ^ after it")
     func boundAgain() {
         let pilot = Self.whyBehavior()
         pilot.type("o")
         pilot.press(.right)
         for _ in 0..<2 { pilot.type("o") }
+        // In Rx's order: 41,3 reached the copy, `o` disposed of it, `o` subscribed a new one
+        // (`b!^`), before the next move.
+        #expect(Self.marbles("copy.subject", in: pilot.frame) == "^─b!^", "\(pilot.lines.joined(separator: "\n"))")
+        #expect(Self.marbles("copy.ball", in: pilot.frame) == "^─●!^")
+        #expect(Self.marbles("copy.screen", in: pilot.frame) == "^─■!^")
         pilot.press(.left)
         // The new copy's distinctUntilChanged has no value before: 40,3's colour passes again.
-        #expect(Self.marbles("copy.subject", in: pilot.frame) == "  ^──a", "\(pilot.lines.joined(separator: "\n"))")
-        #expect(Self.marbles("copy.ball", in: pilot.frame) == "  ^──●")
-        #expect(Self.marbles("copy.screen", in: pilot.frame) == "  ^──■")
+        #expect(Self.marbles("copy.subject", in: pilot.frame) == "^─b!^a", "\(pilot.lines.joined(separator: "\n"))")
+        #expect(Self.marbles("copy.ball", in: pilot.frame) == "^─●!^●")
+        #expect(Self.marbles("copy.screen", in: pilot.frame) == "^─■!^■")
+    }
+
+    @Test("o twice between two moves, replayed: the player draws both copies as the tour did, at each place")
+    func boundAgainReplayed() throws {
+        let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.type("2")
+        tour.pilot.type("o")
+        tour.pilot.press(.right)
+        for _ in 0..<2 { tour.pilot.type("o") }
+        tour.pilot.press(.left)
+        let live = Self.labels.map {
+            Self.marbles($0, in: tour.pilot.frame).map { Self.resolved($0, in: tour.pilot.frame) }
+        }
+        #expect(live[0] == "^─[41,3]!^[40,3]", "\(tour.pilot.lines.joined(separator: "\n"))")
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        // At the place of the move before the two o's: the ended copy's value and `!`, the new
+        // copy's `^` (drawn as the place's own: what happened until the next intent).
+        player.press(.right)
+        let atPlace = Self.marbles("copy.subject", in: player.frame).map { Self.resolved($0, in: player.frame) }
+        #expect(atPlace?.hasPrefix("^─[41,3]!^") == true, "\(player.lines.joined(separator: "\n"))")
+        player.press(.right)
+        let replayed = Self.labels.map {
+            Self.marbles($0, in: player.frame).map { Self.resolved($0, in: player.frame) }
+        }
+        for (label, (seen, shown)) in zip(Self.labels, zip(live, replayed)) {
+            #expect(shown?.hasPrefix(seen ?? "?") == true, "\(label): \(player.lines.joined(separator: "\n"))")
+        }
     }
 
     @Test("at 80×24 the copy's lanes take the late rows: the ball's area keeps its rows, and the ball moves both ways")
