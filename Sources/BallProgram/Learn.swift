@@ -390,8 +390,12 @@ package final class Learn: TerminalProgram {
     private func begin() {
         // A known start: no late subscriber from before (so b, p, r and v subscribe), the screen
         // bound to the chain itself, and the panel as the lesson needs it. None is an intent:
-        // the ball stays as it is.
-        for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
+        // the ball stays as it is. The closing card is no lesson: the picture ends there, as at
+        // a quit, with the late subscribers as the last lesson left them (a recording then draws
+        // no `!` the learner never saw: Completion's relay reads `^c` to the end, as it did).
+        if lesson < Lesson.all.count {
+            for lane in play.streams.lateLanes where lane.isLive { play.streams.toggleLate(lane.kind) }
+        }
         bindBack()
         if mapRuns != nil { play.streams.apply(.mapCopies(false)) }
         mapRuns = nil

@@ -58,6 +58,27 @@ struct LearnRecordingTests {
     }
 
     @Test(
+        "the tour's end cancels no late subscriber: the player draws Completion's relay ^b with no end, as the tour did"
+    )
+    func relayAtTheTourEnd() throws {
+        let tour = try RecordedTour(first: LearnTests.index("completion"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.press(.right)
+        for key: Unicode.Scalar in ["2", "e", "b", "p", "r", "v"] { tour.pilot.type(key) }
+        let live = Self.rows(tour.pilot.frame).first { $0.hasPrefix(" late Relay") }
+        #expect(live?.hasSuffix("^b") == true, "\(Self.rows(tour.pilot.frame).joined(separator: "\n"))")
+        // n: the closing card, the tour's end; then q.
+        tour.pilot.type("n")
+        tour.pilot.type("q")
+        #expect(!tour.file.lines.contains { $0.contains(#""event":"unsubscribed""#) }, "\(tour.file.lines)")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.end)])
+        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        let rows = Self.rows(player.frame)
+        #expect(rows.first { $0.hasPrefix(" late Relay") } == live, "\(rows.joined(separator: "\n"))")
+    }
+
+    @Test(
         "in the player a place is labelled with the lesson its intent was made in, not the one begun after it"
     )
     func lessonOfAPlace() throws {
