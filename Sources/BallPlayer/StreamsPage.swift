@@ -19,39 +19,50 @@ package enum StreamsPage {
     /// their places) made again where they were made: each subscribes, or cancels, the lane of
     /// its kind (one that cannot, a subscribe of a live lane or a cancel of none, does nothing).
     /// On `axis`'s time, the page of spans that shows the place's time.
+    /// In a recorded tour (``Observation/lessonBegan(number:title:)`` markers among them), the
+    /// page holds the lesson of the place only, as the tour's lanes did: from where it began (its
+    /// lanes as they stood there, the late lanes subscribed in it) to where the next began.
     package static func panel(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis()
     ) -> StreamPanel {
+        let lesson = TourLesson(of: place, in: observations)
+        let observations = lesson.map { Array(observations[..<$0.nextMarker]) } ?? observations
+        let ceiling = lesson?.ceiling ?? index.count
         guard axis.time else {
             let size = StreamPanel.pageSize(width: width)
-            let start = StreamPanel.pageStart(latest: place, width: width)
-            let end = min(index.count, start + size - 1)
-            let recorder = record(index, from: max(0, start - 1), through: end, observations: observations)
+            let start = StreamPanel.pageStart(latest: place, width: width, from: lesson?.floor ?? 0)
+            let end = min(ceiling, start + size - 1)
+            let (recorder, floor) = record(
+                index, from: max(0, start - 1), through: end, observations: observations, marker: lesson?.marker)
             var panel = StreamPanel(
                 columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
+            if let floor { panel.lessonOnly(from: floor) }
             return panel.readingEveryOperator()
         }
         // The spans of the page that holds the place's time, and the intents in them, with the
         // one before the first (it says how each lane stands as the page begins).
         let length = axis.span
         let time = { (number: Int) in number == 0 ? SessionTime.start : index.sessionTime(of: number) }
-        let first = StreamPanel.pageStart(
-            latest: TimeSpans.number(of: time(place), length: length), width: width, time: true)
+        let base = lesson.map { TimeSpans.number(of: time($0.floor), length: length) } ?? 0
+        let latest = TimeSpans.number(of: time(place), length: length)
+        let first = StreamPanel.pageStart(latest: latest, width: width, time: true, from: min(base, latest))
         var spans = TimeSpans(length: length, first: first, count: StreamPanel.pageSize(width: width, time: true))
         let pageStart = spans.start(of: first)
         let pageEnd = spans.start(of: first + spans.count)
-        let before = max(0, lastIntent(in: index, before: pageStart, time: time))
-        let last = max(before, lastIntent(in: index, before: pageEnd, time: time))
+        let before = max(lesson?.floor ?? 0, lastIntent(in: index, before: pageStart, time: time))
+        let last = min(ceiling, max(before, lastIntent(in: index, before: pageEnd, time: time)))
         // The scratch session starts at the intent before `before`: `before`'s column is then
         // what it did, where the start column would hold what the subscriptions were handed.
-        let recorder = record(index, from: max(0, before - 1), through: last, observations: observations)
+        let (recorder, floor) = record(
+            index, from: max(0, before - 1), through: last, observations: observations, marker: lesson?.marker)
         var columns = recorder.columns(from: before)
         if before == 0, !columns.isEmpty { columns[0].time = .start }
         // On the last page the lanes end with the recording: its time ends with its last intent
         // (a wait then running is drawn to there, as the live view draws it to now).
         var panel = StreamPanel(columns: columns, lateLanes: recorder.lateLanes, present: place)
+        if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
             let end = time(index.count)
             spans.count = min(spans.count, max(1, TimeSpans.number(of: end, length: length) - first + 1))
@@ -88,20 +99,51 @@ package enum StreamsPage {
         return low - 1
     }
 
+    /// The lesson of a recorded tour that a place belongs to: the place's intent was made in it.
+    struct TourLesson {
+        /// Where among the observations its marker is, and the next lesson's (their count: none).
+        var marker: Int, nextMarker: Int
+        /// The place it began at (after that many intents), and where the next began (nil: none did).
+        var floor: Int, ceiling: Int?
+
+        /// The lesson of `place` among `observations` (in the order of their places); nil: they
+        /// hold no lesson's marker (not a tour). A marker after intent `k` begins its lesson at
+        /// place `k + 1` (place `k` shows intent `k`, made before it); those at the start, at 0.
+        init?(of place: Int, in observations: [LateObservation]) {
+            let markers = observations.indices.filter {
+                if case .lessonBegan = observations[$0].observation { true } else { false }
+            }
+            guard
+                let marker = markers.last(where: { observations[$0].place < place || observations[$0].place == 0 })
+                    ?? markers.first
+            else { return nil }
+            self.marker = marker
+            floor = observations[marker].place
+            let next = markers.first { $0 > marker }
+            nextMarker = next ?? observations.count
+            ceiling = next.map { observations[$0].place }
+        }
+    }
+
     /// A recorder of the intents `first + 1` to `end` sent through a scratch session built at the
     /// state after `first` (skipped ones noted, not sent), with `observations` made again where
-    /// they were made.
+    /// they were made; and where the lesson whose marker is `marker` (among them) began, if it
+    /// is given: its column, and the first late subscription made in it.
     private static func record(
-        _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation]
-    ) -> StreamRecorder {
+        _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation], marker: Int? = nil
+    ) -> (StreamRecorder, PageFloor?) {
         let scratch = BallSession(start: index.state(at: first))
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
             session: scratch, capacity: end - first + 2, firstIndex: first, earlierPositions: Array(earlier))
         recorder.keepsEndedLanes = true
         var pending = observations[...]
+        var floor: PageFloor?
         func observe(upTo number: Int) {
             while let next = pending.first, next.place <= number {
+                if pending.startIndex == marker {
+                    floor = PageFloor(column: next.place, subscription: recorder.subscriptionsMade)
+                }
                 let placeTime = next.place == 0 ? SessionTime.start : index.sessionTime(of: next.place)
                 recorder.apply(next.observation, at: next.place, time: next.time ?? placeTime)
                 // A Publish copy subscribed before the scratch session's start: sent what the
@@ -126,7 +168,7 @@ package enum StreamsPage {
                 observe(upTo: number)
             }
         }
-        return recorder
+        return (recorder, floor)
     }
 }
 

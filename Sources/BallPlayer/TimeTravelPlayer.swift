@@ -232,14 +232,16 @@ package final class TimeTravelPlayer {
     private let userObservationLimit: Int
 
     /// Every late subscription and cancel, the recording's and the user's, in the order of
-    /// their places (the recording's first at a place), with a recorded tour's `o` (the screen
-    /// bound through a Publish copy of the chain, and back), whose lanes the page draws too.
+    /// their places (the recording's first at a place, but for a lesson's marker: the user's
+    /// come before it, on the page of the place's own lesson), with a recorded tour's `o` (the
+    /// screen bound through a Publish copy of the chain, and back), whose lanes the page draws
+    /// too, and its lessons' markers (the page holds the place's lesson only).
     private var lateObservations: [StreamsPage.LateObservation] {
         let recorded = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
             switch entry.event.observation {
-            case .subscribed, .unsubscribed, .screenThroughPublish:
+            case .subscribed, .unsubscribed, .screenThroughPublish, .lessonBegan:
                 (entry.place, entry.event.observation, SessionTime(seconds: entry.event.time))
-            case .panelOpened, .panelClosed, .lessonBegan, .mapCopies: nil
+            case .panelOpened, .panelClosed, .mapCopies: nil
             }
         }
         guard !userObservations.isEmpty else { return recorded }
@@ -247,7 +249,9 @@ package final class TimeTravelPlayer {
         merged.reserveCapacity(recorded.count + userObservations.count)
         var user = userObservations[...]
         for entry in recorded {
-            while let next = user.first, next.place < entry.place {
+            var marker = false
+            if case .lessonBegan = entry.observation { marker = true }
+            while let next = user.first, next.place < entry.place || marker && next.place == entry.place {
                 merged.append(next)
                 user.removeFirst()
             }

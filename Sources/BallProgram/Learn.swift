@@ -484,7 +484,7 @@ package final class Learn: TerminalProgram {
     }
 
     /// Where the lesson began, from which its lanes are drawn.
-    private var floor: PageFloor { PageFloor(column: start, subscription: firstSubscription) }
+    package var floor: PageFloor { PageFloor(column: start, subscription: firstSubscription) }
 
     /// The late lanes the lesson's lanes draw: those subscribed since it began.
     private var drawnLateLanes: [LateLane] { play.streams.lateLanes.filter { $0.id >= firstSubscription } }

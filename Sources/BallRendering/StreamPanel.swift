@@ -498,7 +498,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// Leaves out what came before `floor`: the columns before it, the late lanes subscribed
     /// before it, and the events of its own column, which belong to the lesson before (the
     /// column is drawn as the place the lesson began: each lane as it stood, nothing new).
-    private mutating func lessonOnly(from floor: PageFloor) {
+    package mutating func lessonOnly(from floor: PageFloor) {
         lateLanes.removeAll { $0.id < floor.subscription }
         guard floor.column > 0 else { return }
         columns.removeAll { $0.index < floor.column }

@@ -79,6 +79,49 @@ struct LearnRecordingTests {
     }
 
     @Test(
+        "the player draws a lesson's lanes from where it began, as the tour did: combineLatest's mirror ^F once, where it went in"
+    )
+    func lanesFromTheLesson() throws {
+        let tour = try RecordedTour(first: LearnTests.index("publish"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.press(.right)
+        tour.pilot.press(.right)
+        tour.pilot.type("b")
+        let lesson4 = Self.rows(tour.pilot.frame).filter { $0.hasPrefix(" position") || $0.hasPrefix(" late Behavior") }
+        for key in ["m"] + "\(LearnTests.index("combine-latest") + 1)".unicodeScalars + ["2", "f", "6", "i"] {
+            tour.pilot.type(key)
+        }
+        tour.pilot.press(.right)
+        let rows = Self.rows(tour.pilot.frame)
+        let lanes = [" intents", " position", " mirror", " slotted"]
+        let live = lanes.map { label in
+            rows.first { $0.hasPrefix(label + " ") }.map { Self.resolved($0, in: tour.pilot.frame) }
+        }
+        #expect(live[2]?.hasSuffix("──^F─T──") == true, "\(rows.joined(separator: "\n"))")
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.end)])
+        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        // At the place before the quit, the tour's last frame (the quit after it, the future).
+        player.press(.arrow(.left, shifted: false))
+        let replayed = Self.rows(player.frame)
+        let shown = lanes.map { label in
+            replayed.first { $0.hasPrefix(label + " ") }.map { Self.resolved($0, in: player.frame) }
+        }
+        for (label, (seen, drawn)) in zip(lanes, zip(live, shown)) {
+            #expect(drawn?.hasPrefix(seen ?? "?") == true, "\(label):\n\(replayed.joined(separator: "\n"))")
+        }
+        #expect(replayed.first { $0.hasPrefix(" mirror ") }?.filter { $0 == "^" }.count == 1)
+        // Back in lesson 4: its lanes, and its late Behavior, as the tour drew them there.
+        player.run([.bytes(TerminalBytes.home)])
+        player.press(.arrow(.right, shifted: false))
+        player.press(.arrow(.right, shifted: false))
+        let earlier = Self.rows(player.frame).filter { $0.hasPrefix(" position") || $0.hasPrefix(" late Behavior") }
+        // (The lesson's change after it cancelled the late Behavior: `!` at its end.)
+        #expect(earlier.count == 2 && zip(earlier, lesson4).allSatisfy { $0.hasPrefix($1) }, "\(earlier) \(lesson4)")
+    }
+
+    @Test(
         "in the player a place is labelled with the lesson its intent was made in, not the one begun after it"
     )
     func lessonOfAPlace() throws {
@@ -157,6 +200,13 @@ struct LearnRecordingTests {
         #expect(!own.contains { $0.contains("▲") }, "\(own.joined(separator: "\n"))")
     }
 
+    /// A lane's row with each letter of its marbles written as the value the values line of
+    /// `frame` names (a page's letters are its own).
+    static func resolved(_ row: String, in frame: Frame) -> String {
+        String(row.prefix(StreamPanel.labelWidth))
+            + PublishCopyLaneTests.resolved(String(row.dropFirst(StreamPanel.labelWidth)), in: frame)
+    }
+
     /// The frame's rows as a terminal shows them (through the rasteriser), without trailing blanks.
     static func rows(_ frame: Frame) -> [String] {
         var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
@@ -166,7 +216,7 @@ struct LearnRecordingTests {
     }
 
     @Test(
-        "the player draws lesson 3's late Behavior ^a! where the tour drew it, beside Completion's ^| in the same row"
+        "the player draws lesson 3's late Behavior in lesson 3's lanes, and Completion's ^| in Completion's, as the tour did"
     )
     func everyLateLaneOfAKind() throws {
         let tour = try RecordedTour(first: LearnTests.index("behavior"))
@@ -176,12 +226,13 @@ struct LearnRecordingTests {
         let completion = "\(LearnTests.index("completion") + 1)".unicodeScalars
         for key: Unicode.Scalar in ["m"] + completion + ["2", "e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
-        // At the start (the future drawn dim) and at the end, the row holds both lanes.
-        for keys in [[], [TerminalBytes.end]] {
+        // At the start (the future drawn dim) lesson 3's lanes, to where the lesson changed (which
+        // cancelled it); at the end Completion's, from where it began.
+        for (keys, drawn) in [([], " late Behavior  ^a─b!"), ([TerminalBytes.end], " late Behavior    ^|")] {
             player.run(keys.map { .bytes($0) })
             let rows = Self.rows(player.frame)
             let behavior = rows.first { $0.hasPrefix(" late Behavior") }
-            #expect(behavior == " late Behavior  ^ab!^|", "\(rows.joined(separator: "\n"))")
+            #expect(behavior == drawn, "\(rows.joined(separator: "\n"))")
         }
     }
 
@@ -274,6 +325,8 @@ struct LearnRecordingTests {
         for run in 0..<40 {
             let tour = try RecordedTour(first: generator.below(Lesson.all.count))
             var shown = [tour.pilot.learn.lesson]
+            // The late lanes of the last lesson shown: its floor's first subscription.
+            var floor = 0
             for _ in 0..<(10 + generator.below(50)) {
                 switch generator.below(12) {
                 case 0:
@@ -284,6 +337,7 @@ struct LearnRecordingTests {
                 }
                 if tour.pilot.learn.isFinished { break }
                 if tour.pilot.learn.lesson != shown.last { shown.append(tour.pilot.learn.lesson) }
+                if tour.pilot.learn.lesson < Lesson.all.count { floor = tour.pilot.learn.floor.subscription }
             }
             if !tour.pilot.learn.isFinished { tour.pilot.type("q") }
             let context = "run \(run), \(generator):\n\(tour.file.lines.joined(separator: "\n"))"
@@ -305,12 +359,13 @@ struct LearnRecordingTests {
                 markers.append(number - 1)
             }
             #expect(markers == shown.filter { $0 < Lesson.all.count }, "\(context)")
-            // The player at the end: the late lanes the tour drew (after an `e` too).
+            // The player at the end: the late lanes the tour drew in its last lesson (after an `e`
+            // too; the closing card is no lesson: the last lesson's lanes are the picture's end).
             let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
             player.run([.bytes(TerminalBytes.end)])
             #expect(player.player.place == index.count, "\(context)")
             // (The player's page keeps a kind's ended lanes beside its newest: the newest compared.)
-            let live = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 }
+            let live = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 && $0.id >= floor }
             let replayed = LateSubscriber.allCases.compactMap { kind in
                 player.player.view.panel?.lateLanes.last { $0.kind == kind }
             }
