@@ -16,13 +16,22 @@ package struct ChangeLine: Hashable, Sendable {
     package var before: Appearance
     /// The appearance after it.
     package var after: Appearance
+    /// What the screen drew before and after, where a recorded tour's `o` bound it through a
+    /// Publish copy of the chain (nil: the chain's own colours, ``before`` and ``after``'s).
+    package var screenBefore, screenAfter: ScreenColours?
 
-    /// The line for a move described by `words` (in short, `shortWords`), from `before` to `after`.
-    package init(_ words: String, short shortWords: String? = nil, before: Appearance, after: Appearance) {
+    /// The line for a move described by `words` (in short, `shortWords`), from `before` to `after`;
+    /// the screen drew `screenBefore` and `screenAfter` where they are given (through a copy).
+    package init(
+        _ words: String, short shortWords: String? = nil, before: Appearance, after: Appearance,
+        screenBefore: ScreenColours? = nil, screenAfter: ScreenColours? = nil
+    ) {
         self.words = words
         self.shortWords = shortWords ?? words
         self.before = before
         self.after = after
+        self.screenBefore = screenBefore
+        self.screenAfter = screenAfter
     }
 
     /// The line in full, as it reads in a wide window.
@@ -66,11 +75,33 @@ package struct ChangeLine: Hashable, Sendable {
         let shortBackground =
             before.background == after.background
             ? "\(background) (same)" : "\(background) \(before.background.name) → \(after.background.name)"
+        // The screen's colours where a copy drew them: the chain's streams above say what the
+        // chain did, this what the screen showed.
+        var (screen, shortScreen, endScreen) = ("", "", "")
+        if screenBefore != nil || screenAfter != nil {
+            let from = screenBefore ?? ScreenColours(ball: before.ball, background: before.background)
+            let to = screenAfter ?? ScreenColours(ball: after.ball, background: after.background)
+            let through = screenAfter == nil ? "the chain" : "a Publish copy"
+            let shown = { (colours: ScreenColours) in
+                "\(ball) \(colours.ball.name) \(background) \(colours.background.name)"
+            }
+            let change = from == to ? "\(shown(to)) (unchanged)" : "\(shown(from)) → \(shown(to))"
+            screen = "the screen, through \(through): \(change)"
+            shortScreen = "screen \(change)"
+            endScreen = " · screen \(shown(to))"
+        }
+        let (withScreen, withShortScreen) = screen.isEmpty ? ("", "") : (" · " + screen, " · " + shortScreen)
+        // Where only the screen changed (a recorded tour's `o`), what it showed, first.
+        let screenOnly =
+            screen.isEmpty || before != after ? [] : ["\(shortWords): \(screen)", "\(shortWords): \(shortScreen)"]
         return [
-            "\(words): \(position) · \(ballColour) · \(backgroundColour)",
-            "\(words): \(shortPosition) · \(shortBall) · \(shortBackground)",
-            "\(shortWords): \(shortPosition) · \(shortBall) · \(shortBackground)",
-            "\(shortWords): \(to.column),\(to.row) \(ball) \(after.ball.name) \(background) \(after.background.name)",
+            "\(words): \(position) · \(ballColour) · \(backgroundColour)\(withScreen)",
+            "\(words): \(shortPosition) · \(shortBall) · \(shortBackground)\(withShortScreen)",
+        ] + screenOnly + [
+            "\(shortWords): \(shortPosition) · \(shortBall) · \(shortBackground)\(withShortScreen)"
+        ] + (screen.isEmpty ? [] : ["\(shortWords): \(shortPosition)\(withShortScreen)"]) + [
+            "\(shortWords): \(to.column),\(to.row) \(ball) \(after.ball.name) \(background) \(after.background.name)"
+                + endScreen
         ]
     }
 }

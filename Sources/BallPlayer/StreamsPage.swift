@@ -22,12 +22,14 @@ package enum StreamsPage {
     /// In a recorded tour (``Observation/lessonBegan(number:title:)`` markers among them), the
     /// page holds the lesson of the place only, as the tour's lanes did: from where it began (its
     /// lanes as they stood there, the late lanes subscribed in it) to where the next began.
+    /// `through`: the last intent the page holds (nil: as many as it has room for).
     package static func panel(
-        index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis()
+        index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
+        through: Int? = nil
     ) -> StreamPanel {
         let lesson = TourLesson(of: place, in: observations)
         let observations = lesson.map { Array(observations[..<$0.nextMarker]) } ?? observations
-        let ceiling = lesson?.ceiling ?? index.count
+        let ceiling = min(lesson?.ceiling ?? index.count, through ?? index.count)
         guard axis.time else {
             let size = StreamPanel.pageSize(width: width)
             let start = StreamPanel.pageStart(latest: place, width: width, from: lesson?.floor ?? 0)

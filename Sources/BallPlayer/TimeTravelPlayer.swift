@@ -22,6 +22,9 @@ package final class TimeTravelPlayer {
     package private(set) var session: BallSession
     /// How many intents are applied.
     package private(set) var place = 0
+    /// Of the recorded `o` and `u` after the place's intent (``stops(at:)``), how many are
+    /// applied; nil: all, the place whole. Stepping stops after the intent, then after each.
+    package private(set) var stop: Int?
     /// The timing, whether paused, and when the next intent is due.
     package private(set) var playback: PlaybackClock
     /// What the last move changed, in words (``ChangeLine``); nil before the first.
@@ -134,10 +137,19 @@ package final class TimeTravelPlayer {
         if let end = index.endTime(of: place) { session.reach(end) }
     }
 
-    /// Goes `count` intents forward (back, when negative) and pauses.
+    /// Goes `count` intents forward (back, when negative) and pauses; one step goes to the next
+    /// (or previous) place, where a recorded `o` or `u` after an intent is a place of its own
+    /// (``stop``): it changes what is drawn, the screen's colours or the tour's row.
     package func step(by count: Int) {
         playback.setPaused(true)
-        move(to: place + count, how: count == 1 ? .forward : .jump)
+        let stops = stops(at: place).count
+        switch (count, stop) {
+        case (1, let stop?): moveStop(to: stop + 1 < stops ? stop + 1 : nil, forward: true)
+        case (-1, let stop?) where stop > 0: moveStop(to: stop - 1, forward: false)
+        case (-1, 0?) where place == 0: break
+        case (-1, nil) where stops > 0: moveStop(to: stops - 1, forward: false)
+        default: move(to: place + count, how: count == 1 ? .forward : .jump)
+        }
     }
 
     /// Goes to the start (intent 0), and pauses.
@@ -237,11 +249,14 @@ package final class TimeTravelPlayer {
     /// screen bound through a Publish copy of the chain, and back), whose lanes the page draws
     /// too, and its lessons' markers (the page holds the place's lesson only).
     private var lateObservations: [StreamsPage.LateObservation] {
-        let recorded = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
+        let cutoff = self.cutoff
+        let recorded = index.observations.indices.compactMap { number -> StreamsPage.LateObservation? in
+            let entry = index.observations[number]
+            guard Self.applied(number, place: entry.place, at: place, cutoff: cutoff) else { return nil }
             switch entry.event.observation {
             case .subscribed, .unsubscribed, .screenThroughPublish, .lessonBegan:
-                (entry.place, entry.event.observation, SessionTime(seconds: entry.event.time))
-            case .panelOpened, .panelClosed, .mapCopies: nil
+                return (entry.place, entry.event.observation, SessionTime(seconds: entry.event.time))
+            case .panelOpened, .panelClosed, .mapCopies: return nil
             }
         }
         guard !userObservations.isEmpty else { return recorded }
@@ -323,10 +338,12 @@ package final class TimeTravelPlayer {
         case forward, jump, skip(Bool)
     }
 
-    /// Goes to `target` (kept within what has been read) and says what changed.
+    /// Goes to `target` (kept within what has been read) and says what changed: a step forward,
+    /// while paused, to the place's first stop where it has `o` or `u` after its intent.
     private func move(to target: Int, how: Move) {
         let target = min(max(0, target), index.count)
         let before = session.viewModel.current
+        let screenBefore = coloursThroughPublish
         if case .forward = how, target == place + 1 {
             if !index.skipped.contains(target) {
                 session.send(index.event(target).intent, at: index.sessionTime(of: target))
@@ -341,6 +358,8 @@ package final class TimeTravelPlayer {
         }
         let from = place
         place = target
+        stop = nil
+        if case .forward = how, target == from + 1, paused, !stops(at: target).isEmpty { stop = 0 }
         message = nil
         // A step names its intent as the panel does; anything else, where it went.
         let words: String
@@ -356,8 +375,67 @@ package final class TimeTravelPlayer {
         case .skip(true): words = "skip #\(target)"
         case .skip(false): words = "unskip #\(target)"
         }
-        change = ChangeLine(words, short: shortWords, before: before, after: session.viewModel.current)
+        change = ChangeLine(
+            words, short: shortWords, before: before, after: session.viewModel.current, screenBefore: screenBefore,
+            screenAfter: coloursThroughPublish)
         revision += 1
+    }
+
+    /// Goes to stop `target` of the place (nil: the place whole), forward or back, and says what
+    /// the `o` or `u` passed changed: the screen's colours where it bound them, the tour's row.
+    private func moveStop(to target: Int?, forward: Bool) {
+        let stops = stops(at: place)
+        let passed = forward ? stop.map { stops[$0] } : target.map { stops[$0] }
+        let screenBefore = coloursThroughPublish
+        stop = target
+        message = nil
+        let appearance = session.viewModel.current
+        let said = passed.map { Self.stopWords(index.observations[$0].event.observation) }
+        let words = forward ? "#\(place) \(said?.words ?? "")" : "#\(place) before \(said?.short ?? "")"
+        let short = forward ? "#\(place) \(said?.short ?? "")" : "#\(place) before \(said?.short.prefix(1) ?? "")"
+        change = ChangeLine(
+            words, short: short, before: appearance, after: appearance, screenBefore: screenBefore,
+            screenAfter: coloursThroughPublish)
+        revision += 1
+    }
+
+    /// What a stop's `o` or `u` did, in full and in short.
+    private static func stopWords(_ observation: Observation) -> (words: String, short: String) {
+        switch observation {
+        case .screenThroughPublish(true):
+            ("o: the screen bound through a Publish copy of the chain", "o: a Publish copy")
+        case .screenThroughPublish(false):
+            ("o: the screen bound back to the chain, the copy disposed of", "o: the chain")
+        case .mapCopies(true): ("u: the copies of map subscribed", "u: map's copies")
+        case .mapCopies(false): ("u: the copies of map cancelled", "u: map's copies cancelled")
+        default: ("", "")
+        }
+    }
+
+    /// Where among the recording's observations the `o` and `u` after intent `place` are (each a
+    /// stop of the place: ``stop``), in order.
+    private func stops(at place: Int) -> [Int] {
+        index.observations(at: place).indices.filter {
+            switch index.observations[$0].event.observation {
+            case .screenThroughPublish, .mapCopies: true
+            default: false
+            }
+        }
+    }
+
+    /// The first of the recording's observations after the place's intent that has not happened at
+    /// the stop (nil: the place whole, all have).
+    private var cutoff: Int? {
+        guard let stop else { return nil }
+        let stops = stops(at: place)
+        return stop < stops.count ? stops[stop] : nil
+    }
+
+    /// Whether the recording's observation `number`, made at `entryPlace`, has happened at `place`
+    /// stopped at `cutoff` (those after later intents are drawn where they were, as the future).
+    private static func applied(_ number: Int, place entryPlace: Int, at place: Int, cutoff: Int?) -> Bool {
+        guard let cutoff, entryPlace == place else { return true }
+        return number < cutoff
     }
 
     /// The intent's glyph, or `ø` when it is skipped.
@@ -405,13 +483,8 @@ package final class TimeTravelPlayer {
     private var copiesWords: String? {
         let copies = tourCopies
         var words: [String] = []
-        // Turned off after the place's intent: what the copies showed, then the chain again.
-        let screenOff = turnedOff { if case .screenThroughPublish(let on) = $0 { on } else { nil } }
-        let copiesOff = turnedOff { if case .mapCopies(let on) = $0 { on } else { nil } }
-        if copies.colours != nil, let said = Observation.screenThroughPublish(true).tourWords {
-            words.append(said + (screenOff ? ", then back to the chain" : ""))
-        }
-        if let counts = copies.counts { words.append("u: \(counts.words)" + (copiesOff ? ", then cancelled" : "")) }
+        if copies.colours != nil, let said = Observation.screenThroughPublish(true).tourWords { words.append(said) }
+        if let counts = copies.counts { words.append("u: \(counts.words)") }
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 
@@ -451,10 +524,12 @@ package final class TimeTravelPlayer {
     /// what happened until the next intent: `o` or `u` pressed there belong to it).
     private var lessonBegunAfter: Observation? {
         guard place > 0 else { return nil }
-        return index.observations(at: place).last {
-            if case .lessonBegan = $0.event.observation { true } else { false }
-        }?
-        .event.observation
+        let (slice, cutoff) = (index.observations(at: place), cutoff)
+        return slice.indices.last {
+            guard Self.applied($0, place: place, at: place, cutoff: cutoff) else { return false }
+            if case .lessonBegan = slice[$0].event.observation { return true } else { return false }
+        }
+        .map { slice[$0].event.observation }
     }
 
     /// The status line's short word for the tour where it has no row of its own: `Lesson 9`,
@@ -475,22 +550,19 @@ package final class TimeTravelPlayer {
     private var tourKnown: (observations: Int, isTour: Bool)?
 
     /// The place after whose intent a recorded tour's `o` (``Observation/screenThroughPublish(_:)``)
-    /// or `u` (``Observation/mapCopies(_:)``) was turned on, while it is still on at the place,
-    /// or was on as the place's intent came (turned off after it: the place shows that intent
-    /// through the copies, the `o` of a lesson whose task is a move, then `n`).
+    /// or `u` (``Observation/mapCopies(_:)``) was turned on, while it is on at the place and stop
+    /// (its last `o` or `u` by then turned it on).
     private func turnedOn(_ marker: (Observation) -> Bool?) -> Int? {
-        func on(before end: Int, orAt: Bool) -> Int? {
-            for entry in index.observations.reversed() where entry.place < end || orAt && entry.place == end {
-                if let on = marker(entry.event.observation) { return on ? entry.place : nil }
-            }
-            return nil
+        let cutoff = self.cutoff
+        let through = index.observations(at: place).endIndex
+        for number in (0..<through).reversed() {
+            let entry = index.observations[number]
+            guard Self.applied(number, place: entry.place, at: place, cutoff: cutoff),
+                let on = marker(entry.event.observation)
+            else { continue }
+            return on ? entry.place : nil
         }
-        return on(before: place, orAt: true) ?? (place > 0 ? on(before: place, orAt: false) : nil)
-    }
-
-    /// Whether `o` or `u` was turned off after the place's intent (it went through the copies).
-    private func turnedOff(_ marker: (Observation) -> Bool?) -> Bool {
-        place > 0 && index.observations(at: place).contains { marker($0.event.observation) == false }
+        return nil
     }
 
     /// The positions the position subject published after intent `start`, up to the place.
@@ -502,7 +574,7 @@ package final class TimeTravelPlayer {
     /// operators (``PublishCopy``, ``MapRuns``): the Publish copy's colours, the copies of `map`'s
     /// counts; nil where off. Kept until the place or the skips change.
     private var tourCopies: (colours: ScreenColours?, counts: MapCounts?) {
-        if let cached = copiesCache, cached.place == place, cached.revision == index.revision,
+        if let cached = copiesCache, cached.place == place, cached.stop == stop, cached.revision == index.revision,
             cached.observations == index.observations.count
         {
             return cached.copies
@@ -515,10 +587,11 @@ package final class TimeTravelPlayer {
                 MapRuns.counts(from: index.state(at: $0).position, then: positionsPublished(after: $0))
             }
         )
-        copiesCache = (place, index.revision, index.observations.count, result)
+        copiesCache = (place, stop, index.revision, index.observations.count, result)
         return result
     }
-    private var copiesCache: (place: Int, revision: Int, observations: Int, copies: (ScreenColours?, MapCounts?))?
+    private var copiesCache:
+        (place: Int, stop: Int?, revision: Int, observations: Int, copies: (ScreenColours?, MapCounts?))?
 
     /// The colours a recorded tour's screen showed at the place while bound through a Publish
     /// copy of the chain (`o`); nil: bound to the chain itself.
@@ -579,8 +652,11 @@ package final class TimeTravelPlayer {
             notice = "stopped reading at line \(stopped.line ?? 0)"
         }
         let panel = layout.panelFits.map { fits in
+            // Stopped before an `o` or `u` of the place, the page ends with it: what comes after
+            // the place is what that `o` or `u` began.
             var page = StreamsPage.panel(
-                index: index, place: place, width: width, observations: lateObservations, axis: panelAxis)
+                index: index, place: place, width: width, observations: lateObservations, axis: panelAxis,
+                through: cutoff == nil ? nil : place)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

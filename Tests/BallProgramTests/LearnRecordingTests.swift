@@ -236,7 +236,9 @@ struct LearnRecordingTests {
         }
     }
 
-    @Test("the player shows o's white ball where the tour did, then the Publish copy's colours, as the tour's screen")
+    @Test(
+        "the player stops at each o after a move: the white ball where the tour showed it, the copy's colours, the chain's again, each change line true"
+    )
     func screenThroughPublish() throws {
         let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
         var shown: [ScreenColours] = []
@@ -246,35 +248,55 @@ struct LearnRecordingTests {
         }
         tour.pilot.type("2")  // The lesson's guess: o waits for it.
         tour.pilot.press(.right)  // Place 1: the chain itself.
+        look()
         tour.pilot.type("o")  // After intent 1: the white view, until the next position.
         look()
         for _ in 0..<3 {
             tour.pilot.press(.right)
             look()
         }
-        tour.pilot.type("o")  // Back to the chain (place 4).
+        tour.pilot.type("o")  // Back to the chain, after intent 4.
         look()
         tour.pilot.type("q")
-        #expect(shown[0] == ScreenColours(ball: .flatWhite, background: .flatWhite))
+        #expect(shown[1] == ScreenColours(ball: .flatWhite, background: .flatWhite) && shown[0] != shown[1])
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         var replayed: [ScreenColours] = []
-        for _ in 1...4 {
+        var places: [String] = []
+        var lines: [String] = []
+        for step in 0..<6 {
             player.press(.arrow(.right, shifted: false))
             let appearance = player.watch.binding.model.appearance
             replayed.append(ScreenColours(ball: appearance.ball, background: appearance.background))
-            if player.player.place == 1 {
-                #expect(!player.frame.discRows(ball: .flatWhite).isEmpty, "the disc drawn white")
-                #expect(Self.rows(player.frame).contains { $0.contains("o: the screen through Publish") })
-            }
+            places.append("\(player.player.place)\(player.player.stop.map { ".\($0)" } ?? "")")
+            lines.append(player.player.change?.text ?? "")
+            let row = Self.rows(player.frame).contains { $0.contains("o: the screen through Publish") }
+            #expect(row == (1...4).contains(step), "\(places): the tour's row")
         }
-        // Place 4 shows intent 4 through the copy, as the tour's screen did until `o` bound it
-        // back (or `n` did, the Why Behavior lesson done by its move): said on the tour's row.
-        #expect(replayed == Array(shown.prefix(4)), "tour \(shown), player \(replayed)")
+        // Each o after a move is a place of its own: 1.0 is intent 1 before o, 1 after it.
+        #expect(places == ["1.0", "1", "2", "3", "4.0", "4"], "\(places)")
+        #expect(replayed == shown, "tour \(shown), player \(replayed)")
+        // Where o bound the screen, the change line says so, and what the screen showed.
+        let (white, chain) = (shown[1], shown[0])
         #expect(
-            Self.rows(player.frame).contains { $0.contains("o: the screen through Publish, then back to the chain") },
-            "\(Self.rows(player.frame).joined(separator: "\n"))")
+            lines[1].hasPrefix("#1 o: the screen bound through a Publish copy of the chain:")
+                && lines[1].contains("ballColour \(chain.ball.name) (unchanged)")
+                && lines[1].hasSuffix(
+                    "the screen, through a Publish copy: ● \(chain.ball.name) ■ \(chain.background.name)"
+                        + " → ● \(white.ball.name) ■ \(white.background.name)"
+                ), "\(lines[1])")
+        #expect(
+            lines[5].hasPrefix("#4 o: the screen bound back to the chain") && lines[5].contains("through the chain"))
+        #expect(Self.rows(player.frame).contains { $0.hasPrefix(" #4 o") }, "\(Self.rows(player.frame))")
+        // Back: before the o, through the copy again.
+        player.press(.arrow(.left, shifted: false))
+        #expect(player.player.place == 4 && player.player.stop == 0)
+        let appearance = player.watch.binding.model.appearance
+        #expect(ScreenColours(ball: appearance.ball, background: appearance.background) == shown[4])
+        #expect(player.player.change?.text.hasPrefix("#4 before o:") == true)
         player.press(.arrow(.right, shifted: false))
-        #expect(!Self.rows(player.frame).contains { $0.contains("o: the screen") }, "after it, the chain itself")
+        player.press(.arrow(.right, shifted: false))
+        #expect(
+            !Self.rows(player.frame).contains { $0.contains("o: the screen through") }, "after it, the chain itself")
     }
 
     @Test("the player says what u counted where the tour's card did: map's runs, shared and not")

@@ -190,9 +190,10 @@ struct PublishCopyLaneTests {
         tour.pilot.type("q")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
-        // At the place of the move before the two o's: the ended copy's value and `!`, the new
-        // copy's `^` (drawn as the place's own: what happened until the next intent).
-        player.press(.right)
+        // At the place of the move before the two o's, whole (each o after it a place of its own):
+        // the ended copy's value and `!`, the new copy's `^` (what happened until the next intent).
+        for _ in 0..<3 { player.press(.right) }
+        #expect(player.player.place == 1 && player.player.stop == nil)
         let atPlace = Self.marbles("copy.subject", in: player.frame).map { Self.resolved($0, in: player.frame) }
         #expect(atPlace?.hasPrefix("^─[41,3]!^") == true, "\(player.lines.joined(separator: "\n"))")
         player.press(.right)
