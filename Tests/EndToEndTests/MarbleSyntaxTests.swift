@@ -197,7 +197,7 @@ struct MarbleSyntaxTests {
         // corner), and every run checks every operator, interval and stage lane.
         let missedOperators = SlotOperator.allCases.map(\.name).filter { !chosen.contains($0) }.sorted()
         // (Each as the operator event's fields: its name, and an interval where it has one.)
-        let missedIntervals = ["100", "1000"].filter { !intervals.contains("\($0)ms") }.map {
+        let missedIntervals = ["100", "300", "1000"].filter { !intervals.contains("\($0)ms") }.map {
             #"debounce","interval":\#($0)"#
         }
         let missedStages = stagesChecked.count < 2 ? [#"filter,mapToOne,scan""#] : []
