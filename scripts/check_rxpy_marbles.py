@@ -261,7 +261,7 @@ def main(program, recording, replacements=None):
     print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
           "%d Publish copies' lanes as RxPY's Subject, map, distinct_until_changed and scan give them; "
           "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
-          "(operators chosen: %s)%s%s%s%s" % (
+          "(operators chosen: %s)%s%s%s" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
         len(copies) // 3,
@@ -270,7 +270,6 @@ def main(program, recording, replacements=None):
                 for name, count in sorted(stage_counts.items())),
         "; %d inner lanes as RxPY's flat_map and flat_map_latest subscribe to the position" % inner_counts[0]
         if inner_counts[0] else "",
-        "; %d of RxPY's inner subscriptions made under retry not compared" % inner_counts[1] if inner_counts[1] else "",
         "; %d lesson%s listed where %s began" % (len(wanted_lessons), "" if len(wanted_lessons) == 1 else "s", "it" if len(wanted_lessons) == 1 else "they") if wanted_lessons else ""))
     return 0
 
@@ -468,9 +467,8 @@ def out_of_bounds(position):
 
 # How many events each stage lane had in the last frame_check, by lane: the summary says them.
 stage_counts = {}
-# How many inner lanes the last frame_check compared, and how many of RxPY's it left out (made
-# under retry).
-inner_counts = [0, 0]
+# How many inner lanes the last frame_check compared.
+inner_counts = [0]
 # The values (and `|`) of each stage lane at --frame 1ms in the last frame_check, in order: the
 # export at a frame an intent must say the same.
 stage_values = {}
@@ -779,7 +777,7 @@ def frame_check(program, recording, end, expressions):
     exported = [(frame, mark(n)) for frame, n in events("slotted")]
     failures = []
     stage_counts.clear()
-    inner_counts[:] = [0, 0]
+    inner_counts[:] = [0]
     stage_values.clear()
     if exported != given:
         first = next(i for i, (a, b) in enumerate(zip(exported + [None] * len(given), given + [None] * len(exported)))
@@ -805,21 +803,15 @@ def frame_check(program, recording, end, expressions):
         stage_counts[name] = len(given_stage)
         stage_values[name] = [value for _, value in exported_stage]
     # Each inner lane (`"lane":"inner 1"`, one a subscription): as RxPY's flat_map or
-    # flat_map_latest subscribed to the position, received from it and disposed of it. Not those
-    # made while a pipe with retry was in the slot: retry's resubscriptions make inner
-    # subscriptions the program's model of the inners does not count (docs/replay-format.md),
-    # said in the summary.
-    def retried(frame):
-        return "retry" in ([pipe for at, pipe in chosen if at <= frame][-1:] or ["none"])[0].split(",")
+    # flat_map_latest subscribed to the position, received from it and disposed of it; those
+    # retry_now made as it subscribed anew after an error too, numbered on from the pipe's others.
     exported_inners = sorted(
         ((lane["subscribedFrame"], lane["lane"], lane["unsubscribedFrame"],
           [(int(time), mark(n)) for time, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])])
-         for lane in every if lane["lane"].startswith("inner ") and not retried(lane["subscribedFrame"])),
+         for lane in every if lane["lane"].startswith("inner ")),
         key=lambda run: run[:2])
-    given_inners = sorted(((run["subscribed"], run["lane"], run["disposed"],
-                            run["events"]) for run in inner_runs if not retried(run["subscribed"])),
+    given_inners = sorted(((run["subscribed"], run["lane"], run["disposed"], run["events"]) for run in inner_runs),
                           key=lambda run: run[:2])
-    inner_counts[1:] = [len([run for run in inner_runs if retried(run["subscribed"])])]
     if exported_inners != given_inners:
         first = next(i for i, (a, b) in enumerate(zip(exported_inners + [None] * len(given_inners),
                                                       given_inners + [None] * len(exported_inners))) if a != b)

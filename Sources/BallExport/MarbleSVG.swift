@@ -893,12 +893,15 @@ extension StreamColumn {
         for lane in lanes {
             switch lane {
             case .intents:
+                // (The frame's first intent says how many inner subscriptions were made before it.)
+                if intent == nil { innersMadeBefore = part.innersMadeBefore }
                 if let intent = part.intent { self.intent = intent }
                 slot = part.slot
                 mirror = part.mirror
                 held = part.held
                 time = part.time
                 innersAfter = part.innersAfter
+                innersMadeAfter = part.innersMadeAfter
             case .position: if let position = part.position { self.position = position }
             case .mirror: if let sent = part.mirrorSent { mirrorSent = sent }
             case .grabbed: if let sent = part.grabbed { grabbed = sent }

@@ -215,10 +215,7 @@ package enum MarbleTestExport {
         // number with their marbles so far, and the JSON lines of those that ended.
         var inners: [Int: LateMarbles<BallPosition>] = [:]
         let innersEnded = try Spool()
-        // Whether the button is down on the ball (what `grabbed` last published).
-        var grabbedNow = false
         func noteInners(_ column: StreamColumn, frame: Int, time: SessionTime) throws {
-            grabbedNow = column.grabbed ?? grabbedNow
             let (before, after) = (column.innersBefore, column.innersAfter)
             let chosen = column.intent?.buildsPipe == true
             let head = column.slot.stages.first
@@ -229,18 +226,16 @@ package enum MarbleTestExport {
                 mapsPresses
                 && (column.disposed.contains(.stage(0)) || column.failed.contains(.stage(0))
                     || column.completed.contains(.stage(0)) || column.failed.contains(.slotted))
-            // A press (or a pipe built with the button down) makes an inner subscription; where
-            // what it was handed set off an error that ended the head at once (a catch's fallback
-            // completing it), the model of the inners never counts it: `(^a!)`.
-            let makesOne = chosen ? grabbedNow : column.grabbed == true
-            guard !before.isEmpty || !after.isEmpty || (makesOne && headEnded) || !inners.isEmpty else { return }
+            // Inner subscriptions made and disposed of here (what each was handed set off an
+            // error that ended it at once: a press in a corner, each `retry` made): `(^a!)`.
+            let within = column.innersEndedWithin
+            guard !before.isEmpty || !after.isEmpty || !within.isEmpty || !inners.isEmpty else { return }
             let handed = column.position ?? column.state?.position
             let endedAt =
                 (column.stagesPassed.flatMap { [$0.failedAt, $0.completedAt] } + [column.failedAt]).compactMap { $0 }
                 .min() ?? time
             let endFrame = frames.frame(column: column.index, time: endedAt, timer: endedAt != time)
             var ended: [(Int, LateMarbles<BallPosition>, Bool)] = []
-            var subscribedHere = false
             // Where the head ended, the inners the position reached before the error it set off
             // disposed of the rest: as many as values the head passed on (the subject hands a new
             // value to its subscribers in the order they subscribed, a press's new inner last).
@@ -275,14 +270,19 @@ package enum MarbleTestExport {
                     // whose position set off the error first subscribes nothing.)
                     reaches -= 1
                     inners[number] = try subscribe(number)
-                    subscribedHere = true
                 } else if lived, lives, let position = column.position {
                     try receive(inners[number], position)
                 }
             }
-            if makesOne, mapsPresses, headEnded, !subscribedHere, reaches > 0, !column.dead.contains(.slotted) {
-                let number = chosen ? 1 : max(1, before.upperBound)
-                inners[number] = try subscribe(number)
+            for number in within where inners[number] == nil && reaches > 0 && !column.dead.contains(.slotted) {
+                // Handed the position as it subscribed (it reached it), disposed of at the error.
+                reaches -= 1
+                guard inners.count < Self.mostInners else { throw Self.tooManyInners(at: column.index) }
+                let marbles = try LateMarbles(
+                    label: StreamLane.inner(number).label, start: endFrame, syntax: syntax, frames: frames)
+                if let handed { try marbles.add(handed, at: endFrame, time: endedAt, column: column.index) }
+                marbles.end = endFrame
+                ended.append((number, marbles, true))
             }
             for number in inners.keys.sorted() {
                 // The position completed (a quit): so did each inner subscription to it.

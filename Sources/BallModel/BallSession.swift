@@ -23,14 +23,20 @@ package final class BallSession {
     /// model; the real ones are inside the operator, where nothing can count them but what they
     /// pass on).
     package var innerSubscriptions: Int { stages.first?.innerSubscriptions ?? 0 }
-    /// The inner subscriptions at the head of the slot's pipe that live now, by number (from 1, a
-    /// press each since the pipe was built): `flatMap`'s every one (nothing cancels one);
-    /// `flatMapLatest`'s latest, while the ball is grabbed (the release maps to `Empty()`, and
-    /// `switchToLatest` disposes the inner it switched away from).
+    /// How many inner subscriptions the head of the slot's pipe made since the pipe was built, those
+    /// `retry` made as it subscribed anew included (``SlotStage/innersMade``): the last one's number.
+    package var innersMade: Int { stages.first?.innersMade ?? 0 }
+    /// The inner subscriptions at the head of the slot's pipe that live now, by number (from 1, in
+    /// the order made since the pipe was built: a press each, and each `retry` made): `flatMap`'s
+    /// every one its subscription holds (nothing cancels one); `flatMapLatest`'s latest, while the
+    /// ball is grabbed (the release maps to `Empty()`, and `switchToLatest` disposes the inner it
+    /// switched away from); none once an error reached the chain's end (it disposed of the pipe,
+    /// and of its inner subscriptions with it).
     package var liveInners: Range<Int> {
-        let count = innerSubscriptions
-        guard viewModel.slot.value.stages.first == .flatMapLatest else { return 1..<(count + 1) }
-        return grab != nil && count > 0 ? count..<(count + 1) : count..<count
+        let (count, made) = (innerSubscriptions, innersMade)
+        guard failure == nil else { return (made + 1)..<(made + 1) }
+        guard viewModel.slot.value.stages.first == .flatMapLatest else { return (made - count + 1)..<(made + 1) }
+        return grab != nil && count > 0 ? made..<(made + 1) : made..<made
     }
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()

@@ -303,6 +303,11 @@ package struct SlotStage: Hashable, Sendable {
     /// nothing cancels, so each new position goes through this many times. For `flatMapLatest`,
     /// how many it made (the latest lives while the ball is grabbed: it passes each position once).
     package var innerSubscriptions = 0
+    /// How many inner subscriptions `flatMap` or `flatMapLatest` made since the pipe was built,
+    /// those `retry` made when it subscribed anew to the stages after an error included (each
+    /// handed the position that set the error off, and disposed of by it again at once): what
+    /// numbers them, as Rx counts its subscriptions.
+    package var innersMade = 0
     /// Whether it ended, unsubscribed for good: by an error a later stage caught (`catch`,
     /// `catchAndReturn`), or as that stage, which then completed. Nothing passes it again.
     package var finished = false
@@ -317,8 +322,9 @@ package struct SlotStage: Hashable, Sendable {
     package init(
         passed: SlotOutput? = nil, heldSince: SessionTime? = nil, windowStart: SessionTime? = nil,
         upstreamEnded: Bool = false, innerSubscriptions: Int = 0, finished: Bool = false, retries: Int = 0,
-        given: SlotOutput? = nil
+        given: SlotOutput? = nil, innersMade: Int? = nil
     ) {
+        self.innersMade = innersMade ?? innerSubscriptions
         self.passed = passed
         self.heldSince = heldSince
         self.windowStart = windowStart
@@ -525,7 +531,10 @@ extension SlotPipe {
             switch recovery {
             case .fallback(let value):
                 // The stages before it ended with the error; it passes the fallback on, then completes.
-                for ended in 0...later { next.stages[ended] = SlotStage(finished: true) }
+                // (The inner subscriptions made so far stay counted: they number the lanes.)
+                for ended in 0...later {
+                    next.stages[ended] = SlotStage(finished: true, innersMade: next.stages[ended].innersMade)
+                }
                 guard later < stages.count - 1 else { return next.pass(value) }
                 var onward = step
                 (onward.intent, onward.handed, onward.latest, onward.upstreamEnded) = (nil, value, value, true)
@@ -535,7 +544,10 @@ extension SlotPipe {
                 // only their completion, after a quit).
                 let ended = next.stages[0].upstreamEnded
                 // (What a stage was given as the pipe was built, it keeps.)
-                for fresh in 0..<later { next.stages[fresh] = SlotStage(given: next.stages[fresh].given) }
+                for fresh in 0..<later {
+                    next.stages[fresh] = SlotStage(
+                        given: next.stages[fresh].given, innersMade: next.stages[fresh].innersMade)
+                }
                 var again = step
                 again.resubscribed = true
                 again.next = next

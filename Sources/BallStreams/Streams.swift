@@ -95,6 +95,10 @@ package enum StreamLane: Hashable, Sendable {
         // By index, with no array a column: the panel works this out for every column on its page.
         for index in columns.indices {
             let (before, after) = (columns[index].innersBefore, columns[index].innersAfter)
+            let within = columns[index].innersEndedWithin
+            if !within.isEmpty {
+                (lowest, highest) = (min(lowest, within.lowerBound), max(highest, within.upperBound - 1))
+            }
             if !before.isEmpty {
                 (lowest, highest) = (min(lowest, before.lowerBound), max(highest, before.upperBound - 1))
             }
@@ -712,6 +716,19 @@ package struct StreamColumn: Hashable, Sendable {
     /// and after it, by number (the session's model of them, ``BallSession/liveInners``): the
     /// inner lanes.
     package var innersBefore = 0..<0, innersAfter = 0..<0
+    /// How many inner subscriptions the head had made before the intent and after it
+    /// (``BallSession/innersMade``): those made here that do not live after it lived for an instant
+    /// (``innersEndedWithin``).
+    package var innersMadeBefore = 0, innersMadeAfter = 0
+
+    /// The inner subscriptions made in the column and disposed of in it too, by number: handed
+    /// the position as they subscribed, which set off an error that disposed of them at once (a
+    /// press in a corner before a `map` that throws; each `retry` made subscribing anew).
+    package var innersEndedWithin: Range<Int> {
+        let first = (intent?.buildsPipe == true ? 0 : innersMadeBefore) + 1
+        let last = innersAfter.isEmpty ? innersMadeAfter : min(innersMadeAfter, innersAfter.lowerBound - 1)
+        return first <= last ? first..<(last + 1) : first..<first
+    }
 
     /// An empty column for the intent at `index`.
     package init(index: Int, intent: Intent? = nil, state: Appearance? = nil) {
@@ -810,9 +827,15 @@ package struct StreamColumn: Hashable, Sendable {
     /// Inner lane `number` here: `^` and the position it was handed where its press subscribed
     /// it (or the operator went in with the button down), then each new position; `!` where
     /// choosing an operator cancelled it, or `flatMapLatest` switched away from it at the release
-    /// (after the release's position, which went through it first); `|` where the position
-    /// completed; nothing before or after.
+    /// (after the release's position, which went through it first), or an error disposed of the
+    /// pipe; `^a!` where it was made and disposed of at once (``innersEndedWithin``); `|` where the
+    /// position completed; nothing before or after.
     private func innerMarble(_ number: Int) -> Marble? {
+        if innersEndedWithin.contains(number) {
+            // Subscribed, handed the position, and disposed of by the error it set off: `^a!`.
+            let handed = (position ?? state?.position).map { Marble.value(.position($0)) }
+            return .subscribed(handed: handed, ending: .unsubscribed)
+        }
         let chosen = intent?.buildsPipe == true
         let lived = innersBefore.contains(number)
         let lives = innersAfter.contains(number)
@@ -952,7 +975,10 @@ package struct StreamColumn: Hashable, Sendable {
             // What the lane received here: the position its press was handed, or a new one.
             let chosen = intent?.buildsPipe == true
             let (lived, lives) = (innersBefore.contains(number), innersAfter.contains(number))
-            if lives, !lived || chosen { return (position ?? state?.position).map { .value(.position($0)) } }
+            // (Made and disposed of here, handed the position: ``innersEndedWithin``.)
+            if lives && (!lived || chosen) || innersEndedWithin.contains(number) {
+                return (position ?? state?.position).map { .value(.position($0)) }
+            }
             // A live lane gets each new position; one switched away from at the release, its last.
             return lives || (lived && !chosen) ? position.map { .value(.position($0)) } : nil
         case .slotted:
@@ -1289,6 +1315,7 @@ package final class StreamRecorder {
         recorded = [StreamColumn(index: firstIndex)]
         recorded[0].time = session.now
         (recorded[0].innersBefore, recorded[0].innersAfter) = (session.liveInners, session.liveInners)
+        (recorded[0].innersMadeBefore, recorded[0].innersMadeAfter) = (session.innersMade, session.innersMade)
         // A chain built part-way after a recovery completed: the stages that ended draw nothing.
         let start = session.state
         for (number, stage) in start.stages.enumerated() where stage.finished && number < start.slot.stages.count {
@@ -1417,6 +1444,7 @@ package final class StreamRecorder {
         if !columns.isEmpty {
             columns[columns.count - 1].state = seen
             columns[columns.count - 1].innersAfter = session.liveInners
+            columns[columns.count - 1].innersMadeAfter = session.innersMade
             columns[columns.count - 1].noteWait(until: session.waitsUntil)
         }
         return columns
@@ -1461,7 +1489,9 @@ package final class StreamRecorder {
             column.dead = column.dead.filter { if case .stage = $0 { false } else { true } }
         }
         recorded[recorded.count - 1].innersAfter = session.liveInners
+        recorded[recorded.count - 1].innersMadeAfter = session.innersMade
         column.innersBefore = session.liveInners
+        column.innersMadeBefore = session.innersMade
         column.slot = slot
         column.mirror = mirror
         column.held = held

@@ -872,6 +872,10 @@ struct ChainTests {
         // error), each map the press to the position again, handed the corner at once.
         #expect(mapped == [.position(position(40, 11))] + Array(repeating: .position(position(70, 17)), count: 3))
         #expect(session.state.stages[2].retries == RetryOperation.attempts - 1)
+        // Each made an inner subscription, numbered on from the press's (the lanes draw them), and
+        // the error that went on disposed of the pipe: no inner subscription lives.
+        #expect(session.innersMade == RetryOperation.attempts)
+        #expect(session.liveInners.isEmpty)
         #expect((error as? SlotError) == .outOfBounds(position(70, 17)))
         #expect(session.state.failure == .outOfBounds(position(70, 17)))
         taps.forEach { $0.cancel() }

@@ -490,6 +490,51 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "flatMap,tryMap,retry released in a corner: each subscription anew makes an inner subscription, handed the corner and disposed of by its error at once, (^!), numbered on; the press's ends there too; RxPY's flat_map under retry_now makes the same three",
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func retryInners() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("retry-inners-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // As retryAtARelease: the press on the ball (intent 2), the release in the corner (3).
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMap,tryMap,retry"}"#,
+            #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"released","cell":[79,23]}"#,
+            #"{"t":0.4,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.5,"event":"quit"}"#,
+        ]
+        try Data((recording.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let exported = try run([programPath, "replay", file, "--marbles", "--syntax", "rxpy"]).output
+        let inners = try exported.split(separator: "\n").filter { $0.hasPrefix(#"{"lane":"inner "#) }.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let frames = try #require(inners.first?["framesPerIntent"] as? Int)
+        let (press, release) = (2 * frames, 3 * frames)
+        #expect(inners.map { $0["lane"] as? String } == ["inner 1", "inner 2", "inner 3"], "\(exported)")
+        #expect(inners.map { $0["subscribedFrame"] as? Int } == [press, release, release], "\(exported)")
+        #expect(inners.map { $0["unsubscribedFrame"] as? Int } == [release, release, release], "\(exported)")
+        for inner in inners.dropFirst() {
+            #expect((inner["subscription"] as? String)?.hasSuffix("(^!)") == true, "\(inner)")
+            // Handed the corner as it subscribed.
+            let values = try #require(inner["values"] as? [String: [String: [Int]]])
+            #expect(values.values.map { $0["cell"] } == [[70, 17]], "\(inner)")
+        }
+        // The text draws them as the panel does, each ^ and ! in the release's column.
+        let text = try run([programPath, "replay", file, "--marbles"]).output.split(separator: "\n")
+        for number in 2...3 {
+            let row = try #require(text.first { $0.hasPrefix(" inner \(number) ") }, "\(text)")
+            #expect(row.hasSuffix("^c!") || row.hasSuffix("^b!"), "\(row)")
+        }
+        #expect(text.first { $0.hasPrefix(" inner 1 ") }?.hasSuffix("!") == true, "\(text)")
+        let checked = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)")
+        #expect(
+            checked.output.contains("; 3 inner lanes as RxPY's flat_map and flat_map_latest subscribe to the position"),
+            "\(checked.output)")
+    }
+
+    @Test(
         "after an error, a late subscriber to the shared chain gets the last value and the error at once, for ever: RxPY's replay(1) connected at once, not RxSwift's default share's re-run",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func lateSubscriberAfterAnError() throws {

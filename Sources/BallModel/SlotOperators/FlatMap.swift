@@ -43,6 +43,7 @@ package struct FlatMapOperation: SlotOperation {
         var passed = Array(repeating: SlotOutput.position(next.position), count: moved ? stage.innerSubscriptions : 0)
         if step.built ? next.isGrabbed : next.isGrabbed && !state.isGrabbed {
             stage.innerSubscriptions += 1
+            stage.innersMade += 1
             passed.append(.position(next.position))
         }
         return passed

@@ -43,7 +43,10 @@ package struct FlatMapLatestOperation: SlotOperation {
         let subscribes = step.built ? next.isGrabbed : next.isGrabbed && !state.isGrabbed
         guard subscribes || (state.isGrabbed && next.position != state.position) else { return nil }
         // Each press's inner subscription is numbered, as flatMap's are: the lanes draw each.
-        if subscribes { stage.innerSubscriptions += 1 }
+        if subscribes {
+            stage.innerSubscriptions += 1
+            stage.innersMade += 1
+        }
         return .position(next.position)
     }
 
