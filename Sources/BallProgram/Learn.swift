@@ -450,6 +450,7 @@ package final class Learn: TerminalProgram {
 
     private func showCard() {
         binding.send(.tourPlainLabels(plainLabels))
+        binding.send(.tourUnsaidCode(unsaidCode))
         binding.send(
             .lessonShown(
                 Self.card(
@@ -481,6 +482,14 @@ package final class Learn: TerminalProgram {
             Lesson.all.indices.compactMap { index in
                 done.contains(index) || index == lesson && (predicted != nil || isDone) ? nil : Lesson.all[index].wants
             })
+    }
+
+    /// The code the lanes' hover says otherwise until the lesson that teaches it is shown or done:
+    /// the chain's `share(replay: 1)`, named with the share lesson's number.
+    private var unsaidCode: [String: String] {
+        guard let share = Lesson.all.firstIndex(where: { $0.id == "share" }), share != lesson, !done.contains(share)
+        else { return [:] }
+        return [".share(replay: 1)": " (shared: lesson \(share + 1))"]
     }
 
     /// Where the lesson began, from which its lanes are drawn.
@@ -855,8 +864,10 @@ package final class Learn: TerminalProgram {
         "The hint comes after your guess: a digit, 1 to 3, for the question above."
     /// The answer to `o` before the Why Behavior lesson's question is answered.
     static let publishFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then o."
-    /// The answer to `o` that binds the screen back to the chain itself.
-    package static let boundBackAnswer = "o: bound back to the chain: its share(replay: 1) hands the colours at once."
+    /// The answer to `o` that binds the screen back to the chain itself (how it hands the latest
+    /// colours, `share(replay: 1)`, is the share lesson's).
+    package static let boundBackAnswer =
+        "o: bound back to the chain, which hands the latest colours at once (lesson \((Lesson.all.firstIndex { $0.id == "share" } ?? 0) + 1))."
     /// The answer to a move before a question a move answers is answered.
     static let moveFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then move."
     /// The answer to a digit that is none of the card's answers.

@@ -264,6 +264,7 @@ package final class ScreenBinding {
                 page.rowBudget = StreamPanel.rows
                 page.showsSlot = model.tourSlotLane
                 page.plainLabels = model.tourPlainLabels
+                page.unsaidCode = model.tourUnsaidCode
             }
             if shown.content == .live, !shown.fits {
                 page.missingRows = StreamPanel.missingRows(playArea: area, slot: page.showsSlot)

@@ -43,6 +43,8 @@ package struct ScreenModel: Hashable, Sendable {
     package var tourFloor: PageFloor?
     /// The late lanes `learn` labels by name alone (their lesson asks what each is handed).
     package var tourPlainLabels: Set<LateSubscriber> = []
+    /// The code `learn`'s lanes say otherwise until its lesson, each part with what is said instead.
+    package var tourUnsaidCode: [String: String] = [:]
     /// How the streams panel lays out its columns: a column per intent, or per span of time
     /// (`T`, zoomed with `<` `>`); kept while the panel is closed.
     package var panelAxis = PanelAxis()
@@ -178,6 +180,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case tourLessonBegan(PageFloor)
     /// `learn` labels these late lanes by name alone, or no longer.
     case tourPlainLabels(Set<LateSubscriber>)
+    /// `learn`'s lanes say these parts of their code otherwise (their lesson is to come), or no longer.
+    case tourUnsaidCode([String: String])
 }
 
 /// A lesson's card, as `learn` shows it in its own rows above the ball's area: a title, the
@@ -285,6 +289,7 @@ extension ScreenModel {
         case .tourSlotLaneShown(let shown): return replace(\.tourSlotLane, with: shown)
         case .tourLessonBegan(let floor): return replace(\.tourFloor, with: floor)
         case .tourPlainLabels(let kinds): return replace(\.tourPlainLabels, with: kinds)
+        case .tourUnsaidCode(let parts): return replace(\.tourUnsaidCode, with: parts)
         case .helpPageTurned:
             guard help != nil else { return false }
             help!.page += 1

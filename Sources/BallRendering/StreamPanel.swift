@@ -74,6 +74,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// The kinds of late subscriber labelled by name alone (`late Replay`, not `late Replay(3)`):
     /// in `learn`, until the lesson that asks what it is handed has its guess.
     package var plainLabels: Set<LateSubscriber> = []
+    /// Parts of the lanes' code the hover says otherwise, each with its words instead (`learn`,
+    /// before the lesson that teaches it: `.share(replay: 1)` as ` (shared: lesson 9)`).
+    package var unsaidCode: [String: String] = [:]
 
     /// The label of `kind`'s late lane: its name, with what it keeps unless ``plainLabels`` has it.
     func lateLabel(_ kind: LateSubscriber) -> String {

@@ -217,8 +217,9 @@ extension StreamPanel {
             )
         default: (expression, shortExpression) = (lane.expression, lane.shortExpression)
         }
+        let said = unsaidCode.reduce(expression) { $0.replacing($1.key, with: $1.value) }
         return [
-            "#\(column.index): \(did) ← \(expression)", "#\(column.index): \(did) ← \(shortExpression)",
+            "#\(column.index): \(did) ← \(said)", "#\(column.index): \(did) ← \(shortExpression)",
             "#\(column.index): \(brief) ← \(shortExpression)", "#\(column.index): \(did)",
             "#\(column.index): \(brief)",
         ]

@@ -1466,6 +1466,37 @@ struct LearnTests {
         }
     }
 
+    @Test("before lesson 9, no card or hover of the earlier lessons says share(replay: 1): it names lesson 9")
+    func shareUnsaidBeforeItsLesson() throws {
+        let share = Self.index("share")
+        // Why Behavior: o, then o again binds back; the card says why without share.
+        let bound = Pilot<Learn>(first: Self.index("why-behavior"), screen: ScreenSize(columns: 220, rows: 24))
+        for key: Unicode.Scalar in ["2", "o", "o"] { bound.type(key) }
+        #expect(Self.card(bound).contains("(lesson \(share + 1))") && !Self.card(bound).contains("share("))
+        // The hover, wide enough for the colour lanes' code in full.
+        func hovered(_ pilot: Pilot<Learn>, _ label: String) throws -> String {
+            if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+            pilot.press(.right)
+            let row = try #require(pilot.lines.lastIndex { $0.hasPrefix(" \(label) ") }, "\(pilot.lines)")
+            pilot.hover(at: Cell(column: StreamPanel.labelWidth + 2, row: row))
+            return try #require(pilot.lines.first { $0.hasPrefix(" #1: ") }, "\(pilot.lines)")
+        }
+        for label in ["ballColour", "background"] {
+            let early = Pilot<Learn>(first: Self.index("ghost"), screen: ScreenSize(columns: 220, rows: 24))
+            early.type("2")
+            let line = try hovered(early, label)
+            #expect(line.contains("(shared: lesson \(share + 1))") && !line.contains("share("), "\(line)")
+            // In the share lesson itself, and once it is done, the code in full.
+            let told: [(first: Int, done: Set<Int>)] = [(Self.index("ghost"), [share]), (share, [])]
+            for (first, done) in told {
+                let pilot = Pilot<Learn>(first: first, done: done, screen: ScreenSize(columns: 220, rows: 24))
+                if first != share { pilot.type("2") }
+                let line = try hovered(pilot, label)
+                #expect(line.contains(".share(replay: 1)"), "\(line)")
+            }
+        }
+    }
+
     /// Words that would answer each asking lesson's question, by its id, besides its own point,
     /// Done line and hint, and what its operators do: none may be on a surface the learner can
     /// reach before the guess.
