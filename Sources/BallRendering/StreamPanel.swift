@@ -884,7 +884,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The count `marble` draws as a group mark (`²`, `³`, `»`), if it draws one: several values
     /// at once (a Replay subject's replay, several in a span of the time view), or the same value
-    /// three times or more (`b³`; twice is the value twice, `bb`). `oneCell`: in a span's one cell.
+    /// several times (`b²`, `b³`). `oneCell`: in a span's one cell.
     static func groupCount(_ marble: Marble, oneCell: Bool = false) -> Int? {
         if oneCell {
             guard case .group(let count) = marble.spanCell else { return nil }
@@ -892,7 +892,7 @@ package struct StreamPanel: Hashable, Sendable {
         }
         switch marble {
         case .group(let count): return count
-        case .repeated(_, let count): return count > 2 ? count : nil
+        case .repeated(_, let count): return count
         case .subscribed(let handed?, _), .ended(let handed?), .unsubscribed(let handed?), .failed(let handed?),
             .resubscribed(let handed?):
             return groupCount(handed)

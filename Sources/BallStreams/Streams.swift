@@ -300,8 +300,8 @@ package enum Marble: Hashable, Sendable {
     /// `throttle`'s window is open.
     case waiting
     /// The same value several times at once (`flatMap`'s inner subscriptions each passing the new
-    /// position on): drawn as the value twice where there are two (`bb`), else the value and
-    /// the group's count (`b³`), which the values line explains; in a span of the time view, the
+    /// position on): drawn as the value and the group's count (`b²`, `b³`), which the values line
+    /// explains (`²=2 at once`), as the legend's groups are; in a span of the time view, the
     /// group's count.
     indirect case repeated(MarbleValue, count: Int)
 
@@ -381,7 +381,7 @@ package enum Marble: Hashable, Sendable {
         case .resubscribed(let after): (after ?? .line, .mark(Glyph.unsubscribed))
         case .failed(let after): (.line, after ?? .mark(Glyph.error))
         case .waiting: (.waiting, .waiting)
-        case .repeated(let value, let count): (.value(value), count == 2 ? .value(value) : .group(count))
+        case .repeated(let value, let count): (.value(value), .group(count))
         default: (.line, self)
         }
     }
