@@ -22,8 +22,22 @@ package enum StreamsPage {
     /// In a recorded tour (``Observation/lessonBegan(number:title:)`` markers among them), the
     /// page holds the lesson of the place only, as the tour's lanes did: from where it began (its
     /// lanes as they stood there, the late lanes subscribed in it) to where the next began.
-    /// `through`: the last intent the page holds (nil: as many as it has room for).
+    /// `through`: the last intent the page holds (nil: as many as it has room for). Each value is
+    /// drawn with the letter the session's live panel drew it with at the place (`books`: the
+    /// session's letter book at each place, ``LetterBooks``).
     package static func panel(
+        index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
+        through: Int? = nil, books: LetterBooks
+    ) -> StreamPanel {
+        var panel = page(
+            index: index, place: place, width: width, observations: observations, axis: axis, through: through)
+        panel.homeLetters = books.book(at: place, in: index).letters
+        return panel
+    }
+
+    /// The page of ``panel(index:place:width:observations:axis:through:books:)``, its letters given
+    /// out from the page's start (for what is on it, not how it is drawn).
+    static func page(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
         through: Int? = nil
     ) -> StreamPanel {

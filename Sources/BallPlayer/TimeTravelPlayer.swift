@@ -50,6 +50,8 @@ package final class TimeTravelPlayer {
     /// The late subscribers the user subscribed and cancelled here (beside those the recording
     /// holds), in the order of their places.
     private var userObservations: [StreamsPage.LateObservation] = []
+    /// The session's letter book at each place, for the streams panel's pages.
+    private let letterBooks = LetterBooks()
     /// A note for the status line (a file written, a skip refused), until the next move.
     private var message: String?
     private var timeline = TimelineCache()
@@ -277,7 +279,7 @@ package final class TimeTravelPlayer {
 
     /// The late lanes on the page that shows the place at `width`.
     private func lanes(width: Int) -> [LateLane] {
-        StreamsPage.panel(index: index, place: place, width: width, observations: lateObservations).lateLanes
+        StreamsPage.page(index: index, place: place, width: width, observations: lateObservations).lateLanes
     }
 
     /// Opens or closes the panel as the recording did at `place`, if it did there.
@@ -656,7 +658,7 @@ package final class TimeTravelPlayer {
             // the place is what that `o` or `u` began.
             var page = StreamsPage.panel(
                 index: index, place: place, width: width, observations: lateObservations, axis: panelAxis,
-                through: cutoff == nil ? nil : place)
+                through: cutoff == nil ? nil : place, books: letterBooks)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

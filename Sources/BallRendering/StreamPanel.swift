@@ -561,7 +561,8 @@ package struct StreamPanel: Hashable, Sendable {
         let drawn = drawn
         let lanes = Self.mainLanes(drawn)
         let marbled = lanes.map(marbles)
-        let (letters, order, groups) = pageLetters(drawn: drawn, lanes: lanes, marbled: marbled)
+        let page = pageLetters(drawn: drawn, lanes: lanes, marbled: marbled)
+        let letters = page.letters
         let columnsDrawn = drawnColumns
         var lines = mainLines(
             width: width, letters: letters, columnsDrawn: columnsDrawn, drawn: drawn, lanes: lanes, marbled: marbled)
@@ -581,7 +582,12 @@ package struct StreamPanel: Hashable, Sendable {
                 lines.append(LaneCell.text(padded + hint, width: width, dim: true))
             }
         }
-        if drawn.values { lines.append(valuesLine(letters, width: width, order: order, groups: groups)) }
+        if drawn.values {
+            lines.append(
+                valuesLine(
+                    letters, width: width, order: page.order, groups: page.groups,
+                    present: (page.present, page.presentGroups)))
+        }
         if let spans, let hovered, spans.numbers.contains(hovered) {
             let words = spanDescriptions(hovered, in: hoveredLane ?? .intents, spans: spans)
             lines.append(LaneCell.text(" " + String.first(of: words, fittingWidth: width - 1), width: width))
@@ -832,54 +838,81 @@ package struct StreamPanel: Hashable, Sendable {
     /// The letters of the values drawn on the page that do not fit their column (``ValueLetters``):
     /// each value's own (``homeLetters``) where no value drawn before it on the page has that
     /// letter, the others the first letters left, in the order they are first drawn, column by
-    /// column, each column's lanes top to bottom. `drawnLate`: the late lanes drawn (those of the
+    /// column, each column's lanes top to bottom. The player's page gives them out to the values
+    /// drawn up to its present first, then to its future's (drawn dim): the present's are then
+    /// what the live panel drew at that moment. `drawnLate`: the late lanes drawn (those of the
     /// kinds with a row, when nil). None when the values line has no row: the lanes then draw `○`.
     package func letters(lateLanes drawnLate: [LateLane]? = nil) -> ValueLetters {
         pageLetters(lateLanes: drawnLate).letters
     }
 
-    /// The page's letters (``letters(lateLanes:)``), and the values they name in the order they
-    /// are first drawn (the order the values line lists them); and the group marks drawn on the
-    /// page (`²`, `³`, `»`), in the order they are first drawn, which the values line explains.
-    /// `drawn`, `lanes` and `marbled`: what it draws, its main lanes and their marbles, where
-    /// worked out already.
+    /// The page's letters (``letters(lateLanes:)``); the values they name in the order they
+    /// are first drawn (the order the values line lists them), those up to the present first, with
+    /// how many of them are the present's (the rest are drawn in the player's future only); and
+    /// the group marks drawn on the page (`²`, `³`, `»`), in the order they are first drawn, which
+    /// the values line explains. `drawn`, `lanes` and `marbled`: what it draws, its main lanes and
+    /// their marbles, where worked out already.
     private func pageLetters(
         lateLanes drawnLate: [LateLane]? = nil, drawn given: Drawn? = nil, lanes: [StreamLane]? = nil,
         marbled: [[Marble?]]? = nil
-    ) -> (letters: ValueLetters, order: [MarbleValue], groups: [Unicode.Scalar]) {
+    ) -> PageLetters {
         let drawn = given ?? drawn
-        guard drawn.values else { return ([:], [], []) }
+        guard drawn.values else { return PageLetters() }
         let late = drawnLate ?? lateLanes.filter { drawn.kinds.contains($0.kind) }
         let lanes =
             (marbled ?? (lanes ?? Self.mainLanes(drawn)).map(marbles))
             + late.map { lateMarbles([$0]) }
-        var order: [MarbleValue] = []
+        let future = drawnColumns.map(\.future)
+        var (present, later): ([MarbleValue], [MarbleValue]) = ([], [])
         var seen: Set<MarbleValue> = []
-        var groups: [Unicode.Scalar] = []
+        var (groups, laterGroups): ([Unicode.Scalar], [Unicode.Scalar]) = ([], [])
         for offset in 0..<(lanes.map(\.count).max() ?? 0) {
+            let isFuture = offset < future.count && future[offset]
             for lane in lanes where offset < lane.count {
                 guard let marble = lane[offset] else { continue }
-                if let count = Self.groupCount(marble, oneCell: spans != nil), !groups.contains(Glyph.group(count)) {
-                    groups.append(Glyph.group(count))
+                if let count = Self.groupCount(marble, oneCell: spans != nil),
+                    !(groups + laterGroups).contains(Glyph.group(count))
+                {
+                    if isFuture { laterGroups.append(Glyph.group(count)) } else { groups.append(Glyph.group(count)) }
                 }
                 guard let value = Self.lettered(marble, oneCell: spans != nil), seen.insert(value).inserted else {
                     continue
                 }
-                order.append(value)
+                if isFuture { later.append(value) } else { present.append(value) }
             }
         }
         var letters: ValueLetters = [:]
         var taken: Set<Unicode.Scalar> = []
-        for value in order {
-            guard let own = homeLetters[value], taken.insert(own).inserted else { continue }
-            letters[value] = own
+        for values in [present, later] {
+            for value in values {
+                guard let own = homeLetters[value], taken.insert(own).inserted else { continue }
+                letters[value] = own
+            }
+            var free = MarbleValue.letters.filter { !taken.contains($0) }[...]
+            for value in values where letters[value] == nil {
+                guard let letter = free.popFirst() else { break }
+                letters[value] = letter
+                taken.insert(letter)
+            }
         }
-        var free = MarbleValue.letters.filter { !taken.contains($0) }[...]
-        for value in order where letters[value] == nil {
-            guard let letter = free.popFirst() else { break }
-            letters[value] = letter
-        }
-        return (letters, order.filter { letters[$0] != nil }, groups)
+        let named = present.filter { letters[$0] != nil }
+        return PageLetters(
+            letters: letters, order: named + later.filter { letters[$0] != nil }, present: named.count,
+            groups: groups + laterGroups, presentGroups: groups.count)
+    }
+
+    /// A page's letters (``pageLetters(lateLanes:drawn:lanes:marbled:)``).
+    private struct PageLetters {
+        /// Each lettered value's letter.
+        var letters: ValueLetters = [:]
+        /// The values lettered, in the order they are first drawn: those up to the present first.
+        var order: [MarbleValue] = []
+        /// How many of ``order`` are drawn up to the present (the rest in the player's future).
+        var present = 0
+        /// The group marks drawn, in the order they are first drawn: those up to the present first.
+        var groups: [Unicode.Scalar] = []
+        /// How many of ``groups`` are drawn up to the present.
+        var presentGroups = 0
     }
 
     /// The count `marble` draws as a group mark (`²`, `³`, `»`), if it draws one: several values
@@ -953,26 +986,46 @@ package struct StreamPanel: Hashable, Sendable {
     /// The values line: each letter drawn on the page and the value it stands for, `a=41,12`, in
     /// the order the values are first drawn (`order`; nil: the letters' order), then each group
     /// mark drawn (`groups`) and what it stands for, `²=2 at once`; where they do not all fit,
-    /// the latest, after `…`.
+    /// the latest, after `…`. In the player, only the first values and groups `present` counts are
+    /// drawn up to its present: the line names the latest of those as the live panel did at that
+    /// moment, then the future's as far as they fit (`…` at the end where some do not).
     package func valuesLine(
-        _ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil, groups: [Unicode.Scalar] = []
+        _ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil, groups: [Unicode.Scalar] = [],
+        present: (values: Int, groups: Int)? = nil
     ) -> [LaneCell] {
         let label = " values"
         let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
         let named =
             order.map { $0.compactMap { value in letters[value].map { (key: value, value: $0) } } }
             ?? letters.sorted { $0.value.order < $1.value.order }.map { (key: $0.key, value: $0.value) }
-        let entries =
-            zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
-            + groups.map(Self.groupWords)
-        guard !entries.isEmpty else {
+        let now = min(present?.values ?? named.count, named.count)
+        let groupsNow = min(present?.groups ?? groups.count, groups.count)
+        // The present's words as the live panel said them (a position's screen named only where
+        // another of them shares its centre), the future's beside them all.
+        let words =
+            MarbleValue.words(of: named.prefix(now).map(\.key))
+            + MarbleValue.words(of: named.map(\.key)).dropFirst(now)
+        let entries = zip(named, words).map { "\($0.value)=\($1)" }
+        let drawnGroups = groups.map(Self.groupWords)
+        guard !entries.isEmpty || !drawnGroups.isEmpty else {
             return LaneCell.text(padded + "none: each value here is its own marble", width: width, dim: true)
         }
-        var shown = entries[...]
+        let before = entries.prefix(now) + drawnGroups.prefix(groupsNow)
+        let after = entries.dropFirst(now) + drawnGroups.dropFirst(groupsNow)
+        var shown = before[...]
+        var later = after.prefix(0)
         func text() -> String {
-            padded + (shown.count < entries.count ? "\(Glyph.ellipsis) " : "") + shown.joined(separator: " ")
+            padded + (shown.count < before.count ? "\(Glyph.ellipsis) " : "") + (shown + later).joined(separator: " ")
+                + (later.count < after.count ? " \(Glyph.ellipsis)" : "")
         }
         while !shown.isEmpty, text().terminalWidth > width { shown = shown.dropFirst() }
+        while later.count < after.count {
+            later = after.prefix(later.count + 1)
+            if text().terminalWidth > width {
+                later = later.dropLast()
+                break
+            }
+        }
         return LaneCell.text(text(), width: width)
     }
 

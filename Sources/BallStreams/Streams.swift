@@ -1261,8 +1261,9 @@ package final class StreamRecorder {
     /// where it was drawn, beside a later one); else it replaces them (the live panel, whose page
     /// moves on).
     package var keepsEndedLanes = false
-    /// The letter of each value the position and the slot passed on, as they came: the same on
-    /// every page (``ValueLetterBook``).
+    /// The letter of each value the position, each stage and the slot passed on, as they came
+    /// (those of one moment in the order of their lanes): the same on every page
+    /// (``ValueLetterBook``).
     package private(set) var letterBook = ValueLetterBook()
     /// Called after anything changed (an intent, an emission, a late subscription).
     package var changed: (() -> Void)?
@@ -1305,9 +1306,12 @@ package final class StreamRecorder {
     /// what they hand over at once); keeps at least the latest `capacity` columns.
     /// `earlierPositions` (oldest first) are the positions published before the session began,
     /// when it begins part-way through a recording: the Replay subject keeps them as it would
-    /// have, had it been there.
+    /// have, had it been there. `letterBook`: the book as it stood at that point of the session,
+    /// when it begins part-way (what the subscriptions are handed at once is then noted nowhere:
+    /// the session published it before).
     package init(
-        session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0, earlierPositions: [BallPosition] = []
+        session: BallSession, capacity: Int = 1_024, firstIndex: Int = 0, earlierPositions: [BallPosition] = [],
+        letterBook seeded: ValueLetterBook? = nil
     ) {
         self.session = session
         seen = session.viewModel.current
@@ -1331,7 +1335,7 @@ package final class StreamRecorder {
             viewModel.position.bind(
                 onNext: { [unowned self] position in
                     seen.position = position
-                    letterBook.note(.position(position))
+                    letterBook.note(.position(position), lane: 0, at: moment)
                     note {
                         $0.position = position
                         $0.noteWait(until: self.session.waitsUntil)
@@ -1369,7 +1373,7 @@ package final class StreamRecorder {
                 onCompleted: { [unowned self] in note { $0.completed.insert(.keys) } }),
             viewModel.slotted.bind(
                 onNext: { [unowned self] output in
-                    letterBook.note(MarbleValue(output))
+                    letterBook.note(MarbleValue(output), lane: .max, at: moment)
                     note {
                         if let earlier = $0.slotted { $0.slottedEarlier.append(earlier) }
                         $0.slotted = output
@@ -1419,7 +1423,7 @@ package final class StreamRecorder {
         for (number, tap) in viewModel.stageOutputs.enumerated() {
             cancellables.append(
                 tap.bind { [unowned self] output in
-                    letterBook.note(MarbleValue(output))
+                    letterBook.note(MarbleValue(output), lane: 1 + number, at: moment)
                     note { $0.notePassed(output, byStage: number, at: self.session.now) }
                 })
         }
@@ -1435,6 +1439,7 @@ package final class StreamRecorder {
                     }
                 })
         }
+        if let seeded { letterBook = seeded }
     }
 
     /// The columns from intent index `start` on, the latest with the state after it.
@@ -1462,6 +1467,9 @@ package final class StreamRecorder {
         }
         return columns(from: recorded[max(0, low - 1)].index)
     }
+
+    /// The moment values come at now, for the letter book: the latest column, the session's time.
+    private var moment: ValueLetterBook.Moment { ValueLetterBook.Moment(column: latestIndex, time: session.now) }
 
     /// The time on the session's clock now: how far the time view's wait has gone.
     package var now: SessionTime { session.now }

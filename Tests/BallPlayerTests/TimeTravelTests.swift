@@ -207,7 +207,8 @@ struct TimeTravelTests {
                 == "#2 • dragged to 41,12: position 40,11 → 41,12 · ballColour flatRed → flatBlackDark · background (unchanged)"
         )
         // The panel describes intent 2 with the same words.
-        let page = StreamsPage.panel(index: pilot.player.index, place: 2, width: 80, observations: [])
+        let page = StreamsPage.panel(
+            index: pilot.player.index, place: 2, width: 80, observations: [], books: LetterBooks())
         #expect(page.describe(page.columns.first { $0.index == 2 }).hasPrefix("#2 • dragged to 41,12 · "))
         pilot.press(.arrow(.left, shifted: false))
         #expect(pilot.player.place == 1)
@@ -519,7 +520,8 @@ struct TimeTravelTests {
             pilot.player.change?.text
                 == "#1 ↔ resized to 90×26: position 40,11 on 80×24 → on 90×26 · ballColour flatRed (unchanged) · background (unchanged)"
         )
-        let page = StreamsPage.panel(index: pilot.player.index, place: 1, width: 80, observations: [])
+        let page = StreamsPage.panel(
+            index: pilot.player.index, place: 1, width: 80, observations: [], books: LetterBooks())
         let resized = BallPosition(centre: Cell(column: 40, row: 11), screen: ScreenSize(columns: 90, rows: 26))
         #expect(page.columns.first { $0.index == 1 }?.marble(.position) == .value(.position(resized)))
     }
@@ -551,7 +553,8 @@ struct TimeTravelTests {
             if number == at { whole.toggleLate(kind) }
         }
         let page = StreamsPage.panel(
-            index: index, place: place, width: width, observations: [(at, .subscribed(kind), nil)])
+            index: index, place: place, width: width, observations: [(at, .subscribed(kind), nil)], books: LetterBooks()
+        )
         let shown = try #require(page.lateLanes.first { $0.kind == kind })
         let expected = try #require(whole.lateLane(kind))
         let first = page.columns[0].index

@@ -1,0 +1,212 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallRendering
+import BallReplay
+import BallStreams
+import BallTestSupport
+import Foundation
+import TerminalIO
+import Testing
+
+/// A value's letter, live and in the player: a session driven through the real loop and
+/// recorded, then its recording stepped through in the player, place by place; where both draw
+/// a value as a letter, it is the same letter, on the lanes and on the values line.
+@Suite("The same value, the same letter, live and in the player")
+struct ValueLetterTests {
+    /// What the panel draws, as a terminal shows it: each lane's row after its label, by label,
+    /// and the values line's letters with the words each names.
+    struct Drawn {
+        /// Each lane's cells after the label (a late kind's hint and the slot's segment names
+        /// left out: words, not marbles).
+        var lanes: [String: [Unicode.Scalar]] = [:]
+        /// The values line's letters and their words (`41,12`, `36,5 (63×22)`).
+        var named: [Unicode.Scalar: String] = [:]
+        /// The panel's rows, for a failure's message.
+        var rows: [String] = []
+
+        /// The panel's rows of `frame`, from the rows between its intents lane and its values line
+        /// (nothing, where the panel is closed or says it has no room).
+        init(_ frame: Frame) {
+            var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
+            let rows = TerminalEmulator.showing(frame, through: &rasteriser).rowTexts
+            func label(_ row: String) -> String {
+                String(row.prefix(StreamPanel.labelWidth)).trimmingCharacters(in: .whitespaces)
+            }
+            guard let intents = rows.firstIndex(where: { label($0) == StreamLane.intents.label }),
+                let values = rows[intents...].firstIndex(where: { label($0) == "values" })
+            else { return }
+            self.rows = Array(rows[intents...].prefix { !$0.hasPrefix(" #") })
+            // The stage lanes, between the row naming the slot's segments and the slot's lane, by
+            // their order: live names them by their code, the player's page, which holds several
+            // pipes, `stage 1`, `stage 2`.
+            var stage: Int?
+            let known = Set(
+                (StreamLane.main + [.slotted] + LateSubscriber.allCases.map(StreamLane.late)).map(\.label))
+            for row in rows[(intents + 1)..<values] {
+                let body = Array(row.unicodeScalars.dropFirst(StreamPanel.labelWidth))
+                // A late kind with no lane: its key and what it gets, in words.
+                if body.count > 1, body[1] == ":" { continue }
+                switch label(row) {
+                case StreamPanel.segmentsLabel: stage = 0
+                case let label where known.contains(label): (stage, lanes[label]) = (nil, body)
+                case let named:
+                    if let number = stage {
+                        stage = number + 1
+                        lanes["stage \(number + 1)"] = body
+                    } else {
+                        lanes[named] = body
+                    }
+                }
+            }
+            // `a=41,12`, `b=36,5 (63×22)`, after the label and any `…`.
+            let line = String(rows[values].dropFirst(StreamPanel.labelWidth))
+            let entry = /([A-Za-z])=([0-9,\-]+(?: \([0-9]+×[0-9]+\))?|true|false)/
+            for match in line.matches(of: entry) {
+                named[match.output.1.unicodeScalars.first!] = String(match.output.2)
+            }
+        }
+    }
+
+    /// What was compared over all runs: letters on the lanes, entries of the values lines, and
+    /// how often the letters went round.
+    struct Compared {
+        var cells = 0
+        var entries = 0
+        /// Letters the live values lines named two values with, one after the other (the book
+        /// turned over: forty letters given, the least recent value's taken again).
+        var reused = 0
+    }
+
+    /// The live frame `live` at `place` (after its intent and all until the next), against the
+    /// player's frame at the same place: each letter live draws in a column up to the present, the
+    /// player draws in that column, and each letter both values lines name names the same value (and each
+    /// value both name, the same letter). `start`: the page's first intent, the same in both.
+    static func expectSameLetters(
+        live: Drawn, player: Drawn, place: Int, start: Int, compared: inout Compared, _ context: String
+    ) -> Bool {
+        let letters = Set(MarbleValue.letters)
+        var same = true
+        // A column is two cells; the present's column is the last both draw. The letters are
+        // compared a column at a time: where the player's row draws a kind's ended lane beside its
+        // later one, a value and its `!` share the column's two cells, which live drew as a line,
+        // the value, and the `!` in the next column's first cell.
+        for (label, shown) in live.lanes {
+            // A lane the player's rows have no room for (its page keeps a late kind's row for a
+            // lane it subscribes in the future): its values are compared where the others draw them.
+            guard let replayed = player.lanes[label] else { continue }
+            for column in 0...(place - start) {
+                let cells = (2 * column)..<(2 * column + 2)
+                let drawn = Set(shown[cells.clamped(to: shown.indices)].filter(letters.contains))
+                guard !drawn.isEmpty else { continue }
+                // (Where only the player draws a letter, it draws what live had taken off the
+                // page by then: a late kind's ended lane, kept beside its later one.)
+                let mine = Set(replayed[cells.clamped(to: replayed.indices)].filter(letters.contains))
+                compared.cells += drawn.count
+                if !drawn.isSubset(of: mine) {
+                    let words = { (letters: Set<Unicode.Scalar>) in letters.map(String.init).sorted().joined() }
+                    Issue.record(
+                        "\(label), column \(start + column): live drew \(words(drawn)), the player \(words(mine)): \(context)"
+                    )
+                    same = false
+                }
+            }
+        }
+        for (letter, words) in live.named {
+            guard let replayed = player.named[letter] else { continue }
+            compared.entries += 1
+            if replayed != words {
+                Issue.record("\(letter) is \(words) live, \(replayed) in the player: \(context)")
+                same = false
+            }
+        }
+        let liveLetters = Dictionary(live.named.map { ($1, $0) }) { first, _ in first }
+        for (letter, words) in player.named {
+            guard let own = liveLetters[words], own != letter else { continue }
+            Issue.record("\(words) is \(own) live, \(letter) in the player: \(context)")
+            same = false
+        }
+        if !same {
+            print("live:\n" + live.rows.joined(separator: "\n") + "\nplayer:\n" + player.rows.joined(separator: "\n"))
+        }
+        return same
+    }
+
+    @Test(
+        "seeded sessions of moves, operators, the mirror, late subscribers and waits, recorded and replayed: at every place each value the live lanes drew as a letter has that letter in the player, past forty values too",
+        .tags(.slow), .skippedInQuickRuns
+    )
+    func liveAndPlayer() throws {
+        var generator = SeededGenerator()
+        print("ValueLetterTests: \(generator)")
+        var compared = Compared()
+        let size = ScreenSize(columns: 80, rows: 24)
+        for run in 0..<4 {
+            let driver = Pilot<Play>(screen: size)
+            let file = MemoryLines()
+            let recorder = try ReplayRecorder(
+                session: driver.session, observations: driver.streams.observations, writer: file,
+                program: "test", started: "2026-11-28T00:00:00Z")
+            driver.toggleStreams()
+            var pipe = SlotPipe.none
+            // The live frame at each place: the last drawn before the next intent.
+            var live: [Int: Drawn] = [0: Drawn(driver.frame)]
+            var named: [Unicode.Scalar: Set<String>] = [:]
+            var toggled: [LateSubscriber: Int] = [:]
+            let steps = 60 + generator.below(60)
+            for _ in 0..<steps {
+                switch generator.below(22) {
+                case 0...5:
+                    let direction = Direction.allCases[generator.below(Direction.allCases.count)]
+                    driver.press(direction, shifted: generator.below(3) == 0)
+                case 16...21, 8...10:
+                    // Mostly jumps to a new place: the forty letters go round.
+                    // Above the panel's rows: on the panel a press inspects a column.
+                    let cell = Cell(column: generator.below(size.columns), row: generator.below(4))
+                    driver.send(generator.below(2) == 0 ? .pressed(at: cell) : .dragged(to: cell))
+                    driver.send(.released(at: cell))
+                case 11...12:
+                    let change = pipe.randomChange(using: &generator)
+                    pipe = pipe.after(change)
+                    driver.send(change)
+                case 13: driver.type("i")
+                case 14...15:
+                    // One key of a kind a place: where a kind's lane is cancelled and another
+                    // subscribed at one place, the player's row keeps only the new lane (its ended
+                    // one, values and all, is not drawn: a lane matter, not a letter's).
+                    let kind = LateSubscriber.allCases[generator.below(LateSubscriber.allCases.count)]
+                    guard toggled[kind] != driver.streams.latestIndex else { continue }
+                    toggled[kind] = driver.streams.latestIndex
+                    driver.toggleLate(kind)
+                default: driver.pass(.milliseconds(50 + generator.below(1_200)))
+                }
+                let drawn = Drawn(driver.frame)
+                live[driver.streams.latestIndex] = drawn
+                for (letter, words) in drawn.named { named[letter, default: []].insert(words) }
+            }
+            // One more intent: the last place compared lasts until it, as in the recording.
+            driver.press(.left)
+            #expect(recorder.failure == nil)
+            compared.reused += named.values.filter { $0.count > 1 }.count
+            let last = driver.streams.latestIndex - 1
+            let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: size.columns, rows: 60))
+            pilot.press(.home)
+            if !pilot.player.streamsOpen { pilot.type("s") }
+            for place in 0...last {
+                if place > 0 { pilot.press(.arrow(.right, shifted: false)) }
+                #expect(pilot.player.place == place)
+                guard let shown = live[place], !shown.lanes.isEmpty else { continue }
+                let context = "run \(run), place \(place), \(generator)"
+                guard
+                    Self.expectSameLetters(
+                        live: shown, player: Drawn(pilot.frame), place: place,
+                        start: StreamPanel.pageStart(latest: place, width: size.columns), compared: &compared,
+                        context)
+                else { return }
+            }
+        }
+        // The runs drew letters, named them, and came past the forty a book holds.
+        #expect(compared.cells > 200 && compared.entries > 100, "\(compared), \(generator)")
+        #expect(compared.reused > 0, "\(compared), \(generator)")
+    }
+}
