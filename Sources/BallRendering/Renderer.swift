@@ -213,7 +213,9 @@ package struct Renderer: Sendable {
             appearance, keys: screen.tour == nil ? screen.statusKeys : .learn, facts: facts, shorterFacts: shorter,
             reserve: noticeText.map { min($0.terminalWidth, frame.size.columns) } ?? 0, colours, into: &frame)
         if let noticeText { drawNotice(noticeText, after: placeEnd, colours, into: &frame) }
-        if let lesson = screen.lesson {
+        // A box open hides the card whole (the box, centred over the screen, would cover part of
+        // it at 80×24): none is drawn over the other.
+        if let lesson = screen.lesson, screen.help == nil {
             drawLesson(
                 lesson, rows: screen.tour?.cardRows ?? lesson.rowCount(columns: frame.size.columns), colours,
                 into: &frame)

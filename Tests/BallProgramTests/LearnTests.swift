@@ -1497,6 +1497,36 @@ struct LearnTests {
         }
     }
 
+    @Test(
+        "a box open in the tour hides the card whole, on every page, at 80×24 and the smallest size: none over the other",
+        arguments: [
+            ScreenSize(columns: 80, rows: 24),
+            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
+        ])
+    func boxHidesTheCard(size: ScreenSize) {
+        for (first, key) in [(Self.index("cancel"), Unicode.Scalar("?")), (Self.index("filter"), "f"), (0, "m")] {
+            let pilot = Pilot<Learn>(first: first, screen: size)
+            if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+            let title = "Lesson \(first + 1) of \(Lesson.all.count)"
+            #expect(pilot.lines.contains { $0.contains(title) }, "the card first")
+            pilot.type(key)
+            var pages = 0
+            while pilot.learn.binding.model.help != nil, pages < 12 {
+                let cardRows = pilot.lines.prefix(Learn.layout(of: size).cardRows)
+                #expect(!pilot.lines.contains { $0.contains(title) }, "\(key) page \(pages + 1): \(pilot.lines)")
+                #expect(
+                    !cardRows.contains { $0.contains("Task:") || $0.contains("t: a hint") }, "\(key) page \(pages + 1)")
+                pages += 1
+                let before = pilot.learn.binding.model.help?.page
+                pilot.type(" ")
+                if pilot.learn.binding.model.help?.page == before { break }
+            }
+            #expect(pages >= 1)
+            pilot.run([.bytes(TerminalBytes.escape), .pass(RunLoop.defaultEscapeWait)])
+            #expect(pilot.learn.binding.model.help == nil && pilot.lines.contains { $0.contains(title) }, "back")
+        }
+    }
+
     /// Words that would answer each asking lesson's question, by its id, besides its own point,
     /// Done line and hint, and what its operators do: none may be on a surface the learner can
     /// reach before the guess.
