@@ -205,7 +205,7 @@ package struct Lesson: Sendable {
             task: "Press o: the screen's colours bound through a Publish copy of the chain. Then move.",
             hint: "Before its first value a view shows its default: white, the ball hollow.",
             learnt:
-                "Publish handed the screen nothing (copy.screen ^─): white until its first ■ (scan keeps white where the ball is its own complement). o: back.",
+                "Publish handed the screen nothing (copy.screen ^─): white until its first ■ (it stays white where the ball is its own complement). o: back.",
             panel: .asLeft,
             setup:
                 "The screen is a subscriber too, bound to the chain as RxCocoa's bind(to:) binds a view. o binds it as if through a Publish subject from launch.",
@@ -288,7 +288,7 @@ package struct Lesson: Sendable {
             hint: "The lane reads each count; the colour steps with each.",
             learnt: "Each position a 1, the sum kept: how many, not where, sets the colour.",
             predicts: 2, question: "Predict: after f 9 and three moves, what will .map.scan read?",
-            choices: ["3", "4", "the ball's column"],
+            choices: ["it reads 3", "it reads 4", "the ball's column"],
             operators: true, slots: [.counter], reads: 4,
             isDone: { facts in
                 // Three moves counted since the counter last went in (its count starts again
@@ -306,7 +306,7 @@ package struct Lesson: Sendable {
             learnt:
                 "map alone: all 1s, one colour (· swallowed). Adding scan subscribed the chain anew: map's lane starts again ├1, scan counts its 1s; the colour steps.",
             setup:
-                "The seed's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0) { $0 + $1 } after it.",
+                "Lesson 11's counter, built by you a stage at a time: first position.map { _ in 1 }, then .scan(0) { $0 + $1 } after it.",
             predicts: 2, question: "Predict: map { _ in 1 } alone, two moves: what does the colour do?",
             choices: ["steps on each move", "stays the same", "follows the ball"],
             operators: true,
@@ -334,7 +334,7 @@ package struct Lesson: Sendable {
             task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
             hint: "Hold an arrow, then let go: watch when each lane gets a value.",
             learnt:
-                "debounce waited for quiet, throttle kept up in steps (Combine's throttle drops the first; its debounce, the last held).",
+                "debounce waited for quiet, throttle kept up in steps (Combine's throttle drops the first; its debounce, one held at the end).",
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],

@@ -570,7 +570,7 @@ package enum MarbleLegend {
         ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
         (
             "\(Glyph.error)",
-            "an error (RxJS's #; the seeds draw X): it ends the stream and all after it (tryMap in a corner)"
+            "an error (RxJS's #; many diagrams draw X): it ends the stream and all after it (tryMap in a corner)"
         ),
         ("\(Glyph.skipped)", "skipped in the player (x): the intent never entered"),
         ("\(Glyph.pressed) \(Glyph.dragged) \(Glyph.released)", "intents: pressed, dragged, released"),

@@ -285,7 +285,7 @@ struct LearnTests {
                 #expect(pilot.learn.isDone)
                 #expect(Self.rows(pilot).contains { $0.contains("├.map.scan") })
                 #expect(Self.card(pilot).contains("Done: Each position a 1, the sum kept"))
-                #expect(Self.card(pilot).contains("You said 1 (3): the lane says no."))
+                #expect(Self.card(pilot).contains("You said 1 (it reads 3): the lane says no."))
                 #expect(Self.card(pilot).contains("the colour follows the count"))
                 // Resizes hand the position again: the counter counts them too. The lesson passes
                 // on three moves since the counter went in, and the verdict says what the lane reads.
@@ -299,7 +299,8 @@ struct LearnTests {
                 #expect(resized.learn.isDone && resized.learn.play.session.state.slotted == .count(6))
                 #expect(
                     Self.card(resized).contains(
-                        "You said 2 (4): right for the moves; the lane reads 6, as each resize hands position again."),
+                        "You said 2 (it reads 4): right for the moves; the lane reads 6, as each resize hands position again."
+                    ),
                     "\(Self.card(resized))")
                 // The values line tells the start's position from the one the resize handed at
                 // the same centre: by the screen's size.
@@ -317,7 +318,7 @@ struct LearnTests {
                 again.press(.right)
                 #expect(!again.learn.isDone, "three moves, but one since the counter went in again")
                 for _ in 0..<2 { again.press(.right) }
-                #expect(again.learn.isDone && Self.card(again).contains("You said 1 (3): the lane says no."))
+                #expect(again.learn.isDone && Self.card(again).contains("You said 1 (it reads 3): the lane says no."))
             case "compose":
                 // Operators compose: the question first; the counter chosen whole (f 9) is not it;
                 // built a stage at a time, map alone keeps the colour (two moves), then three moves
