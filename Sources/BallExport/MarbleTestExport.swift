@@ -260,7 +260,10 @@ package enum MarbleTestExport {
                 // (after the release's position, which went through it first).
                 if lived, chosen || !lives, let marbles = inners.removeValue(forKey: number) {
                     if !chosen, let position = column.position { try receive(marbles, position) }
-                    marbles.end = frame
+                    // Disposed of with the head where no release switched away from it first: at
+                    // the error or completion, a timer's (a debounce's) after the intent's value.
+                    let released = if case .released = column.intent { true } else { false }
+                    marbles.end = headEnded && !chosen && !released ? endFrame : frame
                     ended.append((number, marbles, true))
                 }
                 // Subscribed here (a press, or a pipe built with the button down): handed the

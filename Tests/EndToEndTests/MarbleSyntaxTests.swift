@@ -535,6 +535,39 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "flatMapLatest,debounce(100ms),tryMap dragged into a corner: the press's inner subscription ends where debounce's timer hands tryMap the corner and its error disposes of the pipe, 100 ms after the drag, as RxPY's flat_map_latest under debounce ends it",
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func innerEndsAtATimersError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("timer-inner-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // The press on the ball at 200 ms, the drag into the corner at 300 ms (the inner passes it
+        // on; debounce holds it), its timer at 400 ms (tryMap throws), then a move and a quit.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMapLatest,debounce,tryMap","interval":100}"#,
+            #"{"t":0.2,"event":"pressed","cell":[40,12]}"#, #"{"t":0.3,"event":"dragged","cell":[79,0]}"#,
+            #"{"t":0.6,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.7,"event":"quit"}"#,
+        ]
+        try Data((recording.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let exported = try run([programPath, "replay", file, "--marbles", "--syntax", "rxpy", "--frame", "1ms"]).output
+        let inner = try #require(
+            exported.split(separator: "\n").first { $0.hasPrefix(#"{"lane":"inner 1""#) }.map { line in
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            } ?? nil, "\(exported)")
+        #expect(inner["subscribedFrame"] as? Int == 200, "\(inner)")
+        #expect(inner["unsubscribedFrame"] as? Int == 400, "\(inner)")
+        let slotted = try #require(exported.split(separator: "\n").first { $0.hasPrefix(#"{"lane":"slotted""#) })
+        #expect(slotted.contains(#""marbles":"a"# + String(repeating: "-", count: 399) + "#"), "\(slotted)")
+        let checked = try run([
+            Self.python, Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path, programPath, file,
+        ])
+        #expect(checked.status == 0, "\(checked.output)\(checked.error)")
+        #expect(
+            checked.output.contains("; 1 inner lanes as RxPY's flat_map and flat_map_latest subscribe to the position"),
+            "\(checked.output)")
+    }
+
+    @Test(
         "after an error, a late subscriber to the shared chain gets the last value and the error at once, for ever: RxPY's replay(1) connected at once, not RxSwift's default share's re-run",
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func lateSubscriberAfterAnError() throws {
