@@ -112,7 +112,16 @@ struct ValueLetterTests {
                 }
             }
         }
-        for (letter, words) in live.named {
+        // The player's values line names the future's letters after the present's: a future value
+        // may hold a letter by then given again (the book went round), which live, at this place,
+        // still gave a value the player's page does not draw. Compared: the letters the player
+        // draws up to the present.
+        var present: Set<Unicode.Scalar> = []
+        for replayed in player.lanes.values {
+            let cells = 0..<min(2 * (place - start + 1), replayed.count)
+            present.formUnion(replayed[cells].filter(letters.contains))
+        }
+        for (letter, words) in live.named where present.contains(letter) {
             guard let replayed = player.named[letter] else { continue }
             compared.entries += 1
             if replayed != words {
@@ -121,7 +130,7 @@ struct ValueLetterTests {
             }
         }
         let liveLetters = Dictionary(live.named.map { ($1, $0) }) { first, _ in first }
-        for (letter, words) in player.named {
+        for (letter, words) in player.named where present.contains(letter) {
             guard let own = liveLetters[words], own != letter else { continue }
             Issue.record("\(words) is \(own) live, \(letter) in the player: \(context)")
             same = false
