@@ -9,7 +9,9 @@ import BallStreams
 /// letter. The book is what the stream recorder noted from the session's start, so it is worked
 /// out the same way: the intents sent through a scratch session with a ``StreamRecorder`` on it
 /// (skipped ones left out, as the player plays them), a book kept every ``interval`` places, and
-/// the place's own worked out from the one before it. Kept until the skips change.
+/// the place's own worked out from the one before it. Kept until the skips change. The player's
+/// page asks for the book at its first place: the page's own scratch session, seeded with it,
+/// carries it on to the place shown (``StreamsPage``), so a step within a page is replayed once.
 package final class LetterBooks {
     /// How many places lie between two books kept.
     package static let interval = 64
@@ -53,17 +55,7 @@ package final class LetterBooks {
         if let book, first >= end { return book }
         let scratch = BallSession(start: index.state(at: first))
         let recorder = StreamRecorder(session: scratch, capacity: 2, firstIndex: first, letterBook: book)
-        if first < end {
-            for number in (first + 1)...end {
-                let intent = index.event(number).intent
-                if index.skipped.contains(number) {
-                    recorder.noteSkipped(intent)
-                } else {
-                    scratch.send(intent, at: index.sessionTime(of: number))
-                }
-                if let until = index.endTime(of: number) { scratch.reach(until) }
-            }
-        }
+        index.replay(after: first, through: end, on: scratch, noting: recorder)
         return recorder.letterBook
     }
 }

@@ -29,17 +29,17 @@ package enum StreamsPage {
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
         through: Int? = nil, books: LetterBooks
     ) -> StreamPanel {
-        var panel = page(
-            index: index, place: place, width: width, observations: observations, axis: axis, through: through)
-        panel.homeLetters = books.book(at: place, in: index).letters
-        return panel
+        page(
+            index: index, place: place, width: width, observations: observations, axis: axis, through: through,
+            books: books)
     }
 
-    /// The page of ``panel(index:place:width:observations:axis:through:books:)``, its letters given
-    /// out from the page's start (for what is on it, not how it is drawn).
+    /// The page of ``panel(index:place:width:observations:axis:through:books:)``; without `books`,
+    /// no letters (for what is on it, not how it is drawn). With them, the page's scratch session
+    /// begins with the book at its first place, and its replay notes the book at `place` on the way.
     static func page(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
-        through: Int? = nil
+        through: Int? = nil, books: LetterBooks? = nil
     ) -> StreamPanel {
         let lesson = TourLesson(of: place, in: observations)
         let observations = lesson.map { Array(observations[..<$0.nextMarker]) } ?? observations
@@ -48,10 +48,12 @@ package enum StreamsPage {
             let size = StreamPanel.pageSize(width: width)
             let start = StreamPanel.pageStart(latest: place, width: width, from: lesson?.floor ?? 0)
             let end = min(ceiling, start + size - 1)
-            let (recorder, floor) = record(
-                index, from: max(0, start - 1), through: end, observations: observations, marker: lesson?.marker)
+            let (recorder, floor, book) = record(
+                index, from: max(0, start - 1), through: end, observations: observations, marker: lesson?.marker,
+                letters: books.map { ($0, place) })
             var panel = StreamPanel(
                 columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
+            if let book { panel.homeLetters = book.letters }
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
             if let floor { panel.lessonOnly(from: floor) }
@@ -71,13 +73,15 @@ package enum StreamsPage {
         let last = min(ceiling, max(before, lastIntent(in: index, before: pageEnd, time: time)))
         // The scratch session starts at the intent before `before`: `before`'s column is then
         // what it did, where the start column would hold what the subscriptions were handed.
-        let (recorder, floor) = record(
-            index, from: max(0, before - 1), through: last, observations: observations, marker: lesson?.marker)
+        let (recorder, floor, book) = record(
+            index, from: max(0, before - 1), through: last, observations: observations, marker: lesson?.marker,
+            letters: books.map { ($0, place) })
         var columns = recorder.columns(from: before)
         if before == 0, !columns.isEmpty { columns[0].time = .start }
         // On the last page the lanes end with the recording: its time ends with its last intent
         // (a wait then running is drawn to there, as the live view draws it to now).
         var panel = StreamPanel(columns: columns, lateLanes: recorder.lateLanes, present: place)
+        if let book { panel.homeLetters = book.letters }
         if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
             let end = time(index.count)
@@ -144,17 +148,22 @@ package enum StreamsPage {
     /// A recorder of the intents `first + 1` to `end` sent through a scratch session built at the
     /// state after `first` (skipped ones noted, not sent), with `observations` made again where
     /// they were made; and where the lesson whose marker is `marker` (among them) began, if it
-    /// is given: its column, and the first late subscription made in it.
+    /// is given: its column, and the first late subscription made in it. With `letters`, the
+    /// session's letter book at their place too: the recorder begins with the book at `first`
+    /// (from the books), and notes it on (late subscriptions note no letters).
     private static func record(
-        _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation], marker: Int? = nil
-    ) -> (StreamRecorder, PageFloor?) {
+        _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation], marker: Int? = nil,
+        letters: (books: LetterBooks, place: Int)? = nil
+    ) -> (StreamRecorder, PageFloor?, ValueLetterBook?) {
         let scratch = BallSession(start: index.state(at: first))
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
-            session: scratch, capacity: end - first + 2, firstIndex: first, earlierPositions: Array(earlier))
+            session: scratch, capacity: end - first + 2, firstIndex: first, earlierPositions: Array(earlier),
+            letterBook: letters?.books.book(at: first, in: index))
         recorder.keepsEndedLanes = true
         var pending = observations[...]
         var floor: PageFloor?
+        var book = letters?.place == first ? recorder.letterBook : nil
         func observe(upTo number: Int) {
             while let next = pending.first, next.place <= number {
                 if pending.startIndex == marker {
@@ -171,20 +180,13 @@ package enum StreamsPage {
             }
         }
         observe(upTo: first)
-        if first < end {
-            for number in (first + 1)...end {
-                let intent = index.event(number).intent
-                if index.skipped.contains(number) {
-                    recorder.noteSkipped(intent)
-                } else {
-                    scratch.send(intent, at: index.sessionTime(of: number))
-                }
-                // What the chain's timers did before the next intent shows in this column.
-                if let end = index.endTime(of: number) { scratch.reach(end) }
-                observe(upTo: number)
-            }
+        index.replay(after: first, through: end, on: scratch, noting: recorder) { number in
+            if number == letters?.place { book = recorder.letterBook }
+            observe(upTo: number)
         }
-        return (recorder, floor)
+        // A place off the page (none the player shows): its book worked out on its own.
+        if book == nil, let letters { book = letters.books.book(at: letters.place, in: index) }
+        return (recorder, floor, book)
     }
 }
 

@@ -542,6 +542,54 @@ struct TimeTravelTests {
         }
     }
 
+    @Test(
+        "a page's letters are the session's letter book at its place, whatever the order the places come in: steps, steps back, jumps, both views, widths, late lanes, skips",
+        .tags(.slow), .skippedInQuickRuns)
+    func pageLettersInAnyOrder() throws {
+        var generator = SeededGenerator()
+        print("TimeTravelTests: \(generator)")
+        var lettered = 0
+        for recording in 0..<6 {
+            let bytes = RandomRecording.bytes(
+                count: 60 + generator.below(300), observations: true, operators: true, using: &generator)
+            let index = try Pilot<ReplayProgram>(bytes).player.index
+            let observations = index.observations.compactMap { entry -> StreamsPage.LateObservation? in
+                switch entry.event.observation {
+                case .subscribed, .unsubscribed, .screenThroughPublish, .lessonBegan:
+                    (entry.place, entry.event.observation, SessionTime(seconds: entry.event.time))
+                case .panelOpened, .panelClosed, .mapCopies: nil
+                }
+            }
+            // One set of books for the whole walk, as the player keeps; each place's own worked out
+            // afresh from the start, by the books alone.
+            let books = LetterBooks()
+            var place = 0
+            for step in 0..<120 {
+                switch generator.below(6) {
+                case 0...1: place = min(index.count, place + 1)
+                case 2: place = max(0, place - 1)
+                case 3: place = generator.below(index.count + 1)
+                case 4:
+                    // A skip changes what every later place holds.
+                    let number = 1 + generator.below(index.count)
+                    if index.canSkip(number) { index.setSkipped(number, !index.skipped.contains(number)) }
+                default: break
+                }
+                let axis = generator.below(3) == 0 ? PanelAxis(time: true) : PanelAxis()
+                let width = [30, 50, 80, 140][generator.below(4)]
+                let page = StreamsPage.panel(
+                    index: index, place: place, width: width, observations: observations, axis: axis, books: books)
+                let expected = LetterBooks().book(at: place, in: index).letters
+                lettered += expected.isEmpty ? 0 : 1
+                #expect(
+                    page.homeLetters == expected,
+                    "recording \(recording), step \(step), place \(place) of \(index.count), width \(width), \(axis), \(generator)"
+                )
+            }
+        }
+        #expect(lettered > 100, "\(generator)")
+    }
+
     /// The late lane of `kind`, its key pressed at `at`, on the page of `place` at `width`, is
     /// what a whole run from the start gives (on the page's columns).
     private func expectSameLane(index: ReplayIndex, width: Int, kind: LateSubscriber, at: Int, place: Int) throws {
