@@ -13,7 +13,10 @@ import TextFormats
 /// indices; lines `─`, ghosts `·`, the start `^`, the completion `|` (``MarbleLegend``); below
 /// the main lanes, the late subscriptions the recording made, each kind's in its own row
 /// (`^○`, `^3`, `!`, …); above a recorded tour's block, a row naming each lesson where it began
-/// (``lessonsLine(before:starts:firstColumn:width:)``). With `sequences` the marbles are painted
+/// (``lessonsLine(before:starts:firstColumn:width:)``). A value that is not a mark of its own is
+/// drawn with the letter the session's letter book gave it as of the block's last intent (as the
+/// live panel drew it then, and the player draws it), and the values line under each block names
+/// every letter drawn in it. With `sequences` the marbles are painted
 /// in their colours (lines, ghosts and the ruler dim); without, plain text.
 ///
 /// It streams: each block is written as soon as its columns are complete, and only about one
@@ -29,6 +32,8 @@ package enum MarbleDiagram {
         let width = max(minimumWidth, width)
         let perBlock = StreamPanel.pageSize(width: width)
         var block: [StreamColumn] = []
+        // The session's letter book after the block's last column: each value's letter there.
+        var book = ValueLetterBook()
         var late = LateLanesByBlock()
         // A recorded tour's lessons: the one begun before the block, and those begun in it.
         var lessonBefore: LessonStart?
@@ -49,6 +54,9 @@ package enum MarbleDiagram {
                 lessons.removeAll()
             }
             var panel = StreamPanel(columns: block)
+            // Each value with the letter the live panel drew it with after the block's last
+            // intent (one the block draws with another value's letter takes a free one).
+            panel.homeLetters = book.letters
             // The slot's lane from the block where an operator first goes in, as the panel
             // draws it once the session has used the slot.
             slotUsed = slotUsed || block.contains(where: \.involvesSlot)
@@ -70,9 +78,10 @@ package enum MarbleDiagram {
         do {
             try ReplayColumns.forEach(in: reader) { item in
                 switch item {
-                case .column(let column):
+                case .column(let column, let after):
                     if block.count == perBlock { writeBlock() }
                     block.append(column)
+                    book = after
                 case .late(let kind, let event, let column, _):
                     late.note(kind, event, column: column)
                 case .lesson(let start): lessons.append(start)

@@ -12,7 +12,8 @@ import TextFormats
 /// SVG reader draws), each a lane a row under a ruler of intent indices, a line for as long as
 /// the lane's subscription lives, and each marble drawn as the panel draws it, so the kinds
 /// differ as they do on screen: an intent its glyph (`▼ • ▲ ← ↑ → ↓ ◙ ↔ q`, its description as
-/// a tooltip), a position `○` a white circle, a ball colour `●` a circle filled with it, a
+/// a tooltip), a position `○` a white circle (with the letter the session's letter book gave it
+/// as of the block's last intent, as the live panel drew it; the block's values line names each), a ball colour `●` a circle filled with it, a
 /// screen colour `■` a square filled with it, a value `removeDuplicates()` swallowed `·` a small
 /// grey dot, a completion `|` a bar. Below the main lanes, a row for each kind of late
 /// subscriber with a lane in the block: `^` where it subscribed, what it was handed (one
@@ -70,6 +71,8 @@ package enum MarbleSVG {
         var tallest = 0
         var widest = 0  // The widest block's width: a short recording's picture is narrow.
         var block: [StreamColumn] = []
+        // The session's letter book after the last column with a part in the block.
+        var book = ValueLetterBook()
         var late = LateLanesByBlock()
         var main: [StreamLane: Int] = [:]  // Where each main lane completed.
         var slotUsed = false  // Whether an operator has gone into the slot in a block so far.
@@ -122,7 +125,7 @@ package enum MarbleSVG {
                 top = margin
             }
             try drawBlock(
-                block, from: first, slot: slot, inputs: inputs, stages: stages,
+                block, from: first, letters: book.letters, slot: slot, inputs: inputs, stages: stages,
                 copy: copy ? (underWay: copyUnderWay, lanes: StreamLane.copy) : nil, lateLanes: lanes,
                 completed: &main, tooltips: &tooltips,
                 counts: counts, lessons: named ? blockLessons : nil, ruler: ruler, at: (left, top), into: body)
@@ -137,14 +140,20 @@ package enum MarbleSVG {
             late.written(through: last)
             block.removeAll(keepingCapacity: true)
         }
-        func take(_ column: StreamColumn) throws {
+        // `after`: the book after the column (on a time axis, the latest column with a part in
+        // the frame); nil: a frame with none, the book as it was.
+        func take(_ column: StreamColumn, book after: ValueLetterBook?) throws {
             if block.count == perBlock { try writeBlock() }
             block.append(column)
+            if let after { book = after }
         }
-        // Part of a column, in frame `frame`: the frames before it are drawn (empty ones too).
-        func gather(_ frame: Int, _ part: StreamColumn, lanes: [StreamLane]) throws {
+        // The book after the latest column with a part in the frame gathering.
+        var gatheringBook: ValueLetterBook?
+        // Part of a column, in frame `frame`, with the book after that column: the frames before
+        // it are drawn (empty ones too).
+        func gather(_ frame: Int, _ part: StreamColumn, lanes: [StreamLane], book: ValueLetterBook) throws {
             if let current = gathering, current.index != frame {
-                try take(current)
+                try take(current, book: gatheringBook)
                 gathering = nil
             }
             if gathering == nil {
@@ -153,7 +162,7 @@ package enum MarbleSVG {
                 quiet.slot = slotNow
                 while nextFrame < frame {
                     quiet.index = nextFrame
-                    try take(quiet)
+                    try take(quiet, book: nil)
                     nextFrame += 1
                 }
                 quiet.index = frame
@@ -176,6 +185,7 @@ package enum MarbleSVG {
                 if part.failed.contains(lane) { gathering!.failed.insert(lane) }
             }
             gathering!.merge(part, lanes: lanes)
+            gatheringBook = book
             slotNow = gathering!.slot
         }
         let atIntent: [StreamLane] = [.intents, .position, .mirror, .grabbed, .mouse, .keys]
@@ -184,9 +194,9 @@ package enum MarbleSVG {
         do {
             try ReplayColumns.forEach(in: reader) { item in
                 switch (item, framing) {
-                case (.column(let column), .perIntent):
-                    try take(column)
-                case (.column(let column), .time(let length)):
+                case (.column(let column, let book), .perIntent):
+                    try take(column, book: book)
+                case (.column(let column, let book), .time(let length)):
                     // The column's parts, each at its own time, gathered in the order of their times.
                     let time = column.time ?? .start
                     var parts: [(at: SessionTime, part: StreamColumn, lanes: [StreamLane])] = [(time, column, atIntent)]
@@ -242,7 +252,7 @@ package enum MarbleSVG {
                     for (_, (at, part, lanes)) in parts.enumerated().sorted(by: {
                         ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
                     }) {
-                        try gather(Int(at.microseconds / length), part, lanes: lanes)
+                        try gather(Int(at.microseconds / length), part, lanes: lanes, book: book)
                     }
                 case (.late(let kind, let event, let column, _), .perIntent):
                     late.note(kind, event, column: column)
@@ -254,7 +264,7 @@ package enum MarbleSVG {
                     lessons.append(LessonMark(start: start, column: Int(start.time.microseconds / length)))
                 }
             }
-            if let current = gathering { try take(current) }
+            if let current = gathering { try take(current, book: gatheringBook) }
         } catch let error as ReplayError {
             failure = error  // The picture of what came before the bad line, then the error.
         } catch let error as MarbleExportError where error.code == 65 {
@@ -342,10 +352,12 @@ package enum MarbleSVG {
     }
 
     /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
-    /// `spool`, with the late lanes that reach it (and the slot's lane, when `slot`);
+    /// `spool`, each value with its letter in `letters` (the session's book) where no other value
+    /// in the block has it, with the late lanes that reach it (and the slot's lane, when `slot`);
     /// `completed` keeps where each main lane completed.
     private static func drawBlock(
-        _ columns: [StreamColumn], from first: Int, slot showsSlot: Bool, inputs: [StreamLane], stages: [StreamLane],
+        _ columns: [StreamColumn], from first: Int, letters home: ValueLetters, slot showsSlot: Bool,
+        inputs: [StreamLane], stages: [StreamLane],
         copy: (underWay: Bool, lanes: [StreamLane])?, lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
         tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]],
@@ -369,8 +381,10 @@ package enum MarbleSVG {
         let mainLanes = StreamLane.main(slot: showsSlot, inputs: inputs, stages: stages)
         let firstPipeLane = mainLanes.first { $0.isPipeLane }
         // The letters of the values that are not themselves a mark, as the text diagram gives
-        // them (the values line under the block names each).
+        // them: each its letter in the session's book (`home`), as the live panel drew it (the
+        // values line under the block names each).
         var panel = StreamPanel(columns: columns, lateLanes: lateLanes)
+        panel.homeLetters = home
         panel.showsSlot = showsSlot
         panel.inputsOfEveryOperator = true
         let letters = panel.letters(lateLanes: lateLanes)

@@ -351,7 +351,7 @@ package enum MarbleTestExport {
         do {
             try ReplayColumns.forEach(in: reader) { item in
                 switch item {
-                case .column(let column):
+                case .column(let column, _):
                     try writeEnded()
                     let at = column.index
                     lastColumn = at

@@ -10,8 +10,11 @@ import BallStreams
 enum ReplayColumns {
     /// One thing the streams did, in order.
     enum Item {
-        /// A column, complete: an intent and what each main lane emitted for it.
-        case column(StreamColumn)
+        /// A column, complete: an intent and what each main lane emitted for it, and the
+        /// session's letter book (``ValueLetterBook``) as it stood after it: after its intent and
+        /// what the chain's timers did until the next, what the live panel drew its values with
+        /// then (the player's ``LetterBooks`` give the same).
+        case column(StreamColumn, book: ValueLetterBook)
         /// A late subscriber's subscription did `event` in column `column` (after that column's
         /// own emissions: late subscribers subscribe and cancel between intents), at `time` on
         /// the session's clock (a subscription's own time, which may be later than its
@@ -24,12 +27,23 @@ enum ReplayColumns {
 
     /// Replays `reader` through a session with a ``StreamRecorder``, the recording's
     /// observations applied to it where they were made, and calls `body` with each column in
-    /// order once it is complete (the last at the end), each followed by its late subscribers'
-    /// events. Columns are taken in batches of 32, and the recorder keeps twice as many, so
-    /// memory stays flat. A line the reader refuses is thrown after every column before it.
+    /// order once it is complete (the last at the end) and the letter book after it, each
+    /// followed by its late subscribers' events. Columns are taken in batches of 32, and the
+    /// recorder keeps twice as many, so memory stays flat. A line the reader refuses is thrown
+    /// after every column before it.
     static func forEach(in reader: ReplayReader, _ body: (Item) throws -> Void) throws {
         let player = try ReplayPlayer(reader: reader)
         let recorder = StreamRecorder(session: player.session, capacity: 64)
+        // The book after each column not yet handed on, by index: taken as the next intent is
+        // published, before anything it sets off (the recorder starts a column for each intent,
+        // from 0; counted here, as a subject tells its subscribers in no set order).
+        var books: [Int: ValueLetterBook] = [:]
+        var closing = 0
+        let closed = player.session.intents.bind { [unowned recorder] _ in
+            books[closing] = recorder.letterBook
+            closing += 1
+        }
+        defer { closed.cancel() }
         // What happened after each column, in order: the late subscribers' events and the
         // lessons' markers, each with its column.
         var after: [(column: Int, item: Item)] = []
@@ -51,7 +65,8 @@ enum ReplayColumns {
         var taken = 0
         func take(_ columns: ArraySlice<StreamColumn>) throws {
             for column in columns {
-                try body(.column(column))
+                // (The latest column's book is the recorder's own: no intent has closed it.)
+                try body(.column(column, book: books.removeValue(forKey: column.index) ?? recorder.letterBook))
                 next = column.index + 1
                 while taken < after.count, after[taken].column <= column.index {
                     try body(after[taken].item)
