@@ -1296,8 +1296,10 @@ package final class StreamRecorder {
     package private(set) var publishCopy: PublishCopy?
     /// The copy's lanes' subscriptions.
     private var copySubscriptions: [AnyCancellable] = []
+    /// A colour for each of the copy's `ball` and `screen` (nil: none yet).
+    private typealias CopyHeld = (ball: FlatColour?, screen: FlatColour?)
     /// What the copy's `ball` and `screen` last emitted.
-    private var copyHeld: (ball: FlatColour?, screen: FlatColour?)
+    private var copyHeld: CopyHeld = (nil, nil)
     /// Whether the copy is being sent the positions published before the first column kept (a
     /// copy subscribed before it, in the player): its lanes note nothing.
     private var copyWarming = false
@@ -1605,22 +1607,8 @@ package final class StreamRecorder {
                 guard !copyWarming else { return }
                 note { $0.copy?.subject = position }
             },
-            copy.ball.bind { [unowned self] colour in
-                copyHeld.ball = colour
-                guard !copyWarming else { return }
-                note {
-                    $0.copy?.ball = colour
-                    $0.copy?.heldBall = colour
-                }
-            },
-            copy.screen.bind { [unowned self] colour in
-                copyHeld.screen = colour
-                guard !copyWarming else { return }
-                note {
-                    $0.copy?.screen = colour
-                    $0.copy?.heldScreen = colour
-                }
-            },
+            bind(copy.ball, holding: \.ball, emitted: \.ball, held: \.heldBall),
+            bind(copy.screen, holding: \.screen, emitted: \.screen, held: \.heldScreen),
         ]
         if let place, place < latestIndex {
             recorded[recorded.count - 1].copy = CopyColumn(lived: true, lives: true)
@@ -1635,6 +1623,23 @@ package final class StreamRecorder {
             }
         }
         observations.send(.screenThroughPublish(true))
+    }
+
+    /// Binds one of the copy's colour streams: what it emits is what the copy holds (`holding`
+    /// of ``copyHeld``) from then on, and, but while the copy warms up, what the latest column
+    /// notes it emitted (`emitted`) and held (`held`).
+    private func bind(
+        _ colours: AnyPublisher<FlatColour, Never>, holding: WritableKeyPath<CopyHeld, FlatColour?>,
+        emitted: WritableKeyPath<CopyColumn, FlatColour?>, held: WritableKeyPath<CopyColumn, FlatColour?>
+    ) -> AnyCancellable {
+        colours.bind { [unowned self] colour in
+            copyHeld[keyPath: holding] = colour
+            guard !copyWarming else { return }
+            note {
+                $0.copy?[keyPath: emitted] = colour
+                $0.copy?[keyPath: held] = colour
+            }
+        }
     }
 
     /// Sends the copy subscribed before the first column kept (``watch(_:at:time:)``) `positions`,
