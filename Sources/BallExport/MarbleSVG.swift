@@ -551,22 +551,15 @@ package enum MarbleSVG {
     ) throws {
         // Several values at once on the slot's lane or a stage's (flatMap's inner subscriptions):
         // the last, counted `×2` above it.
-        // A subject a pipe put in here reads (mirror, grabbed) hands the new subscription its
-        // value at once: `^` and that value, as the panel draws it.
-        let handed = column.index > 0 ? column.handedAtSubscription(lane) : nil
+        // (What a subject hands a pipe put in here as it subscribes is the pipe's, not a value
+        // the subject sent: its lane draws nothing for it, as the panel's.)
         let emission =
-            (column.valueCount(lane) > 1
-                ? column.lastValue(lane).map { .value(MarbleValue($0)) } : column.emission(lane))
-            ?? handed.map { Marble.value(.flag($0)) }
+            column.valueCount(lane) > 1
+            ? column.lastValue(lane).map { .value(MarbleValue($0)) } : column.emission(lane)
         let completed = column.completes(lane)
         let failed = column.failed.contains(lane)
         guard emission != nil || completed || failed else { return }
         try spool.append { bytes in
-            if handed != nil {
-                bytes += Array(
-                    #"<text x="\#(x - 9)" y="\#(y + 8)" class="mark">^<title>#\#(column.index) subscribed by the pipe put in here, handed at once</title></text>"#
-                        .utf8)
-            }
             func shape(_ start: [UInt8], _ attributes: [UInt8], end: [UInt8], title: (inout [UInt8]) -> Void) {
                 bytes += start
                 bytes.appendDecimal(x)

@@ -513,11 +513,12 @@ package final class Learn: TerminalProgram {
             case .arrows:
                 return pageColumns.contains { if case .arrowPressed? = $0.intent { true } else { false } }
             case .flags:
-                // Drawn on mirror's and grabbed's lanes, the inputs of the operator in the slot
-                // that reads them.
+                // Drawn on mirror's and grabbed's lanes, which the panel draws over the whole page
+                // while the operator in the slot now reads them (the start's value too).
+                let inputs = pageColumns.last?.slot.inputs ?? []
                 return pageColumns.contains { column in
-                    column.mirrorSent != nil && column.slot.inputs.contains(.mirror)
-                        || column.grabbed != nil && column.slot.inputs.contains(.grabbed)
+                    column.mirrorSent != nil && inputs.contains(.mirror)
+                        || column.grabbed != nil && inputs.contains(.grabbed)
                 }
             case .subscribed:
                 // Each main lane begins ^ in the session's first column, a late lane where it

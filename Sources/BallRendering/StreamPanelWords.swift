@@ -106,10 +106,11 @@ extension StreamPanel {
                 held: column.state?.background, nothing: "nothing: no new ball colour")
         case .mirror where column.index > 0 && column.handedAtSubscription(lane) != nil,
             .grabbed where column.index > 0 && column.handedAtSubscription(lane) != nil:
+            // The subscription's value, not the subject's: the lane draws none (`─`).
             let on = column.handedAtSubscription(lane) ?? false
             did =
-                "^\(drawn(.flag(on))): the pipe put in here subscribed to \(lane.label) (a Behavior subject): handed its value at once"
-            shortDid = "^\(drawn(.flag(on))): subscribed, handed at once"
+                "nothing new: the pipe put in here subscribed to \(lane.label) (a Behavior subject) and was handed \(drawn(.flag(on))) at once: the new subscription's value, not one \(lane.label) sent"
+            shortDid = "nothing new: the pipe was handed \(drawn(.flag(on))) as it subscribed"
         case .mirror:
             did =
                 column.mirrorSent.map { on in

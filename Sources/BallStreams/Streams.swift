@@ -753,10 +753,6 @@ package struct StreamColumn: Hashable, Sendable {
             guard index == 0 else { return innerMarble(number) }
             return innersAfter.contains(number) ? .subscribed(handed: emission(lane)) : nil
         }
-        // A subject the pipe built here reads hands its value as the pipe subscribes (`^F`).
-        if index > 0, let handed = handedAtSubscription(lane) {
-            return .subscribed(handed: .value(.flag(handed)))
-        }
         let shown = emission(lane)
         if index == 0 {
             return .subscribed(handed: lane == .intents ? nil : shown, ending: failed.contains(lane) ? .failed : nil)
@@ -814,7 +810,10 @@ package struct StreamColumn: Hashable, Sendable {
 
     /// What input lane `lane` (`mirror`, `grabbed`: Behavior subjects) handed the pipe built
     /// here, when that pipe reads it: the value it held, at once, as RxSwift's `combineLatest`
-    /// and `sample` (and `flatMapLatest` over `grabbed`) subscribe; nil elsewhere.
+    /// and `sample` (and `flatMapLatest` over `grabbed`) subscribe; nil elsewhere. The lane draws
+    /// nothing for it: the lane is the subject's, and a value handed to a new subscriber is that
+    /// subscriber's, not one the subject emitted (as `position`'s lane draws nothing where an
+    /// operator subscribes to it); the pointing words say it.
     package func handedAtSubscription(_ lane: StreamLane) -> Bool? {
         guard intent?.buildsPipe == true else { return nil }
         switch lane {

@@ -313,7 +313,8 @@ struct MarbleSVGTests {
     }
 
     @Test(
-        "the mirror's lane draws ^ and the value it handed where combineLatest went in, per intent and on a time axis")
+        "the mirror's lane is the subject's: its value once at the start, none where combineLatest went in and was handed it, per intent and on a time axis"
+    )
     func mirrorHandedAtSubscription() throws {
         let recording = [
             #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
@@ -327,9 +328,12 @@ struct MarbleSVGTests {
             let svg = String(decoding: written, as: UTF8.self)
             let start = try #require(svg.range(of: #"data-lane="mirror""#), "\(svg)")
             let group: String = String(svg[start.lowerBound...]).components(separatedBy: "</g>")[0]
-            // The start's F, and the F combineLatest was handed as it subscribed, its ^ beside it.
-            #expect(group.components(separatedBy: #"class="count">F<"#).count - 1 == 2, "\(framing): \(group)")
-            #expect(group.contains(#"class="mark">^<title>"#) && group.contains("subscribed by the pipe"), "\(group)")
+            // The F the subject held at the start, once: what it handed combineLatest as it
+            // subscribed (#2) is combineLatest's, not a value mirror sent.
+            #expect(group.components(separatedBy: #"class="count">F<"#).count - 1 == 1, "\(framing): \(group)")
+            #expect(group.contains("<title>#0 false</title>"), "\(framing): \(group)")
+            #expect(!group.contains("<title>#2 "), "\(framing): \(group)")
+            #expect(!group.contains(#"class="mark">^"#), "\(framing): \(group)")
         }
     }
 }

@@ -200,14 +200,14 @@ struct DrawnLaneTests {
         // map's lane keeps what it drew while the counter was in: the one-stage pipes after it
         // have no stage before their last.
         #expect(rows.contains { $0.hasPrefix(" .map {_ in 1}    ├1─1─1─1       ") }, "\(rows)")
-        // combineLatest reads mirror: its lane, ^F where combineLatest subscribed (mirror, a
-        // Behavior subject, hands its value at once: what it passes on with the position), and
-        // each flip's new state.
+        // combineLatest reads mirror: its lane, the subject's, ^F at the start and each flip's
+        // new state; nothing where combineLatest subscribed (the F it was handed there, with the
+        // position, is combineLatest's, not a value mirror sent).
         driver.send(.operatorChosen([.combineLatest]))  // #8
         driver.type("i")  // #9: on.
         driver.type("i")  // #10: off.
         rows = Self.screenRows(driver.frame)
-        #expect(rows.contains { $0.hasPrefix(" mirror         ^F──────────────^F─T─F ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" mirror         ^F─────────────────T─F ") }, "\(rows)")
     }
 
     @Test(

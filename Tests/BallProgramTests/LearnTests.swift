@@ -440,11 +440,11 @@ struct LearnTests {
                 #expect(pilot.learn.play.session.state.ballColour == still.ballColour)
                 #expect(still.ballColour != still.mirrored.ballColour, "\(still)")
                 #expect(Self.rows(pilot).contains { $0.hasPrefix("intents") && $0.contains("¦") })
-                // The mirror's lane shows what it handed combineLatest as it went in (^ and the
-                // mirror's value, on since the i before f 6), then the flip: combineLatest never
-                // passes on with one input alone.
+                // The mirror's lane is the subject's: the i before f 6 (T), nothing where
+                // combineLatest went in (what it was handed there, T, is its own, not a value the
+                // mirror sent: no second ^), then the flip (F).
                 #expect(
-                    Self.rows(pilot).contains { $0.hasPrefix("mirror") && $0.contains("^T─F") },
+                    Self.rows(pilot).contains { $0.hasPrefix("mirror") && $0.contains("T───F") && !$0.contains("^T") },
                     "\(pilot.lines.joined(separator: "\n"))")
                 #expect(Self.card(pilot).contains("You said 1 (passes nothing on): the lane says no."))
             case "flat-map-latest":

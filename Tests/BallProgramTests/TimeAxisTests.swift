@@ -183,6 +183,30 @@ struct TimeAxisTests {
     }
 
     @Test(
+        "on a time axis the mirror's lane is the subject's: nothing where combineLatest went in (what it was handed is its own), no ^ or ² there"
+    )
+    func mirrorOnTime() {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.type("T")
+        driver.passTime(to: 1.0)
+        driver.send(.operatorChosen([.combineLatest]))
+        driver.passTime(to: 1.5)
+        driver.type("i")
+        let mirror = Self.row("mirror", in: driver.lines)
+        // Subscribed at the start, handed F: its `^` before span 0, as position's.
+        #expect(mirror[Self.cell(0) - 1] == "^", "\(String(mirror))")
+        // combineLatest went in at 1.0 s (span 10): nothing the mirror sent; the flip at 1.5 s.
+        #expect(mirror[Self.cell(10)] == "─", "\(String(mirror))")
+        #expect(mirror[Self.cell(15)] == "T", "\(String(mirror))")
+        let after = String(mirror[Self.cell(1)...])
+        let groups = [2, 3, 4].map { Character(Glyph.group($0)) }
+        #expect(!after.contains("^") && !after.contains { groups.contains($0) }, "\(after)")
+        // The slot's lane: combineLatest's first value, the position with the mirror's F, at 1.0 s.
+        #expect(Self.slotRow(in: driver.lines)[Self.cell(10)] == "○", "\(driver.lines)")
+    }
+
+    @Test(
         "every mark is drawn in the time view: span 0's ^ before the value handed with it, a value's ! after it, a group where the cell beside is taken"
     )
     func everyMarkOnTime() {

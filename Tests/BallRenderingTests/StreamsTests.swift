@@ -273,11 +273,12 @@ struct StreamsTests {
         // The mirror's states are its marbles (T, F); the positions are letters: 38,11 is c, its
         // mirror image 41,11 is d, 37,11 e, and e mirrored 42,11 f.
         // Where sample (#1) and combineLatest (#6) went in, each subscribed to mirror, which
-        // handed its value at once: ^F, as RxMarbles draws a Behavior subject's subscription.
-        #expect(Self.text(lines[3]) == "^F^F─────T─F^F─T──")
+        // handed it its value at once: that value is the new subscription's, not one the subject
+        // sent, so the subject's lane draws nothing there (as position's, which they read too).
+        #expect(Self.text(lines[3]) == "^F───────T─F───T──")
         #expect(
             panel.describe(columns[6], in: .mirror).hasPrefix(
-                "#6: ^F false: the pipe put in here subscribed to mirror (a Behavior subject): handed its value at once"
+                "#6: nothing new: the pipe put in here subscribed to mirror (a Behavior subject) and was handed F false at once: the new subscription's value, not one mirror sent"
             ))
         #expect(panel.describe(columns[4], in: .mirror).hasPrefix("#4: T true: the mirror flipped on ← "))
         #expect(panel.describe(columns[0], in: .mirror).hasPrefix("#0: F false: the mirror's value, handed at once"))
@@ -355,7 +356,8 @@ struct StreamsTests {
             panel.mainLanes == [
                 .intents, .position, .grabbed, .inner(1), .inner(2), .slotted, .ballColour, .background,
             ])
-        #expect(Self.text(lines[3]) == "^F^F───T───F───T─F", "flatMapLatest subscribed to grabbed at #1: ^F")
+        // (flatMapLatest subscribed to grabbed at #1, handed F: its own value, not grabbed's.)
+        #expect(Self.text(lines[3]) == "^F─────T───F───T─F")
         #expect(Self.text(lines[4]) == "      ^b─c─d!     ")
         #expect(Self.text(lines[5]) == "              ^d─!")
         #expect(Self.text(lines[7]) == "^a├────b─c─d───d──")
