@@ -358,7 +358,9 @@ package struct Lesson: Sendable {
             text:
                 "combineLatest joins two subjects: position and mirror, a switch i flips. When either changes, it passes on the latest of both.",
             task: "Press f then 6 (combineLatest), then i without moving the ball: watch position and .combineLatest.",
-            hint: "Off the middle, the mirror image has another colour too.",
+            // At the middle the mirror image is a column away, in the same colour band: the
+            // status line's ● does not change, which reads as combineLatest passing nothing on.
+            hint: "Mid-screen the mirror is the same dark colour: the bottom row's ● stays.",
             learnt: "¦ then a value, no new position: combineLatest passes on when either subject changes.",
             setup:
                 "combineLatest joins two subjects: position and mirror, a switch i flips. The ball stays where it is.",
