@@ -401,6 +401,7 @@ package final class Learn: TerminalProgram {
         mapRuns = nil
         mapRunsAt = nil
         binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
+        binding.send(.tourBackgroundLaneShown(lesson == Lesson.all.count || Lesson.all[lesson].backgroundLane))
         // The pointing line describes the latest column again, not one the last lesson pointed at.
         binding.send(.pointerHovered(intent: nil, lane: nil))
         // The slot empty, as every lesson's task starts from it: an operator left in the slot is
@@ -492,8 +493,10 @@ package final class Learn: TerminalProgram {
         return [".share(replay: 1)": " (shared: lesson \(share + 1))"]
     }
 
-    /// Where the lesson began, from which its lanes are drawn.
-    package var floor: PageFloor { PageFloor(column: start, subscription: firstSubscription) }
+    /// Where the lesson (or the closing card) began, from which its lanes are drawn.
+    package var floor: PageFloor {
+        PageFloor(column: start, subscription: firstSubscription, closing: lesson == Lesson.all.count)
+    }
 
     /// The late lanes the lesson's lanes draw: those subscribed since it began.
     private var drawnLateLanes: [LateLane] { play.streams.lateLanes.filter { $0.id >= firstSubscription } }

@@ -111,6 +111,9 @@ package struct Lesson: Sendable {
     /// Whether its point is on the slot's lane, which the lanes then draw (in a late subscriber's
     /// row: `learn`'s lanes keep their rows).
     package var operators = false
+    /// Whether its lanes draw background's: not before the lesson that asks what background gets
+    /// where ballColour swallows a value (its `─` there would answer it).
+    package var backgroundLane = true
     /// The operators of the slot whose lesson this is: until it is done, the operators box (`f`)
     /// names them without saying what they do (that is the lesson's question).
     package var slots: [SlotPipe] = []
@@ -127,7 +130,7 @@ package struct Lesson: Sendable {
     /// The card's question, if it asks one.
     package var asks: String? {
         guard predicts != nil else { return nil }
-        // The kind by name alone: Replay(3)'s size would answer it.
+        // The kind by name alone: the lesson's setting says what it keeps, before the choices.
         return question
             ?? wants.map {
                 "Predict: what is a late \($0.plainName) subscriber handed as it subscribes?"
@@ -157,8 +160,8 @@ package struct Lesson: Sendable {
             task: "Move the ball till its colour changes, then s: each stream as a lane.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
             learnt:
-                "position published centres (letters); the chain derived ● the ball's colour, ■ the screen's. → an arrow key; the ruler counts intents.",
-            panel: .closed,
+                "position published centres (letters); the chain derived ● the ball's colour (background: lesson 2). → an arrow key; the ruler counts intents.",
+            panel: .closed, backgroundLane: false,
             isDone: { facts in facts.streamsOpen && facts.moves.contains { $0.ballColour != nil } }),
         Lesson(
             id: "ghost", title: "A ghost",
@@ -228,7 +231,7 @@ package struct Lesson: Sendable {
             learnt:
                 "^³: three at once. The centre is a Behavior, not a Replay(1): it always holds one value, from the start.",
             setup:
-                "A Replay subject (RxSwift's ReplaySubject.create(bufferSize:)) is the third kind: it keeps values it was sent.",
+                "A Replay subject, here RxSwift's ReplaySubject.create(bufferSize: 3), is the third kind: it keeps the last 3 values it was sent.",
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
         Lesson(

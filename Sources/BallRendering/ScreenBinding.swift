@@ -263,6 +263,7 @@ package final class ScreenBinding {
             if model.tour != nil {
                 page.rowBudget = StreamPanel.rows
                 page.showsSlot = model.tourSlotLane
+                page.showsBackground = model.tourBackgroundLane
                 page.plainLabels = model.tourPlainLabels
                 page.unsaidCode = model.tourUnsaidCode
             }

@@ -39,6 +39,9 @@ package struct ScreenModel: Hashable, Sendable {
     package var mirror = false
     /// Whether `learn`'s lanes draw the slot's lane (the lesson's point is on it).
     package var tourSlotLane = false
+    /// Whether `learn`'s lanes draw background's (lesson 1's do not: what background gets is
+    /// lesson 2's question).
+    package var tourBackgroundLane = true
     /// Where `learn`'s lesson began: its lanes are drawn from there (nil: from the session's start).
     package var tourFloor: PageFloor?
     /// The late lanes `learn` labels by name alone (their lesson asks what each is handed).
@@ -176,6 +179,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case mirrorPublished(Bool)
     /// `learn`'s lanes draw the slot's lane, or stop drawing it (a lesson on the operators began).
     case tourSlotLaneShown(Bool)
+    /// `learn`'s lanes draw background's lane, or leave it out (the lesson asks nothing of it yet).
+    case tourBackgroundLaneShown(Bool)
     /// A lesson of `learn` began: its lanes are drawn from `floor`.
     case tourLessonBegan(PageFloor)
     /// `learn` labels these late lanes by name alone, or no longer.
@@ -287,6 +292,7 @@ extension ScreenModel {
         case .slotPublished(let chosen): return replace(\.slot, with: chosen)
         case .mirrorPublished(let on): return replace(\.mirror, with: on)
         case .tourSlotLaneShown(let shown): return replace(\.tourSlotLane, with: shown)
+        case .tourBackgroundLaneShown(let shown): return replace(\.tourBackgroundLane, with: shown)
         case .tourLessonBegan(let floor): return replace(\.tourFloor, with: floor)
         case .tourPlainLabels(let kinds): return replace(\.tourPlainLabels, with: kinds)
         case .tourUnsaidCode(let parts): return replace(\.tourUnsaidCode, with: parts)

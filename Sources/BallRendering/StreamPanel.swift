@@ -12,12 +12,19 @@ package struct PageFloor: Hashable, Sendable {
     package var column: Int
     /// The id of the first late subscription made in the lesson (``StreamRecorder/subscriptionsMade``).
     package var subscription: Int
+    /// Whether the closing card's lanes begin here (the lessons are over), not a lesson's.
+    package var closing: Bool
 
-    /// A floor at `column`, late lanes from `subscription` on.
-    package init(column: Int, subscription: Int) {
+    /// A floor at `column`, late lanes from `subscription` on; `closing`: the closing card's.
+    package init(column: Int, subscription: Int, closing: Bool = false) {
         self.column = column
         self.subscription = subscription
+        self.closing = closing
     }
+
+    /// What the column it begins at says in place of an intent (its events are drawn on the page
+    /// before it): where a lesson began, or the closing card.
+    package var words: String { closing ? "the closing card began here" : "the lesson began here" }
 }
 
 /// The streams panel as a value: the columns on its page, the late lanes, and how much room
@@ -57,6 +64,10 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
     package var showsSlot = false
+    /// Whether it draws background's lane (`learn`'s first lesson does not: what background gets
+    /// where ballColour swallows a value is the next lesson's question). Left out so, it is no lane
+    /// cut for want of room: the lesson's card says where it comes.
+    package var showsBackground = true
     /// The letter each value has in the session (``ValueLetterBook``): a page draws a value with
     /// it where no other value drawn before it on the page has it.
     package var homeLetters: ValueLetters = [:]
@@ -77,6 +88,12 @@ package struct StreamPanel: Hashable, Sendable {
     /// Parts of the lanes' code the hover says otherwise, each with its words instead (`learn`,
     /// before the lesson that teaches it: `.share(replay: 1)` as ` (shared: lesson 9)`).
     package var unsaidCode: [String: String] = [:]
+    /// What the first column says in place of an intent where `learn`'s page begins without the
+    /// events of its own column (``lessonOnly(from:)``): ``PageFloor/words``.
+    package var floorWords = PageFloor(column: 0, subscription: 0).words
+    /// The lanes that completed in the column such a page begins at (the session's end, `e`): drawn
+    /// as ended there (nothing on them), and said to have completed, not to have failed.
+    package var completedBeforePage: Set<StreamLane> = []
 
     /// The label of `kind`'s late lane: its name, with what it keeps unless ``plainLabels`` has it.
     func lateLabel(_ kind: LateSubscriber) -> String {
@@ -101,6 +118,7 @@ package struct StreamPanel: Hashable, Sendable {
         var drawn = Drawn(
             slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [],
             stages: showsSlot ? stageLanes : [], copy: columns.contains { $0.copy != nil })
+        drawn.background = showsBackground
         // flatMap's inner lanes, and the Publish copy's, take no more rows than the panel keeps
         // (``rows(slot:)``): where they would, they take the rows of the late kinds with no lane
         // first (an export has room).
@@ -503,6 +521,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// column is drawn as the place the lesson began: each lane as it stood, nothing new).
     package mutating func lessonOnly(from floor: PageFloor) {
         lateLanes.removeAll { $0.id < floor.subscription }
+        floorWords = floor.words
         guard floor.column > 0 else { return }
         columns.removeAll { $0.index < floor.column }
         guard let first = columns.first, first.index == floor.column else { return }
@@ -513,6 +532,7 @@ package struct StreamPanel: Hashable, Sendable {
         quiet.held = first.held
         quiet.waitsUntil = first.waitsUntil
         quiet.dead = first.dead.union(first.failed).union(first.completed)
+        completedBeforePage = first.completed.subtracting(first.failed)
         (quiet.innersBefore, quiet.innersAfter) = (first.innersAfter, first.innersAfter)
         // `learn`'s `o` pressed in the lesson before its first intent: a lesson begins by binding
         // the screen back, so a copy that lives after the column was subscribed in this lesson.

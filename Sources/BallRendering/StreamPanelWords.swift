@@ -19,11 +19,11 @@ extension StreamPanel {
     /// where things ended up.
     func descriptions(_ column: StreamColumn?) -> [String] {
         guard let column, let state = column.state else { return [""] }
-        // No intent: the session's start, or (`learn`) the column a lesson's lanes begin at,
-        // drawn without the lesson before's events.
+        // No intent: the session's start, or (`learn`) the column a lesson's lanes (or the
+        // closing card's) begin at, drawn without the events before it.
         let start = column.index == 0
         let glyph = column.intent.map { Marble.glyph(of: $0) } ?? (start ? "^" : "─")
-        let intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : "the lesson began here")
+        let intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : floorWords)
         let centre = "\(state.position.centre.column),\(state.position.centre.row)"
         let (ball, background) = (state.ball, state.background)
         let described = [
@@ -194,6 +194,9 @@ extension StreamPanel {
             did =
                 "nothing: this stage ended (an error, or its completion): nothing passes it until another pipe is built"
             shortDid = "nothing: the stage ended"
+        } else if column.dead.contains(lane), column.index == columns.first?.index, completedBeforePage.contains(lane) {
+            did = "nothing: this stream completed (\(Glyph.completed)) where these lanes begin: nothing comes after it"
+            shortDid = "nothing: it completed"
         } else if column.dead.contains(lane) {
             did = "nothing: an error ended this stream: nothing comes after it (the binding is dead)"
             shortDid = "nothing: ended by an error"

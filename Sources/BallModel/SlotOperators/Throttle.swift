@@ -11,6 +11,9 @@ package struct ThrottleOperation: SlotOperation {
     package var code: String {
         "position.throttle(.milliseconds(\(window.milliseconds)), latest: true, scheduler: clock)"
     }
+    /// RxSwift's default is `latest: true`, so this is the same operator, without the argument
+    /// that hints at what lesson 13 asks (what throttle passes, and when).
+    package var unsaidCode: String { "position.throttle(.milliseconds(\(window.milliseconds)), scheduler: clock)" }
     package var words: String {
         "at most one position each \(window.words): the first at once, then the latest (Combine's drops the first)"
     }
