@@ -13,9 +13,12 @@ import TextFormats
 /// the lane's subscription lives, and each marble drawn as the panel draws it, so the kinds
 /// differ as they do on screen: an intent its glyph (`▼ • ▲ ← ↑ → ↓ ◙ ↔ q`, its description as
 /// a tooltip), a position `○` a white circle (with the letter the session's letter book gave it
-/// as of the block's last intent, as the live panel drew it; the block's values line names each), a ball colour `●` a circle filled with it, a
-/// screen colour `■` a square filled with it, a value `removeDuplicates()` swallowed `·` a small
-/// grey dot, a completion `|` a bar. Below the main lanes, a row for each kind of late
+/// as of the block's last intent, as the live panel drew it; the block's values line names
+/// each), a ball colour `●` a circle filled with it, a screen colour `■` a square filled with it,
+/// a value `removeDuplicates()` swallowed `·` a small grey dot, a completion `|` a bar. Under
+/// what the slot's operators read, a lane for each inner subscription of `flatMap` and
+/// `flatMapLatest` (``innerShapes(columns:first:lane:y:letters:frames:)``): `^` where a press made
+/// it, its positions, `!` where it was disposed of. Below the main lanes, a row for each kind of late
 /// subscriber with a lane in the block: `^` where it subscribed, what it was handed (one
 /// position, or a group's count in its circle), what it received, `!` where it was cancelled,
 /// `|` where its subject completed. A recorded tour's `o` (the screen through a Publish copy of
@@ -83,7 +86,13 @@ package enum MarbleSVG {
         var gathering: StreamColumn?
         var nextFrame = 0
         var slotNow = SlotPipe.none
+        // The inner subscriptions that live after the latest frame, and how many were made by then.
+        var innersNow: (live: Range<Int>, made: Int) = (0..<0, 0)
         var counts: [Int: [StreamLane: Int]] = [:]
+        // On a time axis: what each inner lane did in each frame of the block where a column's
+        // intent came, each column's marble in order (a frame of several intents holds a
+        // subscription and a disposal both, which one merged column cannot say).
+        var inners: [Int: [StreamLane: [Marble]]] = [:]
         // A recorded tour's lessons, each at its column (on a time axis, its time's frame): the
         // one begun before the block, and those begun in it.
         var lessonBefore: LessonMark?
@@ -100,7 +109,8 @@ package enum MarbleSVG {
             // it once the session has used the slot.
             slotUsed = slotUsed || block.contains(where: \.involvesSlot)
             let slot = slotUsed
-            let inputs = slot ? inputLanes(of: block) : []
+            let inputs =
+                slot ? inputLanes(of: block, inners: inners.filter { $0.key <= last }.values.flatMap(\.keys)) : []
             // (A last stage's own lane where it completes on its own, as the panel draws it.)
             let stages = slot ? StreamPanel(columns: block).stageLanes : []
             let blockLessons = (
@@ -128,8 +138,10 @@ package enum MarbleSVG {
                 block, from: first, letters: book.letters, slot: slot, inputs: inputs, stages: stages,
                 copy: copy ? (underWay: copyUnderWay, lanes: StreamLane.copy) : nil, lateLanes: lanes,
                 completed: &main, tooltips: &tooltips,
-                counts: counts, lessons: named ? blockLessons : nil, ruler: ruler, at: (left, top), into: body)
+                counts: counts, inners: framing == .perIntent ? nil : inners, lessons: named ? blockLessons : nil,
+                ruler: ruler, at: (left, top), into: body)
             counts.removeAll()
+            inners = inners.filter { $0.key > last }
             copyUnderWay = block.last { $0.copy != nil }?.copy?.lives ?? copyUnderWay
             // (Those begun after the block's last column belong to the next.)
             lessonBefore = lessons.last { $0.column <= last } ?? lessonBefore
@@ -157,9 +169,12 @@ package enum MarbleSVG {
                 gathering = nil
             }
             if gathering == nil {
-                // A frame with nothing keeps the operator in the slot (its part of the lane goes on).
+                // A frame with nothing keeps the operator in the slot (its part of the lane goes on),
+                // and flatMap's inner subscriptions live on through it.
                 var quiet = StreamColumn(index: nextFrame)
                 quiet.slot = slotNow
+                (quiet.innersBefore, quiet.innersAfter) = (innersNow.live, innersNow.live)
+                (quiet.innersMadeBefore, quiet.innersMadeAfter) = (innersNow.made, innersNow.made)
                 while nextFrame < frame {
                     quiet.index = nextFrame
                     try take(quiet, book: nil)
@@ -187,6 +202,7 @@ package enum MarbleSVG {
             gathering!.merge(part, lanes: lanes)
             gatheringBook = book
             slotNow = gathering!.slot
+            innersNow = (gathering!.innersAfter, gathering!.innersMadeAfter)
         }
         let atIntent: [StreamLane] = [.intents, .position, .mirror, .grabbed, .mouse, .keys]
         let atSlot: [StreamLane] = [.slotted, .ballColour, .background]
@@ -199,6 +215,10 @@ package enum MarbleSVG {
                 case (.column(let column, let book), .time(let length)):
                     // The column's parts, each at its own time, gathered in the order of their times.
                     let time = column.time ?? .start
+                    for lane in StreamLane.inners(in: [column]) {
+                        guard let marble = column.marble(lane) else { continue }
+                        inners[Int(time.microseconds / length), default: [:]][lane, default: []].append(marble)
+                    }
                     var parts: [(at: SessionTime, part: StreamColumn, lanes: [StreamLane])] = [(time, column, atIntent)]
                     // Each stage's values at their own times (after a timed stage, its timer's;
                     // throttle after flatMap passes one copy on at once, the other later).
@@ -282,7 +302,7 @@ package enum MarbleSVG {
             Array(
                 """
                 <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(total)" viewBox="0 0 \(width) \(total)" font-family="DejaVu Sans Mono, monospace" font-size="12">
-                <style>.ruler{fill:#888;text-anchor:middle}.label{fill:#222}.lane{stroke:#222;stroke-width:1.5}\
+                <style>.ruler{fill:#888;text-anchor:middle}.label{fill:#222}line.lane{stroke:#222;stroke-width:1.5}\
                 .intent{fill:#222;text-anchor:middle;font-size:13px;stroke:#fafafa;stroke-width:3px;paint-order:stroke}.position{fill:#fff;stroke:#333}.colour{stroke:#333}\
                 .ghost{fill:#999}.end{stroke:#222;stroke-width:2.5}.mark{fill:#222;text-anchor:middle;font-weight:bold}\
                 .count{fill:#222;text-anchor:middle;font-size:9px}.segment{stroke:#888;stroke-dasharray:3,2}.segment-name{fill:#555;font-size:10px}.lesson{fill:#1f5f8b;font-size:11px;font-weight:bold}.lesson-start{stroke:#1f5f8b;stroke-width:1.5}.cancel{fill:#c0392b;text-anchor:middle;font-weight:bold}.error{fill:#c0392b;text-anchor:middle;font-weight:bold}\
@@ -346,9 +366,13 @@ package enum MarbleSVG {
 
     /// The lanes of what the operators in the slot in `columns` read beyond the position, in
     /// ``SlotInput``'s order: each part of the slot's lane is drawn under what its operator read.
-    static func inputLanes(of columns: [StreamColumn]) -> [StreamLane] {
+    /// `inners`: more inner lanes to draw (on a time axis, those of the frames' own columns).
+    static func inputLanes(of columns: [StreamColumn], inners more: [StreamLane] = []) -> [StreamLane] {
         let read = Set(columns.flatMap { StreamLane.inputs(of: $0.slot) })
-        return SlotInput.allCases.map(StreamLane.init).filter(read.contains) + StreamLane.inners(in: columns)
+        var numbers = StreamLane.inners(in: columns).compactMap(\.innerNumber)
+        numbers += more.compactMap(\.innerNumber)
+        let inners = numbers.min().map { ($0...numbers.max()!).map(StreamLane.inner) } ?? []
+        return SlotInput.allCases.map(StreamLane.init).filter(read.contains) + inners
     }
 
     /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
@@ -360,7 +384,7 @@ package enum MarbleSVG {
         inputs: [StreamLane], stages: [StreamLane],
         copy: (underWay: Bool, lanes: [StreamLane])?, lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
-        tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]],
+        tooltips: inout [Intent: [UInt8]], counts: [Int: [StreamLane: Int]], inners: [Int: [StreamLane: [Marble]]]?,
         lessons: (before: LessonMark?, starts: [LessonMark])?, ruler: (Int) -> String,
         at corner: (x: Int, y: Int), into spool: Spool
     ) throws {
@@ -411,9 +435,17 @@ package enum MarbleSVG {
             // label column is narrow: the label's title says it in full).
             let label = panel.pipeLabel(lane).xmlEscaped
             let code = panel.pipeCode(lane).map { "<title>\($0.xmlEscaped)</title>" } ?? ""
+            // An inner subscription's lane: a line while it lives, `^` and `!` where it was made
+            // and disposed of, `|` where it completed, as the text export draws it.
+            let line =
+                if case .inner = lane {
+                    innerShapes(columns: columns, first: first, lane: lane, y: y, letters: letters, frames: inners)
+                } else {
+                    #"<line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+                }
             try spool.append(
                 Array(
-                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)\#(code)</text><line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
+                    #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)\#(code)</text>\#(line)"#
                         .utf8))
             // Each pipe lane starts a part with a dashed bar where a pipe is built; the first
             // names the pipe of each part above it.
@@ -450,6 +482,8 @@ package enum MarbleSVG {
                 }
             }
             for column in columns {
+                // (An inner lane's values are its shapes'.)
+                if case .inner = lane { break }
                 let x = centre(of: column.index - first)
                 try drawMarble(column, lane: lane, x: x, y: y, letters: letters, tooltips: &tooltips, into: spool)
                 if let count = counts[column.index]?[lane]
@@ -691,6 +725,71 @@ package enum MarbleSVG {
         return shapes
     }
 
+    /// An inner subscription's lane (`flatMap`'s or `flatMapLatest`'s for a press,
+    /// ``StreamLane/inner(_:)``) in the block of `columns` (from intent `first`), on the row at `y`,
+    /// as the text export and the panel draw it (``StreamColumn/marble(_:)``): a line for as long
+    /// as it lives in the block (from the block's start where it lived before), `^` where its press
+    /// (or the operator going in with the button down) subscribed it, each position it received
+    /// (the last of a column, with its letter in `letters`), `!` where it was disposed of (the
+    /// release, for `flatMapLatest`; another operator chosen; an error), `|` where the position
+    /// completed. On a time axis, `frames` holds each frame's columns' marbles (a frame without
+    /// one, the lane as its frame's column says: living on, or nothing).
+    static func innerShapes(
+        columns: [StreamColumn], first: Int, lane: StreamLane, y: Int, letters: ValueLetters = [:],
+        frames: [Int: [StreamLane: [Marble]]]? = nil
+    ) -> String {
+        guard let last = columns.last?.index else { return "" }
+        // The lines first, under the marks and values drawn over them.
+        var (lines, shapes) = ("", "")
+        // Where the line under way began.
+        var start: Int?
+        func line(to end: Int) {
+            if let start { lines += #"<line x1="\#(start)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"# }
+            start = nil
+        }
+        for (offset, column) in columns.enumerated() {
+            let x = centre(of: column.index - first)
+            let marbles =
+                frames.map { $0[column.index]?[lane] ?? [column.marble(lane)].compactMap { $0 } }
+                ?? [column.marble(lane)].compactMap { $0 }
+            // Living on: from the block's start where it lived before it.
+            if offset == 0, !marbles.isEmpty, !marbles.contains(where: \.subscribes) { start = x - Self.column / 2 }
+            if marbles.isEmpty { line(to: x - Self.column / 2) }
+            if marbles.contains(where: \.subscribes) {
+                line(to: x - 4)
+                start = x - 4
+                shapes +=
+                    #"<text x="\#(x - 9)" y="\#(y + 8)" class="mark">^<title>#\#(column.index) subscribed, handed the position</title></text>"#
+            }
+            if case .position(let position)? = marbles.compactMap(\.drawnValue).last {
+                let letter = letters[.position(position)].map { String($0) } ?? ""
+                shapes +=
+                    #"<circle cx="\#(x)" cy="\#(y)" r="5" class="position"><title>#\#(column.index) \#(position.centre.column),\#(position.centre.row) on \#(position.screen.columns)×\#(position.screen.rows)</title></circle><text x="\#(x)" y="\#(y + 3)" class="count">\#(letter)</text>"#
+            }
+            let at = x + 7
+            if marbles.contains(where: { $0.ending == .unsubscribed }) {
+                line(to: at)
+                shapes +=
+                    #"<text x="\#(at)" y="\#(y + 5)" class="cancel">!<title>#\#(column.index) unsubscribed: disposed of</title></text>"#
+            }
+            if marbles.contains(where: { $0.ending == .completed }) {
+                line(to: at)
+                shapes += #"<line x1="\#(at)" y1="\#(y - 8)" x2="\#(at)" y2="\#(y + 8)" class="end"/>"#
+            }
+            if marbles.contains(where: { $0.ending == .failed }) {
+                line(to: at)
+                shapes +=
+                    #"<text x="\#(at)" y="\#(y + 5)" class="error">#<title>#\#(column.index) an error</title></text>"#
+            }
+            // A frame that subscribed it again after its disposal: it lives on from there.
+            if let lastMarble = marbles.last, lastMarble.subscribes, lastMarble.ending == nil, start == nil {
+                start = at
+            }
+        }
+        line(to: centre(of: last - first) + column / 2)
+        return lines + shapes
+    }
+
     /// A Publish copy's lane's line and marks (the same on its three lanes) in the block of `columns` (from intent
     /// `first`), on the row at `y` (its values are drawn as the main lanes' are): a line for as
     /// long as a copy lives (from the block's start where one was `underWay`), `^` where `o`
@@ -900,9 +999,12 @@ extension StreamColumn {
         for lane in lanes {
             switch lane {
             case .intents:
-                // (The frame's first intent says how many inner subscriptions were made before it.)
-                if intent == nil { innersMadeBefore = part.innersMadeBefore }
+                // (The frame's first intent says which inner subscriptions lived before it, and how
+                // many were made.)
+                if intent == nil { (innersBefore, innersMadeBefore) = (part.innersBefore, part.innersMadeBefore) }
                 if let intent = part.intent { self.intent = intent }
+                // The state after the frame's last intent: the position a press's inner was handed.
+                state = part.state
                 slot = part.slot
                 mirror = part.mirror
                 held = part.held
@@ -948,5 +1050,41 @@ extension StreamColumn {
             case .late, .inner: break
             }
         }
+    }
+}
+
+extension Marble {
+    /// Whether this is a subscription's start (`^`).
+    fileprivate var subscribes: Bool {
+        if case .subscribed = self { true } else { false }
+    }
+
+    /// How the lane ended here (`!`, `|`, `#`), if it did.
+    fileprivate var ending: LaneEnding? {
+        switch self {
+        case .subscribed(_, let ending): ending
+        case .unsubscribed, .resubscribed: .unsubscribed
+        case .ended: .completed
+        case .failed: .failed
+        default: nil
+        }
+    }
+
+    /// The value drawn in it, if any: itself, or what it was handed or received before its mark.
+    fileprivate var drawnValue: MarbleValue? {
+        switch self {
+        case .value(let value), .repeated(let value, _): value
+        case .subscribed(let handed?, _), .ended(let handed?), .unsubscribed(let handed?), .failed(let handed?),
+            .resubscribed(let handed?):
+            handed.drawnValue
+        default: nil
+        }
+    }
+}
+
+extension StreamLane {
+    /// The number of an inner subscription's lane (``StreamLane/inner(_:)``); nil for the others.
+    fileprivate var innerNumber: Int? {
+        if case .inner(let number) = self { number } else { nil }
     }
 }
