@@ -60,7 +60,8 @@ package struct PlayerLayout: Hashable, Sendable {
         hasTimeline = free >= 1
         if hasTimeline { free -= 1 }
         panelWantsRows = nil
-        let wanted = StreamPanel.rows(slot: slot)
+        // A tour's lanes take the rows the tour gave them.
+        let wanted = tour ? StreamPanel.rows : StreamPanel.rows(slot: slot)
         if streamsOpen, free >= 1 {
             let fits = free >= wanted
             panelFits = fits

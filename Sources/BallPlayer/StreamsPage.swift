@@ -25,23 +25,37 @@ package enum StreamsPage {
     /// `through`: the last intent the page holds (nil: as many as it has room for). Each value is
     /// drawn with the letter the session's live panel drew it with at the place (`books`: the
     /// session's letter book at each place, ``LetterBooks``).
+    /// `lessons`: how a recorded tour's lesson drew its lanes (``TourLessonLanes``), by its marker's
+    /// number and title (nil: not this program's lesson).
     package static func panel(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
-        through: Int? = nil, books: LetterBooks
+        through: Int? = nil, books: LetterBooks, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil }
     ) -> StreamPanel {
         page(
             index: index, place: place, width: width, observations: observations, axis: axis, through: through,
-            books: books)
+            books: books, lessons: lessons)
     }
 
-    /// The page of ``panel(index:place:width:observations:axis:through:books:)``; without `books`,
+    /// The page of ``panel(index:place:width:observations:axis:through:books:lessons:)``; without `books`,
     /// no letters (for what is on it, not how it is drawn). With them, the page's scratch session
     /// begins with the book at its first place, and its replay notes the book at `place` on the way.
     static func page(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
-        through: Int? = nil, books: LetterBooks? = nil
+        through: Int? = nil, books: LetterBooks? = nil, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil }
     ) -> StreamPanel {
-        let lesson = TourLesson(of: place, in: observations)
+        let lesson = TourLesson(of: place, in: observations) { marker in
+            // The slot emptied as a lesson began (an intent at the marker's time, just before it):
+            // the lesson's, which the tour drew as the place it began, never the lesson before's.
+            guard marker.place > 0, case .operatorChosen(.none) = index.event(marker.place).intent else { return false }
+            return marker.time == index.sessionTime(of: marker.place)
+        }
+        // A tour's lesson: its lanes in the rows the tour gave them, as that lesson drew them.
+        let lanes = lesson.map { lesson -> TourLessonLanes in
+            guard case .lessonBegan(let number, let title) = observations[lesson.marker].observation,
+                let lanes = lessons(number, title)
+            else { return TourLessonLanes(slot: index.buildsPipes) }
+            return lanes
+        }
         let observations = lesson.map { Array(observations[..<$0.nextMarker]) } ?? observations
         let ceiling = min(lesson?.ceiling ?? index.count, through ?? index.count)
         guard axis.time else {
@@ -57,7 +71,7 @@ package enum StreamsPage {
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
             if let floor { panel.lessonOnly(from: floor) }
-            return panel.readingEveryOperator()
+            return panel.readingEveryOperator(asTheTourDrew: lanes)
         }
         // The spans of the page that holds the place's time, and the intents in them, with the
         // one before the first (it says how each lane stands as the page begins).
@@ -90,7 +104,7 @@ package enum StreamsPage {
         }
         panel.spans = spans
         panel.showsSlot = index.buildsPipes
-        return panel.readingEveryOperator()
+        return panel.readingEveryOperator(asTheTourDrew: lanes)
     }
 
     /// The positions the position subject published after intent `start`, through intent `end`
@@ -129,19 +143,24 @@ package enum StreamsPage {
         /// The lesson of `place` among `observations` (in the order of their places); nil: they
         /// hold no lesson's marker (not a tour). A marker after intent `k` begins its lesson at
         /// place `k + 1` (place `k` shows intent `k`, made before it); those at the start, at 0.
-        init?(of place: Int, in observations: [LateObservation]) {
+        /// Where intent `k` was made by the lesson's start (`began` says so of a marker: the slot
+        /// emptied), the lesson begins at place `k`, and the lesson before ends at `k - 1`.
+        init?(of place: Int, in observations: [LateObservation], began: (LateObservation) -> Bool = { _ in false }) {
             let markers = observations.indices.filter {
                 if case .lessonBegan = observations[$0].observation { true } else { false }
             }
+            let beganAtIntent = Set(markers.filter { began(observations[$0]) })
             guard
-                let marker = markers.last(where: { observations[$0].place < place || observations[$0].place == 0 })
-                    ?? markers.first
+                let marker = markers.last(where: {
+                    observations[$0].place < place || observations[$0].place == 0
+                        || observations[$0].place == place && beganAtIntent.contains($0)
+                }) ?? markers.first
             else { return nil }
             self.marker = marker
             floor = observations[marker].place
             let next = markers.first { $0 > marker }
             nextMarker = next ?? observations.count
-            ceiling = next.map { observations[$0].place }
+            ceiling = next.map { observations[$0].place - (beganAtIntent.contains($0) ? 1 : 0) }
         }
     }
 
@@ -190,16 +209,50 @@ package enum StreamsPage {
     }
 }
 
+/// How a recorded tour's lesson drew its lanes, which the recording does not say (the lesson
+/// does, as this program's tour has it): whether it drew the slot's lane, and how it labelled the
+/// late rows. The player draws the lesson's pages with them, in the tour's rows.
+package struct TourLessonLanes: Hashable, Sendable {
+    /// Whether the lesson drew the slot's lane (its point is on the operators).
+    package var slot: Bool
+    /// The late subscribers labelled by name alone (`late Replay`, not `late Replay(3)`): those
+    /// whose lesson asks what each is handed, this one or a later one.
+    package var plainLabels: Set<LateSubscriber>
+    /// The late subscriber this lesson asks about, if one: its label stays plain until its lane
+    /// is subscribed (the tour takes its key only after the guess).
+    package var asks: LateSubscriber?
+
+    /// A lesson's lanes from their parts.
+    package init(slot: Bool, plainLabels: Set<LateSubscriber> = [], asks: LateSubscriber? = nil) {
+        self.slot = slot
+        self.plainLabels = plainLabels
+        self.asks = asks
+    }
+}
+
 extension StreamPanel {
     /// The page with the lanes of what every operator on it read (a page holds several operators'
     /// parts, each drawn under its inputs, as the tour drew it: `mirror` under combineLatest's),
     /// in the rows the panel takes where an operator is in the slot: a late kind with no lane (a
-    /// key's hint, which `?` lists) gives its row up first.
-    fileprivate func readingEveryOperator() -> StreamPanel {
-        guard showsSlot else { return self }
+    /// key's hint, which `?` lists) gives its row up first. A tour's lesson (`lanes`) is drawn in
+    /// the tour's rows (``StreamPanel/rows``), its slot's lane where the lesson drew it, and its
+    /// late rows labelled as the tour labelled them: an idle row names its key alone, never
+    /// what its kind hands (a lesson's answer).
+    fileprivate func readingEveryOperator(asTheTourDrew lanes: TourLessonLanes?) -> StreamPanel {
         var panel = self
+        if let lanes {
+            panel.showsSlot = lanes.slot
+            panel.rowBudget = StreamPanel.rows
+            var plain = lanes.plainLabels
+            if let asks = lanes.asks, panel.lateLanes.contains(where: { $0.kind == asks && $0.start <= (present ?? 0) })
+            {
+                plain.remove(asks)
+            }
+            panel.plainLabels = plain
+        }
+        guard panel.showsSlot else { return panel }
         panel.inputsOfEveryOperator = true
-        panel.rowBudget = StreamPanel.rows(slot: true)
+        if lanes == nil { panel.rowBudget = StreamPanel.rows(slot: true) }
         return panel
     }
 }

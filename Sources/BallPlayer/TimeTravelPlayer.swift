@@ -47,6 +47,10 @@ package final class TimeTravelPlayer {
     /// The terminal's size.
     package private(set) var terminal: ScreenSize
 
+    /// How a recorded tour's lesson drew its lanes, by its marker's number and title (set by the
+    /// program, which knows the tour's lessons; nil: not one of them).
+    package var lessonLanes: (Int, String) -> TourLessonLanes? = { _, _ in nil }
+
     /// The late subscribers the user subscribed and cancelled here (beside those the recording
     /// holds), in the order of their places.
     private var userObservations: [StreamsPage.LateObservation] = []
@@ -279,7 +283,9 @@ package final class TimeTravelPlayer {
 
     /// The late lanes on the page that shows the place at `width`.
     private func lanes(width: Int) -> [LateLane] {
-        StreamsPage.page(index: index, place: place, width: width, observations: lateObservations).lateLanes
+        StreamsPage.page(
+            index: index, place: place, width: width, observations: lateObservations, lessons: lessonLanes
+        ).lateLanes
     }
 
     /// Opens or closes the panel as the recording did at `place`, if it did there.
@@ -498,11 +504,14 @@ package final class TimeTravelPlayer {
         guard isTour else {
             return [["▲ the recorded area, \(area): the player's rows are at the bottom", "▲ recorded at \(area)"]]
         }
+        // The rows the tour drew the ball in: the area's last is the lanes' first (the row a status
+        // line takes in play), where this line goes.
+        let drawn = ScreenSize(columns: area.columns, rows: max(1, area.rows - 1))
         var lines = [
             [
-                "▲ the tour's ball area as recorded, \(area): the tour had the lesson's card above it, the lanes below",
-                "▲ the tour's ball area as recorded, \(area), between the card and the lanes",
-                "▲ the tour's ball area, \(area)",
+                "▲ the tour's ball area as recorded, \(drawn): the tour had the lesson's card above it, the lanes below",
+                "▲ the tour's ball area as recorded, \(drawn), between the card and the lanes",
+                "▲ the tour's ball area, \(drawn)",
             ]
         ]
         if !streamsOpen {
@@ -658,7 +667,7 @@ package final class TimeTravelPlayer {
             // the place is what that `o` or `u` began.
             var page = StreamsPage.panel(
                 index: index, place: place, width: width, observations: lateObservations, axis: panelAxis,
-                through: cutoff == nil ? nil : place, books: letterBooks)
+                through: cutoff == nil ? nil : place, books: letterBooks, lessons: lessonLanes)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

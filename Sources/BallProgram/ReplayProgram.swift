@@ -34,6 +34,7 @@ package final class ReplayProgram: TerminalProgram {
     package init(player: TimeTravelPlayer, screen: FrameSink, clock: LoopClock, animated: Bool = false) {
         self.player = player
         self.clock = clock
+        player.lessonLanes = TourLessonLanes.recorded(number:title:)
         bound = player.session
         binding = ScreenBinding(player.session.viewModel, to: screen, animated: animated)
         replan()

@@ -529,12 +529,18 @@ package struct Renderer: Sendable {
         }
     }
 
-    /// The colour of what is drawn dim on the bar of `colours`: a grey, where it shows on the bar
-    /// at this depth; else the text's colour (in 8 colours the greys are no greys: cyan on the
-    /// light bar).
-    private func dimColour(on colours: StatusColours) -> FlatColour {
-        let grey: FlatColour = colours.bar == Self.statusBackground ? .flatGray : .flatGrayDark
-        return depth.canTellApart(grey, colours.bar) ? grey : colours.text
+    /// The colour of what is drawn dim on the bar of `colours` (the player's future, a ghost, the
+    /// ruler, a key's hint): the first of its muted colours that reads as text on the bar at this
+    /// depth (``ColourDepth/canRead(_:on:bold:)``) and is not the text's own, else the first that
+    /// shows on it, else the text's colour (in 8 colours the greys are no greys). On the dark bar
+    /// a grey; on the light bar a slate, as no flat grey between black and mid-grey reads there
+    /// (flatGrayDark on flatWhite is 3.1:1, faint).
+    package func dimColour(on colours: StatusColours) -> FlatColour {
+        let muted: [FlatColour] =
+            colours.bar == Self.statusBackground ? [.flatGray, .flatGrayDark] : [.flatTealDark, .flatGrayDark]
+        let own = muted.filter { depth.shown($0) == nil || depth.shown($0) != depth.shown(colours.text) }
+        return own.first { depth.canRead($0, on: colours.bar) } ?? own.first { depth.canTellApart($0, colours.bar) }
+            ?? colours.text
     }
 
     // MARK: - Help

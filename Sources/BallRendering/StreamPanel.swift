@@ -105,7 +105,8 @@ package struct StreamPanel: Hashable, Sendable {
     /// lanes of what the operator in it reads, which kinds of late subscriber have a row (see
     /// ``rowBudget``), whether the values line, and the input lanes it had no room for (the
     /// description line names them: a lane is never cut silently). Short of rows, it gives up
-    /// first the late rows with no lane (a key's hint), then the ruler (the values line names the
+    /// first the late rows with no lane (a key's hint), then on the player's page the input lanes
+    /// the live panel had not drawn at the place shown (``unseenInputs``), then the ruler (the values line names the
     /// letters, so it stays longer), then the late rows whose lane ended, then, for the Publish
     /// copy's lanes (`learn`'s `o`), the live late rows (named), then the background's
     /// lane where the next would be one of flatMap's inner lanes, then the input lanes from the
@@ -125,9 +126,14 @@ package struct StreamPanel: Hashable, Sendable {
         let kept = inputsOfEveryOperator || !(showsSlot || drawn.copy) ? nil : Self.rows(slot: showsSlot)
         guard let rowBudget = rowBudget ?? kept else { return drawn }
         let completion = drawsStageCompletion
+        let unseen = unseenInputs
         while drawn.rows > rowBudget {
             if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
                 drawn.kinds.remove(at: free)
+            } else if let extra = drawn.inputs.lastIndex(where: unseen.contains) {
+                // The player's lanes the live panel had not drawn at the place shown give their
+                // rows up before any lane it drew.
+                drawn.folded.insert(drawn.inputs.remove(at: extra), at: 0)
             } else if drawn.ruler {
                 drawn.ruler = false
             } else if let ended = drawn.kinds.lastIndex(where: { kind in
@@ -204,6 +210,17 @@ package struct StreamPanel: Hashable, Sendable {
         guard inputsOfEveryOperator else { return StreamLane.inputs(of: presentColumn?.slot ?? .none) + inners }
         let read = Set(columns.flatMap { StreamLane.inputs(of: $0.slot) })
         return SlotInput.allCases.map(StreamLane.init).filter(read.contains) + inners
+    }
+
+    /// The input lanes it draws that the live panel had not drawn at the place shown (the
+    /// player's page, ``inputsOfEveryOperator``): those of another operator on the page than the
+    /// one in the slot there, and flatMap's inner subscriptions made after it.
+    private var unseenInputs: Set<StreamLane> {
+        guard inputsOfEveryOperator, let present else { return [] }
+        let seen =
+            StreamLane.inputs(of: presentColumn?.slot ?? .none)
+            + StreamLane.inners(in: columns.filter { $0.index <= present })
+        return Set(inputLanes).subtracting(seen)
     }
 
     /// Whether it draws the inputs of every operator on the page, not only the one in the slot at

@@ -237,17 +237,18 @@ extension Pilot where Program == Learn {
 extension Pilot where Program == ReplayProgram {
     /// A pilot of the recording in `bytes`, read whole (or only its header), in a terminal of
     /// `size` (default: the recording's largest size and `spareRows` below it), paused at the
-    /// start or playing; the player keeps `userObservationLimit` late-key presses.
+    /// start or playing; the player keeps `userObservationLimit` late-key presses; the terminal shows
+    /// colours as one of `depth` does.
     package convenience init(
         _ bytes: [UInt8], screen size: ScreenSize? = nil, spareRows: Int = 1, paused: Bool = true, readAll: Bool = true,
-        userObservationLimit: Int = TimeTravelPlayer.userObservationLimit
+        userObservationLimit: Int = TimeTravelPlayer.userObservationLimit, depth: ColourDepth = .direct
     ) throws {
         let index = try ReplayIndex(reader: .inMemory(bytes, chunk: 4_096))
         if readAll { try index.readAll() }
         let size =
             size
             ?? ScreenSize(columns: index.largestTerminal.columns, rows: index.largestTerminal.rows + spareRows)
-        let screen = MemoryTerminal(size: size)
+        let screen = MemoryTerminal(size: size, depth: depth)
         let player = TimeTravelPlayer(
             index: index, terminal: size, timing: ReplayTiming(), paused: paused,
             userObservationLimit: userObservationLimit)

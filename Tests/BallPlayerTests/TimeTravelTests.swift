@@ -433,6 +433,89 @@ struct TimeTravelTests {
 
     // MARK: - The streams panel around the place
 
+    /// The labels of the lane rows of the panel in `lines` (from the intents lane to the values line).
+    static func laneLabels(_ lines: [String]) -> [String] {
+        guard let first = lines.firstIndex(where: { $0.hasPrefix(" intents ") }),
+            let last = lines[first...].firstIndex(where: { $0.hasPrefix(" values ") })
+        else { return [] }
+        return lines[first..<last].map {
+            String($0.prefix(StreamPanel.labelWidth)).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test(
+        "a page tight on rows keeps every lane the live panel drew at the place: another operator's inputs on the page give their rows up first"
+    )
+    func tightPageKeepsLiveLanes() throws {
+        // merge (mouse, keys) and combineLatest (mirror) on the page, then flatMapLatest.filter.map
+        // with three drags: three inner lanes under grabbed, two stage lanes.
+        let live = Pilot<Play>()
+        let file = MemoryLines()
+        let recorder = try ReplayRecorder(
+            session: live.session, observations: live.streams.observations, writer: file, program: "test",
+            started: "2026-11-29T00:00:00Z")
+        for intent: Intent in [
+            .operatorChosen([.merge]), .arrowPressed(.left, distance: 1), .operatorChosen([.combineLatest]),
+            .mirrorFlipped, .operatorChosen([.flatMapLatest]), .stageAdded(.filter), .stageAdded(.map),
+        ] {
+            live.send(intent)
+        }
+        for _ in 0..<3 {
+            let centre = live.session.state.position.centre
+            live.drag(from: centre, to: Cell(column: centre.column + 2, row: centre.row))
+        }
+        // Opened after the drags (the view follows the ball above the lanes): the same page.
+        live.toggleStreams()
+        let drawn = Self.laneLabels(live.lines)
+        #expect(["inner 1", "inner 2", "inner 3"].allSatisfy(drawn.contains), "\(live.lines.joined(separator: "\n"))")
+        withExtendedLifetime(recorder) {}
+        let player = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.press(.end)
+        if Self.laneLabels(player.lines).isEmpty { player.type("s") }
+        let replayed = Self.laneLabels(player.lines)
+        #expect(
+            drawn.allSatisfy(replayed.contains),
+            "live:\n\(live.lines.joined(separator: "\n"))\nplayer:\n\(player.lines.joined(separator: "\n"))")
+    }
+
+    @Test(
+        "the player's future is drawn in a muted colour that reads as text on the panel's bar, dark or light (the screen's colour picks it), and is not the present's"
+    )
+    func futureReadsOnEitherBar() throws {
+        // Moves down and right across the colour bands: the screen takes light and dark colours,
+        // so the panel's bar is dark under some, light under others.
+        var events: [(Intent, Double)] = []
+        for step in 0..<24 {
+            events.append((.arrowPressed(step.isMultiple(of: 2) ? .right : .down, distance: 3), 0.1 * Double(step + 1)))
+        }
+        for depth in [ColourDepth.direct, .palette(.xterm256)] {
+            let pilot = try Pilot<ReplayProgram>(Self.recording(events), depth: depth)
+            pilot.type("s")
+            pilot.press(.home)
+            var bars: Set<ColourCore.FlatColour> = []
+            for place in 0..<events.count {
+                let row = try #require(pilot.lines.firstIndex { $0.hasPrefix(" intents ") }, "\(pilot.lines)")
+                let text = pilot.frame[1, row]
+                bars.insert(text.background)
+                // The present's column, then the future's: each of its marks in another colour
+                // than the present's, which reads on the bar.
+                let first = StreamPanel.labelWidth + 2 * place + 2
+                let future = (first..<(StreamPanel.labelWidth + 2 * (events.count + 1))).filter {
+                    pilot.frame[$0, row].glyph != " "
+                }
+                #expect(!future.isEmpty, "place \(place): \(pilot.lines[row])")
+                for column in future {
+                    let cell = pilot.frame[column, row]
+                    let context = "\(depth), place \(place), column \(column): \(cell.foreground) on \(cell.background)"
+                    #expect(cell.foreground != text.foreground, "\(context)")
+                    #expect(depth.canRead(cell.foreground, on: cell.background), "\(context)")
+                }
+                pilot.press(.arrow(.right, shifted: false))
+            }
+            #expect(bars == [Renderer.statusBackground, Renderer.statusForeground], "\(depth): \(bars)")
+        }
+    }
+
     @Test(
         "a recording replays in a window of its own size: the timeline and the panel go over its bottom rows, the view follows the ball, the status line says how many rows are covered"
     )

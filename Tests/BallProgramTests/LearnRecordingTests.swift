@@ -5,6 +5,7 @@ import BallRendering
 import BallReplay
 import BallStreams
 import BallTestSupport
+import ColourCore
 import TerminalIO
 import Testing
 
@@ -73,7 +74,7 @@ struct LearnRecordingTests {
         #expect(!tour.file.lines.contains { $0.contains(#""event":"unsubscribed""#) }, "\(tour.file.lines)")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         player.run([.bytes(TerminalBytes.end)])
-        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        if !player.player.streamsOpen { player.type("s") }
         let rows = Self.rows(player.frame)
         #expect(rows.first { $0.hasPrefix(" late Relay") } == live, "\(rows.joined(separator: "\n"))")
     }
@@ -103,7 +104,7 @@ struct LearnRecordingTests {
         tour.pilot.type("q")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         player.run([.bytes(TerminalBytes.end)])
-        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        if !player.player.streamsOpen { player.type("s") }
         // At the place before the quit, the tour's last frame (the quit after it, the future).
         player.press(.arrow(.left, shifted: false))
         let replayed = Self.rows(player.frame)
@@ -121,6 +122,39 @@ struct LearnRecordingTests {
         let earlier = Self.rows(player.frame).filter { $0.hasPrefix(" position") || $0.hasPrefix(" late Behavior") }
         // (The lesson's change after it cancelled the late Behavior: `!` at its end.)
         #expect(earlier.count == 2 && zip(earlier, lesson4).allSatisfy { $0.hasPrefix($1) }, "\(earlier) \(lesson4)")
+    }
+
+    @Test(
+        "the slot emptied as the next lesson began is that lesson's: the player ends combineLatest's lesson where the tour did, its operator named whole, and begins the next at the emptying, as the tour drew it"
+    )
+    func slotEmptiedByTheNextLesson() throws {
+        let tour = try RecordedTour(first: LearnTests.index("combine-latest"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        for key: Unicode.Scalar in ["2", "f", "6", "i"] { tour.pilot.type(key) }
+        tour.pilot.press(.right)
+        tour.pilot.type("i")
+        let lanes = [" intents", " in the slot", " slotted"]
+        func shown(_ frame: Frame) -> [String?] {
+            let rows = Self.rows(frame)
+            return lanes.map { label in rows.first { $0.hasPrefix(label + " ") } }
+        }
+        let live = (place: tour.pilot.learn.play.streams.latestIndex, rows: shown(tour.pilot.frame))
+        #expect(live.rows[1]?.hasSuffix("├.combineLatest") == true, "\(live.rows)")
+        // The next lesson takes combineLatest out of the slot as it begins: an intent.
+        for key in ["m"] + "\(LearnTests.index("flat-map") + 1)".unicodeScalars { tour.pilot.type(key) }
+        let next = (place: tour.pilot.learn.play.streams.latestIndex, rows: shown(tour.pilot.frame))
+        #expect(next.place == live.place + 1)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        if !player.player.streamsOpen { player.type("s") }
+        for _ in 0..<live.place { player.press(.arrow(.right, shifted: false)) }
+        #expect(shown(player.frame) == live.rows, "\(Self.rows(player.frame).joined(separator: "\n"))")
+        // (Then the quit: the player's future, after what the tour drew.)
+        player.press(.arrow(.right, shifted: false))
+        let begun = shown(player.frame)
+        #expect(
+            zip(begun, next.rows).allSatisfy { drawn, seen in drawn?.hasPrefix(seen ?? "?") == true },
+            "\(next.rows)\n\(Self.rows(player.frame).joined(separator: "\n"))")
     }
 
     @Test(
@@ -164,6 +198,9 @@ struct LearnRecordingTests {
         let ball = tour.pilot.learn.binding.model.appearance.ball
         let cardRows = Learn.layout(of: tour.pilot.terminal.size).cardRows
         let live = tour.pilot.frame.discRows(ball: ball).map { $0 - cardRows }
+        // The rows the tour drew its ball's area in: those in the screen's colour.
+        let screen = tour.pilot.learn.binding.model.appearance.background
+        let areaRows = Self.screenRows(tour.pilot.frame, colour: screen)
         tour.pilot.type("q")
         // The tour's ball area, as the recording's header gives it.
         let area = try ReplayIndex(reader: .inMemory(tour.file.bytes)).header.terminal
@@ -177,7 +214,14 @@ struct LearnRecordingTests {
             #expect(!live.isEmpty && player.frame.discRows(ball: ball) == live.map { $0 + 1 }, "\(context)")
             // Under the area (its last row, the status line's in play), what it is; then, as the
             // tour had its streams closed, what was in the lanes' rows.
-            #expect(rows[area.rows].hasPrefix(" ▲ the tour's ball area as recorded, \(area)"), "\(context)")
+            // The rows the tour drew, as many in the player, and the words say how many.
+            #expect(areaRows.count == area.rows - 1, "\(areaRows)")
+            #expect(Self.screenRows(player.frame, colour: screen) == areaRows.map { $0 - cardRows + 1 }, "\(context)")
+            let drawn = ScreenSize(columns: area.columns, rows: areaRows.count)
+            let said = " ▲ the tour's ball area as recorded, \(drawn)"
+            #expect(
+                rows[area.rows].hasPrefix(said) && rows[area.rows].dropFirst(said.count).first?.isNumber == false,
+                "\(context)")
             #expect(
                 rows[area.rows + 1].hasPrefix(" The streams were closed here in the tour: s opens them"), "\(context)")
             #expect(!rows.contains { $0.contains("Lesson 1 · One subject") && $0 != rows[0] }, "\(context)")
@@ -202,6 +246,11 @@ struct LearnRecordingTests {
         #expect(!own.contains { $0.contains("▲") }, "\(own.joined(separator: "\n"))")
     }
 
+    /// The frame's rows whose first cell is in the screen's `colour` (the ball's area).
+    static func screenRows(_ frame: Frame, colour: ColourCore.FlatColour) -> [Int] {
+        (0..<frame.size.rows).filter { frame[0, $0].background == colour && frame[0, $0].glyph == " " }
+    }
+
     /// A lane's row with each letter of its marbles written as the value the values line of
     /// `frame` names (a page's letters are its own).
     static func resolved(_ row: String, in frame: Frame) -> String {
@@ -214,6 +263,85 @@ struct LearnRecordingTests {
         var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
         return TerminalEmulator.showing(frame, through: &rasteriser).rowTexts.map {
             String($0.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    /// The late rows of `frame` (its rows that begin with a late kind's label).
+    static func lateRows(_ frame: Frame) -> [String] {
+        rows(frame).filter { $0.hasPrefix(" late ") }
+    }
+
+    @Test(
+        "the player's late rows in a tour's lessons are the tour's: the same kinds in the same rows, labelled alike, an idle row naming its key alone (never what its kind hands: lessons 3, 4 and 6 ask it), each lane as the tour drew it"
+    )
+    func lateRowsAsTheTourDrew() throws {
+        let tour = try RecordedTour(first: LearnTests.index("behavior"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        // Each lesson's late rows as the tour drew them last, at the place they were drawn at
+        // (the player draws the lesson's future: a lane subscribed later in it is on its page).
+        var seen: [(place: Int, rows: [String])] = []
+        func look() { seen.append((tour.pilot.learn.play.streams.latestIndex, Self.lateRows(tour.pilot.frame))) }
+        func go(to id: String) {
+            for key in ["m"] + "\(LearnTests.index(id) + 1)".unicodeScalars { tour.pilot.type(key) }
+        }
+        for key: Unicode.Scalar in ["2", "b"] { tour.pilot.type(key) }
+        tour.pilot.press(.right)
+        look()
+        go(to: "publish")
+        tour.pilot.type("1")
+        tour.pilot.type("p")
+        tour.pilot.press(.left)
+        look()
+        go(to: "replay")
+        for _ in 0..<3 { tour.pilot.press(.right) }
+        for key: Unicode.Scalar in ["3", "r"] { tour.pilot.type(key) }
+        tour.pilot.press(.up)
+        look()
+        go(to: "filter")
+        for key: Unicode.Scalar in ["f", "2"] { tour.pilot.type(key) }
+        for _ in 0..<3 { tour.pilot.press(.left, shifted: true) }
+        look()
+        go(to: "completion")
+        tour.pilot.press(.right)
+        for key: Unicode.Scalar in ["2", "e", "b", "p", "r", "v"] { tour.pilot.type(key) }
+        look()
+        tour.pilot.type("q")
+        let all = seen.flatMap(\.rows).joined(separator: "\n")
+        #expect(all.contains(" late Replay    r: subscribe") && !all.contains("(the last 3 at once)"), "\(all)")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        if !player.player.streamsOpen { player.type("s") }
+        for (place, live) in seen {
+            player.run([.bytes(TerminalBytes.home)])
+            for _ in 0..<place { player.press(.arrow(.right, shifted: false)) }
+            let drawn = Self.lateRows(player.frame)
+            let context =
+                "place \(place): the tour's\n\(live.joined(separator: "\n"))\nthe player's\n\(drawn.joined(separator: "\n"))"
+            #expect(drawn.count == live.count, "\(context)")
+            for (tourRow, playerRow) in zip(live, drawn) {
+                // Every label as the tour's; an idle row whole (where the tour's was idle, the
+                // player may draw the lane subscribed later in the lesson: its future); a lane as
+                // far as the tour had drawn it (the player draws its future after it).
+                let label = StreamPanel.labelWidth
+                #expect(playerRow.prefix(label) == tourRow.prefix(label), "\(context)")
+                if playerRow.contains(": subscribe") {
+                    #expect(playerRow == tourRow, "\(context)")
+                } else if !tourRow.contains(": subscribe") {
+                    #expect(playerRow.hasPrefix(tourRow), "\(context)")
+                }
+            }
+        }
+        // At every place, no idle row says what its kind hands (the tour's rows name the key
+        // alone), and Replay's size is not on its label before lesson 6's own lane.
+        let replayLesson = try #require(seen.indices.dropFirst(2).first)
+        player.run([.bytes(TerminalBytes.home)])
+        for place in 0...player.player.index.count {
+            let drawn = Self.lateRows(player.frame)
+            #expect(!drawn.contains { $0.contains("subscribe (") }, "place \(place): \(drawn)")
+            // (r was pressed a move before that lesson's look.)
+            if place < seen[replayLesson].place - 1 {
+                #expect(!drawn.contains { $0.hasPrefix(" late Replay(3)") }, "place \(place): \(drawn)")
+            }
+            player.press(.arrow(.right, shifted: false))
         }
     }
 

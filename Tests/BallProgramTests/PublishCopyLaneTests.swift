@@ -189,7 +189,7 @@ struct PublishCopyLaneTests {
         #expect(live[0] == "^─[41,3]!^[40,3]", "\(tour.pilot.lines.joined(separator: "\n"))")
         tour.pilot.type("q")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
-        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        if !player.player.streamsOpen { player.type("s") }
         // At the place of the move before the two o's, whole (each o after it a place of its own):
         // the ended copy's value and `!`, the new copy's `^` (what happened until the next intent).
         for _ in 0..<3 { player.press(.right) }
@@ -248,7 +248,7 @@ struct PublishCopyLaneTests {
         #expect(tour.pilot.lines.contains { $0.hasPrefix(" streams ") && !$0.contains(" 0 ") })
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         player.run([.bytes(TerminalBytes.end)])
-        if !player.lines.contains(where: { $0.hasPrefix(" streams") }) { player.type("s") }
+        if !player.player.streamsOpen { player.type("s") }
         let replayed = Self.labels.map {
             Self.marbles($0, in: player.frame).map { Self.resolved($0, in: player.frame) }
         }
