@@ -120,9 +120,18 @@ package enum MarbleSVG {
             let named = blockLessons.before != nil || !blockLessons.starts.isEmpty
             // The Publish copy's lanes where one lives in the block (or lived on into it).
             let copy = copyUnderWay || block.contains { $0.copy != nil }
+            // The letters of the values that are not themselves a mark, as the text diagram gives
+            // them: each its letter in the session's book, as the live panel drew it; the values
+            // line under the block names each, in as many lines as the block is wide.
+            var panel = StreamPanel(columns: block, lateLanes: lanes)
+            panel.homeLetters = book.letters
+            panel.showsSlot = slot
+            panel.inputsOfEveryOperator = true
+            let letters = panel.letters(lateLanes: lanes)
+            let values = valuesLines(letters)
             let height = blockHeight(
                 lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count, stages: stages.count,
-                lessons: named, copy: copy)
+                lessons: named, copy: copy, values: values.count)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -135,7 +144,7 @@ package enum MarbleSVG {
                 top = margin
             }
             try drawBlock(
-                block, from: first, letters: book.letters, slot: slot, inputs: inputs, stages: stages,
+                block, from: first, letters: letters, values: values, slot: slot, inputs: inputs, stages: stages,
                 copy: copy ? (underWay: copyUnderWay, lanes: StreamLane.copy) : nil, lateLanes: lanes,
                 completed: &main, tooltips: &tooltips,
                 counts: counts, inners: framing == .perIntent ? nil : inners, lessons: named ? blockLessons : nil,
@@ -148,7 +157,9 @@ package enum MarbleSVG {
             lessons.removeAll { $0.column <= last }
             top += height
             tallest = max(tallest, top)
-            widest = max(widest, left + labels + block.count * column + margin)
+            widest = max(
+                widest, left + labels + max(block.count * column, values.map(\.count).max()! * valuesCharacter) + margin
+            )
             late.written(through: last)
             block.removeAll(keepingCapacity: true)
         }
@@ -318,11 +329,35 @@ package enum MarbleSVG {
     /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
     /// slot's, when `slot`, under `inputs` lanes of what its operators read), and the values line.
     static func blockHeight(
-        lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false, copy: Bool = false
+        lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false, copy: Bool = false,
+        values: Int = 1
     ) -> Int {
         let copyLanes = copy ? StreamLane.copy.count : 0
         return (lessons ? lessonRow : 0) + ruler
-            + (StreamLane.main(slot: slot).count + inputs + stages + copyLanes + lateKinds) * row + legendLine
+            + (StreamLane.main(slot: slot).count + inputs + stages + copyLanes + lateKinds) * row + values * legendLine
+    }
+
+    /// Pixels a character of the values line takes at most (DejaVu Sans Mono at 12 px: 7.2).
+    static let valuesCharacter = 8
+
+    /// The values line of a block whose values are drawn with `letters`: each letter and the value
+    /// it stands for (`a=41,12`, in the letters' order), in lines no wider than a full block's
+    /// lanes; one line saying there are none where there are none.
+    static func valuesLines(_ letters: ValueLetters) -> [String] {
+        let named = letters.sorted {
+            MarbleValue.letters.firstIndex(of: $0.value)! < MarbleValue.letters.firstIndex(of: $1.value)!
+        }
+        let entries = zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
+        guard !entries.isEmpty else { return ["none: each value here is its own marble"] }
+        let most = perBlock * column / valuesCharacter
+        var lines = [""]
+        for entry in entries {
+            if !lines[lines.count - 1].isEmpty, lines[lines.count - 1].count + 1 + entry.count > most {
+                lines.append("")
+            }
+            lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + entry
+        }
+        return lines
     }
 
     /// The parts of `column` that reach `learn`'s Publish copy (`o`), each at its time, for a time
@@ -376,11 +411,11 @@ package enum MarbleSVG {
     }
 
     /// Draws one block of `columns` (intents from `first`) with its corner at `at` into
-    /// `spool`, each value with its letter in `letters` (the session's book) where no other value
-    /// in the block has it, with the late lanes that reach it (and the slot's lane, when `slot`);
-    /// `completed` keeps where each main lane completed.
+    /// `spool`, each value with its letter in `letters` (the block's, from the session's book) and
+    /// `values` (``valuesLines(_:)``) under it, with the late lanes that reach it (and the slot's
+    /// lane, when `slot`); `completed` keeps where each main lane completed.
     private static func drawBlock(
-        _ columns: [StreamColumn], from first: Int, letters home: ValueLetters, slot showsSlot: Bool,
+        _ columns: [StreamColumn], from first: Int, letters: ValueLetters, values: [String], slot showsSlot: Bool,
         inputs: [StreamLane], stages: [StreamLane],
         copy: (underWay: Bool, lanes: [StreamLane])?, lateLanes: [LateLane],
         completed: inout [StreamLane: Int],
@@ -404,14 +439,9 @@ package enum MarbleSVG {
         }
         let mainLanes = StreamLane.main(slot: showsSlot, inputs: inputs, stages: stages)
         let firstPipeLane = mainLanes.first { $0.isPipeLane }
-        // The letters of the values that are not themselves a mark, as the text diagram gives
-        // them: each its letter in the session's book (`home`), as the live panel drew it (the
-        // values line under the block names each).
         var panel = StreamPanel(columns: columns, lateLanes: lateLanes)
-        panel.homeLetters = home
         panel.showsSlot = showsSlot
         panel.inputsOfEveryOperator = true
-        let letters = panel.letters(lateLanes: lateLanes)
         let positions = Dictionary(columns.compactMap { column in column.position.map { (column.index, $0) } }) { $1 }
         for (slot, lane) in mainLanes.enumerated() {
             let y = middle(of: slot)
@@ -528,17 +558,16 @@ package enum MarbleSVG {
             }
             try spool.append(Array("</g>".utf8))
         }
-        // The values line: what each letter stands for.
-        let named = letters.sorted {
-            MarbleValue.letters.firstIndex(of: $0.value)! < MarbleValue.letters.firstIndex(of: $1.value)!
-        }
-        let entries = zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
-            .joined(separator: " ")
+        // The values line: what each letter stands for, a line of text a line.
         let valuesY = middle(of: mainLanes.count + copyLanes.count + kinds.count) - row / 2 + legendLine / 2 + 4
         try spool.append(
-            Array(
-                #"<text x="\#(margin)" y="\#(valuesY)" class="label" data-values="">values</text><text x="\#(margin + labels)" y="\#(valuesY)" class="meaning">\#(entries.isEmpty ? "none: each value here is its own marble" : entries)</text>"#
-                    .utf8))
+            Array(#"<text x="\#(margin)" y="\#(valuesY)" class="label" data-values="">values</text>"#.utf8))
+        for (number, line) in values.enumerated() {
+            try spool.append(
+                Array(
+                    #"<text x="\#(margin + labels)" y="\#(valuesY + number * legendLine)" class="meaning">\#(line.xmlEscaped)</text>"#
+                        .utf8))
+        }
         try spool.append(Array("</g>\n".utf8))
     }
 

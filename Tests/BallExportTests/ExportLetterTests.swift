@@ -106,6 +106,7 @@ struct ExportLetterTests {
         try MarbleSVG.run(reader: .inMemory(bytes)) { svg += $0 }
         let root = try #require(try XMLDocument(data: Data(svg)).rootElement())
         let blocks = try root.nodes(forXPath: "//*[local-name()='g'][@class='block']").compactMap { $0 as? XMLElement }
+        let width = try #require(Self.attribute("width", of: root).flatMap(Int.init))
         return blocks.map { block in
             var drawn: [(letter: Unicode.Scalar, words: String)] = []
             let children = (block.children ?? []).compactMap { $0 as? XMLElement }
@@ -126,11 +127,22 @@ struct ExportLetterTests {
                     drawn.append((letter, String(title[1])))
                 }
             }
-            let meaning =
-                children.first { $0.name == "text" && Self.attribute("class", of: $0) == "meaning" }?
-                .stringValue ?? ""
+            // The values line, in as many lines of text as it takes, each within the picture (at
+            // 7.2 px a character, DejaVu Sans Mono's at 12 px).
+            let meanings = children.filter { $0.name == "text" && Self.attribute("class", of: $0) == "meaning" }
+            for line in meanings {
+                let end =
+                    Double(Self.attribute("x", of: line).flatMap(Int.init) ?? .max)
+                    + 7.2 * Double((line.stringValue ?? "").count)
+                #expect(end <= Double(width), "a values line ends at \(end), the picture at \(width)")
+            }
             var named: [Unicode.Scalar: String] = [:]
-            for entry in entries(meaning[...]) { named[entry.letter] = entry.words }
+            for line in meanings {
+                for entry in entries((line.stringValue ?? "")[...]) {
+                    #expect(named[entry.letter] == nil, "\(entry.letter) named twice in one SVG block")
+                    named[entry.letter] = entry.words
+                }
+            }
             return (drawn, named)
         }
     }
@@ -227,6 +239,16 @@ struct ExportLetterTests {
             }
         }
         #expect(compared > 50, "\(compared) letters compared")
+        // The SVG's blocks (a hundred intents, up to forty values): each letter drawn is named
+        // with its value, on values lines within the picture.
+        let svg = try Self.svgBlocks(played.bytes)
+        // (The first block's hundred intents draw more values than a line of text holds.)
+        #expect(Set(svg.first?.drawn.map(\.letter) ?? []).count > 25, "\(generator)")
+        for (number, block) in svg.enumerated() {
+            for (letter, words) in block.drawn {
+                #expect(block.named[letter] == words, "SVG block \(number): \(letter) drawn for \(words), \(generator)")
+            }
+        }
         // The book went round: a letter named two values, in two blocks.
         #expect(valuesOf.values.contains { $0.count > 1 }, "\(generator)")
     }
