@@ -62,12 +62,12 @@ package enum StreamsPage {
             let size = StreamPanel.pageSize(width: width)
             let start = StreamPanel.pageStart(latest: place, width: width, from: lesson?.floor ?? 0)
             let end = min(ceiling, start + size - 1)
-            let (recorder, floor, book) = record(
+            let (recorder, floor, home) = record(
                 index, from: max(0, start - 1), through: end, observations: observations, marker: lesson?.marker,
                 letters: books.map { ($0, place) })
             var panel = StreamPanel(
                 columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
-            if let book { panel.homeLetters = book.letters }
+            if let home { panel.homeLetters = home }
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
             if let floor { panel.lessonOnly(from: floor) }
@@ -87,7 +87,7 @@ package enum StreamsPage {
         let last = min(ceiling, max(before, lastIntent(in: index, before: pageEnd, time: time)))
         // The scratch session starts at the intent before `before`: `before`'s column is then
         // what it did, where the start column would hold what the subscriptions were handed.
-        let (recorder, floor, book) = record(
+        let (recorder, floor, home) = record(
             index, from: max(0, before - 1), through: last, observations: observations, marker: lesson?.marker,
             letters: books.map { ($0, place) })
         var columns = recorder.columns(from: before)
@@ -95,7 +95,7 @@ package enum StreamsPage {
         // On the last page the lanes end with the recording: its time ends with its last intent
         // (a wait then running is drawn to there, as the live view draws it to now).
         var panel = StreamPanel(columns: columns, lateLanes: recorder.lateLanes, present: place)
-        if let book { panel.homeLetters = book.letters }
+        if let home { panel.homeLetters = home }
         if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
             let end = time(index.count)
@@ -168,12 +168,13 @@ package enum StreamsPage {
     /// state after `first` (skipped ones noted, not sent), with `observations` made again where
     /// they were made; and where the lesson whose marker is `marker` (among them) began, if it
     /// is given: its column, and the first late subscription made in it. With `letters`, the
-    /// session's letter book at their place too: the recorder begins with the book at `first`
-    /// (from the books), and notes it on (late subscriptions note no letters).
+    /// session's letters at their place too: the recorder begins with the book at `first`
+    /// (from the books), and notes it on (late subscriptions note no letters); a value first met
+    /// after the place has the letter the book gives it then.
     private static func record(
         _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation], marker: Int? = nil,
         letters: (books: LetterBooks, place: Int)? = nil
-    ) -> (StreamRecorder, PageFloor?, ValueLetterBook?) {
+    ) -> (StreamRecorder, PageFloor?, ValueLetters?) {
         let scratch = BallSession(start: index.state(at: first))
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
@@ -205,7 +206,10 @@ package enum StreamsPage {
         }
         // A place off the page (none the player shows): its book worked out on its own.
         if book == nil, let letters { book = letters.books.book(at: letters.place, in: index) }
-        return (recorder, floor, book)
+        // A value the page draws after the place (the player's future) takes the letter the
+        // session gives it when it comes, not one free on the page: the book at the page's end.
+        let home = book.map { $0.letters.merging(recorder.letterBook.letters) { atPlace, _ in atPlace } }
+        return (recorder, floor, home)
     }
 }
 

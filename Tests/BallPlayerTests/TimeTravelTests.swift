@@ -626,7 +626,7 @@ struct TimeTravelTests {
     }
 
     @Test(
-        "a page's letters are the session's letter book at its place, whatever the order the places come in: steps, steps back, jumps, both views, widths, late lanes, skips",
+        "a page's letters hold the session's letter book at its place, whatever the order the places come in: steps, steps back, jumps, both views, widths, late lanes, skips",
         .tags(.slow), .skippedInQuickRuns)
     func pageLettersInAnyOrder() throws {
         var generator = SeededGenerator()
@@ -664,8 +664,10 @@ struct TimeTravelTests {
                     index: index, place: place, width: width, observations: observations, axis: axis, books: books)
                 let expected = LetterBooks().book(at: place, in: index).letters
                 lettered += expected.isEmpty ? 0 : 1
+                // (The page gives a value the book has not met by the place, in its future, the
+                // letter it gets then: ValueLetterTests.futureLetters.)
                 #expect(
-                    page.homeLetters == expected,
+                    expected.allSatisfy { page.homeLetters[$0.key] == $0.value },
                     "recording \(recording), step \(step), place \(place) of \(index.count), width \(width), \(axis), \(generator)"
                 )
             }

@@ -226,4 +226,45 @@ struct ValueLetterTests {
         #expect(compared.cells > 200 && compared.entries > 100, "\(compared), \(generator)")
         #expect(compared.reused > 0, "\(compared), \(generator)")
     }
+
+    @Test(
+        "a value in the player's future is drawn with the letter the session gives it there, not a letter free on the page"
+    )
+    func futureLetters() throws {
+        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
+        let file = MemoryLines()
+        let recorder = try ReplayRecorder(
+            session: driver.session, observations: driver.streams.observations, writer: file,
+            program: "test", started: "2026-11-29T00:00:00Z")
+        driver.toggleStreams()
+        // 39 positions, fewer than the forty letters: each value keeps one letter all session.
+        // They fill more than a page (32 columns at 80), so the second page draws none of the
+        // first letters, which a value in its future could be given as letters free on the page.
+        // (Right to the edge, one down, back left: every position new.)
+        let moves = Array(repeating: Direction.right, count: 30) + [.down] + Array(repeating: .left, count: 6)
+        for direction in moves { driver.press(direction) }
+        // The page live drew at the last move: the second, from column 16.
+        let live = Drawn(driver.frame)
+        driver.press(.left)
+        #expect(recorder.failure == nil)
+        let letters = Set(MarbleValue.letters)
+        let shown = try #require(live.lanes[StreamLane.position.label])
+        #expect(Set(shown.filter(letters.contains)).count > 20, "\(live.rows)")
+        let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 60))
+        pilot.press(.home)
+        if !pilot.player.streamsOpen { pilot.type("s") }
+        for _ in 0..<32 { pilot.press(.arrow(.right, shifted: false)) }
+        // From place 32 to the last move, the same page: the moves after the place are its future.
+        for place in 32...moves.count {
+            #expect(pilot.player.place == place)
+            let replayed = try #require(Drawn(pilot.frame).lanes[StreamLane.position.label])
+            let cells = 0..<(2 * (moves.count - 16) + 2)
+            #expect(
+                Array(replayed[cells].map { letters.contains($0) ? $0 : " " })
+                    == Array(shown[cells].map { letters.contains($0) ? $0 : " " }),
+                "place \(place): live \(String(String.UnicodeScalarView(shown[cells]))), player \(String(String.UnicodeScalarView(replayed[cells])))"
+            )
+            pilot.press(.arrow(.right, shifted: false))
+        }
+    }
 }
