@@ -123,7 +123,12 @@ package struct StreamPanel: Hashable, Sendable {
         // flatMap's inner lanes, and the Publish copy's, take no more rows than the panel keeps
         // (``rows(slot:)``): where they would, they take the rows of the late kinds with no lane
         // first (an export has room).
-        let kept = inputsOfEveryOperator || !(showsSlot || drawn.copy) ? nil : Self.rows(slot: showsSlot)
+        // A late kind subscribed again where its last lane ended draws that lane in a row of its
+        // own (``lateRows(_:)``).
+        drawn.extra = LateSubscriber.allCases.flatMap { kind in
+            Array(repeating: kind, count: max(0, lateRows(kind).count - 1))
+        }
+        let kept = inputsOfEveryOperator ? nil : Self.rows(slot: showsSlot)
         guard let rowBudget = rowBudget ?? kept else { return drawn }
         let completion = drawsStageCompletion
         let unseen = unseenInputs
@@ -136,6 +141,9 @@ package struct StreamPanel: Hashable, Sendable {
                 drawn.folded.insert(drawn.inputs.remove(at: extra), at: 0)
             } else if drawn.ruler {
                 drawn.ruler = false
+            } else if !drawn.extra.isEmpty {
+                // An ended lane's own row (the description line names its kind).
+                drawn.extra.removeLast()
             } else if let ended = drawn.kinds.lastIndex(where: { kind in
                 !lateLanes.contains { $0.kind == kind && $0.isLive }
             }) {
@@ -187,17 +195,25 @@ package struct StreamPanel: Hashable, Sendable {
         var background = true
         /// The kinds of late subscriber with a row.
         var kinds = LateSubscriber.allCases
+        /// A kind for each more row of its lanes drawn (``StreamPanel/lateRows(_:)``).
+        var extra: [LateSubscriber] = []
         /// Whether the values line.
         var values = true
         /// The input lanes it had no room for.
         var folded: [StreamLane] = []
+
+        /// The rows of `kind`'s lanes it draws, top to bottom (of `rows`, ``StreamPanel/lateRows(_:)``):
+        /// the kind's row, then each more it has room for.
+        func drawnRows(of kind: LateSubscriber, _ rows: [[LateLane]]) -> [[LateLane]] {
+            Array(rows.prefix(1 + extra.count { $0 == kind }))
+        }
 
         /// How many rows the panel takes with these: the ruler, the lanes, the values line and the
         /// description.
         var rows: Int {
             (ruler ? 2 : 1) + StreamLane.main.count - (background ? 0 : 1) + (slot ? 1 : 0) + (slot && segments ? 1 : 0)
                 + inputs.count
-                + stages.count + kinds.count + (copy ? StreamLane.copy.count : 0)
+                + stages.count + kinds.count + extra.count + (copy ? StreamLane.copy.count : 0)
                 + (values ? 1 : 0)
         }
     }
@@ -249,7 +265,11 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The kinds with a late lane that a panel drawing `drawn` gives no row.
     private func foldedLateKinds(_ drawn: Drawn) -> [LateSubscriber] {
-        LateSubscriber.allCases.filter { kind in !drawn.kinds.contains(kind) && lateLanes.contains { $0.kind == kind } }
+        LateSubscriber.allCases.filter { kind in
+            drawn.kinds.contains(kind)
+                ? lateRows(kind).count > 1 + drawn.extra.count { $0 == kind }
+                : lateLanes.contains { $0.kind == kind }
+        }
     }
 
     /// The column of the place shown: the player's present, or the latest.
@@ -347,8 +367,7 @@ package struct StreamPanel: Hashable, Sendable {
         let drawn = drawn
         var lanes = Self.mainLanes(drawn).map { (lane: SpanLane.main($0), late: [LateLane]()) }
         for kind in drawn.kinds {
-            let row = lateRow(kind)
-            if !row.isEmpty { lanes.append((.late(row.map(\.id)), row)) }
+            for row in drawn.drawnRows(of: kind, lateRows(kind)) { lanes.append((.late(row.map(\.id)), row)) }
         }
         if drawn.values {
             for lane in lateLanes where drawn.kinds.contains(lane.kind) { lanes.append((.late([lane.id]), [lane])) }
@@ -429,10 +448,32 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The lanes of `kind` its row draws, oldest first: the newest, and each ended one before it
     /// that ends before the next begins; one that meets the next (ends in its first column, or
-    /// just before it with a third mark for that column's first cell) gives way to it.
+    /// just before it with a third mark for that column's first cell) has a row of its own
+    /// (``lateRows(_:)``).
     func lateRow(_ kind: LateSubscriber) -> [LateLane] {
+        row(of: lateLanes.filter { $0.kind == kind })
+    }
+
+    /// The rows `kind`'s lanes take, the newest's first (``lateRow(_:)``): a lane that meets the
+    /// next (subscribed again where it ended) and those before it take the next row, packed the
+    /// same way, so every lane shows, as it did live before the next was subscribed.
+    func lateRows(_ kind: LateSubscriber) -> [[LateLane]] {
+        var left = lateLanes.filter { $0.kind == kind }
+        var rows: [[LateLane]] = []
+        while !left.isEmpty {
+            let row = row(of: left)
+            rows.append(row)
+            let drawn = Set(row.map(\.id))
+            left.removeAll { drawn.contains($0.id) }
+        }
+        return rows
+    }
+
+    /// The lanes of `lanes` (one kind's, oldest first) one row draws: the newest, and each ended
+    /// one before it that ends before the next begins.
+    private func row(of lanes: [LateLane]) -> [LateLane] {
         var row: [LateLane] = []
-        for lane in lateLanes.reversed() where lane.kind == kind {
+        for lane in lanes.reversed() {
             if let next = row.first {
                 guard let end = lane.end, end.column < next.start else { continue }
                 // A third mark that cannot draw in its own column (`^○!`) needs the next one's first cell.
@@ -462,7 +503,9 @@ package struct StreamPanel: Hashable, Sendable {
         }
         let row = drawn.ruler ? row : row + 1
         if (1...lanes.count).contains(row) { return lanes[row - 1] }
-        let kinds = lateKinds
+        let kinds = drawn.kinds.flatMap { kind in
+            Array(repeating: kind, count: max(1, drawn.drawnRows(of: kind, lateRows(kind)).count))
+        }
         let slot = row - 1 - lanes.count
         return kinds.indices.contains(slot) ? .late(kinds[slot]) : nil
     }
@@ -604,13 +647,14 @@ package struct StreamPanel: Hashable, Sendable {
         var lines = mainLines(
             width: width, letters: letters, columnsDrawn: columnsDrawn, drawn: drawn, lanes: lanes, marbled: marbled)
         for kind in drawn.kinds {
-            let row = lateRow(kind)
-            if !row.isEmpty {
+            let rows = drawn.drawnRows(of: kind, lateRows(kind))
+            for row in rows {
                 lines.append(
                     laneLine(
                         lateLabel(kind), width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
                         letters: letters))
-            } else {
+            }
+            if rows.isEmpty {
                 let label = " " + lateLabel(kind)
                 let padded = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
                 // `learn`'s lanes (a row budget) name the key only: its lessons ask what each is handed.

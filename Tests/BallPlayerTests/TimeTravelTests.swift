@@ -444,6 +444,40 @@ struct TimeTravelTests {
     }
 
     @Test(
+        "a late subscriber cancelled and subscribed again at one place: the player draws both lanes, each as live drew it, the ended one in a row of its own under the kind's"
+    )
+    func resubscribedAtOnePlace() throws {
+        let live = Pilot<Play>()
+        let file = MemoryLines()
+        let recorder = try ReplayRecorder(
+            session: live.session, observations: live.streams.observations, writer: file, program: "test",
+            started: "2026-11-29T00:00:00Z")
+        func behaviorRows(_ lines: [String]) -> [String] {
+            lines.filter { $0.hasPrefix(" late Behavior") }.map {
+                $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+            }
+        }
+        live.toggleStreams()
+        live.toggleLate(.behavior)
+        live.press(.right)
+        live.press(.right)
+        live.toggleLate(.behavior)
+        let cancelled = behaviorRows(live.lines)
+        // Subscribed again with no intent between (the live panel's new lane replaces the ended
+        // one: its page moves on).
+        live.toggleLate(.behavior)
+        live.press(.right)
+        let again = behaviorRows(live.lines)
+        withExtendedLifetime(recorder) {}
+        #expect(
+            cancelled == [" late Behavior  ^a─b─c!"] && again == [" late Behavior      ^c─d"], "\(cancelled) \(again)")
+        let player = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.press(.end)
+        if Self.laneLabels(player.lines).isEmpty { player.type("s") }
+        #expect(behaviorRows(player.lines) == again + cancelled, "\(player.lines.joined(separator: "\n"))")
+    }
+
+    @Test(
         "a page tight on rows keeps every lane the live panel drew at the place: another operator's inputs on the page give their rows up first"
     )
     func tightPageKeepsLiveLanes() throws {

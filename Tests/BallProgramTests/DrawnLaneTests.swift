@@ -48,11 +48,15 @@ struct DrawnLaneTests {
         let drawn = drawnLanes(frame)
         var same = true
         for kind in LateSubscriber.allCases {
+            let expected = model.drawn(kind, through: last, keepingEnded: player)
             guard let shown = drawn[kind] else {
+                // The player's idle row gives its row up to a lane cancelled where its kind was
+                // subscribed again, which has a row of its own.
+                if player, expected == nil { continue }
                 Issue.record("no row for \(kind): \(context)")
                 return false
             }
-            if let expected = model.drawn(kind, through: last, keepingEnded: player) {
+            if let expected {
                 #expect(shown == expected, "\(kind): \(context)")
                 same = same && shown == expected
             } else {
