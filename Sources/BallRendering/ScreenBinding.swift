@@ -272,6 +272,8 @@ package final class ScreenBinding {
             }
             page.hovered = shown.hovered
             page.hoveredLane = shown.hoveredLane
+            // What it draws, worked out once: the frame reads it again and again.
+            page.keepDrawn()
             if shown.content == .live {
                 settledSpans.fill(&page, floor: model.tour != nil ? model.tourFloor : nil)
             }

@@ -46,16 +46,16 @@ package struct StreamPanel: Hashable, Sendable {
     package static let labelWidth = 16
 
     /// The columns on the page, oldest first.
-    package var columns: [StreamColumn]
+    package var columns: [StreamColumn] { didSet { kept = KeptDrawn() } }
     /// The late subscribers' lanes.
-    package var lateLanes: [LateLane]
+    package var lateLanes: [LateLane] { didSet { kept = KeptDrawn() } }
     /// Whether it fits; if not, it is one line saying how many rows it needs.
     package var fits: Bool
     /// When it does not fit, how many more rows the terminal needs for it.
     package var missingRows = StreamPanel.rows
     /// The intent the replay player is at: later columns ("the future") are drawn dim, and
     /// the description is of this column. Nil: the latest column.
-    package var present: Int?
+    package var present: Int? { didSet { kept = KeptDrawn() } }
     /// The column under the pointer, if any: the description is of it.
     package var hovered: Int?
     /// The lane under the pointer, if any: the description names its code and what it did in
@@ -63,11 +63,11 @@ package struct StreamPanel: Hashable, Sendable {
     package var hoveredLane: StreamLane?
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
-    package var showsSlot = false
+    package var showsSlot = false { didSet { kept = KeptDrawn() } }
     /// Whether it draws background's lane (`learn`'s first lesson does not: what background gets
     /// where ballColour swallows a value is the next lesson's question). Left out so, it is no lane
     /// cut for want of room: the lesson's card says where it comes.
-    package var showsBackground = true
+    package var showsBackground = true { didSet { kept = KeptDrawn() } }
     /// The letter each value has in the session (``ValueLetterBook``): a page draws a value with
     /// it where no other value drawn before it on the page has it.
     package var homeLetters: ValueLetters = [:]
@@ -81,7 +81,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// How many rows it may take, if it has a fixed number (`learn`'s lanes have ``rows`` of
     /// their own): over it, a kind of late subscriber with no live lane gives up its row (the
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
-    package var rowBudget: Int?
+    package var rowBudget: Int? { didSet { kept = KeptDrawn() } }
     /// The kinds of late subscriber labelled by name alone (`late Replay`, not `late Replay(3)`):
     /// in `learn`, until the lesson that asks what it is handed has its guess.
     package var plainLabels: Set<LateSubscriber> = []
@@ -114,8 +114,23 @@ package struct StreamPanel: Hashable, Sendable {
     /// row naming the slot's segments goes first: the stages' labels name them), then the row
     /// naming the slot's segments (its lane keeps their `├`), then
     /// the values line (the lanes then draw no letters: each such value is `○`), then the slot's
-    /// lane.
+    /// lane. Kept once worked out for a frame (``keepDrawn()``).
     private var drawn: Drawn {
+        guard let kept = kept.drawn else { return drawnAfresh }
+        assert(kept == drawnAfresh, "the panel's kept rows are not what it draws: a part they depend on changed")
+        return kept
+    }
+
+    /// Works out what it draws (``drawn``) once, for a frame: its rows, their count, the time
+    /// view's lanes and the lane under the pointer read it many times a frame, and it reads every
+    /// column on the page. Kept until a part it depends on changes (the columns, the late lanes,
+    /// the present, the slot's and background's lanes, the row budget, whose inputs it draws).
+    package mutating func keepDrawn() {
+        kept = KeptDrawn(drawn: drawnAfresh)
+    }
+
+    /// What it draws, worked out afresh (``drawn``).
+    private var drawnAfresh: Drawn {
         var drawn = Drawn(
             slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [],
             stages: showsSlot ? stageLanes : [], copy: columns.contains { $0.copy != nil })
@@ -177,8 +192,20 @@ package struct StreamPanel: Hashable, Sendable {
         return drawn
     }
 
+    /// What ``keepDrawn()`` worked out, kept with the panel; no part of its value (panels that are
+    /// equal draw the same).
+    private var kept = KeptDrawn()
+
+    /// What a panel draws, once worked out for a frame (nil: not, or a part it depends on changed).
+    private struct KeptDrawn: Hashable, Sendable {
+        var drawn: Drawn?
+
+        static func == (_: Self, _: Self) -> Bool { true }
+        func hash(into _: inout Hasher) {}
+    }
+
     /// What a panel draws below its ruler (``drawn``).
-    private struct Drawn {
+    private struct Drawn: Hashable, Sendable {
         /// Whether the ruler.
         var ruler = true
         /// Whether the slot's lane.
@@ -242,7 +269,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// Whether it draws the inputs of every operator on the page, not only the one in the slot at
     /// the place shown (the exports, which have no rows to save: each part of the slot's lane
     /// is drawn under what its operator read).
-    package var inputsOfEveryOperator = false
+    package var inputsOfEveryOperator = false { didSet { kept = KeptDrawn() } }
 
     /// The main lanes it draws, top to bottom.
     package var mainLanes: [StreamLane] { Self.mainLanes(drawn) }
