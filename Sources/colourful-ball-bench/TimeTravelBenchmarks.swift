@@ -78,6 +78,43 @@ extension BenchmarkRun {
         usleep(UInt32(seconds * 1_000_000))
         let cpu = Double((cpuNanoseconds(terminal.pid) ?? 0) - cpuBefore) / 1e9
         let wakeUps = contextSwitches(terminal.pid) - switchesBefore
+        // The streams panel open at the skip's place (`s`): 20 steps forward and 20 back, each
+        // page worked out afresh from the recording (its intents sent through a scratch session,
+        // their letters with them), a column an intent and then on a time axis (`T`); then closed.
+        let place = target - 20
+        let panelShown = { (screen: TerminalScreen) in
+            (0..<size.rows).contains { screen.row($0).hasPrefix(" streams ") }
+        }
+        var paged: [(forward: [Double], back: [Double])] = []
+        if screen.timed(Array("s".utf8), until: panelShown) != nil {
+            for key in ["", "T"] {
+                if !key.isEmpty {
+                    _ = screen.timed(Array(key.utf8)) { screen in
+                        (0..<size.rows).contains { screen.row($0).hasPrefix(" streams 100 ms") }
+                    }
+                }
+                var (forward, back): ([Double], [Double]) = ([], [])
+                for step in 1...20 {
+                    if let time = screen.timed(
+                        Array("\u{1B}[C".utf8), until: { $0.status.contains("intent \(place + step)/") })
+                    {
+                        forward.append(time)
+                    }
+                }
+                for step in 1...20 {
+                    if let time = screen.timed(
+                        Array("\u{1B}[D".utf8), until: { $0.status.contains("intent \(place + 20 - step)/") })
+                    {
+                        back.append(time)
+                    }
+                }
+                paged.append((forward, back))
+            }
+            _ = screen.timed(Array("T".utf8)) { screen in
+                !(0..<size.rows).contains { screen.row($0).hasPrefix(" streams 100 ms") }
+            }
+            _ = screen.timed(Array("s".utf8)) { !panelShown($0) }
+        }
         // A second of x held down (30 presses in one read) and then q: until the program exits.
         let held = ContinuousClock.now
         terminal.write(Array((String(repeating: "x", count: 30) + "q").utf8))
@@ -85,6 +122,22 @@ extension BenchmarkRun {
 
         func milliseconds(_ value: Double?) -> String { value.map { "\(format($0 * 1000, decimals: 1)) ms" } ?? "none" }
         let endLimit = large ? 1.0 : 0.05
+        let median = { (times: [Double]) in times.isEmpty ? nil : percentile(times, 0.5) }
+        let pageRows =
+            paged.isEmpty
+            ? [
+                Result(
+                    name: "replay player, \(label): streams panel open", measured: "the panel did not open",
+                    target: "—", met: false)
+            ]
+            : zip(["", " on a time axis (T)"], paged).map { axis, steps in
+                Result(
+                    name:
+                        "replay player, \(label): streams panel open\(axis), a step forward / back, median (slowest of 20 each)",
+                    measured:
+                        "\(milliseconds(median(steps.forward))) / \(milliseconds(median(steps.back))) (\(milliseconds(steps.forward.max())) / \(milliseconds(steps.back.max())))",
+                    target: "—", met: steps.forward.count + steps.back.count == 40 ? nil : false)
+            }
         return [
             Result(
                 name: "replay player, \(label): first frame (from starting the program)", measured: milliseconds(first),
@@ -123,7 +176,7 @@ extension BenchmarkRun {
                 name: "replay player, \(label): idle \(Int(seconds)) s paused, CPU time / wake-ups",
                 measured: "\(format(cpu * 1000, decimals: 0)) ms / \(wakeUps)", target: "0 / 0",
                 met: cpu == 0 && wakeUps == 0),
-        ]
+        ] + pageRows
     }
 
     private func contextSwitches(_ pid: pid_t) -> Int {
