@@ -168,7 +168,8 @@ package final class Learn: TerminalProgram {
                 answer = endedAt == nil ? Self.noNextAnswer : Self.noNextEndedAnswer
                 return
             }
-            guard isDone else {
+            // A lesson done before (come back to by N or m) goes on as well: its task is there to redo.
+            guard isDone || done.contains(lesson) else {
                 answer = Self.notDoneAnswer
                 return
             }
@@ -225,6 +226,9 @@ package final class Learn: TerminalProgram {
         case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
             // The question first: the lane answers it.
             answer = Self.predictFirstAnswer
+        case .toggleLate(let kind) where lateKeyAnswers(kind):
+            // Its lane would answer its own lesson's question before that lesson asks it.
+            answer = Self.elsewhereAnswer(key: kind.key)
         case .intent(let intent)
         where current?.predictsMoves == true && predicted == nil && !isDone && intent.mover != nil:
             // The question first: the move answers it.
@@ -265,6 +269,7 @@ package final class Learn: TerminalProgram {
         case .toggleMapCopies:
             mapRuns = mapRuns == nil ? MapRuns(position: play.session.viewModel.position) : nil
             mapRunsAt = mapRuns == nil ? nil : play.streams.latestIndex
+            if mapRuns == nil { answer = Self.copiesOffAnswer }
             play.streams.apply(.mapCopies(mapRuns != nil))
         case .leaveTour where leaveAsked:
             quit = true
@@ -297,6 +302,19 @@ package final class Learn: TerminalProgram {
         }
         lesson = index
         begin()
+    }
+
+    /// Whether a late subscriber `kind` subscribed now would answer a question not yet answered:
+    /// its own lesson's (the lesson that asks what it is handed) not answered, and this lesson
+    /// asking its own question or coming before that one. Its key then subscribes nothing (a
+    /// live lane of its kind still cancels).
+    private func lateKeyAnswers(_ kind: LateSubscriber) -> Bool {
+        guard lesson < Lesson.all.count,
+            let own = Lesson.all.firstIndex(where: { $0.wants == kind && $0.predicts != nil }),
+            own != lesson, !done.contains(own), play.streams.lateLane(kind)?.isLive != true
+        else { return false }
+        let asking = Lesson.all[lesson].predicts != nil && predicted == nil && !isDone
+        return asking || lesson < own
     }
 
     /// Answers a late subscriber `kind` subscribed in a lesson that wants another, or a
@@ -681,9 +699,14 @@ package final class Learn: TerminalProgram {
         let otherwise =
             runs.map { unmarked($0.words) } ?? said.map { marked("\($0). t: a hint") }
             ?? scan.map { unmarked($0.words) } ?? cleared.map { unmarked(slotClearedNote($0)) } ?? marked("t: a hint")
+        // The copies' counts (u) in view from their subscription on, the hint after them where
+        // it fits: the counts are what u shows.
+        let hinted = "Hint: \(lesson.hint)"
+        let hintNote =
+            runs.map { runs in unmarked(fits("\(runs.words) · \(hinted)") ? "\(runs.words) · \(hinted)" : runs.words) }
+            ?? unmarked(hinted)
         return card(
-            text: lesson.text, task: task,
-            note: answer.map(unmarked) ?? (hint ? unmarked("Hint: \(lesson.hint)") : otherwise))
+            text: lesson.text, task: task, note: answer.map(unmarked) ?? (hint ? hintNote : otherwise))
     }
 
     /// Where the card points for the marks whose `words` it has no room for: `? explains ├ ƒ, T F`,
@@ -830,9 +853,13 @@ package final class Learn: TerminalProgram {
         }.joined(separator: ", ")
     }
 
-    /// The answer to `o` or `u` outside the lesson that teaches it.
+    /// The answer to `o` or `u` outside the lesson that teaches it, or to a late subscriber's key
+    /// (`b`, `p`, `r`) where its lane would answer its lesson's question before it is asked.
     static func elsewhereAnswer(key: Unicode.Scalar) -> String {
-        guard let index = Lesson.all.firstIndex(where: { $0.tourKey == key }) else { return digitsAnswer }
+        guard
+            let index = Lesson.all.firstIndex(where: { $0.tourKey == key })
+                ?? Lesson.all.firstIndex(where: { $0.wants?.key == key && $0.predicts != nil })
+        else { return digitsAnswer }
         return "\(key) belongs to lesson \(index + 1), \(Lesson.all[index].title): m \(index + 1) goes there."
     }
 
@@ -872,6 +899,8 @@ package final class Learn: TerminalProgram {
     /// colours, `share(replay: 1)`, is the share lesson's).
     package static let boundBackAnswer =
         "o: bound back to the chain, which hands the latest colours at once (lesson \((Lesson.all.firstIndex { $0.id == "share" } ?? 0) + 1))."
+    /// The answer to `u` that unsubscribes the copies of `map` (their counts leave the card).
+    static let copiesOffAnswer = "u: the copies unsubscribed; u again subscribes new ones, counted from there."
     /// The answer to a move before a question a move answers is answered.
     static let moveFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then move."
     /// The answer to a digit that is none of the card's answers.
@@ -933,11 +962,13 @@ package final class Learn: TerminalProgram {
         let kinds = LateSubscriber.allCases
         return [
             leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,
-            hintAfterGuessAnswer, publishFirstAnswer, endFirstAnswer, boundBackAnswer,
+            hintAfterGuessAnswer, publishFirstAnswer, endFirstAnswer, boundBackAnswer, copiesOffAnswer,
             guessRangeAnswer, digitsAnswer,
             endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
             elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"), widestLookAlike,
-        ] + Lesson.all.compactMap { $0.outOfOrder?.words }
+        ]
+            + LateSubscriber.allCases.filter { kind in Lesson.all.contains { $0.wants == kind && $0.predicts != nil } }
+            .map { elsewhereAnswer(key: $0.key) } + Lesson.all.compactMap { $0.outOfOrder?.words }
             + [TerminalPalette.ansi8, .ansi16].compactMap { fewColoursAnswer(.palette($0)) }
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))

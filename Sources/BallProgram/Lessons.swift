@@ -156,7 +156,7 @@ package struct Lesson: Sendable {
         Lesson(
             id: "one-subject", title: "One subject",
             text:
-                "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.",
+                "The ball's centre lives in one subject, position; its colour is derived: position.map { $0.ballColour }.distinctUntilChanged() (its ·: lesson 2).",
             task: "Move the ball till its colour changes, then s: each stream as a lane.",
             hint: "Shift+arrows move 5 cells; the colours change in diagonal bands.",
             learnt:
@@ -231,7 +231,7 @@ package struct Lesson: Sendable {
             learnt:
                 "^³: three at once. The centre is a Behavior, not a Replay(1): it always holds one value, from the start.",
             setup:
-                "A Replay subject, here RxSwift's ReplaySubject.create(bufferSize: 3), is the third kind: it keeps the last 3 values it was sent.",
+                "A Replay subject, here RxSwift's ReplaySubject.create(bufferSize: 3), is the third kind.",
             wants: .replay, predicts: 3,
             isDone: { facts in facts.lane(.replay).map { $0.handed == LateSubscriber.replayBufferSize } ?? false }),
         Lesson(

@@ -106,11 +106,12 @@ struct LearnTests {
                 #expect(Self.card(pilot).contains("You said 1 (nothing). t: a hint"))
                 pilot.type("p")
                 #expect(!pilot.learn.isDone, "a Publish subscriber is not a Behavior one")
-                // It did subscribe, and the card says so: a real subscription, on its own lane.
-                #expect(
-                    Self.card(pilot).contains(
-                        "p subscribed a late Publish, its own lane (p cancels it); the lesson's is b."))
-                #expect(pilot.learn.play.streams.lateLane(.publish)?.isLive == true)
+                // Its lane (^─) would answer lesson 4's question before lesson 4 asks it: it does not
+                // subscribe, and the card says which lesson has it.
+                #expect(Self.card(pilot).contains("p belongs to lesson 4, Publish: m 4 goes there."))
+                #expect(pilot.learn.play.streams.lateLane(.publish)?.isLive != true)
+                pilot.type("r")
+                #expect(pilot.learn.play.streams.lateLane(.replay)?.isLive != true, "nor a Replay, lesson 6's")
                 pilot.type("b")
                 #expect(pilot.learn.isDone)
                 #expect(Self.card(pilot).contains("You said 1 (nothing): the lane says no. n: the next lesson"))
@@ -174,6 +175,12 @@ struct LearnTests {
                 #expect(
                     Self.card(pilot).contains(
                         "v subscribed a late Relay, its own lane (v cancels it); the lesson's is r."))
+                // A Behavior subscriber, lesson 3's done: it subscribes, and the card says it is not r.
+                pilot.type("b")
+                #expect(
+                    Self.card(pilot).contains(
+                        "b subscribed a late Behavior, its own lane (b cancels it); the lesson's is r."))
+                #expect(pilot.learn.play.streams.lateLane(.behavior)?.isLive == true)
                 pilot.type("r")
                 #expect(pilot.learn.isDone)
                 #expect(Self.card(pilot).contains("You said 3 (the last three positions): right."))
@@ -225,6 +232,8 @@ struct LearnTests {
                 pilot.press(.right)
                 #expect(!pilot.learn.isDone, "moves without the copies")
                 let unmoved = (pilot.learn.play.session.state, pilot.learn.play.streams.latestIndex)
+                pilot.type("t")
+                #expect(Self.card(pilot).contains("Hint: position hands each new subscriber its value"))
                 pilot.type("u")
                 // position, a Behavior subject, hands each subscription its value at once: map runs as
                 // u subscribes, once for the shared copy's two subscribers, once each for the unshared.
@@ -239,6 +248,10 @@ struct LearnTests {
                 pilot.press(.left)
                 #expect(pilot.learn.isDone)
                 #expect(Self.card(pilot).contains("n: the next lesson · map ran shared 4, unshared 8"))
+                // u again unsubscribes the copies, and the card says so.
+                pilot.type("u")
+                #expect(Self.card(pilot).contains("u: the copies unsubscribed"), "\(Self.card(pilot))")
+                pilot.type("u")
             case "filter":
                 // filter: a move with nothing in the slot is not it; f 2 puts filter in (its lane
                 // takes a late row: learn's lanes keep their rows), and a move left of the middle is.
@@ -1600,6 +1613,7 @@ struct LearnTests {
         "why-behavior": ["shows its default", "white until"],
         "replay": [
             LateSubscriber.replay.name, LateSubscriber.replay.handedWords, "two, three, more at once",
+            "keeps the last 3",
         ],
         "counter": ["counts the position it is handed"],
         "compose": ["all 1s, one colour"],
@@ -1670,6 +1684,53 @@ struct LearnTests {
                 #expect(pilot.learn.lesson == index && !pilot.learn.isDone)
             }
         }
+    }
+
+    @Test("a lesson done before, come back to by N or m, lets n go on; one not done does not")
+    func doneLessonGoesOn() {
+        // Lesson 1 done, then N back to it from lesson 2: its task is offered again, and n goes on.
+        let back = Pilot<Learn>(first: 1, done: [0])
+        back.type("N")
+        #expect(back.learn.lesson == 0 && !back.learn.isDone)
+        back.type("n")
+        #expect(back.learn.lesson == 1, "\(Self.card(back))")
+        #expect(!Self.card(back).contains("Not done yet"))
+        // m to a done lesson: n goes to the next not done after it.
+        let jumped = Pilot<Learn>(first: 4, done: [0, 2])
+        for key: Unicode.Scalar in ["m", "3"] { jumped.type(key) }
+        #expect(jumped.learn.lesson == 2)
+        jumped.type("n")
+        #expect(jumped.learn.lesson == 3, "\(Self.card(jumped))")
+        // m to one not done: n refuses.
+        for key: Unicode.Scalar in ["m", "2"] { jumped.type(key) }
+        jumped.type("n")
+        #expect(jumped.learn.lesson == 1 && Self.card(jumped).contains("Not done yet"))
+    }
+
+    @Test("a late key whose lane would answer a question not yet asked subscribes nothing; the card says whose it is")
+    func lateKeyBeforeItsLesson() {
+        // Lesson 1: b would draw ^ and a letter, lesson 3's answer.
+        let first = Pilot<Learn>(first: 0)
+        first.type("b")
+        #expect(first.learn.play.streams.lateLane(.behavior)?.isLive != true)
+        #expect(Self.card(first).contains("b belongs to lesson 3, Behavior: m 3 goes there."), "\(Self.card(first))")
+        // Lesson 6, lesson 3 not done: a lesson after it, its question answered: b subscribes.
+        let replay = Pilot<Learn>(first: Self.index("replay"))
+        replay.type("3")
+        replay.type("b")
+        #expect(replay.learn.play.streams.lateLane(.behavior)?.isLive == true)
+        // Lesson 7, none done: no question of its own, after them all: any late key subscribes.
+        let cancel = Pilot<Learn>(first: Self.index("cancel"))
+        cancel.type("p")
+        #expect(cancel.learn.play.streams.lateLane(.publish)?.isLive == true)
+    }
+
+    @Test("lesson 1's card names ballColour's code whole: map, then distinctUntilChanged, its · lesson 2's")
+    func firstCardCodeWhole() {
+        let pilot = Pilot<Learn>(first: 0)
+        #expect(
+            Self.card(pilot).contains("position.map { $0.ballColour }.distinctUntilChanged() (its ·: lesson 2)"),
+            "\(Self.card(pilot))")
     }
 
     @Test("no mark is left out of a card: each is in its note or on its title's row, or counted there for ?")
