@@ -91,6 +91,8 @@ package final class Learn: TerminalProgram {
 
     /// The operator taken out of the slot as the lesson began, if one was (the card says so).
     private var slotCleared: SlotPipe?
+    /// Whether the lesson began by turning the time view off (the card says so while it is off).
+    private var timeViewTurnedOff = false
     /// Whether the last key was Esc with no box open, which asked whether to leave.
     private var leaveAsked = false
     /// The column the session ended in by `e`, if it has: the ball moves no more.
@@ -420,6 +422,7 @@ package final class Learn: TerminalProgram {
         mapRunsAt = nil
         binding.send(.tourSlotLaneShown(lesson < Lesson.all.count && Lesson.all[lesson].operators))
         binding.send(.tourBackgroundLaneShown(lesson == Lesson.all.count || Lesson.all[lesson].backgroundLane))
+        binding.send(.tourLateRowsKept(lesson < Lesson.all.count ? Lesson.all[lesson].lateRows : []))
         // The pointing line describes the latest column again, not one the last lesson pointed at.
         binding.send(.pointerHovered(intent: nil, lane: nil))
         // The slot empty, as every lesson's task starts from it: an operator left in the slot is
@@ -428,6 +431,14 @@ package final class Learn: TerminalProgram {
         if lesson < Lesson.all.count, play.session.state.slot != .none {
             slotCleared = play.session.state.slot
             play.session.send(.operatorChosen(.none))
+        }
+        // The intent view, a column an intent, unless the lesson is on the clock: a time view
+        // left on from lesson 13 would lay out an untimed lesson's lanes otherwise than its task
+        // reads them.
+        timeViewTurnedOff = false
+        if lesson < Lesson.all.count, !Lesson.all[lesson].timed, binding.model.panelAxis.time {
+            binding.send(.panelAxisChanged(binding.model.panelAxis.toggled()))
+            timeViewTurnedOff = true
         }
         if lesson < Lesson.all.count {
             switch Lesson.all[lesson].panel {
@@ -475,7 +486,9 @@ package final class Learn: TerminalProgram {
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, read: countRead, marks: untaughtMarks,
+                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared,
+                    timeViewOff: timeViewTurnedOff && !binding.model.panelAxis.time, read: countRead,
+                    marks: untaughtMarks,
                     last: endedAt != nil || nextLesson == Lesson.all.count, columns: play.terminal.columns)))
     }
 
@@ -590,7 +603,8 @@ package final class Learn: TerminalProgram {
     /// `columns` lets it be, the rest counted there); `last`: `n` goes to the closing card.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, read: Int? = nil,
+        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, timeViewOff: Bool = false,
+        read: Int? = nil,
         marks: [UntaughtMark] = [], last: Bool = false, columns: Int = 80
     ) -> LessonCard {
         let count = Lesson.all.count
@@ -637,15 +651,15 @@ package final class Learn: TerminalProgram {
         // The card, its title's row with the marks its note has no room for.
         func card(
             text: String, task: String, note: (note: String, marks: Int), done: Bool = false,
-            titleNote: (long: String, short: String)? = nil
+            titleNote: [String] = []
         ) -> LessonCard {
             var titled = title
             var rest = explained.dropFirst(note.marks)
             // A word the note had no room for goes first, where it leaves room for the marks' count.
-            if let titleNote {
+            if !titleNote.isEmpty {
                 let pointer = rest.isEmpty ? "" : " · \(Self.moreMarks(rest))"
                 titled =
-                    [titleNote.long, titleNote.short].map { "\(titled) · \($0)" }.first {
+                    titleNote.map { "\(titled) · \($0)" }.first {
                         ($0 + pointer).terminalWidth <= LessonCard.textWidth(columns: columns)
                     } ?? titled
             }
@@ -682,13 +696,12 @@ package final class Learn: TerminalProgram {
             var asked = choices.joined(separator: " · ")
             // An operator taken out as the lesson began, said after the choices where they leave
             // room, else on the title's row.
-            var titleNote: (long: String, short: String)?
-            if let cleared {
-                let said = "\(cleared.shownName) taken out of the slot"
-                if fits("\(asked) · \(said)") {
-                    asked += " · \(said)"
+            var titleNote: [String] = []
+            if let said = startWords(cleared: cleared, timeViewOff: timeViewOff) {
+                if fits("\(asked) · \(said.long)") {
+                    asked += " · \(said.long)"
                 } else {
-                    titleNote = (said, "\(cleared.shownName) taken out")
+                    titleNote = said.titled
                 }
             }
             return card(
@@ -698,7 +711,8 @@ package final class Learn: TerminalProgram {
         let task = "Task: \(lesson.task)"
         let otherwise =
             runs.map { unmarked($0.words) } ?? said.map { marked("\($0). t: a hint") }
-            ?? scan.map { unmarked($0.words) } ?? cleared.map { unmarked(slotClearedNote($0)) } ?? marked("t: a hint")
+            ?? scan.map { unmarked($0.words) } ?? startNote(cleared: cleared, timeViewOff: timeViewOff).map(unmarked)
+            ?? marked("t: a hint")
         // The copies' counts (u) in view from their subscription on, the hint after them where
         // it fits: the counts are what u shows.
         let hinted = "Hint: \(lesson.hint)"
@@ -863,9 +877,26 @@ package final class Learn: TerminalProgram {
         return "\(key) belongs to lesson \(index + 1), \(Lesson.all[index].title): m \(index + 1) goes there."
     }
 
-    /// The note when the lesson began by taking an operator out of the slot.
-    static func slotClearedNote(_ slot: SlotPipe) -> String {
-        "\(slot.shownName) taken out of the slot: the lesson starts with it empty."
+    /// The note when the lesson began by taking an operator out of the slot (`slot`), or turning
+    /// the time view off, or both.
+    static func startNote(cleared slot: SlotPipe?, timeViewOff: Bool) -> String? {
+        switch (slot, timeViewOff) {
+        case (nil, false): nil
+        case (let slot?, false): "\(slot.shownName) taken out of the slot: the lesson starts with it empty."
+        case (nil, true): "The time view is off (T turns it on): this lesson's columns are intents."
+        case (let slot?, true):
+            "\(slot.shownName) taken out of the slot, the time view off (T turns it on)."
+        }
+    }
+
+    /// What the lesson's start changed, said after a question's choices (long) or on the title's
+    /// row (the first of `titled` that fits: both in short, else each alone).
+    static func startWords(cleared slot: SlotPipe?, timeViewOff: Bool) -> (long: String, titled: [String])? {
+        let long = [slot.map { "\($0.shownName) taken out of the slot" }, timeViewOff ? "time view off (T)" : nil]
+        let short = [slot.map { "\($0.shownName) taken out" }, timeViewOff ? "time view off" : nil].compactMap { $0 }
+        guard !short.isEmpty else { return nil }
+        let titled = [long.compactMap { $0 }.joined(separator: ", "), short.joined(separator: ", ")]
+        return (long.compactMap { $0 }.joined(separator: ", "), titled + (short.count > 1 ? short.reversed() : []))
     }
 
     /// Why the tour takes no pipe an error can come out of the end of (nil: it takes `pipe`): the
@@ -997,7 +1028,14 @@ package final class Learn: TerminalProgram {
             card(index, done: true, hint: false, answer: nil, runs: widest),
             card(index, done: false, hint: false, answer: nil, scan: .widest),
             card(index, done: false, hint: false, answer: nil, cleared: [.distinctUntilChanged]),
+            card(index, done: false, hint: false, answer: nil, cleared: [.distinctUntilChanged], timeViewOff: true),
         ]
+            // What the lesson's start changed, with each guess (said after the choices).
+            + guesses.map {
+                card(
+                    index, done: false, hint: false, answer: nil, predicted: $0, cleared: [.distinctUntilChanged],
+                    timeViewOff: true)
+            }
             // A count read after many resizes, with each guess.
             + guesses.map { card(index, done: true, hint: false, answer: nil, predicted: $0, read: 99_999, last: true) }
     }

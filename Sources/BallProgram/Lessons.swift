@@ -105,6 +105,9 @@ package struct Lesson: Sendable {
     package var predictsMoves = false
     /// Whether `e` ends the session in this lesson (its point is the end).
     package var ends = false
+    /// Whether its point is on the session's clock: the time view (`T`) stays on into it, where
+    /// every other lesson begins in the intent view (a column an intent), as its task reads it.
+    package var timed = false
     /// The tour's own key this lesson teaches, beside the keys of play: `o` (the screen bound
     /// through Publish) or `u` (the copies of `map`); elsewhere the card says which lesson has it.
     package var tourKey: Unicode.Scalar? = nil
@@ -126,6 +129,12 @@ package struct Lesson: Sendable {
     package var outOfOrder: (words: String, when: @Sendable (LessonFacts) -> Bool)? = nil
     /// Whether the task is done.
     package let isDone: @Sendable (LessonFacts) -> Bool
+
+    /// The late rows its task needs on screen from its start, each lane or not: the one it asks
+    /// for, or every kind where the session ends (its task subscribes each after `e`).
+    package var lateRows: Set<LateSubscriber> {
+        ends ? Set(LateSubscriber.allCases) : Set(wants.map { [$0] } ?? [])
+    }
 
     /// The card's question, if it asks one.
     package var asks: String? {
@@ -313,6 +322,15 @@ package struct Lesson: Sendable {
             predicts: 2, question: "Predict: map { _ in 1 } alone, two moves: what does the colour do?",
             choices: ["steps on each move", "stays the same", "follows the ball"],
             operators: true,
+            outOfOrder: (
+                "f 9 put the counter in whole; the task builds it in stages: f z, then f | 9.",
+                { facts in
+                    // The counter in the slot as f 9 put it, whole: its lanes read as when built
+                    // by hand, so the card says why the lesson does not pass.
+                    guard facts.columns.last?.slot == .counter else { return false }
+                    return facts.later.last { $0.intent?.buildsPipe == true }?.intent == .operatorChosen(.counter)
+                }
+            ),
             isDone: { facts in
                 // Built here a stage at a time (not the counter chosen whole, f 9): two moves
                 // through map alone, then three that passed through both stages.
@@ -341,7 +359,7 @@ package struct Lesson: Sendable {
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],
-            operators: true, slots: [[.debounce], [.throttle]],
+            timed: true, operators: true, slots: [[.debounce], [.throttle]],
             outOfOrder: (
                 "throttle came first; the card asks debounce first. f 5, quick moves again.",
                 { facts in
@@ -361,9 +379,10 @@ package struct Lesson: Sendable {
             text:
                 "combineLatest joins two subjects: position and mirror, a switch i flips. When either changes, it passes on the latest of both.",
             task: "Press f then 6 (combineLatest), then i without moving the ball: watch position and .combineLatest.",
-            // At the middle the mirror image is a column away, in the same colour band: the
-            // status line's ● does not change, which reads as combineLatest passing nothing on.
-            hint: "Mid-screen the mirror is the same dark colour: the bottom row's ● stays.",
+            // Near the middle the mirror image is a column or two away, mostly in the ball's own
+            // colour band (not at a band's edge): the ball and the status line's ● do not change,
+            // which reads as combineLatest passing nothing on.
+            hint: "Mid-screen the mirror image mostly has the same colour: watch the lanes.",
             learnt: "¦ then a value, no new position: combineLatest passes on when either subject changes.",
             setup:
                 "combineLatest joins two subjects: position and mirror, a switch i flips. The ball stays where it is.",
@@ -440,7 +459,8 @@ package struct Lesson: Sendable {
             id: "error", title: "an error ends the stream",
             text:
                 "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: .just(centre), which completes.",
-            task: "f X (tryMap, then catch), then take the ball into a corner: H to the left edge, K to the top.",
+            task:
+                "f X (tryMap, then catch), then take the ball into a corner: Shift+Left to the left edge, Shift+Up to the top.",
             hint: "Without catch the # would reach the binding: the colour dead for good.",
             learnt:
                 "tryMap's # caught: catch handed the centre, then its |. slotted, a switchLatest over the pipes, lives on. Uncaught, the binding dies.",

@@ -265,6 +265,7 @@ package final class ScreenBinding {
                 page.showsSlot = model.tourSlotLane
                 page.showsBackground = model.tourBackgroundLane
                 page.plainLabels = model.tourPlainLabels
+                page.keptLateKinds = model.tourLateRows
                 page.unsaidCode = model.tourUnsaidCode
             }
             if shown.content == .live, !shown.fits {

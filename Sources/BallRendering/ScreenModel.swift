@@ -46,6 +46,8 @@ package struct ScreenModel: Hashable, Sendable {
     package var tourFloor: PageFloor?
     /// The late lanes `learn` labels by name alone (their lesson asks what each is handed).
     package var tourPlainLabels: Set<LateSubscriber> = []
+    /// The late rows `learn`'s lesson keeps on screen before any lane is in them (its task's).
+    package var tourLateRows: Set<LateSubscriber> = []
     /// The code `learn`'s lanes say otherwise until its lesson, each part with what is said instead.
     package var tourUnsaidCode: [String: String] = [:]
     /// How the streams panel lays out its columns: a column per intent, or per span of time
@@ -185,6 +187,8 @@ package enum ScreenEvent: Hashable, Sendable {
     case tourLessonBegan(PageFloor)
     /// `learn` labels these late lanes by name alone, or no longer.
     case tourPlainLabels(Set<LateSubscriber>)
+    /// `learn`'s lanes keep these late rows on screen, lane or not (the lesson's task subscribes them).
+    case tourLateRowsKept(Set<LateSubscriber>)
     /// `learn`'s lanes say these parts of their code otherwise (their lesson is to come), or no longer.
     case tourUnsaidCode([String: String])
 }
@@ -295,6 +299,7 @@ extension ScreenModel {
         case .tourBackgroundLaneShown(let shown): return replace(\.tourBackgroundLane, with: shown)
         case .tourLessonBegan(let floor): return replace(\.tourFloor, with: floor)
         case .tourPlainLabels(let kinds): return replace(\.tourPlainLabels, with: kinds)
+        case .tourLateRowsKept(let kinds): return replace(\.tourLateRows, with: kinds)
         case .tourUnsaidCode(let parts): return replace(\.tourUnsaidCode, with: parts)
         case .helpPageTurned:
             guard help != nil else { return false }

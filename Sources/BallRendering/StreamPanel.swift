@@ -82,6 +82,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// their own): over it, a kind of late subscriber with no live lane gives up its row (the
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
     package var rowBudget: Int? { didSet { kept = KeptDrawn() } }
+    /// The kinds of late subscriber whose rows `learn`'s lesson needs (its task subscribes them):
+    /// with no lane yet, such a row (its key's hint) is given up after the ruler, not before.
+    package var keptLateKinds: Set<LateSubscriber> = [] { didSet { kept = KeptDrawn() } }
     /// The kinds of late subscriber labelled by name alone (`late Replay`, not `late Replay(3)`):
     /// in `learn`, until the lesson that asks what it is handed has its guess.
     package var plainLabels: Set<LateSubscriber> = []
@@ -105,9 +108,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// lanes of what the operator in it reads, which kinds of late subscriber have a row (see
     /// ``rowBudget``), whether the values line, and the input lanes it had no room for (the
     /// description line names them: a lane is never cut silently). Short of rows, it gives up
-    /// first the late rows with no lane (a key's hint), then on the player's page the input lanes
+    /// first the late rows with no lane (a key's hint) but those the lesson keeps
+    /// (``keptLateKinds``), then on the player's page the input lanes
     /// the live panel had not drawn at the place shown (``unseenInputs``), then the ruler (the values line names the
-    /// letters, so it stays longer), then the late rows whose lane ended, then, for the Publish
+    /// letters, so it stays longer), then the late rows whose lane ended or that have none (the
+    /// kept last), then, for the Publish
     /// copy's lanes (`learn`'s `o`), the live late rows (named), then the background's
     /// lane where the next would be one of flatMap's inner lanes, then the input lanes from the
     /// last, then the stage lanes from the last (where one draws a last stage's completion, the
@@ -148,7 +153,9 @@ package struct StreamPanel: Hashable, Sendable {
         let completion = drawsStageCompletion
         let unseen = unseenInputs
         while drawn.rows > rowBudget {
-            if let free = drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind } }) {
+            if let free = drawn.kinds.lastIndex(where: { kind in
+                !keptLateKinds.contains(kind) && !lateLanes.contains { $0.kind == kind }
+            }) {
                 drawn.kinds.remove(at: free)
             } else if let extra = drawn.inputs.lastIndex(where: unseen.contains) {
                 // The player's lanes the live panel had not drawn at the place shown give their
@@ -160,8 +167,8 @@ package struct StreamPanel: Hashable, Sendable {
                 // An ended lane's own row (the description line names its kind).
                 drawn.extra.removeLast()
             } else if let ended = drawn.kinds.lastIndex(where: { kind in
-                !lateLanes.contains { $0.kind == kind && $0.isLive }
-            }) {
+                !keptLateKinds.contains(kind) && !lateLanes.contains { $0.kind == kind && $0.isLive }
+            }) ?? drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind && $0.isLive } }) {
                 drawn.kinds.remove(at: ended)
             } else if drawn.copy, !drawn.kinds.isEmpty {
                 // The copy's lanes are the point where they are drawn (what the screen follows while

@@ -1,0 +1,131 @@
+import BallModel
+import BallProgram
+import BallRendering
+import BallStreams
+import BallTestSupport
+import ColourCore
+import Testing
+
+/// What a learner met in lessons 12 to 18 of `learn` at 80×24: each driven through the real loop.
+@Suite("The tour's later lessons, as a learner meets them")
+struct LaterLessonsTests {
+    /// The lessons box's keys to lesson `id`: `m`, then its number's digits.
+    static func keys(toLesson id: String) -> [Unicode.Scalar] {
+        ["m"] + "\(LearnTests.index(id) + 1)".unicodeScalars
+    }
+
+    @Test("lesson 12: the counter chosen whole (f 9) is said on the card, and why the lesson does not pass")
+    func wholeCounterSaid() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("compose"))
+        for key: Unicode.Scalar in ["2", "f", "9"] { pilot.type(key) }
+        for _ in 0..<3 { pilot.press(.right) }
+        let card = LearnTests.card(pilot)
+        #expect(!pilot.learn.isDone)
+        #expect(
+            card.contains("f 9 put the counter in whole; the task builds it in stages: f z, then f | 9."),
+            "\(card)")
+        // Built by hand, the words go: f z takes the counter's place.
+        for key: Unicode.Scalar in ["f", "z"] { pilot.type(key) }
+        #expect(!LearnTests.card(pilot).contains("puts the counter in whole"), "\(LearnTests.card(pilot))")
+    }
+
+    @Test("the time view (T) stays on only in the lesson on the clock; another begins in the intent view, and says so")
+    func timeViewOnlyWhereTimed() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("compose"))
+        pilot.type("T")
+        #expect(pilot.learn.binding.model.panelAxis.time)
+        // Into the lesson on the clock: kept, nothing said.
+        for key in Self.keys(toLesson: "debounce-throttle") { pilot.type(key) }
+        #expect(pilot.learn.lesson == LearnTests.index("debounce-throttle"))
+        #expect(pilot.learn.binding.model.panelAxis.time)
+        #expect(!LearnTests.card(pilot).contains("time view off"), "\(LearnTests.card(pilot))")
+        // Out of it: the intent view, said after the question's choices.
+        for key in Self.keys(toLesson: "combine-latest") { pilot.type(key) }
+        #expect(pilot.learn.lesson == LearnTests.index("combine-latest"))
+        #expect(!pilot.learn.binding.model.panelAxis.time)
+        #expect(LearnTests.card(pilot).contains("time view off"), "\(LearnTests.card(pilot))")
+        // With an operator the lesson before left in the slot: the time view's words stay on the
+        // title's row where both have no room.
+        let throttled = Pilot<Learn>(first: LearnTests.index("debounce-throttle"))
+        for key: Unicode.Scalar in ["1", "f", "5", "T"] { throttled.type(key) }
+        for key in Self.keys(toLesson: "combine-latest") { throttled.type(key) }
+        #expect(!throttled.learn.binding.model.panelAxis.time)
+        #expect(LearnTests.card(throttled).contains("time view off"), "\(LearnTests.card(throttled))")
+        // On again by the learner: the card no longer says it is off.
+        pilot.type("T")
+        #expect(pilot.learn.binding.model.panelAxis.time)
+        #expect(!LearnTests.card(pilot).contains("time view off"), "\(LearnTests.card(pilot))")
+        // A lesson with no question says it in the note, with the operator taken out.
+        let filter = Pilot<Learn>(first: LearnTests.index("filter"))
+        for key: Unicode.Scalar in ["f", "2", "T"] { filter.type(key) }
+        for key in Self.keys(toLesson: "flat-map-latest") { filter.type(key) }
+        #expect(!filter.learn.binding.model.panelAxis.time)
+        let card = LearnTests.card(filter)
+        #expect(
+            card.contains("filter taken out of the slot, the time view off (T turns it on)."),
+            "\(card)")
+    }
+
+    @Test("lesson 14's hint says plainly when a flip shows nothing on the ball, and it is true at 80×24")
+    func mirrorHintTrue() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("combine-latest"))
+        for key: Unicode.Scalar in ["2", "t"] { pilot.type(key) }
+        let card = LearnTests.card(pilot)
+        #expect(card.contains("Mid-screen the mirror image mostly has the same colour: watch the lanes."), "\(card)")
+        // Mostly: on most rows of the ball's area the start column's mirror image is in its band.
+        let position = pilot.learn.play.session.state.position
+        let rows = 0..<position.screen.rows
+        let same = rows.filter { row in
+            var here = position
+            here.centre.row = row
+            let mirror = here.mirrored
+            return BallColourRule.ballColour(column: here.centre.column, row: row)
+                == BallColourRule.ballColour(column: mirror.centre.column, row: row)
+        }
+        #expect(same.count * 2 > rows.count, "\(same.count) of \(rows.count) rows")
+        // And the flip itself passes a value on where the colour stays: the lanes show it.
+        pilot.type("f")
+        pilot.type("6")
+        pilot.type("i")
+        #expect(pilot.learn.isDone)
+    }
+
+    @Test("lesson 17's task names the keys as keys: Shift+Left, Shift+Up, not H and K")
+    func cornerKeysNamed() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"))
+        pilot.type("2")
+        let card = LearnTests.card(pilot)
+        #expect(card.contains("Shift+Left to the left edge, Shift+Up to the top"), "\(card)")
+        #expect(!card.contains("H to the left edge") && !card.contains("K to the top"), "\(card)")
+    }
+
+    @Test(
+        "lesson 18: every late row its task needs is on screen before its key, the relay's too, at 80×24 and the smallest size",
+        arguments: [
+            ScreenSize(columns: 80, rows: 24),
+            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
+        ])
+    func completionRowsShown(size: ScreenSize) {
+        let pilot = Pilot<Learn>(first: LearnTests.index("completion"), screen: size)
+        func lateRows() -> [Substring] { LearnTests.rows(pilot).filter { $0.hasPrefix("late ") } }
+        func check(_ when: String) {
+            let rows = lateRows()
+            for kind in LateSubscriber.allCases {
+                let label = "late \(kind.name.prefix { $0 != "(" })"
+                #expect(rows.contains { $0.hasPrefix(label) }, "\(kind) \(when) at \(size): \(rows)")
+            }
+            // The relay's row names its key alone: what it is handed is the question.
+            let relay = rows.first { $0.hasPrefix("late Relay") }
+            #expect(relay.map { $0.contains("v: subscribe") && !$0.contains("(") } ?? false, "\(when): \(rows)")
+        }
+        check("before the guess")
+        pilot.type("2")
+        pilot.type("e")
+        check("after e")
+        for key: Unicode.Scalar in ["b", "p", "r"] { pilot.type(key) }
+        check("after b, p, r")
+        pilot.type("v")
+        #expect(pilot.learn.isDone, "\(size)")
+        #expect(lateRows().count == LateSubscriber.allCases.count, "\(lateRows())")
+    }
+}
