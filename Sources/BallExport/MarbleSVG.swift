@@ -810,8 +810,9 @@ package enum MarbleSVG {
                 shapes +=
                     #"<text x="\#(at)" y="\#(y + 5)" class="error">#<title>#\#(column.index) an error</title></text>"#
             }
-            // A frame that subscribed it again after its disposal: it lives on from there.
-            if let lastMarble = marbles.last, lastMarble.subscribes, lastMarble.ending == nil, start == nil {
+            // A frame that subscribed it again after its disposal (an operator chosen, then a
+            // press; the release after it leaves the new one living): it lives on from there.
+            if let lastMarble = marbles.last, lastMarble.ending == nil, start == nil {
                 start = at
             }
         }

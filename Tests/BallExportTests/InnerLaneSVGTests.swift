@@ -183,127 +183,152 @@ struct InnerLaneSVGTests {
     func innersOnATimeAxis() throws {
         var generator = SeededGenerator()
         print("InnerLaneSVGTests.innersOnATimeAxis: \(generator)")
-        let length = 1_000
         for _ in 0..<4 {
-            let bytes = Self.pressesAtRandomTimes(using: &generator)
-            // What each inner lane did in each frame, from the columns a recorder made per intent.
-            let player = try ReplayPlayer(reader: .inMemory(bytes))
-            let recorder = StreamRecorder(session: player.session, capacity: 100_000)
-            while try player.step() {}
-            var expected: (marks: Set<Mark>, covered: Set<Mark>, values: [Mark: String]) = ([], [], [:])
-            var endsIn: Set<Mark> = []
-            for column in recorder.columns {
-                let frame = Int((column.time ?? .start).microseconds) / length
-                for lane in StreamLane.inners(in: [column]) {
-                    guard let marble = column.marble(lane) else { continue }
-                    expected.covered.insert(Mark(lane: lane.label, glyph: "─", column: frame))
-                    // Whether the frame's last marble of the lane ends it (a `!` then a new `^` lives on).
-                    switch marble {
-                    case .unsubscribed, .ended, .subscribed(_, _?):
-                        endsIn.insert(Mark(lane: lane.label, glyph: "─", column: frame))
-                    default: endsIn.remove(Mark(lane: lane.label, glyph: "─", column: frame))
+            try Self.innersOnATimeAxis(of: Self.pressesAtRandomTimes(using: &generator), context: "\(generator)")
+        }
+    }
+
+    @Test(
+        "on a time axis of 1 ms, flatMap chosen again, a press and its release in one frame: the press's new inner lives on after the frame, its line drawn until the quit"
+    )
+    func innerMadeAfterADisposalInOneFrame() throws {
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.100000,"event":"operator","name":"flatMap"}"#,
+            #"{"t":0.110000,"event":"pressed","cell":[40,11]}"#,
+            #"{"t":0.120000,"event":"released","cell":[40,11]}"#,
+            // In one frame: inner 1 disposed of, a new inner 1 subscribed, the release (flatMap keeps it).
+            #"{"t":0.130200,"event":"operator","name":"flatMap"}"#,
+            #"{"t":0.130400,"event":"pressed","cell":[42,11]}"#,
+            #"{"t":0.130800,"event":"released","cell":[42,11]}"#,
+            #"{"t":0.150000,"event":"pressed","cell":[43,11]}"#,
+            #"{"t":0.160000,"event":"dragged","cell":[44,11]}"#,
+            #"{"t":0.170000,"event":"quit"}"#,
+        ]
+        try Self.innersOnATimeAxis(of: Array(lines.map { $0 + "\n" }.joined().utf8), context: "a fixed recording")
+    }
+
+    /// Checks the SVG of `bytes` on a time axis of 1 ms against the columns a recorder made per
+    /// intent: each inner lane's marks, line and last value in each frame; `context` names the
+    /// recording in what fails.
+    static func innersOnATimeAxis(of bytes: [UInt8], context: String) throws {
+        let length = 1_000
+        // What each inner lane did in each frame, from the columns a recorder made per intent.
+        let player = try ReplayPlayer(reader: .inMemory(bytes))
+        let recorder = StreamRecorder(session: player.session, capacity: 100_000)
+        while try player.step() {}
+        var expected: (marks: Set<Mark>, covered: Set<Mark>, values: [Mark: String]) = ([], [], [:])
+        var endsIn: Set<Mark> = []
+        for column in recorder.columns {
+            let frame = Int((column.time ?? .start).microseconds) / length
+            for lane in StreamLane.inners(in: [column]) {
+                guard let marble = column.marble(lane) else { continue }
+                expected.covered.insert(Mark(lane: lane.label, glyph: "─", column: frame))
+                // Whether the frame's last marble of the lane ends it (a `!` then a new `^` lives on).
+                switch marble {
+                case .unsubscribed, .ended, .subscribed(_, _?):
+                    endsIn.insert(Mark(lane: lane.label, glyph: "─", column: frame))
+                default: endsIn.remove(Mark(lane: lane.label, glyph: "─", column: frame))
+                }
+                switch marble {
+                case .subscribed(_, let ending):
+                    if column.index > 0 { expected.marks.insert(Mark(lane: lane.label, glyph: "^", column: frame)) }
+                    if ending == .unsubscribed {
+                        expected.marks.insert(Mark(lane: lane.label, glyph: "!", column: frame))
                     }
-                    switch marble {
-                    case .subscribed(_, let ending):
-                        if column.index > 0 { expected.marks.insert(Mark(lane: lane.label, glyph: "^", column: frame)) }
-                        if ending == .unsubscribed {
-                            expected.marks.insert(Mark(lane: lane.label, glyph: "!", column: frame))
+                case .unsubscribed: expected.marks.insert(Mark(lane: lane.label, glyph: "!", column: frame))
+                case .ended: expected.marks.insert(Mark(lane: lane.label, glyph: "|", column: frame))
+                default: break
+                }
+                if case .value(.position(let position))? = column.emission(lane) {
+                    expected.values[Mark(lane: lane.label, glyph: "○", column: frame)] =
+                        "\(position.centre.column),\(position.centre.row)"
+                }
+            }
+        }
+        // Between two frames of a lane's, the frames it lives through.
+        for mark in expected.covered {
+            guard !endsIn.contains(mark),
+                let next = expected.covered.filter({ $0.lane == mark.lane && $0.column > mark.column }).map(
+                    \.column
+                ).min()
+            else { continue }
+            for frame in (mark.column + 1)..<next where next - mark.column > 1 {
+                expected.covered.insert(Mark(lane: mark.lane, glyph: "─", column: frame))
+            }
+        }
+        var svg: [UInt8] = []
+        try MarbleSVG.run(reader: .inMemory(bytes), framing: .time(microseconds: Int64(length))) { svg += $0 }
+        let root = try #require(try XMLDocument(data: Data(svg)).rootElement())
+        let blocks = try root.nodes(forXPath: "//*[local-name()='g'][@class='block']").compactMap {
+            $0 as? XMLElement
+        }
+        var found: (marks: Set<Mark>, covered: Set<Mark>, values: [Mark: String]) = ([], [], [:])
+        func frame(_ x: String?, _ offset: Int, first: Int) -> Int {
+            first + ((Int(x ?? "") ?? .min) - offset - MarbleSVG.centre(of: 0)) / 14
+        }
+        for (number, block) in blocks.enumerated() {
+            let first = number * MarbleSVG.perBlock
+            let lanes = (block.children ?? []).compactMap { $0 as? XMLElement }.filter {
+                $0.name == "g" && (Self.attribute("data-lane", of: $0) ?? "").hasPrefix("inner")
+            }
+            for lane in lanes {
+                let label = Self.attribute("data-lane", of: lane)!
+                let shapes = (lane.children ?? []).compactMap { $0 as? XMLElement }
+                for shape in shapes {
+                    switch (shape.name, Self.attribute("class", of: shape)) {
+                    case ("text", "mark"):
+                        found.marks.insert(
+                            Mark(
+                                lane: label, glyph: "^",
+                                column: frame(Self.attribute("x", of: shape), -9, first: first)))
+                    case ("text", "cancel"):
+                        found.marks.insert(
+                            Mark(
+                                lane: label, glyph: "!",
+                                column: frame(Self.attribute("x", of: shape), 7, first: first)))
+                    case ("line", "end"):
+                        found.marks.insert(
+                            Mark(
+                                lane: label, glyph: "|",
+                                column: frame(Self.attribute("x1", of: shape), 7, first: first)))
+                    case ("line", "lane"):
+                        let (from, to) = (
+                            Int(Self.attribute("x1", of: shape)!)!, Int(Self.attribute("x2", of: shape)!)!
+                        )
+                        for offset in 0..<MarbleSVG.perBlock
+                        where (from...to).contains(MarbleSVG.centre(of: offset)) {
+                            found.covered.insert(Mark(lane: label, glyph: "─", column: first + offset))
                         }
-                    case .unsubscribed: expected.marks.insert(Mark(lane: lane.label, glyph: "!", column: frame))
-                    case .ended: expected.marks.insert(Mark(lane: lane.label, glyph: "|", column: frame))
+                    case ("circle", "position"):
+                        // `#12 41,12 on 80×24`, its frame and its value.
+                        let title = (shape.stringValue ?? "").split(separator: " ")
+                        guard title.count > 1, let at = Int(title[0].dropFirst()) else { continue }
+                        found.values[Mark(lane: label, glyph: "○", column: at)] = String(title[1])
                     default: break
                     }
-                    if case .value(.position(let position))? = column.emission(lane) {
-                        expected.values[Mark(lane: lane.label, glyph: "○", column: frame)] =
-                            "\(position.centre.column),\(position.centre.row)"
-                    }
                 }
             }
-            // Between two frames of a lane's, the frames it lives through.
-            for mark in expected.covered {
-                guard !endsIn.contains(mark),
-                    let next = expected.covered.filter({ $0.lane == mark.lane && $0.column > mark.column }).map(
-                        \.column
-                    ).min()
-                else { continue }
-                for frame in (mark.column + 1)..<next where next - mark.column > 1 {
-                    expected.covered.insert(Mark(lane: mark.lane, glyph: "─", column: frame))
-                }
-            }
-            var svg: [UInt8] = []
-            try MarbleSVG.run(reader: .inMemory(bytes), framing: .time(microseconds: Int64(length))) { svg += $0 }
-            let root = try #require(try XMLDocument(data: Data(svg)).rootElement())
-            let blocks = try root.nodes(forXPath: "//*[local-name()='g'][@class='block']").compactMap {
-                $0 as? XMLElement
-            }
-            var found: (marks: Set<Mark>, covered: Set<Mark>, values: [Mark: String]) = ([], [], [:])
-            func frame(_ x: String?, _ offset: Int, first: Int) -> Int {
-                first + ((Int(x ?? "") ?? .min) - offset - MarbleSVG.centre(of: 0)) / 14
-            }
-            for (number, block) in blocks.enumerated() {
-                let first = number * MarbleSVG.perBlock
-                let lanes = (block.children ?? []).compactMap { $0 as? XMLElement }.filter {
-                    $0.name == "g" && (Self.attribute("data-lane", of: $0) ?? "").hasPrefix("inner")
-                }
-                for lane in lanes {
-                    let label = Self.attribute("data-lane", of: lane)!
-                    let shapes = (lane.children ?? []).compactMap { $0 as? XMLElement }
-                    for shape in shapes {
-                        switch (shape.name, Self.attribute("class", of: shape)) {
-                        case ("text", "mark"):
-                            found.marks.insert(
-                                Mark(
-                                    lane: label, glyph: "^",
-                                    column: frame(Self.attribute("x", of: shape), -9, first: first)))
-                        case ("text", "cancel"):
-                            found.marks.insert(
-                                Mark(
-                                    lane: label, glyph: "!",
-                                    column: frame(Self.attribute("x", of: shape), 7, first: first)))
-                        case ("line", "end"):
-                            found.marks.insert(
-                                Mark(
-                                    lane: label, glyph: "|",
-                                    column: frame(Self.attribute("x1", of: shape), 7, first: first)))
-                        case ("line", "lane"):
-                            let (from, to) = (
-                                Int(Self.attribute("x1", of: shape)!)!, Int(Self.attribute("x2", of: shape)!)!
-                            )
-                            for offset in 0..<MarbleSVG.perBlock
-                            where (from...to).contains(MarbleSVG.centre(of: offset)) {
-                                found.covered.insert(Mark(lane: label, glyph: "─", column: first + offset))
-                            }
-                        case ("circle", "position"):
-                            // `#12 41,12 on 80×24`, its frame and its value.
-                            let title = (shape.stringValue ?? "").split(separator: " ")
-                            guard title.count > 1, let at = Int(title[0].dropFirst()) else { continue }
-                            found.values[Mark(lane: label, glyph: "○", column: at)] = String(title[1])
-                        default: break
-                        }
-                    }
-                }
-            }
-            let context = "\(generator)"
-            // The first few of what differs (the sets hold thousands).
-            func first(_ marks: Set<Mark>) -> String { "\(marks.sorted { $0.column < $1.column }.prefix(8))" }
-            for (name, shown, wanted) in [
-                ("marks", found.marks, expected.marks), ("lines", found.covered, expected.covered),
-            ] {
-                #expect(
-                    shown == wanted,
-                    "\(name): SVG only \(first(shown.subtracting(wanted))), columns only \(first(wanted.subtracting(shown))), \(context)"
-                )
-            }
-            let differing = Set(found.values.keys).union(expected.values.keys).filter {
-                found.values[$0] != expected.values[$0]
-            }
+        }
+        // The first few of what differs (the sets hold thousands).
+        func first(_ marks: Set<Mark>) -> String { "\(marks.sorted { $0.column < $1.column }.prefix(8))" }
+        for (name, shown, wanted) in [
+            ("marks", found.marks, expected.marks), ("lines", found.covered, expected.covered),
+        ] {
             #expect(
-                differing.isEmpty,
-                "values: \(first(differing).prefix(400)) SVG \(differing.prefix(4).map { found.values[$0] ?? "none" }), columns \(differing.prefix(4).map { expected.values[$0] ?? "none" }), \(context)"
-            )
-            #expect(
-                expected.marks.contains { $0.glyph == "!" } && expected.marks.contains { $0.glyph == "^" }, "\(context)"
+                shown == wanted,
+                "\(name): SVG only \(first(shown.subtracting(wanted))), columns only \(first(wanted.subtracting(shown))), \(context)"
             )
         }
+        let differing = Set(found.values.keys).union(expected.values.keys).filter {
+            found.values[$0] != expected.values[$0]
+        }
+        #expect(
+            differing.isEmpty,
+            "values: \(first(differing).prefix(400)) SVG \(differing.prefix(4).map { found.values[$0] ?? "none" }), columns \(differing.prefix(4).map { expected.values[$0] ?? "none" }), \(context)"
+        )
+        #expect(
+            expected.marks.contains { $0.glyph == "!" } && expected.marks.contains { $0.glyph == "^" }, "\(context)"
+        )
     }
 }
