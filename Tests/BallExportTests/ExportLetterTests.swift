@@ -40,11 +40,8 @@ struct ExportLetterTests {
     /// what the values line names after each, then one more intent (the last place lasts until
     /// it) and a quit.
     static func play(_ steps: [(Pilot<Play>) -> Void]) throws -> Played {
-        let driver = Pilot<Play>(screen: screen)
-        let file = MemoryLines()
-        let recorder = try ReplayRecorder(
-            session: driver.session, observations: driver.streams.observations, writer: file, program: "test",
-            started: "2026-11-29T00:00:00Z")
+        let recorded = try RecordedPlay(screen: screen)
+        let driver = recorded.pilot
         driver.toggleStreams()
         var played = Played(bytes: [])
         func note() {
@@ -61,8 +58,7 @@ struct ExportLetterTests {
         played.last = driver.streams.latestIndex
         driver.press(.left)
         driver.type("q")
-        #expect(recorder.failure == nil)
-        played.bytes = file.bytes
+        played.bytes = recorded.bytes()
         return played
     }
 

@@ -447,11 +447,8 @@ struct TimeTravelTests {
         "a late subscriber cancelled and subscribed again at one place: the player draws both lanes, each as live drew it, the ended one in a row of its own under the kind's"
     )
     func resubscribedAtOnePlace() throws {
-        let live = Pilot<Play>()
-        let file = MemoryLines()
-        let recorder = try ReplayRecorder(
-            session: live.session, observations: live.streams.observations, writer: file, program: "test",
-            started: "2026-11-29T00:00:00Z")
+        let recorded = try RecordedPlay()
+        let live = recorded.pilot
         func behaviorRows(_ lines: [String]) -> [String] {
             lines.filter { $0.hasPrefix(" late Behavior") }.map {
                 $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression)
@@ -468,10 +465,9 @@ struct TimeTravelTests {
         live.toggleLate(.behavior)
         live.press(.right)
         let again = behaviorRows(live.lines)
-        withExtendedLifetime(recorder) {}
         #expect(
             cancelled == [" late Behavior  ^a─b─c!"] && again == [" late Behavior      ^c─d"], "\(cancelled) \(again)")
-        let player = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        let player = try recorded.player(screen: ScreenSize(columns: 80, rows: 24))
         player.press(.end)
         if Self.laneLabels(player.lines).isEmpty { player.type("s") }
         #expect(behaviorRows(player.lines) == again + cancelled, "\(player.lines.joined(separator: "\n"))")
@@ -483,11 +479,8 @@ struct TimeTravelTests {
     func tightPageKeepsLiveLanes() throws {
         // merge (mouse, keys) and combineLatest (mirror) on the page, then flatMapLatest.filter.map
         // with three drags: three inner lanes under grabbed, two stage lanes.
-        let live = Pilot<Play>()
-        let file = MemoryLines()
-        let recorder = try ReplayRecorder(
-            session: live.session, observations: live.streams.observations, writer: file, program: "test",
-            started: "2026-11-29T00:00:00Z")
+        let recorded = try RecordedPlay()
+        let live = recorded.pilot
         for intent: Intent in [
             .operatorChosen([.merge]), .arrowPressed(.left, distance: 1), .operatorChosen([.combineLatest]),
             .mirrorFlipped, .operatorChosen([.flatMapLatest]), .stageAdded(.filter), .stageAdded(.map),
@@ -502,8 +495,7 @@ struct TimeTravelTests {
         live.toggleStreams()
         let drawn = Self.laneLabels(live.lines)
         #expect(["inner 1", "inner 2", "inner 3"].allSatisfy(drawn.contains), "\(live.lines.joined(separator: "\n"))")
-        withExtendedLifetime(recorder) {}
-        let player = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        let player = try recorded.player(screen: ScreenSize(columns: 80, rows: 24))
         player.press(.end)
         if Self.laneLabels(player.lines).isEmpty { player.type("s") }
         let replayed = Self.laneLabels(player.lines)

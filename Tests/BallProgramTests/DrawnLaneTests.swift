@@ -73,11 +73,8 @@ struct DrawnLaneTests {
     func againstTheModel() throws {
         var generator = SeededGenerator()
         for run in 0..<100 {
-            let driver = Pilot<Play>(screen: Self.size)
-            let file = MemoryLines()
-            let recorder = try ReplayRecorder(
-                session: driver.session, observations: driver.streams.observations, writer: file,
-                program: "test", started: "2026-11-26T00:00:00Z")
+            let recorded = try RecordedPlay(screen: Self.size)
+            let driver = recorded.pilot
             driver.toggleStreams()
             var model = SubjectZooModel()
             var state = driver.session.state
@@ -112,10 +109,9 @@ struct DrawnLaneTests {
                 driver.type("q")
                 model.quit()
             }
-            #expect(recorder.failure == nil)
             // The recording replays the subscriptions where they were made: at its end the
             // player draws the same lanes.
-            let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: Self.size.columns, rows: 40))
+            let pilot = try recorded.player(screen: ScreenSize(columns: Self.size.columns, rows: 40))
             pilot.press(.end)
             if !pilot.player.streamsOpen { pilot.type("s") }
             guard

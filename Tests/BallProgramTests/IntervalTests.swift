@@ -50,10 +50,8 @@ struct IntervalTests {
         "with debounce in the slot, , ( and ) build it afresh waiting the next interval (an intent each, recorded), and say where the three end"
     )
     func shorterRebuilds() throws {
-        let driver = Pilot<Play>()
-        let file = MemoryLines()
-        let recorder = try ReplayRecorder(
-            session: driver.session, writer: file, program: "test", started: "2026-11-28T00:00:00Z")
+        let recorded = try RecordedPlay()
+        let driver = recorded.pilot
         driver.type("f")
         driver.type("4")
         #expect(driver.session.state.slot == [.debounce])
@@ -76,8 +74,8 @@ struct IntervalTests {
         driver.type("5")
         #expect(driver.session.state.slot == [SlotOperator.throttle.waiting(.short)])
         driver.type("q")
-        #expect(recorder.failure == nil)
-        let built = file.lines.filter { $0.contains(#""event":"operator""#) }
+        #expect(recorded.recorder.failure == nil)
+        let built = recorded.file.lines.filter { $0.contains(#""event":"operator""#) }
         #expect(
             built.map { String($0.drop { $0 != "," }.dropFirst()) } == [
                 #""event":"operator","name":"debounce","interval":300}"#,

@@ -14,28 +14,6 @@ import Testing
 /// must be the same bytes, and the ball and both colours the same after every step.
 @Suite("Looking never touches")
 struct LookingTests {
-    /// A recorded session driven through the real loop, and its file.
-    final class Recorded {
-        let driver: Pilot<Play>
-        let file = MemoryLines()
-        let recorder: ReplayRecorder
-
-        init(size: ScreenSize) throws {
-            driver = Pilot<Play>(screen: size)
-            // Every event at time 0: the two files differ only in what was recorded.
-            recorder = try ReplayRecorder(
-                session: driver.session, observations: driver.streams.observations, writer: file,
-                program: "test", started: "2026-11-26T00:00:00Z")
-        }
-
-        /// The recording's intent lines (the observations beside them left out).
-        var intentLines: [String] {
-            file.lines.filter { line in
-                !["subscribed", "unsubscribed", "panel"].contains { line.contains("\"\($0)\"") }
-            }
-        }
-    }
-
     @Test(
         "at 24×8, 80×24 and 300×100: 60 seeded runs each, the panel and help toggled between and during drags, change nothing",
         .tags(.slow), .skippedInQuickRuns,
@@ -46,30 +24,30 @@ struct LookingTests {
     func togglesChangeNothing(size: ScreenSize) throws {
         var generator = SeededGenerator()
         for run in 0..<60 {
-            let plain = try Recorded(size: size)
-            let looked = try Recorded(size: size)
+            let plain = try RecordedPlay(screen: size)
+            let looked = try RecordedPlay(screen: size)
             var toggles = 0
             var panelToggles = 0
             /// Opens and closes what is looked at, in `looked` only.
             func look() {
                 switch generator.below(3) {
                 case 0:
-                    looked.driver.toggleStreams()
-                    looked.driver.toggleStreams()
+                    looked.pilot.toggleStreams()
+                    looked.pilot.toggleStreams()
                     panelToggles += 2
                 case 1:
                     // The help box: any key closes it and does nothing else.
-                    looked.driver.type("?")
-                    looked.driver.type("z")
+                    looked.pilot.type("?")
+                    looked.pilot.type("z")
                 default:
-                    looked.driver.toggleStreams()
+                    looked.pilot.toggleStreams()
                     panelToggles += 1
                 }
                 toggles += 1
             }
             func both(_ action: (Pilot<Play>) -> Void) {
-                action(plain.driver)
-                action(looked.driver)
+                action(plain.pilot)
+                action(looked.pilot)
             }
             // The ball's area is the window's: a cell anywhere in it, the edges included.
             func cell() -> Cell {
@@ -81,8 +59,8 @@ struct LookingTests {
             // The panel stays closed when a press comes (a press is where the user sees the
             // ball: with the panel open, the view may be scrolled), and may open mid-drag.
             func closePanel() {
-                if looked.driver.play.isStreamsOpen {
-                    looked.driver.toggleStreams()
+                if looked.pilot.play.isStreamsOpen {
+                    looked.pilot.toggleStreams()
                     panelToggles += 1
                 }
             }
@@ -97,11 +75,11 @@ struct LookingTests {
                         let next = cell()
                         both { $0.run([.bytes(TerminalBytes.drag(next))]) }
                         if generator.below(3) == 0 {
-                            looked.driver.toggleStreams()
+                            looked.pilot.toggleStreams()
                             toggles += 1
                             panelToggles += 1
                         }
-                        #expect(plain.driver.appearance == looked.driver.appearance, "mid-drag: run \(run)")
+                        #expect(plain.pilot.appearance == looked.pilot.appearance, "mid-drag: run \(run)")
                     }
                     let end = cell()
                     both { $0.run([.bytes(TerminalBytes.release(end))]) }
@@ -116,9 +94,9 @@ struct LookingTests {
                     for _ in 0..<generator.below(8) { both { $0.press(.up, shifted: true) } }
                 }
                 #expect(
-                    plain.driver.appearance == looked.driver.appearance,
+                    plain.pilot.appearance == looked.pilot.appearance,
                     "run \(run) at \(size), \(toggles) toggles, \(generator)")
-                #expect(plain.driver.session.state == looked.driver.session.state)
+                #expect(plain.pilot.session.state == looked.pilot.session.state)
             }
             closePanel()
             both { $0.type("q") }
@@ -145,5 +123,15 @@ struct LookingTests {
         driver.toggleStreams()
         #expect(driver.appearance == before)
         #expect(driver.streams.latestIndex == 0)
+    }
+}
+
+extension RecordedPlay {
+    /// The recording's intent lines (the observations beside them left out). Every event is at
+    /// time 0 (the clock is still): two files differ only in what was recorded.
+    fileprivate var intentLines: [String] {
+        file.lines.filter { line in
+            !["subscribed", "unsubscribed", "panel"].contains { line.contains("\"\($0)\"") }
+        }
     }
 }

@@ -97,19 +97,15 @@ struct StageLaneTests {
 
     @Test("the player (replay F) draws the stage lanes of the recording, map's 1 1 1 over scan's 1 2 3, in both views")
     func player() throws {
-        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
-        let file = MemoryLines()
-        let recorder = try ReplayRecorder(
-            session: driver.session, observations: driver.streams.observations, writer: file, program: "test",
-            started: "2026-11-28T00:00:00Z")
+        let recorded = try RecordedPlay()
+        let driver = recorded.pilot
         driver.send(.operatorChosen(.counter))  // #1: handed 40,11: 1.
         for _ in 0..<3 {
             driver.pass(.milliseconds(200))
             driver.press(.right)  // #2–#4: 2, 3, 4.
         }
         driver.type("q")
-        #expect(recorder.failure == nil)
-        let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        let pilot = try recorded.player(screen: ScreenSize(columns: 80, rows: 24))
         pilot.press(.end)
         if !pilot.player.streamsOpen { pilot.type("s") }
         var rows = DrawnLaneTests.screenRows(pilot.frame)

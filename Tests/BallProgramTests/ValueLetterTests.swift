@@ -151,11 +151,8 @@ struct ValueLetterTests {
         var compared = Compared()
         let size = ScreenSize(columns: 80, rows: 24)
         for run in 0..<4 {
-            let driver = Pilot<Play>(screen: size)
-            let file = MemoryLines()
-            let recorder = try ReplayRecorder(
-                session: driver.session, observations: driver.streams.observations, writer: file,
-                program: "test", started: "2026-11-28T00:00:00Z")
+            let recorded = try RecordedPlay(screen: size)
+            let driver = recorded.pilot
             driver.toggleStreams()
             var pipe = SlotPipe.none
             // The live frame at each place: the last drawn before the next intent.
@@ -203,10 +200,9 @@ struct ValueLetterTests {
             }
             // One more intent: the last place compared lasts until it, as in the recording.
             driver.press(.left)
-            #expect(recorder.failure == nil)
             compared.reused += named.values.filter { $0.count > 1 }.count
             let last = driver.streams.latestIndex - 1
-            let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: size.columns, rows: 60))
+            let pilot = try recorded.player(screen: ScreenSize(columns: size.columns, rows: 60))
             pilot.press(.home)
             if !pilot.player.streamsOpen { pilot.type("s") }
             for place in 0...last {
@@ -231,11 +227,8 @@ struct ValueLetterTests {
         "a value in the player's future is drawn with the letter the session gives it there, not a letter free on the page"
     )
     func futureLetters() throws {
-        let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
-        let file = MemoryLines()
-        let recorder = try ReplayRecorder(
-            session: driver.session, observations: driver.streams.observations, writer: file,
-            program: "test", started: "2026-11-29T00:00:00Z")
+        let recorded = try RecordedPlay()
+        let driver = recorded.pilot
         driver.toggleStreams()
         // 39 positions, fewer than the forty letters: each value keeps one letter all session.
         // They fill more than a page (32 columns at 80), so the second page draws none of the
@@ -246,11 +239,10 @@ struct ValueLetterTests {
         // The page live drew at the last move: the second, from column 16.
         let live = Drawn(driver.frame)
         driver.press(.left)
-        #expect(recorder.failure == nil)
         let letters = Set(MarbleValue.letters)
         let shown = try #require(live.lanes[StreamLane.position.label])
         #expect(Set(shown.filter(letters.contains)).count > 20, "\(live.rows)")
-        let pilot = try Pilot<ReplayProgram>(file.bytes, screen: ScreenSize(columns: 80, rows: 60))
+        let pilot = try recorded.player(screen: ScreenSize(columns: 80, rows: 60))
         pilot.press(.home)
         if !pilot.player.streamsOpen { pilot.type("s") }
         for _ in 0..<32 { pilot.press(.arrow(.right, shifted: false)) }
