@@ -19,7 +19,8 @@ import TextFormats
 /// what the slot's operators read, a lane for each inner subscription of `flatMap` and
 /// `flatMapLatest` (``innerShapes(columns:first:lane:y:letters:frames:)``): `^` where a press made
 /// it, its positions, `!` where it was disposed of. Below the main lanes, a row for each kind of late
-/// subscriber with a lane in the block: `^` where it subscribed, what it was handed (one
+/// subscriber with a lane in the block (another where a lane meets the one before it, as the text
+/// export packs them, ``StreamPanel/exportRows(of:)``): `^` where it subscribed, what it was handed (one
 /// position, or a group's count in its circle), what it received, `!` where it was cancelled,
 /// `|` where its subject completed. A recorded tour's `o` (the screen through a Publish copy of
 /// the chain) draws the copy's lanes under the main lanes, `copy.subject`, `copy.ball` and
@@ -130,8 +131,8 @@ package enum MarbleSVG {
             let letters = panel.letters(lateLanes: lanes)
             let values = valuesLines(letters)
             let height = blockHeight(
-                lateKinds: Set(lanes.map(\.kind)).count, slot: slot, inputs: inputs.count, stages: stages.count,
-                lessons: named, copy: copy, values: values.count)
+                lateRows: StreamPanel.exportRows(of: lanes).count, slot: slot, inputs: inputs.count,
+                stages: stages.count, lessons: named, copy: copy, values: values.count)
             let newColumn = top + height > largestSide - legendHeight
             guard margin + left + (newColumn ? 2 : 1) * blockWidth <= largestSide else {
                 throw MarbleExportError(
@@ -326,15 +327,15 @@ package enum MarbleSVG {
         if let failure { throw failure }
     }
 
-    /// A block's height with `lateKinds` rows of late lanes under the main lanes (and the
+    /// A block's height with `lateRows` rows of late lanes under the main lanes (and the
     /// slot's, when `slot`, under `inputs` lanes of what its operators read), and the values line.
     static func blockHeight(
-        lateKinds: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false, copy: Bool = false,
+        lateRows: Int, slot: Bool = false, inputs: Int = 0, stages: Int = 0, lessons: Bool = false, copy: Bool = false,
         values: Int = 1
     ) -> Int {
         let copyLanes = copy ? StreamLane.copy.count : 0
         return (lessons ? lessonRow : 0) + ruler
-            + (StreamLane.main(slot: slot).count + inputs + stages + copyLanes + lateKinds) * row + values * legendLine
+            + (StreamLane.main(slot: slot).count + inputs + stages + copyLanes + lateRows) * row + values * legendLine
     }
 
     /// Pixels a character of the values line takes at most (DejaVu Sans Mono at 12 px: 7.2).
@@ -424,7 +425,9 @@ package enum MarbleSVG {
         at corner: (x: Int, y: Int), into spool: Spool
     ) throws {
         let lastIndex = columns.last!.index
-        let kinds = LateSubscriber.allCases.filter { kind in lateLanes.contains { $0.kind == kind } }
+        // Each kind's lanes in rows as the text export packs them: two that meet (one subscribed
+        // where the other ended) each in a row of its own, as the live panel draws them.
+        let lateRows = StreamPanel.exportRows(of: lateLanes)
         // A recorded tour's block has a row above its ruler for its lessons.
         let above = lessons == nil ? 0 : lessonRow
         try spool.append(
@@ -543,14 +546,14 @@ package enum MarbleSVG {
             }
             try spool.append(Array("</g>".utf8))
         }
-        for (offset, kind) in kinds.enumerated() {
-            let label = StreamLane.late(kind).label
+        for (offset, row) in lateRows.enumerated() {
+            let label = StreamLane.late(row[0].kind).label
             let y = middle(of: mainLanes.count + copyLanes.count + offset)
             try spool.append(
                 Array(
                     #"<g class="lane" data-lane="\#(label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)</text>"#
                         .utf8))
-            for lane in lateLanes where lane.kind == kind {
+            for lane in row {
                 try spool.append(
                     Array(
                         lateShapes(lane, first: first, last: lastIndex, y: y, letters: letters, positions: positions)
@@ -559,7 +562,7 @@ package enum MarbleSVG {
             try spool.append(Array("</g>".utf8))
         }
         // The values line: what each letter stands for, a line of text a line.
-        let valuesY = middle(of: mainLanes.count + copyLanes.count + kinds.count) - row / 2 + legendLine / 2 + 4
+        let valuesY = middle(of: mainLanes.count + copyLanes.count + lateRows.count) - row / 2 + legendLine / 2 + 4
         try spool.append(
             Array(#"<text x="\#(margin)" y="\#(valuesY)" class="label" data-values="">values</text>"#.utf8))
         for (number, line) in values.enumerated() {

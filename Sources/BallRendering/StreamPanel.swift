@@ -741,12 +741,22 @@ package struct StreamPanel: Hashable, Sendable {
         return ["\(key): subscribe (\(kind.handedWords))", "\(key): subscribe", "\(key)"]
     }
 
-    /// Rows of late lanes, labelled with their kinds, in the panel's order of kinds: each kind's
-    /// lanes share a row where they do not meet (one ends before the column before the next
-    /// begins: a lane's third mark may take the next column's first cell), else take another.
+    /// Rows of late lanes, labelled with their kinds, in the panel's order of kinds, as
+    /// ``exportRows(of:)`` packs them.
     package func lateLines(_ lanes: [LateLane], width: Int, letters: ValueLetters = [:]) -> [[LaneCell]] {
         let columnsDrawn = drawnColumns
-        var lines: [[LaneCell]] = []
+        return Self.exportRows(of: lanes).map { row in
+            laneLine(
+                lateLabel(row[0].kind), width: width, lateMarbles(row), columnsDrawn: columnsDrawn, letters: letters)
+        }
+    }
+
+    /// The rows the exports (text and SVG) draw `lanes` in, in the panel's order of kinds, each
+    /// row's lanes oldest first: each kind's lanes share a row where they do not meet (one ends
+    /// before the column before the next begins: a lane's third mark may take the next column's
+    /// first cell), else take another; none is left out, as the live panel left none out.
+    package static func exportRows(of lanes: [LateLane]) -> [[LateLane]] {
+        var packed: [[LateLane]] = []
         for kind in LateSubscriber.allCases {
             var rows: [[LateLane]] = []
             for lane in lanes.filter({ $0.kind == kind }).sorted(by: { $0.start < $1.start }) {
@@ -758,14 +768,9 @@ package struct StreamPanel: Hashable, Sendable {
                     rows.append([lane])
                 }
             }
-            for row in rows {
-                lines.append(
-                    laneLine(
-                        lateLabel(kind), width: width, lateMarbles(row), columnsDrawn: columnsDrawn,
-                        letters: letters))
-            }
+            packed += rows
         }
-        return lines
+        return packed
     }
 
     /// The ruler (intent indices at every tenth column, and at the first) and the main lanes, the
