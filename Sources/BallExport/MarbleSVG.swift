@@ -18,7 +18,10 @@ import TextFormats
 /// a value `removeDuplicates()` swallowed `·` a small grey dot, a completion `|` a bar. Under
 /// what the slot's operators read, a lane for each inner subscription of `flatMap` and
 /// `flatMapLatest` (``innerShapes(columns:first:lane:y:letters:frames:)``): `^` where a press made
-/// it, its positions, `!` where it was disposed of. Below the main lanes, a row for each kind of late
+/// it, its positions, `!` where it was disposed of. Each operator that goes into the slot is named
+/// in full over the pipe's lanes where its part begins (``partNames(_:lines:)``), and a stage's
+/// lane that draws several pipes' stages in a block names each part under it with its stage's
+/// code (``stagePartNames(columns:stage:y:)``). Below the main lanes, a row for each kind of late
 /// subscriber with a lane in the block (another where a lane meets the one before it, as the text
 /// export packs them, ``StreamPanel/exportRows(of:)``): `^` where it subscribed, what it was handed (one
 /// position, or a group's count in its circle), what it received, `!` where it was cancelled,
@@ -480,6 +483,12 @@ package enum MarbleSVG {
                 Array(
                     #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)\#(code)</text>\#(line)"#
                         .utf8))
+            // A stage's lane that draws the stages of several pipes in the block (labelled
+            // `stage 1`): each part named under its line with the code of its stage, as the live
+            // panel labels the lane on a page of that pipe.
+            if case .stage(let number) = lane, panel.pipeCode(lane) == nil {
+                try spool.append(Array(stagePartNames(columns: columns, stage: number, y: y).utf8))
+            }
             // Each pipe lane starts a part with a dashed bar where a pipe is built; the first
             // names the pipe of each part above it.
             if lane.isPipeLane, lane != firstPipeLane {
@@ -491,28 +500,27 @@ package enum MarbleSVG {
             }
             if lane == firstPipeLane {
                 let starts = panel.segmentStarts
+                var names: [PartName] = []
                 // The part that began before the block, named over its first column onwards.
                 if starts.first?.offset != 0 {
-                    let name = columns[0].slot.laneLabel.xmlEscaped
-                    let room = starts.first.map { $0.offset * column / 6 } ?? .max
-                    let shown = name.count <= room ? name : String(name.prefix(max(0, room - 1))) + "\(Glyph.ellipsis)"
-                    try spool.append(
-                        Array(
-                            #"<text x="\#(centre(of: 0) - column / 2 + 2)" y="\#(y - 7)" class="segment-name" data-segment="\#(name)">\#(shown)<title>#\#(columns[0].index) \#(name) was in the slot</title></text>"#
-                                .utf8))
+                    let name = columns[0].slot.laneLabel
+                    names.append(
+                        PartName(
+                            x: centre(of: 0) - column / 2 + 2, text: name, attribute: "data-segment",
+                            title: "#\(columns[0].index) \(name) was in the slot"))
                 }
-                for (number, start) in starts.enumerated() {
+                for start in starts {
                     let x = centre(of: start.offset) - column / 2
-                    let name = start.slot.laneLabel.xmlEscaped
-                    // The name as far as the next part's start (6 px a character at 10 px), cut `…`.
-                    let room =
-                        number + 1 < starts.count ? (starts[number + 1].offset - start.offset) * column / 6 : .max
-                    let shown = name.count <= room ? name : String(name.prefix(max(0, room - 1))) + "\(Glyph.ellipsis)"
                     try spool.append(
-                        Array(
-                            #"<line x1="\#(x)" y1="\#(y - 14)" x2="\#(x)" y2="\#(y + 9)" class="segment"/><text x="\#(x + 2)" y="\#(y - 7)" class="segment-name" data-segment="\#(name)">\#(shown)<title>#\#(columns[start.offset].index) \#(name) went into the slot</title></text>"#
-                                .utf8))
+                        Array(#"<line x1="\#(x)" y1="\#(y - 14)" x2="\#(x)" y2="\#(y + 9)" class="segment"/>"#.utf8))
+                    let name = start.slot.laneLabel
+                    names.append(
+                        PartName(
+                            x: x + 2, text: name, attribute: "data-segment",
+                            title: "#\(columns[start.offset].index) \(name) went into the slot"))
                 }
+                // Over the line: the first line just above it, the second above that.
+                try spool.append(Array(partNames(names, lines: (y - 7, y - 17)).utf8))
             }
             for column in columns {
                 // (An inner lane's values are its shapes'.)
@@ -572,6 +580,76 @@ package enum MarbleSVG {
                         .utf8))
         }
         try spool.append(Array("</g>\n".utf8))
+    }
+
+    /// The names under stage `number`'s lane (on the row at `y`) in the block of `columns`, where
+    /// the lane draws the stages of several pipes: where the stage it draws changes (or it begins
+    /// to draw one), that stage's code as the live panel labels its lane on a page of that pipe
+    /// (``SlotOperator/stageLabel(width:)``; its title says it in full).
+    static func stagePartNames(columns: [StreamColumn], stage number: Int, y: Int) -> String {
+        var names: [PartName] = []
+        var previous: SlotOperator?
+        for (offset, column) in columns.enumerated() {
+            let stages = column.slot.stages
+            let shown = stages.count > 1 && number < stages.count ? stages[number] : nil
+            if let shown, shown != previous {
+                names.append(
+                    PartName(
+                        x: centre(of: offset) - Self.column / 2 + 2,
+                        text: shown.stageLabel(width: StreamPanel.labelRoom),
+                        attribute: "data-stage", full: shown.stageCode,
+                        title: "#\(column.index) \(shown.stageCode), stage \(number + 1) of \(column.slot.code)"))
+            }
+            previous = shown
+        }
+        // Under the line: the first line just below it, the second below that.
+        return partNames(names, lines: (y + 16, y + 26))
+    }
+
+    /// A name drawn over or under a lane where a part of it begins (in 10 px text).
+    struct PartName {
+        /// Where it begins.
+        var x: Int
+        /// What it says.
+        var text: String
+        /// The attribute that holds what it names in full, for a reader of the picture.
+        var attribute: String
+        /// What it names in full (where it says less: a stage's code).
+        var full: String?
+        /// Its title: what it names, in full.
+        var title: String
+    }
+
+    /// `names` (in the order of their `x`) on two `lines` (their y), each whole where it fits: on
+    /// the first line where the name before it there ends before it begins; where neither does,
+    /// on the line whose last ends first, that one cut `…` to end before it (its title says it
+    /// in full).
+    static func partNames(_ names: [PartName], lines: (Int, Int)) -> String {
+        // (6 px a character at 10 px, and 4 between two names.)
+        func end(_ name: PartName, _ shown: String) -> Int { name.x + shown.count * 6 + 4 }
+        var shown = names.map(\.text)
+        var line = Array(repeating: 0, count: names.count)
+        var last: [Int?] = [nil, nil]
+        for (index, name) in names.enumerated() {
+            let ends = last.map { $0.map { end(names[$0], shown[$0]) } ?? .min }
+            if let free = ends.firstIndex(where: { $0 <= name.x }) {
+                line[index] = free
+            } else {
+                let earliest = ends[0] <= ends[1] ? 0 : 1
+                let before = last[earliest]!
+                let room = max(0, (name.x - 4 - names[before].x) / 6)
+                shown[before] = String(shown[before].prefix(max(0, room - 1))) + "\(Glyph.ellipsis)"
+                line[index] = earliest
+            }
+            last[line[index]] = index
+        }
+        var drawn = ""
+        for (index, name) in names.enumerated() {
+            let y = line[index] == 0 ? lines.0 : lines.1
+            drawn +=
+                #"<text x="\#(name.x)" y="\#(y)" class="segment-name" \#(name.attribute)="\#((name.full ?? name.text).xmlEscaped)">\#(shown[index].xmlEscaped)<title>\#(name.title.xmlEscaped)</title></text>"#
+        }
+        return drawn
     }
 
     /// The row above a recorded tour's block (in the block's coordinates, above its ruler): the

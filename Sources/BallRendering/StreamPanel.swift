@@ -849,7 +849,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The most cells a lane's label takes (the label column, less a space before it and one
     /// after, so a mark in the lane's first cell never reads as part of the label).
-    static let labelRoom = labelWidth - 2
+    package static let labelRoom = labelWidth - 2
 
     /// Whether every column on the page where `lane` is the pipe's had `pipe`'s operator there: a
     /// lane is labelled with a stage's code only then, since a segment of another operator on it
