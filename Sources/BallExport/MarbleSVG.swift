@@ -622,8 +622,8 @@ package enum MarbleSVG {
 
     /// `names` (in the order of their `x`) on two `lines` (their y), each whole where it fits: on
     /// the first line where the name before it there ends before it begins; where neither does,
-    /// on the line whose last ends first, that one cut `…` to end before it (its title says it
-    /// in full).
+    /// on the line where that one keeps the most of itself, cut `…` to end before it (its title
+    /// says it in full).
     static func partNames(_ names: [PartName], lines: (Int, Int)) -> String {
         // (6 px a character at 10 px, and 4 between two names.)
         func end(_ name: PartName, _ shown: String) -> Int { name.x + shown.count * 6 + 4 }
@@ -635,11 +635,12 @@ package enum MarbleSVG {
             if let free = ends.firstIndex(where: { $0 <= name.x }) {
                 line[index] = free
             } else {
-                let earliest = ends[0] <= ends[1] ? 0 : 1
-                let before = last[earliest]!
-                let room = max(0, (name.x - 4 - names[before].x) / 6)
-                shown[before] = String(shown[before].prefix(max(0, room - 1))) + "\(Glyph.ellipsis)"
-                line[index] = earliest
+                // The line where the name before keeps the most of itself.
+                let rooms = last.map { max(0, (name.x - 4 - names[$0!].x) / 6) }
+                let roomier = rooms[0] >= rooms[1] ? 0 : 1
+                let before = last[roomier]!
+                shown[before] = String(shown[before].prefix(max(0, rooms[roomier] - 1))) + "\(Glyph.ellipsis)"
+                line[index] = roomier
             }
             last[line[index]] = index
         }
