@@ -44,10 +44,7 @@ package enum StreamsPage {
         through: Int? = nil, books: LetterBooks? = nil, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil }
     ) -> StreamPanel {
         let lesson = TourLesson(of: place, in: observations) { marker in
-            // The slot emptied as a lesson began (an intent at the marker's time, just before it):
-            // the lesson's, which the tour drew as the place it began, never the lesson before's.
-            guard marker.place > 0, case .operatorChosen(.none) = index.event(marker.place).intent else { return false }
-            return marker.time == index.sessionTime(of: marker.place)
+            marker.time.map { beganAtIntent(place: marker.place, time: $0, in: index) } ?? false
         }
         // A tour's lesson: its lanes in the rows the tour gave them, as that lesson drew them.
         let lanes = lesson.map { lesson -> TourLessonLanes in
@@ -133,7 +130,40 @@ package enum StreamsPage {
         return low - 1
     }
 
-    /// The lesson of a recorded tour that a place belongs to: the place's intent was made in it.
+    /// Whether a lesson's marker recorded after intent `place` at `time` follows the slot emptied
+    /// as the lesson began (an intent at the marker's time): the intent is the lesson's, which the
+    /// tour drew as the place it began, never the lesson before's.
+    static func beganAtIntent(place: Int, time: SessionTime, in index: ReplayIndex) -> Bool {
+        guard place > 0, case .operatorChosen(.none) = index.event(place).intent else { return false }
+        return time == index.sessionTime(of: place)
+    }
+
+    /// Whether the recording's observation `number`, a lesson's marker, follows the slot emptied
+    /// as its lesson began (``beganAtIntent(place:time:in:)``).
+    package static func beganAtIntent(_ number: Int, in index: ReplayIndex) -> Bool {
+        let entry = index.observations[number]
+        return beganAtIntent(place: entry.place, time: SessionTime(seconds: entry.event.time), in: index)
+    }
+
+    /// Where among the recording's observations the start of the lesson whose marker is
+    /// `marker` begins: the tour's learn records, as a lesson begins and before its marker, the
+    /// late subscribers cancelled, `o` and `u` turned off and the panel opened or closed, all at
+    /// the marker's time (those before the place's intent, the slot emptied, excepted).
+    package static func beginning(of marker: Int, in index: ReplayIndex) -> Int {
+        let (place, time) = (index.observations[marker].place, index.observations[marker].event.time)
+        var start = marker
+        while start > 0, index.observations[start - 1].place == place, index.observations[start - 1].event.time == time
+        {
+            switch index.observations[start - 1].event.observation {
+            case .unsubscribed, .panelOpened, .panelClosed, .screenThroughPublish(false), .mapCopies(false): start -= 1
+            case .subscribed, .lessonBegan, .screenThroughPublish(true), .mapCopies(true): return start
+            }
+        }
+        return start
+    }
+
+    /// The lesson of a recorded tour shown at a place: the last begun by then (the observations
+    /// given are those that happened by the place's stop).
     struct TourLesson {
         /// Where among the observations its marker is, and the next lesson's (their count: none).
         var marker: Int, nextMarker: Int
@@ -142,19 +172,16 @@ package enum StreamsPage {
 
         /// The lesson of `place` among `observations` (in the order of their places); nil: they
         /// hold no lesson's marker (not a tour). A marker after intent `k` begins its lesson at
-        /// place `k + 1` (place `k` shows intent `k`, made before it); those at the start, at 0.
-        /// Where intent `k` was made by the lesson's start (`began` says so of a marker: the slot
-        /// emptied), the lesson begins at place `k`, and the lesson before ends at `k - 1`.
+        /// place `k` (at the stop after it: the tour drew the lesson from the column it began in),
+        /// and the lesson before ends there. Where intent `k` was made by the lesson's start
+        /// (`began` says so of a marker: the slot emptied), the lesson before ends at `k - 1`.
         init?(of place: Int, in observations: [LateObservation], began: (LateObservation) -> Bool = { _ in false }) {
             let markers = observations.indices.filter {
                 if case .lessonBegan = observations[$0].observation { true } else { false }
             }
             let beganAtIntent = Set(markers.filter { began(observations[$0]) })
             guard
-                let marker = markers.last(where: {
-                    observations[$0].place < place || observations[$0].place == 0
-                        || observations[$0].place == place && beganAtIntent.contains($0)
-                }) ?? markers.first
+                let marker = markers.last(where: { observations[$0].place <= place }) ?? markers.first
             else { return nil }
             self.marker = marker
             floor = observations[marker].place
@@ -213,12 +240,18 @@ package enum StreamsPage {
     }
 }
 
-/// How a recorded tour's lesson drew its lanes, which the recording does not say (the lesson
-/// does, as this program's tour has it): whether it drew the slot's lane, and how it labelled the
-/// late rows. The player draws the lesson's pages with them, in the tour's rows.
+/// How a recorded tour's lesson drew its lanes, which the recording says by naming the lesson
+/// (its marker), as this program's tour has it: whether it drew the slot's lane and background's,
+/// which late rows it kept and how it labelled them. The player draws the lesson's pages with
+/// them, in the tour's rows.
 package struct TourLessonLanes: Hashable, Sendable {
     /// Whether the lesson drew the slot's lane (its point is on the operators).
     package var slot: Bool
+    /// Whether the lesson drew background's lane (not before the lesson that asks what background
+    /// gets).
+    package var background: Bool
+    /// The late rows the lesson kept on screen, each lane or not (the one it asks for).
+    package var lateRows: Set<LateSubscriber>
     /// The late subscribers labelled by name alone (`late Replay`, not `late Replay(3)`): those
     /// whose lesson asks what each is handed, this one or a later one.
     package var plainLabels: Set<LateSubscriber>
@@ -227,8 +260,13 @@ package struct TourLessonLanes: Hashable, Sendable {
     package var asks: LateSubscriber?
 
     /// A lesson's lanes from their parts.
-    package init(slot: Bool, plainLabels: Set<LateSubscriber> = [], asks: LateSubscriber? = nil) {
+    package init(
+        slot: Bool, background: Bool = true, lateRows: Set<LateSubscriber> = [], plainLabels: Set<LateSubscriber> = [],
+        asks: LateSubscriber? = nil
+    ) {
         self.slot = slot
+        self.background = background
+        self.lateRows = lateRows
         self.plainLabels = plainLabels
         self.asks = asks
     }
@@ -239,13 +277,15 @@ extension StreamPanel {
     /// parts, each drawn under its inputs, as the tour drew it: `mirror` under combineLatest's),
     /// in the rows the panel takes where an operator is in the slot: a late kind with no lane (a
     /// key's hint, which `?` lists) gives its row up first. A tour's lesson (`lanes`) is drawn in
-    /// the tour's rows (``StreamPanel/rows``), its slot's lane where the lesson drew it, and its
-    /// late rows labelled as the tour labelled them: an idle row names its key alone, never
-    /// what its kind hands (a lesson's answer).
+    /// the tour's rows (``StreamPanel/rows``), its slot's and background's lanes where the lesson
+    /// drew them, the late rows it kept, labelled as the tour labelled them: an idle row names its
+    /// key alone, never what its kind hands (a lesson's answer).
     fileprivate func readingEveryOperator(asTheTourDrew lanes: TourLessonLanes?) -> StreamPanel {
         var panel = self
         if let lanes {
             panel.showsSlot = lanes.slot
+            panel.showsBackground = lanes.background
+            panel.keptLateKinds = lanes.lateRows
             panel.rowBudget = StreamPanel.rows
             var plain = lanes.plainLabels
             if let asks = lanes.asks, panel.lateLanes.contains(where: { $0.kind == asks && $0.start <= (present ?? 0) })

@@ -22,8 +22,9 @@ package final class TimeTravelPlayer {
     package private(set) var session: BallSession
     /// How many intents are applied.
     package private(set) var place = 0
-    /// Of the recorded `o` and `u` after the place's intent (``stops(at:)``), how many are
-    /// applied; nil: all, the place whole. Stepping stops after the intent, then after each.
+    /// Of the stops after the place's intent (``stops(at:)``: a recorded tour's `o`, `u` and
+    /// lessons begun there), how many are passed; nil: all, the place whole. Stepping stops after
+    /// the intent, then after each.
     package private(set) var stop: Int?
     /// The timing, whether paused, and when the next intent is due.
     package private(set) var playback: PlaybackClock
@@ -144,8 +145,9 @@ package final class TimeTravelPlayer {
     }
 
     /// Goes `count` intents forward (back, when negative) and pauses; one step goes to the next
-    /// (or previous) place, where a recorded `o` or `u` after an intent is a place of its own
-    /// (``stop``): it changes what is drawn, the screen's colours or the tour's row.
+    /// (or previous) place, where a recorded `o` or `u` after an intent, and a lesson begun
+    /// there, is a place of its own (``stop``): it changes what is drawn, the screen's colours,
+    /// the tour's row, the lesson's lanes.
     package func step(by count: Int) {
         playback.setPaused(true)
         let stops = stops(at: place).count
@@ -250,10 +252,11 @@ package final class TimeTravelPlayer {
     private let userObservationLimit: Int
 
     /// Every late subscription and cancel, the recording's and the user's, in the order of
-    /// their places (the recording's first at a place, but for a lesson's marker: the user's
-    /// come before it, on the page of the place's own lesson), with a recorded tour's `o` (the
-    /// screen bound through a Publish copy of the chain, and back), whose lanes the page draws
-    /// too, and its lessons' markers (the page holds the place's lesson only).
+    /// their places (the recording's first at a place: the user's are made at the place as it is
+    /// shown, on the page of its lesson at the stop), with a recorded tour's `o` (the screen bound
+    /// through a Publish copy of the chain, and back), whose lanes the page draws too, and its
+    /// lessons' markers (the page holds the lesson shown only). Those of the place after the stop
+    /// have not happened.
     private var lateObservations: [StreamsPage.LateObservation] {
         let cutoff = self.cutoff
         let recorded = index.observations.indices.compactMap { number -> StreamsPage.LateObservation? in
@@ -270,9 +273,7 @@ package final class TimeTravelPlayer {
         merged.reserveCapacity(recorded.count + userObservations.count)
         var user = userObservations[...]
         for entry in recorded {
-            var marker = false
-            if case .lessonBegan = entry.observation { marker = true }
-            while let next = user.first, next.place < entry.place || marker && next.place == entry.place {
+            while let next = user.first, next.place < entry.place {
                 merged.append(next)
                 user.removeFirst()
             }
@@ -281,16 +282,19 @@ package final class TimeTravelPlayer {
         return merged + user
     }
 
-    /// The late lanes on the page that shows the place at `width`.
+    /// The late lanes on the page that shows the place (at its stop) at `width`.
     private func lanes(width: Int) -> [LateLane] {
         StreamsPage.page(
-            index: index, place: place, width: width, observations: lateObservations, lessons: lessonLanes
+            index: index, place: place, width: width, observations: lateObservations,
+            through: cutoff == nil ? nil : place, lessons: lessonLanes
         ).lateLanes
     }
 
-    /// Opens or closes the panel as the recording did at `place`, if it did there.
-    private func followRecordedPanel(at place: Int) {
-        for entry in index.observations(at: place) {
+    /// Opens or closes the panel as the recording did after intent `place`, if it did there: among
+    /// the observations there from `start` up to `end` (nil: from the first, to the last).
+    private func followRecordedPanel(at place: Int, from start: Int? = nil, to end: Int? = nil) {
+        let slice = index.observations(at: place)
+        for entry in slice[(start ?? slice.startIndex)..<(end ?? slice.endIndex)] {
             switch entry.event.observation {
             case .panelOpened: streamsOpen = true
             case .panelClosed: streamsOpen = false
@@ -359,15 +363,18 @@ package final class TimeTravelPlayer {
             // The place shows what the chain did until the next intent (a timed operator's
             // timer): at once when stepping; while playing, when the timer's time comes.
             if paused { finishPlace(target) }
-            // Played forward, the panel opens and closes where the recording's did.
-            followRecordedPanel(at: target)
         } else {
             session = BallSession(start: index.state(at: target))
         }
         let from = place
         place = target
         stop = nil
-        if case .forward = how, target == from + 1, paused, !stops(at: target).isEmpty { stop = 0 }
+        if case .forward = how, target == from + 1 {
+            let stops = paused ? stops(at: target) : []
+            if !stops.isEmpty { stop = 0 }
+            // Played forward, the panel opens and closes where the recording's did (up to the stop).
+            followRecordedPanel(at: target, to: stops.first?.start)
+        }
         message = nil
         // A step names its intent as the panel does; anything else, where it went.
         let words: String
@@ -395,10 +402,11 @@ package final class TimeTravelPlayer {
         let stops = stops(at: place)
         let passed = forward ? stop.map { stops[$0] } : target.map { stops[$0] }
         let screenBefore = coloursThroughPublish
+        if forward { followRecordedPanel(at: place, from: passed?.start, to: target.map { stops[$0].start }) }
         stop = target
         message = nil
         let appearance = session.viewModel.current
-        let said = passed.map { Self.stopWords(index.observations[$0].event.observation) }
+        let said = passed.map { Self.stopWords(index.observations[$0.named].event.observation) }
         let words = forward ? "#\(place) \(said?.words ?? "")" : "#\(place) before \(said?.short ?? "")"
         let short = forward ? "#\(place) \(said?.short ?? "")" : "#\(place) before \(said?.short.prefix(1) ?? "")"
         change = ChangeLine(
@@ -407,9 +415,11 @@ package final class TimeTravelPlayer {
         revision += 1
     }
 
-    /// What a stop's `o` or `u` did, in full and in short.
+    /// What a stop's `o`, `u` or lesson did, in full and in short.
     private static func stopWords(_ observation: Observation) -> (words: String, short: String) {
         switch observation {
+        case .lessonBegan(let number, let title):
+            ("Lesson \(number) · \(title) began: its lanes from here", "Lesson \(number)")
         case .screenThroughPublish(true):
             ("o: the screen bound through a Publish copy of the chain", "o: a Publish copy")
         case .screenThroughPublish(false):
@@ -420,15 +430,38 @@ package final class TimeTravelPlayer {
         }
     }
 
-    /// Where among the recording's observations the `o` and `u` after intent `place` are (each a
-    /// stop of the place: ``stop``), in order.
-    private func stops(at place: Int) -> [Int] {
-        index.observations(at: place).indices.filter {
-            switch index.observations[$0].event.observation {
-            case .screenThroughPublish, .mapCopies: true
-            default: false
+    /// The stops after intent `place` (``stop``), in order: each recorded `o` and `u`, and each
+    /// lesson begun there but the recording's first, so that a lesson made of no intent (its
+    /// question answered, a late key pressed) has a place to look at too. A stop's `start`: the
+    /// first of the recording's observations that has not happened at it (a lesson's: the first
+    /// of what the tour did as the lesson began, ``StreamsPage/beginning(of:in:)``); `named`: the
+    /// `o`, `u` or lesson's marker the stop is before.
+    private func stops(at place: Int) -> [(start: Int, named: Int)] {
+        let slice = index.observations(at: place)
+        var stops: [(start: Int, named: Int)] = []
+        // Whether a lesson began before (looked for only where one begins here: a recording of play
+        // has none).
+        var lessonBefore: Bool?
+        for number in slice.indices {
+            switch index.observations[number].event.observation {
+            case .screenThroughPublish, .mapCopies: stops.append((number, number))
+            case .lessonBegan:
+                let after =
+                    lessonBefore
+                    ?? index.observations[..<number].contains {
+                        if case .lessonBegan = $0.event.observation { true } else { false }
+                    }
+                lessonBefore = true
+                // A lesson begun by its own intent (the slot emptied) began with the place.
+                guard after, !StreamsPage.beganAtIntent(number, in: index) else { continue }
+                let start = StreamsPage.beginning(of: number, in: index)
+                // The `o` and `u` the lesson's start turned off are the lesson's stop.
+                stops.removeAll { $0.start >= start }
+                stops.append((start, number))
+            default: break
             }
         }
+        return stops
     }
 
     /// The first of the recording's observations after the place's intent that has not happened at
@@ -436,7 +469,7 @@ package final class TimeTravelPlayer {
     private var cutoff: Int? {
         guard let stop else { return nil }
         let stops = stops(at: place)
-        return stop < stops.count ? stops[stop] : nil
+        return stop < stops.count ? stops[stop].start : nil
     }
 
     /// Whether the recording's observation `number`, made at `entryPlace`, has happened at `place`
@@ -473,16 +506,14 @@ package final class TimeTravelPlayer {
         return text
     }
 
-    /// What a recorded tour had on at the place: its lesson, and `o` or `u` while on: `Lesson 5
-    /// · Why Behavior · o: the screen through Publish`, `Lesson 9 · share · u: map ran: shared 2,
-    /// unshared 3, for 2 positions`. A lesson's marker recorded after intent `k` labels the
-    /// places from the next intent on: place `k` shows intent `k`, made before it (those at the
-    /// start label the start too). `o` and `u` pressed after intent `k` hold from place `k` on,
-    /// which shows what happened until the next intent.
+    /// What a recorded tour had on at the place and stop: its lesson, and `o` or `u` while on:
+    /// `Lesson 5 · Why Behavior · o: the screen through Publish`, `Lesson 9 · share · u: map ran:
+    /// shared 2, unshared 3, for 2 positions`. A lesson's marker recorded after intent `k` labels
+    /// place `k` from its stop on (``stops(at:)``: before it, place `k` shows intent `k` in the
+    /// lesson it was made in), and the places after. `o` and `u` pressed after intent `k` hold
+    /// from place `k` on, which shows what happened until the next intent.
     package var tourWords: String? {
-        var lesson = lessonBegun.flatMap(\.tourWords)
-        if let next = lessonBegunAfter?.tourWords { lesson = lesson.map { "\($0), then \(next)" } ?? next }
-        let words = [lesson, copiesWords].compactMap { $0 }
+        let words = [lessonBegun?.tourWords, copiesWords].compactMap { $0 }
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 
@@ -523,32 +554,26 @@ package final class TimeTravelPlayer {
         return lines
     }
 
-    /// The marker of the lesson the place's intent was made in, in a recorded tour.
+    /// The marker of the lesson shown at the place and stop, in a recorded tour: the last begun
+    /// by then.
     private var lessonBegun: Observation? {
-        for entry in index.observations.reversed() where entry.place < place || entry.place == 0 {
-            if case .lessonBegan = entry.event.observation { return entry.event.observation }
+        guard isTour else { return nil }
+        let cutoff = self.cutoff
+        let through = index.observations(at: place).endIndex
+        for number in (0..<through).reversed() {
+            let entry = index.observations[number]
+            guard case .lessonBegan = entry.event.observation,
+                Self.applied(number, place: entry.place, at: place, cutoff: cutoff)
+            else { continue }
+            return entry.event.observation
         }
         return nil
     }
 
-    /// The marker of a lesson begun after the place's intent, before the next (the place shows
-    /// what happened until the next intent: `o` or `u` pressed there belong to it).
-    private var lessonBegunAfter: Observation? {
-        guard place > 0 else { return nil }
-        let (slice, cutoff) = (index.observations(at: place), cutoff)
-        return slice.indices.last {
-            guard Self.applied($0, place: place, at: place, cutoff: cutoff) else { return false }
-            if case .lessonBegan = slice[$0].event.observation { return true } else { return false }
-        }
-        .map { slice[$0].event.observation }
-    }
-
-    /// The status line's short word for the tour where it has no row of its own: `Lesson 9`,
-    /// `Lesson 8, then 9`.
+    /// The status line's short word for the tour where it has no row of its own: `Lesson 9`.
     private var shortTourWords: String? {
         guard case .lessonBegan(let number, _)? = lessonBegun else { return nil }
-        guard case .lessonBegan(let next, _)? = lessonBegunAfter else { return "Lesson \(number)" }
-        return "Lesson \(number), then \(next)"
+        return "Lesson \(number)"
     }
 
     /// Whether the recording is a tour's (it holds a lesson's marker).

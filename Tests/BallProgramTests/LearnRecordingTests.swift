@@ -158,7 +158,7 @@ struct LearnRecordingTests {
     }
 
     @Test(
-        "in the player a place is labelled with the lesson its intent was made in, not the one begun after it"
+        "in the player a place's intent is labelled with the lesson it was made in, and a lesson begun after it is a stop of its own, labelled with it"
     )
     func lessonOfAPlace() throws {
         let tour = try RecordedTour(first: LearnTests.index("ghost"))
@@ -169,22 +169,118 @@ struct LearnRecordingTests {
         tour.pilot.type("q")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
         var said: [String?] = [player.player.tourWords]
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             player.press(.arrow(.right, shifted: false))
             said.append(player.player.tourWords)
         }
         #expect(player.player.place == 2)
-        // Place 1 shows intent 1, made in lesson 2, and what came until the next: lesson 3 began.
+        // Place 1 shows intent 1, made in lesson 2; then, a step on, lesson 3 begun after it.
         #expect(
-            said == ["Lesson 2 · A ghost", "Lesson 2 · A ghost, then Lesson 3 · Behavior", "Lesson 3 · Behavior"],
+            said == ["Lesson 2 · A ghost", "Lesson 2 · A ghost", "Lesson 3 · Behavior", "Lesson 3 · Behavior"],
             "\(said)")
+        // And back.
+        var back: [String?] = []
+        for _ in 0..<3 {
+            player.press(.arrow(.left, shifted: false))
+            back.append(player.player.tourWords)
+        }
+        #expect(back == ["Lesson 3 · Behavior", "Lesson 2 · A ghost", "Lesson 2 · A ghost"], "\(back)")
+        #expect(player.player.place == 0)
         // At 80×24 the words have a row of their own, whole, and the status line keeps its keys.
         let narrow = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
-        narrow.press(.arrow(.right, shifted: false))
-        narrow.press(.arrow(.right, shifted: false))
+        Self.step(narrow, to: 2)
         let rows = Self.rows(narrow.frame)
         #expect(rows.contains(" Lesson 3 · Behavior"), "\(rows.joined(separator: "\n"))")
         #expect(rows.last?.contains("? keys  q quit") == true && rows.last?.contains("…") == false, "\(rows)")
+    }
+
+    /// The lanes' rows of `frame`, from the ruler's (`streams`) to the last lane's, as a terminal
+    /// shows them.
+    static func laneRows(_ frame: Frame) -> [String] {
+        let rows = Self.rows(frame)
+        guard let first = rows.firstIndex(where: { $0.hasPrefix(" streams ") }) else { return [] }
+        return Array(rows[first...].prefix { !$0.hasPrefix(" values") && !$0.isEmpty })
+    }
+
+    @Test(
+        "a lesson made of no intent (lesson 6: its guess and r) is a stop of the player's, with its own header and its lanes as the tour drew them, late Replay's ^³ among them"
+    )
+    func lessonWithoutIntents() throws {
+        let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
+        for _ in 0..<3 { tour.pilot.press(.right) }
+        let lesson5 = Self.laneRows(tour.pilot.frame)
+        for key in ["m"] + "\(LearnTests.index("replay") + 1)".unicodeScalars + ["3", "r"] { tour.pilot.type(key) }
+        let lesson6 = Self.laneRows(tour.pilot.frame)
+        #expect(lesson6.contains { $0.hasPrefix(" late Replay(3) ^³") }, "\(lesson6.joined(separator: "\n"))")
+        tour.pilot.type("n")
+        let lesson7 = Self.laneRows(tour.pilot.frame)
+        tour.pilot.press(.left)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        // Every step from the start to the end: one lesson named at each, lesson 6 among them.
+        var said: [(place: Int, stop: Int?, words: String?, lanes: [String])] = []
+        while true {
+            let rows = Self.rows(player.frame)
+            #expect(!rows[0].contains("then"), "\(rows.joined(separator: "\n"))")
+            said.append((player.player.place, player.player.stop, player.player.tourWords, Self.laneRows(player.frame)))
+            if player.player.place == player.player.index.count && player.player.stop == nil { break }
+            player.press(.arrow(.right, shifted: false))
+        }
+        let context = said.map { "\($0.place) \($0.stop.map(String.init) ?? "whole") \($0.words ?? "-")" }
+            .joined(separator: "\n")
+        #expect(
+            said.map { $0.words ?? "" }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+                == ["Lesson 5 · Why Behavior", "Lesson 6 · Replay", "Lesson 7 · Cancel"], "\(context)")
+        // Intent 3, made in lesson 5, then lesson 6 begun after it, then lesson 7: three stops of
+        // place 3, each with the lanes the tour drew there (the panel opened with lesson 6).
+        let third = said.filter { $0.place == 3 }
+        #expect(
+            third.map(\.words) == ["Lesson 5 · Why Behavior", "Lesson 6 · Replay", "Lesson 7 · Cancel"], "\(context)")
+        #expect(lesson5.isEmpty && third.first?.lanes == [], "\(third.first?.lanes ?? [])")
+        #expect(third.dropFirst().first?.lanes == lesson6, "\(lesson6)\n\(third.dropFirst().first?.lanes ?? [])")
+        // Lesson 7's, with the quit after the move drawn as the player's future.
+        let whole = third.last?.lanes ?? []
+        #expect(
+            whole.count == lesson7.count && zip(whole, lesson7).allSatisfy { $0.hasPrefix($1) },
+            "\(lesson7)\n\(whole)")
+        // And back: each stop again, lesson 6's lanes as before.
+        player.press(.arrow(.left, shifted: false))
+        player.press(.arrow(.left, shifted: false))
+        player.press(.arrow(.left, shifted: false))
+        #expect(player.player.tourWords == "Lesson 6 · Replay" && player.player.place == 3)
+        if !player.player.streamsOpen { player.type("s") }
+        #expect(Self.laneRows(player.frame) == lesson6, "\(Self.rows(player.frame).joined(separator: "\n"))")
+    }
+
+    @Test("lesson 1 draws no background lane in the tour, nor in the player; lesson 2 draws it in both")
+    func lessonOneLanes() throws {
+        let tour = try RecordedTour(first: LearnTests.index("one-subject"))
+        // Across a colour band, then s: lesson 1 done.
+        let start = tour.pilot.learn.binding.model.appearance.ball
+        var moves = 0
+        while tour.pilot.learn.binding.model.appearance.ball == start, moves < 60 {
+            tour.pilot.press(.right)
+            moves += 1
+        }
+        tour.pilot.type("s")
+        let lesson1 = Self.laneRows(tour.pilot.frame)
+        #expect(!lesson1.isEmpty && !lesson1.contains { $0.hasPrefix(" background") }, "\(lesson1)")
+        tour.pilot.type("n")
+        tour.pilot.type("2")
+        tour.pilot.press(.right)
+        let lesson2 = Self.laneRows(tour.pilot.frame)
+        #expect(lesson2.contains { $0.hasPrefix(" background") }, "\(lesson2)")
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        Self.step(player, to: moves)
+        player.press(.arrow(.left, shifted: false))
+        #expect(player.player.tourWords == "Lesson 1 · One subject")
+        if !player.player.streamsOpen { player.type("s") }
+        let replayed = Self.laneRows(player.frame)
+        #expect(replayed == lesson1, "\(lesson1)\n\(Self.rows(player.frame).joined(separator: "\n"))")
+        Self.step(player, to: moves + 1)
+        #expect(player.player.tourWords == "Lesson 2 · A ghost")
+        #expect(Self.laneRows(player.frame).contains { $0.hasPrefix(" background") }, "\(Self.laneRows(player.frame))")
     }
 
     @Test(
@@ -271,6 +367,16 @@ struct LearnRecordingTests {
         rows(frame).filter { $0.hasPrefix(" late ") }
     }
 
+    /// Steps the player from the start with its key to `place`: whole (past its stops: the `o`,
+    /// `u` and lessons begun after its intent), or at its first stop (`whole` false: what the tour
+    /// showed right after the intent, in the lesson it was made in).
+    static func step(_ player: Pilot<ReplayProgram>, to place: Int, whole: Bool = true) {
+        player.run([.bytes(TerminalBytes.home)])
+        while player.player.place < place || whole && player.player.stop != nil {
+            player.press(.arrow(.right, shifted: false))
+        }
+    }
+
     @Test(
         "the player's late rows in a tour's lessons are the tour's: the same kinds in the same rows, labelled alike, an idle row naming its key alone (never what its kind hands: lessons 3, 4 and 6 ask it), each lane as the tour drew it"
     )
@@ -311,8 +417,8 @@ struct LearnRecordingTests {
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         if !player.player.streamsOpen { player.type("s") }
         for (place, live) in seen {
-            player.run([.bytes(TerminalBytes.home)])
-            for _ in 0..<place { player.press(.arrow(.right, shifted: false)) }
+            // (The next lesson began after the look's place: a stop after it.)
+            Self.step(player, to: place, whole: false)
             let drawn = Self.lateRows(player.frame)
             let context =
                 "place \(place): the tour's\n\(live.joined(separator: "\n"))\nthe player's\n\(drawn.joined(separator: "\n"))"
@@ -334,13 +440,14 @@ struct LearnRecordingTests {
         // alone), and Replay's size is not on its label before lesson 6's own lane.
         let replayLesson = try #require(seen.indices.dropFirst(2).first)
         player.run([.bytes(TerminalBytes.home)])
-        for place in 0...player.player.index.count {
-            let drawn = Self.lateRows(player.frame)
+        while true {
+            let (place, drawn) = (player.player.place, Self.lateRows(player.frame))
             #expect(!drawn.contains { $0.contains("subscribe (") }, "place \(place): \(drawn)")
             // (r was pressed a move before that lesson's look.)
             if place < seen[replayLesson].place - 1 {
                 #expect(!drawn.contains { $0.hasPrefix(" late Replay(3)") }, "place \(place): \(drawn)")
             }
+            if place == player.player.index.count && player.player.stop == nil { break }
             player.press(.arrow(.right, shifted: false))
         }
     }
