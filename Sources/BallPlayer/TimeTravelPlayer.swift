@@ -570,6 +570,12 @@ package final class TimeTravelPlayer {
         return nil
     }
 
+    /// The number and title of the lesson shown at the place and stop, in a recorded tour.
+    package var tourLesson: (number: Int, title: String)? {
+        guard case .lessonBegan(let number, let title)? = lessonBegun else { return nil }
+        return (number, title)
+    }
+
     /// The status line's short word for the tour where it has no row of its own: `Lesson 9`.
     private var shortTourWords: String? {
         guard case .lessonBegan(let number, _)? = lessonBegun else { return nil }

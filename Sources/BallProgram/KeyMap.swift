@@ -161,8 +161,12 @@ package struct KeyBinding: Sendable {
         self.isMouse = isMouse
     }
 
-    /// What they do as `mode`'s help says it: in `learn` (a quiz), the neutral form.
-    package func words(in mode: KeyMode) -> String { mode == .learn ? neutral ?? does : does }
+    /// What they do as `mode`'s help says it: in `learn` (a quiz), the neutral form, and in any
+    /// mode where one of the keys is `untold` (the player of a tour, before the lesson that
+    /// asks what they do).
+    package func words(in mode: KeyMode, untold: Set<String> = []) -> String {
+        mode == .learn || keys.contains(where: untold.contains) ? neutral ?? does : does
+    }
 }
 
 /// Every key of every mode, in one table: the run loop looks keys up here, and the README's
@@ -421,8 +425,8 @@ package enum KeyMap {
     }
 
     /// The keys of `mode` as the help box shows them; with `legend`, the lanes' symbols after
-    /// them (the streams panel is open), in ASCII where the panel is (`ascii`), the symbols in
-    /// `untold` in neutral words.
+    /// them (the streams panel is open), in ASCII where the panel is (`ascii`), the symbols and
+    /// keys in `untold` in neutral words.
     package static func help(for mode: KeyMode, legend: Bool = false, ascii: Bool = false, untold: Set<String> = [])
         -> HelpText
     {
@@ -433,7 +437,10 @@ package enum KeyMap {
             case .learn: "colourful-ball learn: keys"
             }
         let rows = bindings.filter { $0.modes.contains(mode) }.map { binding in
-            HelpRow(keys: binding.keys.joined(separator: ", "), does: binding.words(in: mode).replacingBackticks)
+            HelpRow(
+                keys: binding.keys.joined(separator: ", "),
+                does: binding.words(in: mode, untold: untold).replacingBackticks
+            )
         }
         return HelpText(
             title: title,

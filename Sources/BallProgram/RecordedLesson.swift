@@ -1,4 +1,5 @@
 import BallPlayer
+import BallStreams
 
 // MARK: - A recorded tour's lesson
 
@@ -25,5 +26,27 @@ extension TourLessonLanes {
             slot: lesson.operators, background: lesson.backgroundLane, lateRows: lesson.lateRows,
             plainLabels: Set(Lesson.all[(number - 1)...].compactMap(\.wants)),
             asks: lesson.wants)
+    }
+}
+
+extension Lesson {
+    /// The lessons whose question each late subscriber's key's telling words in `?` answer (what
+    /// the kind is handed: lessons 3, 4 and 6; that the relay never ends, Completion's), by key.
+    static let keyLessons: [String: Set<String>] = [
+        "\(LateSubscriber.behavior.key)": ["behavior"], "\(LateSubscriber.publish.key)": ["publish"],
+        "\(LateSubscriber.replay.key)": ["replay"], "\(LateSubscriber.relay.key)": ["completion"],
+    ]
+
+    /// What the player's `?` says in neutral words at a recorded tour's lesson `number` titled
+    /// `title` (nil: no tour, nothing): the legend's symbols and the late keys whose telling words
+    /// answer a lesson from that one on (which lessons the learner had done is not recorded: the
+    /// ones before count as done, as a tour from the first has them); in a tour this program
+    /// numbers otherwise, all of them.
+    package static func untoldInRecordedTour(lesson number: Int?, title: String?) -> Set<String> {
+        guard let number, let title else { return [] }
+        let lessons = Learn.legendLessons.merging(keyLessons) { $0.union($1) }
+        guard recorded(number: number, title: title) != nil else { return Set(lessons.keys) }
+        let told = Set(all[..<(number - 1)].map(\.id))
+        return Set(lessons.filter { !$0.value.isSubset(of: told) }.keys)
     }
 }

@@ -43,6 +43,13 @@ package final class ReplayProgram: TerminalProgram {
 
     package var isFinished: Bool { stopped }
 
+    /// In a recorded tour, what `?` says in neutral words at the lesson shown: what the tour's
+    /// `?` had not told by then (the answers of that lesson and the ones after).
+    package var legendUntold: Set<String> {
+        let lesson = player.tourLesson
+        return Lesson.untoldInRecordedTour(lesson: lesson?.number, title: lesson?.title)
+    }
+
     /// Now while the file is still being read, or a skip's tail worked out; else the next
     /// intent's time.
     package var deadline: Duration? {

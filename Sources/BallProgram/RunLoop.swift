@@ -35,8 +35,8 @@ package protocol TerminalProgram: AnyObject {
     func resumed(after duration: Duration)
     /// About to draw: puts what changed into the binding.
     func willFlush()
-    /// The legend's symbols the help box says in neutral words (`learn`: until the lessons they
-    /// would answer are done).
+    /// The legend's symbols and the keys the help box says in neutral words (`learn`: until the
+    /// lessons they would answer are done; the player of a tour: before them).
     var legendUntold: Set<String> { get }
 }
 

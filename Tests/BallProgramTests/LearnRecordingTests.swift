@@ -252,6 +252,41 @@ struct LearnRecordingTests {
         #expect(Self.laneRows(player.frame) == lesson6, "\(Self.rows(player.frame).joined(separator: "\n"))")
     }
 
+    @Test(
+        "the player's ? gives no lesson's answer the tour had not given by the lesson shown: the relay's never-ending, Replay's three, ^'s handing, until their lessons; a recording of play says them all"
+    )
+    func helpTellsNoAnswer() throws {
+        let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
+        tour.pilot.press(.right)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        if !player.player.streamsOpen { player.type("s") }
+        player.type("?")
+        // The box's pages, read one after the other.
+        var help: [String] = []
+        for _ in 0..<4 {
+            help += Self.rows(player.frame)
+            player.type(" ")
+        }
+        let text = help.joined(separator: "\n")
+        #expect(player.player.tourLesson?.number == 5)
+        // Lesson 3 (Behavior) came before: its answer is told; lessons 6 and 18 come after.
+        #expect(text.contains("late Behavior: the latest at once"), "\(text)")
+        #expect(!text.contains("never ends") && !text.contains("the last 3 at once"), "\(text)")
+        #expect(text.contains("a late Relay subscriber (again: cancel)"), "\(text)")
+        #expect(!text.contains("what it was handed at once follows") && text.contains("subscribed here"), "\(text)")
+        // A recording of play: every key says what it does.
+        let play = Array(
+            """
+            {"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}
+            {"t":0.1,"event":"arrow","direction":"left","distance":1}
+
+            """.utf8)
+        let plain = try Pilot<ReplayProgram>(play, screen: ScreenSize(columns: 80, rows: 24))
+        plain.type("?")
+        #expect(Self.rows(plain.frame).contains { $0.contains("late Relay: the latest, never ends") })
+    }
+
     @Test("lesson 1 draws no background lane in the tour, nor in the player; lesson 2 draws it in both")
     func lessonOneLanes() throws {
         let tour = try RecordedTour(first: LearnTests.index("one-subject"))
