@@ -215,11 +215,8 @@ struct EveryRecordingReplays {
         var generator = SeededGenerator()
         for _ in 0..<30 {
             var size = ScreenSize(columns: 24 + generator.below(120), rows: 8 + generator.below(40))
-            let driver = Pilot<Play>(screen: size)
-            let file = MemoryLines()
-            let recorder = try ReplayRecorder(
-                session: driver.session, observations: driver.streams.observations, writer: file,
-                program: "test", started: "2026-11-25T00:00:00Z")
+            let recorded = try RecordedPlay(screen: size)
+            let (driver, file, recorder) = (recorded.pilot, recorded.file, recorded.recorder)
             for _ in 0..<200 {
                 driver.run([.pass(.milliseconds(generator.below(600)))])
                 // Anywhere in the window, and a little beyond it (a report read just after the
