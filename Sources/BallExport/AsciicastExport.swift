@@ -31,7 +31,7 @@ package enum AsciicastExport {
 
     /// How tall a recorded tour's cast is for a recorded ball's area of `area`: the lesson's
     /// row, the area, and the tour's lanes with the status line (as `learn` lays them out).
-    package static func tourRows(area: ScreenSize) -> Int { lessonRows + area.rows + StreamPanel.rows }
+    package static func tourRows(area: ScreenSize) -> Int { lessonRows + area.rows + StreamPanel.tourRows }
 
     /// The terminal a recorded tour's cast shows for a recorded ball's area of `area`.
     static func tourLayout(area: ScreenSize) -> TourLayout {

@@ -35,8 +35,10 @@ package struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
         self.rows = rows
     }
 
-    /// The smallest terminal the ball and its status line fit in.
-    package static let minimum = ScreenSize(columns: 24, rows: 8)
+    /// The smallest terminal the ball and its status line fit in: the smallest disc (3 rows) with
+    /// its ``BallShape/verticalRoom`` to move up and down in, and the status line (24×7; `learn`'s
+    /// ball area at 80×24).
+    package static let minimum = ScreenSize(columns: 24, rows: 3 + BallShape.verticalRoom + 1)
 
     /// The largest ball's area there is: a larger terminal is drawn in this much of it, and a
     /// replay file holds no larger size.

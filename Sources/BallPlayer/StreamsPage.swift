@@ -277,16 +277,16 @@ extension StreamPanel {
     /// parts, each drawn under its inputs, as the tour drew it: `mirror` under combineLatest's),
     /// in the rows the panel takes where an operator is in the slot: a late kind with no lane (a
     /// key's hint, which `?` lists) gives its row up first. A tour's lesson (`lanes`) is drawn in
-    /// the tour's rows (``StreamPanel/rows``), its slot's and background's lanes where the lesson
-    /// drew them, the late rows it kept, labelled as the tour labelled them: an idle row names its
-    /// key alone, never what its kind hands (a lesson's answer).
+    /// the tour's rows (``StreamPanel/tourRows``), its slot's and background's lanes where the
+    /// lesson drew them, the late rows it kept, labelled as the tour labelled them: an idle row
+    /// names its key alone, never what its kind hands (a lesson's answer).
     fileprivate func readingEveryOperator(asTheTourDrew lanes: TourLessonLanes?) -> StreamPanel {
         var panel = self
         if let lanes {
             panel.showsSlot = lanes.slot
             panel.showsBackground = lanes.background
             panel.keptLateKinds = lanes.lateRows
-            panel.rowBudget = StreamPanel.rows
+            panel.rowBudget = StreamPanel.tourRows
             var plain = lanes.plainLabels
             if let asks = lanes.asks, panel.lateLanes.contains(where: { $0.kind == asks && $0.start <= (present ?? 0) })
             {

@@ -166,12 +166,13 @@ package struct Renderer: Sendable {
             // open them.
             let width = frame.size.columns
             let blank = FrameCell(glyph: " ", foreground: colours.bar, background: colours.bar, reverse: monochrome)
-            for row in max(0, frame.size.rows - 1 - StreamPanel.rows)..<max(0, frame.size.rows - 1) {
+            let lanesTop = frame.size.rows - 1 - StreamPanel.tourRows
+            for row in max(0, lanesTop)..<max(0, frame.size.rows - 1) {
                 frame.withCells(row: row, columns: 0..<width) { $0.update(repeating: blank) }
             }
             let line = " \(Self.closedLanesLine.fitted(toWidth: max(0, width - 2)))"
             frame.write(
-                line, column: 0, row: frame.size.rows - 1 - StreamPanel.rows / 2, foreground: colours.text,
+                line, column: 0, row: lanesTop + StreamPanel.tourRows / 2, foreground: colours.text,
                 background: colours.bar, reverse: monochrome)
         }
         drawRows(extraRows, from: panelTop + panelRows, colours, ascii: ascii, into: &frame)

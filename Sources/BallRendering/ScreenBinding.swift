@@ -261,7 +261,7 @@ package final class ScreenBinding {
             // `learn`'s lanes have their rows: in a lesson on the operators, the slot's lane takes
             // a late subscriber's row that has no live lane.
             if model.tour != nil {
-                page.rowBudget = StreamPanel.rows
+                page.rowBudget = StreamPanel.tourRows
                 page.showsSlot = model.tourSlotLane
                 page.showsBackground = model.tourBackgroundLane
                 page.plainLabels = model.tourPlainLabels

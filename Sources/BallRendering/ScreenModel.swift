@@ -256,7 +256,7 @@ package struct TourLayout: Hashable, Sendable {
     /// The ball's area: the terminal's width, the rows between the card and the lanes (its last
     /// row, the one a status line takes in play, is the lanes' first: the area's bottom edge).
     package var area: ScreenSize {
-        ScreenSize(columns: terminal.columns, rows: max(1, terminal.rows - cardRows - StreamPanel.rows))
+        ScreenSize(columns: terminal.columns, rows: max(1, terminal.rows - cardRows - StreamPanel.tourRows))
     }
 
     /// The smallest terminal this layout shows whole: at least ``minimumColumns`` wide, and tall
@@ -265,7 +265,7 @@ package struct TourLayout: Hashable, Sendable {
         let narrow = terminal.columns < Self.minimumColumns
         return ScreenSize(
             columns: max(terminal.columns, Self.minimumColumns),
-            rows: (narrow ? cardRowsAtMinimum : cardRows) + StreamPanel.rows + ScreenSize.minimum.rows)
+            rows: (narrow ? cardRowsAtMinimum : cardRows) + StreamPanel.tourRows + ScreenSize.minimum.rows)
     }
 
     /// Whether the terminal shows it all.

@@ -31,10 +31,17 @@ package struct PageFloor: Hashable, Sendable {
 /// it has. The binding makes one from the ``StreamRecorder`` for each frame; the renderer
 /// draws it between the ball's area and the status line.
 package struct StreamPanel: Hashable, Sendable {
-    /// The rows `learn`'s lanes take: a ruler, the four main lanes, one for each kind of late
-    /// subscriber, and the description of the latest column (what does not fit gives up its row,
-    /// ``rowBudget``).
+    /// The panel's rows without the values line: a ruler, the four main lanes, one for each kind of
+    /// late subscriber, and the description of the latest column (what does not fit gives up its
+    /// row, ``rowBudget``).
     package static let rows = 2 + StreamLane.main.count + LateSubscriber.allCases.count
+
+    /// The rows `learn`'s lanes keep: ``rows`` and the values line, so that every lane a lesson
+    /// needs is drawn: Completion's four late lanes with the ruler and every main lane, and a
+    /// lesson on `flatMap` the slot's lane, the row naming its parts, `grabbed` and two presses'
+    /// inner lanes in the late rows' place with every main lane (the ruler gives up its row
+    /// first, ``rowBudget``). One row more would take the ball's ``BallShape/verticalRoom`` at 80×24.
+    package static let tourRows = rows + 1
 
     /// How many rows the panel takes at most when it fits: ``rows``, the values line, and with
     /// `slot` the slot's lane, the row that names its segments, and the lanes of what the operator
@@ -78,7 +85,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// How far a wait drawn in the time view has gone (the session's clock); nil: to its end.
     package var now: SessionTime?
 
-    /// How many rows it may take, if it has a fixed number (`learn`'s lanes have ``rows`` of
+    /// How many rows it may take, if it has a fixed number (`learn`'s lanes have ``tourRows`` of
     /// their own): over it, a kind of late subscriber with no live lane gives up its row (the
     /// last first) to the slot's lane, which is not drawn where every kind has a live one.
     package var rowBudget: Int? { didSet { kept = KeptDrawn() } }

@@ -79,7 +79,7 @@ struct TourCastTests {
         let (width, height, events) = try Self.parse(try Self.cast(tour.file.bytes))
         let area = ScreenSize(columns: 80, rows: Learn.layout(of: ScreenSize(columns: 80, rows: 24)).area.rows)
         #expect(width == 80 && height == AsciicastExport.tourRows(area: area), "\(width)x\(height)")
-        #expect(height == 1 + area.rows + StreamPanel.rows)
+        #expect(height == 1 + area.rows + StreamPanel.tourRows)
         var terminal = TerminalEmulator(columns: width, rows: height)
         var next = events.startIndex
         var chapters: [String] = []
@@ -175,7 +175,9 @@ struct TourCastTests {
         let rows = AsciicastExport.tourRows(area: area)
         #expect(
             replay.contains("area is \(area), so its cast is 80×\(rows)"), "docs/replay.md: \(area), cast 80×\(rows)")
-        #expect(replay.contains("the lanes' \(StreamPanel.rows) rows"), "docs/replay.md: \(StreamPanel.rows) lane rows")
+        #expect(
+            replay.contains("the lanes' \(StreamPanel.tourRows) rows"),
+            "docs/replay.md: \(StreamPanel.tourRows) lane rows")
         #expect(
             format.replacingOccurrences(of: "\n  ", with: " ").contains("\(rows - area.rows) rows taller"),
             "docs/replay-format.md: \(rows - area.rows) rows taller")

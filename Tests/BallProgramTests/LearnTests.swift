@@ -202,7 +202,7 @@ struct LearnTests {
                 pilot.type("r")
                 pilot.press(.right)
                 #expect(pilot.learn.isDone)
-                let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+                let lanes = Self.rows(pilot).suffix(StreamPanel.tourRows + 1)
                 let trimmed = lanes.map { String($0.reversed().drop { $0 == " " }.reversed()) }
                 #expect(
                     trimmed.contains { $0.hasPrefix("late Replay(3)") && $0.hasSuffix("!") }
@@ -216,6 +216,7 @@ struct LearnTests {
                 #expect(
                     folding.lines.contains {
                         $0.contains("(+late Publish,late Replay)") || $0.contains("late Replay lanes)")
+                            || $0.contains("(no room for the late Replay lane)")
                     },
                     "\(folding.lines.joined(separator: "\n"))")
             case "scan":
@@ -258,7 +259,7 @@ struct LearnTests {
                 #expect(Self.card(pilot).contains("\(Self.heading("filter"))"))
                 pilot.press(.left)
                 #expect(!pilot.learn.isDone)
-                let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+                let lanes = Self.rows(pilot).suffix(StreamPanel.tourRows + 1)
                 // The slot's lane is labelled as the code names it, never read as a second `position`.
                 #expect(lanes.filter { $0.hasPrefix("position") }.count == 1, "\(lanes)")
                 #expect(lanes.contains { $0.hasPrefix("slotted ") }, "the slot's lane, nothing in it yet: \(lanes)")
@@ -267,7 +268,7 @@ struct LearnTests {
                     pilot.lines.contains { $0.contains("position.filter { $0.isInRightHalf }") }, "the operators box")
                 pilot.type("2")
                 #expect(pilot.learn.play.session.state.slot == [.filter])
-                let filtered = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+                let filtered = Self.rows(pilot).suffix(StreamPanel.tourRows + 1)
                 // filter's part of the slot's lane starts ├ (named above it where the rows allow).
                 #expect(
                     filtered.contains { $0.hasPrefix("slotted") && $0.contains("├") }
@@ -346,13 +347,14 @@ struct LearnTests {
                 for key: Unicode.Scalar in ["f", "z"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == [.mapToOne])
                 let colour = pilot.learn.play.session.state.ballColour
-                pilot.press(.down)
+                // (The walk's moves so far went across and down: up has room.)
+                pilot.press(.up)
                 #expect(pilot.learn.play.session.state.ballColour == colour, "map alone: a 1, the same colour")
                 for key: Unicode.Scalar in ["f", "|", "9"] { pilot.type(key) }
                 for _ in 0..<3 { pilot.press(.right) }
                 #expect(!pilot.learn.isDone, "one move through map alone")
                 for key: Unicode.Scalar in ["f", "z"] { pilot.type(key) }
-                pilot.press(.up)
+                pilot.press(.down)
                 for key: Unicode.Scalar in ["f", "|", "9"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == .counter)
                 pilot.press(.left)
@@ -529,6 +531,13 @@ struct LearnTests {
                 pilot.type("1")  // Wrong: catch replaces the error.
                 for key: Unicode.Scalar in ["f", "X"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == [.tryMap, .catch])
+                // Off the top and bottom rows first (the walk's moves so far went down): the left
+                // edge alone is then no corner.
+                let position = pilot.learn.play.session.state.position
+                if let rows = position.shape.allowedCentres(on: position.screen)?.rows {
+                    if position.centre.row == rows.upperBound { pilot.press(.up) }
+                    if position.centre.row == rows.lowerBound { pilot.press(.down) }
+                }
                 for _ in 0..<40 { pilot.press(.left, shifted: true) }
                 #expect(!pilot.learn.isDone, "an edge is not a corner")
                 for _ in 0..<40 where !pilot.learn.isDone { pilot.press(.up, shifted: true) }
@@ -783,7 +792,7 @@ struct LearnTests {
         guard let layout = pilot.learn.play.layout, let frame = pilot.terminal.frame else { return false }
         let appearance = pilot.learn.binding.model.appearance
         let top = layout.cardRows
-        let lanesTop = layout.terminal.rows - 1 - StreamPanel.rows
+        let lanesTop = layout.terminal.rows - 1 - StreamPanel.tourRows
         // The rows in which the disc is drawn: a cell that is not the screen's blank.
         let drawn = (top..<lanesTop).filter { row in
             (0..<frame.size.columns).contains { column in
@@ -921,12 +930,12 @@ struct LearnTests {
     @Test("the tour lays the terminal out: the card, the ball's area and the lanes each in rows of their own")
     func layout() {
         let standard = Learn.layout(of: ScreenSize(columns: 80, rows: 24))
-        #expect(standard.cardRows == 6 && standard.area == ScreenSize(columns: 80, rows: 8) && standard.fits)
+        #expect(standard.cardRows == 6 && standard.area == ScreenSize(columns: 80, rows: 7) && standard.fits)
         #expect(standard.needed == ScreenSize(columns: 80, rows: 24), "80×24 is the smallest at 80 columns")
         // Narrower: the card wraps into more rows, and the tour needs more rows.
         let narrowest = Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 24))
         #expect(narrowest.cardRows > 6 && !narrowest.fits)
-        #expect(narrowest.needed.rows == narrowest.cardRows + StreamPanel.rows + 8)
+        #expect(narrowest.needed.rows == narrowest.cardRows + StreamPanel.tourRows + ScreenSize.minimum.rows)
         #expect(narrowest.needed == ScreenSize(columns: 60, rows: 27), "as docs/learn.md says")
         // Narrower than the narrowest: what it needs is the narrowest's.
         let narrow = Learn.layout(of: ScreenSize(columns: 40, rows: 12))
@@ -934,7 +943,7 @@ struct LearnTests {
     }
 
     @Test(
-        "through the whole tour at 80×24 and at the smallest size: the ball never covered, each point on screen at Done",
+        "through the whole tour at 80×24 and at the smallest size: the ball never covered, every lane on screen at Done",
         arguments: [
             ScreenSize(columns: 80, rows: 24),
             Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
@@ -954,7 +963,17 @@ struct LearnTests {
             #expect(card.contains(next), "\(size): \(card)")
             // The point is on a lane: the lanes are drawn, below the ball's area.
             do {
-                let lanes = Self.rows(pilot).suffix(StreamPanel.rows + 1)
+                let lanes = Self.rows(pilot).suffix(StreamPanel.tourRows + 1)
+                // Every lane the lesson drew has its row: the description line (the panel's last)
+                // names any it had no room for (flatMap's: background, two presses' inner lanes).
+                let description = pilot.lines[pilot.lines.count - 2]
+                #expect(
+                    !description.hasPrefix(" (no room for") && !description.hasPrefix(" (+"),
+                    "\(Lesson.all[lesson].id) at \(size): \(lanes.joined(separator: "\n"))")
+                // The ruler too, but in flatMap's lesson: its second press's inner lane takes the row.
+                #expect(
+                    lanes.contains { $0.hasPrefix("streams ") } || Lesson.all[lesson].id == "flat-map",
+                    "\(Lesson.all[lesson].id) at \(size): \(lanes.joined(separator: "\n"))")
                 let lane = try #require(Self.pointLane[Lesson.all[lesson].id], "\(Lesson.all[lesson].id) has a lane")
                 // An operator's lane: its part of the slot's lane, named in the row above it where
                 // it starts (├.map.scan; cut, ├.flatMapLate…, where the panel's edge comes first),
@@ -1142,7 +1161,7 @@ struct LearnTests {
         publish.type("n")
         #expect(publish.learn.lesson == Self.index("why-behavior"))
         #expect(!Self.card(publish).contains("!: a cancel"), "\(Self.card(publish))")
-        let lanes = Self.rows(publish).suffix(StreamPanel.rows + 1)
+        let lanes = Self.rows(publish).suffix(StreamPanel.tourRows + 1)
         #expect(lanes.contains { $0.hasPrefix("late Publish   p: subscribe") }, "\(lanes.joined(separator: "\n"))")
         #expect(
             !lanes.contains {
@@ -1266,11 +1285,11 @@ struct LearnTests {
         let frame = pilot.terminal.frame!
         let bar = frame[0, 0].background
         #expect(bar == .flatWhite, "\(bar)")
-        let top = 24 - 1 - StreamPanel.rows
+        let top = 24 - 1 - StreamPanel.tourRows
         for row in top..<23 {
             #expect((0..<80).allSatisfy { frame[$0, row].background == bar }, "row \(row)")
         }
-        #expect(pilot.lines[top + StreamPanel.rows / 2].hasPrefix(" The streams are closed: s opens them here"))
+        #expect(pilot.lines[top + StreamPanel.tourRows / 2].hasPrefix(" The streams are closed: s opens them here"))
     }
 
     @Test("too small for the card, the ball and the lanes: the size it needs, and no lesson passes until then")

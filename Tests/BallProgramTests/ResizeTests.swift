@@ -9,19 +9,21 @@ import Testing
 @Suite("Resizes keep the disc whole")
 struct ResizeTests {
     @Test(
-        "200 seeded runs of moves and resizes from 24×8 to 300×100, the panel open or not: the disc is drawn whole after each",
+        "200 seeded runs of moves and resizes from the smallest, 24×7, to 300×100, the panel open or not: the disc is drawn whole after each",
         .tags(.slow), .skippedInQuickRuns
     )
     func discStaysWhole() {
         var generator = SeededGenerator()
         for run in 0..<200 {
-            var size = ScreenSize(columns: 24 + generator.below(100), rows: 8 + generator.below(40))
+            var size = ScreenSize(
+                columns: 24 + generator.below(100), rows: ScreenSize.minimum.rows + generator.below(41))
             let driver = Pilot<Play>(screen: size)
             if generator.below(2) == 0 { driver.toggleStreams() }
             for _ in 0..<(1 + generator.below(12)) {
                 switch generator.below(4) {
                 case 0:
-                    size = ScreenSize(columns: 24 + generator.below(277), rows: 8 + generator.below(93))
+                    size = ScreenSize(
+                        columns: 24 + generator.below(277), rows: ScreenSize.minimum.rows + generator.below(94))
                     driver.resize(columns: size.columns, rows: size.rows)
                 case 1: driver.toggleStreams()
                 default:

@@ -59,7 +59,7 @@ struct DoctorTests {
                 == "jumps glide over 0.1 s, the colours switch at once (too few to fade); --no-animation jumps")
         #expect(
             advice["locale"]! == "the program's glyphs are UTF-8: set LANG=C.UTF-8 (or your language's .UTF-8 locale)")
-        #expect(advice["window"]! == "the program needs at least 24×8: make the window larger")
+        #expect(advice["window"]! == "the program needs at least 24×7: make the window larger")
         facts.noColour = nil
         let colour = Doctor.checks(facts).first { $0.check == "colour" }!
         #expect(colour.value == "256 colours (terminfo: 256, no RGB; no COLORTERM=truecolor)")

@@ -286,7 +286,7 @@ struct InteractiveTests {
         // 60 columns: the ball is 15 across (half width 7), so its centre can reach 52.
         try terminal.waitForScreen { $0.contains(" 52,11 ") }
         try terminal.resize(columns: 20, rows: 6)
-        try terminal.waitForScreen { $0.contains("terminal too small") && $0.contains("need 24×8") }
+        try terminal.waitForScreen { $0.contains("terminal too small") && $0.contains("need 24×7") }
         try terminal.resize(columns: 80, rows: 24)
         try terminal.waitForScreen { $0.contains(" 52,11 ") && !$0.contains("too small") }
         try terminal.press("Escape")

@@ -71,10 +71,10 @@ struct LearnEndToEndTests {
         let said = try terminal.screen()
         #expect(
             said.contains("Recorded 4 intents to \(file); colourful-ball replay \(file) plays them back."), "\(said)")
-        // The recorded area is the ball's, between the card and the lanes: 80×8 at 80×24.
+        // The recorded area is the ball's, between the card and the lanes: 80×7 at 80×24.
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
         #expect(
-            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":8}"#),
+            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":7}"#),
             "\(recorded)")
         // What the tour showed: its first lesson's marker (its panel is closed: no panel event).
         #expect(recorded.contains(#"{"t":0,"event":"lesson","number":1,"title":"One subject"}"#), "\(recorded)")
