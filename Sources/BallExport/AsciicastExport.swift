@@ -45,26 +45,28 @@ package enum AsciicastExport {
     /// `speed` divides every pause; `maximumIdle` caps each pause first (as asciinema's
     /// idle limit does). The cast starts with the cursor hidden, as the program hides it, and
     /// ends with it shown again and the attributes reset, as the program leaves a terminal.
-    /// `lessonOperators` says, for a recorded tour's lesson (its number and title), whether it
-    /// is one on the operators, whose lanes have a row for the slot's (nil: a lesson this
-    /// program does not know; then whether the slot has had an operator).
+    /// `lessonLanes` says how a recorded tour's lesson (its number and title) drew its lanes
+    /// (``TourLessonLanes``: the slot's, background's, the late rows kept and their labels; nil: a
+    /// lesson this program does not know, drawn with the slot's lane where the slot has had an
+    /// operator, and every other).
     package static func run(
         reader: ReplayReader, title: String = "colourful-ball replay", speed: Double = 1, maximumIdle: Double? = nil,
-        streams: Bool = false, lessonOperators: (Int, String) -> Bool? = { _, _ in nil }, emit: (String) -> Void
+        streams: Bool = false, lessonLanes: (Int, String) -> TourLessonLanes? = { _, _ in nil },
+        emit: (String) -> Void
     ) throws {
         // The observations' hook draws too: `emit` and the lessons do not outlive this call.
         try withoutActuallyEscaping(emit) { emit in
-            try withoutActuallyEscaping(lessonOperators) { lessonOperators in
+            try withoutActuallyEscaping(lessonLanes) { lessonLanes in
                 try run(
                     reader: reader, title: title, speed: speed, maximumIdle: maximumIdle, streams: streams,
-                    lessonOperators: lessonOperators, escaping: emit)
+                    lessonLanes: lessonLanes, escaping: emit)
             }
         }
     }
 
     private static func run(
         reader: ReplayReader, title: String, speed: Double, maximumIdle: Double?, streams: Bool,
-        lessonOperators: @escaping (Int, String) -> Bool?, escaping write: @escaping (String) -> Void
+        lessonLanes: @escaping (Int, String) -> TourLessonLanes?, escaping write: @escaping (String) -> Void
     ) throws {
         let player = try ReplayPlayer(reader: reader)
         let header = try reader.readHeader()
@@ -148,18 +150,31 @@ package enum AsciicastExport {
             }
             emitChapter()
         }
+        // The late kind the lesson shown asks about, labelled by name alone until its lane is
+        // subscribed (as the tour labelled it), and the kinds so labelled.
+        var asks: LateSubscriber?
+        var plainLabels: Set<LateSubscriber> = []
         player.observed = { event in
             recorder.apply(event.observation)
             switch event.observation {
+            case .subscribed(let kind) where kind == asks:
+                asks = nil
+                plainLabels.remove(kind)
+                binding.send(.tourPlainLabels(plainLabels))
             case .panelOpened where !streams: panelOpen = true
             case .panelClosed where !streams: panelOpen = false
             case .lessonBegan(let number, let title):
                 if tour == nil { layOutTour(area: player.session.state.position.screen) }
                 // Its lanes from where it began, as the tour drew them: its slot's lane where it
-                // is on the operators.
+                // is on the operators, background's where it draws it, its late rows and labels.
                 binding.send(
                     .tourLessonBegan(PageFloor(column: recorder.latestIndex, subscription: recorder.subscriptionsMade)))
-                binding.send(.tourSlotLaneShown(lessonOperators(number, title) ?? recorder.slotUsed))
+                let lanes = lessonLanes(number, title)
+                binding.send(.tourSlotLaneShown(lanes?.slot ?? recorder.slotUsed))
+                binding.send(.tourBackgroundLaneShown(lanes?.background ?? true))
+                binding.send(.tourLateRowsKept(lanes?.lateRows ?? []))
+                (asks, plainLabels) = (lanes?.asks, lanes?.plainLabels ?? [])
+                binding.send(.tourPlainLabels(plainLabels))
                 lesson = Observation.lessonBegan(number: number, title: title).tourWords ?? title
                 showLesson()
             case .screenThroughPublish(let on):

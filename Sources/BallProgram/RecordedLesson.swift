@@ -1,4 +1,5 @@
 import BallPlayer
+import BallRendering
 import BallStreams
 
 // MARK: - A recorded tour's lesson

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BallExport
 import BallProgram
+import BallRendering
 import BallReplay
 import BallTerminal
 import Platform
@@ -266,7 +267,7 @@ package struct ReplayCommand: ParsableCommand {
                     try AsciicastExport.run(
                         reader: reader, title: "colourful-ball replay of \(replayName)", speed: speed,
                         maximumIdle: maximumIdle, streams: streams,
-                        lessonOperators: { Lesson.recorded(number: $0, title: $1)?.operators }, emit: emit)
+                        lessonLanes: TourLessonLanes.recorded(number:title:), emit: emit)
                 }
                 try file?.commit()
             } else {

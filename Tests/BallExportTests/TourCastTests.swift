@@ -37,9 +37,9 @@ struct TourCastTests {
     /// The cast of the recording in `bytes`, as `replay --asciicast` writes it.
     static func cast(_ bytes: [UInt8]) throws -> [String] {
         var lines: [String] = []
-        try AsciicastExport.run(
-            reader: .inMemory(bytes), lessonOperators: { Lesson.recorded(number: $0, title: $1)?.operators }
-        ) { lines.append($0) }
+        try AsciicastExport.run(reader: .inMemory(bytes), lessonLanes: TourLessonLanes.recorded(number:title:)) {
+            lines.append($0)
+        }
         return lines
     }
 
@@ -135,6 +135,47 @@ struct TourCastTests {
         #expect(terminal.problems.isEmpty, "\(terminal.problems)")
         let ids = ["why-behavior", "publish", "filter"]
         #expect(chapters == ids.map { id in lesson(Lesson.all.firstIndex { $0.id == id }!) })
+    }
+
+    @Test(
+        "the cast draws lesson 1's lanes as the tour did, without background's, its late rows labelled by name alone; lesson 2's with background's"
+    )
+    func lessonOneCast() throws {
+        let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "one-subject" }!)
+        let pilot = tour.pilot
+        // Across a colour band, then s: the lanes the tour drew at the end of lesson 1.
+        let start = pilot.learn.binding.model.appearance.ball
+        var moves = 0
+        while pilot.learn.binding.model.appearance.ball == start, moves < 60 {
+            pilot.pass(.milliseconds(50))
+            pilot.press(.right)
+            moves += 1
+        }
+        pilot.pass(.milliseconds(50))
+        pilot.type("s")
+        let card = Learn.layout(of: pilot.size).cardRows
+        let live = Self.texts(pilot.frame, rows: card..<(pilot.frame.size.rows - 1)).filter { !$0.hasPrefix(" #") }
+        #expect(
+            live.contains { $0.hasPrefix(" late Replay    r: subscribe") }
+                && !live.contains { $0.hasPrefix(" background") },
+            "\(live.joined(separator: "\n"))")
+        pilot.pass(.milliseconds(50))
+        pilot.type("n")
+        pilot.pass(.milliseconds(50))
+        tour.pilot.type("q")
+        let (width, height, events) = try Self.parse(try Self.cast(tour.file.bytes))
+        // The cast up to lesson 2's first frame (its chapter follows it): lesson 1's last frame.
+        var terminal = TerminalEmulator(columns: width, rows: height)
+        let chapter = try #require(events.firstIndex { $0.code == "m" && $0.text.hasPrefix("Lesson 2") })
+        #expect(events[chapter - 1].code == "o")
+        for event in events[..<(chapter - 1)] where event.code == "o" { terminal.receive(Array(event.text.utf8)) }
+        let cast = Array(terminal.rowTexts[1..<(terminal.rows - 1)]).filter { !$0.hasPrefix(" #") }
+        #expect(cast == live, "the cast:\n\(cast.joined(separator: "\n"))\nthe tour:\n\(live.joined(separator: "\n"))")
+        // Lesson 2 draws background's.
+        for event in events[(chapter - 1)...].dropLast() where event.code == "o" {
+            terminal.receive(Array(event.text.utf8))
+        }
+        #expect(terminal.rowTexts.contains { $0.hasPrefix(" background") }, "\(terminal.rowTexts)")
     }
 
     @Test("a tour begun on its closing card has its first marker after an intent: the cast grows there, an r event")
