@@ -567,7 +567,7 @@ package enum MarbleLegend {
             "\(Glyph.completed)",
             "completed (a quit, or learn's e, completes position and all after; catch ends its stage after its fallback)"
         ),
-        ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again)"),
+        ("\(Glyph.unsubscribed)", "unsubscribed (the lane's key again; an inner flatMapLatest let go)"),
         (
             "\(Glyph.error)",
             "an error (RxJS's #; many diagrams draw X): it ends the stream and all after it (tryMap in a corner)"

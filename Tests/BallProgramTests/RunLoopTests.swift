@@ -436,7 +436,8 @@ struct RunLoopTests {
         driver.toggleStreams()
         let open = helpText()
         for meaning in [
-            "completed (a quit, or learn's e, completes position", "unsubscribed (the lane's key again)",
+            "completed (a quit, or learn's e, completes position", "unsubscribed (the lane's key again; an inner",
+            "flatMapLatest let go)",
         ] {
             #expect(open.contains(meaning), "\(meaning)")
         }
