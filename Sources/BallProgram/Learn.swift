@@ -93,6 +93,12 @@ package final class Learn: TerminalProgram {
     private var slotCleared: SlotPipe?
     /// Whether the lesson began by turning the time view off (the card says so while it is off).
     private var timeViewTurnedOff = false
+    /// The late subscriber whose lesson's question the card asks, its key pressed before that
+    /// question was answered: a digit answers it, and then the key subscribes (until another key).
+    private var askedFor: LateSubscriber?
+    /// The late subscribers whose lesson's question the learner answered on the card, asked for
+    /// their key outside that lesson: their keys subscribe from then on.
+    private var guessedFor: Set<LateSubscriber> = []
     /// Whether the last key was Esc with no box open, which asked whether to leave.
     private var leaveAsked = false
     /// The column the session ended in by `e`, if it has: the ball moves no more.
@@ -145,6 +151,8 @@ package final class Learn: TerminalProgram {
         // An answer stays on the card until the next key or move. What the keys before this
         // one did in the same wake is checked first: `n` reads it.
         answer = nil
+        let asked = askedFor
+        askedFor = nil
         let leaveAsked = self.leaveAsked
         self.leaveAsked = false
         check()
@@ -172,7 +180,7 @@ package final class Learn: TerminalProgram {
             }
             // A lesson done before (come back to by N or m) goes on as well: its task is there to redo.
             guard isDone || done.contains(lesson) else {
-                answer = Self.notDoneAnswer
+                answer = current?.predicts != nil && predicted == nil ? Self.notAnsweredAnswer : Self.notDoneAnswer
                 return
             }
             // The closing card, in its own rows with nothing over it: `m` there shows the recap.
@@ -214,6 +222,16 @@ package final class Learn: TerminalProgram {
             // The box, open still, shows the interval chosen, the lessons not done named as before
             // (play's box names them: untoldOperators).
             play.perform(action, now: now)
+        case .digit(let number) where asked != nil:
+            // The answer to the question a late key asked for its lesson: then it subscribes.
+            guard let kind = asked, Lesson.handedChoices.indices.contains(number - 1) else {
+                askedFor = asked
+                answer = Self.guessRangeAnswer
+                return
+            }
+            guessedFor.insert(kind)
+            play.perform(.toggleLate(kind), now: now)
+            answer = Self.guessedAnswer(number, key: kind.key)
         case .digit(let number):
             // A guess, where the card asks for one.
             guard current?.predicts != nil, predicted == nil, !isDone else {
@@ -228,9 +246,20 @@ package final class Learn: TerminalProgram {
         case .toggleLate(let kind) where current?.predicts != nil && predicted == nil && kind == current?.wants:
             // The question first: the lane answers it.
             answer = Self.predictFirstAnswer
-        case .toggleLate(let kind) where lateKeyAnswers(kind):
-            // Its lane would answer its own lesson's question before that lesson asks it.
-            answer = Self.elsewhereAnswer(key: kind.key)
+        case .toggleLate(let kind) where unansweredLesson(for: kind) != nil:
+            // Its lane would answer a question not yet answered: the question first. In a lesson
+            // after the key's own, skipped (whose task may need the key: lessons 7 and 18), the
+            // card asks it where it asks nothing else and the question is one any lesson can ask
+            // (what a late subscriber is handed); else it says which lesson asks it.
+            let own = unansweredLesson(for: kind) ?? lesson
+            let asking = current?.predicts != nil && predicted == nil && !isDone
+            if own == lesson {
+                answer = Self.relayFirstAnswer
+            } else if !asking, own < lesson, Lesson.all[own].wants == kind {
+                askedFor = kind
+            } else {
+                answer = Self.elsewhereAnswer(key: kind.key)
+            }
         case .intent(let intent)
         where current?.predictsMoves == true && predicted == nil && !isDone && intent.mover != nil:
             // The question first: the move answers it.
@@ -249,7 +278,7 @@ package final class Learn: TerminalProgram {
             answer = Self.endFirstAnswer
         case .endSession:
             guard current?.ends == true, endedAt == nil else {
-                answer = endedAt == nil ? Self.endAnswer : nil
+                answer = endedAt == nil ? Self.elsewhereAnswer(key: "e") : nil
                 return
             }
             play.perform(.intent(.completionRequested), now: now)
@@ -306,18 +335,24 @@ package final class Learn: TerminalProgram {
         begin()
     }
 
-    /// Whether a late subscriber `kind` subscribed now would answer a question not yet answered:
-    /// its own lesson's (the lesson that asks what it is handed) not answered, and this lesson
-    /// asking its own question or coming before that one. Its key then subscribes nothing (a
-    /// live lane of its kind still cancels).
-    private func lateKeyAnswers(_ kind: LateSubscriber) -> Bool {
-        guard lesson < Lesson.all.count,
-            let own = Lesson.all.firstIndex(where: { $0.wants == kind && $0.predicts != nil }),
-            own != lesson, !done.contains(own), play.streams.lateLane(kind)?.isLive != true
-        else { return false }
-        let asking = Lesson.all[lesson].predicts != nil && predicted == nil && !isDone
-        return asking || lesson < own
+    /// The lesson whose question a late subscriber `kind` subscribed now would answer, not yet
+    /// answered (nil: its key subscribes): the lesson its key belongs to (``Lesson/keys``), not
+    /// done, its guess not given (there, or for this key on the card). A live lane of its kind
+    /// still cancels.
+    private func unansweredLesson(for kind: LateSubscriber) -> Int? {
+        guard lesson < Lesson.all.count, play.streams.lateLane(kind)?.isLive != true, !guessedFor.contains(kind),
+            let own = Lesson.all.firstIndex(where: { $0.keys.contains(kind.key) }), !done.contains(own),
+            own != lesson || predicted == nil && !isDone
+        else { return nil }
+        // Once position has ended, a Behavior or Publish subscriber is handed the end alone (`^|`),
+        // which answers nothing their lessons ask; a Replay is handed what it holds.
+        if endedAt != nil, Self.handedTheEndAlone.contains(kind) { return nil }
+        return own
     }
+
+    /// The late subscribers handed only the end once position has ended (RxSwift: a completed
+    /// BehaviorSubject or PublishSubject sends a new subscriber `completed` alone).
+    static let handedTheEndAlone: Set<LateSubscriber> = [.behavior, .publish]
 
     /// Answers a late subscriber `kind` subscribed in a lesson that wants another, or a
     /// Replay(3) handed fewer than three values, on the card.
@@ -354,7 +389,7 @@ package final class Learn: TerminalProgram {
             }
         }
         let asking = lesson < Lesson.all.count && Lesson.all[lesson].predicts != nil && predicted == nil && !isDone
-        if let doctor = doctorPending, answer == nil, !asking {
+        if let doctor = doctorPending, answer == nil, !asking, askedFor == nil {
             answer = doctor
             doctorPending = nil
         }
@@ -486,7 +521,7 @@ package final class Learn: TerminalProgram {
                 Self.card(
                     lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
                     left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared,
+                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, asksFor: askedFor,
                     timeViewOff: timeViewTurnedOff && !binding.model.panelAxis.time, read: countRead,
                     marks: untaughtMarks,
                     last: endedAt != nil || nextLesson == Lesson.all.count, columns: play.terminal.columns)))
@@ -513,7 +548,8 @@ package final class Learn: TerminalProgram {
         Set(
             Lesson.all.indices.compactMap { index in
                 done.contains(index) || index == lesson && (predicted != nil || isDone) ? nil : Lesson.all[index].wants
-            })
+            }
+        ).subtracting(guessedFor)
     }
 
     /// The code the lanes' hover says otherwise until the lesson that teaches it is shown or done:
@@ -597,14 +633,15 @@ package final class Learn: TerminalProgram {
 
     /// The card of lesson `index` (``Lesson/all``'s count: the closing card), done or not, with
     /// its hint shown or not, the answer to the last try (which takes the note's place until the
-    /// next key), and the learner's answer to its question (`predicted`). On the closing card,
-    /// `left` lists the lessons not done when the session has ended. `marks`: the marks on the
-    /// lanes to explain (in the note where it has room, else on the title's row, as wide as
-    /// `columns` lets it be, the rest counted there); `last`: `n` goes to the closing card.
+    /// next key; the setting's, while the card asks its question), and the learner's answer to
+    /// its question (`predicted`). On the closing card, `left` lists the lessons not done when
+    /// the session has ended. `marks`: the marks on the lanes to explain (in the note where it
+    /// has room, else on the title's row, as wide as `columns` lets it be, the rest counted
+    /// there); `last`: `n` goes to the closing card.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
-        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, timeViewOff: Bool = false,
-        read: Int? = nil,
+        runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, asksFor: LateSubscriber? = nil,
+        timeViewOff: Bool = false, read: Int? = nil,
         marks: [UntaughtMark] = [], last: Bool = false, columns: Int = 80
     ) -> LessonCard {
         let count = Lesson.all.count
@@ -674,6 +711,16 @@ package final class Learn: TerminalProgram {
             return LessonCard(title: titled, text: text, task: task, note: note.note, done: done)
         }
         let unmarked = { (note: String) in (note: note, marks: 0) }
+        if let kind = asksFor, let own = Lesson.all.firstIndex(where: { $0.keys.contains(kind.key) }) {
+            // A late key pressed before its lesson's question was answered: that question first,
+            // in the task's place (a digit answers it, then the key subscribes).
+            let choices = Lesson.handedChoices.enumerated().map { "\($0.offset + 1) \($0.element)" }
+            return card(
+                text: lesson.text,
+                task:
+                    "\(kind.key) is lesson \(own + 1)'s: what is a late \(kind.plainName) subscriber handed as it subscribes?",
+                note: unmarked(choices.joined(separator: " · ")))
+        }
         guard !done else {
             var note = last ? "n: the tour's end" : "n: the next lesson"
             if let said, let right = lesson.predicts, let expected = lesson.reads, let read, read != expected {
@@ -704,9 +751,10 @@ package final class Learn: TerminalProgram {
                     titleNote = said.titled
                 }
             }
+            // An answer to a try takes the setting's place until the next key: the question and
+            // its choices stay in view (the card has no row to spare below them).
             return card(
-                text: lesson.setup ?? lesson.text, task: asks, note: answer.map(unmarked) ?? marked(asked),
-                titleNote: titleNote)
+                text: answer ?? lesson.setup ?? lesson.text, task: asks, note: marked(asked), titleNote: titleNote)
         }
         let task = "Task: \(lesson.task)"
         let otherwise =
@@ -807,7 +855,7 @@ package final class Learn: TerminalProgram {
         }
     }
 
-    /// The scan lesson's note: `accumulator ■ flatTealDark · a dark band 20 cells right: L ×4`.
+    /// The scan lesson's note: `accumulator ■ flatTealDark · a dark band 22 right: Shift+→ ×4, → ×2`.
     struct ScanNote {
         /// The screen's colour, which `scan` carries as its accumulator.
         var accumulator: FlatColour
@@ -843,10 +891,12 @@ package final class Learn: TerminalProgram {
             case 0?: way = "in a dark band now"
             case let distance?:
                 let (big, small) = (abs(distance) / KeyMap.bigStep, abs(distance) % KeyMap.bigStep)
-                let keys = (distance > 0 ? ("L", "l") : ("H", "h"))
-                let presses = [big > 0 ? "\(keys.0) ×\(big)" : nil, small > 0 ? "\(keys.1) ×\(small)" : nil]
+                // The arrow keys the card teaches (`→` on the intents' lane), not vi keys, whose
+                // letters read as values'.
+                let arrow = distance > 0 ? "→" : "←"
+                let presses = [big > 0 ? "Shift+\(arrow) ×\(big)" : nil, small > 0 ? "\(arrow) ×\(small)" : nil]
                 way =
-                    "a dark band \(abs(distance)) \(abs(distance) == 1 ? "cell" : "cells") \(distance > 0 ? "right" : "left"): \(presses.compactMap { $0 }.joined(separator: ", "))"
+                    "a dark band \(abs(distance)) \(distance > 0 ? "right" : "left"): \(presses.compactMap { $0 }.joined(separator: ", "))"
             }
             return "accumulator ■ \(accumulator.name) · \(way)"
         }
@@ -867,13 +917,11 @@ package final class Learn: TerminalProgram {
         }.joined(separator: ", ")
     }
 
-    /// The answer to `o` or `u` outside the lesson that teaches it, or to a late subscriber's key
-    /// (`b`, `p`, `r`) where its lane would answer its lesson's question before it is asked.
+    /// The answer to a key a lesson teaches (``Lesson/keys``) pressed where it waits: `o`, `u` or
+    /// `e` outside that lesson, a late subscriber's key whose lane would answer that lesson's
+    /// question before it is answered.
     static func elsewhereAnswer(key: Unicode.Scalar) -> String {
-        guard
-            let index = Lesson.all.firstIndex(where: { $0.tourKey == key })
-                ?? Lesson.all.firstIndex(where: { $0.wants?.key == key && $0.predicts != nil })
-        else { return digitsAnswer }
+        guard let index = Lesson.all.firstIndex(where: { $0.keys.contains(key) }) else { return digitsAnswer }
         return "\(key) belongs to lesson \(index + 1), \(Lesson.all[index].title): m \(index + 1) goes there."
     }
 
@@ -915,17 +963,19 @@ package final class Learn: TerminalProgram {
     static let noNextEndedAnswer = "No next lesson: the tour is over. q, then colourful-ball learn N for lesson N."
     /// The answer to `n` before the lesson is done.
     static let notDoneAnswer = "Not done yet: the task above is what is left."
+    /// The answer to `n` while the card asks its question (the task comes after the guess).
+    static let notAnsweredAnswer = "Not done yet: first your guess, a digit 1 to 3, for the question below."
     /// The answer to a lane lesson's task done with the lanes closed.
     static let closedLanesAnswer = "Done where the lanes show it: press s to open the streams."
     /// The answer to the lesson's key before its question is answered.
     static let predictFirstAnswer = "First your guess: 1 nothing, 2 the latest, 3 the last three."
     /// The answer to `f` before an operator lesson's question is answered.
-    static let operatorFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then f."
+    static let operatorFirstAnswer = "First your guess: a digit, 1 to 3, for the question below; then f."
     /// The answer to `t` before the card's question is answered.
     package static let hintAfterGuessAnswer =
-        "The hint comes after your guess: a digit, 1 to 3, for the question above."
+        "The hint comes after your guess: a digit, 1 to 3, for the question below."
     /// The answer to `o` before the Why Behavior lesson's question is answered.
-    static let publishFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then o."
+    static let publishFirstAnswer = "First your guess: a digit, 1 to 3, for the question below; then o."
     /// The answer to `o` that binds the screen back to the chain itself (how it hands the latest
     /// colours, `share(replay: 1)`, is the share lesson's).
     package static let boundBackAnswer =
@@ -933,15 +983,20 @@ package final class Learn: TerminalProgram {
     /// The answer to `u` that unsubscribes the copies of `map` (their counts leave the card).
     static let copiesOffAnswer = "u: the copies unsubscribed; u again subscribes new ones, counted from there."
     /// The answer to a move before a question a move answers is answered.
-    static let moveFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then move."
+    static let moveFirstAnswer = "First your guess: a digit, 1 to 3, for the question below; then move."
     /// The answer to a digit that is none of the card's answers.
     static let guessRangeAnswer = "Digits 1 to 3 answer the card's question: one of its three answers."
     /// The answer to a digit where the card asks nothing.
     static let digitsAnswer = "Digits answer the card's question, and pick a lesson in m's box."
     /// The answer to `e` before the Completion lesson's question is answered.
-    static let endFirstAnswer = "First your guess: a digit, 1 to 3, for the question above; then e."
-    /// The answer to `e` outside the Completion lesson.
-    static let endAnswer = "e ends the session: that is the Completion lesson's task."
+    static let endFirstAnswer = "First your guess: a digit, 1 to 3, for the question below; then e."
+    /// The answer to `v` before the Completion lesson's question is answered.
+    static let relayFirstAnswer = "First your guess: a digit, 1 to 3, for the question below; then v."
+
+    /// The answer to the question a late key asked for its lesson (`number`: the learner's guess).
+    static func guessedAnswer(_ number: Int, key: Unicode.Scalar) -> String {
+        "You said \(number) (\(Lesson.handedChoices[number - 1])): \(key) subscribed, its lane answers."
+    }
     /// The answer to going to a lesson once the session has ended.
     static let endedAnswer = "The session has ended: q, then colourful-ball learn N for lesson N."
 
@@ -992,17 +1047,19 @@ package final class Learn: TerminalProgram {
     package static let answers: [String] = {
         let kinds = LateSubscriber.allCases
         return [
-            leaveAnswer, notDoneAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer, moveFirstAnswer,
-            hintAfterGuessAnswer, publishFirstAnswer, endFirstAnswer, boundBackAnswer, copiesOffAnswer,
+            leaveAnswer, notDoneAnswer, notAnsweredAnswer, closedLanesAnswer, predictFirstAnswer, operatorFirstAnswer,
+            moveFirstAnswer, hintAfterGuessAnswer, publishFirstAnswer, endFirstAnswer, boundBackAnswer, copiesOffAnswer,
             guessRangeAnswer, digitsAnswer,
-            endAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
-            elsewhereAnswer(key: "o"), elsewhereAnswer(key: "u"), widestLookAlike,
+            relayFirstAnswer, endedAnswer, noNextAnswer, noNextEndedAnswer, edgeAnswer,
+            widestLookAlike,
         ]
-            + LateSubscriber.allCases.filter { kind in Lesson.all.contains { $0.wants == kind && $0.predicts != nil } }
-            .map { elsewhereAnswer(key: $0.key) } + Lesson.all.compactMap { $0.outOfOrder?.words }
+            + Lesson.all.flatMap(\.keys).map(elsewhereAnswer(key:)) + Lesson.all.compactMap { $0.outOfOrder?.words }
             + [TerminalPalette.ansi8, .ansi16].compactMap { fewColoursAnswer(.palette($0)) }
             + kinds.flatMap { kind in kinds.filter { $0 != kind }.map { wrongKindAnswer(kind, wants: $0) } }
             + (0..<LateSubscriber.replayBufferSize).map(replayAnswer(handed:))
+            + Lesson.all.compactMap(\.wants).flatMap { kind in
+                Lesson.handedChoices.indices.map { guessedAnswer($0 + 1, key: kind.key) }
+            }
     }()
 
     /// The cards of lesson `index` (``Lesson/all``'s count: the closing card) in every state but
@@ -1038,6 +1095,10 @@ package final class Learn: TerminalProgram {
             }
             // A count read after many resizes, with each guess.
             + guesses.map { card(index, done: true, hint: false, answer: nil, predicted: $0, read: 99_999, last: true) }
+            // A late key's lesson's question, asked for its key, with the marks on the lanes.
+            + Lesson.all.compactMap(\.wants).flatMap { kind in
+                [true, false].map { card(index, done: $0, hint: false, answer: nil, asksFor: kind, marks: marks) }
+            }
     }
 
     /// Every card the tour can show, in any state, answers included (what its rows must hold).
@@ -1050,14 +1111,16 @@ package final class Learn: TerminalProgram {
         }
     }
 
-    /// Each lesson's card parts (and the closing card's): its text, and every task and note it
-    /// can show (an answer takes the note's place). The parts wrap on their own, so the rows a
-    /// lesson needs are its title's, its text's, its tallest task's and its tallest note's.
-    static let cardParts: [(text: String, tasks: Set<String>, notes: Set<String>)] = (0...Lesson.all.count).map {
-        index in
-        let cards = cards(of: index)
-        return (cards[0].text, Set(cards.map(\.task)), Set(cards.map(\.note) + answers))
-    }
+    /// Each lesson's card parts (and the closing card's): its text (and each answer, which takes
+    /// the setting's place while the card asks its question), and every task and note it can show
+    /// (an answer takes the note's place). The parts wrap on their own, so the rows a lesson needs
+    /// are its title's, its tallest text's, its tallest task's and its tallest note's.
+    static let cardParts: [(texts: [String], tasks: Set<String>, notes: Set<String>)] = (0...Lesson.all.count)
+        .map { index in
+            let cards = cards(of: index)
+            let asks = index < Lesson.all.count && Lesson.all[index].predicts != nil
+            return ([cards[0].text] + (asks ? answers : []), Set(cards.map(\.task)), Set(cards.map(\.note) + answers))
+        }
 
     /// How many rows the tour's cards take in a terminal `columns` wide: the most any can take
     /// (each string wrapped once).
@@ -1071,7 +1134,8 @@ package final class Learn: TerminalProgram {
             return counted
         }
         return cardParts.map { part in
-            1 + count(part.text) + (part.tasks.map(count).max() ?? 0) + (part.notes.map(count).max() ?? 0)
+            1 + (part.texts.map(count).max() ?? 0) + (part.tasks.map(count).max() ?? 0)
+                + (part.notes.map(count).max() ?? 0)
         }.max() ?? 0
     }
 

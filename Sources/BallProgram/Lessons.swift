@@ -136,6 +136,13 @@ package struct Lesson: Sendable {
         ends ? Set(LateSubscriber.allCases) : Set(wants.map { [$0] } ?? [])
     }
 
+    /// The tour's keys whose lane or screen shows the answer to its question, and so wait for
+    /// it: its late subscriber's (`b`, `p`, `r`), its own (`o`, `u`), and where the session ends,
+    /// `e` and the relay's `v` (it asks what a late Relay is handed after the end).
+    package var keys: [Unicode.Scalar] {
+        [wants?.key, tourKey].compactMap { $0 } + (ends ? ["e", LateSubscriber.relay.key] : [])
+    }
+
     /// The card's question, if it asks one.
     package var asks: String? {
         guard predicts != nil else { return nil }

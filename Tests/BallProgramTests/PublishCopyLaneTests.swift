@@ -132,7 +132,9 @@ struct PublishCopyLaneTests {
     func subjectAsLatePublish() {
         let pilot = Self.whyBehavior()
         pilot.type("o")
+        // p asks the Publish lesson's question first (not done): 1 answers it and subscribes.
         pilot.type("p")
+        pilot.type("1")
         for direction: Direction in [.right, .right, .down, .left] { pilot.press(direction) }
         pilot.type("o")
         pilot.type("p")
@@ -144,9 +146,10 @@ struct PublishCopyLaneTests {
 
     @Test("learn's lanes fold a live late lane for the copy's, and the description line names it")
     func foldedLateLane() {
-        // Three live late lanes (Replay's lesson done, so that `r` subscribes) and the copy's three:
-        // one row more than the lanes have.
-        let pilot = Pilot<Learn>(first: LearnTests.index("why-behavior"), done: [LearnTests.index("replay")])
+        // Three live late lanes (their lessons done, so that `b`, `p` and `r` subscribe) and the
+        // copy's three: one row more than the lanes have.
+        let lessons = ["behavior", "publish", "replay"].map(LearnTests.index)
+        let pilot = Pilot<Learn>(first: LearnTests.index("why-behavior"), done: Set(lessons))
         if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
         pilot.type("2")
         for key: Unicode.Scalar in ["o", "b", "p", "r"] { pilot.type(key) }

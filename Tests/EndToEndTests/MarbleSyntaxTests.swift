@@ -631,10 +631,11 @@ struct MarbleSyntaxTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(getpid()).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         // Publish's lesson with a late Publish subscriber and a move, then Completion: a move, e,
-        // and the four late subscribers after it; each key 50 ms after the last.
+        // and the four late subscribers after it (r asks the Replay lesson's question first: 3
+        // answers it); each key 50 ms after the last.
         let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "publish" }!)
         let completion = "\(Lesson.all.firstIndex { $0.id == "completion" }! + 1)".unicodeScalars
-        for key in ["1", "p", "→", "m"] + completion + ["2", "→", "e", "b", "p", "r", "v", "q"] {
+        for key in ["1", "p", "→", "m"] + completion + ["2", "→", "e", "b", "p", "r", "3", "v", "q"] {
             tour.pilot.pass(.milliseconds(50))
             if key == "→" { tour.pilot.press(.right) } else { tour.pilot.type(key) }
         }
