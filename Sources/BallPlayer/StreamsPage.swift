@@ -26,14 +26,16 @@ package enum StreamsPage {
     /// drawn with the letter the session's live panel drew it with at the place (`books`: the
     /// session's letter book at each place, ``LetterBooks``).
     /// `lessons`: how a recorded tour's lesson drew its lanes (``TourLessonLanes``), by its marker's
-    /// number and title (nil: not this program's lesson).
+    /// number and title (nil: not this program's lesson). `kept`: the page last worked out, which
+    /// a step within it shows again (``KeptPage``).
     package static func panel(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
-        through: Int? = nil, books: LetterBooks, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil }
+        through: Int? = nil, books: LetterBooks, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil },
+        kept: KeptPage? = nil
     ) -> StreamPanel {
         page(
             index: index, place: place, width: width, observations: observations, axis: axis, through: through,
-            books: books, lessons: lessons)
+            books: books, lessons: lessons, kept: kept)
     }
 
     /// The page of ``panel(index:place:width:observations:axis:through:books:lessons:)``; without `books`,
@@ -41,7 +43,8 @@ package enum StreamsPage {
     /// begins with the book at its first place, and its replay notes the book at `place` on the way.
     static func page(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
-        through: Int? = nil, books: LetterBooks? = nil, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil }
+        through: Int? = nil, books: LetterBooks? = nil, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil },
+        kept: KeptPage? = nil
     ) -> StreamPanel {
         let lesson = TourLesson(of: place, in: observations) { marker in
             marker.time.map { beganAtIntent(place: marker.place, time: $0, in: index) } ?? false
@@ -59,11 +62,11 @@ package enum StreamsPage {
             let size = StreamPanel.pageSize(width: width)
             let start = StreamPanel.pageStart(latest: place, width: width, from: lesson?.floor ?? 0)
             let end = min(ceiling, start + size - 1)
-            let (recorder, floor, home) = record(
-                index, from: max(0, start - 1), through: end, observations: observations, marker: lesson?.marker,
-                letters: books.map { ($0, place) })
-            var panel = StreamPanel(
-                columns: recorder.columns(from: start), lateLanes: recorder.lateLanes, present: place)
+            let (recorded, home) = self.recorded(
+                index, from: max(0, start - 1), through: end, columnsFrom: start, observations: observations,
+                marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept)
+            let floor = recorded.floor
+            var panel = StreamPanel(columns: recorded.columns, lateLanes: recorded.lateLanes, present: place)
             if let home { panel.homeLetters = home }
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
@@ -84,14 +87,13 @@ package enum StreamsPage {
         let last = min(ceiling, max(before, lastIntent(in: index, before: pageEnd, time: time)))
         // The scratch session starts at the intent before `before`: `before`'s column is then
         // what it did, where the start column would hold what the subscriptions were handed.
-        let (recorder, floor, home) = record(
-            index, from: max(0, before - 1), through: last, observations: observations, marker: lesson?.marker,
-            letters: books.map { ($0, place) })
-        var columns = recorder.columns(from: before)
-        if before == 0, !columns.isEmpty { columns[0].time = .start }
+        let (recorded, home) = self.recorded(
+            index, from: max(0, before - 1), through: last, columnsFrom: before, timed: true,
+            observations: observations, marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept)
+        let floor = recorded.floor
         // On the last page the lanes end with the recording: its time ends with its last intent
         // (a wait then running is drawn to there, as the live view draws it to now).
-        var panel = StreamPanel(columns: columns, lateLanes: recorder.lateLanes, present: place)
+        var panel = StreamPanel(columns: recorded.columns, lateLanes: recorded.lateLanes, present: place)
         if let home { panel.homeLetters = home }
         if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
@@ -189,6 +191,43 @@ package enum StreamsPage {
             nextMarker = next ?? observations.count
             ceiling = next.map { observations[$0].place - (beganAtIntent.contains($0) ? 1 : 0) }
         }
+    }
+
+    /// The columns from `start` on and the late lanes of ``record(_:from:through:observations:marker:letters:)``
+    /// (`timed`: on a time axis, where a first column at the start is drawn at the start's
+    /// time), with the letters at the place as it gives them; the page `kept` has, where it was
+    /// worked out from the same (the letters at the place then from the books), and kept there.
+    private static func recorded(
+        _ index: ReplayIndex, from first: Int, through end: Int, columnsFrom start: Int, timed: Bool = false,
+        observations: [LateObservation], marker: Int?, letters: (books: LetterBooks, place: Int)?, kept: KeptPage?
+    ) -> (page: KeptPage.Recorded, home: ValueLetters?) {
+        let key = kept.map { _ in
+            KeptPage.Key(
+                revision: index.revision, count: index.count, first: first, end: end, start: start, timed: timed,
+                marker: marker, letters: letters != nil,
+                observations: observations.map {
+                    KeptPage.Made(place: $0.place, observation: $0.observation, time: $0.time)
+                })
+        }
+        if let kept, let key, let page = kept.page(for: key) {
+            // The book at the place is the one the page's replay notes on the way (TimeTravelTests:
+            // a page's letters hold the session's book at its place).
+            let home = letters.map { letters in
+                letters.books.book(at: letters.place, in: index).letters.merging(page.endLetters ?? [:]) { atPlace, _ in
+                    atPlace
+                }
+            }
+            return (page, home)
+        }
+        let (recorder, floor, home) = record(
+            index, from: first, through: end, observations: observations, marker: marker, letters: letters)
+        var columns = recorder.columns(from: start)
+        if timed, start == 0, !columns.isEmpty { columns[0].time = .start }
+        let page = KeptPage.Recorded(
+            columns: columns, lateLanes: recorder.lateLanes, floor: floor,
+            endLetters: letters == nil ? nil : recorder.letterBook.letters)
+        if let kept, let key { kept.keep(page, for: key) }
+        return (page, home)
     }
 
     /// A recorder of the intents `first + 1` to `end` sent through a scratch session built at the

@@ -57,6 +57,8 @@ package final class TimeTravelPlayer {
     private var userObservations: [StreamsPage.LateObservation] = []
     /// The session's letter book at each place, for the streams panel's pages.
     private let letterBooks = LetterBooks()
+    /// The streams page last shown, which a step within it shows again.
+    private let keptPage = KeptPage()
     /// A note for the status line (a file written, a skip refused), until the next move.
     private var message: String?
     private var timeline = TimelineCache()
@@ -698,7 +700,8 @@ package final class TimeTravelPlayer {
             // the place is what that `o` or `u` began.
             var page = StreamsPage.panel(
                 index: index, place: place, width: width, observations: lateObservations, axis: panelAxis,
-                through: cutoff == nil ? nil : place, books: letterBooks, lessons: lessonLanes)
+                through: cutoff == nil ? nil : place, books: letterBooks, lessons: lessonLanes,
+                kept: keptPage)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

@@ -44,6 +44,9 @@ package final class ScreenBinding {
     /// The live time view's settled spans, kept from frame to frame (each frame's live panel is
     /// handed to it, and nothing else writes it).
     package let settledSpans = SettledSpans()
+    /// The replay player's page on its time axis, kept while it shows the same page (each frame's
+    /// page is handed to it, and nothing else writes it).
+    package let pageSpans = PageSpans()
 
     /// The streams panel the last frame drew, if it drew one (with the lanes' marbles
     /// ``settledSpans`` gave it).
@@ -277,6 +280,8 @@ package final class ScreenBinding {
             page.keepDrawn()
             if shown.content == .live {
                 settledSpans.fill(&page, floor: model.tour != nil ? model.tourFloor : nil)
+            } else {
+                pageSpans.fill(&page)
             }
             return page
         }

@@ -652,12 +652,13 @@ struct TimeTravelTests {
     }
 
     @Test(
-        "a page's letters hold the session's letter book at its place, whatever the order the places come in: steps, steps back, jumps, both views, widths, late lanes, skips",
+        "a page's letters hold the session's letter book at its place, whatever the order the places come in: steps, steps back, jumps, both views, widths, late lanes, skips; a kept page is the page afresh",
         .tags(.slow), .skippedInQuickRuns)
     func pageLettersInAnyOrder() throws {
         var generator = SeededGenerator()
         print("TimeTravelTests: \(generator)")
         var lettered = 0
+        var kepts = 0
         for recording in 0..<6 {
             let bytes = RandomRecording.bytes(
                 count: 60 + generator.below(300), observations: true, operators: true, using: &generator)
@@ -672,6 +673,8 @@ struct TimeTravelTests {
             // One set of books for the whole walk, as the player keeps; each place's own worked out
             // afresh from the start, by the books alone.
             let books = LetterBooks()
+            // And one kept page, as the player keeps: each page it gives is the page worked out afresh.
+            let kept = KeptPage()
             var place = 0
             for step in 0..<120 {
                 switch generator.below(6) {
@@ -687,7 +690,16 @@ struct TimeTravelTests {
                 let axis = generator.below(3) == 0 ? PanelAxis(time: true) : PanelAxis()
                 let width = [30, 50, 80, 140][generator.below(4)]
                 let page = StreamsPage.panel(
-                    index: index, place: place, width: width, observations: observations, axis: axis, books: books)
+                    index: index, place: place, width: width, observations: observations, axis: axis, books: books,
+                    kept: kept)
+                let afresh = StreamsPage.panel(
+                    index: index, place: place, width: width, observations: observations, axis: axis,
+                    books: LetterBooks())
+                #expect(
+                    page == afresh,
+                    "the kept page: recording \(recording), step \(step), place \(place), width \(width), \(axis), \(generator)"
+                )
+                kepts += kept.reused
                 let expected = LetterBooks().book(at: place, in: index).letters
                 lettered += expected.isEmpty ? 0 : 1
                 // (The page gives a value the book has not met by the place, in its future, the
@@ -699,6 +711,7 @@ struct TimeTravelTests {
             }
         }
         #expect(lettered > 100, "\(generator)")
+        #expect(kepts > 100, "\(kepts) pages kept; \(generator)")
     }
 
     /// The late lane of `kind`, its key pressed at `at`, on the page of `place` at `width`, is
