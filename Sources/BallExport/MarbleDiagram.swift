@@ -66,12 +66,7 @@ package enum MarbleDiagram {
             let lateLanes = late.lanes(through: last)
             // (The values line names the groups they draw too: `³=3 at once`.)
             panel.lateLanes = lateLanes
-            let letters = panel.letters(lateLanes: lateLanes)
-            for line in panel.mainLines(width: width, letters: letters)
-                + panel.lateLines(lateLanes, width: width, letters: letters) + panel.valuesLines(letters, width: width)
-            {
-                emit(text(line, sequences: sequences))
-            }
+            for line in panel.blockLines(lateLanes, width: width) { emit(text(line, sequences: sequences)) }
             late.written(through: last)
             block.removeAll(keepingCapacity: true)
         }

@@ -751,8 +751,14 @@ package struct StreamPanel: Hashable, Sendable {
     /// Rows of late lanes, labelled with their kinds, in the panel's order of kinds, as
     /// ``exportRows(of:)`` packs them.
     package func lateLines(_ lanes: [LateLane], width: Int, letters: ValueLetters = [:]) -> [[LaneCell]] {
-        let columnsDrawn = drawnColumns
-        return Self.exportRows(of: lanes).map { row in
+        lateLines(lanes, width: width, letters: letters, columnsDrawn: drawnColumns)
+    }
+
+    /// The same, with the columns drawn worked out already.
+    private func lateLines(
+        _ lanes: [LateLane], width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)]
+    ) -> [[LaneCell]] {
+        Self.exportRows(of: lanes).map { row in
             laneLine(
                 lateLabel(row[0].kind), width: width, lateMarbles(row), columnsDrawn: columnsDrawn, letters: letters)
         }
@@ -778,6 +784,24 @@ package struct StreamPanel: Hashable, Sendable {
             packed += rows
         }
         return packed
+    }
+
+    /// An export's block of columns as the text diagram draws it, at `width`: the ruler and the
+    /// main lanes (``mainLines(width:letters:)``), the late lanes `lanes` in rows of their kinds
+    /// (``lateLines(_:width:letters:)``), and the values lines (``valuesLines(_:width:groups:)``),
+    /// each value with its letter (``letters(lateLanes:)``, of `lanes`). What it draws and each
+    /// main lane's marbles are worked out once for all of them.
+    package func blockLines(_ lanes: [LateLane], width: Int) -> [[LaneCell]] {
+        let drawn = drawn
+        let main = Self.mainLanes(drawn)
+        let marbled = main.map(marbles)
+        let page = pageLetters(lateLanes: lanes, drawn: drawn, lanes: main, marbled: marbled)
+        let columnsDrawn = drawnColumns
+        return mainLines(
+            width: width, letters: page.letters, columnsDrawn: columnsDrawn, drawn: drawn, lanes: main,
+            marbled: marbled)
+            + lateLines(lanes, width: width, letters: page.letters, columnsDrawn: columnsDrawn)
+            + valuesLines(page.letters, width: width, groups: page.groups)
     }
 
     /// The ruler (intent indices at every tenth column, and at the first) and the main lanes, the
@@ -1088,12 +1112,13 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The values lines of an export, which has the rows: every letter and its value, as
-    /// ``valuesLine(_:width:)`` gives them, in as many lines of `width` as they take.
-    package func valuesLines(_ letters: ValueLetters, width: Int) -> [[LaneCell]] {
+    /// ``valuesLine(_:width:order:groups:present:)`` gives them, and each group mark drawn
+    /// (`groups`, where worked out already), in as many lines of `width` as they take.
+    package func valuesLines(_ letters: ValueLetters, width: Int, groups: [Unicode.Scalar]? = nil) -> [[LaneCell]] {
         let named = letters.sorted { $0.value.order < $1.value.order }
         let entries =
             zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
-            + pageLetters().groups.map(Self.groupWords)
+            + (groups ?? pageLetters().groups).map(Self.groupWords)
         guard !entries.isEmpty else { return [valuesLine(letters, width: width)] }
         var lines: [String] = []
         var line = " values" + String(repeating: " ", count: Self.labelWidth - 7)
