@@ -20,7 +20,10 @@ let package = Package(
         .executable(name: "colourful-ball", targets: ["colourful-ball"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // swift-argument-parser 1.8.2 without Foundation, which it links only for an error's text and
+        // the help dump's JSON: statically linked, FoundationEssentials is in a plain play's memory
+        // (Vendor/README.md).
+        .package(path: "Vendor/swift-argument-parser"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [

@@ -1,0 +1,19 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Swift Argument Parser open source project
+//
+// Copyright (c) 2021 Apple Inc. and the Swift project authors
+// Licensed under Apache License v2.0 with Runtime Library Exception
+//
+// See https://swift.org/LICENSE.txt for license information
+//
+//===----------------------------------------------------------------------===//
+
+import ArgumentParser
+import ArgumentParserToolInfo
+
+struct Container: MDocComponent {
+  var ast: [MDocASTNode] { children.flatMap { $0.ast } }
+  var body: MDocComponent { self }
+  var children: [MDocComponent]
+}
