@@ -56,7 +56,7 @@ package enum StreamsPage {
             else { return TourLessonLanes(slot: index.buildsPipes) }
             return lanes
         }
-        let observations = lesson.map { Array(observations[..<$0.nextMarker]) } ?? observations
+        let observations = lesson.map { Array(observations[..<$0.end]) } ?? observations
         let ceiling = min(lesson?.ceiling ?? index.count, through ?? index.count)
         guard axis.time else {
             let size = StreamPanel.pageSize(width: width)
@@ -169,6 +169,10 @@ package enum StreamsPage {
     struct TourLesson {
         /// Where among the observations its marker is, and the next lesson's (their count: none).
         var marker: Int, nextMarker: Int
+        /// Where among the observations the lesson's own end: before what the next lesson's start
+        /// did (its late lanes cancelled, the copy disposed of, at its marker's place and time,
+        /// before it), which the tour drew on the next lesson's fresh lanes, never on this one's.
+        var end: Int
         /// The place it began at (after that many intents), and where the next began (nil: none did).
         var floor: Int, ceiling: Int?
 
@@ -189,7 +193,24 @@ package enum StreamsPage {
             floor = observations[marker].place
             let next = markers.first { $0 > marker }
             nextMarker = next ?? observations.count
+            end = nextMarker
+            if let next, let time = observations[next].time {
+                while end - 1 > marker, observations[end - 1].place == observations[next].place,
+                    observations[end - 1].time == time, Self.endsALesson(observations[end - 1].observation)
+                {
+                    end -= 1
+                }
+            }
             ceiling = next.map { observations[$0].place - (beganAtIntent.contains($0) ? 1 : 0) }
+        }
+
+        /// Whether `observation` is of what the tour does as a lesson begins, before its marker
+        /// (``StreamsPage/beginning(of:in:)``): a late lane cancelled, `o` or `u` turned off.
+        private static func endsALesson(_ observation: Observation) -> Bool {
+            switch observation {
+            case .unsubscribed, .panelOpened, .panelClosed, .screenThroughPublish(false), .mapCopies(false): true
+            case .subscribed, .lessonBegan, .screenThroughPublish(true), .mapCopies(true): false
+            }
         }
     }
 

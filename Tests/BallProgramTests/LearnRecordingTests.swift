@@ -498,13 +498,69 @@ struct LearnRecordingTests {
         let completion = "\(LearnTests.index("completion") + 1)".unicodeScalars
         for key: Unicode.Scalar in ["m"] + completion + ["2", "e", "b", "p", "r", "v", "q"] { tour.pilot.type(key) }
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
-        // At the start (the future drawn dim) lesson 3's lanes, to where the lesson changed (which
-        // cancelled it); at the end Completion's, from where it began.
-        for (keys, drawn) in [([], " late Behavior  ^a─b!"), ([TerminalBytes.end], " late Behavior    ^|")] {
+        // At the start (the future drawn dim) lesson 3's lanes, to where the lesson ended (not the
+        // cancel the next lesson's start made, on its own fresh lanes); at the end Completion's,
+        // from where it began.
+        for (keys, drawn) in [([], " late Behavior  ^a─b"), ([TerminalBytes.end], " late Behavior    ^|")] {
             player.run(keys.map { .bytes($0) })
             let rows = Self.rows(player.frame)
             let behavior = rows.first { $0.hasPrefix(" late Behavior") }
             #expect(behavior == drawn, "\(rows.joined(separator: "\n"))")
+        }
+    }
+
+    @Test(
+        "a tour's lesson's dim future in the player ends where the lesson ends: lessons 3 to 6's late and copy lanes at the lesson's first place are those at its last, no ! of the next lesson's start"
+    )
+    func futureEndsWithTheLesson() throws {
+        let tour = try RecordedTour(first: LearnTests.index("behavior"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        func go(to id: String) {
+            for key in ["m"] + "\(LearnTests.index(id) + 1)".unicodeScalars { tour.pilot.type(key) }
+        }
+        for key: Unicode.Scalar in ["2", "b"] { tour.pilot.type(key) }
+        for _ in 0..<2 { tour.pilot.press(.right) }
+        go(to: "publish")
+        for key: Unicode.Scalar in ["1", "p"] { tour.pilot.type(key) }
+        tour.pilot.press(.left)
+        tour.pilot.press(.right)
+        go(to: "why-behavior")
+        for key: Unicode.Scalar in ["2", "o"] { tour.pilot.type(key) }
+        tour.pilot.press(.right)
+        tour.pilot.press(.left)
+        go(to: "replay")
+        for _ in 0..<3 { tour.pilot.press(.right) }
+        for key: Unicode.Scalar in ["3", "r"] { tour.pilot.type(key) }
+        tour.pilot.press(.up)
+        go(to: "cancel")
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        if !player.player.streamsOpen { player.type("s") }
+        // Each lesson's late and copy lanes (past their labels) at every place and stop shown in it.
+        var shown: [Int: [(place: Int, lanes: [String])]] = [:]
+        player.run([.bytes(TerminalBytes.home)])
+        while true {
+            if let lesson = player.player.tourLesson?.number {
+                let lanes = Self.rows(player.frame).filter { $0.hasPrefix(" late ") || $0.hasPrefix(" copy.") }
+                shown[lesson, default: []].append(
+                    (player.player.place, lanes.map { String($0.dropFirst(StreamPanel.labelWidth)) }))
+            }
+            if player.player.place == player.player.index.count && player.player.stop == nil { break }
+            player.press(.arrow(.right, shifted: false))
+        }
+        let numbers = ["behavior", "publish", "why-behavior", "replay"].map { LearnTests.index($0) + 1 }
+        for number in numbers {
+            let seen = try #require(shown[number], "lesson \(number) not shown: \(shown.keys.sorted())")
+            // The first place that draws a lane (lesson 5's copy lanes from its o on) draws it whole.
+            let drawing = seen.first { $0.lanes.contains { !$0.contains(": subscribe") } }
+            let (first, last) = (try #require(drawing), try #require(seen.last))
+            let context =
+                "lesson \(number): at \(first.place)\n\(first.lanes.joined(separator: "\n"))\nat \(last.place)\n"
+                + last.lanes.joined(separator: "\n")
+            #expect(first.place < last.place && first.lanes == last.lanes, "\(context)")
+            for (place, lanes) in seen {
+                #expect(!lanes.contains { $0.hasSuffix("!") }, "lesson \(number) at \(place): \(lanes)")
+            }
         }
     }
 
