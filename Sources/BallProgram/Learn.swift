@@ -150,9 +150,11 @@ package final class Learn: TerminalProgram {
     package func perform(_ action: KeyAction, now: Duration) {
         // An answer stays on the card until the next key or move. What the keys before this
         // one did in the same wake is checked first: `n` reads it.
-        answer = nil
+        // A late key's question left by another key than a digit is said to be left (the key asks
+        // again), where that key has nothing of its own to say: else it went without a word.
         let asked = askedFor
         askedFor = nil
+        answer = asked.map { Self.questionLeftAnswer(key: $0.key) }
         let leaveAsked = self.leaveAsked
         self.leaveAsked = false
         check()
@@ -923,6 +925,12 @@ package final class Learn: TerminalProgram {
     static func elsewhereAnswer(key: Unicode.Scalar) -> String {
         guard let index = Lesson.all.firstIndex(where: { $0.keys.contains(key) }) else { return digitsAnswer }
         return "\(key) belongs to lesson \(index + 1), \(Lesson.all[index].title): m \(index + 1) goes there."
+    }
+
+    /// The answer to another key than a digit while the card asked a late key's question: the
+    /// question left, nothing subscribed for it.
+    static func questionLeftAnswer(key: Unicode.Scalar) -> String {
+        "\(key)'s question left: nothing subscribed (\(key) asks again)."
     }
 
     /// The note when the lesson began by taking an operator out of the slot (`slot`), or turning

@@ -108,6 +108,7 @@ struct TourKeyTests {
         filter.type("p")
         filter.press(.right)
         #expect(!LearnTests.card(filter).contains(Self.asked(.publish)) && !Self.live(filter, .publish))
+        #expect(LearnTests.card(filter).contains("p's question left: nothing subscribed (p asks again)."))
         filter.type("p")
         #expect(LearnTests.card(filter).contains(Self.asked(.publish)) && !Self.live(filter, .publish))
         // A digit that is no answer keeps the question.
