@@ -40,6 +40,10 @@ package final class BallSession {
     }
     /// Every intent, as it enters. The recorder subscribes here.
     package let intents = PassthroughSubject<Intent, Never>()
+    /// Every intent, once the session took it (before a timer due at its instant runs): the
+    /// recorder notes then until when the chain waits (``waitsUntil``), which an intent that
+    /// moves nothing, as a release, leaves running.
+    package let stepped = PassthroughSubject<Void, Never>()
     /// Whether a quit was requested.
     package private(set) var isFinished = false
 
@@ -152,6 +156,7 @@ package final class BallSession {
             viewModel.keys.send(completion: .finished)
             viewModel.slot.send(completion: .finished)
         }
+        stepped.send(())
         viewModel.clock.advance(to: now)
         // What the slot passed on and the screen's colour are what the chain derived: the
         // reducer models the operator, the chain runs the real one.

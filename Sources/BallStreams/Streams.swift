@@ -1319,6 +1319,8 @@ package final class StreamRecorder {
         self.capacity = max(2, capacity)
         recorded = [StreamColumn(index: firstIndex)]
         recorded[0].time = session.now
+        // A wait under way as the lanes subscribe (the player's page starts anywhere) runs on.
+        recorded[0].noteWait(until: session.waitsUntil)
         (recorded[0].innersBefore, recorded[0].innersAfter) = (session.liveInners, session.liveInners)
         (recorded[0].innersMadeBefore, recorded[0].innersMadeAfter) = (session.innersMade, session.innersMade)
         // A chain built part-way after a recovery completed: the stages that ended draw nothing.
@@ -1333,6 +1335,11 @@ package final class StreamRecorder {
             session.intents.bind(
                 onNext: { [unowned self] intent in startColumn(StreamColumn(index: latestIndex + 1, intent: intent)) },
                 onCompleted: { [unowned self] in note { $0.completed.insert(.intents) } }),
+            // The wait as the intent left it, whatever it changed: a release, which moves nothing,
+            // leaves debounce's timer running through its column.
+            session.stepped.bind { [unowned self] in
+                recorded[recorded.count - 1].noteWait(until: self.session.waitsUntil)
+            },
             viewModel.position.bind(
                 onNext: { [unowned self] position in
                     seen.position = position
@@ -1532,6 +1539,8 @@ package final class StreamRecorder {
     package func noteSkipped(_ intent: Intent) {
         var column = StreamColumn(index: latestIndex + 1, intent: intent)
         column.skipped = true
+        // Nothing entered: the wait running before it runs on through its column.
+        column.noteWait(until: session.waitsUntil)
         startColumn(column)
     }
 

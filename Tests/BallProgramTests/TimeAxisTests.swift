@@ -108,6 +108,43 @@ struct TimeAxisTests {
         #expect(driver.lines.contains { $0.contains("2.3s–2.4s slotted: nothing: debounce waits") })
     }
 
+    @Test(
+        "T, debounce and a quick drag released before the timer goes off: ~ in every column up to debounce's ○, live and after"
+    )
+    func debounceAfterRelease() {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.send(.operatorChosen([.debounce]))
+        driver.type("T")
+        driver.passTime(to: 1.0)
+        let drawn = GlideTests.drawnCentre(driver.frame, ball: driver.appearance.ball)
+        #expect(drawn != nil, "no ball drawn")
+        let centre = drawn ?? Cell(column: 0, row: 0)
+        // Five steps right 30 ms apart (1.03 to 1.15 s), the button released at 1.18 s: debounce
+        // holds the last position until 1.45 s, through the release's column and the two after it.
+        var steps: [MemoryTerminal.Step] = [.bytes(TerminalBytes.press(centre))]
+        for step in 1...5 {
+            steps += [
+                .pass(.milliseconds(30)),
+                .bytes(TerminalBytes.drag(Cell(column: centre.column + step, row: centre.row))),
+            ]
+        }
+        steps += [
+            .pass(.milliseconds(30)), .bytes(TerminalBytes.release(Cell(column: centre.column + 5, row: centre.row))),
+        ]
+        driver.run(steps)
+        // 1.39 s: the wait runs, drawn to the column of now.
+        driver.passTime(to: 1.39)
+        var debounce = Self.slotRow(in: driver.lines)
+        #expect(String(debounce[Self.cell(10)...Self.cell(14)]) == "~~~~ ", "\(String(debounce))")
+        driver.passTime(to: 2.0)
+        debounce = Self.slotRow(in: driver.lines)
+        // The steps: three in the column of 1.0 s, two in the next; then nothing moves.
+        let position = Self.row("position", in: driver.lines)
+        #expect(String(position[Self.cell(10)...Self.cell(12)]) == "³²─", "\(driver.lines.joined(separator: "\n"))")
+        #expect(String(debounce[Self.cell(10)...Self.cell(15)]) == "~~~~○ ", "\(driver.lines.joined(separator: "\n"))")
+    }
+
     @Test("< and > zoom from 50 ms to 1 s a column (several events in one are a group); T goes back to intents")
     func zoom() {
         let driver = Self.debounced()
