@@ -519,8 +519,12 @@ package enum MarbleSVG {
                             x: x + 2, text: name, attribute: "data-segment",
                             title: "#\(columns[start.offset].index) \(name) went into the slot"))
                 }
-                // Over the line: the first line just above it, the second above that.
-                try spool.append(Array(partNames(names, lines: (y - 7, y - 17)).utf8))
+                // Over the line: the first line just above it, the second above that; the first
+                // leaves room for the counts over the lane's marbles (`×2`).
+                let countsAt = columns.filter { column in
+                    counts[column.index]?[lane] != nil || column.valueCount(lane) > 1
+                }.map { centre(of: $0.index - first) }
+                try spool.append(Array(partNames(names, lines: (y - 7, y - 17), countsAt: countsAt).utf8))
             }
             for column in columns {
                 // (An inner lane's values are its shapes'.)
@@ -623,23 +627,29 @@ package enum MarbleSVG {
     /// `names` (in the order of their `x`) on two `lines` (their y), each whole where it fits: on
     /// the first line where the name before it there ends before it begins; where neither does,
     /// on the line where that one keeps the most of itself, cut `…` to end before it (its title
-    /// says it in full).
-    static func partNames(_ names: [PartName], lines: (Int, Int)) -> String {
-        // (6 px a character at 10 px, and 4 between two names.)
+    /// says it in full). A name that would cover a count drawn over the lane's marbles (`×2`, at
+    /// `countsAt`, their x) goes on the second line.
+    static func partNames(_ names: [PartName], lines: (Int, Int), countsAt: [Int] = []) -> String {
+        // (6 px a character at 10 px, and 4 between two names; a count 6 px either side of its x.)
         func end(_ name: PartName, _ shown: String) -> Int { name.x + shown.count * 6 + 4 }
+        func clearOfCounts(_ name: PartName) -> Bool {
+            !countsAt.contains { $0 + 6 >= name.x && $0 - 6 <= end(name, name.text) }
+        }
         var shown = names.map(\.text)
         var line = Array(repeating: 0, count: names.count)
         var last: [Int?] = [nil, nil]
         for (index, name) in names.enumerated() {
+            // The first line only where it is clear of the counts.
+            let usable = clearOfCounts(name) ? [0, 1] : [1]
             let ends = last.map { $0.map { end(names[$0], shown[$0]) } ?? .min }
-            if let free = ends.firstIndex(where: { $0 <= name.x }) {
+            if let free = usable.first(where: { ends[$0] <= name.x }) {
                 line[index] = free
             } else {
                 // The line where the name before keeps the most of itself.
-                let rooms = last.map { max(0, (name.x - 4 - names[$0!].x) / 6) }
-                let roomier = rooms[0] >= rooms[1] ? 0 : 1
+                let room = { (line: Int) in max(0, (name.x - 4 - names[last[line]!].x) / 6) }
+                let roomier = usable.max { room($0) < room($1) }!
                 let before = last[roomier]!
-                shown[before] = String(shown[before].prefix(max(0, rooms[roomier] - 1))) + "\(Glyph.ellipsis)"
+                shown[before] = String(shown[before].prefix(max(0, room(roomier) - 1))) + "\(Glyph.ellipsis)"
                 line[index] = roomier
             }
             last[line[index]] = index

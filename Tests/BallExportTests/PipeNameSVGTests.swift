@@ -132,4 +132,43 @@ struct PipeNameSVGTests {
             }
         }
     }
+
+    @Test(
+        "flatMap chosen again with the button down, then a press: the name of the part does not cover the ×2 counts over the slot's lane, which start three columns after it"
+    )
+    func namesClearOfCounts() throws {
+        var lines = [
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        ]
+        func event(_ body: String) { lines.append(#"{"t":\#(Double(lines.count) / 10),\#(body)}"#) }
+        event(#""event":"operator","name":"flatMap""#)
+        event(#""event":"pressed","cell":[40,11]"#)
+        event(#""event":"dragged","cell":[42,11]"#)
+        // A new inner for the button down; the release keeps it, the press makes another: ×2.
+        event(#""event":"operator","name":"flatMap""#)
+        event(#""event":"released","cell":[42,11]"#)
+        event(#""event":"pressed","cell":[42,11]"#)
+        for column in stride(from: 44, to: 52, by: 2) { event(#""event":"dragged","cell":[\#(column),11]"#) }
+        event(#""event":"quit""#)
+        let root = try Self.svg(Array(lines.map { $0 + "\n" }.joined().utf8))
+        let lane = try #require(
+            try root.nodes(forXPath: "//*[local-name()='g'][@data-lane='slotted']").first as? XMLElement)
+        let texts = try lane.nodes(forXPath: "*[local-name()='text']").compactMap { $0 as? XMLElement }
+        let counts = texts.filter { ($0.stringValue ?? "").hasPrefix("×") }.compactMap {
+            Int(Self.attribute("x", of: $0) ?? "")
+        }
+        #expect(counts.count == 4, "\(texts.map { $0.stringValue ?? "" })")
+        let countY = texts.first { ($0.stringValue ?? "").hasPrefix("×") }.flatMap { Self.attribute("y", of: $0) }
+        let names = try Self.texts(with: "data-segment", in: lane)
+        #expect(names.count == 3, "\(names)")
+        for name in names {
+            let x = Int(Self.attribute("x", of: name) ?? "") ?? 0
+            let end = x + (name.children?.first?.stringValue ?? "").count * 6
+            // On the line nearest the lane (two pixels under the counts' baseline), none covers one.
+            guard let y = Int(Self.attribute("y", of: name) ?? ""), let countY = countY.flatMap(Int.init),
+                y == countY + 2
+            else { continue }
+            #expect(counts.allSatisfy { $0 + 6 < x || $0 - 6 > end }, "\(name) over the counts at \(counts)")
+        }
+    }
 }
