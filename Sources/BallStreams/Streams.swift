@@ -553,7 +553,7 @@ package enum MarbleLegend {
     package static let entries: [(symbol: String, meaning: String)] = [
         ("\(Glyph.subscribed)", "subscribed here; what it was handed at once follows"),
         ("\(Glyph.line)", "nothing emitted"),
-        ("a 1 T F", "a value: a letter (see values), a count, true, false"),
+        ("a 1 T F", "a value: a letter (see values; \(lettersSkipped) are marks, never letters), a count, true, false"),
         ("\(Glyph.value)", "a value past the letters a page has (point at it)"),
         (
             "\(Glyph.ball) \(Glyph.background)",
@@ -581,6 +581,14 @@ package enum MarbleLegend {
         ),
         ("\(Glyph.operatorChosen) \(Glyph.mirrorFlipped)", "intents: an operator chosen (f), the mirror flipped (i)"),
     ]
+
+    /// The letters of `a`…`z`, `A`…`Z` no value is drawn as (another mark's), in that order:
+    /// a learner reading `m n p s` otherwise takes the gaps for values missed.
+    package static let lettersSkipped =
+        (Array(Unicode.Scalar("a").value...Unicode.Scalar("z").value)
+        + Array(Unicode.Scalar("A").value...Unicode.Scalar("Z").value))
+        .compactMap(Unicode.Scalar.init).filter { !MarbleValue.letters.contains($0) }.map { String($0) }
+        .joined(separator: " ")
 
     /// The groups' symbol: `² ³ »`.
     package static let groupSymbol =
