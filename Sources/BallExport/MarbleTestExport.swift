@@ -259,11 +259,22 @@ package enum MarbleTestExport {
                 // Ended here: cancelled by the pipe built, or switched away from at the release
                 // (after the release's position, which went through it first).
                 if lived, chosen || !lives, let marbles = inners.removeValue(forKey: number) {
+                    // A quit completes the position first, before what the pipe still holds (a
+                    // debounce's value, passed on at the end) can set off an error that ends the
+                    // head: the inner received the completion, as it does where no error comes.
+                    if column.completed.contains(.position), !chosen {
+                        try marbles.lane.complete(frame, time)
+                        marbles.end = frame
+                        ended.append((number, marbles, false))
+                        continue
+                    }
                     if !chosen, let position = column.position { try receive(marbles, position) }
-                    // Disposed of with the head where no release switched away from it first: at
-                    // the error or completion, a timer's (a debounce's) after the intent's value.
+                    // Disposed of with the head where no release switched away from it first
+                    // (flatMapLatest's does; flatMap's inners outlive a release): at the error or
+                    // completion, a timer's (a debounce's) after the intent's value.
                     let released = if case .released = column.intent { true } else { false }
-                    marbles.end = headEnded && !chosen && !released ? endFrame : frame
+                    let switchedAway = released && head == .flatMapLatest
+                    marbles.end = headEnded && !chosen && !switchedAway ? endFrame : frame
                     ended.append((number, marbles, true))
                 }
                 // Subscribed here (a press, or a pipe built with the button down): handed the
@@ -279,11 +290,11 @@ package enum MarbleTestExport {
             }
             for number in within where inners[number] == nil && reaches > 0 && !column.dead.contains(.slotted) {
                 // Handed the position as it subscribed (it reached it), disposed of at the error.
+                // The intent made it (its press, the pipe built with the button down, or `retry`
+                // after an error at its instant), so it subscribed at the intent: the error may
+                // come later, from a timer (a debounce between the head and `tryMap`).
                 reaches -= 1
-                guard inners.count < Self.mostInners else { throw Self.tooManyInners(at: column.index) }
-                let marbles = try LateMarbles(
-                    label: StreamLane.inner(number).label, start: endFrame, syntax: syntax, frames: frames)
-                if let handed { try marbles.add(handed, at: endFrame, time: endedAt, column: column.index) }
+                let marbles = try subscribe(number)
                 marbles.end = endFrame
                 ended.append((number, marbles, true))
             }

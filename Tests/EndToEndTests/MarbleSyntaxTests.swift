@@ -376,6 +376,71 @@ struct MarbleSyntaxTests {
         ])
         #expect(wrong.status == 1, "\(wrong.output)\(wrong.error)")
         #expect(wrong.output.contains("inner lanes at --frame 1ms: subscription 0: "), "\(wrong.output)")
+        // Inners ended by an error a timer set off, and one completed by a quit before it.
+        for (recording, _, slotted) in Self.endedByATimer {
+            try checkWritten(recording, slotted: slotted, in: file)
+        }
+    }
+
+    /// Recordings on 80×24 (its corner: the centre at 70,17) where `debounce` between the head and
+    /// `tryMap` holds the corner 100 ms before tryMap throws; each with its inner lane at
+    /// --frame 1ms and how many events the slot's lane has.
+    static let endedByATimer: [(recording: [String], inner: String, slotted: Int)] = {
+        let header =
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        let corner = [
+            header, #"{"t":0.1,"event":"pressed","cell":[40,11]}"#, #"{"t":0.2,"event":"dragged","cell":[70,17]}"#,
+            #"{"t":0.4,"event":"operator","name":"flatMapLatest,debounce,tryMap","interval":100}"#,
+        ]
+        return [
+            // The ball held in the corner as the pipe is built: its inner subscribes then (400),
+            // handed the corner; the error, 100 ms later, disposes of it (500).
+            (
+                corner + [#"{"t":1.5,"event":"quit"}"#],
+                #""subscription":" 400ms ^ 99ms !","subscribedFrame":400,"unsubscribedFrame":500,"marbles":" 400ms a 100ms ","values":{"a":{"cell":[70,17],"screen":[80,24]}}"#,
+                3
+            ),
+            // A quit before the timer completes the position, and the inner with it, first (450).
+            (
+                corner + [#"{"t":0.45,"event":"quit"}"#],
+                #""subscription":" 400ms ^","subscribedFrame":400,"unsubscribedFrame":null,"marbles":" 400ms a 49ms |","values":{"a":{"cell":[70,17],"screen":[80,24]}}"#,
+                3
+            ),
+            // flatMap's inner outlives the release that drops the ball in the corner (400): the
+            // error disposes of it (500).
+            (
+                [
+                    header, #"{"t":0.1,"event":"operator","name":"flatMap,debounce,tryMap","interval":100}"#,
+                    #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"dragged","cell":[60,15]}"#,
+                    #"{"t":0.4,"event":"released","cell":[70,17]}"#, #"{"t":1.5,"event":"quit"}"#,
+                ],
+                #""subscription":" 200ms ^ 299ms !","subscribedFrame":200,"unsubscribedFrame":500,"marbles":" 200ms a 99ms b 99ms c 100ms ","values":{"a":{"cell":[40,11],"screen":[80,24]},"b":{"cell":[60,15],"screen":[80,24]},"c":{"cell":[70,17],"screen":[80,24]}}"#,
+                2
+            ),
+        ]
+    }()
+
+    @Test(
+        "an inner subscription ended by an error debounce's timer set off is exported from the frame it subscribed at to the timer's, as Rx has it: not from the error's frame, not ended at flatMap's release; a quit before the timer completes it"
+    )
+    func innerEndedByATimersError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("timer-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        for (recording, inner, _) in Self.endedByATimer {
+            try Data((recording.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+            let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs", "--frame", "1ms"]).output
+                .split(separator: "\n")
+            let inners = lanes.filter { $0.contains(#""lane":"inner "#) }.map(String.init)
+            #expect(
+                inners == [#"{"lane":"inner 1","syntax":"rxjs","frameMs":1,"# + inner + "}"],
+                "\(recording.dropFirst()): \(inners)")
+        }
+        // What the chain did: its head passed the corner on as the pipe was built, at 400.
+        try Data((Self.endedByATimer[0].recording.joined(separator: "\n") + "\n").utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let head = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs", "--frame", "1ms"]).output
+            .split(separator: "\n").first { $0.contains(#""lane":"stage1""#) }
+        #expect(head?.contains(#""marbles":" 400ms a"#) == true, "\(head ?? "no stage1")")
     }
 
     @Test(
