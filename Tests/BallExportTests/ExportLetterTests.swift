@@ -200,13 +200,23 @@ struct ExportLetterTests {
         var generator = SeededGenerator()
         print("ExportLetterTests.pastFortyValues: \(generator)")
         var steps: [(Pilot<Play>) -> Void] = []
+        // Each press a jump to a place no press went to before, so the first SVG block's forty
+        // presses make forty values and the session's hundred go round the forty letters: the
+        // presses take turns between the top rows (the centre held at row 5) and rows 12 to 15,
+        // which the ball at the other place never covers (on 80×40 its disc reaches 5 rows up
+        // and down, an arrow's step more), both above the panel; each turn's columns are drawn
+        // without replacement from those the centre can take.
+        let columns = (0..<2).map { _ in Array(10..<70).shuffled(using: &generator) }
+        var presses = 0
         for step in 0..<150 {
             if step % 3 == 2 {
                 let direction = Direction.allCases[generator.below(Direction.allCases.count)]
                 steps.append { $0.press(direction) }
             } else {
-                // A jump above the panel's rows (on the panel a press inspects a column).
-                let cell = Cell(column: generator.below(Self.screen.columns), row: generator.below(4))
+                // (On the panel a press inspects a column.)
+                let (turn, row) = (presses % 2, generator.below(4))
+                let cell = Cell(column: columns[turn][presses / 2], row: turn == 0 ? row : 12 + row)
+                presses += 1
                 steps.append { $0.send(.pressed(at: cell)) }
                 steps.append { $0.send(.released(at: cell)) }
             }
