@@ -78,9 +78,17 @@ package enum StreamsPage {
         let length = axis.span
         let time = { (number: Int) in number == 0 ? SessionTime.start : index.sessionTime(of: number) }
         let base = lesson.map { TimeSpans.number(of: time($0.floor), length: length) } ?? 0
+        // The place lasts until the next intent: a late subscription made in it (after the last
+        // intent, Completion's after `e`) is on the page, at its own time.
+        // Its page is the one of its intent's time, turned on as far as such a subscription needs,
+        // and no further: the intent stays on it where both fit.
         let latest = TimeSpans.number(of: time(place), length: length)
-        let first = StreamPanel.pageStart(latest: latest, width: width, time: true, from: min(base, latest))
-        var spans = TimeSpans(length: length, first: first, count: StreamPanel.pageSize(width: width, time: true))
+        let madeAt = observations.lazy.filter { $0.place == place }.compactMap(\.time).max()
+        let made = TimeSpans.number(of: max(time(place), madeAt ?? .start), length: length)
+        let size = StreamPanel.pageSize(width: width, time: true)
+        var first = StreamPanel.pageStart(latest: latest, width: width, time: true, from: min(base, latest))
+        if made >= first + size { first = made - size + 1 }
+        var spans = TimeSpans(length: length, first: first, count: size)
         let pageStart = spans.start(of: first)
         let pageEnd = spans.start(of: first + spans.count)
         let before = max(lesson?.floor ?? 0, lastIntent(in: index, before: pageStart, time: time))
@@ -91,13 +99,14 @@ package enum StreamsPage {
             index, from: max(0, before - 1), through: last, columnsFrom: before, timed: true,
             observations: observations, marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept)
         let floor = recorded.floor
-        // On the last page the lanes end with the recording: its time ends with its last intent
-        // (a wait then running is drawn to there, as the live view draws it to now).
+        // On the last page the lanes end with the recording: its time ends with the last thing
+        // recorded, its last intent or a late subscription made after it (a wait then running
+        // is drawn to there, as the live view draws it to now).
         var panel = StreamPanel(columns: recorded.columns, lateLanes: recorded.lateLanes, present: place)
         if let home { panel.homeLetters = home }
         if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
-            let end = time(index.count)
+            let end = max(time(index.count), observations.lazy.compactMap(\.time).max() ?? .start)
             spans.count = min(spans.count, max(1, TimeSpans.number(of: end, length: length) - first + 1))
             panel.now = end
         }
@@ -243,7 +252,7 @@ package enum StreamsPage {
         let (recorder, floor, home) = record(
             index, from: first, through: end, observations: observations, marker: marker, letters: letters)
         var columns = recorder.columns(from: start)
-        if timed, start == 0, !columns.isEmpty { columns[0].time = .start }
+        if timed, start == 0, !columns.isEmpty { columns[0].moveToTheStart() }
         let page = KeptPage.Recorded(
             columns: columns, lateLanes: recorder.lateLanes, floor: floor,
             endLetters: letters == nil ? nil : recorder.letterBook.letters)
@@ -326,5 +335,26 @@ extension StreamPanel {
         panel.inputsOfEveryOperator = true
         if lanes == nil { panel.rowBudget = StreamPanel.rows(slot: true) }
         return panel
+    }
+}
+
+extension StreamColumn {
+    /// The start column of a scratch session built at place 0, moved to the start on the time
+    /// axis: the session stands where the next intent comes (``ReplayIndex/state(at:)``), so
+    /// what the lanes were handed as they subscribed, the colours and what the slot passed on
+    /// too, is noted at that intent's time; it was the start's.
+    fileprivate mutating func moveToTheStart() {
+        time = .start
+        let start = { (time: SessionTime?) in time.map { _ in SessionTime.start } }
+        (passedAt, ballColourAt, backgroundAt, failedAt) = (
+            start(passedAt), start(ballColourAt), start(backgroundAt), start(failedAt)
+        )
+        slottedTimes = slottedTimes.map { _ in .start }
+        for number in stagesPassed.indices {
+            stagesPassed[number].times = stagesPassed[number].times.map { _ in .start }
+            stagesPassed[number].at = start(stagesPassed[number].at)
+            stagesPassed[number].completedAt = start(stagesPassed[number].completedAt)
+            stagesPassed[number].failedAt = start(stagesPassed[number].failedAt)
+        }
     }
 }

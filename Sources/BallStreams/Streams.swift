@@ -1719,8 +1719,12 @@ package final class StreamRecorder {
 
     private func lateCompleted(_ id: Int, _ kind: LateSubscriber) {
         guard let slot = lateLanes.firstIndex(where: { $0.id == id }) else { return }
-        lateLanes[slot].end = LateLane.End(column: latestIndex, ending: .completed)
-        lateLanes[slot].endedAt = session.now
+        // Subscribed to a subject that had completed (RxSwift sends the new subscriber its
+        // completion at once): it ended where and when it subscribed, on the player's page too,
+        // whose scratch session's clock stays at the intent before.
+        let atOnce = subscribing == id
+        lateLanes[slot].end = LateLane.End(column: atOnce ? lateLanes[slot].start : latestIndex, ending: .completed)
+        lateLanes[slot].endedAt = atOnce ? lateLanes[slot].startedAt : session.now
         lateCancellables[id] = nil
         lateEvents.send((kind, .completed))
         lateEvents.send((kind, .disposed))

@@ -1,0 +1,148 @@
+import BallModel
+import BallPlayer
+import BallProgram
+import BallRendering
+import BallReplay
+import BallStreams
+import BallTestSupport
+import Foundation
+import Testing
+
+/// A recorded Completion lesson in the player (``CompletionTour``): each late subscription made
+/// after `e` drawn in `e`'s column in the intent view, and at its own time on the time axis,
+/// which runs on to the last thing recorded, as RxSwift's subjects hand it over: a
+/// BehaviorSubject or PublishSubject subscribed after its completion the completion alone (`^|`),
+/// a ReplaySubject its buffer then the completion (`^³|`), the relay, which never completes, its
+/// value (`^c`).
+@Suite("Completion's late lanes after e in the player")
+struct CompletionReplayTests {
+    /// What the recording says of the tour: its bytes, the time of `e`, each subscription made
+    /// after it (its kind and time, in order), and the position the session ended at.
+    struct Recorded {
+        var bytes: [UInt8]
+        var end: SessionTime
+        var after: [(kind: String, time: SessionTime)]
+        var position: String
+        var shown: Frame
+    }
+
+    /// The tour recorded, and what its recording says.
+    static func recorded() throws -> Recorded {
+        let (tour, shown) = try CompletionTour.recorded()
+        let events = try tour.file.lines.dropFirst().map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        let time = { (event: [String: Any]) in SessionTime(seconds: event["t"] as? Double ?? -1) }
+        let completed = try #require(events.firstIndex { $0["event"] as? String == "completed" }, "\(tour.file.lines)")
+        let after = events[(completed + 1)...].filter { $0["event"] as? String == "subscribed" }.map {
+            (kind: $0["subject"] as? String ?? "?", time: time($0))
+        }
+        let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))
+        try index.readAll()
+        let centre = index.state(at: index.count).position.centre
+        return Recorded(
+            bytes: tour.file.bytes, end: time(events[completed]), after: after,
+            position: "\(centre.column),\(centre.row)", shown: shown)
+    }
+
+    /// The player of `recorded` at its end, the streams open, on the time axis when `time`.
+    static func player(_ recorded: Recorded, time: Bool) throws -> Pilot<ReplayProgram> {
+        let player = try Pilot<ReplayProgram>(recorded.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.end)])
+        if !player.player.streamsOpen { player.type("s") }
+        if time { player.type("T") }
+        return player
+    }
+
+    /// A lane's row from its first lane cell on, as characters (a row shorter than the page is
+    /// blank to the right).
+    static func cells(_ row: String) -> [Character] {
+        Array(row.dropFirst(StreamPanel.labelWidth)) + Array(repeating: " ", count: 80)
+    }
+
+    /// The rows of `frame` labelled `label` (a kind's late lanes may take several).
+    static func rows(_ label: String, in frame: Frame) -> [String] {
+        LearnRecordingTests.rows(frame).filter { $0.hasPrefix(" \(label) ") || $0 == " \(label)" }
+    }
+
+    /// The letter the values line of `frame` gives `value` (`c` for `c=42,3`).
+    static func letter(of value: String, in frame: Frame) -> Character? {
+        let line = LearnRecordingTests.rows(frame).first { $0.hasPrefix(" values") } ?? ""
+        return line.split(separator: " ").first { $0.hasSuffix("=\(value)") }?.first
+    }
+
+    /// What each late kind subscribed after `e` shows, by the recording's name for it.
+    static let handed: [String: String] = ["behavior": "^|", "publish": "^|", "replay": "^³|"]
+
+    /// The panel's label for a late kind, by the recording's name for it.
+    static func label(_ kind: String) -> String {
+        switch kind {
+        case "behavior": "late Behavior"
+        case "publish": "late Publish"
+        case "replay": "late Replay(3)"
+        default: "late Relay"
+        }
+    }
+
+    @Test(
+        "the time view (T) at the end: the axis runs on to the relay's second v; b and p after e draw ^| at their own times, r ^³| at its, v ^ and the latest position at its, no end; nothing of them before"
+    )
+    func timeView() throws {
+        let recorded = try Self.recorded()
+        #expect(recorded.after.map(\.kind) == ["behavior", "publish", "replay", "relay"], "\(recorded.after)")
+        let player = try Self.player(recorded, time: true)
+        let frame = player.frame
+        let context = LearnRecordingTests.rows(frame).joined(separator: "\n")
+        let span = { (time: SessionTime) in TimeSpans.number(of: time, length: PanelAxis.defaultSpan) }
+        // `e` on the intents lane, its completion after it, and nothing later: the lane has ended.
+        let intents = Self.cells(try #require(Self.rows("intents", in: frame).first, "\(context)"))
+        let e = try #require(intents.lastIndex(of: "e"), "\(context)")
+        #expect(intents[(e + 1)...].prefix(2) == ["|", " "], "\(context)")
+        let letter = try #require(Self.letter(of: recorded.position, in: frame), "\(context)")
+        for (kind, time) in recorded.after {
+            // The span of its own time, `^` in the cell before (the lane is blank before).
+            let at = e + span(time) - span(recorded.end)
+            let drawn = Self.handed[kind] ?? "^\(letter)"
+            let rows = Self.rows(Self.label(kind), in: frame).map(Self.cells)
+            let row = rows.first { String($0[(at - 1)...].prefix(drawn.count)) == drawn }
+            #expect(row != nil, "\(kind) at \(time): \(drawn) at cell \(at - 1)\n\(context)")
+            #expect(row?[..<(at - 1)].allSatisfy { $0 == " " } == true, "\(kind): blank before\n\(context)")
+            #expect(
+                row?[(at - 1 + drawn.count)...].allSatisfy { $0 == " " } == true, "\(kind): nothing after\n\(context)")
+        }
+        // The axis ends with the relay's span: the last cell of the page.
+        let relay = e + span(recorded.after.last!.time) - span(recorded.end)
+        #expect(
+            LearnRecordingTests.rows(frame).allSatisfy { row in
+                !row.hasPrefix(" late ") && !row.hasPrefix(" intents")
+                    || Self.cells(row)[(relay + 1)...].allSatisfy { $0 == " " }
+            }, "\(context)")
+        #expect(relay < StreamPanel.pageSize(width: 80, time: true), "\(context)")
+    }
+
+    @Test(
+        "the intent view at the end: each late subscription after e in e's column, ^| ^| ^³| and the relay's ^ with the latest position, as the tour drew them"
+    )
+    func intentView() throws {
+        let recorded = try Self.recorded()
+        let player = try Self.player(recorded, time: false)
+        let frame = player.frame
+        let context = LearnRecordingTests.rows(frame).joined(separator: "\n")
+        let intents = Self.cells(try #require(Self.rows("intents", in: frame).first, "\(context)"))
+        // e's column: two cells, `─e`.
+        let column = try #require(intents.lastIndex(of: "e"), "\(context)") - 1
+        let letter = try #require(Self.letter(of: recorded.position, in: frame), "\(context)")
+        for (kind, _) in recorded.after {
+            let drawn = Self.handed[kind] ?? "^\(letter)"
+            let rows = Self.rows(Self.label(kind), in: frame).map(Self.cells)
+            let row = rows.first { String($0[column...].prefix(drawn.count)) == drawn }
+            #expect(row != nil, "\(kind): \(drawn) at cell \(column)\n\(context)")
+            #expect(row?[..<column].allSatisfy { $0 == " " } == true, "\(kind): blank before\n\(context)")
+        }
+        // The tour's own late rows at its end, drawn alike (a row the tour kept idle aside).
+        let live = LearnRecordingTests.lateRows(recorded.shown).filter { !$0.contains(": subscribe") }
+        for row in live where row.contains("^|") || row.contains("^³|") {
+            #expect(LearnRecordingTests.lateRows(frame).contains(row), "the tour's \(row)\n\(context)")
+        }
+    }
+}
