@@ -176,6 +176,24 @@ package enum MarbleSVG {
         }
         // The book after the latest column with a part in the frame gathering.
         var gatheringBook: ValueLetterBook?
+        // Draws the frames with nothing from the next to draw up to `frame`, and returns such a
+        // frame: it keeps the operator in the slot (its part of the lane goes on), and flatMap's
+        // inner subscriptions live on through it.
+        func quietFrames(before frame: Int) throws -> StreamColumn {
+            var quiet = StreamColumn(index: nextFrame)
+            quiet.slot = slotNow
+            (quiet.innersBefore, quiet.innersAfter) = (innersNow.live, innersNow.live)
+            (quiet.innersMadeBefore, quiet.innersMadeAfter) = (innersNow.made, innersNow.made)
+            while nextFrame < frame {
+                quiet.index = nextFrame
+                try take(quiet, book: nil)
+                nextFrame += 1
+            }
+            return quiet
+        }
+        // On a time axis: the frame of the latest late subscription's event (a subscription made
+        // after the last intent, Completion's after `e`, is drawn in its own frame).
+        var lateFrame: Int?
         // Part of a column, in frame `frame`, with the book after that column: the frames before
         // it are drawn (empty ones too).
         func gather(_ frame: Int, _ part: StreamColumn, lanes: [StreamLane], book: ValueLetterBook) throws {
@@ -184,17 +202,7 @@ package enum MarbleSVG {
                 gathering = nil
             }
             if gathering == nil {
-                // A frame with nothing keeps the operator in the slot (its part of the lane goes on),
-                // and flatMap's inner subscriptions live on through it.
-                var quiet = StreamColumn(index: nextFrame)
-                quiet.slot = slotNow
-                (quiet.innersBefore, quiet.innersAfter) = (innersNow.live, innersNow.live)
-                (quiet.innersMadeBefore, quiet.innersMadeAfter) = (innersNow.made, innersNow.made)
-                while nextFrame < frame {
-                    quiet.index = nextFrame
-                    try take(quiet, book: nil)
-                    nextFrame += 1
-                }
+                var quiet = try quietFrames(before: frame)
                 quiet.index = frame
                 gathering = quiet
                 nextFrame = frame + 1
@@ -292,7 +300,9 @@ package enum MarbleSVG {
                 case (.late(let kind, let event, let column, _), .perIntent):
                     late.note(kind, event, column: column)
                 case (.late(let kind, let event, _, let time), .time(let length)):
-                    late.note(kind, event, column: Int(time.microseconds / length))
+                    let frame = Int(time.microseconds / length)
+                    late.note(kind, event, column: frame)
+                    lateFrame = max(lateFrame ?? frame, frame)
                 case (.lesson(let start), .perIntent):
                     lessons.append(LessonMark(start: start, column: start.column))
                 case (.lesson(let start), .time(let length)):
@@ -300,6 +310,8 @@ package enum MarbleSVG {
                 }
             }
             if let current = gathering { try take(current, book: gatheringBook) }
+            // The axis runs on to the last thing recorded: a late subscription after the last intent.
+            if let lateFrame { _ = try quietFrames(before: lateFrame + 1) }
         } catch let error as ReplayError {
             failure = error  // The picture of what came before the bad line, then the error.
         } catch let error as MarbleExportError where error.code == 65 {
@@ -462,8 +474,6 @@ package enum MarbleSVG {
             }
             // The line: the block's columns, up to the completion when it is in them.
             let lastDrawn = min(lastIndex, completed[lane] ?? lastIndex)
-            guard completed[lane].map({ $0 >= first }) ?? true else { continue }
-            let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
             // The slot's lane is labelled `slotted`, as the panel labels it; the operator of the
             // block's first column is named above its start, and each operator chosen in the block
             // starts its part with a dashed bar and its name above.
@@ -471,6 +481,16 @@ package enum MarbleSVG {
             // label column is narrow: the label's title says it in full).
             let label = panel.pipeLabel(lane).xmlEscaped
             let code = panel.pipeCode(lane).map { "<title>\($0.xmlEscaped)</title>" } ?? ""
+            guard completed[lane].map({ $0 >= first }) ?? true else {
+                // Ended before the block (a time axis runs on after the session's end to the late
+                // subscriptions made then): its label over nothing, as the panel draws it.
+                try spool.append(
+                    Array(
+                        #"<g class="lane" data-lane="\#(lane.label)"><text x="\#(margin)" y="\#(y + 4)" class="label">\#(label)\#(code)</text></g>"#
+                            .utf8))
+                continue
+            }
+            let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
             // An inner subscription's lane: a line while it lives, `^` and `!` where it was made
             // and disposed of, `|` where it completed, as the text export draws it.
             let line =
