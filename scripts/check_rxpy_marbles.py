@@ -53,7 +53,10 @@ Then each late subscription (`"lane":"late …"`): RxPY's own subject of its kin
 Subject, ReplaySubject(3); the relay a BehaviorSubject that is never completed) is fed the
 position lane's events at their frames on RxPY's virtual-time TestScheduler, a subscriber
 subscribes at the lane's `subscribedFrame` and is disposed of at its `unsubscribedFrame`, and
-what it received must be what the lane's marbles say, frame by frame.
+what it received must be what the lane's marbles say, frame by frame; and again at `--frame 1ms`
+on the recording's own times, where each subscription is in the frame of its own time (Completion's
+after `e`, a while after the last intent: a Behavior or Publish subscriber the completion alone, a
+Replay its buffer then the completion, the relay its value and no end).
 
 Then each Publish copy of the chain `learn`'s `o` bound the screen through (`"lane":"copy.subject"`,
 `"copy.ball"`, `"copy.screen"`, three a copy): RxPY's own Subject fed the position lane's events
@@ -258,12 +261,14 @@ def main(program, recording, replacements=None):
     if failures:
         print("\n".join(failures))
         return 1
-    print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them; "
+    print("%d intents, %s: every lane as the trace says (%s); %d late lanes as RxPY's subjects give them"
+          " (%d at --frame 1ms, each subscription at its own time); "
           "%d Publish copies' lanes as RxPY's Subject, map, distinct_until_changed and scan give them; "
           "slotted's %d events at --frame 1ms as RxPY's operators give them from the exported inputs "
           "(operators chosen: %s)%s%s%s" % (
         len(events), "quits" if quits else "does not quit",
         ", ".join("%s %d events" % (name, len(wanted)) for name, wanted in expected.items()), len(late),
+        late_counts[0],
         len(copies) // 3,
         len(slotted), ", ".join(chosen) or "none",
         "".join("; %s's %d events as RxPY's pipe of the stages up to it gives them" % (name, count)
@@ -469,6 +474,8 @@ def out_of_bounds(position):
 stage_counts = {}
 # How many inner lanes the last frame_check compared.
 inner_counts = [0]
+# How many late lanes the last frame_check checked at --frame 1ms.
+late_counts = [0]
 # The values (and `|`) of each stage lane at --frame 1ms in the last frame_check, in order: the
 # export at a frame an intent must say the same.
 stage_values = {}
@@ -819,7 +826,25 @@ def frame_check(program, recording, end, expressions):
             first, (exported_inners + [None])[min(first, len(exported_inners))],
             (given_inners + [None])[min(first, len(given_inners))]))
     inner_counts[0] = len(given_inners)
-    return failures + lesson_wrong, given, sorted({name for _, name in chosen})
+    return failures + lesson_wrong + late_failures(every, position), given, sorted({name for _, name in chosen})
+
+
+def late_failures(every, position):
+    """What differs between each late lane exported with `--frame 1ms` (each subscription in the
+    frame of its own time: Completion's after `e`, a while after the last intent) and what RxPY's
+    subject of its kind gives a subscriber subscribed and disposed of at those frames, fed the
+    position lane (`position`: its events at 1 ms a frame)."""
+    failures = []
+    for lane in every:
+        if not lane["lane"].startswith("late "):
+            continue
+        received = rxpy_late(lane, position)
+        parsed = [(int(time), mark(n)) for time, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])]
+        if parsed != received:
+            failures.append("%s subscribed at frame %d at --frame 1ms: parsed %r, RxPY's subject gave %r" % (
+                lane["lane"], lane["subscribedFrame"], parsed, received))
+    late_counts[0] = sum(1 for lane in every if lane["lane"].startswith("late "))
+    return failures
 
 
 if __name__ == "__main__":

@@ -689,7 +689,7 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
-        "a recorded tour's export reads in RxPY: its lessons listed where they began, and Completion's late lanes after e as RxPY's own subjects give them",
+        "a recorded tour's export reads in RxPY: its lessons listed where they began, and Completion's late lanes after e as RxPY's own subjects give them, at a frame an intent and at --frame 1ms, each subscription at its own time",
         .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
     func recordedTourReadsInRxPY() throws {
@@ -714,7 +714,10 @@ struct MarbleSyntaxTests {
         let lessons = lines.filter { $0.contains(#""event":"lesson""#) }.count
         let subscribed = lines.filter { $0.contains(#""event":"subscribed""#) }.count
         #expect(lessons == 2 && subscribed == 5, "\(lines.joined(separator: "\n"))")
-        #expect(checked.output.contains("; \(subscribed) late lanes as RxPY's subjects give them"), "\(checked.output)")
+        #expect(
+            checked.output.contains(
+                "; \(subscribed) late lanes as RxPY's subjects give them (\(subscribed) at --frame 1ms, each subscription at its own time)"
+            ), "\(checked.output)")
         #expect(checked.output.contains("; \(lessons) lessons listed where they began"), "\(checked.output)")
     }
 
