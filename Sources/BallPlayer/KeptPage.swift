@@ -26,8 +26,16 @@ package final class KeptPage {
         var marker: Int?
         /// Whether the letters were noted (the recorder's book seeded from the books).
         var letters: Bool
+        /// The place whose column is drawn as it stood at a time before its end, and that time.
+        var present: Present?
         /// The late subscriptions and cancels made again, at their places and times.
         var observations: [Made]
+    }
+
+    /// A place whose column is drawn as it stood when the clock reached `reached`.
+    struct Present: Equatable {
+        var place: Int
+        var reached: SessionTime
     }
 
     /// A late subscription or cancel made again on a page (``StreamsPage/LateObservation``).

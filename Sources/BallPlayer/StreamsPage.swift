@@ -27,15 +27,17 @@ package enum StreamsPage {
     /// session's letter book at each place, ``LetterBooks``).
     /// `lessons`: how a recorded tour's lesson drew its lanes (``TourLessonLanes``), by its marker's
     /// number and title (nil: not this program's lesson). `kept`: the page last worked out, which
-    /// a step within it shows again (``KeptPage``).
+    /// a step within it shows again (``KeptPage``). `reached`: how far the place has gone on the
+    /// session's clock where a timer of the chain is still to come before the next intent (nil:
+    /// the place whole): its column holds what the live panel held then, and no more.
     package static func panel(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
         through: Int? = nil, books: LetterBooks, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil },
-        kept: KeptPage? = nil
+        kept: KeptPage? = nil, reached: SessionTime? = nil
     ) -> StreamPanel {
         page(
             index: index, place: place, width: width, observations: observations, axis: axis, through: through,
-            books: books, lessons: lessons, kept: kept)
+            books: books, lessons: lessons, kept: kept, reached: reached)
     }
 
     /// The page of ``panel(index:place:width:observations:axis:through:books:lessons:)``; without `books`,
@@ -44,8 +46,9 @@ package enum StreamsPage {
     static func page(
         index: ReplayIndex, place: Int, width: Int, observations: [LateObservation], axis: PanelAxis = PanelAxis(),
         through: Int? = nil, books: LetterBooks? = nil, lessons: (Int, String) -> TourLessonLanes? = { _, _ in nil },
-        kept: KeptPage? = nil
+        kept: KeptPage? = nil, reached: SessionTime? = nil
     ) -> StreamPanel {
+        let present = reached.map { (place: place, reached: $0) }
         let lesson = TourLesson(of: place, in: observations) { marker in
             marker.time.map { beganAtIntent(place: marker.place, time: $0, in: index) } ?? false
         }
@@ -64,9 +67,10 @@ package enum StreamsPage {
             let end = min(ceiling, start + size - 1)
             let (recorded, home) = self.recorded(
                 index, from: max(0, start - 1), through: end, columnsFrom: start, observations: observations,
-                marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept)
+                marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept, present: present)
             let floor = recorded.floor
             var panel = StreamPanel(columns: recorded.columns, lateLanes: recorded.lateLanes, present: place)
+            panel.reached = reached
             if let home { panel.homeLetters = home }
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
@@ -97,12 +101,14 @@ package enum StreamsPage {
         // what it did, where the start column would hold what the subscriptions were handed.
         let (recorded, home) = self.recorded(
             index, from: max(0, before - 1), through: last, columnsFrom: before, timed: true,
-            observations: observations, marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept)
+            observations: observations, marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept,
+            present: present)
         let floor = recorded.floor
         // On the last page the lanes end with the recording: its time ends with the last thing
         // recorded, its last intent or a late subscription made after it (a wait then running
         // is drawn to there, as the live view draws it to now).
         var panel = StreamPanel(columns: recorded.columns, lateLanes: recorded.lateLanes, present: place)
+        panel.reached = reached
         if let home { panel.homeLetters = home }
         if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
@@ -227,14 +233,18 @@ package enum StreamsPage {
     /// (`timed`: on a time axis, where a first column at the start is drawn at the start's
     /// time), with the letters at the place as it gives them; the page `kept` has, where it was
     /// worked out from the same (the letters at the place then from the books), and kept there.
+    /// With `present`, its place's column as it stood when the clock had reached its time (the
+    /// later columns, the future, whole).
     private static func recorded(
         _ index: ReplayIndex, from first: Int, through end: Int, columnsFrom start: Int, timed: Bool = false,
-        observations: [LateObservation], marker: Int?, letters: (books: LetterBooks, place: Int)?, kept: KeptPage?
+        observations: [LateObservation], marker: Int?, letters: (books: LetterBooks, place: Int)?, kept: KeptPage?,
+        present: (place: Int, reached: SessionTime)?
     ) -> (page: KeptPage.Recorded, home: ValueLetters?) {
         let key = kept.map { _ in
             KeptPage.Key(
                 revision: index.revision, count: index.count, first: first, end: end, start: start, timed: timed,
                 marker: marker, letters: letters != nil,
+                present: present.map { KeptPage.Present(place: $0.place, reached: $0.reached) },
                 observations: observations.map {
                     KeptPage.Made(place: $0.place, observation: $0.observation, time: $0.time)
                 })
@@ -249,9 +259,16 @@ package enum StreamsPage {
             }
             return (page, home)
         }
-        let (recorder, floor, home) = record(
-            index, from: first, through: end, observations: observations, marker: marker, letters: letters)
+        let (recorder, floor, home, paused) = record(
+            index, from: first, through: end, observations: observations, marker: marker, letters: letters,
+            present: present)
         var columns = recorder.columns(from: start)
+        if let paused, let present {
+            // The present's column, and those before it, as they stood at its time.
+            columns =
+                paused.filter { $0.index >= start && $0.index <= present.place }
+                + columns.filter { $0.index > present.place }
+        }
         if timed, start == 0, !columns.isEmpty { columns[0].moveToTheStart() }
         let page = KeptPage.Recorded(
             columns: columns, lateLanes: recorder.lateLanes, floor: floor,
@@ -266,12 +283,14 @@ package enum StreamsPage {
     /// is given: its column, and the first late subscription made in it. With `letters`, the
     /// session's letters at their place too: the recorder begins with the book at `first`
     /// (from the books), and notes it on (late subscriptions note no letters); a value first met
-    /// after the place has the letter the book gives it then.
+    /// after the place has the letter the book gives it then. With `present`, the columns too as
+    /// they stood when the clock had reached its time at its place (nil: not on the page).
     private static func record(
         _ index: ReplayIndex, from first: Int, through end: Int, observations: [LateObservation], marker: Int? = nil,
-        letters: (books: LetterBooks, place: Int)? = nil
-    ) -> (StreamRecorder, PageFloor?, ValueLetters?) {
-        let scratch = BallSession(start: index.state(at: first))
+        letters: (books: LetterBooks, place: Int)? = nil, present: (place: Int, reached: SessionTime)? = nil
+    ) -> (StreamRecorder, PageFloor?, ValueLetters?, [StreamColumn]?) {
+        let atFirst = present.flatMap { $0.place == first ? $0.reached : nil }
+        let scratch = BallSession(start: index.state(at: first, timersUntil: atFirst))
         let earlier = index.positions(before: first, count: LateSubscriber.replayBufferSize + 1).dropLast()
         let recorder = StreamRecorder(
             session: scratch, capacity: end - first + 2, firstIndex: first, earlierPositions: Array(earlier),
@@ -296,8 +315,19 @@ package enum StreamsPage {
             }
         }
         observe(upTo: first)
-        index.replay(after: first, through: end, on: scratch, noting: recorder) { number in
-            if number == letters?.place { book = recorder.letterBook }
+        var paused: [StreamColumn]?
+        let pause = present.map { present in
+            (
+                place: present.place, at: present.reached,
+                then: {
+                    observe(upTo: present.place)
+                    if present.place == letters?.place { book = recorder.letterBook }
+                    paused = recorder.columns
+                }
+            )
+        }
+        index.replay(after: first, through: end, on: scratch, noting: recorder, pause: pause) { number in
+            if number == letters?.place, number != present?.place { book = recorder.letterBook }
             observe(upTo: number)
         }
         // A place off the page (none the player shows): its book worked out on its own.
@@ -305,7 +335,7 @@ package enum StreamsPage {
         // A value the page draws after the place (the player's future) takes the letter the
         // session gives it when it comes, not one free on the page: the book at the page's end.
         let home = book.map { $0.letters.merging(recorder.letterBook.letters) { atPlace, _ in atPlace } }
-        return (recorder, floor, home)
+        return (recorder, floor, home, paused)
     }
 }
 

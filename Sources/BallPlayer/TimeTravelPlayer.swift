@@ -23,8 +23,9 @@ package final class TimeTravelPlayer {
     /// How many intents are applied.
     package private(set) var place = 0
     /// Of the stops after the place's intent (``stops(at:)``: a recorded tour's `o`, `u` and
-    /// lessons begun there), how many are passed; nil: all, the place whole. Stepping stops after
-    /// the intent, then after each.
+    /// lessons begun there, and each timer of the chain that goes off before the next intent),
+    /// how many are passed; nil: all, the place whole. Stepping stops after the intent, then after
+    /// each.
     package private(set) var stop: Int?
     /// The timing, whether paused, and when the next intent is due.
     package private(set) var playback: PlaybackClock
@@ -116,13 +117,18 @@ package final class TimeTravelPlayer {
 
     // MARK: - What the keys do
 
-    /// Plays, or pauses; at the end of the recording, plays it again from the start.
+    /// Plays, or pauses; at the end of the recording, plays it again from the start. Paused
+    /// before a timer of the chain came, the place stops there: the timer is a step away.
     package func togglePause() {
         if paused, place == index.count, index.isComplete {
             move(to: 0, how: .jump)
         }
         playback.setPaused(!paused)
-        if paused { finishPlace(place) }
+        if paused {
+            let now = session.now
+            stop = reached == nil ? nil : stops(at: place).firstIndex { $0.time > now }
+            if stop == nil { finishPlace(place) }
+        }
         revision += 1
     }
 
@@ -133,10 +139,17 @@ package final class TimeTravelPlayer {
         return playback.due(recorded: timer.seconds, after: index.time(at: place))
     }
 
-    /// The chain's timer came: the session's clock moves on to it.
+    /// The chain's timer came: the session's clock moves on to it (past its stop, where the
+    /// place was stopped before it).
     package func timerReached() {
         guard let timer = session.nextTimer else { return }
         session.advance(to: timer)
+        if let stop {
+            let stops = stops(at: place)
+            if stop < stops.count, stops[stop].isTimer, stops[stop].time <= timer {
+                self.stop = stop + 1 < stops.count ? stop + 1 : nil
+            }
+        }
         revision += 1
     }
 
@@ -363,8 +376,11 @@ package final class TimeTravelPlayer {
                 session.send(index.event(target).intent, at: index.sessionTime(of: target))
             }
             // The place shows what the chain did until the next intent (a timed operator's
-            // timer): at once when stepping; while playing, when the timer's time comes.
-            if paused { finishPlace(target) }
+            // timer) when its time comes: while playing, then; stepping, a step later (its stop),
+            // as the live panel drew nothing of it at the intent.
+            // (The state the session is at is the intent's: no fold from a checkpoint for its timers.)
+            let atIntent = index.skipped.contains(target) ? nil : session.state
+            if paused, !stops(at: target, atIntent: atIntent).contains(where: \.isTimer) { finishPlace(target) }
         } else {
             session = BallSession(start: index.state(at: target))
         }
@@ -375,7 +391,7 @@ package final class TimeTravelPlayer {
             let stops = paused ? stops(at: target) : []
             if !stops.isEmpty { stop = 0 }
             // Played forward, the panel opens and closes where the recording's did (up to the stop).
-            followRecordedPanel(at: target, to: stops.first?.start)
+            followRecordedPanel(at: target, to: Self.observationStart(stops, from: 0))
         }
         message = nil
         // A step names its intent as the panel does; anything else, where it went.
@@ -399,22 +415,43 @@ package final class TimeTravelPlayer {
     }
 
     /// Goes to stop `target` of the place (nil: the place whole), forward or back, and says what
-    /// the `o` or `u` passed changed: the screen's colours where it bound them, the tour's row.
+    /// the `o`, `u` or timer passed changed: the screen's colours where it bound them, the tour's
+    /// row, what the timer let through. A timer passed moves the session's clock on to it; back
+    /// before one, the session is built again at the stop's time.
     private func moveStop(to target: Int?, forward: Bool) {
         let stops = stops(at: place)
         let passed = forward ? stop.map { stops[$0] } : target.map { stops[$0] }
         let screenBefore = coloursThroughPublish
-        if forward { followRecordedPanel(at: place, from: passed?.start, to: target.map { stops[$0].start }) }
+        let before = session.viewModel.current
+        if forward, let from = Self.observationStart(stops, from: stop) {
+            followRecordedPanel(at: place, from: from, to: Self.observationStart(stops, from: target))
+        }
+        if forward, let passed, passed.isTimer { session.advance(to: passed.time) }
+        if forward, target == nil { finishPlace(place) }
+        if !forward, let target, stops.contains(where: \.isTimer) {
+            let clock = stops[..<target].last(where: \.isTimer)?.time ?? index.sessionTime(of: place)
+            session = BallSession(start: index.state(at: place, timersUntil: clock))
+        }
         stop = target
         message = nil
-        let appearance = session.viewModel.current
-        let said = passed.map { Self.stopWords(index.observations[$0.named].event.observation) }
+        let said = passed.map { passed in
+            passed.observation.map { Self.stopWords(index.observations[$0.named].event.observation) }
+                ?? timerWords(at: passed.time)
+        }
         let words = forward ? "#\(place) \(said?.words ?? "")" : "#\(place) before \(said?.short ?? "")"
-        let short = forward ? "#\(place) \(said?.short ?? "")" : "#\(place) before \(said?.short.prefix(1) ?? "")"
+        let backShort = passed?.isTimer == true ? said?.short ?? "" : String(said?.short.prefix(1) ?? "")
+        let short = forward ? "#\(place) \(said?.short ?? "")" : "#\(place) before \(backShort)"
         change = ChangeLine(
-            words, short: short, before: appearance, after: appearance, screenBefore: screenBefore,
+            words, short: short, before: before, after: session.viewModel.current, screenBefore: screenBefore,
             screenAfter: coloursThroughPublish)
         revision += 1
+    }
+
+    /// What a timer of the chain at `time` is, in full and in short: `debounce's timer at 15.80 s`,
+    /// `timer 15.80 s` (the status line's time is the intent's).
+    private func timerWords(at time: SessionTime) -> (words: String, short: String) {
+        let at = "\(time.seconds.decimals(2)) s"
+        return ("\(session.state.slot.name)'s timer at \(at)", "timer \(at)")
     }
 
     /// What a stop's `o`, `u` or lesson did, in full and in short.
@@ -432,13 +469,82 @@ package final class TimeTravelPlayer {
         }
     }
 
-    /// The stops after intent `place` (``stop``), in order: each recorded `o` and `u`, and each
+    /// A stop after a place's intent (``stop``): a recorded `o`, `u` or lesson begun, or a timer of
+    /// the chain going off.
+    private struct Stop {
+        /// When it happened, on the session's clock.
+        var time: SessionTime
+        /// A recorded stop's (``observationStops(at:)``); nil: a timer's.
+        var observation: (start: Int, named: Int)?
+
+        /// Whether it is a timer's.
+        var isTimer: Bool { observation == nil }
+    }
+
+    /// The stops after intent `place` (``stop``), in the order they happened: the recorded ones
+    /// (``observationStops(at:)``), and each timer of the chain that goes off before the next
+    /// intent (at one instant, the timer first: the live loop runs what is due before a key).
+    /// Kept until the place, the skips or what was read change. `atIntent`: the state at the
+    /// place's intent, where it is known.
+    private func stops(at place: Int, atIntent: BallState? = nil) -> [Stop] {
+        if let kept = stopsKept, kept.place == place, kept.revision == index.revision, kept.count == index.count,
+            kept.observations == index.observations.count
+        {
+            return kept.stops
+        }
+        let recorded = observationStops(at: place).map {
+            Stop(time: SessionTime(seconds: index.observations[$0.named].event.time), observation: $0)
+        }
+        var stops: [Stop] = []
+        var timers = timers(at: place, atIntent: atIntent)[...]
+        for stop in recorded {
+            while let timer = timers.first, timer <= stop.time {
+                stops.append(Stop(time: timer))
+                timers.removeFirst()
+            }
+            stops.append(stop)
+        }
+        stops += timers.map { Stop(time: $0) }
+        stopsKept = (place, index.revision, index.count, index.observations.count, stops)
+        return stops
+    }
+    private var stopsKept: (place: Int, revision: Int, count: Int, observations: Int, stops: [Stop])?
+
+    /// When the chain's timers go off after intent `place` and before the next (none at the start,
+    /// after a skipped intent, or after the last: a recording's time ends with its last intent),
+    /// from the state at its intent (`atIntent`, else worked out).
+    private func timers(at place: Int, atIntent: BallState?) -> [SessionTime] {
+        guard place > 0, !index.skipped.contains(place), let end = index.endTime(of: place) else { return [] }
+        var state = atIntent ?? index.state(at: place, timersUntil: index.sessionTime(of: place))
+        var timers: [SessionTime] = []
+        while let due = state.nextTimer, due < end {
+            timers.append(due)
+            state = state.advanced(to: due)
+        }
+        return timers
+    }
+
+    /// The first of the recording's observations that has not happened at stop `stop` of `stops`:
+    /// the next recorded stop's start (nil: none is left, or the place whole).
+    private static func observationStart(_ stops: [Stop], from stop: Int?) -> Int? {
+        guard let stop else { return nil }
+        return stops[stop...].first { !$0.isTimer }?.observation?.start
+    }
+
+    /// Where the session's clock is at the place, where a timer of the chain is still to come
+    /// before the next intent (the page draws what the live panel held then); nil: the place whole.
+    package var reached: SessionTime? {
+        guard let timer = session.nextTimer, let end = index.endTime(of: place), timer < end else { return nil }
+        return session.now
+    }
+
+    /// The recorded stops after intent `place`, in order: each recorded `o` and `u`, and each
     /// lesson begun there but the recording's first, so that a lesson made of no intent (its
     /// question answered, a late key pressed) has a place to look at too. A stop's `start`: the
     /// first of the recording's observations that has not happened at it (a lesson's: the first
     /// of what the tour did as the lesson began, ``StreamsPage/beginning(of:in:)``); `named`: the
     /// `o`, `u` or lesson's marker the stop is before.
-    private func stops(at place: Int) -> [(start: Int, named: Int)] {
+    private func observationStops(at place: Int) -> [(start: Int, named: Int)] {
         let slice = index.observations(at: place)
         var stops: [(start: Int, named: Int)] = []
         // Whether a lesson began before (looked for only where one begins here: a recording of play
@@ -471,7 +577,7 @@ package final class TimeTravelPlayer {
     private var cutoff: Int? {
         guard let stop else { return nil }
         let stops = stops(at: place)
-        return stop < stops.count ? stops[stop].start : nil
+        return stop < stops.count ? Self.observationStart(stops, from: stop) : nil
     }
 
     /// Whether the recording's observation `number`, made at `entryPlace`, has happened at `place`
@@ -501,7 +607,9 @@ package final class TimeTravelPlayer {
         // full on a row of its own where there is one.
         let layout = self.layout
         if !layout.hasTourRow, let tour = shortTourWords { text += "  \(tour)" }
-        text += "  t \(index.time(at: place).decimals(2)) s  \(playback.speedText)"
+        // Stopped after a timer of the chain, the time it went off.
+        let timer = stop.flatMap { stop in stops(at: place)[..<stop].last(where: \.isTimer)?.time.seconds }
+        text += "  t \((timer ?? index.time(at: place)).decimals(2)) s  \(playback.speedText)"
         // The player's rows over the recording's bottom rows (the view follows the ball).
         let covered = layout.coveredRows
         if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") hidden" }
@@ -701,7 +809,7 @@ package final class TimeTravelPlayer {
             var page = StreamsPage.panel(
                 index: index, place: place, width: width, observations: lateObservations, axis: panelAxis,
                 through: cutoff == nil ? nil : place, books: letterBooks, lessons: lessonLanes,
-                kept: keptPage)
+                kept: keptPage, reached: reached)
             page.fits = fits
             page.missingRows = layout.panelMissingRows
             return page

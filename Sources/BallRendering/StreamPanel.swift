@@ -63,6 +63,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// The intent the replay player is at: later columns ("the future") are drawn dim, and
     /// the description is of this column. Nil: the latest column.
     package var present: Int? { didSet { kept = KeptDrawn() } }
+    /// How far the player's present has gone on the session's clock, where a timer of the chain
+    /// is still to come before the next intent (nil: the place whole, until the next intent): in
+    /// the time view, a wait of the present's runs to there, as the live panel drew it then, and
+    /// the spans after it are the future.
+    package var reached: SessionTime? { didSet { kept = KeptDrawn() } }
     /// The column under the pointer, if any: the description is of it.
     package var hovered: Int?
     /// The lane under the pointer, if any: the description names its code and what it did in
@@ -370,9 +375,23 @@ package struct StreamPanel: Hashable, Sendable {
             }
             let over = columns.first { $0.index > present }?.time
             let (nowSpan, overSpan) = (spans.number(of: now), over.map { spans.number(of: $0) } ?? .max)
-            return spans.numbers.map { number in (number, number > nowSpan && number >= overSpan) }
+            let reachedSpan = reached.map { spans.number(of: $0) } ?? .max
+            return spans.numbers.map { number in
+                (number, number > nowSpan && (number >= overSpan || number > reachedSpan))
+            }
         }
         return columns.indices.map { at in (columns[at].index, present.map { columns[at].index > $0 } ?? false) }
+    }
+
+    /// The columns as their waits are drawn: the present's wait, where the player's present has
+    /// not reached its end (``reached``), runs into the span of that time and no further.
+    private var columnsWaiting: [StreamColumn] {
+        guard let reached, let present, let at = columns.lastIndex(where: { $0.index <= present }),
+            let until = columns[at].waitsUntil, until > reached
+        else { return columns }
+        var columns = columns
+        columns[at].waitsUntil = reached.advanced(by: .microseconds(1))
+        return columns
     }
 
     /// What `lane` shows in each column drawn, by what it showed in each recorded column: the
@@ -836,7 +855,7 @@ package struct StreamPanel: Hashable, Sendable {
             }
             // The time view draws the pipe's timed stage waiting (`~`) where it passes nothing.
             if let spans, lane == waiting {
-                let waits = spans.waits(columns, now: now ?? SessionTime(microseconds: .max))
+                let waits = spans.waits(columnsWaiting, now: now ?? SessionTime(microseconds: .max))
                 for (offset, waited) in waits.enumerated() where waited && shown[offset] == .line {
                     shown[offset] = .waiting
                 }

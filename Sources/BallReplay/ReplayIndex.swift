@@ -161,6 +161,13 @@ package final class ReplayIndex {
     /// The state at `n` (0...``count``): the checkpoint before it, with the intents after it
     /// folded in.
     package func state(at n: Int) -> BallState {
+        state(at: n, timersUntil: nil)
+    }
+
+    /// The state at `n`, with the chain's timers run until `time` (one due at `time` goes off),
+    /// a time before the next intent's: the player's stop at a timer of the place (nil: until the
+    /// next intent came, ``state(at:)``; the intent's own time: none after the intent).
+    package func state(at n: Int, timersUntil time: SessionTime?) -> BallState {
         let n = min(max(0, n), count)
         derive(through: n / Self.checkpointInterval * Self.checkpointInterval)
         let checkpoint = n / Self.checkpointInterval
@@ -170,6 +177,7 @@ package final class ReplayIndex {
             number += 1
             if !skipped.contains(number) { state = folded(state, number) }
         }
+        if let time { return state.advanced(to: time) }
         // What the screen showed at `n`: until the next intent came, the chain's timers went on
         // (one due at its instant goes off after it).
         return endTime(of: n).map { state.reached($0) } ?? state

@@ -22,13 +22,20 @@ struct TimeTravelTests {
 
     /// What playing `lines` (a replay file) forward through a fresh session shows after its
     /// first `count` events, until the next came: the whole state and the whole appearance.
-    static func forward(_ lines: some Sequence<String>, count: Int) throws -> (BallState, Appearance) {
+    /// With `timersUntil`, the chain's timers went on only until then (a stop before a timer).
+    static func forward(_ lines: some Sequence<String>, count: Int, timersUntil: SessionTime? = nil) throws -> (
+        BallState, Appearance
+    ) {
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         let player = try ReplayPlayer(reader: .inMemory(bytes, chunk: 4_096))
         for _ in 0..<count { try player.step() }
         // The chain's timers went on until the next intent came (it is read, not applied); one
         // due at its very instant goes off after it.
-        if let next = try player.nextEvent() { player.session.reach(SessionTime(seconds: next.time)) }
+        if let timersUntil {
+            player.session.advance(to: timersUntil)
+        } else if let next = try player.nextEvent() {
+            player.session.reach(SessionTime(seconds: next.time))
+        }
         return (player.session.state, player.session.viewModel.current)
     }
 
@@ -36,9 +43,17 @@ struct TimeTravelTests {
     static func expectExact(_ pilot: Pilot<ReplayProgram>, _ note: @autoclosure () -> String) throws {
         let player = pilot.player
         let applied = (0..<player.place).filter { !player.index.skipped.contains($0 + 1) }.count
-        let (state, appearance) = try forward(pilot.editedLines(), count: applied)
-        // Paused, a place shows what the chain did until the next intent; playing, the chain's
-        // timers at the place are still to come, at their own times.
+        // Stopped before a timer of the chain (a step onto the intent), the place shows what the
+        // chain did until the stop's time: the timer still to come before the next intent.
+        if let reached = player.reached {
+            let end = try #require(player.index.endTime(of: player.place), "\(note())")
+            #expect(reached < end, "\(note())")
+            #expect(player.session.nextTimer.map { $0 < end } == true, "\(note())")
+        }
+        let (state, appearance) = try forward(
+            pilot.editedLines(), count: applied, timersUntil: player.paused ? player.reached : nil)
+        // Paused, a place shows what the chain did until the next intent (or its stop); playing,
+        // the chain's timers at the place are still to come, at their own times.
         if player.paused {
             #expect(player.session.state == state, "\(note())")
             #expect(player.session.viewModel.current == appearance, "\(note())")
@@ -99,7 +114,7 @@ struct TimeTravelTests {
     }
 
     @Test(
-        "playing a recording with debounce in the slot, the drawn ball takes its colour when the timer comes, 300 ms after the move, as it did live; stepped, at once"
+        "playing a recording with debounce in the slot, the drawn ball takes its colour when the timer comes, 300 ms after the move, as it did live; stepped, a step after the move"
     )
     func debounceInPlayback() throws {
         let bytes = Self.recording([
@@ -118,12 +133,38 @@ struct TimeTravelTests {
         pilot.pass(.milliseconds(1))
         #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
         #expect(pilot.player.place == 2)
-        // Stepped to instead (paused), the place shows at once what the chain did until the next intent.
+        // Stepped to instead (paused), the place shows the move with debounce's timer still to
+        // come, as the live screen did; the next step is the timer, 300 ms on; then the next intent.
         let stepped = try Pilot<ReplayProgram>(bytes)
         stepped.press(.arrow(.right, shifted: false))
         stepped.press(.arrow(.right, shifted: false))
         #expect(stepped.player.place == 2)
+        #expect(Self.disc(stepped) == [.flatRed, .flatMint])
+        #expect(stepped.player.reached == SessionTime(seconds: 0.2))
+        #expect(stepped.lines.last?.contains("t 0.20 s") == true, "\(stepped.lines.last ?? "")")
+        try Self.expectExact(stepped, "at the move")
+        stepped.press(.arrow(.right, shifted: false))
+        #expect(stepped.player.place == 2)
+        #expect(stepped.player.reached == nil)
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
+        #expect(stepped.lines.contains { $0.hasPrefix(" #2 timer 0.50 s: 30,11 (same) · ● flatRed → flatRedDark") })
+        try Self.expectExact(stepped, "after the timer")
+        // Back: before the timer again, the chain built there with debounce holding the move.
+        stepped.press(.arrow(.left, shifted: false))
+        #expect(stepped.player.place == 2)
+        #expect(Self.disc(stepped) == [.flatRed, .flatMint])
+        #expect(stepped.lines.contains { $0.contains("#2 before timer 0.50 s") }, "\(stepped.lines)")
+        try Self.expectExact(stepped, "back before the timer")
+        stepped.press(.arrow(.right, shifted: false))
+        stepped.press(.arrow(.right, shifted: false))
+        #expect(stepped.player.place == 3)
+        // A jump lands on the place whole: the timer gone off.
+        let jumped = try Pilot<ReplayProgram>(bytes)
+        jumped.press(.arrow(.right, shifted: true))
+        jumped.press(.arrow(.left, shifted: false))
+        #expect(jumped.player.place == 2)
+        #expect(Self.disc(jumped) == [.flatRedDark, .flatGray])
+        try Self.expectExact(jumped, "jumped back to the move")
     }
 
     @Test(
@@ -152,18 +193,28 @@ struct TimeTravelTests {
         // (0.8 - 0.6 in doubles is a hair over 0.2 s: the window's end plays a hair after 0.8.)
         pilot.pass(.milliseconds(2))
         #expect(Self.disc(pilot) == [.flatRedDark, .flatGray])
-        // Stepped (paused): place 3 shows at once what the chain did until the quit; back to 2,
-        // the chain is built again there with its window from 0.5 (the session checks the real
-        // operator against the model at every step), and forward again the same.
+        // Stepped (paused): place 3 shows the move held in the window, as the live screen did;
+        // the next step is the window's end, what the chain did until the quit. Back to 2 (before
+        // the window's end, then the place before), the chain is built again there with its
+        // window from 0.5 (the session checks the real operator against the model at every
+        // step), and forward again the same.
         let stepped = try Pilot<ReplayProgram>(bytes)
         for _ in 0..<3 { stepped.press(.arrow(.right, shifted: false)) }
+        #expect(stepped.player.place == 3)
+        #expect(Self.disc(stepped) == [.flatMaroonDark, .flatTealDark])
+        #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
+        stepped.press(.arrow(.right, shifted: false))
         #expect(stepped.player.place == 3)
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
         #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.8))
         stepped.press(.arrow(.left, shifted: false))
+        #expect(stepped.player.place == 3)
+        #expect(Self.disc(stepped) == [.flatMaroonDark, .flatTealDark])
+        stepped.press(.arrow(.left, shifted: false))
         #expect(stepped.player.place == 2)
         #expect(Self.disc(stepped) == [.flatMaroonDark, .flatTealDark])
         #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.5))
+        stepped.press(.arrow(.right, shifted: false))
         stepped.press(.arrow(.right, shifted: false))
         #expect(Self.disc(stepped) == [.flatRedDark, .flatGray])
         #expect(stepped.player.session.state.windowStart == SessionTime(seconds: 0.8))
