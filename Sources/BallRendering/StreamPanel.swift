@@ -847,7 +847,8 @@ package struct StreamPanel: Hashable, Sendable {
         for (number, lane) in lanes.enumerated() {
             var shown = marbled[number]
             guard lane.isPipeLane else {
-                lines.append(laneLine(lane.label, width: width, shown, columnsDrawn: columnsDrawn, letters: letters))
+                lines.append(
+                    laneLine(pipeLabel(lane), width: width, shown, columnsDrawn: columnsDrawn, letters: letters))
                 continue
             }
             if drawn.segments, lines.count == (drawn.ruler ? 1 : 0) + number {
@@ -924,8 +925,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// `.filter { … }`: what does not fit the label column is cut to `…`, and the hover line says
     /// it in full); the slot's lane, the last stage's, where the pipe has several. Where the page
     /// holds parts of another operator on the lane, the row above names each part, and the lane is
-    /// `stage 1`, or `slotted`, as ballColour's code names it.
+    /// `stage 1`, or `slotted`, as ballColour's code names it. An inner lane is labelled by the
+    /// subscriptions it draws on the page (``StreamLane/innerLabel(_:in:room:)``); every other
+    /// lane by its name.
     package func pipeLabel(_ lane: StreamLane) -> String {
+        if case .inner(let number) = lane { return StreamLane.innerLabel(number, in: columns, room: Self.labelRoom) }
         let pipe = labellingPipe(for: lane)
         switch lane {
         case .stage(let number) where pipe.stages.indices.contains(number):

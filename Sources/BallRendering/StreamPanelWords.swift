@@ -289,7 +289,7 @@ extension StreamPanel {
         case .ended?: return ("\(Glyph.completed) completed: the position completed (the session quit)", nil)
         case .value(let value)?:
             return ("\(drawn(value)): a new position: each of flatMap's inner subscriptions gets it", nil)
-        case nil: return ("no inner subscription \(number) here", nil)
+        case nil: return ("no inner subscription on this lane here", nil)
         default: return ("nothing: the position did not change", nil)
         }
     }

@@ -109,6 +109,41 @@ package enum StreamLane: Hashable, Sendable {
         return lowest > highest ? [] : (lowest...highest).map(StreamLane.inner)
     }
 
+    /// The names of the inner subscriptions each inner lane (``inner(_:)``, by the number its pipe
+    /// gave it) draws in `columns`, in order: the pipe's own numbers for the first pipe there, and
+    /// for each pipe put in after it numbers past every one named before, so that no two
+    /// subscriptions on one page share a name (a pipe put in numbers its inner subscriptions from
+    /// 1 again, and its first one's marks share the lane of the pipe before's first).
+    package static func innerNames(in columns: [StreamColumn]) -> [Int: [Int]] {
+        var (names, offset, highest) = ([Int: [Int]](), 0, 0)
+        func note(_ numbers: Range<Int>) {
+            for number in numbers where names[number]?.last != number + offset {
+                names[number, default: []].append(number + offset)
+                highest = max(highest, number + offset)
+            }
+        }
+        // By index, with no array a column: the panel works this out for every column on its page.
+        for index in columns.indices {
+            note(columns[index].innersBefore)
+            // The pipe put in here numbers from 1 again: its inner subscriptions' names go on.
+            if index > 0, columns[index].intent?.buildsPipe == true { offset = highest }
+            note(columns[index].innersEndedWithin)
+            note(columns[index].innersAfter)
+        }
+        return names
+    }
+
+    /// The label of inner lane `number` on a page of `columns` (``innerNames(in:)``): `inner 1`,
+    /// or, where the lane draws several subscriptions, each by its name (`inner 1, 3`), in `room`
+    /// cells at most.
+    package static func innerLabel(_ number: Int, in columns: [StreamColumn], room: Int) -> String {
+        let names = innerNames(in: columns)[number] ?? [number]
+        let spaced = "inner " + names.map(String.init).joined(separator: ", ")
+        guard spaced.count > room else { return spaced }
+        let packed = "inner " + names.map(String.init).joined(separator: ",")
+        return packed.count <= room ? packed : String(packed.prefix(room - 1)) + "…"
+    }
+
     /// The four lanes every panel has, top to bottom.
     package static let main: [StreamLane] = [.intents, .position, .ballColour, .background]
 

@@ -123,7 +123,10 @@ struct InnerLaneSVGTests {
                 }
             }
             for line in lines where line.hasPrefix(" inner") {
-                let label = String(line.prefix(StreamPanel.labelWidth)).trimmingCharacters(in: .whitespaces)
+                // The lane's own name, first in its label (`inner 1, 14`: the lane of each pipe's
+                // first inner subscription, two of them on this page).
+                let label = String(line.prefix(StreamPanel.labelWidth).prefix { $0 != "," })
+                    .trimmingCharacters(in: .whitespaces)
                 let cells = Array(line.dropFirst(StreamPanel.labelWidth))
                 for (offset, cell) in cells.enumerated() where cell != " " {
                     // A column's two cells; a third mark spills into the next column's first.

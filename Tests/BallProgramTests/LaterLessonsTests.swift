@@ -90,6 +90,33 @@ struct LaterLessonsTests {
         #expect(pilot.learn.isDone)
     }
 
+    @Test("lesson 16: flatMapLatest's inner subscriptions are named after flatMap's, never by their names again")
+    func innerNamesNotReused() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("flat-map"))
+        func drag() {
+            let centre = pilot.learn.play.session.state.position.centre
+            pilot.drag([centre, Cell(column: centre.column + 2, row: centre.row)])
+        }
+        for key: Unicode.Scalar in ["2", "f", "g"] { pilot.type(key) }
+        drag()
+        drag()
+        // flatMap's two presses: each its own lane, named by its press.
+        func inners() -> [Substring] { LearnTests.rows(pilot).filter { $0.hasPrefix("inner") } }
+        #expect(inners().map { $0.prefix(8) } == ["inner 1 ", "inner 2 "], "\(inners())")
+        for key: Unicode.Scalar in ["f", "8"] { pilot.type(key) }
+        drag()
+        drag()
+        // flatMapLatest's press 1 and 2 are new subscriptions: drawn in the lanes of flatMap's
+        // first and second, whose labels name each (3 and 4), and no label names one twice.
+        let rows = inners()
+        #expect(rows.count == 2 && rows[0].hasPrefix("inner 1, 3 ") && rows[1].hasPrefix("inner 2, 4 "), "\(rows)")
+        // Each lane: flatMap's cancelled (`!`) as flatMapLatest went in, then its own `^`…`!`.
+        for row in rows {
+            let marks = row.dropFirst(StreamPanel.labelWidth - 1).filter { "^!".contains($0) }
+            #expect(marks == "^!^!", "\(row)")
+        }
+    }
+
     @Test("lesson 17's task names the keys as keys: Shift+Left, Shift+Up, not H and K")
     func cornerKeysNamed() {
         let pilot = Pilot<Learn>(first: LearnTests.index("error"))
