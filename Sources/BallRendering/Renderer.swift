@@ -563,15 +563,22 @@ package struct Renderer: Sendable {
         let footer = pages.count > 1 ? String.first(of: others, fittingWidth: textWidth) : help.footer
         let lines = [help.title, ""] + pages[page] + ["", footer]
         let width = textWidth + 4
-        let height = min(area.rows, lines.count + 2)
+        // Every page in the first's place and size: a shorter one leaves the lanes under it
+        // covered, and its footer stays where the learner's eye was.
+        let longest = pages.map(\.count).max() ?? 0
+        let height = min(area.rows, longest + 6)
         let left = (area.columns - width) / 2
         let top = (area.rows - height) / 2
         let blank = FrameCell(glyph: " ", foreground: colours.bar, background: colours.bar, reverse: monochrome)
         for row in top..<(top + height) {
             frame.withCells(row: row, columns: left..<(left + width)) { $0.update(repeating: blank) }
         }
-        // The footer stays the last line even where the box is shorter than a page.
-        let fitting = lines.count <= height - 2 ? lines : Array(lines.prefix(max(0, height - 3))) + [footer]
+        // The footer stays the box's last line, under a short page's blank rows, and where the
+        // box is shorter than a page.
+        let fitting =
+            lines.count <= height - 2
+            ? lines.dropLast() + Array(repeating: "", count: height - 2 - lines.count) + [footer]
+            : Array(lines.prefix(max(0, height - 3))) + [footer]
         for (index, line) in fitting.prefix(max(0, height - 2)).enumerated() {
             frame.write(
                 line.fitted(toWidth: textWidth), column: left + 2, row: top + 1 + index,
