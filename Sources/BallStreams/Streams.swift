@@ -596,7 +596,10 @@ package enum MarbleLegend {
         ),
         ("\(Glyph.ghost)", "worked out, then swallowed by distinctUntilChanged (Combine: removeDuplicates)"),
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
-        (groupSymbol, "two, three, more at once (Replay, a time column)"),
+        (
+            groupSymbol,
+            "two, three, more at once (Replay, a time column); after a value, that value so many times (b²)"
+        ),
         ("\(Glyph.segment)", "an operator went into the slot: its part starts here"),
         (
             "\(Glyph.completed)",
@@ -635,7 +638,7 @@ package enum MarbleLegend {
     /// fallback, lesson 17), by symbol: the same symbols, named without the answer.
     package static let neutralMeanings: [String: String] = [
         "\(Glyph.subscribed)": "subscribed here",
-        groupSymbol: "two, three, more values in one column",
+        groupSymbol: "two, three, more values in one column; after a value, that value so many times (b²)",
         "\(Glyph.completed)": "completed (a quit, or learn's e, completes position and all after)",
     ]
 

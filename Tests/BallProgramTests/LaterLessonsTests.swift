@@ -117,6 +117,32 @@ struct LaterLessonsTests {
         }
     }
 
+    @Test("lesson 16: the slot's lane draws a value twice as b², and ?'s legend spells the mark as the lane draws it")
+    func groupAfterValueInTheLegend() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("flat-map"))
+        for key: Unicode.Scalar in ["2", "f", "g"] { pilot.type(key) }
+        for _ in 0..<2 {
+            let centre = pilot.learn.play.session.state.position.centre
+            pilot.drag([centre, Cell(column: centre.column + 2, row: centre.row)])
+        }
+        let slotted = LearnTests.rows(pilot).first { $0.hasPrefix("slotted") } ?? ""
+        let drawn = Array(slotted)
+        let twice = drawn.indices.dropFirst().filter { drawn[$0] == "²" && drawn[$0 - 1].isLetter }
+        #expect(!twice.isEmpty, "a value and its count on the slot's lane: \(slotted)")
+        // The legend, a page of ? at a time: the group marks' row says what a mark after a value is.
+        pilot.type("?")
+        var legend: String?
+        for _ in 0..<6 where legend == nil {
+            legend = pilot.lines.first { $0.contains("² ³ »") }
+            if legend == nil { pilot.type(" ") }
+        }
+        let row = pilot.lines.drop { !$0.contains("² ³ »") }.prefix(3).joined(separator: " ")
+        #expect(legend != nil, "no group marks in ?'s legend")
+        #expect(
+            row.split(separator: " ").joined(separator: " ").contains("after a value, that value so many times (b²)"),
+            "\(row)")
+    }
+
     @Test("lesson 17's task names the keys as keys: Shift+Left, Shift+Up, not H and K")
     func cornerKeysNamed() {
         let pilot = Pilot<Learn>(first: LearnTests.index("error"))

@@ -1475,7 +1475,7 @@ struct LearnTests {
         // The lanes' legend too: groups and ^ in neutral words until the lessons they would
         // answer are done (in learn --help always), then as play says them.
         let telling = "two, three, more at once (Replay"
-        #expect(help.contains("two, three, more values in one column") && !help.contains(telling), "\(help)")
+        #expect(help.contains("two, three, more values in one column;") && !help.contains(telling), "\(help)")
         #expect(!help.contains("what it was handed at once follows"), "\(help)")
         #expect(
             !KeyMap.legendSummary(untold: KeyMap.neutralLegend).contains(telling)
