@@ -362,7 +362,7 @@ package struct Lesson: Sendable {
             task: "f 4 (debounce), a few quick moves, then stop; then f 5 (throttle) and a few quick moves again.",
             hint: "Hold an arrow, then let go: watch when each lane gets a value.",
             learnt:
-                "debounce waited for quiet, throttle kept up in steps (Combine's throttle drops the first; its debounce, one held at the end).",
+                "debounce passed the last position after 300 ms quiet; throttle the first at once, then the latest at each 300 ms window's end.",
             setup: "Timing operators run on the session's clock: debounce and throttle hold positions back.",
             predicts: 1, question: "Predict: quick moves with throttle (f 5) in: what does it pass first?",
             choices: ["the first, at once", "the last, 300 ms later", "nothing till you stop"],

@@ -409,7 +409,10 @@ struct LearnTests {
                 #expect(!pilot.learn.isDone, "the window ends a microsecond later")
                 pilot.run([.pass(.microseconds(1))])
                 #expect(pilot.learn.isDone)
-                #expect(Self.card(pilot).contains("Done: debounce waited for quiet"))
+                #expect(
+                    Self.card(pilot).contains(
+                        "Done: debounce passed the last position after 300 ms quiet; throttle the first at once, then the latest at each 300 ms window's end."
+                    ), "\(Self.card(pilot))")
                 #expect(Self.card(pilot).contains("You said 1 (the first, at once): right."))
                 // The card's order: throttle on its timer, then debounce on its, is not the task;
                 // throttle again after that is.
@@ -1642,7 +1645,7 @@ struct LearnTests {
         ],
         "counter": ["counts the position it is handed"],
         "compose": ["all 1s, one colour"],
-        "debounce-throttle": ["the first at once", "waited for quiet", "latest: true"],
+        "debounce-throttle": ["the first at once", "after 300 ms quiet", "latest: true"],
         "combine-latest": ["passes on when either"],
         "flat-map": ["each position twice"],
         "error": [".just(", "catchAndReturn(.centred", "after its fallback", "the middle, then the end"],
