@@ -152,6 +152,12 @@ package final class Play: TerminalProgram {
         case .chooseOperator(let chosen) where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
             put(chosen)
+        case .chooseOperator(let chosen):
+            // An operator's key works in the operators box: say where, as for the pipe's keys.
+            keyNotice("\(Character(chosen.key)) puts \(chosen.alone.shownName) in, from the operators box: f opens it")
+        case .digit:
+            // (Play's digits: `learn` reads its own outside the box.)
+            keyNotice("a digit puts an operator in, from the operators box: f opens it")
         case .toggleStreams: toggleStreams()
         case .toggleLate(let kind):
             streams.toggleLate(kind)

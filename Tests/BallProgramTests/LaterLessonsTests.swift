@@ -143,6 +143,27 @@ struct LaterLessonsTests {
             "\(row)")
     }
 
+    @Test("lesson 17: X outside the operators box says on the status line what it is for and where it works")
+    func operatorKeyOutsideItsBox() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"))
+        pilot.type("1")
+        pilot.type("X")
+        let words = "X puts tryMap,catch in, from the operators box: f opens it"
+        #expect(pilot.learn.play.session.state.slot == .none, "nothing put in")
+        #expect(pilot.lines.last?.contains(words) == true, "\(pilot.lines.joined(separator: "\n"))")
+        // In the box it does its work, and the words are gone.
+        for key: Unicode.Scalar in ["f", "X"] { pilot.type(key) }
+        #expect(pilot.learn.play.session.state.slot == [.tryMap, .catch])
+        #expect(pilot.lines.last?.contains(words) == false, "\(pilot.lines.last ?? "")")
+        // Play's digits, outside the box, the same.
+        let play = Pilot<Play>()
+        play.type("3")
+        #expect(play.session.state.slot == .none)
+        #expect(
+            play.lines.last?.contains("a digit puts an operator in, from the operators box: f opens it") == true,
+            "\(play.lines.last ?? "")")
+    }
+
     @Test("lesson 17's task names the keys as keys: Shift+Left, Shift+Up, not H and K")
     func cornerKeysNamed() {
         let pilot = Pilot<Learn>(first: LearnTests.index("error"))
