@@ -136,7 +136,9 @@ extension StreamPanel {
                 column.keys.map { "\(drawn(.position($0))): a position the keys made" }
                 ?? "nothing: the keys made no new position"
         case .late(let kind):
-            (did, shortDid) = Self.lateWords(kind, lane: lateLane(kind, in: column), column: column)
+            (did, shortDid) = Self.lateWords(kind, lane: lateLane(kind, in: column), column: column) { value in
+                value.glyph.map { String($0) } ?? letters[value].map { String($0) } ?? "\(Glyph.value)"
+            }
         case .inner(let number):
             (did, shortDid) = Self.innerWords(number, column: column, drawn: drawn)
         case .copy(let stream):
@@ -365,9 +367,12 @@ extension StreamPanel {
     }
 
     /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in
-    /// short: the marks drawn, then the values received there, oldest first (`^3 handed 38,10 ·
-    /// 39,10 · 40,10 at once`), and how it ended there.
-    static func lateWords(_ kind: LateSubscriber, lane: LateLane?, column: StreamColumn) -> (String, String?) {
+    /// short: the marks drawn, each value's as the lane draws it (`mark`: its letter), then the
+    /// values received there, oldest first (`^³ handed 38,10 · 39,10 · 40,10 at once`), and how it
+    /// ended there.
+    static func lateWords(
+        _ kind: LateSubscriber, lane: LateLane?, column: StreamColumn, mark: (MarbleValue) -> String
+    ) -> (String, String?) {
         let key = kind.key
         guard let lane, column.index >= lane.start else { return ("not subscribed yet (\(key) subscribes)", nil) }
         if let end = lane.end, column.index > end.column {
@@ -376,7 +381,9 @@ extension StreamPanel {
                 : ("nothing: unsubscribed at #\(end.column) (\(key) subscribes again)", nil)
         }
         let marble = lane.marble(in: column)
-        let marks = String(String.UnicodeScalarView((marble?.allCells ?? []).filter { $0 != .line }.map(\.glyph)))
+        let marks = (marble?.allCells ?? []).filter { $0 != .line }.map { cell in
+            if case .value(let value) = cell { mark(value) } else { String(cell.glyph) }
+        }.joined()
         let ending = lane.end?.column == column.index ? lane.end?.ending : nil
         let endWords: String? =
             switch ending {
@@ -387,7 +394,8 @@ extension StreamPanel {
             }
         guard column.index == lane.start else {
             let value =
-                lane.received.contains(column.index) ? column.position.map { "\(Glyph.value) \($0.centre)" } : nil
+                lane.received.contains(column.index)
+                ? column.position.map { "\(mark(.position($0))) \($0.centre)" } : nil
             switch (value, endWords) {
             case (let value?, let endWords?): return ("\(value), then \(endWords)", "\(marks) \(value)")
             case (let value?, nil): return (value, nil)

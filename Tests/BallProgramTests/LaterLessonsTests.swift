@@ -5,6 +5,7 @@ import BallStreams
 import BallTestSupport
 import ColourCore
 import Testing
+import TextFormats
 
 /// What a learner met in lessons 12 to 18 of `learn` at 80×24: each driven through the real loop.
 @Suite("The tour's later lessons, as a learner meets them")
@@ -162,6 +163,34 @@ struct LaterLessonsTests {
         #expect(
             play.lines.last?.contains("a digit puts an operator in, from the operators box: f opens it") == true,
             "\(play.lines.last ?? "")")
+    }
+
+    @Test("lesson 18: pointing at the relay's lane describes its marks as the lane draws them, a value by its letter")
+    func relayHoverAsDrawn() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("completion"))
+        // Subscribed and cancelled in one column, then subscribed again and a move.
+        for key: Unicode.Scalar in ["2", "v", "v"] { pilot.type(key) }
+        func relayRow() throws -> (row: Int, drawn: [Character]) {
+            let row = try #require(pilot.lines.firstIndex { $0.hasPrefix(" late Relay") }, "\(pilot.lines)")
+            return (row, Array(pilot.lines[row].dropFirst(StreamPanel.labelWidth)))
+        }
+        var (row, drawn) = try relayRow()
+        #expect(drawn.prefix(3).first == "^" && drawn.prefix(3).last == "!", "\(drawn)")
+        let letter = drawn[1]
+        #expect(letter.isLetter, "the value it was handed, by its letter: \(drawn)")
+        pilot.hover(at: Cell(column: StreamPanel.labelWidth + 1, row: row))
+        let described = pilot.lines[pilot.lines.count - 2]
+        #expect(described.contains("^\(letter)! handed"), "\(described)")
+        #expect(!described.contains("\(Glyph.value)"), "\(described)")
+        // A value received after it subscribed: by its letter too.
+        for key: Unicode.Scalar in ["v"] { pilot.type(key) }
+        pilot.press(.right)
+        (row, drawn) = try relayRow()
+        let received = drawn[3]
+        #expect(received.isLetter, "\(drawn)")
+        pilot.hover(at: Cell(column: StreamPanel.labelWidth + 3, row: row))
+        let later = pilot.lines[pilot.lines.count - 2]
+        #expect(later.contains(": \(received) ") && !later.contains("\(Glyph.value)"), "\(later)")
     }
 
     @Test("lesson 17's task names the keys as keys: Shift+Left, Shift+Up, not H and K")

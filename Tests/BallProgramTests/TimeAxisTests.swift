@@ -295,7 +295,9 @@ struct TimeAxisTests {
         panel.hovered = 21
         panel.hoveredLane = .late(.behavior)
         let words = panel.lines(width: 80).last.map { String(String.UnicodeScalarView($0.map(\.glyph))) } ?? ""
-        #expect(words.hasPrefix(" 2.1s–2.2s: #1: ^○ handed 41,11"), "\(words)")
+        // Each value by its letter, as the values line names it.
+        #expect(words.hasPrefix(" 2.1s–2.2s: #1: ^b handed 41,11"), "\(words)")
+        #expect(text.contains { $0.contains("b=41,11") }, "\(text)")
     }
 
     /// A recording: debounce at the start, three arrows right at 2.0, 2.12 and 2.24 s, one left at 5 s.

@@ -107,7 +107,8 @@ struct StreamsTests {
                 LateLane.End(column: 4, ending: .completed), LateLane.End(column: 2, ending: .unsubscribed),
                 LateLane.End(column: 4, ending: .completed), nil,
             ])
-        // Pointing at a late lane's column names the values it received there, oldest first.
+        // Pointing at a late lane's column names the values it received there, oldest first, each
+        // by the letter its lane draws.
         let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
         let columns = driver.streams.columns
         #expect(
@@ -115,11 +116,11 @@ struct StreamsTests {
                 "#2: ^³ handed 40,11 · 41,11 · 42,11 at once: a Replay subject keeps the last 3 ← "))
         #expect(
             panel.describe(columns[2], in: .late(.publish)).hasPrefix(
-                "#2: ○ 42,11, then ! unsubscribed (p again) ← "))
+                "#2: c 42,11, then ! unsubscribed (p again) ← "))
         #expect(
             panel.describe(columns[0], in: .late(.behavior)).hasPrefix(
-                "#0: ^○ handed 40,11 at once: a Behavior subject hands the latest ← "))
-        #expect(panel.describe(columns[3], in: .late(.relay)).hasPrefix("#3: ○ 43,11 ← "))
+                "#0: ^a handed 40,11 at once: a Behavior subject hands the latest ← "))
+        #expect(panel.describe(columns[3], in: .late(.relay)).hasPrefix("#3: d 43,11 ← "))
         #expect(
             panel.describe(columns[4], in: .late(.replay)).hasPrefix(
                 "#4: | completed: the position subject completed (the session quit) ← "))
