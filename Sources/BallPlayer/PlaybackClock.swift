@@ -20,6 +20,9 @@ package struct PlaybackClock: Sendable {
     package private(set) var due: Duration?
     /// When the current intent played (or playing was planned from), on the run loop's clock.
     private var playedAt: Duration?
+    /// The recorded time playback was at then: the current intent's, or, planned again in its
+    /// place (a change of speed), the time it had reached.
+    private var playedFrom = 0.0
 
     /// A clock at `timing`, paused or playing.
     package init(timing: ReplayTiming, paused: Bool) {
@@ -40,6 +43,7 @@ package struct PlaybackClock: Sendable {
             return
         }
         playedAt = now
+        playedFrom = current
         due = now + .seconds(pause(from: current, to: next))
     }
 
@@ -47,7 +51,7 @@ package struct PlaybackClock: Sendable {
     /// last played (a timer of the chain), on the run loop's clock; nil while paused.
     package func due(recorded later: Double, after current: Double) -> Duration? {
         guard !paused, let playedAt else { return nil }
-        return playedAt + .seconds(pause(from: current, to: later))
+        return playedAt + .seconds(pause(from: max(current, playedFrom), to: later))
     }
 
     /// The due intent was played: the one after it (recorded at `next`) is due its pause after
@@ -58,6 +62,7 @@ package struct PlaybackClock: Sendable {
             return
         }
         playedAt = due
+        playedFrom = current
         self.due = due + .seconds(pause(from: current, to: next))
     }
 
@@ -80,6 +85,20 @@ package struct PlaybackClock: Sendable {
     /// The program was stopped for `duration` (Ctrl-Z): what was due is due that much later.
     package mutating func postpone(by duration: Duration) {
         due = due.map { $0 + duration }
+        playedAt = playedAt.map { $0 + duration }
+    }
+
+    /// How often the recorded time shown moves on while playing between two intents (in real
+    /// time): a long pause, as a recording's idle start, shows its clock running.
+    package static let tick = Duration.milliseconds(100)
+
+    /// The recorded time playback has reached at `now`, playing from the intent recorded at
+    /// `current` toward the next (recorded at `next`): the time it played from plus the time
+    /// since, at the speed, never past `next` (an idle cap jumps the rest); `current` while paused.
+    package func recorded(at now: Duration, current: Double, next: Double?) -> Double {
+        guard !paused, due != nil, let playedAt, let next else { return current }
+        let elapsed = max(0, (now - playedAt) / .seconds(1))
+        return min(next, max(current, playedFrom) + elapsed * timing.speed)
     }
 
     /// `2×`, `0.5×`, `0.25×`.

@@ -85,11 +85,27 @@ package final class TimeTravelPlayer {
     /// Plans the next intent from `now`: its recorded pause at the current speed (nothing while
     /// paused, at the end, or while the next intent has not been read yet).
     package func plan(from now: Duration) {
-        playback.plan(from: now, recorded: index.time(at: place), next: nextTime)
+        let start = playedTo.flatMap { $0.place == place ? $0.time : nil } ?? index.time(at: place)
+        playedTo = nil
+        playback.plan(from: now, recorded: start, next: nextTime)
     }
+
+    /// The recorded time playing had reached in its place when the speed changed: planned again,
+    /// it goes on from there (the clock shown does not go back).
+    private var playedTo: (place: Int, time: Double)?
 
     /// The recorded time of the next intent, if it has been read.
     private var nextTime: Double? { place < index.count ? index.time(at: place + 1) : nil }
+
+    /// The run loop's clock as the player last heard it (a key, a frame): the recorded time shown
+    /// runs with it while playing (``PlaybackClock/recorded(at:current:next:)``).
+    package var now = Duration.zero
+
+    /// The recorded time the status line shows: the place's, and while playing, the time played
+    /// since, up to the next intent's.
+    package var shownTime: Double {
+        playback.recorded(at: now, current: index.time(at: place), next: nextTime)
+    }
 
     /// Plays the next intent (its time has come) and plans the one after from its due time; at
     /// the end of a fully read file, pauses.
@@ -200,6 +216,7 @@ package final class TimeTravelPlayer {
 
     /// Plays twice as fast, or half as fast.
     package func changeSpeed(faster: Bool) {
+        if !paused { playedTo = (place, shownTime) }
         playback.changeSpeed(faster: faster)
         revision += 1
     }
@@ -607,9 +624,9 @@ package final class TimeTravelPlayer {
         // full on a row of its own where there is one.
         let layout = self.layout
         if !layout.hasTourRow, let tour = shortTourWords { text += "  \(tour)" }
-        // Stopped after a timer of the chain, the time it went off.
+        // Stopped after a timer of the chain, the time it went off; playing, the time played since.
         let timer = stop.flatMap { stop in stops(at: place)[..<stop].last(where: \.isTimer)?.time.seconds }
-        text += "  t \((timer ?? index.time(at: place)).decimals(2)) s  \(playback.speedText)"
+        text += "  t \(max(timer ?? 0, shownTime).decimals(2)) s  \(playback.speedText)"
         // The player's rows over the recording's bottom rows (the view follows the ball).
         let covered = layout.coveredRows
         if covered > 0 { text += "  \(covered) row\(covered == 1 ? "" : "s") hidden" }

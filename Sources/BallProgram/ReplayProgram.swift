@@ -23,6 +23,9 @@ package final class ReplayProgram: TerminalProgram {
     private var plannedRevision = -1
     /// When the status line last showed how far reading got.
     private var lastProgress: Duration?
+    /// When the status line last showed the recorded time while playing: a tick later it shows it
+    /// again, running (``PlaybackClock/tick``).
+    private var clockShownAt: Duration?
     /// How long reading goes on between looks at the keys.
     package static let readingSlice = Duration.milliseconds(8)
     /// How often the status line shows reading's progress.
@@ -54,8 +57,9 @@ package final class ReplayProgram: TerminalProgram {
     /// intent's time.
     package var deadline: Duration? {
         guard player.index.isComplete && player.index.isDerived else { return clock.now }
-        // The chain's timer, if one comes before the next intent.
-        return [player.playback.due, player.timerDue].compactMap { $0 }.min()
+        // The chain's timer, if one comes before the next intent; the clock shown, while it runs.
+        let tick = player.paused ? nil : clockShownAt.map { $0 + PlaybackClock.tick }
+        return [player.playback.due, player.timerDue, tick].compactMap { $0 }.min()
     }
 
     /// Playback keeps its own clock (``PlaybackClock``): the session's follows the recording's.
@@ -74,6 +78,10 @@ package final class ReplayProgram: TerminalProgram {
         if let due = player.playback.due, now >= due - .microseconds(500) {
             player.playNext()
             plannedRevision = player.revision
+            binding.redrawSoon()
+        }
+        // The recorded time shown runs between intents.
+        if !player.paused, let shown = clockShownAt, now >= shown + PlaybackClock.tick - .microseconds(500) {
             binding.redrawSoon()
         }
         replan()
@@ -108,6 +116,7 @@ package final class ReplayProgram: TerminalProgram {
     }
 
     package func perform(_ action: KeyAction, now: Duration) {
+        player.now = now
         switch action {
         case .quit: stopped = true
         case .togglePause: player.togglePause()
@@ -151,6 +160,8 @@ package final class ReplayProgram: TerminalProgram {
             if let colours { binding.bind(bound.viewModel, colours: colours) } else { binding.bind(bound.viewModel) }
         }
         guard binding.needsFlush else { return }
+        player.now = clock.now
+        clockShownAt = player.paused ? nil : clock.now
         player.panelAxis = binding.model.panelAxis
         let view = player.view
         binding.send(.playerChanged(view.rows, keys: view.keys))

@@ -1,0 +1,51 @@
+import BallModel
+import BallProgram
+import BallTestSupport
+import Testing
+
+/// The replay player's status line while it plays a long pause.
+@Suite("The player's clock")
+struct PlayerClockTests {
+    /// A recording whose first intent comes 19.7 s after its start, then a second at 20 s.
+    static let idleStart =
+        Array(
+            [
+                #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+                #"{"t":19.7,"event":"arrow","direction":"right","distance":1}"#,
+                #"{"t":20,"event":"quit"}"#,
+            ].joined(separator: "\n").utf8) + [10]
+
+    /// The time the status line shows: `t 3.20 s` → 3.2.
+    static func shownTime(_ pilot: Pilot<ReplayProgram>) -> Double? {
+        guard let status = pilot.lines.last,
+            let range = status.range(of: #"t \d+\.\d\d s"#, options: .regularExpression)
+        else { return nil }
+        return Double(status[range].dropFirst(2).dropLast(2))
+    }
+
+    @Test("space plays the recording's idle start: the time shown runs, at the speed, until the first intent")
+    func idleStartRuns() throws {
+        let pilot = try Pilot<ReplayProgram>(Self.idleStart)
+        #expect(Self.shownTime(pilot) == 0, "\(pilot.lines.last ?? "")")
+        pilot.type(" ")
+        pilot.pass(.seconds(2))
+        #expect(Self.shownTime(pilot) == 2, "\(pilot.lines.last ?? "")")
+        #expect(pilot.player.place == 0, "still before the first intent")
+        pilot.pass(.milliseconds(10_550))
+        #expect(Self.shownTime(pilot) == 12.5, "\(pilot.lines.last ?? "")")
+        // Twice as fast: the clock too, on from where it was.
+        pilot.type("+")
+        #expect(Self.shownTime(pilot) == 12.55, "\(pilot.lines.last ?? "")")
+        pilot.pass(.seconds(1))
+        #expect(Self.shownTime(pilot) == 14.55, "\(pilot.lines.last ?? "")")
+        // The first intent comes when the clock reaches it: (19.7 - 12.55) / 2 s after the key.
+        pilot.pass(.milliseconds(2_550))
+        #expect(pilot.player.place == 0, "\(pilot.lines.last ?? "")")
+        pilot.pass(.milliseconds(100))
+        #expect(pilot.player.place == 1, "\(pilot.lines.last ?? "")")
+        pilot.type("-")
+        // Paused: the place's time, the place a step or a jump shows.
+        pilot.type(" ")
+        #expect(Self.shownTime(pilot) == 19.7, "\(pilot.lines.last ?? "")")
+    }
+}
