@@ -51,6 +51,32 @@ struct InnerLaneSVGTests {
         return Array(lines.map { $0 + "\n" }.joined().utf8)
     }()
 
+    /// The inner lanes' groups (`<g data-lane="inner 1">`) of an SVG block.
+    static func innerLanes(of block: XMLElement) -> [XMLElement] {
+        (block.children ?? []).compactMap { $0 as? XMLElement }.filter {
+            $0.name == "g" && (attribute("data-lane", of: $0) ?? "").hasPrefix("inner")
+        }
+    }
+
+    /// The marks `shape` of inner lane `lane` draws in the block whose first column is `first`:
+    /// its `^`, `!` or `|` where it stands, and the columns its line covers (`─`).
+    static func marks(of shape: XMLElement, lane: String, first: Int) -> (marks: Set<Mark>, covered: Set<Mark>) {
+        // The column whose centre is `x` plus `offset`.
+        func column(_ name: String, _ offset: Int) -> Int {
+            first + ((Int(attribute(name, of: shape) ?? "") ?? .min) - offset - MarbleSVG.centre(of: 0)) / 14
+        }
+        switch (shape.name, attribute("class", of: shape)) {
+        case ("text", "mark"): return ([Mark(lane: lane, glyph: "^", column: column("x", -9))], [])
+        case ("text", "cancel"): return ([Mark(lane: lane, glyph: "!", column: column("x", 7))], [])
+        case ("line", "end"): return ([Mark(lane: lane, glyph: "|", column: column("x1", 7))], [])
+        case ("line", "lane"):
+            let (from, to) = (Int(attribute("x1", of: shape)!)!, Int(attribute("x2", of: shape)!)!)
+            let covered = (0..<MarbleSVG.perBlock).filter { (from...to).contains(MarbleSVG.centre(of: $0)) }
+            return ([], Set(covered.map { Mark(lane: lane, glyph: "─", column: first + $0) }))
+        default: return ([], [])
+        }
+    }
+
     /// A mark on a lane: its glyph and its column.
     struct Mark: Hashable, CustomStringConvertible {
         var lane: String
@@ -81,45 +107,15 @@ struct InnerLaneSVGTests {
         #expect(blocks.count == 2 && textBlocks.count == 2, "\(blocks.count) SVG blocks, \(textBlocks.count) text")
         var (svgMarks, textMarks): (Set<Mark>, Set<Mark>) = ([], [])
         var (svgCovered, textCovered): (Set<Mark>, Set<Mark>) = ([], [])
-        // The column whose centre is `x` plus `offset`.
-        func column(_ x: String?, _ offset: Int, first: Int) -> Int {
-            let x = Int(x ?? "") ?? .min
-            return first + (x - offset - MarbleSVG.centre(of: 0)) / 14
-        }
         for (number, (block, lines)) in zip(blocks, textBlocks).enumerated() {
             let first = number * MarbleSVG.perBlock
-            let lanes = (block.children ?? []).compactMap { $0 as? XMLElement }.filter {
-                $0.name == "g" && (Self.attribute("data-lane", of: $0) ?? "").hasPrefix("inner")
-            }
-            for lane in lanes {
+            for lane in Self.innerLanes(of: block) {
                 let label = Self.attribute("data-lane", of: lane)!
                 for shape in (lane.children ?? []).compactMap({ $0 as? XMLElement }) {
-                    switch (shape.name, Self.attribute("class", of: shape)) {
-                    case ("text", "mark"):
-                        #expect(shape.stringValue?.first == "^")
-                        svgMarks.insert(
-                            Mark(
-                                lane: label, glyph: "^",
-                                column: column(Self.attribute("x", of: shape), -9, first: first)))
-                    case ("text", "cancel"):
-                        svgMarks.insert(
-                            Mark(
-                                lane: label, glyph: "!", column: column(Self.attribute("x", of: shape), 7, first: first)
-                            ))
-                    case ("line", "end"):
-                        svgMarks.insert(
-                            Mark(
-                                lane: label, glyph: "|",
-                                column: column(Self.attribute("x1", of: shape), 7, first: first)))
-                    case ("line", "lane"):
-                        let (from, to) = (
-                            Int(Self.attribute("x1", of: shape)!)!, Int(Self.attribute("x2", of: shape)!)!
-                        )
-                        for offset in 0..<MarbleSVG.perBlock where (from...to).contains(MarbleSVG.centre(of: offset)) {
-                            svgCovered.insert(Mark(lane: label, glyph: "─", column: first + offset))
-                        }
-                    default: break
-                    }
+                    if Self.attribute("class", of: shape) == "mark" { #expect(shape.stringValue?.first == "^") }
+                    let drawn = Self.marks(of: shape, lane: label, first: first)
+                    svgMarks.formUnion(drawn.marks)
+                    svgCovered.formUnion(drawn.covered)
                 }
             }
             for line in lines where line.hasPrefix(" inner") {
@@ -267,42 +263,16 @@ struct InnerLaneSVGTests {
             $0 as? XMLElement
         }
         var found: (marks: Set<Mark>, covered: Set<Mark>, values: [Mark: String]) = ([], [], [:])
-        func frame(_ x: String?, _ offset: Int, first: Int) -> Int {
-            first + ((Int(x ?? "") ?? .min) - offset - MarbleSVG.centre(of: 0)) / 14
-        }
         for (number, block) in blocks.enumerated() {
             let first = number * MarbleSVG.perBlock
-            let lanes = (block.children ?? []).compactMap { $0 as? XMLElement }.filter {
-                $0.name == "g" && (Self.attribute("data-lane", of: $0) ?? "").hasPrefix("inner")
-            }
-            for lane in lanes {
+            for lane in Self.innerLanes(of: block) {
                 let label = Self.attribute("data-lane", of: lane)!
                 let shapes = (lane.children ?? []).compactMap { $0 as? XMLElement }
                 for shape in shapes {
+                    let drawn = Self.marks(of: shape, lane: label, first: first)
+                    found.marks.formUnion(drawn.marks)
+                    found.covered.formUnion(drawn.covered)
                     switch (shape.name, Self.attribute("class", of: shape)) {
-                    case ("text", "mark"):
-                        found.marks.insert(
-                            Mark(
-                                lane: label, glyph: "^",
-                                column: frame(Self.attribute("x", of: shape), -9, first: first)))
-                    case ("text", "cancel"):
-                        found.marks.insert(
-                            Mark(
-                                lane: label, glyph: "!",
-                                column: frame(Self.attribute("x", of: shape), 7, first: first)))
-                    case ("line", "end"):
-                        found.marks.insert(
-                            Mark(
-                                lane: label, glyph: "|",
-                                column: frame(Self.attribute("x1", of: shape), 7, first: first)))
-                    case ("line", "lane"):
-                        let (from, to) = (
-                            Int(Self.attribute("x1", of: shape)!)!, Int(Self.attribute("x2", of: shape)!)!
-                        )
-                        for offset in 0..<MarbleSVG.perBlock
-                        where (from...to).contains(MarbleSVG.centre(of: offset)) {
-                            found.covered.insert(Mark(lane: label, glyph: "─", column: first + offset))
-                        }
                     case ("circle", "position"):
                         // `#12 41,12 on 80×24`, its frame and its value.
                         let title = (shape.stringValue ?? "").split(separator: " ")

@@ -204,10 +204,7 @@ struct LaterLessonsTests {
 
     @Test(
         "lesson 18: every late row its task needs is on screen before its key, the relay's too, at 80×24 and the smallest size",
-        arguments: [
-            ScreenSize(columns: 80, rows: 24),
-            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
-        ])
+        arguments: LearnTests.tourSizes)
     func completionRowsShown(size: ScreenSize) {
         let pilot = Pilot<Learn>(first: LearnTests.index("completion"), screen: size)
         func lateRows() -> [Substring] { LearnTests.rows(pilot).filter { $0.hasPrefix("late ") } }

@@ -26,6 +26,12 @@ struct LearnTests {
         return "Lesson \(index + 1) of \(Lesson.all.count) · \(Lesson.all[index].title)"
     }
 
+    /// The sizes the tour is checked at: 80×24, and the smallest it accepts (at its narrowest).
+    static let tourSizes = [
+        ScreenSize(columns: 80, rows: 24),
+        Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
+    ]
+
     /// The drawn rows, each without the blank cell before it.
     static func rows(_ pilot: Pilot<Learn>) -> [Substring] { pilot.lines.map { $0.drop { $0 == " " } } }
 
@@ -907,10 +913,7 @@ struct LearnTests {
 
     @Test(
         "in every lesson at 80×24 and at the smallest size the ball moves up and down, with room to cross a colour band",
-        arguments: [
-            ScreenSize(columns: 80, rows: 24),
-            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
-        ])
+        arguments: Self.tourSizes)
     func upAndDown(size: ScreenSize) throws {
         for lesson in Lesson.all.indices {
             let pilot = Pilot<Learn>(first: lesson, screen: size)
@@ -951,10 +954,7 @@ struct LearnTests {
 
     @Test(
         "through the whole tour at 80×24 and at the smallest size: the ball never covered, every lane on screen at Done",
-        arguments: [
-            ScreenSize(columns: 80, rows: 24),
-            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
-        ])
+        arguments: Self.tourSizes)
     func ballNeverCovered(size: ScreenSize) throws {
         let pilot = Pilot<Learn>(screen: size)
         var whole = Self.ballWhole(pilot)
@@ -1518,10 +1518,7 @@ struct LearnTests {
         "lesson 1's lanes leave background's out, so its swallowed moves do not answer lesson 2 (what background gets); lesson 2 draws it"
     )
     func lessonOneLeavesBackgroundOut() {
-        for size in [
-            ScreenSize(columns: 80, rows: 24),
-            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
-        ] {
+        for size in Self.tourSizes {
             let pilot = Pilot<Learn>(first: Self.index("one-subject"), screen: size)
             pilot.type("s")
             Self.move(pilot) { pilot.learn.isDone }
@@ -1603,10 +1600,7 @@ struct LearnTests {
 
     @Test(
         "a box open in the tour hides the card whole, on every page, at 80×24 and the smallest size: none over the other",
-        arguments: [
-            ScreenSize(columns: 80, rows: 24),
-            Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
-        ])
+        arguments: Self.tourSizes)
     func boxHidesTheCard(size: ScreenSize) {
         for (first, key) in [(Self.index("cancel"), Unicode.Scalar("?")), (Self.index("filter"), "f"), (0, "m")] {
             let pilot = Pilot<Learn>(first: first, screen: size)

@@ -43,14 +43,21 @@ struct TimeAxisTests {
     /// The marble's cell (the second of two) of the event view's column at `offset`.
     static func eventCell(_ offset: Int) -> Int { StreamPanel.labelWidth + 2 * offset + 1 }
 
+    /// Play with the panel open, `slot` in the slot at 0 s, the time view on, and the clock at
+    /// `seconds`.
+    static func onTime(_ slot: SlotOperator, until seconds: Double) -> Pilot<Play> {
+        let driver = Pilot<Play>()
+        driver.toggleStreams()
+        driver.send(.operatorChosen([slot]))
+        driver.type("T")
+        driver.passTime(to: seconds)
+        return driver
+    }
+
     /// Play with the panel open, `debounce` in the slot at 0 s, the time view on, and three
     /// arrows right at 2.0, 2.12 and 2.24 s (a column each at 100 ms).
     static func debounced() -> Pilot<Play> {
-        let driver = Pilot<Play>()
-        driver.toggleStreams()
-        driver.send(.operatorChosen([.debounce]))
-        driver.type("T")
-        driver.passTime(to: 2.0)
+        let driver = Self.onTime(.debounce, until: 2.0)
         driver.press(.right)
         driver.pass(.milliseconds(120))
         driver.press(.right)
@@ -112,11 +119,7 @@ struct TimeAxisTests {
         "T, debounce and a quick drag released before the timer goes off: ~ in every column up to debounce's ○, live and after"
     )
     func debounceAfterRelease() {
-        let driver = Pilot<Play>()
-        driver.toggleStreams()
-        driver.send(.operatorChosen([.debounce]))
-        driver.type("T")
-        driver.passTime(to: 1.0)
+        let driver = Self.onTime(.debounce, until: 1.0)
         let drawn = GlideTests.drawnCentre(driver.frame, ball: driver.appearance.ball)
         #expect(drawn != nil, "no ball drawn")
         let centre = drawn ?? Cell(column: 0, row: 0)
@@ -181,11 +184,7 @@ struct TimeAxisTests {
         "throttle on a time axis: the first at once, its window ~ after each it lets through, the latest at the window's end"
     )
     func throttleOnTime() {
-        let driver = Pilot<Play>()
-        driver.toggleStreams()
-        driver.send(.operatorChosen([.throttle]))
-        driver.type("T")
-        driver.passTime(to: 2.0)
+        let driver = Self.onTime(.throttle, until: 2.0)
         for step in 0..<3 {
             if step > 0 { driver.pass(.milliseconds(80)) }
             driver.press(.left)
