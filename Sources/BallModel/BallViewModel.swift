@@ -71,10 +71,11 @@ package final class BallViewModel {
     /// subject a stage, sent from inside the pipe, for the streams' lanes (a side effect that
     /// subscribes to nothing, so looking changes nothing).
     package let stageOutputs: [PassthroughSubject<SlotOutput, Never>]
-    /// How each stage's subscription ended, first to last, as it ends: completed (the session
-    /// ended, or a recovery's pipe completed), or failed (it threw). Subjects that never end
-    /// themselves: the next pipe's stages are sent to them again.
-    package let stageEnds: [PassthroughSubject<StageEnd, Never>]
+    /// Each stage's subscriptions, first to last, as they begin and end: subscribed, then
+    /// completed (the session ended, or a recovery's pipe completed), failed (it threw) or
+    /// cancelled (a pipe built, a stage after it failed). Subjects that never end themselves: the
+    /// next pipe's stages are sent to them again.
+    package let stageEvents: [PassthroughSubject<StageEvent, Never>]
     /// The second subject: whether the mirror is on (the learner flips it; the session sends
     /// each flip). `combineLatest` and `sample` in the slot read it.
     package let mirror: CurrentValueSubject<Bool, Never>
@@ -111,7 +112,7 @@ package final class BallViewModel {
         let inputs = SlotInputs(
             position: position, mirror: mirror, grabbed: grabbed, mouse: mouse, keys: keys, clock: clock)
         let taps = StageTaps(count: SlotPipe.most)
-        (stageOutputs, stageEnds) = (taps.outputs, taps.ends)
+        (stageOutputs, stageEvents) = (taps.outputs, taps.events)
         var resumed: BallState? = start  // (The first pipe applied resumes the state's memory.)
         slotted = slot.setFailureType(to: Error.self).map { [inputs] in
             defer { resumed = nil }

@@ -660,13 +660,16 @@ extension SlotPipe {
             SlotOutput, Failure
         > {
             guard taps.outputs.indices.contains(index) else { return stage }
-            let (tap, end) = (taps.outputs[index], taps.ends[index])
-            // How it ends goes to a subject of its own: the tap lives on for the next pipe.
+            let (tap, events) = (taps.outputs[index], taps.events[index])
+            // How each subscription begins and ends goes to a subject of its own: the tap lives on
+            // for the next pipe (and for each subscription `retry` makes anew).
             return stage.handleEvents(
+                receiveSubscription: { _ in events.send(.subscribed) },
                 receiveOutput: { tap.send($0) },
                 receiveCompletion: { completion in
-                    if case .finished = completion { end.send(.completed) } else { end.send(.failed) }
-                }
+                    if case .finished = completion { events.send(.completed) } else { events.send(.failed) }
+                },
+                receiveCancel: { events.send(.cancelled) }
             ).eraseToAnyPublisher()
         }
         for (index, stage) in stages.prefix(count).enumerated() {
@@ -694,26 +697,33 @@ extension SlotPipe {
 }
 
 /// The subjects the pipe's stages are tapped into for the streams' lanes: what each passes on,
-/// and how its subscription ends (``BallViewModel/stageOutputs``, ``BallViewModel/stageEnds``).
+/// and where each of its subscriptions begins and ends (``BallViewModel/stageOutputs``,
+/// ``BallViewModel/stageEvents``).
 package struct StageTaps {
     /// What each stage passes on, first to last.
     package let outputs: [PassthroughSubject<SlotOutput, Never>]
-    /// How each stage's subscription ends, first to last.
-    package let ends: [PassthroughSubject<StageEnd, Never>]
+    /// Where each stage's subscriptions begin and how they end, first to last.
+    package let events: [PassthroughSubject<StageEvent, Never>]
 
     /// Taps for `count` stages.
     package init(count: Int) {
         outputs = (0..<count).map { _ in PassthroughSubject() }
-        ends = (0..<count).map { _ in PassthroughSubject() }
+        events = (0..<count).map { _ in PassthroughSubject() }
     }
 }
 
-/// How a stage's subscription ended.
-package enum StageEnd: Hashable, Sendable {
+/// A stage's subscription beginning or ending: each pipe built subscribes its stages, and `retry`
+/// subscribes the stages before it anew after an error.
+package enum StageEvent: Hashable, Sendable {
+    /// It was subscribed: a pipe built, or `retry` subscribing anew.
+    case subscribed
     /// It completed: the session ended, or a recovery passed its fallback on and completed.
     case completed
     /// It threw (`tryMap` in a corner), or an error came through it from a stage before.
     case failed
+    /// It was cancelled without an event of its own: the pipe after it was switched away from (a
+    /// pipe built), or a stage after it failed and disposed of it.
+    case cancelled
 }
 
 // MARK: - A stage's code, as its lane is labelled

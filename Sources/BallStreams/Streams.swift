@@ -974,14 +974,28 @@ package struct StreamColumn: Hashable, Sendable {
         stagesPassed[number].values.append(value)
         stagesPassed[number].times.append(time)
         stagesPassed[number].at = stagesPassed[number].at ?? time
+        stagesPassed[number].moments.append(StageMoment(.passed, at: time))
         // (A stage `retry` subscribed again lives again.)
         dead.remove(.stage(number))
+    }
+
+    /// Notes that stage `number` was subscribed at `time` (a pipe built, `retry` subscribing anew).
+    mutating func noteSubscribed(byStage number: Int, at time: SessionTime) {
+        while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+        stagesPassed[number].moments.append(StageMoment(.subscribed, at: time))
+    }
+
+    /// Notes that stage `number`'s subscription was cancelled at `time`, with no event of its own.
+    mutating func noteCancelled(byStage number: Int, at time: SessionTime) {
+        while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+        stagesPassed[number].moments.append(StageMoment(.cancelled, at: time))
     }
 
     /// Notes that stage `number` completed at `time`.
     mutating func noteCompleted(byStage number: Int, at time: SessionTime) {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].completedAt = time
+        stagesPassed[number].moments.append(StageMoment(.completed, at: time))
         completed.insert(.stage(number))
     }
 
@@ -991,6 +1005,7 @@ package struct StreamColumn: Hashable, Sendable {
     mutating func noteFailed(byStage number: Int, at time: SessionTime) {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].failedAt = stagesPassed[number].failedAt ?? time
+        stagesPassed[number].moments.append(StageMoment(.failed, at: time))
         failed.insert(.stage(number))
         for before in 0..<number where !failed.contains(.stage(before)) { disposed.insert(.stage(before)) }
     }
@@ -1152,6 +1167,11 @@ package struct StagePassed: Hashable, Sendable {
     package var completedAt: SessionTime?
     /// When it failed, if it did in the column.
     package var failedAt: SessionTime?
+    /// Everything its subscriptions did in the column, in order, each at its time: a
+    /// subscription made (a pipe built, `retry` subscribing anew), a value passed on (the next of
+    /// ``values``), a completion, an error, a cancellation. Each subscription is one stream: the
+    /// exports write each as a lane of its own.
+    package var moments: [StageMoment] = []
 
     /// Nothing passed on yet.
     package init() {}
@@ -1160,6 +1180,34 @@ package struct StagePassed: Hashable, Sendable {
     package var value: SlotOutput? { values.last }
     /// How many values it passed on.
     package var count: Int { values.count }
+}
+
+/// One thing a stage's subscription did, at its time (``StagePassed/moments``).
+package struct StageMoment: Hashable, Sendable {
+    /// What it did.
+    package enum Kind: Hashable, Sendable {
+        /// It was subscribed.
+        case subscribed
+        /// It passed a value on (the next of the column's ``StagePassed/values``).
+        case passed
+        /// It completed.
+        case completed
+        /// It failed: it threw, or an error came through it.
+        case failed
+        /// It was cancelled, with no event of its own.
+        case cancelled
+    }
+
+    /// What it did.
+    package var kind: Kind
+    /// When, on the session's clock.
+    package var at: SessionTime
+
+    /// `kind` at `time`.
+    package init(_ kind: Kind, at time: SessionTime) {
+        self.kind = kind
+        at = time
+    }
 }
 
 /// A late subscriber's lane: where it began, what it was handed, the columns it received a
@@ -1481,14 +1529,18 @@ package final class StreamRecorder {
                     note { $0.notePassed(output, byStage: number, at: self.session.now) }
                 })
         }
-        // How each stage's subscription ends.
-        for (number, end) in viewModel.stageEnds.enumerated() {
+        // Where each stage's subscriptions begin and how they end.
+        for (number, events) in viewModel.stageEvents.enumerated() {
             cancellables.append(
-                end.bind { [unowned self] ending in
+                // (Weak: tearing the chain down as the recorder goes cancels the stages.)
+                events.bind { [weak self] event in
+                    guard let self else { return }
                     note {
-                        switch ending {
+                        switch event {
+                        case .subscribed: $0.noteSubscribed(byStage: number, at: self.session.now)
                         case .completed: $0.noteCompleted(byStage: number, at: self.session.now)
                         case .failed: $0.noteFailed(byStage: number, at: self.session.now)
+                        case .cancelled: $0.noteCancelled(byStage: number, at: self.session.now)
                         }
                     }
                 })

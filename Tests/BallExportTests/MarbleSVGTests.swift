@@ -42,8 +42,8 @@ struct MarbleSVGTests {
             var pipeEnds = 0
             var quitting = false
             let session = player.session
-            let stageEnds = session.viewModel.stageEnds.enumerated().map { number, end in
-                end.sink { ending in
+            let stageEnds = session.viewModel.stageEvents.enumerated().map { number, events in
+                events.sink { ending in
                     if ending == .completed, !quitting, number == session.state.slot.stages.count - 1 {
                         pipeEnds += 1
                     }
