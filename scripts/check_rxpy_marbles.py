@@ -39,12 +39,13 @@ on its own (a recovery, `catch` or `catchAndReturn`, passed its fallback on and 
 `switch_latest` lives on for the next pipe, so the exported `slotted` must not end there (Rx
 draws an inner's completion on the inner); that `|` is the last stage's lane's.
 
-Each stage lane (`"lane":"stage1"`, `"stage2"`: what a stage of a pipe of several passes on, its
-last included) is
-checked the same way: RxPY's pipe of the stages up to it, tapped (`do_action`) inside the pipe
-the chain runs, as the program taps its own, must give the exported lane at `--frame 1ms`
-event for event and frame for frame; and the lane exported at a frame an intent must read back,
-by RxPY's parser, as the same values.
+Each stage lane (`"lane":"stage1"`, `"stage2"`: one subscription of a stage of a pipe of several,
+its last included; a pipe built subscribes its stages anew, `retry` the stages before it) is
+checked the same way: RxPY's pipe of the stages up to it, tapped inside the pipe the chain runs
+(each subscription noted, as the program taps its own: where it was subscribed, what it passed on,
+`|`, `#`, and where it was disposed of without an event of its own), must give the exported lanes
+at `--frame 1ms`, subscription for subscription, event for event and frame for frame; and the
+lanes exported at a frame an intent must read back, by RxPY's parser, as the same events.
 
 A recorded tour's lessons (`"lessons"` on the intents lane) must be the recording's lesson
 markers, each in the frame of the last intent before it (at a frame an intent) and in the frame
@@ -151,14 +152,18 @@ def main(program, recording, replacements=None):
         unique_failures, unique_slotted, _ = frame_check(
             program, unique, round(written[-1]["t"] * 1000) if written else 0, expressions)
         failures += ["with an intent each 10 ms: " + failure for failure in unique_failures]
-        # Each stage lane at a frame an intent (of the recording with an intent each 10 ms, the
-        # one frame_check saw last), read by RxPY's parser: the same values as at --frame 1ms.
+        # Each stage's lanes at a frame an intent (of the recording with an intent each 10 ms, the
+        # one frame_check saw last), read by RxPY's parser, one subscription after another: the
+        # same events as at --frame 1ms.
+        read = {}
         for lane in every:
-            if lane["lane"] in stage_values:
-                read = [mark(n) for _, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])]
-                if read != stage_values[lane["lane"]]:
-                    failures.append("%s at a frame an intent: parsed %r, at --frame 1ms %r" % (
-                        lane["lane"], read, stage_values[lane["lane"]]))
+            if lane["lane"].startswith("stage"):
+                read.setdefault(lane["lane"], []).extend(
+                    mark(n) for _, n in parse(lane["marbles"], timespan=1, lookup=lane["values"]))
+        for name in sorted(set(read) | set(stage_values)):
+            if read.get(name, []) != stage_values.get(name, []):
+                failures.append("%s at a frame an intent: parsed %r, at --frame 1ms %r" % (
+                    name, read.get(name, []), stage_values.get(name, [])))
     finally:
         os.unlink(unique)
 
@@ -456,7 +461,7 @@ def in_corner(position):
     while diameter > 0 and reach(radius, 2 * (half_height + 1) - 0.5) is not None:
         half_height += 1
     last_column, last_row = columns - 1 - half_width, rows - 2 - half_height
-    if columns < 24 or rows < 8 or half_width > last_column or half_height > last_row:
+    if columns < 24 or rows < 7 or half_width > last_column or half_height > last_row:
         return False
     column, row = position["cell"]
     return column in (half_width, last_column) and row in (half_height, last_row)
@@ -707,17 +712,41 @@ def frame_check(program, recording, end, expressions):
              "reactivex": reactivex, "scheduler": scheduler, "in_right_half": in_right_half, "mirrored": mirrored,
              "centre_of": centre_of, "throttle_latest": throttle_latest,
              "out_of_bounds": out_of_bounds, "start_with_now": start_with_now, "retry_now": retry_now}
-    # What each stage of a pipe of several passes on (its last included), as the program's taps
-    # see it: (frame, value
-    # or `|`) by stage, from inside the one pipe the chain runs (so an error after a stage
-    # ends it there, as the chain's disposal does).
-    taps = {}
+    # Each subscription of each stage of a pipe of several (its last included), as the program's
+    # taps see it from inside the one pipe the chain runs (so an error after a stage disposes of
+    # it there, as the chain's disposal does; `retry` subscribes the stages before it anew), in
+    # the order made: its lane's name, the frame it was subscribed at, what it passed on (frame,
+    # value, `|` or `#`), and the frame it was disposed of at without an event of its own (None:
+    # never).
+    stage_runs = []
 
     def tap(number):
-        def note(value):
-            taps.setdefault(number, []).append((int(scheduler.clock), value))
-        # (An error is not written on a stage's lane: a later pipe's values follow on the same lane.)
-        return ops.do_action(on_next=note, on_completed=lambda: note("|"))
+        def operator(source):
+            def subscribe(observer, scheduler_=None):
+                run = {"lane": "stage%d" % (number + 1), "subscribed": int(scheduler.clock), "events": [],
+                       "disposed": None}
+                stage_runs.append(run)
+
+                def on_next(value):
+                    run["events"].append((int(scheduler.clock), value))
+                    observer.on_next(value)
+
+                def on_error(error):
+                    run["events"].append((int(scheduler.clock), "#"))
+                    observer.on_error(error)
+
+                def on_completed():
+                    run["events"].append((int(scheduler.clock), "|"))
+                    observer.on_completed()
+                subscription = source.subscribe(on_next, on_error, on_completed, scheduler=scheduler_)
+
+                def dispose():
+                    if run["disposed"] is None and not (run["events"] and run["events"][-1][1] in ("|", "#")):
+                        run["disposed"] = int(scheduler.clock)
+                    subscription.dispose()
+                return Disposable(dispose)
+            return Observable(subscribe)
+        return operator
 
     # Each inner subscription flatMap or flatMapLatest at a pipe's head made to the position, in
     # the order made: its lane's name (numbered from 1 in each pipe built, as the panel numbers
@@ -795,20 +824,32 @@ def frame_check(program, recording, end, expressions):
                         " (the pipe then: %s; the intent then: %r)"
                         % (first, (exported + [None])[min(first, len(exported))], (given + [None])[min(first, len(given))],
                            in_force[0], [n.value if isinstance(n, OnNext) else "|" for frame, n in intents if frame == at]))
-    for name in sorted(lane for lane in lanes if lane.startswith("stage")):
-        given_stage = taps.get(int(name[len("stage"):]) - 1, [])
-        exported_stage = [(frame, mark(n)) for frame, n in events(name)]
-        if exported_stage != given_stage:
-            first = next(i for i, (a, b) in enumerate(zip(exported_stage + [None] * len(given_stage),
-                                                          given_stage + [None] * len(exported_stage))) if a != b)
-            at = (exported_stage + given_stage + [(0, None)])[first if first < len(exported_stage + given_stage) else 0][0]
-            in_force = [pipe for frame, pipe in chosen if frame <= at][-1:] or ["none"]
-            failures.append("%s at --frame 1ms: event %d: exported %r, RxPY's pipe of the stages up to it gave %r"
-                            " (the pipe then: %s)" % (
-                                name, first, (exported_stage + [None])[min(first, len(exported_stage))],
-                                (given_stage + [None])[min(first, len(given_stage))], in_force[0]))
-        stage_counts[name] = len(given_stage)
-        stage_values[name] = [value for _, value in exported_stage]
+    # Each stage lane (`"lane":"stage1"`, one a subscription of that stage): as RxPY's pipe of the
+    # stages up to it subscribed it, passed values, `|` or `#` on, and disposed of it.
+    def run_key(run):
+        return run[0], run[1], -1 if run[2] is None else run[2], repr(run[3])
+    exported_stages = sorted(
+        ((lane["subscribedFrame"], lane["lane"], lane["unsubscribedFrame"],
+          [(int(time), mark(n)) for time, n in parse(lane["marbles"], timespan=1, lookup=lane["values"])])
+         for lane in every if lane["lane"].startswith("stage")), key=run_key)
+    given_stages = sorted(((run["subscribed"], run["lane"], run["disposed"], run["events"]) for run in stage_runs),
+                          key=run_key)
+    if exported_stages != given_stages:
+        first = next(i for i, (a, b) in enumerate(zip(exported_stages + [None] * len(given_stages),
+                                                      given_stages + [None] * len(exported_stages))) if a != b)
+        at = (exported_stages + given_stages)[first][0]
+        in_force = [pipe for frame, pipe in chosen if frame <= at][-1:] or ["none"]
+        failures.append("stage lanes at --frame 1ms: subscription %d: exported %r, RxPY's pipe of the stages up to"
+                        " it gave %r (the pipe then: %s)" % (
+                            first, (exported_stages + [None])[min(first, len(exported_stages))],
+                            (given_stages + [None])[min(first, len(given_stages))], in_force[0]))
+    for lane in every:
+        if lane["lane"].startswith("stage"):
+            name = lane["lane"]
+            events = [value for _, value in
+                      ((int(time), mark(n)) for time, n in parse(lane["marbles"], timespan=1, lookup=lane["values"]))]
+            stage_counts[name] = stage_counts.get(name, 0) + len(events)
+            stage_values.setdefault(name, []).extend(events)
     # Each inner lane (`"lane":"inner 1"`, one a subscription): as RxPY's flat_map or
     # flat_map_latest subscribed to the position, received from it and disposed of it; those
     # retry_now made as it subscribed anew after an error too, numbered on from the pipe's others.

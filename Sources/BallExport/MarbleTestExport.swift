@@ -98,6 +98,12 @@ package enum MarbleFraming: Hashable, Sendable {
 /// (subjects that hold a value: `false` at the start), `mouse` and `keys` (each new position
 /// the mouse or the keys made).
 ///
+/// Then each subscription of a stage of a pipe of several (`stage1`, `stage2`: a pipe built
+/// subscribes its stages anew, `retry` the stages before it), in the late subscriptions' form
+/// below, named by its operator and code: what the stage passed on, `|` where it completed, `#`
+/// where it threw or an error came through it, `!` in its subscription where it was cancelled (a
+/// pipe built, a stage after it failed). A lane is one stream: one subscription, never two.
+///
 /// Then each inner subscription `flatMap` or `flatMapLatest` made (`inner 1`, `inner 2`: a
 /// press each, as the panel names them), in the late subscriptions' form below: what it
 /// received from the position, `|` where the position completed, and its subscription and
@@ -130,10 +136,6 @@ package enum MarbleTestExport {
     static let lanesWritten = StreamLane.main(slot: true) + [StreamLane.mirror, .grabbed, .mouse, .keys]
     /// Their labels.
     static let labels = lanesWritten.map(\.label)
-    /// The lanes of a pipe's stages, where it has several, written after those when a pipe of the
-    /// recording has that stage (`stage1`, `stage2`): the last's is the inner `switchToLatest`
-    /// subscribes to, whose completion (a recovery's, after its fallback) is its own, not `slotted`'s.
-    static let stagesWritten = (0..<SlotPipe.most).map(StreamLane.stage)
 
     /// `text` as a JSON string, quoted, its quotes, backslashes and control characters escaped.
     static func jsonString(_ text: String) -> String {
@@ -184,24 +186,55 @@ package enum MarbleTestExport {
                         .utf8))
             segmentCount += 1
         }
-        // Each stage of a pipe of several its lane (``StreamLane/stage(_:)``), written when a pipe
-        // of the recording has that stage: its values at their own times, and in segments the
-        // stage each pipe had there (none where the pipe has no such stage, or only one).
-        let stageLanes = try stagesWritten.map { try LaneWriter(label: $0.label, syntax: syntax, frames: frames) }
-        var stageTokens = stagesWritten.map { lane in
-            TokenTable<SlotOutput>(lane: lane.label, json: outputJSON) { MarbleValue($0).glyph }
+        // The last column, and the latest time anything happened at: where the lanes still
+        // under way at the end stop.
+        var lastColumn = 0
+        var latest = SessionTime.start
+        // Each subscription of a stage of a pipe of several (``StreamLane/stage(_:)``: `stage1`,
+        // `stage2`, the last's the inner `switchToLatest` subscribes to) is a lane of its own: a
+        // pipe built subscribes its stages anew, `retry` the stages before it. Those under way, by
+        // stage, and the JSON lines of those that ended, in the order they ended.
+        var stageRuns: [Int: LateMarbles<SlotOutput>] = [:]
+        let stagesEnded = try Spool()
+        func openStage(_ number: Int, of slot: SlotPipe, at frame: Int) throws {
+            let stage = slot.stages[number]
+            let named =
+                #""operator":"\#(stage.name)"\#(ReplayFormat.intervalField(stage.timing)),"code":\#(jsonString(stage.stageCode)),"#
+            stageRuns[number] = try LateMarbles(
+                label: StreamLane.stage(number).label, start: frame, syntax: syntax, frames: frames,
+                json: outputJSON, itself: { MarbleValue($0).glyph }, fields: named)
         }
-        let stageSegments = try stagesWritten.map { _ in try Spool() }
-        var stagesUsed = 0
-        func noteStageSegments(_ slot: SlotPipe, at frame: Int) throws {
-            for (number, spool) in stageSegments.enumerated() {
-                let stage = Self.writes(number, of: slot) ? slot.stages[number] : nil
-                let named =
-                    stage.map {
-                        #""\#($0.name)"\#(ReplayFormat.intervalField($0.timing)),"code":\#(jsonString($0.stageCode))"#
-                    } ?? "null"
-                try spool.append(
-                    Array(#"\#(segmentCount == 1 ? "" : ","){"frame":\#(frame),"operator":\#(named)}"#.utf8))
+        func endStage(_ number: Int, at frame: Int, cancelled: Bool) throws {
+            guard let run = stageRuns.removeValue(forKey: number) else { return }
+            run.end = frame
+            try run.write(label: run.label, unsubscribed: cancelled, to: stagesEnded.append)
+        }
+        /// What each stage's subscriptions did in `column` (at `time`), at their own times.
+        func noteStages(_ column: StreamColumn, time: SessionTime) throws {
+            let at = column.index
+            for number in 0..<SlotPipe.most {
+                guard let stage = column.stage(number) else { continue }
+                var passed = 0
+                for moment in stage.moments {
+                    latest = max(latest, moment.at)
+                    let frame = frames.frame(column: at, time: moment.at, timer: moment.at != time)
+                    switch moment.kind {
+                    case .subscribed:
+                        // (A run with no end of its own here is over: no stream outlives its subscription.)
+                        try endStage(number, at: frame, cancelled: true)
+                        if Self.writes(number, of: column.slot) { try openStage(number, of: column.slot, at: frame) }
+                    case .passed:
+                        defer { passed += 1 }
+                        try stageRuns[number]?.add(stage.values[passed], at: frame, time: moment.at, column: at)
+                    case .completed:
+                        try stageRuns[number]?.lane.complete(frame, moment.at)
+                        try endStage(number, at: frame, cancelled: false)
+                    case .failed:
+                        try stageRuns[number]?.lane.fail(frame, moment.at)
+                        try endStage(number, at: frame, cancelled: false)
+                    case .cancelled: try endStage(number, at: frame, cancelled: true)
+                    }
+                }
             }
         }
         // A recorded tour's lessons, where each began (written on the intents lane), kept in a
@@ -354,10 +387,6 @@ package enum MarbleTestExport {
             }
             endedInColumn.removeAll()
         }
-        // The last column, and the latest time anything happened at: where the lanes still
-        // under way at the end stop.
-        var lastColumn = 0
-        var latest = SessionTime.start
         var failure: ReplayError?
         do {
             try ReplayColumns.forEach(in: reader) { item in
@@ -372,27 +401,10 @@ package enum MarbleTestExport {
                     let frame = frames.frame(column: at, time: time)
                     if segmentCount == 0 || column.intent?.buildsPipe == true {
                         try noteSegment(column.slot, at: frame)
-                        try noteStageSegments(column.slot, at: frame)
                     }
-                    stagesUsed = max(stagesUsed, column.slot.stages.count > 1 ? column.slot.stages.count : 0)
-                    // What each stage passed on, at its own time (after a timer's, the timer's),
-                    // and its completion.
-                    for (number, lane) in stageLanes.enumerated() {
-                        guard let stage = column.stage(number) else { continue }
-                        if Self.writes(number, of: column.slot) {
-                            // (throttle after flatMap passes one copy on at once, the other later.)
-                            for (value, passedAt) in zip(stage.values, stage.times) {
-                                latest = max(latest, passedAt)
-                                try lane.add(
-                                    stageTokens[number].token(for: value, at: at),
-                                    frames.frame(column: at, time: passedAt, timer: passedAt != time), passedAt)
-                            }
-                        }
-                        if let completedAt = stage.completedAt, Self.writes(number, of: column.slot) {
-                            try lane.complete(
-                                frames.frame(column: at, time: completedAt, timer: completedAt != time), completedAt)
-                        }
-                    }
+                    // What each stage's subscriptions did, at their own times (after a timer's, the
+                    // timer's): each subscription a lane.
+                    try noteStages(column, time: time)
                     // What the slot passed on (and the colours after it) is at its own time: a
                     // timer's output at the time it went off.
                     let slotFrame = frames.frame(column: at, time: passed, timer: passed != time)
@@ -503,14 +515,11 @@ package enum MarbleTestExport {
             }
             try write(Array("}\n".utf8))
         }
-        for (number, lane) in stageLanes.enumerated() where number < stagesUsed {
-            try lane.finish(through: end)
-            try write(
-                Array(#"{"lane":"\#(lane.label)","syntax":"\#(syntax.rawValue)",\#(frames.json),"marbles":""#.utf8))
-            try lane.copy(to: write)
-            try write(Array(#"","values":"#.utf8) + stageTokens[number].map + Array(#","segments":["#.utf8))
-            try stageSegments[number].copy(to: write)
-            try write(Array("]}\n".utf8))
+        try stagesEnded.copy(to: write)
+        for number in stageRuns.keys.sorted() {
+            let run = stageRuns[number]!
+            run.end = frames.frame(column: lastColumn, time: latest)
+            try run.write(label: run.label, unsubscribed: false, to: write)
         }
         try innersEnded.copy(to: write)
         for number in inners.keys.sorted() {
@@ -764,6 +773,8 @@ package enum MarbleTestExport {
     /// of positions (a late subscriber's, an inner subscription's, the Publish copy's subject), or
     /// of colours (the Publish copy's `ball` and `screen`).
     final class LateMarbles<Value: Hashable> {
+        /// The lane's name.
+        let label: String
         /// The frame it subscribed at.
         let start: Int
         /// The frame it ended at (nil: still under way).
@@ -773,16 +784,23 @@ package enum MarbleTestExport {
         private let frames: Frames
         private let syntax: MarbleSyntax
         private var tokens: TokenTable<Value>
+        /// JSON fields written after the lane's name and frames (each with its comma after it).
+        private let fields: String
 
-        /// The marbles of a subscription labelled `label`, each value's JSON written by `json`.
-        init(label: String, start: Int, syntax: MarbleSyntax, frames: Frames, json: @escaping (Value) -> String)
-            throws
-        {
-            tokens = TokenTable(lane: label, json: json)
+        /// The marbles of a subscription labelled `label`, each value's JSON written by `json`,
+        /// the values `itself` gives a character as that character (``TokenTable``), with `fields`
+        /// (JSON, each field followed by a comma) after its name.
+        init(
+            label: String, start: Int, syntax: MarbleSyntax, frames: Frames, json: @escaping (Value) -> String,
+            itself: @escaping (Value) -> Unicode.Scalar? = { _ in nil }, fields: String = ""
+        ) throws {
+            tokens = TokenTable(lane: label, json: json, itself: itself)
             lane = try LaneWriter(label: label, syntax: syntax, frames: frames)
+            self.label = label
             self.start = start
             self.frames = frames
             self.syntax = syntax
+            self.fields = fields
         }
 
         /// A value it received (or was handed) at `frame`, at `time`, in column `column`.
@@ -819,7 +837,7 @@ package enum MarbleTestExport {
             }
             try write(
                 Array(
-                    #"{"lane":"\#(label)","syntax":"\#(syntax.rawValue)",\#(self.frames.json),"subscription":""#
+                    #"{"lane":"\#(label)","syntax":"\#(syntax.rawValue)",\#(self.frames.json),\#(fields)"subscription":""#
                         .utf8) + subscription
                     + Array(
                         #"","subscribedFrame":\#(start),"unsubscribedFrame":\#(unsubscribed.map(String.init) ?? "null"),"marbles":""#

@@ -39,6 +39,18 @@ struct StageLaneExportTests {
         return lanes
     }
 
+    /// The export's JSON lines of `bytes` for the stages' subscriptions (`stage1`, `stage2`), in
+    /// the order written.
+    static func stageRuns(
+        _ syntax: MarbleSyntax, bytes: [UInt8] = bytes, framing: MarbleFraming = .perIntent
+    ) throws -> [[String: Any]] {
+        var written: [UInt8] = []
+        try MarbleTestExport.run(reader: .inMemory(bytes), syntax: syntax, framing: framing) { written += $0 }
+        return try written.split(separator: UInt8(ascii: "\n")).compactMap {
+            try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]
+        }.filter { ($0["lane"] as? String)?.hasPrefix("stage") == true }
+    }
+
     @Test(
         "the text diagram: filter's lane over debounce's, then map's 1 1 1 over scan's 1 2 3, each part where its pipe was"
     )
@@ -63,45 +75,91 @@ struct StageLaneExportTests {
     }
 
     @Test(
-        "RxJS's and RxPY's marbles, a frame an intent and a frame a millisecond: stage1 written with its values, its segments naming the stage of each pipe, its completion at the quit",
+        "RxJS's and RxPY's marbles, a frame an intent and a frame a millisecond: each stage's subscription a lane of its own, named by its operator, the first pipe's cancelled where the second was built, the second's completed at the quit",
         arguments: [MarbleSyntax.rxjs, .rxpy])
     func marbles(syntax: MarbleSyntax) throws {
-        let perIntent = try Self.lanes(syntax)
-        let stage = try #require(perIntent["stage1"])
-        #expect(perIntent["stage3"] == nil, "no pipe of three stages")
-        // The last stage's own lane (the inner switchToLatest subscribes to): what slotted gets
-        // from it, and its own end at the quit.
-        let last = try #require(perIntent["stage2"])
-        let lastSegments = try #require(last["segments"] as? [[String: Any]])
-        #expect(lastSegments[0]["operator"] is NSNull)
-        #expect(lastSegments.dropFirst().map { $0["operator"] as? String } == ["debounce", "scan"], "\(last)")
-        let slotted = try #require(perIntent["slotted"]?["marbles"] as? String)
-        let lastMarbles = try #require(last["marbles"] as? String)
-        #expect(lastMarbles.hasSuffix("|") && slotted.hasSuffix("|"), "\(lastMarbles) \(slotted)")
+        let runs = try Self.stageRuns(syntax)
         let frames = syntax.framesPerIntent
-        // filter passes 40,11 (a) at the build (#1), 41 and 42 (#2, #3), nothing at #4; map a 1
-        // for each of #5–#8; completed at the quit (#9).
+        // Two pipes of two stages: four subscriptions, those that ended first (by stage), then
+        // those under way as the quit completed them.
+        #expect(runs.map { $0["lane"] as? String } == ["stage1", "stage2", "stage1", "stage2"], "\(runs)")
+        #expect(runs.map { $0["operator"] as? String } == ["filter", "debounce", "mapToOne", "scan"])
+        #expect(runs[0]["code"] as? String == ".filter { $0.isInRightHalf }")
+        #expect(runs[2]["code"] as? String == ".map { _ in 1 }")
+        #expect(runs.map { $0["subscribedFrame"] as? Int } == [frames, frames, 5 * frames, 5 * frames])
+        #expect(runs.map { $0["unsubscribedFrame"] as? Int } == [5 * frames, 5 * frames, nil, nil])
         let dash = { (count: Int) in String(repeating: "-", count: count) }
-        let expected =
-            dash(frames) + "a" + dash(frames - 1) + "b" + dash(frames - 1) + "c" + dash(2 * frames - 1) + "1"
-            + dash(frames - 1) + "1" + dash(frames - 1) + "1" + dash(frames - 1) + "1" + dash(frames - 1) + "|"
-        #expect(stage["marbles"] as? String == expected, "\(stage)")
-        let values = try #require(stage["values"] as? [String: Any])
-        #expect((values["1"] as? Int) == 1 && (values["a"] as? [String: Any])?["cell"] as? [Int] == [40, 11])
-        let segments = try #require(stage["segments"] as? [[String: Any]])
-        #expect(segments.map { $0["frame"] as? Int } == [0, frames, 5 * frames])
-        #expect(segments[0]["operator"] is NSNull)
-        #expect(segments[1]["operator"] as? String == "filter")
-        #expect(segments[1]["code"] as? String == ".filter { $0.isInRightHalf }")
-        #expect(segments[2]["operator"] as? String == "mapToOne" && segments[2]["code"] as? String == ".map { _ in 1 }")
+        #expect(runs[0]["subscription"] as? String == dash(frames) + "^" + dash(4 * frames - 1) + "!")
+        #expect(runs[2]["subscription"] as? String == dash(5 * frames) + "^")
+        // filter passes 40,11 (a) at the build (#1), 41 and 42 (#2, #3), nothing at #4, and is
+        // cancelled at #5; map passes a 1 for each of #5–#8, and completes at the quit (#9).
+        let filter = try #require(runs[0]["marbles"] as? String)
+        let head = dash(frames) + "a" + dash(frames - 1) + "b" + dash(frames - 1) + "c"
+        #expect(filter.hasPrefix(head) && filter.dropFirst(head.count).allSatisfy { $0 == "-" }, "\(filter)")
+        #expect(
+            runs[2]["marbles"] as? String
+                == dash(5 * frames) + "1" + dash(frames - 1) + "1" + dash(frames - 1) + "1" + dash(frames - 1) + "1"
+                + dash(frames - 1) + "|", "\(runs[2])")
+        let values = try #require(runs[2]["values"] as? [String: Any])
+        #expect((values["1"] as? Int) == 1)
+        #expect(((runs[0]["values"] as? [String: Any])?["a"] as? [String: Any])?["cell"] as? [Int] == [40, 11])
+        // The last stage's own lanes: scan's ends at the quit, as slotted does.
+        let slotted = try #require(try Self.lanes(syntax)["slotted"]?["marbles"] as? String)
+        #expect((runs[3]["marbles"] as? String)?.hasSuffix("|") == true && slotted.hasSuffix("|"), "\(slotted)")
         // On the session's clock: each value at its own time.
-        let timed = try #require(try Self.lanes(syntax, framing: .time(microseconds: 1_000))["stage1"])
-        let marbles = try #require(timed["marbles"] as? String)
+        let timed = try Self.stageRuns(syntax, framing: .time(microseconds: 1_000))
+        let (filtered, mapped) = try (
+            #require(timed[0]["marbles"] as? String), #require(timed[2]["marbles"] as? String)
+        )
         if syntax == .rxpy {
-            let at = marbles.enumerated().filter { $0.element != "-" }.map(\.offset)
-            #expect(at == [100, 150, 200, 1_000, 1_100, 1_200, 1_300, 1_400], "\(marbles)")
+            let at = { (marbles: String) in marbles.enumerated().filter { $0.element != "-" }.map(\.offset) }
+            #expect(at(filtered) == [100, 150, 200], "\(filtered)")
+            #expect(at(mapped) == [1_000, 1_100, 1_200, 1_300, 1_400], "\(mapped)")
         } else {
-            #expect(marbles.hasPrefix(" 100ms a 49ms b 49ms c 799ms 1 99ms 1"), "\(marbles)")
+            #expect(filtered.hasPrefix(" 100ms a 49ms b 49ms c "), "\(filtered)")
+            #expect(mapped.hasPrefix(" 1000ms 1 99ms 1 99ms 1 99ms 1 99ms |"), "\(mapped)")
+        }
+        #expect(timed.map { $0["unsubscribedFrame"] as? Int } == [1_000, 1_000, nil, nil])
+    }
+
+    @Test(
+        "RxJS's and RxPY's marbles: tryMap's lane ends with # where it threw (catch's with the fallback and |), and each pipe built after is a lane of its own, thrown at once where the ball is still in the corner",
+        arguments: [MarbleSyntax.rxjs, .rxpy])
+    func error(syntax: MarbleSyntax) throws {
+        // tryMap,catch; left to the edge; up into the corner (it throws); built again in the
+        // corner (it throws on what it is handed); recentred; built again; a quit.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"tryMap,catch"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":40}"#,
+            #"{"t":0.3,"event":"arrow","direction":"up","distance":20}"#,
+            #"{"t":0.4,"event":"operator","name":"tryMap,catch"}"#, #"{"t":0.5,"event":"recentred"}"#,
+            #"{"t":0.6,"event":"operator","name":"tryMap,catch"}"#, #"{"t":0.7,"event":"quit"}"#,
+        ]
+        let bytes = Array(recording.map { $0 + "\n" }.joined().utf8)
+        let runs = try Self.stageRuns(syntax, bytes: bytes)
+        let frames = syntax.framesPerIntent
+        let dash = { (count: Int) in String(repeating: "-", count: count) }
+        let (group, end) = syntax == .rxjs ? ("(a|)", "|") : ("(a,|)", "|")
+        #expect(
+            runs.map { "\($0["lane"] as? String ?? "?") \($0["marbles"] as? String ?? "?")" } == [
+                "stage1 " + dash(frames) + "a" + dash(frames - 1) + "b" + dash(frames - 1) + "#",
+                "stage2 " + dash(frames) + "a" + dash(frames - 1) + "b" + dash(frames - 1) + group,
+                "stage1 " + dash(4 * frames) + "#",
+                "stage2 " + dash(4 * frames) + group,
+                "stage1 " + dash(6 * frames) + "a" + dash(frames - 1) + end,
+                "stage2 " + dash(6 * frames) + "a" + dash(frames - 1) + end,
+            ], "\(runs)")
+        // An error or a completion ends a subscription with an event of its own: no `!`.
+        #expect(runs.allSatisfy { $0["unsubscribedFrame"] is NSNull }, "\(runs)")
+        #expect(runs.map { $0["operator"] as? String } == ["tryMap", "catch", "tryMap", "catch", "tryMap", "catch"])
+        // At --frame 1ms, tryMap's # at the time it threw.
+        let timed = try Self.stageRuns(syntax, bytes: bytes, framing: .time(microseconds: 1_000))
+        let thrown = try #require(timed[0]["marbles"] as? String)
+        if syntax == .rxjs {
+            #expect(thrown == " 100ms a 99ms b 99ms #", "\(thrown)")
+        } else {
+            #expect(thrown.enumerated().filter { $0.element != "-" }.map(\.offset) == [100, 200, 300], "\(thrown)")
         }
     }
 

@@ -498,16 +498,30 @@ struct MarbleSyntaxTests {
             lanes.contains(
                 #""lane":"slotted","syntax":"rxjs","framesPerIntent":5,"marbles":"a----a----b----a--------------c----d----a----|","#
             ), "\(lanes)")
+        // tryMap's lanes end with its error, #, where it threw: RxPY's parser reads it (the check
+        // above compared it with RxPY's own map raising).
+        let thrown = lanes.split(separator: "\n").filter { $0.contains(#""lane":"stage1""#) }
+        #expect(thrown.count == 2 && thrown.allSatisfy { $0.contains(#"#","values""#) }, "\(thrown)")
+        // Each pipe's recovery a lane of its own, each subscribed where its pipe was built.
+        let recoveries = lanes.split(separator: "\n").filter { $0.contains(#""lane":"stage2""#) }
+        #expect(recoveries.count == 2, "\(lanes)")
         #expect(
-            lanes.contains(
-                #""lane":"stage2","syntax":"rxjs","framesPerIntent":5,"marbles":"-----a----b----(a|)-----------c----d----(a|)","#
-            ), "\(lanes)")
+            recoveries.first?.contains(
+                #""operator":"catch","code":".catch { _ in .just(.centred(on: screen)) }","subscription":"-----^","subscribedFrame":5,"unsubscribedFrame":null,"marbles":"-----a----b----(a|)","#
+            ) == true, "\(recoveries)")
+        #expect(
+            recoveries.last?.contains(
+                #""subscribedFrame":30,"unsubscribedFrame":null,"marbles":"------------------------------a----b----(c|)","#
+            ) == true, "\(recoveries)")
         let never = try run([
             Self.python, script, programPath, file, "--replace",
             "catch=upstream.pipe(ops.catch(lambda error, source: reactivex.concat(reactivex.just(centre_of(subject.value)), reactivex.never())))",
         ])
         #expect(never.status == 1, "\(never.output)\(never.error)")
-        #expect(never.output.contains("stage2 at --frame 1ms: event 3: exported (300, '|')"), "\(never.output)")
+        #expect(
+            never.output.contains("stage lanes at --frame 1ms: subscription 1: exported (100, 'stage2', None,")
+                && never.output.contains("(300, '|')]), RxPY's pipe of the stages up to it gave (100, 'stage2', 600,"),
+            "\(never.output)")
         // flatMap: a press and its release, a key move (once), a second press, a key move (twice);
         // with the start's and the quit's completion, seven.
         try checkWritten(
@@ -540,17 +554,34 @@ struct MarbleSyntaxTests {
         try checkWritten(recording, slotted: 3, in: file)
         let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"]).output
             .split(separator: "\n")
-        // flatMap's lane: the press's 40,11, then the corner three times in the release's frame.
-        let flatMapped = try #require(lanes.first { $0.contains(#""lane":"stage1""#) })
-        #expect(flatMapped.contains(#""marbles":"----------a----(bbb)-"#), "\(flatMapped)")
-        #expect(flatMapped.contains(#""b":{"cell":[70,17],"screen":[80,24]}"#), "\(flatMapped)")
+        // flatMap's lanes, one a subscription: the pipe's, the press's 40,11 and the corner, then
+        // cancelled by tryMap's error; then each subscription retry made anew, handed the corner and
+        // cancelled by its error at once.
+        let flatMapped = lanes.filter { $0.contains(#""lane":"stage1""#) }
+        #expect(flatMapped.count == 3, "\(flatMapped)")
+        #expect(
+            flatMapped.first?.contains(
+                #""subscription":"-----^---------!","subscribedFrame":5,"unsubscribedFrame":15,"marbles":"----------a----b----""#
+            )
+                == true, "\(flatMapped)")
+        #expect(flatMapped.first?.contains(#""b":{"cell":[70,17],"screen":[80,24]}"#) == true, "\(flatMapped)")
+        for again in flatMapped.dropFirst() {
+            #expect(
+                again.contains(
+                    #""subscription":"---------------(^!)","subscribedFrame":15,"unsubscribedFrame":15,"marbles":"---------------a----""#
+                ), "\(again)")
+            #expect(again.contains(#""a":{"cell":[70,17],"screen":[80,24]}"#), "\(again)")
+        }
+        // tryMap's: the pipe's, then each retry's, each ending with its error.
+        let thrown = lanes.filter { $0.contains(#""lane":"stage2""#) }
+        #expect(thrown.count == 3 && thrown.allSatisfy { $0.contains("#\",\"values\"") }, "\(thrown)")
         let slotted = try #require(lanes.first { $0.contains(#""lane":"slotted""#) })
         #expect(slotted.contains(#""marbles":"a---------a----#""#), "\(slotted)")
         let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
         for wrong in ["retry=upstream.pipe(ops.retry(3))", "retry=upstream.pipe(retry_now(2))"] {
             let checked = try run([Self.python, script, programPath, file, "--replace", wrong])
             #expect(checked.status == 1, "\(wrong): \(checked.output)\(checked.error)")
-            #expect(checked.output.contains("stage1 at --frame 1ms: event "), "\(wrong): \(checked.output)")
+            #expect(checked.output.contains("stage lanes at --frame 1ms: subscription "), "\(wrong): \(checked.output)")
         }
     }
 
