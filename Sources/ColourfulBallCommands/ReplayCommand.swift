@@ -115,7 +115,7 @@ package struct ReplayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --marbles, write each lane in the marble-test syntax of RxJS or RxPY, with its values (JSON, a line a lane), instead of drawing it.",
+            "With --marbles, write each lane in the marble-test syntax of RxJS or RxPY, with its values (JSON, a line a stream: each subscription of a stage, an inner or a late subscriber a line of its own), instead of drawing it. Past the 52 letters a value is a CJK character (一, 丁, …), one value in one frame to RxJS's parseMarbles and RxPY's parse alike.",
             valueName: "rxjs|rxpy"))
     var syntax: MarbleSyntax?
 
