@@ -662,14 +662,14 @@ package final class TimeTravelPlayer {
         guard isTour else {
             return [["▲ the recorded area, \(area): the player's rows are at the bottom", "▲ recorded at \(area)"]]
         }
-        // The rows the tour drew the ball in: the area's last is the lanes' first (the row a status
-        // line takes in play), where this line goes.
-        let drawn = ScreenSize(columns: area.columns, rows: max(1, area.rows - 1))
+        // The area as recorded (the header's size, the size every position on its lanes and in its
+        // trace is on): its last row, the one a status line takes in play, was the lanes' first in
+        // the tour, and is where this line goes.
         var lines = [
             [
-                "▲ the tour's ball area as recorded, \(drawn): the tour had the lesson's card above it, the lanes below",
-                "▲ the tour's ball area as recorded, \(drawn), between the card and the lanes",
-                "▲ the tour's ball area, \(drawn)",
+                "▲ the tour's ball area as recorded, \(area), this its last row (the lanes' first in the tour)",
+                "▲ the tour's ball area as recorded, \(area), this its last row",
+                "▲ the tour's ball area, \(area)",
             ]
         ]
         if !streamsOpen {
