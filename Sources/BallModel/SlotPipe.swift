@@ -667,7 +667,10 @@ extension SlotPipe {
                 receiveSubscription: { _ in events.send(.subscribed) },
                 receiveOutput: { tap.send($0) },
                 receiveCompletion: { completion in
-                    if case .finished = completion { events.send(.completed) } else { events.send(.failed) }
+                    switch completion {
+                    case .finished: events.send(.completed)
+                    case .failure(let error): events.send(.failed(error as? SlotError))
+                    }
                 },
                 receiveCancel: { events.send(.cancelled) }
             ).eraseToAnyPublisher()
@@ -719,8 +722,8 @@ package enum StageEvent: Hashable, Sendable {
     case subscribed
     /// It completed: the session ended, or a recovery passed its fallback on and completed.
     case completed
-    /// It threw (`tryMap` in a corner), or an error came through it from a stage before.
-    case failed
+    /// It threw (`tryMap` in a corner), or an error came through it from a stage before: the error.
+    case failed(SlotError?)
     /// It was cancelled without an event of its own: the pipe after it was switched away from (a
     /// pipe built), or a stage after it failed and disposed of it.
     case cancelled

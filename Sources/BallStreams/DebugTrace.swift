@@ -5,9 +5,11 @@ import TextFormats
 
 // MARK: - The streams as RxSwift's debug() prints them
 
-/// RxSwift's `debug()` for the session's six named publishers and the late subscribers: a
-/// line for each subscription, value, completion and disposal, as someone who knows RxSwift
-/// reads them at once:
+/// RxSwift's `debug()` for the session's named publishers (the chain's, and the inputs an
+/// operator in the slot reads: `mouse`, `keys`, `mirror`, `grabbed`), each subscription of a stage
+/// of a pipe of several (`stage1 tryMap`: a pipe built subscribes its stages, `retry` those before
+/// it anew), and the late subscribers: a line for each subscription, value, completion, error and
+/// disposal, as someone who knows RxSwift reads them at once:
 ///
 /// ```text
 /// 2026-11-21 09:40:19.000: position -> subscribed
@@ -24,17 +26,27 @@ import TextFormats
 /// `origin`, the session's start, so that tools which read RxSwift's debug logs read these.
 ///
 /// A binding: it subscribes to the publishers the panel's lanes subscribe to (so its lines say
-/// what the lanes show), and follows the late subscribers the streams recorder makes. Within
-/// one step (an intent and all it causes, then the subscriptions made before the next) its
-/// lines come by time, and at one time in the chain's order, cause before effect: intents,
-/// position, mirror, slotted, ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
+/// what the lanes show), to the pipe's stage taps, and follows the late subscribers the streams
+/// recorder makes. Within one step (an intent and all it causes, then the subscriptions made
+/// before the next) its lines come by time, and at one time in the chain's order, cause before
+/// effect: intents, position, mouse, keys, mirror, grabbed, the stages first to last, slotted,
+/// ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
 /// subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
 /// since the session began, at `origin` (milliseconds since 1970-01-01 00:00:00 UTC).
 package final class DebugTrace {
     /// The publishers traced, in the order their lines come at the start.
-    package static let names = ["intents", "position", "mirror", "slotted", "ballColour", "background"]
+    package static let names = [
+        "intents", "position", "mouse", "keys", "mirror", "grabbed", "slotted", "ballColour", "background",
+    ]
+    /// The place of a publisher's lines among those of one time: ten apart, so that the stages'
+    /// go between the inputs' and what the slot passes on (``stageRank(_:)``).
+    private static func rank(_ name: String) -> Int { 10 * names.firstIndex(of: name)! }
+    /// The place of stage `number`'s lines: after the inputs', before `slotted`'s, first to last.
+    private static func stageRank(_ number: Int) -> Int { rank("slotted") - SlotPipe.most + number }
+    /// The traced subscription of each stage under way, by stage: its name (`stage1 tryMap`).
+    private var stages: [Int: String] = [:]
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
     /// The session traced: its clock gives each line's time.
@@ -59,11 +71,41 @@ package final class DebugTrace {
         cancellables = [
             trace("intents", session.intents) { Self.describe($0) },
             trace("position", viewModel.position) { Self.describe($0) },
+            trace("mouse", viewModel.mouse) { Self.describe($0) },
+            trace("keys", viewModel.keys) { Self.describe($0) },
             trace("mirror", viewModel.mirror) { String($0) },
+            trace("grabbed", viewModel.grabbed) { String($0) },
             trace("slotted", viewModel.slotted) { Self.describe($0) },
             trace("ballColour", viewModel.ballColour) { $0.name },
             trace("background", viewModel.background) { $0.name },
         ]
+        // Each stage's subscriptions, where the pipe has several stages (the panel's stage lanes).
+        for (number, events) in viewModel.stageEvents.enumerated() {
+            let rank = Self.stageRank(number)
+            cancellables.append(
+                events.bind { [unowned self] event in
+                    switch event {
+                    case .subscribed:
+                        let pipe = session.viewModel.slot.value
+                        guard pipe.stages.count > 1, number < pipe.stages.count else { return }
+                        let name = "stage\(number + 1) \(pipe.stages[number].name)"
+                        stages[number] = name
+                        line(name, rank, "subscribed")
+                    case .completed, .failed, .cancelled:
+                        guard let name = stages.removeValue(forKey: number) else { return }
+                        if event == .completed { line(name, rank, "Event completed") }
+                        if case .failed(let error) = event {
+                            line(name, rank, "Event error(\(error?.words ?? "an error"))")
+                        }
+                        line(name, rank, "isDisposed")
+                    }
+                })
+            cancellables.append(
+                viewModel.stageOutputs[number].bind { [unowned self] output in
+                    guard let name = stages[number] else { return }
+                    line(name, rank, "Event next(\(Self.describe(output)))")
+                })
+        }
         if let streams {
             cancellables.append(
                 streams.lateEvents.bind { [unowned self] kind, event in
@@ -87,7 +129,11 @@ package final class DebugTrace {
     /// Ends the trace: every subscription still live is disposed of, and says so, and every
     /// line is written.
     package func end() {
-        for (rank, name) in Self.names.enumerated() where live.contains(name) { line(name, rank, "isDisposed") }
+        for name in Self.names where live.contains(name) { line(name, Self.rank(name), "isDisposed") }
+        for (number, name) in stages.sorted(by: { $0.key < $1.key }) {
+            line(name, Self.stageRank(number), "isDisposed")
+        }
+        stages.removeAll()
         for (rank, kind) in LateSubscriber.allCases.enumerated() where live.contains(StreamLane.late(kind).label) {
             lateLine(StreamLane.late(kind).label, rank, "isDisposed")
         }
@@ -116,14 +162,14 @@ package final class DebugTrace {
     private func trace<Upstream: Publisher>(
         _ name: String, _ publisher: Upstream, describe: @escaping (Upstream.Output) -> String
     ) -> AnyCancellable {
-        let rank = Self.names.firstIndex(of: name)!
+        let rank = Self.rank(name)
         line(name, rank, "subscribed")
         live.insert(name)
         // (A stream that cannot fail is traced as one that can: its error never comes.)
         return publisher.mapError { $0 as Error }.bind(
             onNext: { [unowned self] value in
                 // An intent begins a step: the one before it is written.
-                if rank == 0 { endStep() }
+                if name == "intents" { endStep() }
                 line(name, rank, "Event next(\(describe(value)))")
             },
             onCompleted: { [unowned self] in
@@ -144,13 +190,13 @@ package final class DebugTrace {
         step.append(((written, rank, 0), "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"))
     }
 
-    /// A late subscriber's line: by time, after the main five's of that time, then by kind (`rank`).
+    /// A late subscriber's line: by time, after the publishers' and the stages' of that time, then by kind (`rank`).
     private func lateLine(_ name: String, _ rank: Int, _ event: String) {
         // By the time as written (milliseconds): what one intent causes comes in the same one.
         let written = now()
         step.append(
             (
-                (written, Self.names.count, rank),
+                (written, Self.rank(Self.names.last!) + 10, rank),
                 "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"
             ))
     }
@@ -161,7 +207,8 @@ package final class DebugTrace {
         origin + (session.now.microseconds + 500) / 1_000
     }
 
-    /// An intent as a short call: `dragged(41,12)`, `arrow(left, 1)`, `resized(80×24)`, `quit`.
+    /// An intent as a short call: `dragged(41,12)`, `arrow(left, 1)`, `resized(80×24)`, `quit`,
+    /// `completionRequested` (learn's `e`).
     package static func describe(_ intent: Intent) -> String {
         switch intent {
         case .pressed(let cell): "pressed(\(cell))"
@@ -171,7 +218,8 @@ package final class DebugTrace {
         case .recentred: "recentred"
         case .resized(let size): "resized(\(size))"
         case .quitRequested: "quit"
-        case .completionRequested: "completed"
+        // (The intent's own name: `completed` would read as the completion it asks for.)
+        case .completionRequested: "completionRequested"
         case .operatorChosen(let chosen): "operator(\(chosen.name))"
         case .stageAdded(let stage): "stageAdded(\(stage.rawValue))"
         case .stageRemoved: "stageRemoved"

@@ -45,7 +45,8 @@ struct TraceTests {
                 // The mirror has no lane: it completes with the position, at the quit.
                 let lanes: [String: StreamLane] = [
                     "intents": .intents, "position": .position, "mirror": .position, "slotted": .slotted,
-                    "ballColour": .ballColour, "background": .background,
+                    "ballColour": .ballColour, "background": .background, "mouse": .mouse, "keys": .keys,
+                    "grabbed": .grabbed,
                 ]
                 // The colours each lane last emitted: a column where the slot passed several values
                 // on (flatMap's inner subscriptions, a scan after it) emits a colour for each new one.
@@ -61,6 +62,11 @@ struct TraceTests {
                         case "position": column.position.map(DebugTrace.describe)
                         // The mirror hands its value at the start, then sends each flip.
                         case "mirror": column.index == 0 || column.intent == .mirrorFlipped ? "\(column.mirror)" : nil
+                        case "mouse": column.mouse.map(DebugTrace.describe)
+                        case "keys": column.keys.map(DebugTrace.describe)
+                        // It hands what it holds at the start, then sends each press and release that
+                        // changes it.
+                        case "grabbed": column.grabbed.map { String($0) }
                         case "slotted": column.slotted.map { _ in "" }
                         case "ballColour": column.ballColour?.name
                         default: column.background?.name
@@ -156,7 +162,10 @@ struct TraceTests {
         var generator = SeededGenerator()
         let bytes = RandomRecording.bytes(count: 300, observations: true, using: &generator)
         var first: [String]?
-        let rank = DebugTrace.names + ["late"]
+        // The stages' lines go between the inputs' and the slot's.
+        let slot = DebugTrace.names.firstIndex(of: "slotted")!
+        let rank =
+            DebugTrace.names[..<slot] + (1...SlotPipe.most).map { "stage\($0)" } + DebugTrace.names[slot...] + ["late"]
         for run in 0..<40 {
             var trace: [String] = []
             try TraceExport.run(reader: .inMemory(bytes)) { trace.append($0) }
@@ -182,5 +191,60 @@ struct TraceTests {
             }
         }
         #expect(first?.contains { $0.contains(": late ") } == true, "the recording has late lanes")
+    }
+
+    @Test(
+        "every stage of a pipe of several, a subscription each: lesson 17's tryMap throws (Event error, at the move into the corner), catch passes its fallback on and completes, a pipe built cancels the one before, the quit completes the last; learn's e is the intent completionRequested"
+    )
+    func stages() throws {
+        // tryMap,catch; left to the edge; up into the corner (tryMap throws); filter,map; the slot
+        // emptied (filter's and map's subscriptions cancelled); filter,map again; the quit.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"tryMap,catch"}"#,
+            #"{"t":0.2,"event":"arrow","direction":"left","distance":40}"#,
+            #"{"t":0.3,"event":"arrow","direction":"up","distance":20}"#,
+            #"{"t":0.4,"event":"operator","name":"filter,map"}"#, #"{"t":0.5,"event":"operator","name":"none"}"#,
+            #"{"t":0.6,"event":"operator","name":"filter,map"}"#, #"{"t":0.7,"event":"quit"}"#,
+        ]
+        var trace: [String] = []
+        try TraceExport.run(reader: .inMemory(Array(recording.map { $0 + "\n" }.joined().utf8))) {
+            trace.append($0)
+        }
+        // No header's `started`: the times count from 1970-01-01 00:00:00 UTC.
+        let stages = trace.filter { $0.contains(": stage") }.map { String($0.dropFirst("1970-01-01 00:00:".count)) }
+        let corner = try #require(
+            trace.first { $0.contains("position -> Event next(") && $0.hasPrefix("1970-01-01 00:00:00.300") })
+        let cornered = String(corner.drop { $0 != "(" }.dropFirst().prefix { $0 != " " })
+        #expect(
+            stages == [
+                "00.100: stage1 tryMap -> subscribed", "00.100: stage1 tryMap -> Event next(40,11 on 80×24)",
+                "00.100: stage2 catch -> subscribed", "00.100: stage2 catch -> Event next(40,11 on 80×24)",
+                "00.200: stage1 tryMap -> Event next(9,11 on 80×24)",
+                "00.200: stage2 catch -> Event next(9,11 on 80×24)",
+                "00.300: stage1 tryMap -> Event error(out of bounds at \(cornered))",
+                "00.300: stage1 tryMap -> isDisposed",
+                "00.300: stage2 catch -> Event next(40,11 on 80×24)", "00.300: stage2 catch -> Event completed",
+                "00.300: stage2 catch -> isDisposed",
+                "00.400: stage1 filter -> subscribed", "00.400: stage2 map -> subscribed",
+                "00.500: stage1 filter -> isDisposed", "00.500: stage2 map -> isDisposed",
+                "00.600: stage1 filter -> subscribed", "00.600: stage2 map -> subscribed",
+                "00.700: stage1 filter -> Event completed", "00.700: stage1 filter -> isDisposed",
+                "00.700: stage2 map -> Event completed", "00.700: stage2 map -> isDisposed",
+            ], "\(trace.joined(separator: "\n"))")
+        // learn's e: the intent by its own name, then the completions it asks for.
+        let completion = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"left","distance":1}"#, #"{"t":0.2,"event":"completed"}"#,
+        ]
+        var completed: [String] = []
+        try TraceExport.run(reader: .inMemory(Array(completion.map { $0 + "\n" }.joined().utf8))) {
+            completed.append($0)
+        }
+        let intents = completed.filter { $0.contains(": intents -> ") }.map { String($0.dropFirst(25)) }
+        #expect(
+            intents.suffix(3) == [
+                "intents -> Event next(completionRequested)", "intents -> Event completed", "intents -> isDisposed",
+            ], "\(intents)")
     }
 }
