@@ -175,9 +175,10 @@ package struct StreamPanel: Hashable, Sendable {
                 drawn.folded.insert(drawn.inputs.remove(at: extra), at: 0)
             } else if drawn.ruler {
                 drawn.ruler = false
-            } else if !drawn.extra.isEmpty {
-                // An ended lane's own row (the description line names its kind).
-                drawn.extra.removeLast()
+            } else if let most = drawn.kindWithMostExtraRows {
+                // An older lane's own row, of the kind with the most (each kind keeps its newest
+                // lane's row; the description line says how many lanes it leaves out).
+                drawn.extra.remove(at: drawn.extra.lastIndex(of: most)!)
             } else if let ended = drawn.kinds.lastIndex(where: { kind in
                 !keptLateKinds.contains(kind) && !lateLanes.contains { $0.kind == kind && $0.isLive }
             }) ?? drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind && $0.isLive } }) {
@@ -248,10 +249,16 @@ package struct StreamPanel: Hashable, Sendable {
         /// The input lanes it had no room for.
         var folded: [StreamLane] = []
 
-        /// The rows of `kind`'s lanes it draws, top to bottom (of `rows`, ``StreamPanel/lateRows(_:)``):
-        /// the kind's row, then each more it has room for.
+        /// The rows of `kind`'s lanes it draws, top to bottom (of `rows`, ``StreamPanel/lateRows(_:)``,
+        /// oldest first): the newest lane's row, and each older one it has room for above it.
         func drawnRows(of kind: LateSubscriber, _ rows: [[LateLane]]) -> [[LateLane]] {
-            Array(rows.prefix(1 + extra.count { $0 == kind }))
+            Array(rows.suffix(1 + extra.count { $0 == kind }))
+        }
+
+        /// The kind with the most rows of older lanes (the last of those with as many), if any.
+        var kindWithMostExtraRows: LateSubscriber? {
+            let rows = { (kind: LateSubscriber) in extra.count { $0 == kind } }
+            return LateSubscriber.allCases.reversed().max { rows($0) < rows($1) }.flatMap { rows($0) > 0 ? $0 : nil }
         }
 
         /// How many rows the panel takes with these: the ruler, the lanes, the values line and the
@@ -312,9 +319,54 @@ package struct StreamPanel: Hashable, Sendable {
     /// The kinds with a late lane that a panel drawing `drawn` gives no row.
     private func foldedLateKinds(_ drawn: Drawn) -> [LateSubscriber] {
         LateSubscriber.allCases.filter { kind in
-            drawn.kinds.contains(kind)
-                ? lateRows(kind).count > 1 + drawn.extra.count { $0 == kind }
-                : lateLanes.contains { $0.kind == kind }
+            !drawn.kinds.contains(kind) && lateLanes.contains { $0.kind == kind }
+        }
+    }
+
+    /// How many older lanes of each kind with a row it leaves out (those of the rows it had no
+    /// room for: each kind's newest lane is drawn), by kind, in the panel's order.
+    package var hiddenLateLanes: [(kind: LateSubscriber, count: Int)] { hiddenLateLanes(drawn) }
+
+    /// The same, for a panel drawing `drawn`.
+    private func hiddenLateLanes(_ drawn: Drawn) -> [(kind: LateSubscriber, count: Int)] {
+        drawn.kinds.compactMap { kind in
+            let rows = lateRows(kind)
+            let hidden = rows.dropLast(drawn.drawnRows(of: kind, rows).count).joined().count
+            return hidden > 0 ? (kind, hidden) : nil
+        }
+    }
+
+    /// What the description line says first of the late lanes it leaves out, longest first (none:
+    /// it leaves none out): the kinds with no row, named, and how many older lanes of the kinds
+    /// with a row.
+    private func foldedLateWords(_ drawn: Drawn, inputs: [String]) -> [String] {
+        let folded = inputs + foldedLateKinds(drawn).map(lateLabel)
+        let hidden = hiddenLateLanes(drawn)
+        let count = hidden.reduce(0) { $0 + $1.count }
+        guard !folded.isEmpty || count > 0 else { return [] }
+        let lanes = count == 1 ? "lane" : "lanes"
+        let older: [String] =
+            switch hidden.count {
+            case 0: []
+            case 1: ["\(count) older \(lateLabel(hidden[0].kind)) \(lanes) hidden", "\(count) older hidden"]
+            default:
+                [
+                    "\(count) older late \(lanes) hidden: "
+                        + hidden.map { "\($0.kind.key) \($0.count)" }.joined(separator: ", "),
+                    "\(count) older hidden",
+                ]
+            }
+        let room =
+            folded.isEmpty
+            ? []
+            : [
+                "no room for the \(folded.joined(separator: " and ")) lane\(folded.count > 1 ? "s" : "")",
+                "+\(folded.joined(separator: ","))",
+            ]
+        switch (room.isEmpty, older.isEmpty) {
+        case (false, true): return room.map { "(\($0)) " }
+        case (true, false): return older.map { "(\($0)) " }
+        default: return zip(room, older).map { "(\($0.0); \($0.1)) " }
         }
     }
 
@@ -514,9 +566,10 @@ package struct StreamPanel: Hashable, Sendable {
         row(of: lateLanes.filter { $0.kind == kind })
     }
 
-    /// The rows `kind`'s lanes take, the newest's first (``lateRow(_:)``): a lane that meets the
-    /// next (subscribed again where it ended) and those before it take the next row, packed the
-    /// same way, so every lane shows, as it did live before the next was subscribed.
+    /// The rows `kind`'s lanes take, oldest first, as the exports order them (``exportRows(of:)``),
+    /// the newest's last (``lateRow(_:)``): a lane that meets the next (subscribed again where it
+    /// ended) and those before it take the row above, packed the same way, so every lane shows, as
+    /// it did live before the next was subscribed.
     func lateRows(_ kind: LateSubscriber) -> [[LateLane]] {
         var left = lateLanes.filter { $0.kind == kind }
         var rows: [[LateLane]] = []
@@ -526,7 +579,7 @@ package struct StreamPanel: Hashable, Sendable {
             let drawn = Set(row.map(\.id))
             left.removeAll { drawn.contains($0.id) }
         }
-        return rows
+        return rows.reversed()
     }
 
     /// The lanes of `lanes` (one kind's, oldest first) one row draws: the newest, and each ended
@@ -616,6 +669,7 @@ package struct StreamPanel: Hashable, Sendable {
         showsSlot = recorder.slotUsed
         homeLetters = recorder.letterBook.letters
         defer { if let floor { lessonOnly(from: floor) } }
+        defer { leaveOutLanesBeforePage() }
         guard axis.time else {
             let base = floor?.column ?? 0
             columns = recorder.columns(from: Self.pageStart(latest: recorder.latestIndex, width: width, from: base))
@@ -634,6 +688,17 @@ package struct StreamPanel: Hashable, Sendable {
         columns = recorder.columns(before: spans.start(of: first))
         self.spans = spans
         self.now = now
+    }
+
+    /// Leaves out the late lanes that ended before the page (a recorder that keeps ended lanes,
+    /// ``StreamRecorder/keepsEndedLanes``): they draw nothing on it, and take no row.
+    private mutating func leaveOutLanesBeforePage() {
+        guard let first = columns.first?.index else { return }
+        let start = spans.map { $0.start(of: $0.first) }
+        lateLanes.removeAll { lane in
+            guard let end = lane.end else { return false }
+            return end.column < first || start.map { start in lane.endedAt.map { $0 < start } ?? false } ?? false
+        }
     }
 
     /// Leaves out what came before `floor`: the columns before it, the late lanes subscribed
@@ -740,14 +805,7 @@ package struct StreamPanel: Hashable, Sendable {
         // Input lanes the rows could not hold are named first, so none is cut silently; so are
         // late lanes whose row another kind took (learn's rows: the relay's, say, in place of an
         // ended Replay lane).
-        let folded = drawn.folded.map(pipeLabel) + foldedLateKinds(drawn).map(lateLabel)
-        let foldedWords =
-            folded.isEmpty
-            ? []
-            : [
-                "(no room for the \(folded.joined(separator: " and ")) lane\(folded.count > 1 ? "s" : "")) ",
-                "(+\(folded.joined(separator: ","))) ",
-            ]
+        let foldedWords = foldedLateWords(drawn, inputs: drawn.folded.map(pipeLabel))
         if let hoveredColumn, let lane = hoveredLane, lane != .intents {
             let text = String.first(of: descriptions(hoveredColumn, in: lane), fittingWidth: width - 1)
             lines.append(LaneCell.text(" " + text, width: width))
@@ -784,9 +842,11 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// The rows the exports (text and SVG) draw `lanes` in, in the panel's order of kinds, each
-    /// row's lanes oldest first: each kind's lanes share a row where they do not meet (one ends
-    /// before the column before the next begins: a lane's third mark may take the next column's
-    /// first cell), else take another; none is left out, as the live panel left none out.
+    /// kind's rows oldest first as the live panel orders them (``lateRows(_:)``), each row's lanes
+    /// oldest first: each kind's lanes share a row where they do not meet (one ends before the
+    /// column before the next begins: a lane's third mark may take the next column's first cell),
+    /// else take another; none is left out (the live panel, short of rows, leaves out the oldest
+    /// and says how many).
     package static func exportRows(of lanes: [LateLane]) -> [[LateLane]] {
         var packed: [[LateLane]] = []
         for kind in LateSubscriber.allCases {

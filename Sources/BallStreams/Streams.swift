@@ -1351,8 +1351,10 @@ package final class StreamRecorder {
     package private(set) var lateLanes: [LateLane] = []
     /// Whether a new subscription's lane comes after the ended lanes of its kind, which stay while
     /// their columns are kept (the replay player's page: a lane the tour cancelled reads `^a!`
-    /// where it was drawn, beside a later one); else it replaces them (the live panel, whose page
-    /// moves on).
+    /// where it was drawn, beside a later one; and a tour's lanes from its first lesson on, live
+    /// and in its cast: every subscription the learner made in a lesson keeps its lane, as each
+    /// `subscribe` is its own subscriber); else it replaces them (play's panel, whose page moves
+    /// on).
     package var keepsEndedLanes = false
     /// The letter of each value the position, each stage and the slot passed on, as they came
     /// (those of one moment in the order of their lanes): the same on every page
@@ -1663,7 +1665,11 @@ package final class StreamRecorder {
     /// or comes after it (``keepsEndedLanes``).
     package func apply(_ observation: Observation, at place: Int? = nil, time: SessionTime? = nil) {
         switch observation {
-        case .panelOpened, .panelClosed, .lessonBegan, .mapCopies:
+        case .lessonBegan:
+            // A tour: its lessons' lanes keep every subscription made in them.
+            keepsEndedLanes = true
+            observations.send(observation)
+        case .panelOpened, .panelClosed, .mapCopies:
             observations.send(observation)
         case .screenThroughPublish(true):
             guard publishCopy == nil else { return }

@@ -495,7 +495,7 @@ struct TimeTravelTests {
     }
 
     @Test(
-        "a late subscriber cancelled and subscribed again at one place: the player draws both lanes, each as live drew it, the ended one in a row of its own under the kind's"
+        "a late subscriber cancelled and subscribed again at one place: the player draws both lanes, each as live drew it, the ended one in a row of its own above the newest's, as the exports order them"
     )
     func resubscribedAtOnePlace() throws {
         let recorded = try RecordedPlay()
@@ -521,7 +521,7 @@ struct TimeTravelTests {
         let player = try recorded.player(screen: ScreenSize(columns: 80, rows: 24))
         player.press(.end)
         if Self.laneLabels(player.lines).isEmpty { player.type("s") }
-        #expect(behaviorRows(player.lines) == again + cancelled, "\(player.lines.joined(separator: "\n"))")
+        #expect(behaviorRows(player.lines) == cancelled + again, "\(player.lines.joined(separator: "\n"))")
     }
 
     @Test(

@@ -19,7 +19,8 @@ struct DrawnLaneTests {
     static let size = ScreenSize(columns: 200, rows: 30)
 
     /// The drawn text of each late lane's row after its label, by kind (its hint when it has
-    /// no lane), through the rasteriser and the emulator; a position's letter read as `○` (the
+    /// no lane; of a kind's rows, the last: its newest lane's), through the rasteriser and the
+    /// emulator; a position's letter read as `○` (the
     /// model knows where a value is, not its letter: the letters are StreamsTests').
     static func drawnLanes(_ frame: Frame) -> [LateSubscriber: String] {
         var rasteriser = Rasteriser(sequences: .xterm(palette: .xterm256, backColourErase: true))
@@ -27,7 +28,9 @@ struct DrawnLaneTests {
         var lanes: [LateSubscriber: String] = [:]
         for kind in LateSubscriber.allCases {
             let label = " " + StreamLane.late(kind).label
-            guard let row = rows.first(where: { $0.hasPrefix(label + " ") }) else { continue }
+            // (Above the values line: the line under it may begin with a lane's name.)
+            let above = rows[..<(rows.lastIndex { $0.hasPrefix(" values ") } ?? rows.count)]
+            guard let row = above.last(where: { $0.hasPrefix(label + " ") }) else { continue }
             let marks = row.unicodeScalars.dropFirst(StreamPanel.labelWidth)
             let lane = String(String(String.UnicodeScalarView(marks)).reversed().drop { $0 == " " }.reversed())
             lanes[kind] =

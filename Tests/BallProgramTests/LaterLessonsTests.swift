@@ -171,7 +171,8 @@ struct LaterLessonsTests {
         // Subscribed and cancelled in one column, then subscribed again and a move.
         for key: Unicode.Scalar in ["2", "v", "v"] { pilot.type(key) }
         func relayRow() throws -> (row: Int, drawn: [Character]) {
-            let row = try #require(pilot.lines.firstIndex { $0.hasPrefix(" late Relay") }, "\(pilot.lines)")
+            // (The newest lane's row: each subscription keeps its lane, the oldest's row first.)
+            let row = try #require(pilot.lines.lastIndex { $0.hasPrefix(" late Relay") }, "\(pilot.lines)")
             return (row, Array(pilot.lines[row].dropFirst(StreamPanel.labelWidth)))
         }
         var (row, drawn) = try relayRow()

@@ -714,8 +714,10 @@ struct LearnRecordingTests {
             let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 96, rows: 40))
             player.run([.bytes(TerminalBytes.end)])
             #expect(player.player.place == index.count, "\(context)")
-            // (The player's page keeps a kind's ended lanes beside its newest: the newest compared.)
-            let live = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 && $0.id >= floor }
+            // (The tour and the player's page keep a kind's ended lanes beside its newest: the
+            // newest compared.)
+            let lanes = tour.pilot.learn.play.streams.lateLanes.filter { $0.start >= 0 && $0.id >= floor }
+            let live = LateSubscriber.allCases.compactMap { kind in lanes.last { $0.kind == kind } }
             let replayed = LateSubscriber.allCases.compactMap { kind in
                 player.player.view.panel?.lateLanes.last { $0.kind == kind }
             }
