@@ -157,14 +157,16 @@ package final class ScreenBinding {
     package func pointerMoved(to cell: Cell) {
         var intent: Int?
         var lane: StreamLane?
+        var late: [Int]?
         if let (panel, top) = drawn, let panel {
             let row = cell.row - top
             if row >= 1, row < panel.rowCount - 1 {
                 intent = panel.columnIndex(at: cell.column)
                 lane = panel.lane(atRow: row)
+                late = panel.lateLaneIDs(atRow: row)
             }
         }
-        send(.pointerHovered(intent: intent, lane: lane))
+        send(.pointerHovered(intent: intent, lane: lane, late: late))
     }
 
     /// How many rows the view of the ball's area was scrolled down in the frame last drawn
@@ -276,6 +278,7 @@ package final class ScreenBinding {
             }
             page.hovered = shown.hovered
             page.hoveredLane = shown.hoveredLane
+            page.hoveredLate = shown.hoveredLate
             // What it draws, worked out once: the frame reads it again and again.
             page.keepDrawn()
             if shown.content == .live {

@@ -85,13 +85,20 @@ package struct PanelModel: Hashable, Sendable {
     package var hovered: Int?
     /// The lane under the pointer, if any: the description names its code.
     package var hoveredLane: StreamLane?
+    /// The ids of the late lanes in the row under the pointer, where it is a late row with lanes
+    /// (``StreamPanel/lateLaneIDs(atRow:)``).
+    package var hoveredLate: [Int]?
 
     /// A panel from its parts.
-    package init(content: PanelContent, fits: Bool, hovered: Int? = nil, hoveredLane: StreamLane? = nil) {
+    package init(
+        content: PanelContent, fits: Bool, hovered: Int? = nil, hoveredLane: StreamLane? = nil,
+        hoveredLate: [Int]? = nil
+    ) {
         self.content = content
         self.fits = fits
         self.hovered = hovered
         self.hoveredLane = hoveredLane
+        self.hoveredLate = hoveredLate
     }
 }
 
@@ -165,8 +172,8 @@ package enum ScreenEvent: Hashable, Sendable {
     /// The panel's axis changed: the time view on or off, or its zoom (`T`, `<` `>`).
     case panelAxisChanged(PanelAxis)
     /// The pointer came to rest over the panel column of this intent, in this lane (nil: over
-    /// none).
-    case pointerHovered(intent: Int?, lane: StreamLane?)
+    /// none), in the row of these late lanes (by id) where it is a late row with lanes.
+    case pointerHovered(intent: Int?, lane: StreamLane?, late: [Int]? = nil)
     /// The replay player's rows, facts and keys changed.
     case playerChanged(PlayerRows, keys: StatusKeys)
     /// The terminal was found to draw these glyphs wider than one cell.
@@ -315,18 +322,20 @@ extension ScreenModel {
         case .panelShown(let content, let fits):
             return replace(
                 \.panel,
-                with: PanelModel(content: content, fits: fits, hovered: panel?.hovered, hoveredLane: panel?.hoveredLane)
-            )
+                with: PanelModel(
+                    content: content, fits: fits, hovered: panel?.hovered, hoveredLane: panel?.hoveredLane,
+                    hoveredLate: panel?.hoveredLate))
         case .panelClosed: return replace(\.panel, with: nil)
         case .panelAxisChanged(let axis):
             guard replace(\.panelAxis, with: axis) else { return false }
             // What the pointer was on is another column on the other axis.
-            if panel != nil { (panel!.hovered, panel!.hoveredLane) = (nil, nil) }
+            if panel != nil { (panel!.hovered, panel!.hoveredLane, panel!.hoveredLate) = (nil, nil, nil) }
             return true
-        case .pointerHovered(let intent, let lane):
+        case .pointerHovered(let intent, let lane, let late):
             guard panel != nil else { return false }
             let changed = replace(\.panel!.hovered, with: intent)
-            return replace(\.panel!.hoveredLane, with: intent == nil ? nil : lane) || changed
+            let laneChanged = replace(\.panel!.hoveredLane, with: intent == nil ? nil : lane)
+            return replace(\.panel!.hoveredLate, with: intent == nil ? nil : late) || laneChanged || changed
         case .playerChanged(let rows, let keys):
             let changed = replace(\.player, with: rows)
             return replace(\.statusKeys, with: keys) || changed

@@ -73,6 +73,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// The lane under the pointer, if any: the description names its code and what it did in
     /// the hovered column.
     package var hoveredLane: StreamLane?
+    /// The ids of the late lanes in the row under the pointer, where it is a late row with lanes
+    /// (``lateLaneIDs(atRow:)``): the description is of that row's lane, not another of its kind.
+    package var hoveredLate: [Int]?
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
     package var showsSlot = false { didSet { kept = KeptDrawn() } }
@@ -330,8 +333,8 @@ package struct StreamPanel: Hashable, Sendable {
     /// The same, for a panel drawing `drawn`.
     private func hiddenLateLanes(_ drawn: Drawn) -> [(kind: LateSubscriber, count: Int)] {
         drawn.kinds.compactMap { kind in
-            let rows = lateRows(kind)
-            let hidden = rows.dropLast(drawn.drawnRows(of: kind, rows).count).joined().count
+            let shown = drawn.drawnRows(of: kind, lateRows(kind)).joined().count
+            let hidden = lateLanes.count { $0.kind == kind } - shown
             return hidden > 0 ? (kind, hidden) : nil
         }
     }
@@ -570,10 +573,12 @@ package struct StreamPanel: Hashable, Sendable {
     /// the newest's last (``lateRow(_:)``): a lane that meets the next (subscribed again where it
     /// ended) and those before it take the row above, packed the same way, so every lane shows, as
     /// it did live before the next was subscribed.
+    /// At most ``mostLateRows`` rows, the newest's: those of older lanes are left out (and counted,
+    /// ``hiddenLateLanes``), so a key held down costs no more a frame than that.
     func lateRows(_ kind: LateSubscriber) -> [[LateLane]] {
         var left = lateLanes.filter { $0.kind == kind }
         var rows: [[LateLane]] = []
-        while !left.isEmpty {
+        while !left.isEmpty, rows.count < Self.mostLateRows {
             let row = row(of: left)
             rows.append(row)
             let drawn = Set(row.map(\.id))
@@ -581,6 +586,9 @@ package struct StreamPanel: Hashable, Sendable {
         }
         return rows.reversed()
     }
+
+    /// The most rows of one kind's lanes a panel works out (``lateRows(_:)``): more than any draws.
+    static let mostLateRows = 2 * rows
 
     /// The lanes of `lanes` (one kind's, oldest first) one row draws: the newest, and each ended
     /// one before it that ends before the next begins.
@@ -599,14 +607,36 @@ package struct StreamPanel: Hashable, Sendable {
         return row
     }
 
-    /// The lane of `kind` drawn in `column`: the last of its row begun by then, else its first.
+    /// The lane of `kind` drawn in `column`: of the row under the pointer (``hoveredLate``), or
+    /// else of the kind's lanes, the last begun by then that has not ended before it, else the last
+    /// of its newest lane's row begun by then, else that row's first.
     func lateLane(_ kind: LateSubscriber, in column: StreamColumn) -> LateLane? {
-        let row = lateRow(kind)
+        let hovered = hoveredLate.map { ids in lateLanes.filter { $0.kind == kind && ids.contains($0.id) } } ?? []
+        let row = hovered.isEmpty ? lateRow(kind) : hovered
+        if hovered.isEmpty,
+            let drawing = lateLanes.last(where: { lane in
+                lane.kind == kind && lane.start <= column.index && (lane.end.map { $0.column >= column.index } ?? true)
+            })
+        {
+            return drawing
+        }
         return row.last { $0.start <= column.index } ?? row.first
     }
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
     package func lane(atRow row: Int) -> StreamLane? {
+        laneAndLate(atRow: row).lane
+    }
+
+    /// The ids of the late lanes drawn in the panel's row `row` (counted as ``lane(atRow:)``
+    /// counts), if it is a late row with lanes: a kind's lanes may take several rows, and what
+    /// the pointer names is the row's.
+    package func lateLaneIDs(atRow row: Int) -> [Int]? {
+        laneAndLate(atRow: row).late
+    }
+
+    /// The lane drawn in row `row`, and the ids of the late lanes in it (``lateLaneIDs(atRow:)``).
+    private func laneAndLate(atRow row: Int) -> (lane: StreamLane?, late: [Int]?) {
         // The main lanes, the slot's under the row that names its segments, under the ruler if
         // it has its row.
         let drawn = drawn
@@ -615,12 +645,14 @@ package struct StreamPanel: Hashable, Sendable {
             lanes.insert(nil, at: slot)
         }
         let row = drawn.ruler ? row : row + 1
-        if (1...lanes.count).contains(row) { return lanes[row - 1] }
-        let kinds = drawn.kinds.flatMap { kind in
-            Array(repeating: kind, count: max(1, drawn.drawnRows(of: kind, lateRows(kind)).count))
+        if (1...lanes.count).contains(row) { return (lanes[row - 1], nil) }
+        // Each kind's rows: its lanes' (``lateRows(_:)``), or its key's hint.
+        let late: [(kind: LateSubscriber, ids: [Int]?)] = drawn.kinds.flatMap { kind in
+            let rows = drawn.drawnRows(of: kind, lateRows(kind))
+            return rows.isEmpty ? [(kind, nil)] : rows.map { (kind, $0.map(\.id)) }
         }
         let slot = row - 1 - lanes.count
-        return kinds.indices.contains(slot) ? .late(kinds[slot]) : nil
+        return late.indices.contains(slot) ? (.late(late[slot].kind), late[slot].ids) : (nil, nil)
     }
 
     /// How many cells a column takes: two a column of the event view (a line and a marble, or

@@ -187,3 +187,50 @@ extension CompletionLanesTests {
         )
     }
 }
+
+extension CompletionLanesTests {
+    @Test(
+        "pointing at each of a kind's rows describes that row's lane: ^b! handed the latest then cancelled, ^| the end alone",
+        arguments: sizes)
+    func pointedAt(size: ScreenSize) throws {
+        let pilot = Self.completion(size)
+        pilot.press(.down)
+        let moved = try Self.column(of: "↓", in: pilot)
+        let letter = try Self.letter(of: pilot.learn.play.session.state.position, in: pilot)
+        for key: Unicode.Scalar in ["b", "b", "2", "e", "b"] { pilot.type(key) }
+        let ended = try Self.column(of: "e", in: pilot)
+        let rows = Self.rows(pilot)
+        let behavior = rows.indices.filter { rows[$0].hasPrefix(" late Behavior") && rows[$0].contains("^") }
+        try #require(behavior.count == 2, "\(rows)")
+        // The line under the lanes, as the pointer rests on a cell.
+        func words(at cell: Cell) -> String {
+            pilot.hover(at: cell)
+            let rows = Self.rows(pilot)
+            return rows[rows.count - 2]
+        }
+        let cancelled = words(at: Cell(column: moved + 1, row: behavior[0]))
+        #expect(cancelled.contains("#1: ^\(letter)! handed"), "\(cancelled)")
+        let completed = words(at: Cell(column: ended + 1, row: behavior[1]))
+        #expect(completed.contains("#2: ^| "), "\(completed)")
+        // The cancelled lane's row after its end: nothing, not the next lane's subscription.
+        let after = words(at: Cell(column: ended + 1, row: behavior[0]))
+        #expect(after.contains("nothing") && !after.contains("^"), "\(after)")
+    }
+}
+
+extension CompletionLanesTests {
+    @Test("b held down after e: a hundred subscriptions, the newest drawn, the rest counted on one line")
+    func heldDown() throws {
+        let pilot = Self.completion(ScreenSize(columns: 80, rows: 24))
+        for key: Unicode.Scalar in ["2", "e"] { pilot.type(key) }
+        let presses = 100
+        pilot.run((0..<presses).map { _ in .bytes(TerminalBytes.key("b")) })
+        #expect(pilot.learn.play.streams.subscriptionsMade == presses)
+        let drawn = Self.lanes(pilot, .behavior)
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0.hasSuffix("^|") }, "\(Self.rows(pilot))")
+        let said = Self.rows(pilot).filter { $0.contains("older") }
+        #expect(
+            said.count == 1 && said[0].contains("(\(presses - drawn.count) older late Behavior lanes hidden)"),
+            "\(Self.rows(pilot))")
+    }
+}
