@@ -108,6 +108,14 @@ package struct SlotOperator: RawRepresentable, Hashable, Sendable, CaseIterable 
         return operation.takes == .count ? [.mapToOne, self] : [self]
     }
 
+    /// The pipe its key puts in (``alone``), with `catch` after `retry` when `catchingRetry`
+    /// (`learn`): retry's last error goes on, and would end the colour for good; after it,
+    /// `catch` hands the middle, so the resubscriptions are seen and the colour lives.
+    package func alone(catchingRetry: Bool) -> SlotPipe {
+        guard catchingRetry, self == .retry, case .success(let caught) = alone.adding(.catch) else { return alone }
+        return caught
+    }
+
     /// The digit that puts it in from the operators box, when its key is one.
     package var digit: Int? { key.properties.numericType == nil ? nil : Int(String(key)) }
 

@@ -44,6 +44,7 @@ package final class Learn: TerminalProgram {
         play = Play(screen: screen, terminal: terminal, animated: animated, tour: Self.layout(of:))
         // No lesson inherits a dead binding: an error that would end the colour is never let in.
         play.refusesPipe = Self.refusal(of:)
+        play.catchesRetry = true
         self.done = done
         lesson = min(max(0, first), Lesson.all.count)
         begin()

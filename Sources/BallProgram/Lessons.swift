@@ -472,15 +472,18 @@ package struct Lesson: Sendable {
             learnt:
                 "tryMap's # caught: catch handed the centre, then its |. slotted, a switchLatest over the pipes, lives on. Uncaught, the binding dies.",
             setup:
-                "tryMap, RxSwift's map { … } that throws (Combine: tryMap), throws in a corner; catch { _ in … } after it.",
+                "tryMap, RxSwift's map { … } that throws (Combine: tryMap), throws in a corner; catch { _ in .just(centre) } after it.",
             predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
             choices: ["stops for good", "the centre's, then stays", "goes on following"],
             operators: true, slots: [[.tryMap, .catch]],
             isDone: { facts in
-                // In a corner, with catch after tryMap: the error replaced by the centre, passed on
-                // to the colour.
+                // In a corner, with catch after tryMap (R's retry between them too): the error
+                // replaced by the centre, passed on to the colour.
                 facts.moves.contains { column in
-                    guard column.slot == [.tryMap, .catch], let position = column.position, position.isInCorner
+                    guard
+                        column.slot == [.tryMap, .catch]
+                            || column.slot == SlotOperator.retry.alone(catchingRetry: true),
+                        let position = column.position, position.isInCorner
                     else { return false }
                     return column.slotted == .position(.centred(on: position.screen))
                 }

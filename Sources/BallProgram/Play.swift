@@ -35,6 +35,9 @@ package final class Play: TerminalProgram {
     /// The operators the operators box (`f`) names without what they do, each with the lesson
     /// that asks it (`learn` keeps it: their lesson's question not answered yet); none in play.
     package var untoldOperators: [SlotOperator: Int] = [:]
+    /// Whether the operators box's `R` puts `retry` in with `catch` after it (`learn`, which lets
+    /// no error reach the colour: retry's last error would, so alone it could not go in).
+    package var catchesRetry = false
     /// What a key of the operators box (or one of its keys outside it) said on the status line,
     /// while shown: the next key takes it away.
     private var keyNotice: String?
@@ -109,7 +112,10 @@ package final class Play: TerminalProgram {
         case .showOperators:
             addingStage = false
             binding.send(
-                .helpOpened(Self.operatorsBox(current: session.state.slot, untold: untoldOperators, interval: interval))
+                .helpOpened(
+                    Self.operatorsBox(
+                        current: session.state.slot, untold: untoldOperators, interval: interval,
+                        catchesRetry: catchesRetry))
             )
         case .addStage where binding.model.help?.choice == .operators:
             let pipe = session.state.slot
@@ -122,7 +128,10 @@ package final class Play: TerminalProgram {
             }
             addingStage = true
             binding.send(
-                .helpOpened(Self.operatorsBox(current: pipe, untold: untoldOperators, interval: interval, adding: true))
+                .helpOpened(
+                    Self.operatorsBox(
+                        current: pipe, untold: untoldOperators, interval: interval, adding: true,
+                        catchesRetry: catchesRetry))
             )
         case .removeStage where binding.model.help?.choice == .operators:
             binding.send(.helpClosed)
@@ -268,7 +277,8 @@ package final class Play: TerminalProgram {
         binding.send(
             .helpOpened(
                 Self.operatorsBox(
-                    current: session.state.slot, untold: untoldOperators, interval: interval, adding: addingStage)))
+                    current: session.state.slot, untold: untoldOperators, interval: interval, adding: addingStage,
+                    catchesRetry: catchesRetry)))
     }
 
     /// Puts `chosen` in the chain's slot from the operators box: the pipe it makes alone, or, after
@@ -277,7 +287,7 @@ package final class Play: TerminalProgram {
     private func put(_ chosen: SlotOperator) {
         defer { addingStage = false }
         let chosen = chosen.waiting(interval)
-        guard addingStage else { return build(.operatorChosen(chosen.alone)) }
+        guard addingStage else { return build(.operatorChosen(chosen.alone(catchingRetry: catchesRetry))) }
         switch session.state.slot.adding(chosen) {
         case .success: build(.stageAdded(chosen))
         case .failure(let problem): keyNotice(problem.brief)
@@ -310,18 +320,26 @@ package final class Play: TerminalProgram {
     /// Those in `untold` (`learn`: their lesson not done) name their lesson, not what they do.
     /// The timed ones wait `interval` (the slot's timed stage's, if it has one), and a row after
     /// them says which of the three it is, `(` and `)` choosing another.
+    /// With `catchesRetry` (``catchesRetry``), `R`'s row puts `retry` in with `catch` after it.
     package static func operatorsBox(
-        current: SlotPipe, untold: [SlotOperator: Int] = [:], interval: SlotInterval? = nil, adding: Bool = false
+        current: SlotPipe, untold: [SlotOperator: Int] = [:], interval: SlotInterval? = nil, adding: Bool = false,
+        catchesRetry: Bool = false
     ) -> HelpText {
         let interval = interval ?? current.timing ?? .usual
         // Adding a stage, only those that fit after the pipe's last stage.
         let offered = SlotOperator.allCases.filter { !adding || current.accepts(.stageAdded($0.waiting(interval))) }
         var rows = offered.map { plain in
             let slot = plain.waiting(interval)
-            let words = untold[plain].map { "lesson \($0)" } ?? slot.words
+            let alone = slot.alone(catchingRetry: catchesRetry)
+            // A stage the key puts in besides the operator (catch after retry): its words too.
+            let besides = adding ? [] : alone.stages.dropFirst(alone.stages.firstIndex(of: slot).map { $0 + 1 } ?? 0)
+            let words =
+                untold[plain].map { "lesson \($0)" } ?? ([slot] + besides).map(\.words).joined(separator: "; then ")
             return HelpRow(
-                keys: "\(Character(slot.key))\(!adding && slot.alone == current ? " ◂" : "")",
-                does: "\(puts(slot, current: current, adding: adding, unsaid: Set(untold.keys))): \(words)")
+                keys: "\(Character(slot.key))\(!adding && alone == current ? " ◂" : "")",
+                does:
+                    "\(puts(slot, current: current, adding: adding, unsaid: Set(untold.keys), catchesRetry: catchesRetry)): \(words)"
+            )
         }
         if let last = offered.lastIndex(where: { $0.timing != nil }) {
             let choices = SlotInterval.allCases.map { "\($0.words)\($0 == interval ? " ◂" : "")" }
@@ -349,11 +367,15 @@ package final class Play: TerminalProgram {
     /// adding it changes a stage before (`map` becomes the counter's `map { _ in 1 }`).
     /// The stages in `unsaid` (`learn`: their lesson not done) are named without what their
     /// lesson asks (``SlotOperation/unsaidCode``).
+    /// With `catchesRetry`, `retry` alone goes in with `catch` after it (``catchesRetry``).
     package static func puts(
-        _ slot: SlotOperator, current: SlotPipe, adding: Bool, unsaid: Set<SlotOperator> = []
+        _ slot: SlotOperator, current: SlotPipe, adding: Bool, unsaid: Set<SlotOperator> = [],
+        catchesRetry: Bool = false
     ) -> String {
         guard slot != .none else { return "nothing" }
-        guard adding, case .success(let pipe) = current.adding(slot) else { return slot.alone.code(unsaid: unsaid) }
+        guard adding, case .success(let pipe) = current.adding(slot) else {
+            return slot.alone(catchingRetry: catchesRetry).code(unsaid: unsaid)
+        }
         let (before, code) = (current.code(unsaid: unsaid), pipe.code(unsaid: unsaid))
         guard !current.stages.isEmpty, code.hasPrefix(before) else { return code }
         return String(code.dropFirst(before.count))

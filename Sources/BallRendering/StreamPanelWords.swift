@@ -180,10 +180,17 @@ extension StreamPanel {
             shortDid = "nothing: \(column.slot.last.name) completed, until another pipe"
         }
         if column.failed.contains(lane), case .stage(let number) = lane {
+            let name = column.slot.stages.indices.contains(number) ? column.slot.stages[number].name : "the stage"
+            let again = column.resubscriptions(ofStage: number)
             let ended =
-                "\(Glyph.error) an error: \(column.slot.stages.indices.contains(number) ? column.slot.stages[number].name : "the stage") threw or passed one on: it ends this stage and the stages before it"
+                again > 0
+                ? "\(Glyph.subscribed)\(Glyph.error) after \(name)'s error, retry subscribed anew \(again) \(again == 1 ? "time" : "times") (\(again + 1) subscriptions in all): each handed the same position at once, and \(name) threw again; the last error goes on"
+                : "\(Glyph.error) an error: \(name) threw or passed one on: it ends this stage and the stages before it"
             did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
-            shortDid = "\(Glyph.error) an error"
+            shortDid =
+                again > 0
+                ? "\(Glyph.subscribed)\(Glyph.error) retry subscribed anew \(again)×, \(name) threw again"
+                : "\(Glyph.error) an error"
         } else if column.failed.contains(lane) {
             let ended =
                 lane == .slotted

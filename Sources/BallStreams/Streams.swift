@@ -806,9 +806,18 @@ package struct StreamColumn: Hashable, Sendable {
         // A skipped intent never entered; a timed operator's timer may still go off after it.
         if skipped, lane == .intents { return .skipped }
         if completes(lane) { return .ended(after: shown) }
+        // `retry` after the stage subscribed to it anew, and the new subscription threw too: a
+        // new `^` on its lane, then its `#` (how many the pointing words say).
+        if failed.contains(lane), shown == nil, case .stage(let number) = lane, resubscriptions(ofStage: number) > 0 {
+            return .subscribed(handed: nil, ending: .failed)
+        }
         if failed.contains(lane) { return .failed(after: shown) }
         return shown ?? .line
     }
+
+    /// How many subscriptions `retry` made anew to stage `number` here, each ended by an error
+    /// as the one before it (the Behavior subject hands each the corner at once).
+    package func resubscriptions(ofStage number: Int) -> Int { max(0, (stage(number)?.failures ?? 0) - 1) }
 
     /// Whether `lane` completed here: its subscription received the completion. A recovery
     /// (`catch`, `catchAndReturn`) at a pipe's end that passed its fallback on and completed, as
@@ -1006,6 +1015,7 @@ package struct StreamColumn: Hashable, Sendable {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].failedAt = stagesPassed[number].failedAt ?? time
         stagesPassed[number].moments.append(StageMoment(.failed, at: time))
+        stagesPassed[number].failures += 1
         failed.insert(.stage(number))
         for before in 0..<number where !failed.contains(.stage(before)) { disposed.insert(.stage(before)) }
     }
@@ -1172,6 +1182,10 @@ package struct StagePassed: Hashable, Sendable {
     /// ``values``), a completion, an error, a cancellation. Each subscription is one stream: the
     /// exports write each as a lane of its own.
     package var moments: [StageMoment] = []
+    /// How many of its subscriptions ended with an error in the column: more than one where
+    /// `retry` after it subscribed anew (each new subscription handed the corner at once, by the
+    /// Behavior subject, and threw again).
+    package var failures = 0
 
     /// Nothing passed on yet.
     package init() {}

@@ -1092,17 +1092,20 @@ struct LearnTests {
     }
 
     @Test(
-        "each lesson from its own state: no pipe whose error would end the colour goes in (y, R, Backspace after X), so the colour follows in every lesson after a corner; n, N and m each empty the slot, and say so"
+        "each lesson from its own state: no pipe whose error would end the colour goes in (y, Backspace after X; R brings catch), so the colour follows in every lesson after a corner; n, N and m each empty the slot, and say so"
     )
     func noDeadBindingCarried() {
         let error = Pilot<Learn>(first: Self.index("error"))
         error.type("2")  // The guess: the centre's, then stays.
         let refused = "not put in: tryMap's error would end the colour for good (X adds catch)"
-        for keys: [Unicode.Scalar] in [["f", "y"], ["f", "R"]] {
+        for keys: [Unicode.Scalar] in [["f", "y"]] {
             for key in keys { error.type(key) }
             #expect(error.learn.play.session.state.slot == SlotPipe.none, "\(keys)")
             #expect(error.lines.last?.contains(refused) == true, "\(keys): \(error.lines.last ?? "")")
         }
+        // R alone goes in with catch after it (ErrorLessonTests).
+        for key: Unicode.Scalar in ["f", "R"] { error.type(key) }
+        #expect(error.learn.play.session.state.slot == [.tryMap, .retry, .catch])
         for key: Unicode.Scalar in ["f", "X"] { error.type(key) }
         #expect(error.learn.play.session.state.slot == [.tryMap, .catch])
         // Backspace in the box would leave tryMap alone: refused, catch stays.

@@ -1,0 +1,71 @@
+import BallModel
+import BallProgram
+import BallStreams
+import BallTestSupport
+import Testing
+
+/// Lesson 17 (an error ends the stream) and the lessons a learner's findings named, driven by
+/// their ids with the keys, read on the drawn rows.
+@Suite("The error lesson and its neighbours")
+struct ErrorLessonTests {
+    /// The drawn row whose label (after the blank cell) starts `label`, trailing blanks cut.
+    static func row(_ pilot: Pilot<Learn>, _ label: String) -> Substring? {
+        LearnTests.rows(pilot).first { $0.hasPrefix(label) }?.trimmingSuffix()
+    }
+
+    /// Takes the ball into the top left corner with Shift+Left and Shift+Up.
+    static func intoTheCorner(_ pilot: Pilot<Learn>) {
+        for _ in 0..<20 {
+            pilot.press(.left, shifted: true)
+            pilot.press(.up, shifted: true)
+        }
+    }
+
+    @Test(
+        "lesson 17: R, listed in the box, goes in with catch after it; in a corner the source lane draws retry's new ^ and #, catch the centre"
+    )
+    func retryGoesIn() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"))
+        pilot.type("2")
+        pilot.type("f")
+        // R's row says all it puts in: retry, then catch.
+        let caught = "position.map { guard !$0.isInCorner else { throw SlotError.outOfBounds($0) }; return $0 }"
+        #expect(
+            LearnTests.box(pilot).contains("R: \(caught).retry(3).catch { _ in .just(.centred(on: screen)) }"),
+            "\(LearnTests.box(pilot))")
+        pilot.type("R")
+        #expect(pilot.learn.play.session.state.slot == [.tryMap, .retry, .catch])
+        #expect(!pilot.lines.contains { $0.contains("not put in") }, "\(pilot.lines.joined(separator: "\n"))")
+        Self.intoTheCorner(pilot)
+        let lines = pilot.lines.joined(separator: "\n")
+        // The stage retry subscribed to anew: a new ^ and its # at the corner's column.
+        let source = try #require(Self.row(pilot, ".map { … }"), "\(lines)")
+        #expect(source.hasSuffix("─^#"), "\(source)")
+        #expect(try #require(Self.row(pilot, ".retry(3)"), "\(lines)").hasSuffix("─#"), "\(lines)")
+        #expect(try #require(Self.row(pilot, ".catch { … }"), "\(lines)").hasSuffix("|"), "\(lines)")
+        // The centre, caught: the colour lives, and the lesson is done.
+        let column = try #require(pilot.learn.play.streams.columns.last { $0.failed.contains(.stage(0)) })
+        #expect(column.resubscriptions(ofStage: 0) == RetryOperation.attempts - 1)
+        #expect(column.slotted == .position(.centred(on: pilot.learn.play.session.state.position.screen)))
+        #expect(pilot.learn.isDone)
+    }
+
+    @Test("lesson 17: with X alone the source lane's error is one #, no ^")
+    func catchAloneDrawsOneError() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"))
+        for key: Unicode.Scalar in ["2", "f", "X"] { pilot.type(key) }
+        Self.intoTheCorner(pilot)
+        let source = try #require(Self.row(pilot, ".map { … }"), "\(pilot.lines)")
+        #expect(source.hasSuffix("─#") && !source.contains("^#"), "\(source)")
+        #expect(pilot.learn.isDone)
+    }
+}
+
+extension Substring {
+    /// Without the blanks at its end.
+    fileprivate func trimmingSuffix() -> Substring {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}
