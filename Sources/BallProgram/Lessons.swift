@@ -208,7 +208,7 @@ package struct Lesson: Sendable {
                 "A PublishSubject (Combine: PassthroughSubject) hands a new subscriber nothing: only what comes after.",
             task: "Press p, then move: see what the Publish subscriber gets, and when.",
             hint: "Its lane starts ^─ (handed nothing); a move brings its first value.",
-            learnt: "^─ then a letter: it missed the centre. Hence position is a Behavior.",
+            learnt: "^─ then a letter: it missed where the ball was as it subscribed. Hence position is a Behavior.",
             setup:
                 "A PublishSubject (Combine: PassthroughSubject) is the other kind the article names. Subscribe one late, then move.",
             wants: .publish, predicts: 1,

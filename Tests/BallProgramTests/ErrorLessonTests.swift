@@ -59,6 +59,20 @@ struct ErrorLessonTests {
         #expect(source.hasSuffix("─#") && !source.contains("^#"), "\(source)")
         #expect(pilot.learn.isDone)
     }
+
+    @Test("lesson 4: the Done line says the Publish subscriber missed where the ball was, not the centre")
+    func publishMissedWhereTheBallWas() {
+        let pilot = Pilot<Learn>(first: LearnTests.index("publish"))
+        pilot.type("1")
+        // The ball away from the centre before p: it misses that place.
+        pilot.press(.right, shifted: true)
+        pilot.type("p")
+        pilot.press(.up)
+        #expect(pilot.learn.isDone)
+        let card = LearnTests.card(pilot)
+        #expect(card.contains("Done: ^─ then a letter: it missed where the ball was as it subscribed"), "\(card)")
+        #expect(!card.contains("centre"), "\(card)")
+    }
 }
 
 extension Substring {
