@@ -1645,7 +1645,7 @@ struct LearnTests {
         "debounce-throttle": ["the first at once", "after 300 ms quiet", "latest: true"],
         "combine-latest": ["passes on when either"],
         "flat-map": ["each position twice"],
-        "error": [".just(", "catchAndReturn(.centred", "after its fallback", "the middle, then the end"],
+        "error": ["which completes", "catchAndReturn(.centred", "after its fallback", "the middle, then the end"],
         "completion": ["never ends", LateSubscriber.relay.handedWords],
     ]
 
@@ -1795,22 +1795,26 @@ struct LearnTests {
         #expect(pointed > 0, "some card has no room for every mark: it points at them")
     }
 
-    @Test("lesson 17's fallback (catch's .just(centre), catchAndReturn's value) is named only after its guess")
-    func fallbackUnsaidBeforeGuess() {
+    @Test(
+        "lesson 17's question is answerable from its card: catch's .just(centre) shown before the guess, what it does (and catchAndReturn's value) after"
+    )
+    func fallbackShownBeforeGuess() {
         let error = Self.index("error")
-        // The f box of an earlier lesson names catch and catchAndReturn without their fallback.
+        // The f box of an earlier lesson names catch by its whole code, catchAndReturn without
+        // its value, neither by what it does.
         let earlier = Pilot<Learn>(first: Self.index("filter"))
         earlier.type("f")
         let box = Self.box(earlier)
-        #expect(box.contains(".catch { _ in … }: lesson \(error + 1)"), "\(box)")
+        #expect(box.contains(".catch { _ in .just(.centred(on: screen)) }: lesson \(error + 1)"), "\(box)")
         #expect(box.contains(".catchAndReturn(…): lesson \(error + 1)"), "\(box)")
-        #expect(!box.contains(".just(") && !box.contains("catchAndReturn(.centred"), "\(box)")
-        // Lesson 17's card before the guess: the setting, without the fallback's value.
+        #expect(!box.contains(SlotOperator.catch.words) && !box.contains("catchAndReturn(.centred"), "\(box)")
+        // Lesson 17's card before the guess: what catch returns, not what comes of it.
         let lesson = Pilot<Learn>(first: error)
-        #expect(Self.card(lesson).contains("catch { _ in … } after it"), "\(Self.card(lesson))")
-        #expect(!Self.card(lesson).contains(".just("), "\(Self.card(lesson))")
+        #expect(Self.card(lesson).contains("catch { _ in .just(centre) } after it"), "\(Self.card(lesson))")
+        #expect(!Self.card(lesson).contains("which completes"), "\(Self.card(lesson))")
         lesson.type("2")
-        #expect(Self.card(lesson).contains(".just(centre)"), "said after the guess: \(Self.card(lesson))")
+        #expect(
+            Self.card(lesson).contains(".just(centre), which completes"), "said after the guess: \(Self.card(lesson))")
         lesson.type("f")
         #expect(Self.box(lesson).contains(".catch { _ in .just(.centred(on: screen)) }"), "\(Self.box(lesson))")
         // Once the lesson is done, every box says it.

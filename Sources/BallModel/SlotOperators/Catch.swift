@@ -10,8 +10,6 @@ package struct CatchOperation: RecoveringOperation {
     package let name = "catch"
     package let key: Unicode.Scalar = "X"
     package let code = "position.catch { _ in .just(.centred(on: screen)) }"
-    /// The fallback's value is what the error lesson asks the learner to predict.
-    package let unsaidCode = "position.catch { _ in … }"
     package let words = "an error before it becomes .just(the middle), which then completes (Combine: Just)"
     package let rxpy = "upstream.pipe(ops.catch(lambda error, source: reactivex.just(centre_of(subject.value))))"
 
