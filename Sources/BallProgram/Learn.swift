@@ -291,11 +291,18 @@ package final class Learn: TerminalProgram {
             answer = Self.elsewhereAnswer(key: action == .toggleScreenThroughPublish ? "o" : "u")
         case .toggleScreenThroughPublish:
             if boundThroughPublishAt == nil {
+                let lightBefore = Self.barsLight(over: binding.model.appearance.background, depth: binding.colourDepth)
                 // One copy: the screen binds through it, and its lanes subscribe to it.
                 let copy = PublishCopy(following: play.session.viewModel.position)
                 binding.bindColours(through: copy, play.session.viewModel)
                 boundThroughPublishAt = play.streams.latestIndex
                 play.streams.watch(copy)
+                // The bars follow the screen's colour (dark, or light where it would not show on
+                // them): where the white screen turns them, said, so the turn back at the next
+                // o is not taken for something o does to them.
+                let screen = binding.model.appearance.background
+                let light = Self.barsLight(over: screen, depth: binding.colourDepth)
+                if light != lightBefore { answer = Self.barsAnswer(screen: screen, light: light) }
             } else {
                 bindBack()
                 answer = Self.boundBackAnswer
@@ -408,6 +415,19 @@ package final class Learn: TerminalProgram {
 
     /// The ball's colour as the last frame showed it.
     private var shownBall: FlatColour?
+
+    /// Whether the bars are drawn light over a screen of colour `screen` at `depth`: the
+    /// renderer's rule, the screen's colour kept visible against them.
+    package static func barsLight(over screen: FlatColour, depth: ColourDepth) -> Bool {
+        !depth.canTellApart(screen, Renderer.statusBackground)
+    }
+
+    /// What the card says when the bars turned light (or dark) over a screen of colour `screen`.
+    package static func barsAnswer(screen: FlatColour, light: Bool) -> String {
+        light
+            ? "Bars light now: ■ \(screen.name), the screen, would not show on dark ones."
+            : "Bars dark now: ■ \(screen.name), the screen, shows on them (light where not)."
+    }
 
     /// What the card says when the ball's colour changed from `before` to `after` but a terminal
     /// of `depth` draws both alike (8 colours: flatMaroon and flatRedDark are one red); nil when

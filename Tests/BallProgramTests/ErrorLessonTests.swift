@@ -1,5 +1,6 @@
 import BallModel
 import BallProgram
+import BallRendering
 import BallStreams
 import BallTestSupport
 import Testing
@@ -72,6 +73,27 @@ struct ErrorLessonTests {
         let card = LearnTests.card(pilot)
         #expect(card.contains("Done: ^─ then a letter: it missed where the ball was as it subscribed"), "\(card)")
         #expect(!card.contains("centre"), "\(card)")
+    }
+
+    @Test("lesson 5: o turns the bars dark over the white screen, and the card says why; o again turns them back")
+    func barsTurnSaid() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("why-behavior"))
+        let screen = pilot.learn.play.session.state.background
+        // The lesson's start: the screen's colour would not show on dark bars, so they are light.
+        try #require(Learn.barsLight(over: screen, depth: .direct))
+        #expect(pilot.frame[0, 0].background == Renderer.statusForeground)
+        pilot.type("2")
+        pilot.type("o")
+        // White until the first value: it shows on dark bars, which the card says.
+        #expect(pilot.frame[0, 0].background == Renderer.statusBackground)
+        let said = Learn.barsAnswer(screen: .flatWhite, light: false)
+        #expect(LearnTests.card(pilot).contains(said), "\(LearnTests.card(pilot))")
+        pilot.type("o")
+        #expect(pilot.frame[0, 0].background == Renderer.statusForeground)
+        #expect(LearnTests.card(pilot).contains(Learn.boundBackAnswer), "\(LearnTests.card(pilot))")
+        // A move says nothing of the bars.
+        pilot.press(.right)
+        #expect(!LearnTests.card(pilot).contains("Bars "), "\(LearnTests.card(pilot))")
     }
 }
 
