@@ -185,7 +185,8 @@ package struct Lesson: Sendable {
                 "distinctUntilChanged() (Combine: removeDuplicates()) passes on only a value unlike the last: a repeat is swallowed, and goes no further.",
             task: "Move one cell so that the colour stays: see ballColour's · and what background gets.",
             hint: "One arrow press in a band: position gets a letter, ballColour a ·.",
-            learnt: "Worked out again and swallowed: · on ballColour; background got nothing (─).",
+            learnt:
+                "Worked out again and swallowed: · on ballColour; background, with a distinctUntilChanged of its own, got nothing (─).",
             setup:
                 "ballColour is position.map { $0.ballColour }.distinctUntilChanged(); background follows ballColour.",
             predicts: 2, question: "Predict: one cell in a band, the colour the same: what does background get?",

@@ -594,7 +594,10 @@ package enum MarbleLegend {
             "\(Glyph.ball) \(Glyph.background)",
             "a ball colour, a screen colour (painted in it; on a light cell where it would not show)"
         ),
-        ("\(Glyph.ghost)", "worked out, then swallowed by distinctUntilChanged (Combine: removeDuplicates)"),
+        (
+            "\(Glyph.ghost)",
+            "worked out, then swallowed by the lane's own distinctUntilChanged (Combine: removeDuplicates)"
+        ),
         ("\(Glyph.waiting)", "a timer runs (time view, T: debounce, throttle)"),
         (
             groupSymbol,

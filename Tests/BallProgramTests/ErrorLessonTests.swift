@@ -95,6 +95,34 @@ struct ErrorLessonTests {
         pilot.press(.right)
         #expect(!LearnTests.card(pilot).contains("Bars "), "\(LearnTests.card(pilot))")
     }
+
+    @Test(
+        "lesson 4: a · on background before lesson 2 has its line on the card; the legend's · names the lane's own distinctUntilChanged"
+    )
+    func swallowedOnBackground() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("publish"))
+        pilot.type("1")
+        // The black band keeps the screen's colour: a new ball colour, the same screen colour.
+        LearnTests.move(
+            pilot,
+            until: {
+                pilot.learn.play.streams.columns.last.map { $0.ballColour != nil && $0.background == nil } ?? false
+            }, limit: 400)
+        let column = try #require(pilot.learn.play.streams.columns.last)
+        try #require(column.ballColour != nil && column.background == nil, "no · on background in 400 moves")
+        let background = try #require(Self.row(pilot, "background"), "\(pilot.lines)")
+        #expect(background.hasSuffix("·"), "\(background)")
+        let card = LearnTests.card(pilot)
+        #expect(
+            card.contains("·: a value swallowed (lesson \(LearnTests.index("ghost") + 1))")
+                || card.contains("? explains") && card.contains("·"), "\(card)")
+        // The legend's line for · is true on background's lane too: it has its own.
+        pilot.type("?")
+        for _ in 0..<3 where !LearnTests.box(pilot).contains("·:") { pilot.type(" ") }
+        let legend = LearnTests.box(pilot).split(separator: "\n").first { $0.hasPrefix("·:") }
+        #expect(
+            legend?.contains("swallowed by the lane's own distinctUntilChanged") == true, "\(LearnTests.box(pilot))")
+    }
 }
 
 extension Substring {
