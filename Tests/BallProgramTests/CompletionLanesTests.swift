@@ -12,10 +12,7 @@ import Testing
 @Suite("Completion's late lanes: one a subscription")
 struct CompletionLanesTests {
     /// 80×24, and the smallest terminal the tour is shown whole in.
-    static let sizes = [
-        ScreenSize(columns: 80, rows: 24),
-        Learn.layout(of: ScreenSize(columns: TourLayout.minimumColumns, rows: 1)).needed,
-    ]
+    static let sizes = LearnTests.tourSizes
 
     /// A pilot at Completion, every lesson before it done (so `b`, `p` and `r` subscribe at once,
     /// asking no earlier lesson's question), the lanes open.
@@ -24,6 +21,15 @@ struct CompletionLanesTests {
         let pilot = Pilot<Learn>(first: index, done: Set(0..<index), screen: size)
         #expect(pilot.learn.play.isStreamsOpen)
         return pilot
+    }
+
+    /// A pilot at Completion after `↓`: the cell its column starts at and the letter its position
+    /// is drawn as.
+    static func movedDown(_ size: ScreenSize) throws -> (pilot: Pilot<Learn>, moved: Int, letter: Character) {
+        let pilot = completion(size)
+        pilot.press(.down)
+        let moved = try column(of: "↓", in: pilot)
+        return (pilot, moved, try letter(of: pilot.learn.play.session.state.position, in: pilot))
     }
 
     /// The drawn rows, without trailing blanks.
@@ -63,10 +69,7 @@ struct CompletionLanesTests {
         "↓ b b e b: the cancelled lane ^b! where b was pressed, the lane after e ^| in e's column, both drawn; b b after e: two ^|",
         arguments: sizes)
     func cancelledThenEnded(size: ScreenSize) throws {
-        let pilot = Self.completion(size)
-        pilot.press(.down)
-        let moved = try Self.column(of: "↓", in: pilot)
-        let letter = try Self.letter(of: pilot.learn.play.session.state.position, in: pilot)
+        let (pilot, moved, letter) = try Self.movedDown(size)
         pilot.type("b")
         pilot.type("b")
         #expect(
@@ -193,10 +196,7 @@ extension CompletionLanesTests {
         "pointing at each of a kind's rows describes that row's lane: ^b! handed the latest then cancelled, ^| the end alone",
         arguments: sizes)
     func pointedAt(size: ScreenSize) throws {
-        let pilot = Self.completion(size)
-        pilot.press(.down)
-        let moved = try Self.column(of: "↓", in: pilot)
-        let letter = try Self.letter(of: pilot.learn.play.session.state.position, in: pilot)
+        let (pilot, moved, letter) = try Self.movedDown(size)
         for key: Unicode.Scalar in ["b", "b", "2", "e", "b"] { pilot.type(key) }
         let ended = try Self.column(of: "e", in: pilot)
         let rows = Self.rows(pilot)

@@ -63,9 +63,7 @@ struct CompletionLessonRxTests {
             for entry in got:
                 print(entry[0], "[" + entry[1] + "]", "".join(entry[2:]))
             """
-        let result = try run([MarbleSyntaxTests.python, "-c", script])
-        #expect(result.status == 0, "\(result.error)")
-        return result.output.split(separator: "\n").map(String.init)
+        return try MarbleSyntaxTests.rxpyLines(script)
     }
 
     @Test(

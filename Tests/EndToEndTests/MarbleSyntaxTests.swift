@@ -16,6 +16,13 @@ struct MarbleSyntaxTests {
         ProcessInfo.processInfo.environment["RXPY_PYTHON"] ?? root.appendingPathComponent(".build/rxpy/bin/python").path
     static let hasRxPY = (try? run([python, "-c", "import reactivex.observable.marbles"]))?.status == 0
 
+    /// The lines a Python `script` run with RxPY prints; a failing script is an issue recorded here.
+    static func rxpyLines(_ script: String) throws -> [String] {
+        let result = try run([python, "-c", script])
+        #expect(result.status == 0, "\(result.error)")
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
     @Test("the sample in RxJS's syntax: a letter a value, five frames an intent, (l|) the quit and its completion")
     func rxjsSample() throws {
         let result = try run([programPath, "replay", Self.sample, "--marbles", "--syntax", "rxjs"])

@@ -35,9 +35,7 @@ struct ShareLessonRxTests {
                 position.on_next(move)
                 say()
             """
-        let result = try run([MarbleSyntaxTests.python, "-c", script])
-        #expect(result.status == 0, "\(result.error)")
-        return result.output.split(separator: "\n").map(String.init)
+        return try MarbleSyntaxTests.rxpyLines(script)
     }
 
     @Test(
