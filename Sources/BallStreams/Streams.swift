@@ -1018,7 +1018,6 @@ package struct StreamColumn: Hashable, Sendable {
         while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
         stagesPassed[number].failedAt = stagesPassed[number].failedAt ?? time
         stagesPassed[number].moments.append(StageMoment(.failed, at: time))
-        stagesPassed[number].failures += 1
         failed.insert(.stage(number))
         for before in 0..<number where !failed.contains(.stage(before)) { disposed.insert(.stage(before)) }
     }
@@ -1185,13 +1184,14 @@ package struct StagePassed: Hashable, Sendable {
     /// ``values``), a completion, an error, a cancellation. Each subscription is one stream: the
     /// exports write each as a lane of its own.
     package var moments: [StageMoment] = []
-    /// How many of its subscriptions ended with an error in the column: more than one where
-    /// `retry` after it subscribed anew (each new subscription handed the corner at once, by the
-    /// Behavior subject, and threw again).
-    package var failures = 0
 
     /// Nothing passed on yet.
     package init() {}
+
+    /// How many of its subscriptions ended with an error in the column: more than one where
+    /// `retry` after it subscribed anew (each new subscription handed the corner at once, by the
+    /// Behavior subject, and threw again).
+    package var failures: Int { moments.count { $0.kind == .failed } }
 
     /// The last value it passed on, if any.
     package var value: SlotOutput? { values.last }
