@@ -872,7 +872,7 @@ package final class Learn: TerminalProgram {
             case .subscribed: "^: subscribed here (lesson \(number))"
             case .swallowed: "·: a value swallowed (lesson \(number))"
             case .cancelled: "!: a cancel (lesson \(number))"
-            case .operatorPut: "├ ƒ: an operator put in (f)"
+            case .operatorPut: "├ ƒ: put in (f), position's latest handed to it"
             case .pointer: "▼ • ▲: press, drag, release"
             }
         }

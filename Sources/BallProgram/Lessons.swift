@@ -186,7 +186,7 @@ package struct Lesson: Sendable {
             task: "Move one cell so that the colour stays: see ballColour's · and what background gets.",
             hint: "One arrow press in a band: position gets a letter, ballColour a ·.",
             learnt:
-                "Worked out again and swallowed: · on ballColour; background, with a distinctUntilChanged of its own, got nothing (─).",
+                "Worked out again and swallowed: · on ballColour, which passed nothing on, so background got nothing (─).",
             setup:
                 "ballColour is position.map { $0.ballColour }.distinctUntilChanged(); background follows ballColour.",
             predicts: 2, question: "Predict: one cell in a band, the colour the same: what does background get?",

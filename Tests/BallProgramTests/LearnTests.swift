@@ -1763,8 +1763,8 @@ struct LearnTests {
     @Test("no mark is left out of a card: each is in its note or on its title's row, or counted there for ?")
     func marksNeverDropped() {
         let words = [
-            "^: subscribed here", "·: a value swallowed", "!: a cancel", "├ ƒ: an operator put in (f)",
-            "▼ • ▲: press, drag, release", "T F: a flag's value",
+            "^: subscribed here", "·: a value swallowed", "!: a cancel",
+            "├ ƒ: put in (f), position's latest handed to it", "▼ • ▲: press, drag, release", "T F: a flag's value",
             "→ ← ↑ ↓: an arrow key", "● ■: the ball's, the screen's colour; the ruler counts intents",
         ]
         var pointed = 0
@@ -1884,7 +1884,7 @@ struct LearnTests {
         let filter = Pilot<Learn>(first: Self.index("filter"))
         #expect(!Self.card(filter).contains("├ ƒ"), "nothing put in yet")
         for key: Unicode.Scalar in ["f", "2"] { filter.type(key) }
-        #expect(Self.card(filter).contains("├ ƒ: an operator put in (f)"), "\(Self.card(filter))")
+        #expect(Self.card(filter).contains("├ ƒ: put in (f), position's latest handed to it"), "\(Self.card(filter))")
         // Lesson 14: a drag draws ▼ • ▲.
         let drag = Pilot<Learn>(first: Self.index("flat-map-latest"))
         for key: Unicode.Scalar in ["f", "8"] { drag.type(key) }
@@ -1896,7 +1896,7 @@ struct LearnTests {
         // mark is first drawn.
         let counter = Pilot<Learn>(first: Self.index("counter"))
         for key: Unicode.Scalar in ["2", "f", "9"] { counter.type(key) }
-        #expect(Self.card(counter).contains("├ ƒ: an operator put in (f)"), "\(Self.card(counter))")
+        #expect(Self.card(counter).contains("├ ƒ: put in (f), position's latest handed to it"), "\(Self.card(counter))")
         let completion = Pilot<Learn>(first: Self.index("completion"))
         let start = completion.learn.play.session.state.position.centre
         completion.drag([start, Cell(column: start.column + 3, row: start.row)])
