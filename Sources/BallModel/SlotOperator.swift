@@ -164,6 +164,9 @@ package protocol SlotOperation: Sendable {
     var unsaidCode: String { get }
     /// What it does, in a few words, for the operators box and `--help`.
     var words: String { get }
+    /// Whether ``words`` say what a Behavior subject hands a new subscriber (`sample`'s: the
+    /// mirror's value, as it subscribes), which the tour's Behavior lesson asks first.
+    var wordsTellWhatBehaviorHands: Bool { get }
     /// The same operator in RxPY, for `scripts/check_rxpy_marbles.py`: an expression over its
     /// names (`upstream`, what the stage before passes on, or the position subject for the first;
     /// `subject`, `mirror`, `grabbed`, `sources`, `ops`, `reactivex`, `scheduler` and the helpers
@@ -288,6 +291,7 @@ extension SlotOperation {
     package var inputs: [SlotInput] { [.position] }
     package var rxName: String { name }
     package var unsaidCode: String { code }
+    package var wordsTellWhatBehaviorHands: Bool { false }
     package var formerNames: [String] { [] }
     package var takes: SlotValueKind? { .position }
     package var startsPipe: Bool { false }

@@ -560,7 +560,11 @@ package final class Learn: TerminalProgram {
             // error: `catchAndReturn`'s "the middle, then the end"), so none is told before it.
             let recovering =
                 stages.contains { $0.operation.recovers } ? SlotOperator.allCases.filter(\.operation.recovers) : []
-            for slot in stages + recovering { untold[slot] = index + 1 }
+            // sample's words say the mirror, a Behavior subject, hands it its value as it
+            // subscribes: what the Behavior lesson asks of a late subscriber.
+            let telling =
+                lesson.wants == .behavior ? SlotOperator.allCases.filter(\.operation.wordsTellWhatBehaviorHands) : []
+            for slot in stages + recovering + telling { untold[slot] = index + 1 }
         }
         return untold
     }

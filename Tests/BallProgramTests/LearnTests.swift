@@ -1844,8 +1844,14 @@ struct LearnTests {
             #expect(Learn.untold(done: [])[slot] == errorLesson + 1, "\(slot.name)")
             #expect(Learn.untold(done: [errorLesson])[slot] == nil, "\(slot.name)")
         }
-        // No lesson asks about sample: its words stay.
-        #expect(box.contains(SlotOperator.sample.words), "\(box)")
+        // sample's words say the mirror, a Behavior subject, hands it its value as it subscribes:
+        // what the Behavior lesson asks; once it is done, they are said.
+        let behavior = Self.index("behavior")
+        #expect(!box.contains(SlotOperator.sample.words), "\(box)")
+        #expect(box.contains("position.sample(mirror): lesson \(behavior + 1)"), "\(box)")
+        let behaviorDone = Pilot<Learn>(first: Self.index("filter"), done: [behavior])
+        behaviorDone.type("f")
+        #expect(Self.box(behaviorDone).contains(SlotOperator.sample.words), "\(Self.box(behaviorDone))")
         // The box that adds a stage (f |) tells no more: lesson 12 does not answer lesson 13.
         let compose = Pilot<Learn>(first: Self.index("compose"))
         for key: Unicode.Scalar in ["2", "f", "z", "f", "|"] { compose.type(key) }

@@ -225,7 +225,7 @@ struct RunLoopTests {
         driver.type("f")
         let box = Self.lines(driver.frame).joined(separator: "\n")
         #expect(box.contains("6    Observable.combineLatest(position, mirror) { $1 ? $0.mirrored : $0 }"))
-        #expect(box.contains("7    position.sample(mirror): the latest position, each time the mirror"))
+        #expect(box.contains("7    position.sample(mirror): the latest position, if new, each time mirror"))
         driver.type("7")
         #expect(driver.session.state.slot == [.sample])
         #expect(Self.lines(driver.frame).last?.contains("ƒ sample ¦ off") == true)

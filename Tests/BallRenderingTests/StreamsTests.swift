@@ -256,7 +256,7 @@ struct StreamsTests {
         let combine = "slotted = Observable.combineLatest(position, mirror) { $1 ? $0.mirrored : $0 }"
         #expect(
             said == [
-                "#1: ○ 40,11: sample chosen, subscribed to position (handed it) and then to mirror, whose value samples it at once ← \(sample)",
+                "#1: ○ 40,11: sample chosen, subscribed to position (handed it) and then to mirror, which hands sample alone its value (mirror's lane: nothing new sent), and that samples it at once ← \(sample)",
                 "#2: sample: 39,11 held until the mirror flips (i) ← \(sample)",
                 "#3: sample: 38,11 held until the mirror flips (i) ← \(sample)",
                 "#4: ○ 38,11: the mirror flipped, so sample passes on the latest position ← \(sample)",
@@ -420,7 +420,7 @@ struct StreamsTests {
         let clamped = driver.session.state.position.centre
         #expect(
             said == [
-                "#1: nothing: merge chosen: mouse and keys are PassthroughSubjects, which hand a new subscriber nothing ← \(merge)",
+                "#1: nothing: merge chosen: it reads mouse and keys, not position: Publish subjects (Combine: PassthroughSubject), which hand a new subscriber nothing ← \(merge)",
                 "#2: ○ 39,11 from keys: merge passes on what mouse or keys sends, as it comes ← \(merge)",
                 "#3: ○ 10,11 from mouse: merge passes on what mouse or keys sends, as it comes ← \(merge)",
                 "#4: nothing: \(clamped.column),\(clamped.row) came from a resize, which neither mouse nor keys sends ← \(merge)",

@@ -1,7 +1,8 @@
 import OpenCombine
 
 /// `merge`: the positions the mouse made and those the keys made, two streams (`mouse` and
-/// `keys`, `PassthroughSubject`s the session sends each new position to, by what made it),
+/// `keys`, Publish subjects, `PassthroughSubject`s here, the session sends each new position to,
+/// by what made it; not `position`, a Behavior subject, which would hand it its value at once),
 /// merged into one as they come: RxSwift's `Observable.merge(mouse, keys)`, which Combine (and
 /// the slot, with ours) writes `mouse.merge(with: keys)`. Chosen, it is handed nothing (neither
 /// holds a value); a resize's clamp, made by neither, does not go through.
@@ -10,7 +11,7 @@ package struct MergeOperation: SlotOperation {
     package let key: Unicode.Scalar = "0"
     package let code = "Observable.merge(mouse, keys)"
     package let words =
-        "the mouse's moves and the keys' moves, merged into one as they come (Combine: mouse.merge(with: keys))"
+        "the mouse's moves and the keys' moves (their own subjects, not position), merged into one as they come (Combine: mouse.merge(with: keys))"
     package let rxpy = "sources[\"mouse\"].pipe(ops.merge(sources[\"keys\"]))"
     package let inputs: [SlotInput] = [.mouse, .keys]
     package let benchIdle = (keys: FlatMapLatestOperation.drag, after: "after a drag and keys", settle: 0.5)
@@ -43,8 +44,8 @@ package struct MergeOperation: SlotOperation {
     package func quietWords(_ moment: SlotMoment) -> (String, String?)? {
         guard moment.chosen else { return nil }
         return (
-            "nothing: merge chosen: mouse and keys are PassthroughSubjects, which hand a new subscriber nothing",
-            "nothing: handed nothing"
+            "nothing: merge chosen: it reads mouse and keys, not position: Publish subjects (Combine: PassthroughSubject), which hand a new subscriber nothing",
+            "nothing: it reads mouse and keys, not position"
         )
     }
 

@@ -1,12 +1,18 @@
 import OpenCombine
 
-/// `sample`: the latest position goes through each time `mirror` sends a value (a flip), if a
-/// new one came since the last; so the colour changes only when the learner flips it.
+/// `sample`: the latest position goes through each time `mirror` sends a value, if a new one
+/// came since the last: as it subscribes (RxSwift's `SampleSequenceSink.run` subscribes to the
+/// source, then to the sampler, and `mirror`, a Behavior subject, hands the new subscription its
+/// value at once), then at each flip; so after that the colour changes only when the learner
+/// flips it. Combine has no `sample`: ours is in `Operators.swift`.
 package struct SampleOperation: SlotOperation {
     package let name = "sample"
     package let key: Unicode.Scalar = "7"
     package let code = "position.sample(mirror)"
-    package let words = "the latest position, each time the mirror flips (i)"
+    package let words =
+        "the latest position, if new, each time mirror sends: as sample subscribes (it hands its value), then at each flip (i)"
+    /// Mirror's value as it subscribes is what the Behavior lesson asks a late subscriber gets.
+    package let wordsTellWhatBehaviorHands = true
     package let rxpy = "upstream.pipe(ops.sample(mirror))"
     package let benchIdle = (keys: "hhihhi", after: "after moves and flips", settle: 0.5)
     package let inputs: [SlotInput] = [.position, .mirror]
@@ -61,8 +67,8 @@ package struct SampleOperation: SlotOperation {
         switch moment.intent {
         case .operatorChosen?:
             return (
-                "\(cell): sample chosen, subscribed to position (handed it) and then to mirror, whose value samples it at once",
-                "\(cell), sampled at once"
+                "\(cell): sample chosen, subscribed to position (handed it) and then to mirror, which hands sample alone its value (mirror's lane: nothing new sent), and that samples it at once",
+                "\(cell), sampled at once by mirror's value"
             )
         case .mirrorFlipped?:
             return ("\(cell): the mirror flipped, so sample passes on the latest position", "\(cell), sampled")
