@@ -234,6 +234,41 @@ struct MarbleSyntaxTests {
     }
 
     @Test(
+        "sample and merge put in as a learner did: sample passes the latest position at once (the mirror, a Behavior subject, hands it its value), merge nothing (mouse and keys are Publish subjects), as RxPY's sample and merge give them; a sample blind to that value, or a merge of position, fails",
+        .tags(.slow), .skippedInQuickRuns,
+        .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
+    func putInAsRxPYGives() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("put-in-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // A move (b); sample in, the mirror never flipped (b again, at once); a flip with nothing
+        // new (nothing); a move (held), a flip (c); merge in (nothing); a key move (d); the quit.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":6,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.2,"event":"operator","name":"sample"}"#, #"{"t":0.3,"event":"mirror"}"#,
+            #"{"t":0.4,"event":"arrow","direction":"right","distance":1}"#, #"{"t":0.5,"event":"mirror"}"#,
+            #"{"t":0.6,"event":"operator","name":"merge"}"#,
+            #"{"t":0.7,"event":"arrow","direction":"right","distance":1}"#, #"{"t":0.8,"event":"quit"}"#,
+        ]
+        // The start, b, b at sample's put-in, c, d, the completion.
+        try checkWritten(recording, slotted: 6, in: file)
+        let lanes = try run([programPath, "replay", file, "--marbles", "--syntax", "rxpy"]).output
+        let slotted = try #require(lanes.split(separator: "\n").first { $0.contains(#""lane":"slotted""#) })
+        // Seven frames an intent: b at the move (7) and at sample's put-in (14); nothing at merge's (42).
+        #expect(
+            slotted.contains(#""marbles":"a------b------b--------------------c-------------d------|""#), "\(slotted)")
+        let script = Self.root.appendingPathComponent("scripts/check_rxpy_marbles.py").path
+        for wrong in [
+            "sample=upstream.pipe(ops.sample(mirror.pipe(ops.skip(1))))",
+            #"merge=subject.pipe(ops.merge(sources["keys"]))"#,
+        ] {
+            let checked = try run([Self.python, script, programPath, file, "--replace", wrong])
+            #expect(checked.status == 1, "\(wrong): \(checked.output)\(checked.error)")
+            #expect(checked.output.contains("slotted at --frame 1ms: event "), "\(wrong): \(checked.output)")
+        }
+    }
+
+    @Test(
         "the marble test of the operators can fail: a wrong form of an operator (Combine's throttle, a debounce 1 ms short, a filter of the other half) gives lanes the exported ones are not",
         .tags(.slow), .skippedInQuickRuns,
         .enabled(if: hasRxPY, "RxPY is not installed (scripts/setup --tests makes .build/rxpy with reactivex)"))
