@@ -233,6 +233,8 @@ package enum AsciicastExport {
             emitChapter()
         }
         writeHeader()
+        // A tour that quit after `e` ran on to its quit: the cast ends there, the wait shown.
+        if let end = reader.quitAfterCompletion { castTime += timing.pause(until: end) }
         emitOutput(resetAttributes + showCursor + "\r\n")
     }
 

@@ -46,6 +46,12 @@ package final class BallSession {
     package let stepped = PassthroughSubject<Void, Never>()
     /// Whether a quit was requested.
     package private(set) var isFinished = false
+    /// Told once, with the time, when a quit is requested after the session ended by
+    /// `completionRequested` (`learn`'s `e`): the tour ran on after the end, and quit now. The
+    /// recorder writes it as the recording's last line, where it ended.
+    package let quitAfterCompletion = PassthroughSubject<SessionTime, Never>()
+    /// Whether the session ended by `completionRequested` and no quit has come since.
+    private var awaitsQuit = false
 
     /// A session in `start`: its chain is built there (the start of play, or any point of a
     /// recording the player travels to), its clock at the state's time. Each stage of the slot's
@@ -124,9 +130,16 @@ package final class BallSession {
     /// it, folds it with ``reduce(_:_:)``, and sends the subject the new position when it changed;
     /// then what the chain has due now runs (a timer due at this instant runs after the intent).
     /// A quit ends the streams: ``intents`` and the position subject complete, and the chain's
-    /// colours complete after them. A finished session takes no more intents.
+    /// colours complete after them. A finished session takes no more intents (a quit after the end
+    /// by `completionRequested` is told on ``quitAfterCompletion``).
     package func send(_ intent: Intent) {
-        guard !isFinished else { return }
+        guard !isFinished else {
+            if intent == .quitRequested, awaitsQuit {
+                awaitsQuit = false
+                quitAfterCompletion.send(now)
+            }
+            return
+        }
         let current = state
         guard let intent = intent.fitted(to: current.position.screen), current.slot.accepts(intent) else { return }
         intents.send(intent)
@@ -148,6 +161,7 @@ package final class BallSession {
         if next.isGrabbed != current.isGrabbed { viewModel.grabbed.send(next.isGrabbed) }
         if intent.endsSession {
             isFinished = true
+            awaitsQuit = intent == .completionRequested
             intents.send(completion: .finished)
             viewModel.position.send(completion: .finished)
             viewModel.mirror.send(completion: .finished)

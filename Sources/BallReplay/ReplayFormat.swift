@@ -15,8 +15,9 @@ package enum ReplayFormat {
     /// has intents only; version 5 adds the tour's `completed`, which ends the session as a
     /// quit does while the tour runs on; version 6, pipes of operators in the slot, `stage` and
     /// `unstage`; version 7, a timed stage's `interval`, which a file before it never gives: its
-    /// timed stages wait the usual 300 ms).
-    package static let version = 7
+    /// timed stages wait the usual 300 ms; version 8, the tour's `quit` after `completed`, the
+    /// time it ended, where a file before it ends with its last line).
+    package static let version = 8
     /// The operators a file of version 6 or later may name (before it, `counter` was one).
     package static let addedInVersion6: Set<SlotOperator> = [.mapToOne, .scan]
     /// The version of the colour rules (ChameleonFramework's, as `docs/colour-rules.md` sums them up).

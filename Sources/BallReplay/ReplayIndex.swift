@@ -314,7 +314,11 @@ package final class ReplayIndex {
                 if !skipped.contains(number) { try emit(original.lastLine) }
             }
             // Observations after the last intent (after a quit too: a tour's late subscribers).
-            if readingStopped == nil { _ = try original.next() }
+            if readingStopped == nil {
+                _ = try original.next()
+                // The tour's quit after `completed`, its last line, as it is.
+                if original.quitAfterCompletion != nil { try emit(original.lastLine) }
+            }
         }
     }
 

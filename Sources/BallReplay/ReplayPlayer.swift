@@ -42,8 +42,19 @@ package final class ReplayPlayer {
         return true
     }
 
-    /// Reads the next event without applying it (timed playback waits, then applies it).
-    package func nextEvent() throws -> ReplayEvent? { try reader.next() }
+    /// Reads the next event without applying it (timed playback waits, then applies it). At the
+    /// end of a tour that quit after `completed` (version 8), the session's clock moves on to the
+    /// quit's time first, the recording's end (the chain's timers due by then run).
+    package func nextEvent() throws -> ReplayEvent? {
+        guard let event = try reader.next() else {
+            if let end = reader.quitAfterCompletion, end > time {
+                time = end
+                runTimers(until: SessionTime(seconds: end))
+            }
+            return nil
+        }
+        return event
+    }
 
     /// Applies an event read with ``nextEvent()``: the session's clock moves on to its time
     /// (the chain's timers due by then run), then it takes the intent.

@@ -30,6 +30,12 @@ package final class ReplayReader {
     private var finished = false
     /// Whether the `quit` (or the tour's `completed`) was read: only observations may follow it.
     private var quitted = false
+    /// Whether the tour's `completed` was read: from version 8 a `quit` may follow it.
+    private var completed = false
+    /// The time of the tour's quit after `completed` (version 8), once read: the recording's end,
+    /// the last line. A file without one (every file before version 8, and a tour that did not
+    /// quit after `e`) ends with its last line.
+    package private(set) var quitAfterCompletion: Double?
 
     /// Whether lines written exactly as ``ReplayFormat`` writes them are read by the fast path.
     private let canonicalFastPath: Bool
@@ -105,7 +111,8 @@ package final class ReplayReader {
     /// The next intent, checked; nil at the end of the file. Blank lines (nothing but spaces
     /// and tabs) are passed over; observations before it go to ``observed``. After a `quit` or
     /// the tour's `completed` only observations are read (a tour's late subscribers meet the
-    /// ended subjects), to the end of the file; an intent there is refused.
+    /// ended subjects), to the end of the file, or to the tour's `quit` (version 8), its last line
+    /// (``quitAfterCompletion``); any other intent there is refused.
     package func next() throws -> ReplayEvent? {
         if header == nil { _ = try readHeader() }
         while !finished {
@@ -124,12 +131,20 @@ package final class ReplayReader {
                 finished = true
                 return nil
             }
+            if quitAfterCompletion != nil {
+                throw error("an event after the tour's quit: the recording ended there")
+            }
             switch event {
+            case .intent(let event)
+            where quitted && completed && event.intent == .quitRequested && header?.version ?? 0 >= 8:
+                // The tour's quit after `e`: when the recording ended. Nothing follows it.
+                quitAfterCompletion = event.time
             case .intent where quitted:
                 throw error("an intent after the session's end (a quit or completed): it had ended")
             case .intent(let event):
                 if event.intent.endsSession {
                     quitted = true
+                    completed = event.intent == .completionRequested
                     // The subjects completed, and their late subscribers with them; a relay never does.
                     liveLate.formIntersection([.relay])
                 }

@@ -12,7 +12,9 @@ package protocol LineWriter: AnyObject {
 
 /// Records a session: a binding on the session's intents, and on the observations beside them
 /// (late subscribers, the panel), that writes each one, with its time, as a line of a replay
-/// file. The header is written at once.
+/// file. The header is written at once. A quit after the session ended by `completed`
+/// (`learn`'s `e`, the tour running on) is written as a `quit`, the file's last line: nothing
+/// is written after it, so the reader can take it as the end.
 package final class ReplayRecorder {
     /// The first write error, if any; recording stops there and the program says so at exit.
     package private(set) var failure: Error?
@@ -20,6 +22,9 @@ package final class ReplayRecorder {
     package private(set) var eventsWritten = 0
     /// How many of them are intents (the rest: observations).
     package private(set) var intentsWritten = 0
+    /// Whether the tour's quit after `completed` was written (format version 8): the
+    /// recording's last line, where the tour ended.
+    package private(set) var quitAfterCompletionWritten = false
     /// Called once, when a write first fails (the recording stops there).
     package var failed: (() -> Void)?
     private var subscriptions: [AnyCancellable] = []
@@ -46,12 +51,18 @@ package final class ReplayRecorder {
                     write(ReplayFormat.line(for: observation, at: clock()))
                 })
         }
+        subscriptions.append(
+            session.quitAfterCompletion.bind { [unowned self] time in
+                quitAfterCompletionWritten = write(ReplayFormat.line(for: .quitRequested, at: time.seconds))
+            })
     }
 
     /// Writes `line`; whether it was written.
     @discardableResult
     private func write(_ line: String) -> Bool {
-        guard failure == nil else { return false }
+        // (After the tour's quit, the file's end, nothing: what the program does then is no part
+        // of the session.)
+        guard failure == nil, !quitAfterCompletionWritten else { return false }
         do {
             try writer.writeLine(line)
             eventsWritten += 1

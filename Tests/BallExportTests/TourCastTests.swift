@@ -223,4 +223,26 @@ struct TourCastTests {
             format.replacingOccurrences(of: "\n  ", with: " ").contains("\(rows - area.rows) rows taller"),
             "docs/replay-format.md: \(rows - area.rows) rows taller")
     }
+
+    @Test(
+        "a tour that quit after e: its cast ends at the quit (format 8), the wait after the last late subscriber shown; one without the quit ends at its last line"
+    )
+    func castEndsAtTheQuit() throws {
+        let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "completion" }!)
+        for key: Unicode.Scalar in ["2", "e", "v"] { tour.pilot.type(key) }
+        tour.pilot.pass(.milliseconds(2_500))
+        tour.pilot.type("q")
+        let lines = tour.file.lines
+        func time(_ line: String) throws -> Double {
+            try #require(Double(line.dropFirst(#"{"t":"#.count).prefix { $0 != "," }), "\(line)")
+        }
+        let (quit, before) = (try time(lines[lines.count - 1]), try time(lines[lines.count - 2]))
+        #expect(quit - before >= 2.5, "\(lines)")
+        let cast = try Self.parse(Self.cast(tour.file.bytes))
+        #expect(cast.events.last.map { abs($0.time - quit) < 1e-6 } == true, "\(cast.events.suffix(2).map(\.time))")
+        let cut = Array((lines.dropLast().joined(separator: "\n") + "\n").utf8)
+        let shorter = try Self.parse(Self.cast(cut))
+        #expect(
+            shorter.events.last.map { abs($0.time - before) < 1e-6 } == true, "\(shorter.events.suffix(2).map(\.time))")
+    }
 }

@@ -1,5 +1,6 @@
 import BallExport
 import BallModel
+import BallProgram
 import BallReplay
 import BallStreams
 import BallTestSupport
@@ -246,5 +247,39 @@ struct TraceTests {
             intents.suffix(3) == [
                 "intents -> Event next(completionRequested)", "intents -> Event completed", "intents -> isDisposed",
             ], "\(intents)")
+    }
+
+    @Test(
+        "a tour that quit after e (format 8): the late Relay, still subscribed, is disposed of at the quit's time, 2.5 s after the last line before it; a version 7 file without the quit, at its last line"
+    )
+    func quitAfterCompletion() throws {
+        let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "completion" }!)
+        tour.pilot.press(.right)
+        for key: Unicode.Scalar in ["2", "e", "b", "p", "r", "v"] { tour.pilot.type(key) }
+        tour.pilot.pass(.milliseconds(2_500))
+        tour.pilot.type("q")
+        let lines = tour.file.lines
+        #expect(lines.last?.hasSuffix(#","event":"quit"}"#) == true, "\(lines)")
+        // RxSwift's time: the tour's `started`, 2026-11-28T00:00:00Z (1,795,824,000 s since 1970,
+        // as Python's datetime says), and a line's time.
+        func stamp(_ line: String) throws -> String {
+            let seconds = try #require(Double(line.dropFirst(#"{"t":"#.count).prefix { $0 != "," }))
+            return Timestamp.debugText(milliseconds: 1_795_824_000_000 + Int64((seconds * 1_000).rounded()))
+        }
+        func trace(_ recording: [String]) throws -> [String] {
+            var trace: [String] = []
+            try TraceExport.run(reader: .inMemory(Array(recording.map { $0 + "\n" }.joined().utf8))) {
+                trace.append($0)
+            }
+            return trace
+        }
+        let (quit, before) = (try stamp(lines[lines.count - 1]), try stamp(lines[lines.count - 2]))
+        #expect(quit > before)
+        let traced = try trace(lines)
+        #expect(traced.last == "\(quit): late Relay -> isDisposed", "\(traced.suffix(4))")
+        // Version 7 had no quit after completed: its tour ends with its last line.
+        let older = try trace(
+            [lines[0].replacing(#""version":8"#, with: #""version":7"#)] + lines.dropFirst().dropLast())
+        #expect(older.last == "\(before): late Relay -> isDisposed", "\(older.suffix(4))")
     }
 }

@@ -26,8 +26,11 @@ struct LearnRecordingTests {
         let tour = try RecordedTour(first: LearnTests.index("completion"))
         for key: Unicode.Scalar in ["2", "e", "b", "v", "q"] { tour.pilot.type(key) }
         let lines = tour.file.lines
-        #expect(lines.first?.contains(#""version":7"#) == true)
-        #expect(lines.contains { $0.hasSuffix(#""event":"completed"}"#) } && !lines.contains { $0.contains("quit") })
+        #expect(lines.first?.contains(#""version":8"#) == true)
+        // The quit after it is the tour's end (version 8), the last line, not an intent.
+        #expect(
+            lines.contains { $0.hasSuffix(#""event":"completed"}"#) }
+                && lines.filter { $0.contains("quit") } == [lines.last!] && lines.last!.hasSuffix(#""event":"quit"}"#))
         // The late subscribers after it are observations, read and drawn.
         let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))
         try index.readAll()
@@ -56,6 +59,64 @@ struct LearnRecordingTests {
         #expect(
             error?.description
                 == "session.jsonl, line 4: a completed event needs format version 5, but the header says version 4.")
+    }
+
+    @Test(
+        "a quit after e is the recording's end (format 8): written at the quit's time, last, read back, the replay's session ends there and the edited copy keeps it; a line after it, or one in a version 7 file, is refused; a version 7 file ends with its last line"
+    )
+    func quitAfterCompletion() throws {
+        let tour = try RecordedTour(first: LearnTests.index("completion"))
+        tour.pilot.press(.right)
+        for key: Unicode.Scalar in ["2", "e", "b", "p", "r", "v"] { tour.pilot.type(key) }
+        tour.pilot.pass(.milliseconds(2_500))
+        tour.pilot.type("q")
+        #expect(tour.pilot.learn.isFinished && tour.recorder.quitAfterCompletionWritten)
+        let lines = tour.file.lines
+        func time(_ line: String) throws -> Double {
+            try #require(Double(line.dropFirst(#"{"t":"#.count).prefix { $0 != "," }), "\(line)")
+        }
+        let quit = try #require(lines.last)
+        #expect(quit.hasSuffix(#","event":"quit"}"#), "\(lines)")
+        // Written at the quit's own time: the 2.5 s the tour waited after the last late subscriber.
+        let waited = try time(quit) - time(lines[lines.count - 2])
+        #expect(waited >= 2.5 && waited < 2.6, "\(lines)")
+        // Read back: the events before it, then the end; the replay's session at the quit's time.
+        let reader = ReplayReader.inMemory(tour.file.bytes)
+        let player = try ReplayPlayer(reader: reader)
+        var intents: [Intent] = []
+        while let event = try player.nextEvent() {
+            player.apply(event)
+            intents.append(event.intent)
+        }
+        #expect(intents.last == .completionRequested && !intents.contains(.quitRequested), "\(intents)")
+        #expect(try reader.quitAfterCompletion == time(quit))
+        #expect(try player.time == time(quit) && player.session.now == SessionTime(seconds: time(quit)))
+        // The player's `w` copies it, last, as it was.
+        let watched = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        #expect(try watched.editedLines() == lines)
+
+        // A line after the tour's quit: the writer's mistake, one sentence.
+        let after = lines + [#"{"t":99,"event":"subscribed","subject":"behavior"}"#]
+        let refusedAfter = ReplayReader.inMemory(Array((after.joined(separator: "\n") + "\n").utf8))
+        let afterError = #expect(throws: ReplayError.self) { while try refusedAfter.next() != nil {} }
+        #expect(
+            afterError?.description
+                == "session.jsonl, line \(after.count): an event after the tour's quit: the recording ended there.")
+        // Version 7 had no quit after completed: one there is refused as before; without it the
+        // file ends with its last line, where the session's clock stays.
+        let older = [lines[0].replacing(#""version":8"#, with: #""version":7"#)] + lines.dropFirst()
+        let refusedOlder = ReplayReader.inMemory(Array((older.joined(separator: "\n") + "\n").utf8))
+        let olderError = #expect(throws: ReplayError.self) { while try refusedOlder.next() != nil {} }
+        #expect(
+            olderError?.description
+                == "session.jsonl, line \(older.count): an intent after the session's end (a quit or completed): it had ended."
+        )
+        let ended = older.dropLast()
+        let olderReader = ReplayReader.inMemory(Array((ended.joined(separator: "\n") + "\n").utf8))
+        let olderPlayer = try ReplayPlayer(reader: olderReader)
+        while let event = try olderPlayer.nextEvent() { olderPlayer.apply(event) }
+        #expect(olderReader.quitAfterCompletion == nil && olderReader.header?.version == 7)
+        #expect(try olderPlayer.session.now == SessionTime(seconds: time(ended.last!)), "\(ended)")
     }
 
     @Test(
@@ -671,9 +732,14 @@ struct LearnRecordingTests {
             "h", "j", "k", "l", "H", "L", "s", "b", "p", "r", "v", "o", "u", "e", "n", "N", "m", "t", "?", "f", "i",
             "c", "1", "2", "3", "9", "\r",
         ]
-        var lanesCompared = 0
+        var (lanesCompared, quitsAfterCompletion) = (0, 0)
         for run in 0..<40 {
-            let tour = try RecordedTour(first: generator.below(Lesson.all.count))
+            // One in four from Completion, whose e ends the session while the tour runs on, to its
+            // quit: the recording's end.
+            let first = generator.below(4) == 0 ? LearnTests.index("completion") : generator.below(Lesson.all.count)
+            let tour = try RecordedTour(first: first)
+            // There, the card's question answered first, as a learner does before `e`.
+            if tour.pilot.learn.lesson == LearnTests.index("completion") { tour.pilot.type("2") }
             var shown = [tour.pilot.learn.lesson]
             // The late lanes of the last lesson shown: its floor's first subscription.
             var floor = 0
@@ -695,8 +761,27 @@ struct LearnRecordingTests {
             try index.readAll()
             #expect(index.readingStopped == nil, "\(String(describing: index.readingStopped)) \(context)")
             #expect(index.count == tour.recorder.intentsWritten, "\(context)")
+            // (The tour's quit after e is the file's end: neither intent nor observation.)
+            let ended = tour.recorder.quitAfterCompletionWritten
             #expect(
-                index.observations.count == tour.recorder.eventsWritten - tour.recorder.intentsWritten, "\(context)")
+                index.observations.count == tour.recorder.eventsWritten - tour.recorder.intentsWritten
+                    - (ended ? 1 : 0),
+                "\(context)")
+            // A tour that quit after e ends with that quit (format 8), read as its end: the replay's
+            // session ends at its time.
+            #expect(ended == tour.file.lines.contains { $0.hasSuffix(#""event":"completed"}"#) }, "\(context)")
+            if ended {
+                let reader = ReplayReader.inMemory(tour.file.bytes)
+                let replayed = try ReplayPlayer(reader: reader)
+                while let event = try replayed.nextEvent() { replayed.apply(event) }
+                let quit = try #require(tour.file.lines.last)
+                #expect(quit.hasSuffix(#","event":"quit"}"#), "\(context)")
+                let time = try #require(Double(quit.dropFirst(#"{"t":"#.count).prefix { $0 != "," }))
+                #expect(
+                    replayed.session.now == SessionTime(seconds: time) && replayed.time == reader.quitAfterCompletion,
+                    "\(context)")
+                quitsAfterCompletion += 1
+            }
             // The same ball and colours (the live clock ran on after the last event: its time differs).
             let (end, played) = (index.state(at: index.count), tour.pilot.learn.play.session.state)
             #expect(end.appearance == played.appearance && end.slot == played.slot, "\(context)")
@@ -727,5 +812,6 @@ struct LearnRecordingTests {
             }
         }
         #expect(lanesCompared > 10, "the player's lanes compared in \(lanesCompared) runs of 40, \(generator)")
+        print("random tours: \(quitsAfterCompletion) of 40 quit after e, \(generator)")
     }
 }

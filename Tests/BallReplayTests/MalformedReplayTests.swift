@@ -36,9 +36,9 @@ struct MalformedReplayTests {
         (
             "unknown version",
             Array(
-                #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+                #"{"format":"colourful-ball-replay","version":9,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
                     .utf8) + [0x0A],
-            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 8; this one reads up to 7): update colourful-ball to replay it."
+            "bad.jsonl, line 1: was written by a newer colourful-ball (format version 9; this one reads up to 8): update colourful-ball to replay it."
         ),
         (
             "terminal too large",

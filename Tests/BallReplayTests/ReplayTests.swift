@@ -115,14 +115,14 @@ struct ReplayTests {
                 json: false
             ).count == 2)
         let newer =
-            #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+            #"{"format":"colourful-ball-replay","version":9,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
         #expect(throws: ReplayError.self) { try trace(Array((newer + "\n").utf8), json: false) }
         do {
             _ = try trace(Array((newer + "\n").utf8), json: false)
         } catch let error as ReplayError {
             #expect(
                 error.description
-                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 8; this one reads up to 7): update colourful-ball to replay it."
+                    == "session.jsonl, line 1: was written by a newer colourful-ball (format version 9; this one reads up to 8): update colourful-ball to replay it."
             )
         }
     }

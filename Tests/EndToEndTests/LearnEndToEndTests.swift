@@ -74,7 +74,7 @@ struct LearnEndToEndTests {
         // The recorded area is the ball's, between the card and the lanes: 80×7 at 80×24.
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
         #expect(
-            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":7}"#),
+            recorded.hasPrefix(#"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":7}"#),
             "\(recorded)")
         // What the tour showed: its first lesson's marker (its panel is closed: no panel event).
         #expect(recorded.contains(#"{"t":0,"event":"lesson","number":1,"title":"One subject"}"#), "\(recorded)")

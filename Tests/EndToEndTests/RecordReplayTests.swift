@@ -182,7 +182,7 @@ struct RecordReplayTests {
         #expect(recorded.count == 4)
         #expect(
             recorded.first?.hasPrefix(
-                #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24}"#) == true)
+                #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24}"#) == true)
         #expect(recorded.last?.hasSuffix(#""event":"quit"}"#) == true)
 
         let again = try run([programPath, "--record", file], environment: ["TERM": "xterm-256color"])
