@@ -76,6 +76,10 @@ package final class BallViewModel {
     /// cancelled (a pipe built, a stage after it failed). Subjects that never end themselves: the
     /// next pipe's stages are sent to them again.
     package let stageEvents: [PassthroughSubject<StageEvent, Never>]
+    /// The inner subscriptions `flatMap` and `flatMapLatest` in the slot make to the position, as
+    /// they begin, receive and end, each by a number of its own: tapped where the operator makes
+    /// them (a side effect that subscribes to nothing).
+    package let innerEvents: PassthroughSubject<(subscription: Int, event: InnerEvent), Never>
     /// The second subject: whether the mirror is on (the learner flips it; the session sends
     /// each flip). `combineLatest` and `sample` in the slot read it.
     package let mirror: CurrentValueSubject<Bool, Never>
@@ -121,6 +125,7 @@ package final class BallViewModel {
         ballColour = slotted.map { $0.ballColour }.removeDuplicates().share(replay: 1)
         background = ballColour.scan(start.background, screenColour).removeDuplicates().share(replay: 1)
         // (end of the chain)
+        innerEvents = inputs.inners.events
     }
 
     /// What the chain shows now: the subject's position and the latest colours derived from it.

@@ -488,6 +488,8 @@ package struct SlotInputs {
     package let keys: PassthroughSubject<BallPosition, Never>
     /// The session's clock.
     package let clock: SessionScheduler
+    /// Where `flatMap` and `flatMapLatest` tap the inner subscriptions they make (for the trace).
+    package let inners = InnerTaps()
 
     /// Inputs from their parts.
     package init(

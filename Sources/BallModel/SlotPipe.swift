@@ -715,6 +715,47 @@ package struct StageTaps {
     }
 }
 
+/// The inner subscriptions to the position that `flatMap` and `flatMapLatest` make, tapped where
+/// the operator makes them (``BallViewModel/innerEvents``, which the trace follows): each
+/// subscription is numbered as it is made, from 1 for the session, and its events are sent with
+/// its number. A side effect that subscribes to nothing.
+package final class InnerTaps {
+    /// Each inner subscription's events, with its number.
+    package let events = PassthroughSubject<(subscription: Int, event: InnerEvent), Never>()
+    /// How many inner subscriptions were made.
+    private var made = 0
+
+    /// Taps that tapped nothing yet.
+    package init() {}
+
+    /// `inner`, each subscription to it numbered and tapped.
+    package func tapped(_ inner: AnyPublisher<BallPosition, Never>) -> AnyPublisher<BallPosition, Never> {
+        Deferred { [self] in
+            made += 1
+            let (number, events) = (made, events)
+            return inner.handleEvents(
+                receiveSubscription: { _ in events.send((number, .subscribed)) },
+                receiveOutput: { events.send((number, .next($0))) },
+                receiveCompletion: { _ in events.send((number, .completed)) },
+                receiveCancel: { events.send((number, .cancelled)) })
+        }.eraseToAnyPublisher()
+    }
+}
+
+/// What happened to an inner subscription of `flatMap` or `flatMapLatest`, in order: what
+/// RxSwift's `debug()` on it would print.
+package enum InnerEvent: Hashable, Sendable {
+    /// It was subscribed: a press, or a pipe built with the button down.
+    case subscribed
+    /// The position handed it a value (as it subscribed, its latest).
+    case next(BallPosition)
+    /// The position completed (a quit, or `learn`'s `e`).
+    case completed
+    /// It was cancelled: `flatMapLatest` switched away at the release, a pipe built cancelled the
+    /// one before, or an error after it disposed of the pipe.
+    case cancelled
+}
+
 /// A stage's subscription beginning or ending: each pipe built subscribes its stages, and `retry`
 /// subscribes the stages before it anew after an error.
 package enum StageEvent: Hashable, Sendable {

@@ -8,8 +8,11 @@ import TextFormats
 /// RxSwift's `debug()` for the session's named publishers (the chain's, and the inputs an
 /// operator in the slot reads: `mouse`, `keys`, `mirror`, `grabbed`), each subscription of a stage
 /// of a pipe of several (`stage1 tryMap`: a pipe built subscribes its stages, `retry` those before
-/// it anew), and the late subscribers: a line for each subscription, value, completion, error and
-/// disposal, as someone who knows RxSwift reads them at once:
+/// it anew), each inner subscription `flatMap` and `flatMapLatest` make (`inner 1`, from the taps
+/// where the operator makes them), the streams of `learn`'s Publish copy while the screen is bound
+/// through it (`copy.subject`, `copy.ball`, `copy.screen`), and the late subscribers: a line for
+/// each subscription, value, completion, error and disposal, as someone who knows RxSwift reads
+/// them at once:
 ///
 /// ```text
 /// 2026-11-21 09:40:19.000: position -> subscribed
@@ -26,12 +29,13 @@ import TextFormats
 /// `origin`, the session's start, so that tools which read RxSwift's debug logs read these.
 ///
 /// A binding: it subscribes to the publishers the panel's lanes subscribe to (so its lines say
-/// what the lanes show), to the pipe's stage taps, and follows the late subscribers the streams
-/// recorder makes. Within one step (an intent and all it causes, then the subscriptions made
-/// before the next) its lines come by time, and at one time in the chain's order, cause before
-/// effect: intents, position, mouse, keys, mirror, grabbed, the stages first to last, slotted,
-/// ballColour, background, then the late lanes in the panel's order; OpenCombine hands a value to a
-/// subject's subscribers in no set order, so the lines of a step are kept until the next
+/// what the lanes show), to the pipe's stage and inner taps and the Publish copy the streams
+/// recorder binds, and follows the late subscribers it makes. Within one step (an intent and all
+/// it causes, then the subscriptions made before the next) its lines come by time, and at one time
+/// in the chain's order, cause before effect: intents, position, mouse, keys, mirror, grabbed, the
+/// inner subscriptions by number, the stages first to last, slotted, ballColour, background, the
+/// Publish copy's streams, then the late lanes in the panel's order; OpenCombine hands a value to
+/// a subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
 /// since the session began, at `origin` (milliseconds since 1970-01-01 00:00:00 UTC).
@@ -45,8 +49,22 @@ package final class DebugTrace {
     private static func rank(_ name: String) -> Int { 10 * names.firstIndex(of: name)! }
     /// The place of stage `number`'s lines: after the inputs', before `slotted`'s, first to last.
     private static func stageRank(_ number: Int) -> Int { rank("slotted") - SlotPipe.most + number }
+    /// The place of the inner subscriptions' lines (`inner 1`, by number): after the inputs' (the
+    /// press that makes one), before the stages' (what flatMap passes on from one).
+    private static let innerRank = stageRank(0) - 1
+    /// The place of the Publish copy's lines (`copy.subject`, `copy.ball`, `copy.screen`): after
+    /// the chain's, before the late subscribers'.
+    private static let copyRank = rank(names.last!) + 5
     /// The traced subscription of each stage under way, by stage: its name (`stage1 tryMap`).
     private var stages: [Int: String] = [:]
+    /// The number each inner subscription under way is named by (`inner 2`), by its tap's number.
+    private var inners: [Int: Int] = [:]
+    /// How many inner subscriptions the pipe made since it was built (RxSwift's `debug("inner 1")`
+    /// on each, numbered as the panel's lanes are: afresh with each pipe built, on across a
+    /// `retry`'s subscriptions anew).
+    private var innersMade = 0
+    /// The traced subscriptions to the Publish copy's streams (`learn`'s `o`), while it is bound.
+    private var copy: [AnyCancellable] = []
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
     /// The session traced: its clock gives each line's time.
@@ -106,7 +124,43 @@ package final class DebugTrace {
                     line(name, rank, "Event next(\(Self.describe(output)))")
                 })
         }
+        // The inner subscriptions flatMap and flatMapLatest make, from their taps.
+        cancellables += [
+            session.intents.bind { [unowned self] intent in
+                if intent.buildsPipe { innersMade = 0 }
+            },
+            viewModel.innerEvents.bind { [unowned self] tap, event in
+                if event == .subscribed {
+                    innersMade += 1
+                    inners[tap] = innersMade
+                }
+                guard let number = inners[tap] else { return }
+                // Among the inner subscriptions' lines of one time, the older subscription's first
+                // (the subject hands a value to its subscribers in the order they subscribed; a
+                // pipe built disposes of the old pipe's before it subscribes its own).
+                let name = StreamLane.inner(number).label
+                switch event {
+                case .subscribed: line(name, Self.innerRank, "subscribed", within: tap)
+                case .next(let position):
+                    line(name, Self.innerRank, "Event next(\(Self.describe(position)))", within: tap)
+                case .completed:
+                    line(name, Self.innerRank, "Event completed", within: tap)
+                    fallthrough
+                case .cancelled:
+                    inners[tap] = nil
+                    line(name, Self.innerRank, "isDisposed", within: tap)
+                }
+            },
+        ]
         if let streams {
+            // The Publish copy's streams (`learn`'s `o`), from where it is bound to where it is
+            // bound back.
+            cancellables.append(
+                streams.observations.bind { [unowned self] observation in
+                    guard case .screenThroughPublish(let on) = observation else { return }
+                    endCopy()
+                    if on, let bound = streams.publishCopy { traceCopy(bound) }
+                })
             cancellables.append(
                 streams.lateEvents.bind { [unowned self] kind, event in
                     let name = StreamLane.late(kind).label
@@ -134,6 +188,11 @@ package final class DebugTrace {
             line(name, Self.stageRank(number), "isDisposed")
         }
         stages.removeAll()
+        for (tap, number) in inners.sorted(by: { $0.key < $1.key }) {
+            line(StreamLane.inner(number).label, Self.innerRank, "isDisposed", within: tap)
+        }
+        inners.removeAll()
+        endCopy()
         for (rank, kind) in LateSubscriber.allCases.enumerated() where live.contains(StreamLane.late(kind).label) {
             lateLine(StreamLane.late(kind).label, rank, "isDisposed")
         }
@@ -185,9 +244,41 @@ package final class DebugTrace {
             })
     }
 
-    private func line(_ name: String, _ rank: Int, _ event: String) {
+    /// A line of `name` at `rank`, `within` its place among those of that rank (an inner
+    /// subscription's tap number, a copy's stream).
+    private func line(_ name: String, _ rank: Int, _ event: String, within: Int = 0) {
         let written = now()
-        step.append(((written, rank, 0), "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"))
+        step.append(((written, rank, within), "\(Timestamp.debugText(milliseconds: written)): \(name) -> \(event)"))
+    }
+
+    /// Traces the streams of `bound`, the Publish copy the screen is bound through from now on,
+    /// each a subscription of its own, as RxSwift's `debug("copy.ball")` on each.
+    private func traceCopy(_ bound: PublishCopy) {
+        func traced<Value>(
+            _ stream: CopyStream, _ publisher: some Publisher<Value, Never>, _ text: @escaping (Value) -> String
+        )
+            -> AnyCancellable
+        {
+            let (name, within) = (StreamLane.copy(stream).label, CopyStream.allCases.firstIndex(of: stream)!)
+            line(name, Self.copyRank, "subscribed", within: within)
+            // (A copy's streams never end of themselves: a Publish subject the screen is bound through.)
+            return publisher.bind { [unowned self] value in
+                line(name, Self.copyRank, "Event next(\(text(value)))", within: within)
+            }
+        }
+        copy = [
+            traced(.subject, bound.subject) { Self.describe($0) }, traced(.ball, bound.ball) { $0.name },
+            traced(.screen, bound.screen) { $0.name },
+        ]
+    }
+
+    /// Disposes of the traced subscriptions to the Publish copy, if any: bound back (or the end).
+    private func endCopy() {
+        guard !copy.isEmpty else { return }
+        copy.removeAll()
+        for (within, stream) in CopyStream.allCases.enumerated() {
+            line(StreamLane.copy(stream).label, Self.copyRank, "isDisposed", within: within)
+        }
     }
 
     /// A late subscriber's line: by time, after the publishers' and the stages' of that time, then by kind (`rank`).

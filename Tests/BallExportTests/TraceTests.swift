@@ -166,7 +166,8 @@ struct TraceTests {
         // The stages' lines go between the inputs' and the slot's.
         let slot = DebugTrace.names.firstIndex(of: "slotted")!
         let rank =
-            DebugTrace.names[..<slot] + (1...SlotPipe.most).map { "stage\($0)" } + DebugTrace.names[slot...] + ["late"]
+            DebugTrace.names[..<slot] + ["inner"] + (1...SlotPipe.most).map { "stage\($0)" } + DebugTrace.names[slot...]
+            + CopyStream.allCases.map { "copy.\($0)" } + ["late"]
         for run in 0..<40 {
             var trace: [String] = []
             try TraceExport.run(reader: .inMemory(bytes)) { trace.append($0) }
@@ -247,6 +248,133 @@ struct TraceTests {
             intents.suffix(3) == [
                 "intents -> Event next(completionRequested)", "intents -> Event completed", "intents -> isDisposed",
             ], "\(intents)")
+    }
+
+    /// The trace's lines of `recording` (its header first) that name a lane starting with
+    /// `prefix`, without the date and hour (`00.200: inner 1 -> subscribed`).
+    static func lines(of recording: [String], naming prefix: String) throws -> [String] {
+        var trace: [String] = []
+        try TraceExport.run(reader: .inMemory(Array(recording.map { $0 + "\n" }.joined().utf8))) { trace.append($0) }
+        return trace.filter { $0.dropFirst(25).hasPrefix(prefix) }.map {
+            String($0.dropFirst("1970-01-01 00:00:".count))
+        }
+    }
+
+    @Test(
+        "flatMap's and flatMapLatest's inner subscriptions, from the operators' own taps: each subscribed at its press, handed the position, each new one, disposed of where flatMapLatest switches away at the release or a pipe built cancels it, completed at the quit; numbered afresh with each pipe"
+    )
+    func inners() throws {
+        let header =
+            #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        // flatMap: two presses, two inner subscriptions, each passing the arrow's move on; the
+        // pipe emptied cancels both.
+        let flatMap = try Self.lines(
+            of: [
+                header, #"{"t":0.1,"event":"operator","name":"flatMap"}"#,
+                #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"dragged","cell":[42,11]}"#,
+                #"{"t":0.4,"event":"released","cell":[42,11]}"#, #"{"t":0.5,"event":"pressed","cell":[42,11]}"#,
+                #"{"t":0.6,"event":"released","cell":[42,11]}"#,
+                #"{"t":0.7,"event":"arrow","direction":"right","distance":1}"#,
+                #"{"t":0.8,"event":"operator","name":"none"}"#, #"{"t":0.9,"event":"quit"}"#,
+            ], naming: "inner ")
+        #expect(
+            flatMap == [
+                "00.200: inner 1 -> subscribed", "00.200: inner 1 -> Event next(40,11 on 80×24)",
+                "00.300: inner 1 -> Event next(42,11 on 80×24)",
+                "00.500: inner 2 -> subscribed", "00.500: inner 2 -> Event next(42,11 on 80×24)",
+                "00.700: inner 1 -> Event next(43,11 on 80×24)", "00.700: inner 2 -> Event next(43,11 on 80×24)",
+                "00.800: inner 1 -> isDisposed", "00.800: inner 2 -> isDisposed",
+            ], "\(flatMap)")
+        // flatMapLatest: the release's position goes through, then the switch to .empty()
+        // disposes of the inner; a pipe built again numbers from 1; the quit completes the one
+        // under way.
+        let latest = try Self.lines(
+            of: [
+                header, #"{"t":0.1,"event":"operator","name":"flatMapLatest"}"#,
+                #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"released","cell":[41,11]}"#,
+                #"{"t":0.4,"event":"pressed","cell":[41,11]}"#,
+                #"{"t":0.5,"event":"operator","name":"flatMapLatest"}"#, #"{"t":0.6,"event":"quit"}"#,
+            ], naming: "inner ")
+        #expect(
+            latest == [
+                "00.200: inner 1 -> subscribed", "00.200: inner 1 -> Event next(40,11 on 80×24)",
+                "00.300: inner 1 -> Event next(41,11 on 80×24)", "00.300: inner 1 -> isDisposed",
+                "00.400: inner 2 -> subscribed", "00.400: inner 2 -> Event next(41,11 on 80×24)",
+                "00.500: inner 2 -> isDisposed", "00.500: inner 1 -> subscribed",
+                "00.500: inner 1 -> Event next(41,11 on 80×24)",
+                "00.600: inner 1 -> Event completed", "00.600: inner 1 -> isDisposed",
+            ], "\(latest)")
+    }
+
+    @Test(
+        "on random recordings with operators, the inner subscriptions the trace follows from flatMap's and flatMapLatest's own taps are, by number, those the session's model holds live as each intent comes"
+    )
+    func innersAgreeWithTheModel() throws {
+        var generator = SeededGenerator()
+        var compared = 0
+        for _ in 0..<30 {
+            let bytes = RandomRecording.bytes(count: 1 + generator.below(300), operators: true, using: &generator)
+            var trace: [String] = []
+            try TraceExport.run(reader: .inMemory(bytes)) { trace.append($0) }
+            // The model: the session's count of them, as the panel's inner lanes draw them.
+            let player = try ReplayPlayer(reader: .inMemory(bytes))
+            let recorder = StreamRecorder(session: player.session, capacity: 100_000)
+            while let event = try player.nextEvent() { player.apply(event) }
+            // The trace's: those subscribed and not yet disposed of, as each intent's line comes.
+            var (live, asIntentsCame): (Set<Int>, [Set<Int>]) = ([], [])
+            for line in trace {
+                let said = line.dropFirst(25)
+                if said.hasPrefix("intents -> Event next(") { asIntentsCame.append(live) }
+                guard said.hasPrefix("inner "), let number = Int(said.dropFirst(6).prefix { $0 != " " }) else {
+                    continue
+                }
+                if said.hasSuffix(" -> subscribed") { live.insert(number) }
+                if said.hasSuffix(" -> isDisposed") { live.remove(number) }
+            }
+            let columns = recorder.columns
+            #expect(asIntentsCame.count == columns.count - 1, "\(generator)")
+            for (index, traced) in asIntentsCame.enumerated() where index < columns.count {
+                let model = Set(columns[index].innersAfter)
+                #expect(traced == model, "before intent \(index + 1), \(generator)")
+                if traced != model { return }
+                compared += model.count
+            }
+        }
+        #expect(compared > 20, "\(compared) live inner subscriptions compared, \(generator)")
+        print("inner subscriptions compared: \(compared), \(generator)")
+    }
+
+    @Test(
+        "learn's Publish copy (o): copy.subject, copy.ball and copy.screen each subscribed where the screen is bound through it (handed nothing), each value at its time, disposed of where it is bound back; one still bound at the end disposed of there"
+    )
+    func copies() throws {
+        let header =
+            #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        let recording = [
+            header, #"{"t":0,"event":"lesson","number":5,"title":"Why Behavior"}"#,
+            #"{"t":0.1,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.2,"event":"screen","through":"publish"}"#,
+            #"{"t":0.3,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.4,"event":"screen","through":"chain"}"#,
+            #"{"t":0.5,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.6,"event":"screen","through":"publish"}"#, #"{"t":0.7,"event":"quit"}"#,
+        ]
+        let copies = try Self.lines(of: recording, naming: "copy.")
+        // The colours at 42,11 by the rule, the copy's screen scanned from white: the copy's
+        // subject is a Publish subject, which handed it nothing before.
+        let ball = BallColourRule.ballColour(column: 42, row: 11)
+        let screen = screenColour(BallState.screenBeforeTheBall, ball)
+        #expect(
+            copies == [
+                "00.200: copy.subject -> subscribed", "00.200: copy.ball -> subscribed",
+                "00.200: copy.screen -> subscribed", "00.300: copy.subject -> Event next(42,11 on 80×24)",
+                "00.300: copy.ball -> Event next(\(ball.name))", "00.300: copy.screen -> Event next(\(screen.name))",
+                "00.400: copy.subject -> isDisposed", "00.400: copy.ball -> isDisposed",
+                "00.400: copy.screen -> isDisposed", "00.600: copy.subject -> subscribed",
+                "00.600: copy.ball -> subscribed", "00.600: copy.screen -> subscribed",
+                "00.700: copy.subject -> isDisposed", "00.700: copy.ball -> isDisposed",
+                "00.700: copy.screen -> isDisposed",
+            ], "\(copies)")
     }
 
     @Test(

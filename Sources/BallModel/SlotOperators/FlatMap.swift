@@ -22,13 +22,15 @@ package struct FlatMapOperation: SlotOperation {
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
     ) -> AnyPublisher<SlotOutput, Never> {
-        let position = inputs.position
-        let switched = { (on: Bool) in on ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
+        // Each inner subscription tapped where it is made (the trace follows the taps).
+        let position = inputs.inners.tapped(inputs.position.eraseToAnyPublisher())
+        let switched = { (on: Bool) in on ? position : Empty().eraseToAnyPublisher() }
         guard let resuming else {
             return inputs.grabbed.map(switched).flatMap { $0 }.map(SlotOutput.position).eraseToAnyPublisher()
         }
         let again = Array(
-            repeating: position.dropFirst().eraseToAnyPublisher(), count: resuming.stage.innerSubscriptions)
+            repeating: inputs.inners.tapped(inputs.position.dropFirst().eraseToAnyPublisher()),
+            count: resuming.stage.innerSubscriptions)
         return inputs.grabbed.dropFirst().map(switched).prepend(again).flatMap { $0 }.map(SlotOutput.position)
             .eraseToAnyPublisher()
     }

@@ -24,12 +24,15 @@ package struct FlatMapLatestOperation: SlotOperation {
     package func applied(
         to upstream: AnyPublisher<SlotOutput, Never>, inputs: SlotInputs, resuming: SlotResume?
     ) -> AnyPublisher<SlotOutput, Never> {
-        let position = inputs.position
-        let switched = { (on: Bool) in on ? position.eraseToAnyPublisher() : Empty().eraseToAnyPublisher() }
+        // Each inner subscription tapped where it is made (the trace follows the taps).
+        let position = inputs.inners.tapped(inputs.position.eraseToAnyPublisher())
+        let switched = { (on: Bool) in on ? position : Empty().eraseToAnyPublisher() }
         guard resuming != nil else {
             return inputs.grabbed.map(switched).switchToLatest().map(SlotOutput.position).eraseToAnyPublisher()
         }
-        let now = inputs.grabbed.value ? position.dropFirst().eraseToAnyPublisher() : Empty().eraseToAnyPublisher()
+        let now =
+            inputs.grabbed.value
+            ? inputs.inners.tapped(inputs.position.dropFirst().eraseToAnyPublisher()) : Empty().eraseToAnyPublisher()
         return inputs.grabbed.dropFirst().map(switched).prepend(now).switchToLatest().map(SlotOutput.position)
             .eraseToAnyPublisher()
     }
