@@ -88,21 +88,44 @@ package final class MapRuns {
     private var subscriptions: [AnyCancellable] = []
     private var sharedCopy: ReplaySubject<FlatColour, Never>?
 
-    /// Subscribes two subscribers to each copy, over `position` (its value now, then each new one).
-    package init(position: CurrentValueSubject<BallPosition, Never>) {
-        let shared = position.map { [unowned self] in
-            self.shared += 1
-            return $0.ballColour
-        }.removeDuplicates().share(replay: 1)
-        let unshared = position.map { [unowned self] in
-            self.unshared += 1
-            return $0.ballColour
-        }.removeDuplicates()
+    /// Subscribes two subscribers to each copy, over `position` (its value now, then each new one);
+    /// with `taps`, each subscription to a copy's `map` is tapped there (for the trace): whether
+    /// it is the shared copy's, its number among that copy's (from 1), and its event.
+    package init(position: CurrentValueSubject<BallPosition, Never>, taps: MapRunTaps? = nil) {
+        let shared = Self.tapped(
+            position.map { [unowned self] in
+                self.shared += 1
+                return $0.ballColour
+            }, shared: true, taps
+        ).removeDuplicates().share(replay: 1)
+        let unshared = Self.tapped(
+            position.map { [unowned self] in
+                self.unshared += 1
+                return $0.ballColour
+            }, shared: false, taps
+        ).removeDuplicates()
         sharedCopy = shared
         subscriptions = [
             position.bind { [unowned self] _ in positions += 1 },
             shared.bind { _ in }, shared.bind { _ in }, unshared.bind { _ in }, unshared.bind { _ in },
         ]
+    }
+
+    /// `mapped`, each subscription to it numbered and its events sent to `taps`, if given.
+    private static func tapped(
+        _ mapped: some Publisher<FlatColour, Never>, shared: Bool, _ taps: MapRunTaps?
+    ) -> AnyPublisher<FlatColour, Never> {
+        guard let taps else { return mapped.eraseToAnyPublisher() }
+        var made = 0
+        return Deferred {
+            made += 1
+            let number = made
+            return mapped.handleEvents(
+                receiveSubscription: { _ in taps.send((shared, number, .subscribed)) },
+                receiveOutput: { taps.send((shared, number, .next($0))) },
+                receiveCompletion: { _ in taps.send((shared, number, .completed)) },
+                receiveCancel: { taps.send((shared, number, .cancelled)) })
+        }.eraseToAnyPublisher()
     }
 
     /// The counts now.
@@ -116,6 +139,23 @@ package final class MapRuns {
         for next in positions { position.send(next) }
         return runs.counts
     }
+}
+
+/// Where ``MapRuns`` sends what happens to each subscription to a copy's `map`: whether it is the
+/// shared copy's, its number among that copy's subscriptions, and the event.
+package typealias MapRunTaps = PassthroughSubject<(shared: Bool, subscription: Int, event: MapRunEvent), Never>
+
+/// What happened to a subscription to one of ``MapRuns``' `map`s, in order: what RxSwift's
+/// `debug()` after the `map` would print.
+package enum MapRunEvent: Hashable, Sendable {
+    /// It was subscribed (`u`).
+    case subscribed
+    /// `map` ran, and handed on this colour.
+    case next(FlatColour)
+    /// The position completed.
+    case completed
+    /// It was cancelled (`u` again, or the lesson left).
+    case cancelled
 }
 
 /// The counts of ``MapRuns`` at one moment, as the card says them.

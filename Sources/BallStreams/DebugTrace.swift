@@ -10,9 +10,10 @@ import TextFormats
 /// of a pipe of several (`stage1 tryMap`: a pipe built subscribes its stages, `retry` those before
 /// it anew), each inner subscription `flatMap` and `flatMapLatest` make (`inner 1`, from the taps
 /// where the operator makes them), the streams of `learn`'s Publish copy while the screen is bound
-/// through it (`copy.subject`, `copy.ball`, `copy.screen`), and the late subscribers: a line for
-/// each subscription, value, completion, error and disposal, as someone who knows RxSwift reads
-/// them at once:
+/// through it (`copy.subject`, `copy.ball`, `copy.screen`), each subscription to the `map` of its
+/// copies while `u` subscribes them (`shared.map`, `unshared.map 1`), and the late subscribers: a
+/// line for each subscription, value, completion, error and disposal, as someone who knows RxSwift
+/// reads them at once:
 ///
 /// ```text
 /// 2026-11-21 09:40:19.000: position -> subscribed
@@ -34,7 +35,7 @@ import TextFormats
 /// it causes, then the subscriptions made before the next) its lines come by time, and at one time
 /// in the chain's order, cause before effect: intents, position, mouse, keys, mirror, grabbed, the
 /// inner subscriptions by number, the stages first to last, slotted, ballColour, background, the
-/// Publish copy's streams, then the late lanes in the panel's order; OpenCombine hands a value to
+/// Publish copy's streams, the copies of `map`, then the late lanes in the panel's order; OpenCombine hands a value to
 /// a subject's subscribers in no set order, so the lines of a step are kept until the next
 /// intent (or ``end()``) and written in that order. Each line goes to `write`, which keeps it
 /// (the program writes them out in large blocks, off the drawing). `time` gives the seconds
@@ -65,6 +66,15 @@ package final class DebugTrace {
     private var innersMade = 0
     /// The traced subscriptions to the Publish copy's streams (`learn`'s `o`), while it is bound.
     private var copy: [AnyCancellable] = []
+    /// The place of the lines of the copies of `map` (`learn`'s `u`): after the Publish copy's.
+    private static let mapRunsRank = copyRank + 1
+    /// The copies of `map` (`learn`'s `u`) made again on the session's position where the
+    /// recording subscribed them, their `map`s tapped, while subscribed.
+    private var mapRuns: MapRuns?
+    /// Where ``mapRuns`` sends each subscription's events.
+    private let mapRunTaps = MapRunTaps()
+    /// The traced subscriptions to the copies' `map`s under way, by name (`unshared.map 2`).
+    private var mapRunsLive: Set<String> = []
     private var cancellables: [AnyCancellable] = []
     private var live: Set<String> = []
     /// The session traced: its clock gives each line's time.
@@ -155,11 +165,38 @@ package final class DebugTrace {
         if let streams {
             // The Publish copy's streams (`learn`'s `o`), from where it is bound to where it is
             // bound back.
+            // The copies of `map` (`learn`'s `u`), made again where the recording subscribed
+            // them, as the streams recorder makes the Publish copy again.
             cancellables.append(
                 streams.observations.bind { [unowned self] observation in
-                    guard case .screenThroughPublish(let on) = observation else { return }
-                    endCopy()
-                    if on, let bound = streams.publishCopy { traceCopy(bound) }
+                    switch observation {
+                    case .screenThroughPublish(let on):
+                        endCopy()
+                        if on, let bound = streams.publishCopy { traceCopy(bound) }
+                    case .mapCopies(let on):
+                        mapRuns = on ? MapRuns(position: session.viewModel.position, taps: mapRunTaps) : nil
+                    default: break
+                    }
+                })
+            cancellables.append(
+                mapRunTaps.bind { [unowned self] shared, number, event in
+                    // RxSwift's `debug` after each `map`: the shared copy's one subscription, the
+                    // unshared copy's one for each subscriber.
+                    let name = shared ? "shared.map" : "unshared.map \(number)"
+                    let within = shared ? 0 : number
+                    switch event {
+                    case .subscribed:
+                        mapRunsLive.insert(name)
+                        line(name, Self.mapRunsRank, "subscribed", within: within)
+                    case .next(let colour): line(name, Self.mapRunsRank, "Event next(\(colour.name))", within: within)
+                    case .completed:
+                        line(name, Self.mapRunsRank, "Event completed", within: within)
+                        fallthrough
+                    case .cancelled:
+                        // (Disposed of once: a cancel after the completion says nothing more.)
+                        guard mapRunsLive.remove(name) != nil else { return }
+                        line(name, Self.mapRunsRank, "isDisposed", within: within)
+                    }
                 })
             cancellables.append(
                 streams.lateEvents.bind { [unowned self] kind, event in
@@ -193,6 +230,7 @@ package final class DebugTrace {
         }
         inners.removeAll()
         endCopy()
+        mapRuns = nil
         for (rank, kind) in LateSubscriber.allCases.enumerated() where live.contains(StreamLane.late(kind).label) {
             lateLine(StreamLane.late(kind).label, rank, "isDisposed")
         }

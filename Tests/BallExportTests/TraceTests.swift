@@ -167,7 +167,7 @@ struct TraceTests {
         let slot = DebugTrace.names.firstIndex(of: "slotted")!
         let rank =
             DebugTrace.names[..<slot] + ["inner"] + (1...SlotPipe.most).map { "stage\($0)" } + DebugTrace.names[slot...]
-            + CopyStream.allCases.map { "copy.\($0)" } + ["late"]
+            + CopyStream.allCases.map { "copy.\($0)" } + ["shared.map", "unshared.map", "late"]
         for run in 0..<40 {
             var trace: [String] = []
             try TraceExport.run(reader: .inMemory(bytes)) { trace.append($0) }
@@ -375,6 +375,34 @@ struct TraceTests {
                 "00.700: copy.subject -> isDisposed", "00.700: copy.ball -> isDisposed",
                 "00.700: copy.screen -> isDisposed",
             ], "\(copies)")
+    }
+
+    @Test(
+        "learn's copies of map (u): the shared copy's map subscribed once, the unshared one's once for each of its two subscribers, each run a line (position hands its value at once, so each runs at u), all disposed of at u again, or completed at the quit"
+    )
+    func mapCopies() throws {
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0,"event":"lesson","number":9,"title":"share"}"#,
+            #"{"t":0.1,"event":"mapCopies","on":true}"#,
+            #"{"t":0.2,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.3,"event":"mapCopies","on":false}"#,
+            #"{"t":0.4,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":0.45,"event":"mapCopies","on":true}"#, #"{"t":0.5,"event":"quit"}"#,
+        ]
+        // The colours by the rule, at 40,11, 41,11 and 42,11: map runs whether the colour is new
+        // or not.
+        let colours = (40...42).map { BallColourRule.ballColour(column: $0, row: 11).name }
+        for name in ["shared.map", "unshared.map 1", "unshared.map 2"] {
+            let runs = try Self.lines(of: recording, naming: name + " ")
+            #expect(
+                runs == [
+                    "00.100: \(name) -> subscribed", "00.100: \(name) -> Event next(\(colours[0]))",
+                    "00.200: \(name) -> Event next(\(colours[1]))", "00.300: \(name) -> isDisposed",
+                    "00.450: \(name) -> subscribed", "00.450: \(name) -> Event next(\(colours[2]))",
+                    "00.500: \(name) -> Event completed", "00.500: \(name) -> isDisposed",
+                ], "\(runs)")
+        }
     }
 
     @Test(
