@@ -412,8 +412,10 @@ package enum KeyMap {
             }
     }
 
-    /// What the player draws dim, as its help box and `replay --help` say it.
-    package static let futureWords = "a mark after the player's place: not played yet"
+    /// What the player draws in its future's look (``FutureLook``), as its help box and
+    /// `replay --help` say it: the ruler's `later` (``StreamPanel/laterWords``) shows the look.
+    package static let futureWords =
+        "a mark after the player's place, not played yet: in the colour of the ruler's \"\(StreamPanel.laterWords)\"; \(Glyph.later) where colour cannot tell it apart"
 
     /// The legend's symbols that have neutral words: `learn --help` says every one of them so.
     package static let neutralLegend = MarbleLegend.neutralSymbols
@@ -445,7 +447,7 @@ package enum KeyMap {
         return HelpText(
             title: title,
             rows: rows + (legend ? legendRows(ascii: ascii, untold: untold) : [])
-                + (legend && mode == .replay ? [HelpRow(keys: "dim", does: Self.futureWords)] : []),
+                + (legend && mode == .replay ? [HelpRow(keys: StreamPanel.laterWords, does: Self.futureWords)] : []),
             footer: Self.helpFooter)
     }
 

@@ -45,6 +45,8 @@ package struct Renderer: Sendable {
     /// For each ball colour and screen colour (ball × 48 + screen), the colour the disc's edge is
     /// drawn in where the ball would not show on the screen at this depth; nil where it shows.
     private let edges: [FlatColour?]
+    /// How the player's future is drawn on the dark bar and on the light one at this depth.
+    private let futureLooks: (dark: FutureLook, light: FutureLook)
 
     /// A renderer for a screen that shows colours as a terminal of `depth` does; it keeps the
     /// disc's cells between frames of the same size.
@@ -53,6 +55,14 @@ package struct Renderer: Sendable {
         monochrome = depth == .monochrome
         visibility = BarVisibility(depth: depth)
         edges = Self.edgeColours(depth: depth)
+        let (dark, light) = (
+            StatusColours(text: Self.statusForeground, bar: Self.statusBackground),
+            StatusColours(text: Self.statusBackground, bar: Self.statusForeground)
+        )
+        futureLooks = (
+            FutureLook(on: dark, depth: depth, dim: Self.dimColour(on: dark, depth: depth)),
+            FutureLook(on: light, depth: depth, dim: Self.dimColour(on: light, depth: depth))
+        )
         statusParts = StatusParts(visibility: visibility, reverse: monochrome)
     }
 
@@ -507,19 +517,22 @@ package struct Renderer: Sendable {
     /// Rows of lane cells from `top` (the panel's, the player's), in the status line's colours:
     /// in ASCII where `ascii` (``Glyph/ascii``), marbles in their colours (on a cell of the
     /// text's colour where one would not show
-    /// against the bar), lines, ghosts and the ruler dim.
+    /// against the bar), lines, ghosts and the ruler dim, the player's future as
+    /// ``futureLook(on:)`` says.
     private func drawRows(
         _ lines: [[LaneCell]], from top: Int, _ colours: StatusColours, ascii: Bool, into frame: inout Frame
     ) {
         let width = frame.size.columns
         let dim = dimColour(on: colours)
+        let future = futureLook(on: colours)
         for (offset, line) in lines.enumerated() {
             if line.contains(where: { $0.glyph == FrameCell.continuationGlyph }) { frame.noteWideGlyphs() }
             frame.withCells(row: top + offset, columns: 0..<width) { cells in
                 for (column, cell) in line.prefix(width).enumerated() {
-                    let foreground = cell.colour ?? (cell.dim ? dim : colours.text)
+                    var (glyph, foreground) = (cell.glyph, cell.colour ?? (cell.dim ? dim : colours.text))
+                    if cell.future != nil { (glyph, foreground) = future.drawn(cell, dim: dim) }
                     let background = cell.colour.map { visibility.swatchBackground($0, on: colours) } ?? colours.bar
-                    let glyph = ascii ? Glyph.ascii[cell.glyph] ?? cell.glyph : cell.glyph
+                    if ascii { glyph = Glyph.ascii[glyph] ?? glyph }
                     // The hovered column in reverse video (on a monochrome screen, where every
                     // cell is reversed, the other way round).
                     cells[column] = FrameCell(
@@ -530,13 +543,23 @@ package struct Renderer: Sendable {
         }
     }
 
-    /// The colour of what is drawn dim on the bar of `colours` (the player's future, a ghost, the
-    /// ruler, a key's hint): the first of its muted colours that reads as text on the bar at this
-    /// depth (``ColourDepth/canRead(_:on:bold:)``) and is not the text's own, else the first that
-    /// shows on it, else the text's colour (in 8 colours the greys are no greys). On the dark bar
-    /// a grey; on the light bar a slate, as no flat grey between black and mid-grey reads there
-    /// (flatGrayDark on flatWhite is 3.1:1, faint).
+    /// How the player's future is drawn on the bar of `colours` (``FutureLook``).
+    package func futureLook(on colours: StatusColours) -> FutureLook {
+        colours.bar == Self.statusBackground ? futureLooks.dark : futureLooks.light
+    }
+
+    /// The colour of what is drawn dim on the bar of `colours` (a ghost, the ruler, a key's hint;
+    /// the player's future has ``futureLook(on:)``): the first of its muted colours that reads as
+    /// text on the bar at this depth (``ColourDepth/canRead(_:on:bold:)``) and is not the text's
+    /// own, else the first that shows on it, else the text's colour (in 8 colours the greys are
+    /// no greys). On the dark bar a grey; on the light bar a slate, as no flat grey between black
+    /// and mid-grey reads there (flatGrayDark on flatWhite is 3.1:1, faint).
     package func dimColour(on colours: StatusColours) -> FlatColour {
+        Self.dimColour(on: colours, depth: depth)
+    }
+
+    /// ``dimColour(on:)`` at `depth`.
+    private static func dimColour(on colours: StatusColours, depth: ColourDepth) -> FlatColour {
         let muted: [FlatColour] =
             colours.bar == Self.statusBackground ? [.flatGray, .flatGrayDark] : [.flatTealDark, .flatGrayDark]
         let own = muted.filter { depth.shown($0) == nil || depth.shown($0) != depth.shown(colours.text) }
@@ -651,4 +674,10 @@ package struct StatusColours: Hashable, Sendable {
     package var text: FlatColour
     /// The bar's colour.
     package var bar: FlatColour
+
+    /// The colours from their parts.
+    package init(text: FlatColour, bar: FlatColour) {
+        self.text = text
+        self.bar = bar
+    }
 }

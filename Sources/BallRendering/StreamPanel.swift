@@ -52,6 +52,10 @@ package struct StreamPanel: Hashable, Sendable {
     /// The label column's width (" late Replay(3)" and a space).
     package static let labelWidth = 16
 
+    /// What the ruler says beside its label where the player's page has a future: the marks in
+    /// its colour (or drawn as ``Glyph/later``) come later than the player's place.
+    package static let laterWords = "later"
+
     /// The columns on the page, oldest first.
     package var columns: [StreamColumn] { didSet { kept = KeptDrawn() } }
     /// The late subscribers' lanes.
@@ -1293,12 +1297,35 @@ package struct StreamPanel: Hashable, Sendable {
                 break
             }
         }
-        return LaneCell.text(text(), width: width)
+        // The future's values drawn as its marks are.
+        var cells = LaneCell.text(text(), width: width)
+        if !later.isEmpty {
+            let played =
+                padded + (shown.count < before.count ? "\(Glyph.ellipsis) " : "") + shown.joined(separator: " ")
+                + (shown.isEmpty ? "" : " ")
+            for index in min(played.terminalWidth, cells.count)..<cells.count { cells[index].future = .mark }
+        }
+        return cells
     }
 
+    /// The ruler: every tenth intent's number over its column; in the player, with a future on
+    /// the page, `later` beside the label in the future's colour, and the mark a future cell is
+    /// drawn as where colour cannot tell it apart (``LaneCell/Future/sample``).
     private func ruler(width: Int) -> [LaneCell] {
         if let spans { return timeRuler(spans, width: width) }
         var cells = LaneCell.text(" streams", width: width, dim: true)
+        let later = " streams ".unicodeScalars.count
+        if drawnColumns.contains(where: \.future), later + Self.laterWords.count + 1 < Self.labelWidth {
+            for (offset, letter) in Self.laterWords.unicodeScalars.enumerated() where later + offset < width {
+                cells[later + offset] = LaneCell(glyph: letter, dim: true)
+                cells[later + offset].future = .words
+            }
+            let sample = later + Self.laterWords.count
+            if sample < width {
+                cells[sample] = LaneCell(glyph: Glyph.later, dim: true)
+                cells[sample].future = .sample
+            }
+        }
         // Every tenth index, and the first column's (unless the next tenth is too close).
         for (offset, column) in columns.enumerated()
         where column.index % 10 == 0 || (offset == 0 && column.index % 10 < 8) {
@@ -1355,7 +1382,7 @@ package struct StreamPanel: Hashable, Sendable {
             // The future: shapes only, dim; the column under the pointer in reverse video.
             func look(_ cell: LaneCell) -> LaneCell {
                 var cell = cell
-                if column.future { (cell.colour, cell.dim) = (nil, true) }
+                if column.future { (cell.colour, cell.dim, cell.future) = (nil, true, .mark) }
                 if column.id == hovered { cell.highlighted = true }
                 return cell
             }
@@ -1396,6 +1423,9 @@ package struct StreamPanel: Hashable, Sendable {
             cells[at + 1] = look(second)
             if let spill = shown.spill, at + 2 < width {
                 cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1
+                if column.future {
+                    (cells[at + 2].colour, cells[at + 2].dim, cells[at + 2].future) = (nil, true, .mark)
+                }
             }
         }
         return cells
@@ -1413,6 +1443,22 @@ package struct LaneCell: Hashable, Sendable {
     package var dim: Bool
     /// Drawn in reverse video: the column under the pointer.
     package var highlighted = false
+    /// In the player's future (after its place), and how: nil, played (or not the player's).
+    package var future: Future?
+
+    /// How a cell of the player's future is drawn (``Renderer``'s ``FutureLook``).
+    package enum Future: Hashable, Sendable {
+        /// A lane's cell after the place, or the values line's words for a value drawn there
+        /// only: in the future's colour, or, where colour cannot tell it from a played one, as
+        /// ``Glyph/later``.
+        case mark
+        /// Words about the future (the ruler's `later`): in the future's colour where there is
+        /// one, as they are.
+        case words
+        /// The sample of ``Glyph/later`` beside the ruler's `later`: drawn only where future
+        /// cells are drawn so, blank elsewhere.
+        case sample
+    }
 
     /// A cell from its parts.
     package init(glyph: Unicode.Scalar, colour: FlatColour? = nil, dim: Bool = false) {

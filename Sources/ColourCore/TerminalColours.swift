@@ -99,6 +99,15 @@ package enum TerminalColourTables {
     }
 }
 
+extension BallColourRule {
+    /// Every colour the demo shows, so every colour a lane's marble can be painted in: each
+    /// ball colour of the rule, each background it leads to, and the start's flatWhite.
+    package static let demoColours: [FlatColour] = {
+        let (balls, backgrounds) = TerminalColourTable.demoColours
+        return balls + backgrounds
+    }()
+}
+
 enum TerminalColourTable {
     /// The colours the demo shows: every ball colour of the rule, every background it leads
     /// to, and the start colour, flatWhite.

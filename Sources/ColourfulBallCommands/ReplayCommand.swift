@@ -24,7 +24,7 @@ package struct ReplayCommand: ParsableCommand {
             \(KeyMap.summary(for: .replay))
 
             \(KeyMap.legendSummary())
-            dim      \(KeyMap.futureWords)
+            \(StreamPanel.laterWords)    \(KeyMap.futureWords)
             """
     )
 

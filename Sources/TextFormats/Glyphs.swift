@@ -93,6 +93,10 @@ package enum Glyph {
     package static let tick: Unicode.Scalar = "│"
     /// The timeline's mark at the current place.
     package static let place: Unicode.Scalar = "◘"
+    /// A cell of the player's future where colour cannot tell it from what was played (no
+    /// colours, or none to spare): a light shade, the lane's time still to come, its marks not
+    /// drawn as if played.
+    package static let later: Unicode.Scalar = "░"
 
     // MARK: - Text
 
@@ -108,7 +112,7 @@ package enum Glyph {
         lowerHalf, value, ball, background, ghost, skipped, times, line, groupOfTwo, groupOfThree, groupOfMore, segment,
         pressed, dragged, released, left, up, right,
         down,
-        recentred, resized, operatorChosen, mirrorFlipped, tick, place, ellipsis, dash, rangeDash,
+        recentred, resized, operatorChosen, mirrorFlipped, tick, place, later, ellipsis, dash, rangeDash,
     ]
 
     // MARK: - In ASCII
@@ -122,6 +126,6 @@ package enum Glyph {
         dragged: "*",
         released: "r", left: "<", up: "A", right: ">", down: "V", recentred: "C", resized: "S", mirrorFlipped: "I",
         tick: "|",
-        place: "+", ellipsis: "~", dash: "-", rangeDash: "-",
+        place: "+", later: "_", ellipsis: "~", dash: "-", rangeDash: "-",
     ]
 }
