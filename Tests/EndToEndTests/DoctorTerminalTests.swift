@@ -68,7 +68,7 @@ struct DoctorTerminalTests {
         #expect(
             Self.line(lines, "synchronized output (2026)")?.hasSuffix("yes: each frame is shown whole — ok") == true)
         #expect(Self.line(lines, "bracketed paste (2004)")?.hasSuffix("yes: pasted text stays text — ok") == true)
-        #expect(Self.line(lines, "glyph widths")?.hasSuffix("all 28 one cell wide — ok") == true)
+        #expect(Self.line(lines, "glyph widths")?.hasSuffix("all 29 one cell wide — ok") == true)
         #expect(Self.line(lines, "device attributes")?.hasSuffix("64;1;2;6;9;15;16;17;18;21;22;28 — ok") == true)
         #expect(Self.line(lines, "window")?.hasSuffix("80×24 — ok") == true)
     }
