@@ -539,16 +539,30 @@ package final class Learn: TerminalProgram {
     private func showCard() {
         binding.send(.tourPlainLabels(plainLabels))
         binding.send(.tourUnsaidCode(unsaidCode))
-        binding.send(
-            .lessonShown(
-                Self.card(
-                    lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
-                    left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
-                    runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, asksFor: askedFor,
-                    timeViewOff: timeViewTurnedOff && !binding.model.panelAxis.time, read: countRead,
-                    marks: untaughtMarks,
-                    last: endedAt != nil || nextLesson == Lesson.all.count, columns: play.terminal.columns)))
+        let card = Self.card(
+            lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
+            left: endedAt == nil ? [] : (0..<Lesson.all.count).filter { !done.contains($0) },
+            runs: mapRuns?.counts, scan: scanNote, cleared: slotCleared, asksFor: askedFor,
+            timeViewOff: timeViewTurnedOff && !binding.model.panelAxis.time, read: countRead,
+            marks: untaughtMarks,
+            last: endedAt != nil || nextLesson == Lesson.all.count, columns: play.terminal.columns,
+            rows: binding.model.tour?.cardRows)
+        binding.send(.lessonShown(card))
+        // An answer the card had no row for (its question, choices and setting fill it) is said
+        // on the status line, until the next key.
+        let unsaid = answer.flatMap { answer in
+            [card.text, card.note].contains { $0.contains(answer) } || card.title.contains(answer) ? nil : answer
+        }
+        if let unsaid {
+            binding.send(.keyAnswered(unsaid))
+        } else if let said = answerOnStatusLine, binding.model.notice == said {
+            binding.send(.noticePosted(nil))
+        }
+        answerOnStatusLine = unsaid
     }
+
+    /// The answer said on the status line for want of a row on the card, while it is.
+    private var answerOnStatusLine: String?
 
     /// The operators whose lesson is not done (`done`: lesson indices), each with its lesson's
     /// number: the operators box names them without what they do, which their lesson asks.
@@ -664,12 +678,13 @@ package final class Learn: TerminalProgram {
     /// its question (`predicted`). On the closing card, `left` lists the lessons not done when
     /// the session has ended. `marks`: the marks on the lanes to explain (in the note where it
     /// has room, else on the title's row, as wide as `columns` lets it be, the rest counted
-    /// there); `last`: `n` goes to the closing card.
+    /// there); `last`: `n` goes to the closing card; `rows`: the card's rows, where an answer
+    /// given while the card asks its question may go under the setting if they hold it.
     static func card(
         _ index: Int, done: Bool, hint: Bool, answer: String?, predicted: Int? = nil, left: [Int] = [],
         runs: MapCounts? = nil, scan: ScanNote? = nil, cleared: SlotPipe? = nil, asksFor: LateSubscriber? = nil,
         timeViewOff: Bool = false, read: Int? = nil,
-        marks: [UntaughtMark] = [], last: Bool = false, columns: Int = 80
+        marks: [UntaughtMark] = [], last: Bool = false, columns: Int = 80, rows: Int? = nil
     ) -> LessonCard {
         let count = Lesson.all.count
         guard index < count else {
@@ -778,10 +793,16 @@ package final class Learn: TerminalProgram {
                     titleNote = said.titled
                 }
             }
-            // An answer to a try takes the setting's place until the next key: the question and
-            // its choices stay in view (the card has no row to spare below them).
-            return card(
-                text: answer ?? lesson.setup ?? lesson.text, task: asks, note: marked(asked), titleNote: titleNote)
+            // An answer to a try goes under the setting, until the next key, where the card's
+            // `rows` hold both: the setting, the question and its choices stay in view (where they
+            // do not, the status line says it: ``showCard()``).
+            let setting = lesson.setup ?? lesson.text
+            if let answer, let rows {
+                let answered = card(
+                    text: "\(setting)\n\(answer)", task: asks, note: marked(asked), titleNote: titleNote)
+                if answered.rowCount(columns: columns) <= rows { return answered }
+            }
+            return card(text: setting, task: asks, note: marked(asked), titleNote: titleNote)
         }
         let task = "Task: \(lesson.task)"
         let otherwise =

@@ -224,10 +224,11 @@ package struct LessonCard: Hashable, Sendable {
         self.done = done
     }
 
-    /// The card's lines at `width` cells: the title, then the text, the task and the note,
-    /// each wrapped; with whether each is bold (the title, and the task once done).
+    /// The card's lines at `width` cells: the title, then the text (each of its lines), the task
+    /// and the note, each wrapped; with whether each is bold (the title, and the task once done).
     package func lines(width: Int) -> [(text: String, bold: Bool)] {
-        [(title.fitted(toWidth: width), true)] + text.wrapped(toWidth: width).map { ($0, false) }
+        [(title.fitted(toWidth: width), true)]
+            + text.split(separator: "\n").flatMap { String($0).wrapped(toWidth: width) }.map { ($0, false) }
             + task.wrapped(toWidth: width).map { ($0, done) } + note.wrapped(toWidth: width).map { ($0, false) }
     }
 

@@ -16,6 +16,10 @@ struct LearnTests {
         pilot.lines.prefix(8).joined(separator: " ").split(separator: " ").joined(separator: " ")
     }
 
+    /// What the tour says now: the card's rows, and the status line, which says an answer the
+    /// card has no row for.
+    static func said(_ pilot: Pilot<Learn>) -> String { "\(card(pilot)) \(pilot.lines.last ?? "")" }
+
     /// The index of the lesson named `id` (its place in ``Lesson/all``; a name no lesson has is
     /// one past the end, which no test reaches).
     static func index(_ id: String) -> Int { Lesson.all.firstIndex { $0.id == id } ?? Lesson.all.count }
@@ -90,7 +94,7 @@ struct LearnTests {
                 let ghostStart = pilot.learn.play.session.state.position
                 pilot.press(.right)
                 #expect(pilot.learn.play.session.state.position == ghostStart, "no move before the guess")
-                #expect(Self.card(pilot).contains("First your guess"))
+                #expect(Self.said(pilot).contains("First your guess"))
                 pilot.type("1")  // A wrong guess: the lanes will answer it.
                 pilot.type("t")
                 #expect(Self.card(pilot).contains("Hint: One arrow press in a band"))
@@ -107,7 +111,7 @@ struct LearnTests {
                 pilot.type("b")
                 #expect(
                     pilot.learn.play.streams.lateLane(.behavior)?.isLive != true, "no subscription before the guess")
-                #expect(Self.card(pilot).contains("First your guess"))
+                #expect(Self.said(pilot).contains("First your guess"))
                 pilot.type("1")  // A wrong guess: the lane will answer it.
                 #expect(Self.card(pilot).contains("You said 1 (nothing). t: a hint"))
                 pilot.type("p")
@@ -144,7 +148,7 @@ struct LearnTests {
                         "1 the current colours · 2 white, the ball hollow · 3 no ball, the colours kept"))
                 #expect(!Self.card(pilot).contains("until its first value"), "the answer not on the card yet")
                 pilot.type("o")
-                #expect(pilot.learn.facts.boundThroughPublishAt == nil && Self.card(pilot).contains("First your guess"))
+                #expect(pilot.learn.facts.boundThroughPublishAt == nil && Self.said(pilot).contains("First your guess"))
                 pilot.run([.resize(ScreenSize(columns: 96, rows: 30)), .resize(ScreenSize(columns: 80, rows: 24))])
                 #expect(!pilot.learn.isDone)
                 pilot.type("2")
@@ -294,7 +298,7 @@ struct LearnTests {
                 // The question first: f before a guess opens nothing.
                 #expect(Self.card(pilot).contains("Predict: after f 9 and three moves, what will .map.scan read?"))
                 pilot.type("f")
-                #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
+                #expect(pilot.learn.binding.model.help == nil && Self.said(pilot).contains("First your guess"))
                 pilot.type("1")  // Wrong: it counts the position it is handed too.
                 pilot.type("f")
                 pilot.type("9")
@@ -348,7 +352,7 @@ struct LearnTests {
                 // show map's 1 1 1 under scan's count.
                 #expect(Self.card(pilot).contains(Self.heading("compose")))
                 pilot.type("f")
-                #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
+                #expect(pilot.learn.binding.model.help == nil && Self.said(pilot).contains("First your guess"))
                 pilot.type("2")
                 for key: Unicode.Scalar in ["f", "9"] { pilot.type(key) }
                 for _ in 0..<3 { pilot.press(.right) }
@@ -454,7 +458,7 @@ struct LearnTests {
                 // The question first; the task does not answer it.
                 #expect(Self.card(pilot).contains("what does .combineLatest do?"))
                 pilot.type("f")
-                #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
+                #expect(pilot.learn.binding.model.help == nil && Self.said(pilot).contains("First your guess"))
                 pilot.type("1")  // Wrong: the mirror is one of its two subjects.
                 #expect(!Self.card(pilot).contains("gets a ○"))
                 pilot.type("f")
@@ -517,7 +521,7 @@ struct LearnTests {
                 // nor flatMapLatest's drag after one press of its own; after two, it is.
                 #expect(Self.card(pilot).contains(Self.heading("flat-map")))
                 pilot.type("f")
-                #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
+                #expect(pilot.learn.binding.model.help == nil && Self.said(pilot).contains("First your guess"))
                 pilot.type("2")
                 for key: Unicode.Scalar in ["f", "g"] { pilot.type(key) }
                 func dragRight() {
@@ -539,7 +543,7 @@ struct LearnTests {
                 // (and would end the binding: not tried here); with catch after it, a corner is.
                 #expect(Self.card(pilot).contains(Self.heading("error")))
                 pilot.type("f")
-                #expect(pilot.learn.binding.model.help == nil && Self.card(pilot).contains("First your guess"))
+                #expect(pilot.learn.binding.model.help == nil && Self.said(pilot).contains("First your guess"))
                 pilot.type("1")  // Wrong: catch replaces the error.
                 for key: Unicode.Scalar in ["f", "X"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == [.tryMap, .catch])
@@ -578,7 +582,7 @@ struct LearnTests {
                 #expect(Self.card(pilot).contains("what is a late Relay (v) handed?"), "\(Self.card(pilot))")
                 #expect(!Self.card(pilot).contains("never ends"), "\(Self.card(pilot))")
                 pilot.type("e")
-                #expect(Self.card(pilot).contains("First your guess: a digit, 1 to 3, for the question below; then e."))
+                #expect(Self.said(pilot).contains("First your guess: a digit, 1 to 3, for the question below; then e."))
                 #expect(!pilot.learn.facts.columns.contains { $0.intent == .completionRequested }, "not ended yet")
                 pilot.type("2")
                 #expect(Self.card(pilot).contains("BehaviorRelay (v) never ends"), "said after the guess")

@@ -25,7 +25,13 @@ struct TourAnswerTests {
                 let pilot = Pilot<Learn>(first: index)
                 pilot.type(key.unicodeScalars.first!)
                 let card = LearnTests.card(pilot)
-                #expect(card.contains(answer), "lesson \(index + 1), \(key): \(card)")
+                // On the card under the setting where its rows hold both, else on the status line.
+                let status = pilot.lines.last ?? ""
+                #expect(
+                    card.contains(answer) || status.contains(answer),
+                    "lesson \(index + 1), \(key): \(card) / \(status)")
+                let setting = (lesson.setup ?? lesson.text).split(separator: " ").joined(separator: " ")
+                #expect(card.contains(setting), "lesson \(index + 1), \(key): the setting is gone: \(card)")
                 #expect(card.contains(asks), "lesson \(index + 1), \(key): the question is gone: \(card)")
                 #expect(
                     card.contains(Self.choices(lesson)), "lesson \(index + 1), \(key): the choices are gone: \(card)")
@@ -41,6 +47,32 @@ struct TourAnswerTests {
         #expect(card.contains(Self.choices(Lesson.all[LearnTests.index("ghost")])), "\(card)")
         ghost.type("2")
         #expect(LearnTests.card(ghost).contains("You said 2 (nothing)"), "\(LearnTests.card(ghost))")
+    }
+
+    @Test(
+        "Completion's t before the guess: the setting, the question and its choices stay; the answer on the status line until the next key"
+    )
+    func hintBeforeTheGuessInCompletion() throws {
+        let index = LearnTests.index("completion")
+        let lesson = Lesson.all[index]
+        let pilot = Pilot<Learn>(first: index)
+        let before = LearnTests.card(pilot)
+        pilot.type("t")
+        let card = LearnTests.card(pilot)
+        #expect(card == before, "the card as it was: \(card)")
+        #expect(card.contains(try #require(lesson.setup)) && card.contains(Self.choices(lesson)), "\(card)")
+        #expect(pilot.lines.last?.contains("The hint comes after your guess") == true, "\(pilot.lines.last ?? "")")
+        pilot.press(.right)
+        #expect(pilot.lines.last?.contains("The hint comes after") == false, "\(pilot.lines.last ?? "")")
+        // Where the card's rows hold the setting and the answer (lesson 2's setting is short),
+        // the answer goes under the setting.
+        let ghost = Pilot<Learn>(first: LearnTests.index("ghost"))
+        ghost.type("t")
+        let ghostCard = LearnTests.card(ghost)
+        let ghostLesson = Lesson.all[LearnTests.index("ghost")]
+        #expect(
+            ghostCard.contains("\(ghostLesson.setup ?? ghostLesson.text) \(Learn.hintAfterGuessAnswer)"), "\(ghostCard)"
+        )
     }
 
     @Test("no card names a move by a vi key (H J K L), which reads as a value's letter: the arrows the card teaches")
@@ -152,7 +184,7 @@ struct TourKeyTests {
         completion.type("v")
         #expect(!Self.live(completion, .relay))
         #expect(
-            LearnTests.card(completion).contains("First your guess: a digit, 1 to 3, for the question below; then v."))
+            LearnTests.said(completion).contains("First your guess: a digit, 1 to 3, for the question below; then v."))
     }
 
     @Test(
