@@ -22,8 +22,14 @@ extension StreamPanel {
         // No intent: the session's start, or (`learn`) the column a lesson's lanes (or the
         // closing card's) begin at, drawn without the events before it.
         let start = column.index == 0
-        let glyph = column.intent.map { Marble.glyph(of: $0) } ?? (start ? "^" : "─")
-        let intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : floorWords)
+        var glyph = column.intent.map { "\(Marble.glyph(of: $0))" } ?? (start ? "^" : "─")
+        var intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : floorWords)
+        // An arrow against the edge is an intent all the same (its mark on the intents' lane),
+        // and the position lane has nothing under it: said, or the mark reads as a move.
+        if case .arrowPressed? = column.intent, column.position == nil {
+            intent = "\(glyph) at the edge: moved nothing"
+            glyph += " at the edge:"
+        }
         let centre = "\(state.position.centre.column),\(state.position.centre.row)"
         let (ball, background) = (state.ball, state.background)
         let described = [

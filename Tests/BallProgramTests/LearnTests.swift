@@ -1095,6 +1095,24 @@ struct LearnTests {
         #expect(!Self.card(share).contains(Learn.edgeAnswer), "a move that moved says nothing of the edge")
     }
 
+    @Test("an arrow at the edge: the ↓ on the intents' lane, nothing on position's, and the pointing line says so")
+    func arrowAtTheEdgeSaid() throws {
+        // Completion's lanes are open from its start, and it asks for no move.
+        let pilot = Pilot<Learn>(first: Self.index("completion"))
+        let rows = pilot.learn.play.session.state.position.screen.rows
+        for _ in 0..<rows { pilot.press(.down) }
+        let lines = pilot.lines
+        let pointing = lines[lines.count - 2]
+        #expect(pointing.contains("↓ at the edge: moved nothing · "), "\(pointing)")
+        // The lanes as they are: ↓ on the intents' lane over no new position.
+        let intents = Array(try #require(lines.first { $0.hasPrefix(" intents ") }))
+        let position = Array(try #require(lines.first { $0.hasPrefix(" position ") }))
+        let column = try #require(intents.lastIndex(of: "↓"))
+        #expect(position[column] == "─", "\(String(intents))\n\(String(position))")
+        pilot.press(.up)
+        #expect(!pilot.lines[pilot.lines.count - 2].contains("at the edge"), "\(pilot.lines[pilot.lines.count - 2])")
+    }
+
     @Test(
         "each lesson from its own state: no pipe whose error would end the colour goes in (y, Backspace after X; R brings catch), so the colour follows in every lesson after a corner; n, N and m each empty the slot, and say so"
     )
