@@ -86,12 +86,14 @@ package final class TimeTravelPlayer {
     /// paused, at the end, or while the next intent has not been read yet).
     package func plan(from now: Duration) {
         let start = playedTo.flatMap { $0.place == place ? $0.time : nil } ?? index.time(at: place)
-        playedTo = nil
+        // Paused, the time reached stays shown until playing goes on from it.
+        if !paused { playedTo = nil }
         playback.plan(from: now, recorded: start, next: nextTime)
     }
 
-    /// The recorded time playing had reached in its place when the speed changed: planned again,
-    /// it goes on from there (the clock shown does not go back).
+    /// The recorded time playing had reached in its place when the speed changed or playback
+    /// paused: shown while paused there, and played on from when planned again (the clock shown
+    /// does not go back).
     private var playedTo: (place: Int, time: Double)?
 
     /// The recorded time of the next intent, if it has been read.
@@ -104,7 +106,8 @@ package final class TimeTravelPlayer {
     /// The recorded time the status line shows: the place's, and while playing, the time played
     /// since, up to the next intent's.
     package var shownTime: Double {
-        playback.recorded(at: now, current: index.time(at: place), next: nextTime)
+        if paused, let playedTo, playedTo.place == place { return playedTo.time }
+        return playback.recorded(at: now, current: index.time(at: place), next: nextTime)
     }
 
     /// Plays the next intent (its time has come) and plans the one after from its due time; at
@@ -139,6 +142,8 @@ package final class TimeTravelPlayer {
         if paused, place == index.count, index.isComplete {
             move(to: 0, how: .jump)
         }
+        // Paused between two intents, the time stays where playing had reached.
+        if !paused { playedTo = (place, shownTime) }
         playback.setPaused(!paused)
         if paused {
             let now = session.now
@@ -404,6 +409,7 @@ package final class TimeTravelPlayer {
         let from = place
         place = target
         stop = nil
+        playedTo = nil
         if case .forward = how, target == from + 1 {
             let stops = paused ? stops(at: target) : []
             if !stops.isEmpty { stop = 0 }

@@ -44,8 +44,32 @@ struct PlayerClockTests {
         pilot.pass(.milliseconds(100))
         #expect(pilot.player.place == 1, "\(pilot.lines.last ?? "")")
         pilot.type("-")
-        // Paused: the place's time, the place a step or a jump shows.
+        // Paused: the time playing had reached (19.7 came 25 ms into those 100, 75 ms at 2× since);
+        // a step or a jump shows its place's.
         pilot.type(" ")
+        #expect(Self.shownTime(pilot) == 19.85, "\(pilot.lines.last ?? "")")
+        pilot.type("h")
+        pilot.type("l")
         #expect(Self.shownTime(pilot) == 19.7, "\(pilot.lines.last ?? "")")
+    }
+
+    @Test("space paused between two intents: the time stays where playing had reached, and plays on from there")
+    func pauseKeepsTheTime() throws {
+        let pilot = try Pilot<ReplayProgram>(Self.idleStart)
+        pilot.type(" ")
+        pilot.pass(.seconds(2))
+        pilot.type(" ")
+        #expect(pilot.player.paused && pilot.player.place == 0)
+        #expect(Self.shownTime(pilot) == 2, "\(pilot.lines.last ?? "")")
+        pilot.pass(.seconds(5))
+        #expect(Self.shownTime(pilot) == 2, "\(pilot.lines.last ?? "")")
+        pilot.type(" ")
+        pilot.pass(.seconds(1))
+        #expect(Self.shownTime(pilot) == 3, "\(pilot.lines.last ?? "")")
+        // The first intent comes 17.7 s on from there, not from the pause.
+        pilot.pass(.milliseconds(16_600))
+        #expect(pilot.player.place == 0, "\(pilot.lines.last ?? "")")
+        pilot.pass(.milliseconds(200))
+        #expect(pilot.player.place == 1, "\(pilot.lines.last ?? "")")
     }
 }
