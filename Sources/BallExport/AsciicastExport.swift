@@ -150,17 +150,9 @@ package enum AsciicastExport {
             }
             emitChapter()
         }
-        // The late kind the lesson shown asks about, labelled by name alone until its lane is
-        // subscribed (as the tour labelled it), and the kinds so labelled.
-        var asks: LateSubscriber?
-        var plainLabels: Set<LateSubscriber> = []
         player.observed = { event in
             recorder.apply(event.observation)
             switch event.observation {
-            case .subscribed(let kind) where kind == asks:
-                asks = nil
-                plainLabels.remove(kind)
-                binding.send(.tourPlainLabels(plainLabels))
             case .panelOpened where !streams: panelOpen = true
             case .panelClosed where !streams: panelOpen = false
             case .lessonBegan(let number, let title):
@@ -173,8 +165,7 @@ package enum AsciicastExport {
                 binding.send(.tourSlotLaneShown(lanes?.slot ?? recorder.slotUsed))
                 binding.send(.tourBackgroundLaneShown(lanes?.background ?? true))
                 binding.send(.tourLateRowsKept(lanes?.lateRows ?? []))
-                (asks, plainLabels) = (lanes?.asks, lanes?.plainLabels ?? [])
-                binding.send(.tourPlainLabels(plainLabels))
+                binding.send(.tourPlainLabels(lanes?.plainLabels ?? []))
                 lesson = Observation.lessonBegan(number: number, title: title).tourWords ?? title
                 showLesson()
             case .screenThroughPublish(let on):

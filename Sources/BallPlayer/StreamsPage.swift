@@ -354,12 +354,7 @@ extension StreamPanel {
             panel.showsBackground = lanes.background
             panel.keptLateKinds = lanes.lateRows
             panel.rowBudget = StreamPanel.tourRows
-            var plain = lanes.plainLabels
-            if let asks = lanes.asks, panel.lateLanes.contains(where: { $0.kind == asks && $0.start <= (present ?? 0) })
-            {
-                plain.remove(asks)
-            }
-            panel.plainLabels = plain
+            panel.plainLabels = lanes.plainLabels
         }
         guard panel.showsSlot else { return panel }
         panel.inputsOfEveryOperator = true

@@ -537,7 +537,9 @@ package final class Learn: TerminalProgram {
     }
 
     private func showCard() {
-        binding.send(.tourPlainLabels(plainLabels))
+        // Idle rows by name alone (`late Replay`: its buffer's size would answer lesson 6), as
+        // the player labels them; a lane, which subscribes only once its question is answered, in full.
+        binding.send(.tourPlainLabels(TourLessonLanes.plainLabels))
         binding.send(.tourUnsaidCode(unsaidCode))
         let card = Self.card(
             lesson, done: isDone, hint: hintShown, answer: answer, predicted: predicted,
@@ -581,16 +583,6 @@ package final class Learn: TerminalProgram {
             for slot in stages + recovering + telling { untold[slot] = index + 1 }
         }
         return untold
-    }
-
-    /// The late subscribers whose lesson asks what each is handed and has no guess yet: their
-    /// lanes are labelled by name alone (`late Replay`: its buffer's size would say it).
-    private var plainLabels: Set<LateSubscriber> {
-        Set(
-            Lesson.all.indices.compactMap { index in
-                done.contains(index) || index == lesson && (predicted != nil || isDone) ? nil : Lesson.all[index].wants
-            }
-        ).subtracting(guessedFor)
     }
 
     /// The code the lanes' hover says otherwise until the lesson that teaches it is shown or done:

@@ -17,16 +17,11 @@ extension Lesson {
 extension TourLessonLanes {
     /// How the recorded tour's lesson of that number and title drew its lanes, where this
     /// program's tour has it (``Lesson/recorded(number:title:)``): its slot's lane where the lesson
-    /// is on the operators, background's where it draws it, the late rows it keeps, and the late
-    /// subscribers whose lessons ask what each is handed, this one or a later one, labelled by
-    /// name alone (which lessons the learner had done before is not recorded: a later lesson's
-    /// counts as not done, as a fresh tour has it).
+    /// is on the operators, background's where it draws it, the late rows it keeps (idle rows
+    /// labelled by name alone, as the tour labels them: ``TourLessonLanes/plainLabels``).
     package static func recorded(number: Int, title: String) -> TourLessonLanes? {
         guard let lesson = Lesson.recorded(number: number, title: title) else { return nil }
-        return TourLessonLanes(
-            slot: lesson.operators, background: lesson.backgroundLane, lateRows: lesson.lateRows,
-            plainLabels: Set(Lesson.all[(number - 1)...].compactMap(\.wants)),
-            asks: lesson.wants)
+        return TourLessonLanes(slot: lesson.operators, background: lesson.backgroundLane, lateRows: lesson.lateRows)
     }
 }
 

@@ -104,8 +104,10 @@ package struct StreamPanel: Hashable, Sendable {
     /// The kinds of late subscriber whose rows `learn`'s lesson needs (its task subscribes them):
     /// with no lane yet, such a row (its key's hint) is given up after the ruler, not before.
     package var keptLateKinds: Set<LateSubscriber> = [] { didSet { kept = KeptDrawn() } }
-    /// The kinds of late subscriber labelled by name alone (`late Replay`, not `late Replay(3)`):
-    /// in `learn`, until the lesson that asks what it is handed has its guess.
+    /// The kinds of late subscriber labelled by name alone (`late Replay`, not `late Replay(3)`)
+    /// where their row has no lane by the present (an idle row, its key's hint): in `learn` and a
+    /// recorded tour, every kind (``TourLessonLanes/plainLabels``). A lane drawn says its kind in
+    /// full: the tour takes a late key only once that key's question is answered.
     package var plainLabels: Set<LateSubscriber> = []
     /// Parts of the lanes' code the hover says otherwise, each with its words instead (`learn`,
     /// before the lesson that teaches it: `.share(replay: 1)` as ` (shared: lesson 9)`).
@@ -117,10 +119,12 @@ package struct StreamPanel: Hashable, Sendable {
     /// as ended there (nothing on them), and said to have completed, not to have failed.
     package var completedBeforePage: Set<StreamLane> = []
 
-    /// The label of `kind`'s late lane: its name, with what it keeps unless ``plainLabels`` has it.
+    /// The label of `kind`'s late row: its name, with what it keeps unless ``plainLabels`` has it
+    /// and the row has no lane by the present.
     func lateLabel(_ kind: LateSubscriber) -> String {
         let label = StreamLane.late(kind).label
-        return plainLabels.contains(kind) ? String(label.prefix { $0 != "(" }) : label
+        let idle = !lateLanes.contains { $0.kind == kind && $0.start <= (present ?? .max) }
+        return plainLabels.contains(kind) && idle ? String(label.prefix { $0 != "(" }) : label
     }
 
     /// What it draws: whether the ruler, the slot's lane and the row that names its segments, the

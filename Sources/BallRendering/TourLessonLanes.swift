@@ -14,22 +14,18 @@ package struct TourLessonLanes: Hashable, Sendable {
     package var background: Bool
     /// The late rows the lesson kept on screen, each lane or not (the one it asks for).
     package var lateRows: Set<LateSubscriber>
-    /// The late subscribers labelled by name alone (`late Replay`, not `late Replay(3)`): those
-    /// whose lesson asks what each is handed, this one or a later one.
-    package var plainLabels: Set<LateSubscriber>
-    /// The late subscriber this lesson asks about, if one: its label stays plain until its lane
-    /// is subscribed (the tour takes its key only after the guess).
-    package var asks: LateSubscriber?
+    /// The late subscribers whose idle rows (no lane yet) are labelled by name alone (`late
+    /// Replay`, not `late Replay(3)`: what a kind keeps answers its lesson's question): every
+    /// kind, in the tour and in its recording alike (``StreamPanel/plainLabels``).
+    package var plainLabels: Set<LateSubscriber> { Self.plainLabels }
+
+    /// The kinds whose idle rows a tour labels by name alone: all (one rule, live and replayed).
+    package static let plainLabels = Set(LateSubscriber.allCases)
 
     /// A lesson's lanes from their parts.
-    package init(
-        slot: Bool, background: Bool = true, lateRows: Set<LateSubscriber> = [], plainLabels: Set<LateSubscriber> = [],
-        asks: LateSubscriber? = nil
-    ) {
+    package init(slot: Bool, background: Bool = true, lateRows: Set<LateSubscriber> = []) {
         self.slot = slot
         self.background = background
         self.lateRows = lateRows
-        self.plainLabels = plainLabels
-        self.asks = asks
     }
 }

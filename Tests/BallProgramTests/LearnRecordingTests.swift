@@ -480,6 +480,34 @@ struct LearnRecordingTests {
     }
 
     @Test(
+        "one label rule, live and replayed: a tour begun at lesson 7 (6 not done) labels its idle Replay row by name alone, and so does the player; a lane subscribed says Replay(3) in both"
+    )
+    func labelsOneRule() throws {
+        let tour = try RecordedTour(first: LearnTests.index("cancel"))
+        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.press(.right)
+        let idle = (tour.pilot.learn.play.streams.latestIndex, Self.lateRows(tour.pilot.frame))
+        #expect(idle.1.contains { $0.hasPrefix(" late Replay ") }, "\(idle.1)")
+        // A move on, lesson 6's question answered on the card (r asks it), then r subscribes.
+        tour.pilot.press(.right)
+        for key: Unicode.Scalar in ["r", "3"] { tour.pilot.type(key) }
+        let lane = (tour.pilot.learn.play.streams.latestIndex, Self.lateRows(tour.pilot.frame))
+        #expect(lane.1.contains { $0.hasPrefix(" late Replay(3) ") }, "\(lane.1)")
+        tour.pilot.press(.right)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        if !player.player.streamsOpen { player.type("s") }
+        for (place, live) in [idle, lane] {
+            Self.step(player, to: place)
+            let drawn = Self.lateRows(player.frame)
+            let label = StreamPanel.labelWidth
+            #expect(
+                drawn.map { $0.prefix(label) } == live.map { $0.prefix(label) },
+                "place \(place): the tour's \(live), the player's \(drawn)")
+        }
+    }
+
+    @Test(
         "the player's late rows in a tour's lessons are the tour's: the same kinds in the same rows, labelled alike, an idle row naming its key alone (never what its kind hands: lessons 3, 4 and 6 ask it), each lane as the tour drew it"
     )
     func lateRowsAsTheTourDrew() throws {

@@ -1242,8 +1242,9 @@ struct LearnTests {
         Self.move(pilot) { pilot.learn.isDone }
         #expect(
             lane("ballColour").contains("·") && lane("position").contains { $0.isLetter }, "drawn from the guess on")
-        // Lesson 6 asks what a late Replay subscriber is handed: its lane says Replay(3) only
-        // after the guess.
+        // Lesson 6 asks what a late Replay subscriber is handed: its row says Replay(3) only
+        // once its lane is subscribed, after the guess (an idle row names the kind alone, as
+        // the player's does).
         let replay = Pilot<Learn>(first: Self.index("replay"))
         for _ in 0..<3 { replay.press(.right) }
         #expect(
@@ -1257,7 +1258,7 @@ struct LearnTests {
         let choices = try #require(asked.range(of: "1 nothing"), "\(asked)")
         #expect(size.upperBound < choices.lowerBound, "\(asked)")
         replay.type("3")
-        #expect(Self.rows(replay).contains { $0.hasPrefix("late Replay(3)") })
+        #expect(Self.rows(replay).contains { $0.hasPrefix("late Replay ") })
         replay.type("r")
         #expect(
             replay.learn.isDone && Self.rows(replay).contains { $0.hasPrefix("late Replay(3) ") && $0.contains("^³") },
