@@ -127,10 +127,11 @@ package final class Learn: TerminalProgram {
         noteLesson()
     }
 
-    /// Notes the lesson shown as an observation (a recording keeps it as a marker).
+    /// Notes the lesson shown as an observation (a recording keeps it as a marker): the closing
+    /// card's too, one past the last lesson, so a tour begun or ended there is a tour's recording.
     private func noteLesson() {
-        guard lesson < Lesson.all.count else { return }
-        play.streams.apply(.lessonBegan(number: lesson + 1, title: Lesson.all[lesson].title))
+        let title = lesson < Lesson.all.count ? Lesson.all[lesson].title : Observation.closingTitle
+        play.streams.apply(.lessonBegan(number: lesson + 1, title: title))
     }
 
     /// Binds the screen's colours back to the chain itself (its shares hand the latest at once).

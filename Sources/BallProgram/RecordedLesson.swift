@@ -20,6 +20,10 @@ extension TourLessonLanes {
     /// is on the operators, background's where it draws it, the late rows it keeps (idle rows
     /// labelled by name alone, as the tour labels them: ``TourLessonLanes/plainLabels``).
     package static func recorded(number: Int, title: String) -> TourLessonLanes? {
+        // The closing card: background's lane, no slot's, no late row kept, every label in full.
+        if number == Lesson.all.count + 1, title == Observation.closingTitle {
+            return TourLessonLanes(slot: false, background: true)
+        }
         guard let lesson = Lesson.recorded(number: number, title: title) else { return nil }
         return TourLessonLanes(slot: lesson.operators, background: lesson.backgroundLane, lateRows: lesson.lateRows)
     }
@@ -40,6 +44,8 @@ extension Lesson {
     /// numbers otherwise, all of them.
     package static func untoldInRecordedTour(lesson number: Int?, title: String?) -> Set<String> {
         guard let number, let title else { return [] }
+        // After the last lesson (the closing card), all of them are told.
+        if number == all.count + 1, title == Observation.closingTitle { return [] }
         let lessons = Learn.legendLessons.merging(keyLessons) { $0.union($1) }
         guard recorded(number: number, title: title) != nil else { return Set(lessons.keys) }
         let told = Set(all[..<(number - 1)].map(\.id))

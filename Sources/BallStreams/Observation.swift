@@ -26,10 +26,15 @@ package enum Observation: Hashable, Sendable {
 }
 
 extension Observation {
+    /// The title of the closing card's marker (numbered one past the last lesson): the tour after
+    /// its lessons, where the player says "The closing card · after lesson 18".
+    package static let closingTitle = "The closing card"
+
     /// What the tour had on, as the player's status line says it after a marker: `Lesson 4 ·
     /// Publish`, `o: the screen through Publish`, `u: copies of map`; nil for the lanes' own.
     package var tourWords: String? {
         switch self {
+        case .lessonBegan(let number, Self.closingTitle): "\(Self.closingTitle) · after lesson \(number - 1)"
         case .lessonBegan(let number, let title): "Lesson \(number) · \(title)"
         case .screenThroughPublish(true): "o: the screen through Publish"
         case .mapCopies(true): "u: copies of map counted"

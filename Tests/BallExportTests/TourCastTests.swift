@@ -178,7 +178,9 @@ struct TourCastTests {
         #expect(terminal.rowTexts.contains { $0.hasPrefix(" background") }, "\(terminal.rowTexts)")
     }
 
-    @Test("a tour begun on its closing card has its first marker after an intent: the cast grows there, an r event")
+    @Test(
+        "a tour whose first marker comes after an intent (begun on the closing card, its marker left out): the cast grows there, an r event; with it, the cast is the tour's from the start"
+    )
     func lateFirstLesson() throws {
         let tour = try RecordedTour(first: Lesson.all.count)
         for key: Unicode.Scalar in ["→", "N", "←", "q"] {
@@ -189,7 +191,17 @@ struct TourCastTests {
             default: tour.pilot.type(key)
             }
         }
-        let (width, height, events) = try Self.parse(try Self.cast(tour.file.bytes))
+        // As recorded: the closing card's marker first, the tour's rows from the start.
+        let (fullWidth, fullHeight, full) = try Self.parse(try Self.cast(tour.file.bytes))
+        let closing = try #require(full.first { $0.code == "m" }, "\(full.map(\.code))")
+        #expect(closing.text == "The closing card · after lesson \(Lesson.all.count)", "\(closing.text)")
+        #expect(!full.contains { $0.code == "r" } && fullWidth == 80, "\(fullWidth)x\(fullHeight)")
+        // Its marker left out, the first marker comes after an intent.
+        var lines = String(decoding: tour.file.bytes, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let marker = try #require(lines.firstIndex { $0.contains(#""event":"lesson""#) })
+        lines.remove(at: marker)
+        let (width, height, events) = try Self.parse(try Self.cast(Array(lines.joined(separator: "\n").utf8)))
         let area = Learn.layout(of: ScreenSize(columns: 80, rows: 24)).area
         #expect(width == area.columns && height == area.rows, "no lesson before the first intent: \(width)x\(height)")
         let grown = try #require(events.firstIndex { $0.code == "r" }, "\(events.map(\.code))")

@@ -255,6 +255,21 @@ struct LearnRecordingTests {
         #expect(rows.last?.contains("? keys  q quit") == true && rows.last?.contains("…") == false, "\(rows)")
     }
 
+    @Test("a tour begun on its closing card is a tour's recording: the player says where it is, on its row")
+    func closingCardMarked() throws {
+        let tour = try RecordedTour(first: Lesson.all.count)
+        tour.pilot.press(.right)
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        let words = "The closing card · after lesson \(Lesson.all.count)"
+        Self.step(player, to: 1)
+        #expect(player.player.tourWords == words, "\(player.player.tourWords ?? "nil")")
+        let rows = Self.rows(player.frame)
+        #expect(rows.contains(" \(words)"), "\(rows.joined(separator: "\n"))")
+        // Every mark told there, as on the tour's closing card.
+        #expect(player.program.legendUntold.isEmpty, "\(player.program.legendUntold)")
+    }
+
     /// The lanes' rows of `frame`, from the ruler's (`streams`) to the last lane's, as a terminal
     /// shows them.
     static func laneRows(_ frame: Frame) -> [String] {
