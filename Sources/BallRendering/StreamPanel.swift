@@ -186,10 +186,11 @@ package struct StreamPanel: Hashable, Sendable {
                 drawn.folded.insert(drawn.inputs.remove(at: extra), at: 0)
             } else if drawn.ruler {
                 drawn.ruler = false
-            } else if let most = drawn.kindWithMostExtraRows {
+            } else if let most = drawn.kindWithMostExtraRows, let older = drawn.extra.lastIndex(of: most) {
                 // An older lane's own row, of the kind with the most (each kind keeps its newest
-                // lane's row; the description line says how many lanes it leaves out).
-                drawn.extra.remove(at: drawn.extra.lastIndex(of: most)!)
+                // lane's row; the description line says how many lanes it leaves out). The kind
+                // is the one with the most of `extra`'s rows, so it has one there.
+                drawn.extra.remove(at: older)
             } else if let ended = drawn.kinds.lastIndex(where: { kind in
                 !keptLateKinds.contains(kind) && !lateLanes.contains { $0.kind == kind && $0.isLive }
             }) ?? drawn.kinds.lastIndex(where: { kind in !lateLanes.contains { $0.kind == kind && $0.isLive } }) {
@@ -615,20 +616,15 @@ package struct StreamPanel: Hashable, Sendable {
         return row
     }
 
-    /// The lane of `kind` drawn in `column`: of the row under the pointer (``hoveredLate``), or
-    /// else of the kind's lanes, the last begun by then that has not ended before it, else the last
-    /// of its newest lane's row begun by then, else that row's first.
+    /// The lane of `kind` drawn in `column`, one rule: of the lanes in view (the row under the
+    /// pointer's, ``hoveredLate``, else all the kind's), the last begun by then that has not ended
+    /// before it (the one drawing the column), else the last begun by then (ended before it), else
+    /// the first (none begun yet).
     func lateLane(_ kind: LateSubscriber, in column: StreamColumn) -> LateLane? {
         let hovered = hoveredLate.map { ids in lateLanes.filter { $0.kind == kind && ids.contains($0.id) } } ?? []
-        let row = hovered.isEmpty ? lateRow(kind) : hovered
-        if hovered.isEmpty,
-            let drawing = lateLanes.last(where: { lane in
-                lane.kind == kind && lane.start <= column.index && (lane.end.map { $0.column >= column.index } ?? true)
-            })
-        {
-            return drawing
-        }
-        return row.last { $0.start <= column.index } ?? row.first
+        let lanes = hovered.isEmpty ? lateLanes.filter { $0.kind == kind } : hovered
+        let begun = lanes.filter { $0.start <= column.index }
+        return begun.last { lane in lane.end.map { $0.column >= column.index } ?? true } ?? begun.last ?? lanes.first
     }
 
     /// The lane drawn in the panel's row `row` (counted from its top, the ruler being 0), if any.
