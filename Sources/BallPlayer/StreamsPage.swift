@@ -92,6 +92,9 @@ package enum StreamsPage {
         let size = StreamPanel.pageSize(width: width, time: true)
         var first = StreamPanel.pageStart(latest: latest, width: width, time: true, from: min(base, latest))
         if made >= first + size { first = made - size + 1 }
+        // At the recording's end its last span keeps the cell after it free, on the page: the
+        // marks that follow a value there (`^³|`, `^b!`) stand in it, whole.
+        if place == index.count, size > 1, made == first + size - 1 { first += 1 }
         var spans = TimeSpans(length: length, first: first, count: size)
         let pageStart = spans.start(of: first)
         let pageEnd = spans.start(of: first + spans.count)

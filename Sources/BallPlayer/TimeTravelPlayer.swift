@@ -107,7 +107,16 @@ package final class TimeTravelPlayer {
     /// since, up to the next intent's.
     package var shownTime: Double {
         if paused, let playedTo, playedTo.place == place { return playedTo.time }
-        return playback.recorded(at: now, current: index.time(at: place), next: nextTime)
+        return playback.recorded(at: now, current: placeTime, next: nextTime)
+    }
+
+    /// The recorded time the place shows, whole: its intent's; the last place's runs on to the
+    /// last thing recorded after its intent (Completion's late subscriptions after `e`), where
+    /// the time view's axis ends too.
+    private var placeTime: Double {
+        let time = index.time(at: place)
+        guard place == index.count, stop == nil else { return time }
+        return index.observations(at: place).lazy.map(\.event.time).max().map { max(time, $0) } ?? time
     }
 
     /// Plays the next intent (its time has come) and plans the one after from its due time; at

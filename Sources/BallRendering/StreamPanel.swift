@@ -1356,7 +1356,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// A time since the start in seconds, to the millisecond where it has them: `12s`, `12.5s`,
     /// `0.35s`.
-    static func secondsWords(_ time: SessionTime.Stride) -> String {
+    package static func secondsWords(_ time: SessionTime.Stride) -> String {
         let milliseconds = time.microseconds / 1_000
         let (whole, rest) = (milliseconds / 1_000, milliseconds % 1_000)
         guard rest != 0 else { return "\(whole)s" }

@@ -25,9 +25,9 @@ package enum CompletionTour {
     /// How long after the step before each key or move comes.
     package static let pace = Duration.milliseconds(400)
 
-    /// The tour played from Completion's start with the streams open, recorded, and what it
-    /// showed before the q that ends it.
-    package static func recorded() throws -> (tour: RecordedTour, shown: Frame) {
+    /// The tour played from Completion's start with the streams open (`steps`, ``steps`` unless
+    /// given), recorded, and what it showed before the q that ends it.
+    package static func recorded(_ steps: [Step] = steps) throws -> (tour: RecordedTour, shown: Frame) {
         let lesson = Lesson.all.firstIndex { $0.id == "completion" } ?? Lesson.all.count
         let tour = try RecordedTour(first: lesson)
         if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }

@@ -7,6 +7,7 @@ import BallStreams
 import BallTestSupport
 import Foundation
 import Testing
+import TextFormats
 
 /// A recorded Completion lesson in the player (``CompletionTour``): each late subscription made
 /// after `e` drawn in `e`'s column in the intent view, and at its own time on the time axis,
@@ -26,9 +27,10 @@ struct CompletionReplayTests {
         var shown: Frame
     }
 
-    /// The tour recorded, and what its recording says.
-    static func recorded() throws -> Recorded {
-        let (tour, shown) = try CompletionTour.recorded()
+    /// The tour recorded (``CompletionTour/steps`` unless `steps` are given), and what its
+    /// recording says.
+    static func recorded(_ steps: [CompletionTour.Step] = CompletionTour.steps) throws -> Recorded {
+        let (tour, shown) = try CompletionTour.recorded(steps)
         let events = try tour.file.lines.dropFirst().map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
         }
@@ -118,6 +120,41 @@ struct CompletionReplayTests {
                     || Self.cells(row)[(relay + 1)...].allSatisfy { $0 == " " }
             }, "\(context)")
         #expect(relay < StreamPanel.pageSize(width: 80, time: true), "\(context)")
+    }
+
+    @Test(
+        "the time view (T) at the end, r pressed last and long after e: the page keeps the cell after r's span, so its ^³| is whole (never ^», its | cut off); the status line's t is r's time, in the span pointed at"
+    )
+    func timeViewEndsWhole() throws {
+        // Up to e as the tour goes, then b, p and v (which cancels the relay), a long wait, r:
+        // the page turns to r's span.
+        let before = Array(CompletionTour.steps.prefix { $0 != .key("e") })
+        let recorded = try Self.recorded(
+            before + [.key("e"), .key("b"), .key("p"), .key("v"), .wait(.seconds(15)), .key("r")])
+        let last = try #require(recorded.after.last, "\(recorded.after)")
+        #expect(last.kind == "replay" && recorded.after.count == 3, "\(recorded.after)")
+        let player = try Self.player(recorded, time: true)
+        let rows = LearnRecordingTests.rows(player.frame)
+        let context = rows.joined(separator: "\n")
+        let replay = Self.rows(Self.label("replay"), in: player.frame).map { String(Self.cells($0)) }
+        #expect(replay.contains { $0.contains("^³|") }, "\(context)")
+        // Each late lane whole to its end: no group mark stands for a cut-off end.
+        #expect(!rows.contains { $0.hasPrefix(" late ") && $0.contains("»") }, "\(context)")
+        // The status line's time is r's, the last thing recorded.
+        let status = try #require(rows.last, "\(context)")
+        let shown = "t \(last.time.seconds.decimals(2)) s"
+        #expect(status.contains(shown), "\(shown) in \(status)\n\(context)")
+        // The page's time agrees: pointed at, r's span is named by the times it covers (the
+        // tour's rows leave the axis out), and t is among them.
+        let row = try #require(rows.lastIndex { $0.contains("^³|") }, "\(context)")
+        let cell = try #require(Array(rows[row]).firstIndex(of: "³"), "\(context)")
+        player.run([.bytes(TerminalBytes.move(Cell(column: cell, row: row)))])
+        let span = TimeSpans.number(of: last.time, length: PanelAxis.defaultSpan)
+        let words =
+            StreamPanel.secondsWords(.milliseconds(100 * span)) + "–"
+            + StreamPanel.secondsWords(.milliseconds(100 * (span + 1)))
+        let pointed = LearnRecordingTests.rows(player.frame).joined(separator: "\n")
+        #expect(pointed.contains(words), "\(words)\n\(pointed)")
     }
 
     @Test(
