@@ -238,9 +238,22 @@ package enum MarbleSVG {
                 case (.column(let column, let book), .time(let length)):
                     // The column's parts, each at its own time, gathered in the order of their times.
                     let time = column.time ?? .start
+                    // Each inner's marks in the frames of their times (as the text export and the
+                    // time view have them: a disposal with the head at the timer's error), the
+                    // lane living through the frames between.
                     for lane in StreamLane.inners(in: [column]) {
-                        guard let marble = column.marble(lane) else { continue }
-                        inners[Int(time.microseconds / length), default: [:]][lane, default: []].append(marble)
+                        let events = column.events(lane)
+                        var lastFrame: Int?
+                        for event in [events.first, events.second].compactMap({ $0 }) + events.rest {
+                            let frame = Int((event.time ?? time).microseconds / length)
+                            if let lastFrame, lastFrame + 1 < frame {
+                                for between in (lastFrame + 1)..<frame {
+                                    inners[between, default: [:]][lane, default: []].append(.line)
+                                }
+                            }
+                            inners[frame, default: [:]][lane, default: []].append(event.marble)
+                            lastFrame = frame
+                        }
                     }
                     var parts: [(at: SessionTime, part: StreamColumn, lanes: [StreamLane])] = [(time, column, atIntent)]
                     // Each stage's values at their own times (after a timed stage, its timer's;

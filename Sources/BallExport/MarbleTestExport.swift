@@ -251,22 +251,15 @@ package enum MarbleTestExport {
         func noteInners(_ column: StreamColumn, frame: Int, time: SessionTime) throws {
             let (before, after) = (column.innersBefore, column.innersAfter)
             let chosen = column.intent?.buildsPipe == true
-            let head = column.slot.stages.first
-            let mapsPresses = head == .flatMap || head == .flatMapLatest
-            // The pipe's head ended here (an error after it, or a fallback's completion, disposed
-            // of it), or the error reached the chain's end: every inner subscription ends then.
-            let headEnded =
-                mapsPresses
-                && (column.disposed.contains(.stage(0)) || column.failed.contains(.stage(0))
-                    || column.completed.contains(.stage(0)) || column.failed.contains(.slotted))
+            // The pipe's head ended here: every inner subscription ends then.
+            let headEnded = column.headEnded
             // Inner subscriptions made and disposed of here (what each was handed set off an
             // error that ended it at once: a press in a corner, each `retry` made): `(^a!)`.
             let within = column.innersEndedWithin
             guard !before.isEmpty || !after.isEmpty || !within.isEmpty || !inners.isEmpty else { return }
             let handed = column.position ?? column.state?.position
-            let endedAt =
-                (column.stagesPassed.flatMap { [$0.failedAt, $0.completedAt] } + [column.failedAt]).compactMap { $0 }
-                .min() ?? time
+            // The time the views draw it at too (``StreamColumn/events(_:)``).
+            let endedAt = column.innersEndedAt ?? time
             let endFrame = frames.frame(column: column.index, time: endedAt, timer: endedAt != time)
             var ended: [(Int, LateMarbles<BallPosition>, Bool)] = []
             // Where the head ended, the inners the position reached before the error it set off
@@ -305,9 +298,8 @@ package enum MarbleTestExport {
                     // Disposed of with the head where no release switched away from it first
                     // (flatMapLatest's does; flatMap's inners outlive a release): at the error or
                     // completion, a timer's (a debounce's) after the intent's value.
-                    let released = if case .released = column.intent { true } else { false }
-                    let switchedAway = released && head == .flatMapLatest
-                    marbles.end = headEnded && !chosen && !switchedAway ? endFrame : frame
+                    let disposed = column.disposalTime(ofInner: number) ?? time
+                    marbles.end = frames.frame(column: column.index, time: disposed, timer: disposed != time)
                     ended.append((number, marbles, true))
                 }
                 // Subscribed here (a press, or a pipe built with the button down): handed the

@@ -500,26 +500,15 @@ package struct StreamPanel: Hashable, Sendable {
     }
 
     /// What `lane` shows on `spans`, from `columns` (this panel's, from the last that came before
-    /// the first span): each event in the span of its own time (``TimeSpans/lane(_:events:)``),
-    /// each value the slot or a stage passed on at its own (``StreamColumn/timedRuns(_:)``), a late
-    /// lane's subscription and end at theirs (``LateLane/events(in:)``), and the Publish copy's
-    /// (``StreamColumn/copyEvents(_:)``).
+    /// the first span): each event in the span of its own time (``TimeSpans/lane(_:events:)``), a
+    /// main lane's as ``StreamColumn/events(_:)`` gives them (the slot's values, an error after
+    /// them, an inner's disposal, the Publish copy's, each at its own), a late lane's
+    /// subscription and end at theirs (``LateLane/events(in:)``).
     package func project(_ lane: SpanLane, on spans: TimeSpans, from columns: ArraySlice<StreamColumn>) -> [Marble?] {
         switch lane {
-        case .main(.copy(let stream)):
-            // The Publish copy's subscription and disposal at `o`'s times.
-            return spans.lane(columns) { $0.copyEvents(stream) }
         case .main(let lane):
-            return spans.lane(columns) { column in
-                guard let shown = column.marble(lane) else { return TimeSpans.LaneEvents() }
-                guard let runs = column.timedRuns(lane), let last = runs.last else {
-                    return TimeSpans.LaneEvents(TimeSpans.LaneEvent(shown, at: column.time(of: lane)))
-                }
-                // Each run of values at its own instant; the column's ending, if any, after the last.
-                return TimeSpans.LaneEvents(
-                    runs.dropLast().map { TimeSpans.LaneEvent($0.marble, at: $0.at) }
-                        + [TimeSpans.LaneEvent(shown.showing(last.marble), at: last.at)])
-            }
+            // Each part at the time the text export gives it (``StreamColumn/events(_:)``).
+            return spans.lane(columns) { $0.events(lane) }
         case .late(let ids):
             let row = ids.compactMap { id in lateLanes.first { $0.id == id } }
             if row.count == 1 { return spans.lane(columns) { row[0].events(in: $0) } }

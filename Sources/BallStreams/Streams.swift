@@ -921,6 +921,84 @@ package struct StreamColumn: Hashable, Sendable {
         }
     }
 
+    /// What `lane` shows in the column, each part at its own time: the time view's spans and the
+    /// timed SVG's frames put each in its time's, the text export writes each at the same. The
+    /// slot's values and a stage's at each instant they came (``timedRuns(_:)``); an error after
+    /// what the slot passed on (a timer's, after the intent) at ``failedAt``, the colours' with
+    /// it; an inner subscription's disposal with the pipe's head at its own time
+    /// (``disposalTime(ofInner:)``); the Publish copy's (``copyEvents(_:)``); the rest as
+    /// ``time(of:)`` says.
+    package func events(_ lane: StreamLane) -> TimeSpans.LaneEvents {
+        if case .copy(let stream) = lane { return copyEvents(stream) }
+        guard let shown = marble(lane) else { return TimeSpans.LaneEvents() }
+        if case .inner(let number) = lane { return innerEvents(number, shown) }
+        var events: [TimeSpans.LaneEvent]
+        if let runs = timedRuns(lane), let last = runs.last {
+            // Each run of values at its own instant; the column's ending, if any, after the last.
+            events =
+                runs.dropLast().map { TimeSpans.LaneEvent($0.marble, at: $0.at) }
+                + [TimeSpans.LaneEvent(shown.showing(last.marble), at: last.at)]
+        } else {
+            events = [TimeSpans.LaneEvent(shown, at: time(of: lane))]
+        }
+        if [.slotted, .ballColour, .background].contains(lane), failed.contains(lane), let failedAt,
+            let last = events.last, last.time != failedAt, case .failed(let value) = last.marble
+        {
+            events.removeLast()
+            if let value { events.append(TimeSpans.LaneEvent(value, at: last.time)) }
+            events.append(TimeSpans.LaneEvent(.failed(after: nil), at: failedAt))
+        }
+        return TimeSpans.LaneEvents(events)
+    }
+
+    /// Inner lane `number`'s events (``events(_:)``): its subscription and what it received at
+    /// the intent's time; its disposal where it lived before (``disposalTime(ofInner:)``), or,
+    /// made and disposed of here (``innersEndedWithin``), with the head (``innersEndedAt``).
+    private func innerEvents(_ number: Int, _ shown: Marble) -> TimeSpans.LaneEvents {
+        let at = { (disposed: SessionTime?) in TimeSpans.LaneEvent(.unsubscribed(after: nil), at: disposed) }
+        switch shown {
+        case .subscribed(let handed, .unsubscribed?) where innersEndedAt != time:
+            return TimeSpans.LaneEvents(TimeSpans.LaneEvent(.subscribed(handed: handed), at: time), at(innersEndedAt))
+        case .unsubscribed(let value):
+            guard let disposed = disposalTime(ofInner: number), disposed != time else { break }
+            return TimeSpans.LaneEvents((value.map { [TimeSpans.LaneEvent($0, at: time)] } ?? []) + [at(disposed)])
+        default: break
+        }
+        return TimeSpans.LaneEvents(TimeSpans.LaneEvent(shown, at: time))
+    }
+
+    /// Whether flatMap or flatMapLatest, the pipe's head, ended in the column (an error after it,
+    /// or a fallback's completion, disposed of it; or the error reached the chain's end): every
+    /// inner subscription ends then.
+    package var headEnded: Bool {
+        guard let head = slot.stages.first, head == .flatMap || head == .flatMapLatest else { return false }
+        return disposed.contains(.stage(0)) || failed.contains(.stage(0)) || completed.contains(.stage(0))
+            || failed.contains(.slotted)
+    }
+
+    /// When the pipe's head ended in the column, where the inner subscriptions it held were
+    /// disposed of with it: the first error or completion of a stage or of the slot (a timer's,
+    /// after the intent: a debounce between the head and `tryMap`); the intent's time where none
+    /// came.
+    package var innersEndedAt: SessionTime? {
+        (stagesPassed.flatMap { [$0.failedAt, $0.completedAt] } + [failedAt]).compactMap { $0 }.min() ?? time
+    }
+
+    /// When inner subscription `number`, which lived before the intent, was disposed of in the
+    /// column, if it was: with the head (``innersEndedAt``) where the head's end disposed of it;
+    /// at the intent where the intent did (an operator chosen, or flatMapLatest's release
+    /// switching away from it); nil where it lives on, or a quit completed it (the position
+    /// completes first, and each inner with it).
+    package func disposalTime(ofInner number: Int) -> SessionTime? {
+        let chosen = intent?.buildsPipe == true
+        guard innersBefore.contains(number), index > 0, chosen || !innersAfter.contains(number),
+            chosen || !completed.contains(.position)
+        else { return nil }
+        let released = if case .released = intent { true } else { false }
+        let switchedAway = released && slot.stages.first == .flatMapLatest
+        return headEnded && !chosen && !switchedAway ? innersEndedAt : time
+    }
+
     /// What stage `number` passed on in the column, if it passed anything on.
     package func passed(byStage number: Int) -> StagePassed? {
         stagesPassed.indices.contains(number) && stagesPassed[number].count > 0 ? stagesPassed[number] : nil
