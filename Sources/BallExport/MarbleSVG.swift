@@ -1186,6 +1186,12 @@ extension StreamColumn {
                     while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
                     stagesPassed[number] = passed
                 }
+            case .retried(let number, _):
+                // The subscriptions retry made anew are the stage's, with the error before them.
+                if let passed = part.stage(number), part.resubscriptions(ofStage: number) > 0 {
+                    while stagesPassed.count <= number { stagesPassed.append(StagePassed()) }
+                    stagesPassed[number] = passed
+                }
             case .copy:
                 // The copy's parts (``MarbleSVG/copyParts(of:)``): lived as the frame began, lives
                 // after its last part, subscribed and bound back where any part was.

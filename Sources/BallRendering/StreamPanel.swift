@@ -205,10 +205,17 @@ package struct StreamPanel: Hashable, Sendable {
                 // `!`); the screen's colour follows the ball's, which ballColour shows.
                 drawn.background = false
                 drawn.folded.append(.background)
+            } else if drawn.background, drawn.stages.contains(where: \.isRetried) {
+                // So are the subscriptions retry made anew, a row each (Rx draws each subscription).
+                drawn.background = false
+                drawn.folded.append(.background)
             } else if let last = drawn.inputs.popLast() {
                 drawn.folded.insert(last, at: 0)
             } else if drawn.segments, completion {
                 drawn.segments = false
+            } else if let retried = drawn.stages.lastIndex(where: \.isRetried) {
+                // The last of retry's subscriptions first: the description line counts them.
+                drawn.folded.insert(drawn.stages.remove(at: retried), at: 0)
             } else if let last = drawn.stages.popLast() {
                 drawn.folded.insert(last, at: 0)
             } else if drawn.segments {
@@ -355,7 +362,16 @@ package struct StreamPanel: Hashable, Sendable {
         let folded = inputs + foldedLateKinds(drawn).map(lateLabel)
         let hidden = hiddenLateLanes(drawn)
         let count = hidden.reduce(0) { $0 + $1.count }
-        guard !folded.isEmpty || count > 0 else { return [] }
+        // The subscriptions retry made anew that have no row: how many.
+        let retried = drawn.folded.count(where: \.isRetried)
+        let again: [String] =
+            retried == 0
+            ? []
+            : [
+                "\(retried) of retry's new subscriptions hidden: \(retried == 1 ? "its row" : "their rows") did not fit",
+                "+\(retried) retry",
+            ]
+        guard !folded.isEmpty || count > 0 else { return again.map { "(\($0)) " } }
         let lanes = count == 1 ? "lane" : "lanes"
         let older: [String] =
             switch hidden.count {
@@ -375,11 +391,8 @@ package struct StreamPanel: Hashable, Sendable {
                 "no room for the \(folded.joined(separator: " and ")) lane\(folded.count > 1 ? "s" : "")",
                 "+\(folded.joined(separator: ","))",
             ]
-        switch (room.isEmpty, older.isEmpty) {
-        case (false, true): return room.map { "(\($0)) " }
-        case (true, false): return older.map { "(\($0)) " }
-        default: return zip(room, older).map { "(\($0.0); \($0.1)) " }
-        }
+        let parts = [room, older, again].filter { !$0.isEmpty }
+        return (0..<2).map { form in "(\(parts.map { $0[form] }.joined(separator: "; "))) " }
     }
 
     /// The column of the place shown: the player's present, or the latest.
@@ -532,8 +545,8 @@ package struct StreamPanel: Hashable, Sendable {
         let before = StreamLane.stages(in: columns)
         guard let ended = columns.lazy.filter(Self.lastStageEndsAlone).map({ $0.slot.stages.count - 1 }).max(),
             ended >= before.count
-        else { return before }
-        return (0...ended).map(StreamLane.stage)
+        else { return StreamLane.withRetried(before, in: columns) }
+        return StreamLane.withRetried((0...ended).map(StreamLane.stage), in: columns)
     }
 
     /// Whether the last stage of `column`'s pipe of several completed there while `slotted` lives
@@ -830,7 +843,7 @@ package struct StreamPanel: Hashable, Sendable {
         // Input lanes the rows could not hold are named first, so none is cut silently; so are
         // late lanes whose row another kind took (learn's rows: the relay's, say, in place of an
         // ended Replay lane).
-        let foldedWords = foldedLateWords(drawn, inputs: drawn.folded.map(pipeLabel))
+        let foldedWords = foldedLateWords(drawn, inputs: drawn.folded.filter { !$0.isRetried }.map(pipeLabel))
         if let hoveredColumn, let lane = hoveredLane, lane != .intents {
             let text = String.first(of: descriptions(hoveredColumn, in: lane), fittingWidth: width - 1)
             lines.append(LaneCell.text(" " + text, width: width))

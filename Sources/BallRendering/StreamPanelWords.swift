@@ -147,6 +147,8 @@ extension StreamPanel {
             }
         case .inner(let number):
             (did, shortDid) = Self.innerWords(number, column: column, drawn: drawn)
+        case .retried(let number, let subscription):
+            (did, shortDid) = Self.retriedWords(number, subscription, column: column)
         case .copy(let stream):
             (did, shortDid) = Self.copyWords(stream, column: column, drawn: drawn)
         }
@@ -190,12 +192,12 @@ extension StreamPanel {
             let again = column.resubscriptions(ofStage: number)
             let ended =
                 again > 0
-                ? "\(Glyph.subscribed)\(Glyph.error) after \(name)'s error, retry subscribed anew \(again) \(again == 1 ? "time" : "times") (\(again + 1) subscriptions in all): each handed the same position at once, and \(name) threw again; the last error goes on"
+                ? "\(Glyph.error) \(name) threw: the error ends this subscription; retry subscribed anew \(again) \(again == 1 ? "time" : "times") (\(again + 1) subscriptions in all), each on its own row below"
                 : "\(Glyph.error) an error: \(name) threw or passed one on: it ends this stage and the stages before it"
             did = column.emission(lane) == nil ? ended : "\(did), then \(ended)"
             shortDid =
                 again > 0
-                ? "\(Glyph.subscribed)\(Glyph.error) retry subscribed anew \(again)×, \(name) threw again"
+                ? "\(Glyph.error) \(name) threw; retry subscribed anew \(again)× (rows below)"
                 : "\(Glyph.error) an error"
         } else if column.failed.contains(lane) {
             let ended =
@@ -233,6 +235,12 @@ extension StreamPanel {
             let stage = column.slot.stages[number]
             (expression, shortExpression) = (
                 "\(stage.stageCode), stage \(number + 1) of \(column.slot.code)", stage.stageCode
+            )
+        case .retried(let number, let subscription) where column.slot.stages.indices.contains(number):
+            let stage = column.slot.stages[number]
+            (expression, shortExpression) = (
+                "\(stage.stageCode), stage \(number + 1) of \(column.slot.code), its \(StreamLane.ordinal(subscription)) subscription",
+                stage.stageCode
             )
         default: (expression, shortExpression) = (lane.expression, lane.shortExpression)
         }
@@ -377,6 +385,40 @@ extension StreamPanel {
             return ("nothing: no new position", nil)
         }
         return operation.heldWords(moment, seen: seen)
+    }
+
+    /// What the `subscription`-th subscription of stage `number` (`retry`'s, made anew after the
+    /// error) did in `column`, in full and in short: what it was handed and how it ended.
+    static func retriedWords(_ number: Int, _ subscription: Int, column: StreamColumn) -> (String, String?) {
+        let made = column.retried(ofStage: number)
+        let ordinal = StreamLane.ordinal(subscription)
+        guard made.indices.contains(subscription - 2) else {
+            return ("nothing: retry made no \(ordinal) subscription here", nil)
+        }
+        let stages = column.slot.stages
+        let name = stages.indices.contains(number) ? stages[number].name : "the stage"
+        let retry = stages.first { $0 == .retry }.map { String($0.stageCode.dropFirst()) } ?? "retry"
+        let handed = (column.position ?? column.state?.position).map { " handed \(SlotMoment.cell($0)) at once," } ?? ""
+        let last = subscription - 2 == made.count - 1
+        let ending = made[subscription - 2].ending
+        let (ended, short): (String, String) =
+            switch ending {
+            case .failed?:
+                (
+                    last
+                        ? "and the error came again: \(retry) has no subscriptions left, so it passes this one on"
+                        : "and the error came again: \(retry) subscribed anew (the row below)",
+                    "the error again"
+                )
+            case .unsubscribed?: ("then disposed of by the error after it", "disposed of by the error")
+            case .completed?: ("then it completed", "completed")
+            case nil: ("and it lives on", "lives on")
+            }
+        let marks = "\(Glyph.subscribed)\(ending.map { String($0.glyph) } ?? "")"
+        return (
+            "\(marks) \(retry)'s \(ordinal) subscription to \(name), made anew after the error:\(handed) \(ended)",
+            "\(marks) \(ordinal) subscription to \(name) (retry's): \(short)"
+        )
     }
 
     /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in

@@ -40,6 +40,11 @@ package enum StreamLane: Hashable, Sendable {
     /// (the last's lane is ``slotted``: the colour follows it): drawn above the slot's lane, so a
     /// value is seen passing one stage and stopping at the next (``BallViewModel/stageOutputs``).
     case stage(Int)
+    /// A subscription `retry` made anew to stage `stage` (from 0) after its error, the stage's
+    /// `subscription`-th in its column (from 2: the first is the stage's own lane's): drawn under
+    /// that lane, a row each, as Rx draws each subscription (RxSwift's test scheduler records a
+    /// `Subscription(start, end)` for each, RxJS a subscription marble line each).
+    case retried(stage: Int, subscription: Int)
     /// A stream of `learn`'s Publish copy of the chain (`o`, ``PublishCopy``), which the screen's
     /// colours follow while `o` binds them: drawn under the main lanes, from where it subscribed
     /// (`^`, handed nothing) to where `o` bound the screen back (`!`).
@@ -81,8 +86,22 @@ package enum StreamLane: Hashable, Sendable {
         case .late(let kind): "late \(kind.name)"
         case .inner(let number): "inner \(number)"
         case .stage(let number): "stage\(number + 1)"
+        case .retried(_, let subscription): "\u{2514} retry's \(Self.ordinal(subscription))"
         case .copy(let stream): "copy.\(stream)"
         }
+    }
+
+    /// `2nd`, `3rd`, `4th`: which subscription of a stage a ``retried(stage:subscription:)`` lane is.
+    package static func ordinal(_ number: Int) -> String {
+        let suffix =
+            switch (number % 10, number % 100) {
+            case (_, 11...13): "th"
+            case (1, _): "st"
+            case (2, _): "nd"
+            case (3, _): "rd"
+            default: "th"
+            }
+        return "\(number)\(suffix)"
     }
 
     /// The lanes of `learn`'s Publish copy of the chain, top to bottom (``copy(_:)``).
@@ -163,6 +182,30 @@ package enum StreamLane: Hashable, Sendable {
         return (0..<max(0, most - 1)).map(StreamLane.stage)
     }
 
+    /// `stages` (stage lanes, ``stage(_:)``), each followed by the lanes of the subscriptions
+    /// `retry` made anew to it in `columns` (``retried(stage:subscription:)``): as many as it made
+    /// in one column at most.
+    package static func withRetried(_ stages: [StreamLane], in columns: [StreamColumn]) -> [StreamLane] {
+        var most: [Int: Int] = [:]
+        // By index: the panel works this out for every column on its page.
+        for index in columns.indices {
+            for number in columns[index].stagesPassed.indices {
+                let made = columns[index].resubscriptions(ofStage: number)
+                if made > most[number, default: 0] { most[number] = made }
+            }
+        }
+        guard !most.isEmpty else { return stages }
+        return stages.flatMap { lane -> [StreamLane] in
+            guard case .stage(let number) = lane, let made = most[number] else { return [lane] }
+            return [lane] + (0..<made).map { StreamLane.retried(stage: number, subscription: $0 + 2) }
+        }
+    }
+
+    /// Whether this is the lane of a subscription `retry` made anew (``retried(stage:subscription:)``).
+    package var isRetried: Bool {
+        if case .retried = self { true } else { false }
+    }
+
     /// Whether this is the slot's lane or a stage's (``stage(_:)``): the lanes of the pipe.
     package var isPipeLane: Bool {
         switch self {
@@ -197,6 +240,8 @@ package enum StreamLane: Hashable, Sendable {
         case .inner(let number):
             "position, the inner subscription flatMap or flatMapLatest made for press \(number): { $0 ? position : .empty() } with $0 true"
         case .stage(let number): "stage \(number + 1) of the pipe in the slot, what it passes on to the next"
+        case .retried(let number, let subscription):
+            "stage \(number + 1) of the pipe in the slot, its \(Self.ordinal(subscription)) subscription in the column: retry's, made anew after the error"
         case .copy(.subject): "copy.subject = PublishSubject(), sent each new position from o on"
         case .copy(.ball):
             "copy.ball = copy.subject.map { $0.ballColour }.distinctUntilChanged(): the screen's ball follows it"
@@ -222,6 +267,8 @@ package enum StreamLane: Hashable, Sendable {
         case .late(.relay): "BehaviorRelay, late"
         case .inner(let number): "position, the inner for press \(number)"
         case .stage(let number): "stage \(number + 1) of the slot's pipe"
+        case .retried(let number, let subscription):
+            "stage \(number + 1), its \(Self.ordinal(subscription)) subscription (retry's)"
         case .copy(.subject): "PublishSubject(), from o on"
         case .copy(.ball): "copy.subject.map { $0.ballColour }"
         case .copy(.screen): "copy.ball.scan(white, accumulator: screenColour)"
@@ -790,6 +837,7 @@ package struct StreamColumn: Hashable, Sendable {
     /// their subscriptions; a completion or an error ends them); nil: nothing, after an error.
     package func marble(_ lane: StreamLane) -> Marble? {
         if case .copy(let stream) = lane { return copyMarble(stream) }
+        if case .retried(let number, let subscription) = lane { return retriedMarble(number, subscription) }
         if dead.contains(lane) { return nil }
         // A stage's lane lives where the pipe has that stage; the last's is drawn as what it
         // hands `switchToLatest`, the slot's lane's values.
@@ -809,10 +857,11 @@ package struct StreamColumn: Hashable, Sendable {
         // A skipped intent never entered; a timed operator's timer may still go off after it.
         if skipped, lane == .intents { return .skipped }
         if completes(lane) { return .ended(after: shown) }
-        // `retry` after the stage subscribed to it anew, and the new subscription threw too: a
-        // new `^` on its lane, then its `#` (how many the pointing words say).
-        if failed.contains(lane), shown == nil, case .stage(let number) = lane, resubscriptions(ofStage: number) > 0 {
-            return .subscribed(handed: nil, ending: .failed)
+        // `retry` after the stage subscribed to it anew: the lane is the stage's own subscription,
+        // what it passed on and its `#`; each new one has a lane of its own (``retriedMarble``).
+        if case .stage(let number) = lane, let passed = stage(number), let first = retried(ofStage: number).first {
+            let own = emission(of: passed, number, values: 0..<first.firstValue)
+            return failed.contains(lane) ? .failed(after: own) : own ?? .line
         }
         if failed.contains(lane) { return .failed(after: shown) }
         return shown ?? .line
@@ -820,7 +869,32 @@ package struct StreamColumn: Hashable, Sendable {
 
     /// How many subscriptions `retry` made anew to stage `number` here, each ended by an error
     /// as the one before it (the Behavior subject hands each the corner at once).
-    package func resubscriptions(ofStage number: Int) -> Int { max(0, (stage(number)?.failures ?? 0) - 1) }
+    package func resubscriptions(ofStage number: Int) -> Int { retried(ofStage: number).count }
+
+    /// The subscriptions `retry` made anew to stage `number` here (``StagePassed/madeAnew(pipeBuilt:)``).
+    package func retried(ofStage number: Int) -> [RetriedSubscription] {
+        stage(number)?.madeAnew(pipeBuilt: index == 0 || intent?.buildsPipe == true) ?? []
+    }
+
+    /// The lane of the `subscription`-th subscription of stage `number` here (from 2: `retry`'s,
+    /// made anew): `^`, what it passed on, and how it ended (`^#`); nothing where it made none.
+    private func retriedMarble(_ number: Int, _ subscription: Int) -> Marble? {
+        let retried = retried(ofStage: number)
+        guard let passed = stage(number), retried.indices.contains(subscription - 2) else { return nil }
+        let made = retried[subscription - 2]
+        let values = made.firstValue..<(made.firstValue + made.values)
+        return .subscribed(handed: emission(of: passed, number, values: values), ending: made.ending)
+    }
+
+    /// What stage `number` passed on of `values` (indices of ``StagePassed/values``) as one
+    /// marble: the value, the same value several times, or their count; nil: none.
+    private func emission(of passed: StagePassed, _ number: Int, values: Range<Int>) -> Marble? {
+        guard let last = values.last, passed.values.indices.contains(last) else { return nil }
+        let value = MarbleValue(passed.values[last])
+        guard values.count > 1 else { return .value(value) }
+        let same = !slot.stages.prefix(number + 1).contains { $0.operation.remembersPassed }
+        return same ? .repeated(value, count: values.count) : .group(values.count)
+    }
 
     /// Whether `lane` completed here: its subscription received the completion. A recovery
     /// (`catch`, `catchAndReturn`) at a pipe's end that passed its fallback on and completed, as
@@ -917,6 +991,8 @@ package struct StreamColumn: Hashable, Sendable {
         case .ballColour: ballColourAt ?? (slotted == nil ? time : passedAt ?? time)
         case .background: backgroundAt ?? ballColourAt ?? (slotted == nil ? time : passedAt ?? time)
         case .stage(let number): passed(byStage: number)?.times.last ?? time
+        case .retried(let number, let subscription):
+            retried(ofStage: number).dropFirst(subscription - 2).first?.at ?? time
         case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner, .copy: time
         }
     }
@@ -1138,6 +1214,9 @@ package struct StreamColumn: Hashable, Sendable {
             // each time, unless a stage adds them up (scan's sums differ).
             let same = !slot.stages.contains { $0.operation.remembersPassed }
             return same ? .repeated(MarbleValue(slotted), count: slottedCount) : .group(slottedCount)
+        case .retried(let number, let subscription):
+            guard case .subscribed(let handed, _)? = retriedMarble(number, subscription) else { return nil }
+            return handed
         case .stage where isLastStage(lane):
             // What the last stage hands `switchToLatest` is what the slot passes on.
             return emission(.slotted)
@@ -1266,15 +1345,52 @@ package struct StagePassed: Hashable, Sendable {
     /// Nothing passed on yet.
     package init() {}
 
-    /// How many of its subscriptions ended with an error in the column: more than one where
-    /// `retry` after it subscribed anew (each new subscription handed the corner at once, by the
-    /// Behavior subject, and threw again).
-    package var failures: Int { moments.count { $0.kind == .failed } }
+    /// The subscriptions `retry` made anew to the stage in the column, in order, with what each
+    /// passed on and how it ended there, if it did: every subscription made in the column but the
+    /// pipe's own where `pipeBuilt` (the column built the pipe, or is the session's start). Nothing
+    /// else subscribes a stage again within a column: `retry` does at once, after an error of the
+    /// stages before it (this one's, or a later one's that disposed of this one).
+    package func madeAnew(pipeBuilt: Bool) -> [RetriedSubscription] {
+        var made: [RetriedSubscription] = []
+        var (pipe, passed) = (pipeBuilt, 0)
+        for moment in moments {
+            let ending: LaneEnding
+            switch moment.kind {
+            case .subscribed:
+                if pipe { pipe = false } else { made.append(RetriedSubscription(at: moment.at, firstValue: passed)) }
+                continue
+            case .passed:
+                passed += 1
+                if let last = made.indices.last, made[last].ending == nil { made[last].values += 1 }
+                continue
+            case .completed: ending = .completed
+            case .failed: ending = .failed
+            case .cancelled: ending = .unsubscribed
+            }
+            guard let last = made.indices.last, made[last].ending == nil else { continue }
+            (made[last].ending, made[last].endedAt) = (ending, moment.at)
+        }
+        return made
+    }
 
     /// The last value it passed on, if any.
     package var value: SlotOutput? { values.last }
     /// How many values it passed on.
     package var count: Int { values.count }
+}
+
+/// A subscription `retry` made anew to a stage (``StagePassed/madeAnew(pipeBuilt:)``).
+package struct RetriedSubscription: Hashable, Sendable {
+    /// When it was made.
+    package var at: SessionTime
+    /// The index in the column's ``StagePassed/values`` of the first value it passed on, if any.
+    package var firstValue: Int
+    /// How many values it passed on.
+    package var values = 0
+    /// How it ended in the column, if it did.
+    package var ending: LaneEnding?
+    /// When it ended, if it did.
+    package var endedAt: SessionTime?
 }
 
 /// One thing a stage's subscription did, at its time (``StagePassed/moments``).

@@ -23,7 +23,7 @@ struct ErrorLessonTests {
     }
 
     @Test(
-        "lesson 17: R, listed in the box, goes in with catch after it; in a corner the source lane draws retry's new ^ and #, catch the centre"
+        "lesson 17: R, listed in the box, goes in with catch after it; in a corner each of retry's three subscriptions has its row, each ending # in the corner's column, catch the centre"
     )
     func retryGoesIn() throws {
         let pilot = Pilot<Learn>(first: LearnTests.index("error"))
@@ -39,16 +39,70 @@ struct ErrorLessonTests {
         #expect(!pilot.lines.contains { $0.contains("not put in") }, "\(pilot.lines.joined(separator: "\n"))")
         Self.intoTheCorner(pilot)
         let lines = pilot.lines.joined(separator: "\n")
-        // The stage retry subscribed to anew: a new ^ and its # at the corner's column.
+        // RxSwift's retry(3) subscribes three times in all (its test scheduler records a
+        // Subscription for each): the stage's own lane ends with its error, and each subscription
+        // retry made anew has a row of its own, ^ and # in the corner's column, as the rxjs export
+        // writes three stage1 lines; nothing folded at 80×24.
         let source = try #require(Self.row(pilot, ".map { … }"), "\(lines)")
-        #expect(source.hasSuffix("─^#"), "\(source)")
+        #expect(source.hasSuffix("─#") && !source.contains("^"), "\(source)")
+        for again in ["2nd", "3rd"] {
+            let row = try #require(Self.row(pilot, "└ retry's \(again)"), "\(lines)")
+            #expect(row.hasSuffix(" ^#") && row.count == source.count, "\(row)\n\(source)")
+        }
+        #expect(!lines.contains("retry's new subscriptions hidden"), "\(lines)")
         #expect(try #require(Self.row(pilot, ".retry(3)"), "\(lines)").hasSuffix("─#"), "\(lines)")
+        // The pointer on the last one's ^ says whose subscription it is, and that its error goes on.
+        let third = try #require(pilot.lines.firstIndex { $0.hasPrefix(" └ retry's 3rd") })
+        let thrown = try #require(Array(pilot.lines[third]).lastIndex(of: "#"))
+        pilot.hover(at: Cell(column: thrown - 1, row: third))
+        let words = pilot.lines.joined(separator: "\n")
+        #expect(words.contains("^# 3rd subscription to tryMap (retry's): the error again"), "\(words)")
         #expect(try #require(Self.row(pilot, ".catch { … }"), "\(lines)").hasSuffix("|"), "\(lines)")
         // The centre, caught: the colour lives, and the lesson is done.
         let column = try #require(pilot.learn.play.streams.columns.last { $0.failed.contains(.stage(0)) })
         #expect(column.resubscriptions(ofStage: 0) == RetryOperation.attempts - 1)
         #expect(column.slotted == .position(.centred(on: pilot.learn.play.session.state.position.screen)))
         #expect(pilot.learn.isDone)
+    }
+
+    @Test(
+        "lesson 17 recorded, in the player's time view (T): the source lane's # in the corner's span, and each of retry's new subscriptions ^# in it too"
+    )
+    func retryInTheTimeView() throws {
+        let tour = try RecordedTour(first: LearnTests.index("error"))
+        for key: Unicode.Scalar in ["2", "f", "R"] {
+            tour.pilot.pass(.milliseconds(300))
+            tour.pilot.type(key)
+        }
+        // A move each 300 ms, so the source lane lives (─) in the spans before the corner's.
+        var moves = 0
+        while !tour.pilot.learn.play.session.state.position.isInCorner, moves < 40 {
+            tour.pilot.pass(.milliseconds(300))
+            tour.pilot.press(moves % 2 == 0 ? .left : .up, shifted: true)
+            moves += 1
+        }
+        try #require(tour.pilot.learn.play.session.state.position.isInCorner, "no corner in 40 moves")
+        tour.pilot.pass(.milliseconds(300))
+        tour.pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.press(.end)
+        if !player.player.streamsOpen { player.type("s") }
+        player.type("T")
+        let rows = player.lines
+        let lanes = rows.joined(separator: "\n")
+        func lane(_ label: String) -> [Character]? {
+            rows.first { $0.hasPrefix(" " + label) }.map { Array($0.dropFirst(StreamPanel.labelWidth)) }
+        }
+        let source = try #require(lane(".map { … }"), "\(lanes)")
+        // The error where it happened: its own #, not a count of marks that had no room.
+        let thrown = try #require(source.lastIndex(of: "#"), "\(lanes)")
+        #expect(thrown > 0 && source[thrown - 1] == "─", "\(lanes)")
+        for again in ["2nd", "3rd"] {
+            let row = try #require(lane("└ retry's \(again)"), "\(lanes)")
+            #expect(row.count > thrown && row[thrown] == "#" && row[thrown - 1] == "^", "\(lanes)")
+            #expect(row.filter { $0 != " " } == ["^", "#"], "\(lanes)")
+        }
+        #expect(lane(".retry(3)")?.lastIndex(of: "#") == thrown, "\(lanes)")
     }
 
     @Test("lesson 17: with X alone the source lane's error is one #, no ^")
