@@ -506,9 +506,12 @@ package enum MarbleSVG {
             let end = centre(of: lastDrawn - first) + (completed[lane] == lastDrawn ? 7 : column / 2)
             // An inner subscription's lane: a line while it lives, `^` and `!` where it was made
             // and disposed of, `|` where it completed, as the text export draws it.
+            // So is each subscription retry made anew (`^`, what it passed on, its end).
             let line =
                 if case .inner = lane {
                     innerShapes(columns: columns, first: first, lane: lane, y: y, letters: letters, frames: inners)
+                } else if lane.isRetried {
+                    innerShapes(columns: columns, first: first, lane: lane, y: y, letters: letters)
                 } else {
                     #"<line x1="\#(centre(of: 0) - column / 2)" y1="\#(y)" x2="\#(end)" y2="\#(y)" class="lane"/>"#
                 }
@@ -560,8 +563,9 @@ package enum MarbleSVG {
                 try spool.append(Array(partNames(names, lines: (y - 7, y - 17), countsAt: countsAt).utf8))
             }
             for column in columns {
-                // (An inner lane's values are its shapes'.)
+                // (An inner lane's values are its shapes', and a retried subscription's.)
                 if case .inner = lane { break }
+                if lane.isRetried { break }
                 let x = centre(of: column.index - first)
                 try drawMarble(column, lane: lane, x: x, y: y, letters: letters, tooltips: &tooltips, into: spool)
                 if let count = counts[column.index]?[lane]
