@@ -177,4 +177,44 @@ struct StageLaneExportTests {
         }
         #expect(timed.contains(#"data-lane="stage1""#), "stage1's lane on the session's clock")
     }
+
+    @Test(
+        "flatMap,tryMap,retry released in a corner: the text diagram and the SVG draw each subscription retry made anew on a row of its own under its stage, as the rxjs export writes a lane each"
+    )
+    func retried() throws {
+        // As MarbleSyntaxTests' retryAtARelease: a press on the ball, its release in the corner
+        // (tryMap throws at each of retry's three subscriptions), a move, a quit.
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":7,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"operator","name":"flatMap,tryMap,retry"}"#,
+            #"{"t":0.2,"event":"pressed","cell":[40,11]}"#, #"{"t":0.3,"event":"released","cell":[79,23]}"#,
+            #"{"t":0.4,"event":"arrow","direction":"left","distance":5}"#, #"{"t":0.5,"event":"quit"}"#,
+        ]
+        let bytes = Array(recording.map { $0 + "\n" }.joined().utf8)
+        let runs = try Self.stageRuns(.rxjs, bytes: bytes)
+        let thrown = runs.filter { $0["lane"] as? String == "stage2" }
+        #expect(thrown.count == 3, "\(runs)")
+        var lines: [String] = []
+        try MarbleDiagram.run(reader: .inMemory(bytes), width: 80) { lines.append($0) }
+        let text = lines.joined(separator: "\n")
+        // Under each stage's own lane, one row a subscription retry made: flatMap's disposed of
+        // by the error after it (^b!), tryMap's thrown (^#), all in the release's column.
+        let rows = lines.filter { $0.hasPrefix(" └ retry's ") }
+        #expect(rows.count == 2 * (thrown.count - 1), "\(text)")
+        #expect(rows.filter { $0.hasSuffix(" ^#") }.count == thrown.count - 1, "\(text)")
+        #expect(rows.filter { $0.hasSuffix("!") && $0.contains("^") }.count == thrown.count - 1, "\(text)")
+        let own = try #require(lines.first { $0.hasPrefix(" .map { … }") }, "\(text)")
+        #expect(own.hasSuffix("─#") && !own.contains("^"), "\(own)")
+        #expect(rows.filter { $0.hasSuffix(" ^#") }.allSatisfy { $0.count == own.count }, "\(text)")
+        var svg = ""
+        try MarbleSVG.run(reader: .inMemory(bytes)) { svg += String(decoding: $0, as: UTF8.self) }
+        for ordinal in ["2nd", "3rd"] {
+            let groups = svg.components(separatedBy: #"<g class="lane" data-lane="└ retry's \#(ordinal)">"#).dropFirst()
+                .map { $0.components(separatedBy: "</g>")[0] }
+            #expect(groups.count == 2, "\(ordinal): \(svg)")
+            #expect(groups.allSatisfy { $0.contains(#"class="mark">^<title>#3 "#) }, "\(groups)")
+            #expect(groups.filter { $0.contains(#"class="error">#<title>#3 an error"#) }.count == 1, "\(groups)")
+            #expect(groups.filter { $0.contains(#"class="cancel">!<title>#3 "#) }.count == 1, "\(groups)")
+        }
+    }
 }
