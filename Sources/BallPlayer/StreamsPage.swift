@@ -69,12 +69,14 @@ package enum StreamsPage {
                 index, from: max(0, start - 1), through: end, columnsFrom: start, observations: observations,
                 marker: lesson?.marker, letters: books.map { ($0, place) }, kept: kept, present: present)
             let floor = recorded.floor
-            var panel = StreamPanel(columns: recorded.columns, lateLanes: recorded.lateLanes, present: place)
+            var panel = StreamPanel(
+                columns: StreamColumn.withMoments(recorded.columns), lateLanes: recorded.lateLanes, present: place)
             panel.reached = reached
             if let home { panel.homeLetters = home }
             // The slot's lane, on every page of a recording that puts an operator in the slot.
             panel.showsSlot = index.buildsPipes
             if let floor { panel.lessonOnly(from: floor) }
+            panel.fitToPage(width: width)
             return panel.readingEveryOperator(asTheTourDrew: lanes)
         }
         // The spans of the page that holds the place's time, and the intents in them, with the

@@ -158,15 +158,17 @@ package final class ScreenBinding {
         var intent: Int?
         var lane: StreamLane?
         var late: [Int]?
+        var moment: Int?
         if let (panel, top) = drawn, let panel {
             let row = cell.row - top
             if row >= 1, row < panel.rowCount - 1 {
                 intent = panel.columnIndex(at: cell.column)
+                moment = panel.moment(at: cell.column)
                 lane = panel.lane(atRow: row)
                 late = panel.lateLaneIDs(atRow: row)
             }
         }
-        send(.pointerHovered(intent: intent, lane: lane, late: late))
+        send(.pointerHovered(intent: intent, lane: lane, late: late, moment: moment))
     }
 
     /// How many rows the view of the ball's area was scrolled down in the frame last drawn
@@ -279,6 +281,7 @@ package final class ScreenBinding {
             page.hovered = shown.hovered
             page.hoveredLane = shown.hoveredLane
             page.hoveredLate = shown.hoveredLate
+            page.hoveredMoment = shown.hoveredMoment
             // What it draws, worked out once: the frame reads it again and again.
             page.keepDrawn()
             if shown.content == .live {

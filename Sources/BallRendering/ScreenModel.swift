@@ -88,12 +88,16 @@ package struct PanelModel: Hashable, Sendable {
     /// The ids of the late lanes in the row under the pointer, where it is a late row with lanes
     /// (``StreamPanel/lateLaneIDs(atRow:)``).
     package var hoveredLate: [Int]?
+    /// The late subscription or cancel after the hovered intent whose column is under the
+    /// pointer, if it is one's (``StreamColumn/moment``).
+    package var hoveredMoment: Int?
 
     /// A panel from its parts.
     package init(
         content: PanelContent, fits: Bool, hovered: Int? = nil, hoveredLane: StreamLane? = nil,
-        hoveredLate: [Int]? = nil
+        hoveredLate: [Int]? = nil, hoveredMoment: Int? = nil
     ) {
+        self.hoveredMoment = hoveredMoment
         self.content = content
         self.fits = fits
         self.hovered = hovered
@@ -172,8 +176,9 @@ package enum ScreenEvent: Hashable, Sendable {
     /// The panel's axis changed: the time view on or off, or its zoom (`T`, `<` `>`).
     case panelAxisChanged(PanelAxis)
     /// The pointer came to rest over the panel column of this intent, in this lane (nil: over
-    /// none), in the row of these late lanes (by id) where it is a late row with lanes.
-    case pointerHovered(intent: Int?, lane: StreamLane?, late: [Int]? = nil)
+    /// none), in the row of these late lanes (by id) where it is a late row with lanes; over the
+    /// column of the intent's late subscription or cancel `moment`, where it is one's.
+    case pointerHovered(intent: Int?, lane: StreamLane?, late: [Int]? = nil, moment: Int? = nil)
     /// The replay player's rows, facts and keys changed.
     case playerChanged(PlayerRows, keys: StatusKeys)
     /// The terminal was found to draw these glyphs wider than one cell.
@@ -325,16 +330,19 @@ extension ScreenModel {
                 \.panel,
                 with: PanelModel(
                     content: content, fits: fits, hovered: panel?.hovered, hoveredLane: panel?.hoveredLane,
-                    hoveredLate: panel?.hoveredLate))
+                    hoveredLate: panel?.hoveredLate, hoveredMoment: panel?.hoveredMoment))
         case .panelClosed: return replace(\.panel, with: nil)
         case .panelAxisChanged(let axis):
             guard replace(\.panelAxis, with: axis) else { return false }
             // What the pointer was on is another column on the other axis.
-            if panel != nil { (panel!.hovered, panel!.hoveredLane, panel!.hoveredLate) = (nil, nil, nil) }
+            if panel != nil {
+                (panel!.hovered, panel!.hoveredLane, panel!.hoveredLate, panel!.hoveredMoment) = (nil, nil, nil, nil)
+            }
             return true
-        case .pointerHovered(let intent, let lane, let late):
+        case .pointerHovered(let intent, let lane, let late, let moment):
             guard panel != nil else { return false }
-            let changed = replace(\.panel!.hovered, with: intent)
+            let momentChanged = replace(\.panel!.hoveredMoment, with: intent == nil ? nil : moment)
+            let changed = replace(\.panel!.hovered, with: intent) || momentChanged
             let laneChanged = replace(\.panel!.hoveredLane, with: intent == nil ? nil : lane)
             return replace(\.panel!.hoveredLate, with: intent == nil ? nil : late) || laneChanged || changed
         case .playerChanged(let rows, let keys):

@@ -80,6 +80,9 @@ package struct StreamPanel: Hashable, Sendable {
     /// The ids of the late lanes in the row under the pointer, where it is a late row with lanes
     /// (``lateLaneIDs(atRow:)``): the description is of that row's lane, not another of its kind.
     package var hoveredLate: [Int]?
+    /// The late subscription or cancel after the hovered intent whose column is under the
+    /// pointer, if it is one's (``StreamColumn/moment``): the description is of that column.
+    package var hoveredMoment: Int?
 
     /// Whether it draws the slot's lane: once the session (or the recording) put an operator in it.
     package var showsSlot = false { didSet { kept = KeptDrawn() } }
@@ -441,23 +444,33 @@ package struct StreamPanel: Hashable, Sendable {
         return offset < columns.count ? columns[offset].index : nil
     }
 
+    /// Which late subscription or cancel after its intent the column at `column` (cells from
+    /// the left) draws, where it is one's (``StreamColumn/moment``).
+    package func moment(at column: Int) -> Int? {
+        guard fits, spans == nil, column >= Self.labelWidth else { return nil }
+        let offset = (column - Self.labelWidth) / columnWidth
+        return offset < columns.count ? columns[offset].moment : nil
+    }
+
     /// The columns as drawn, left to right: each one's intent index (in the time view, its span's
     /// number), and whether it is the player's future (drawn dim): an intent after the present,
     /// or a span after the present's own that reaches the next intent (the present's place
     /// lasts until then, the chain's timers included).
-    private var drawnColumns: [(id: Int, future: Bool)] {
+    private var drawnColumns: [(id: Int, future: Bool, moment: Int?)] {
         if let spans {
             guard let present, let now = columns.last(where: { $0.index <= present })?.time else {
-                return spans.numbers.map { ($0, false) }
+                return spans.numbers.map { ($0, false, nil) }
             }
             let over = columns.first { $0.index > present }?.time
             let (nowSpan, overSpan) = (spans.number(of: now), over.map { spans.number(of: $0) } ?? .max)
             let reachedSpan = reached.map { spans.number(of: $0) } ?? .max
             return spans.numbers.map { number in
-                (number, number > nowSpan && (number >= overSpan || number > reachedSpan))
+                (number, number > nowSpan && (number >= overSpan || number > reachedSpan), nil)
             }
         }
-        return columns.indices.map { at in (columns[at].index, present.map { columns[at].index > $0 } ?? false) }
+        return columns.indices.map { at in
+            (columns[at].index, present.map { columns[at].index > $0 } ?? false, columns[at].moment)
+        }
     }
 
     /// The columns as their waits are drawn: the present's wait, where the player's present has
@@ -609,9 +622,11 @@ package struct StreamPanel: Hashable, Sendable {
             if let next = row.first {
                 guard let end = lane.end, end.column < next.start else { continue }
                 // A third mark that cannot draw in its own column (`^○!`) needs the next one's first cell.
-                let last = columns.first { $0.index == end.column }.flatMap { lane.marble(in: $0) }
+                let ended = columns.firstIndex { $0.index == end.column && $0.moment == end.moment }
+                let last = ended.flatMap { lane.marble(in: columns[$0]) }
                 let spills = last?.spill != nil && last?.compactCells == nil
-                if spills, spans == nil, end.column + 1 == next.start { continue }
+                let begins = columns.firstIndex { $0.index == next.start && $0.moment == next.startMoment }
+                if spills, spans == nil, let ended, let begins, ended + 1 == begins { continue }
             }
             row.insert(lane, at: 0)
         }
@@ -710,7 +725,9 @@ package struct StreamPanel: Hashable, Sendable {
         defer { leaveOutLanesBeforePage() }
         guard axis.time else {
             let base = floor?.column ?? 0
-            columns = recorder.columns(from: Self.pageStart(latest: recorder.latestIndex, width: width, from: base))
+            let start = Self.pageStart(latest: recorder.latestIndex, width: width, from: base)
+            columns = StreamColumn.withMoments(recorder.columns(from: start))
+            fitToPage(width: width)
             return
         }
         let now = recorder.now
@@ -726,6 +743,18 @@ package struct StreamPanel: Hashable, Sendable {
         columns = recorder.columns(before: spans.start(of: first))
         self.spans = spans
         self.now = now
+    }
+
+    /// Leaves on the page as many columns as fit at `width`: a late subscription's column of its
+    /// own (``StreamColumn/withMoments(_:)``) is one more than the intents a page counts. The
+    /// player's present stays on it, the future given up first; else the latest.
+    package mutating func fitToPage(width: Int) {
+        let size = Self.pageSize(width: width)
+        guard columns.count > size else { return }
+        if let present, let at = columns.lastIndex(where: { $0.index <= present }), columns.count > max(at + 1, size) {
+            columns.removeLast(columns.count - max(at + 1, size))
+        }
+        if columns.count > size { columns.removeFirst(columns.count - size) }
     }
 
     /// Leaves out the late lanes that ended before the page (a recorder that keeps ended lanes,
@@ -745,6 +774,8 @@ package struct StreamPanel: Hashable, Sendable {
     package mutating func lessonOnly(from floor: PageFloor) {
         lateLanes.removeAll { $0.id < floor.subscription }
         floorWords = floor.words
+        // A late lane the lesson before subscribed or cancelled: its column is that lesson's.
+        columns.removeAll { column in column.lateMoment.map { $0.lane < floor.subscription } ?? false }
         guard floor.column > 0 else { return }
         columns.removeAll { $0.index < floor.column }
         guard let first = columns.first, first.index == floor.column else { return }
@@ -837,9 +868,13 @@ package struct StreamPanel: Hashable, Sendable {
             lines.append(LaneCell.text(" " + String.first(of: words, fittingWidth: width - 1), width: width))
             return lines
         }
-        let hoveredColumn = spans == nil ? hovered.flatMap { hovered in columns.first { $0.index == hovered } } : nil
+        let hoveredColumn =
+            spans == nil
+            ? hovered.flatMap { hovered in columns.first { $0.index == hovered && $0.moment == hoveredMoment } } : nil
+        // (Of the intent's column, not a late subscription's after it.)
         let described =
-            hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present } } ?? columns.last
+            hoveredColumn ?? present.flatMap { present in columns.last { $0.index <= present && $0.moment == nil } }
+            ?? columns.last { $0.moment == nil } ?? columns.last
         // Input lanes the rows could not hold are named first, so none is cut silently; so are
         // late lanes whose row another kind took (learn's rows: the relay's, say, in place of an
         // ended Replay lane).
@@ -871,7 +906,7 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The same, with the columns drawn worked out already.
     private func lateLines(
-        _ lanes: [LateLane], width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)]
+        _ lanes: [LateLane], width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool, moment: Int?)]
     ) -> [[LaneCell]] {
         Self.exportRows(of: lanes).map { row in
             laneLine(
@@ -936,7 +971,8 @@ package struct StreamPanel: Hashable, Sendable {
     /// The same, with what it draws, the columns drawn, its main lanes and their marbles worked
     /// out already (once a frame, not once a lane).
     private func mainLines(
-        width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool)], drawn: Drawn, lanes: [StreamLane],
+        width: Int, letters: ValueLetters, columnsDrawn: [(id: Int, future: Bool, moment: Int?)], drawn: Drawn,
+        lanes: [StreamLane],
         marbled: [[Marble?]]
     ) -> [[LaneCell]] {
         var lines = drawn.ruler ? [ruler(width: width)] : []
@@ -1330,7 +1366,7 @@ package struct StreamPanel: Hashable, Sendable {
         }
         // Every tenth index, and the first column's (unless the next tenth is too close).
         for (offset, column) in columns.enumerated()
-        where column.index % 10 == 0 || (offset == 0 && column.index % 10 < 8) {
+        where column.moment == nil && (column.index % 10 == 0 || (offset == 0 && column.index % 10 < 8)) {
             let at = Self.labelWidth + 2 * offset + 1
             for (index, digit) in String(column.index).unicodeScalars.enumerated() where at + index < width {
                 cells[at + index] = LaneCell(glyph: digit, dim: true)
@@ -1372,7 +1408,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// drawn in the text's colour, as its marbles are (only a ghost is dim): the line is the time
     /// the subscription lives, and a step that adds a column then needs no change of colour.
     private func laneLine(
-        _ label: String, width: Int, _ shown: [Marble?], columnsDrawn: [(id: Int, future: Bool)],
+        _ label: String, width: Int, _ shown: [Marble?], columnsDrawn: [(id: Int, future: Bool, moment: Int?)],
         letters: ValueLetters
     ) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
@@ -1385,7 +1421,7 @@ package struct StreamPanel: Hashable, Sendable {
             func look(_ cell: LaneCell) -> LaneCell {
                 var cell = cell
                 if column.future { (cell.colour, cell.dim, cell.future) = (nil, true, .mark) }
-                if column.id == hovered { cell.highlighted = true }
+                if column.id == hovered, column.moment == hoveredMoment { cell.highlighted = true }
                 return cell
             }
             if oneCell {

@@ -21,9 +21,13 @@ extension StreamPanel {
         guard let column, let state = column.state else { return [""] }
         // No intent: the session's start, or (`learn`) the column a lesson's lanes (or the
         // closing card's) begin at, drawn without the events before it.
-        let start = column.index == 0
+        let start = column.isStart
         var glyph = column.intent.map { "\(Marble.glyph(of: $0))" } ?? (start ? "^" : "─")
-        var intent = column.intent.map(Marble.describe) ?? (start ? "^ subscribed" : floorWords)
+        // A late subscription's column, or a cancel's: the key, and what it did after the intent.
+        let late = column.lateMoment.map { moment in
+            "\(moment.kind.key): late \(moment.kind.name) \(moment.subscribed ? "subscribed" : "cancelled") after it"
+        }
+        var intent = column.intent.map(Marble.describe) ?? late ?? (start ? "^ subscribed" : floorWords)
         // An arrow against the edge is an intent all the same (its mark on the intents' lane),
         // and the position lane has nothing under it: said, or the mark reads as a move.
         if case .arrowPressed? = column.intent, column.position == nil {
@@ -429,8 +433,15 @@ extension StreamPanel {
         _ kind: LateSubscriber, lane: LateLane?, column: StreamColumn, mark: (MarbleValue) -> String
     ) -> (String, String?) {
         let key = kind.key
-        guard let lane, column.index >= lane.start else { return ("not subscribed yet (\(key) subscribes)", nil) }
-        if let end = lane.end, column.index > end.column {
+        // Where it subscribed or ended between two intents: before or after that column of its own.
+        let momentAfter = { (moment: Int?) in column.moment.map { shown in moment.map { shown > $0 } ?? true } ?? false
+        }
+        let momentBefore = { (moment: Int?) in
+            moment.map { moment in column.moment.map { $0 < moment } ?? true } ?? false
+        }
+        guard let lane, column.index > lane.start || column.index == lane.start && !momentBefore(lane.startMoment)
+        else { return ("not subscribed yet (\(key) subscribes)", nil) }
+        if let end = lane.end, column.index > end.column || column.index == end.column && momentAfter(end.moment) {
             return end.ending == .completed
                 ? ("nothing: it completed at #\(end.column)", nil)
                 : ("nothing: unsubscribed at #\(end.column) (\(key) subscribes again)", nil)
@@ -439,7 +450,7 @@ extension StreamPanel {
         let marks = (marble?.allCells ?? []).filter { $0 != .line }.map { cell in
             if case .value(let value) = cell { mark(value) } else { String(cell.glyph) }
         }.joined()
-        let ending = lane.end?.column == column.index ? lane.end?.ending : nil
+        let ending = lane.end?.column == column.index && lane.end?.moment == column.moment ? lane.end?.ending : nil
         let endWords: String? =
             switch ending {
             case .completed?: "\(Glyph.completed) completed: the position subject completed (the session quit)"
@@ -447,9 +458,9 @@ extension StreamPanel {
             case .failed?: "\(Glyph.error) an error ended it"
             case nil: nil
             }
-        guard column.index == lane.start else {
+        guard column.index == lane.start, lane.startMoment == column.moment else {
             let value =
-                lane.received.contains(column.index)
+                lane.received.contains(column.index) && column.moment == nil
                 ? column.position.map { "\(mark(.position($0))) \($0.centre)" } : nil
             switch (value, endWords) {
             case (let value?, let endWords?): return ("\(value), then \(endWords)", "\(marks) \(value)")

@@ -737,6 +737,12 @@ package struct StreamColumn: Hashable, Sendable {
     package var index: Int
     /// The intent, if this column has one.
     package var intent: Intent?
+    /// The late subscriptions made and cancelled after the intent, before the next, in order: each
+    /// drawn in a column of its own after this one (``withMoments(_:)``), where it happened.
+    package var lateMoments: [LateMoment] = []
+    /// Which of ``lateMoments`` this column draws, where it is one of those drawn after its
+    /// intent's column (``withMoments(_:)``); nil: the intent's own column.
+    package var moment: Int?
     /// The position published, if one was.
     package var position: BallPosition?
     /// What the slot passed on, if it passed anything (the last, when it passed on several).
@@ -833,6 +839,44 @@ package struct StreamColumn: Hashable, Sendable {
         self.state = state
     }
 
+    /// Whether this is the start column: what the lanes were handed as they subscribed.
+    package var isStart: Bool { index == 0 && moment == nil }
+
+    /// The late subscription or cancellation this column draws, if it is one's
+    /// (``withMoments(_:)``).
+    package var lateMoment: LateMoment? { moment.map { lateMoments[$0] } }
+
+    /// `columns` as the event view draws them: each followed by a column for each late
+    /// subscription made or cancelled after its intent (``lateMoments``), in order, as Rx draws
+    /// a subscription at its own time: the late lane's `^` and what it was handed, or its `!`;
+    /// the other lanes' line, as nothing was emitted (not on the intents lane either: a key that
+    /// subscribes is no intent), or nothing where a lane had ended.
+    package static func withMoments(_ columns: some Collection<StreamColumn>) -> [StreamColumn] {
+        var drawn: [StreamColumn] = []
+        drawn.reserveCapacity(columns.count)
+        for column in columns {
+            drawn.append(column)
+            for (number, moment) in column.lateMoments.enumerated() {
+                var quiet = StreamColumn(index: column.index, state: column.state)
+                quiet.lateMoments = column.lateMoments
+                quiet.moment = number
+                quiet.time = moment.time
+                quiet.slot = column.slot
+                quiet.mirror = column.mirror
+                quiet.held = column.held
+                quiet.dead = column.dead.union(column.failed).union(column.disposed).union(column.completed)
+                (quiet.innersBefore, quiet.innersAfter) = (column.innersAfter, column.innersAfter)
+                (quiet.innersMadeBefore, quiet.innersMadeAfter) = (column.innersMadeAfter, column.innersMadeAfter)
+                if let copy = column.copy, copy.lives {
+                    quiet.copy = CopyColumn(
+                        lived: true, lives: true, heldBall: copy.heldBall, heldScreen: copy.heldScreen)
+                }
+                drawn.append(quiet)
+            }
+        }
+        return drawn
+    }
+
     /// What `lane` shows in this column, for the main lanes and the inputs' (the start column marks
     /// their subscriptions; a completion or an error ends them); nil: nothing, after an error.
     package func marble(_ lane: StreamLane) -> Marble? {
@@ -847,11 +891,11 @@ package struct StreamColumn: Hashable, Sendable {
         if case .stage = lane, dead.contains(.slotted) { return nil }
         if case .inner(let number) = lane {
             // The start column: the inner subscriptions a chain built part-way made again.
-            guard index == 0 else { return innerMarble(number) }
+            guard isStart else { return innerMarble(number) }
             return innersAfter.contains(number) ? .subscribed(handed: emission(lane)) : nil
         }
         let shown = emission(lane)
-        if index == 0 {
+        if isStart {
             return .subscribed(handed: lane == .intents ? nil : shown, ending: failed.contains(lane) ? .failed : nil)
         }
         // A skipped intent never entered; a timed operator's timer may still go off after it.
@@ -919,7 +963,7 @@ package struct StreamColumn: Hashable, Sendable {
     private var lastStageMarble: Marble? {
         let shown = emission(.slotted)
         let last = StreamLane.stage(slot.stages.count - 1)
-        if index == 0 { return .subscribed(handed: shown, ending: failed.contains(.slotted) ? .failed : nil) }
+        if isStart { return .subscribed(handed: shown, ending: failed.contains(.slotted) ? .failed : nil) }
         if completed.contains(last) { return .ended(after: shown) }
         if failed.contains(.slotted) { return .failed(after: shown) }
         return shown ?? .line
@@ -1421,6 +1465,26 @@ package struct StageMoment: Hashable, Sendable {
     }
 }
 
+/// A late subscription made, or cancelled, between two intents (``StreamColumn/lateMoments``).
+package struct LateMoment: Hashable, Sendable {
+    /// The lane's ``LateLane/id``.
+    package var lane: Int
+    /// Its kind: the key pressed.
+    package var kind: LateSubscriber
+    /// Whether it subscribed (else it was cancelled).
+    package var subscribed: Bool
+    /// When, on the session's clock.
+    package var time: SessionTime?
+
+    /// Lane `lane`, of `kind`, subscribed (or cancelled) at `time`.
+    package init(lane: Int, kind: LateSubscriber, subscribed: Bool, time: SessionTime?) {
+        self.lane = lane
+        self.kind = kind
+        self.subscribed = subscribed
+        self.time = time
+    }
+}
+
 /// A late subscriber's lane: where it began, what it was handed, the columns it received a
 /// value in, and where it ended, if it did.
 package struct LateLane: Hashable, Sendable {
@@ -1433,6 +1497,9 @@ package struct LateLane: Hashable, Sendable {
     package var kind: LateSubscriber
     /// The column (intent index) where it subscribed.
     package var start: Int
+    /// Which of its column's ``StreamColumn/lateMoments`` its subscription is, where it has one
+    /// (nil: it subscribed with the column, as the lanes did at the start, or before the page).
+    package var startMoment: Int?
     /// The positions it was handed as it subscribed, oldest first.
     package var handedPositions: [BallPosition] = []
     /// The columns (intent indices) after `start` where it received a value (each column's
@@ -1450,11 +1517,15 @@ package struct LateLane: Hashable, Sendable {
         package var column: Int
         /// How it ended.
         package var ending: Ending
+        /// Which of its column's ``StreamColumn/lateMoments`` it is, where it has one (a cancel,
+        /// or a completion handed at once); nil: with the column's intent.
+        package var moment: Int?
 
-        /// An end in `column`, as `ending` says.
-        package init(column: Int, ending: Ending) {
+        /// An end in `column`, as `ending` says, at its `moment` there, if it has one.
+        package init(column: Int, ending: Ending, moment: Int? = nil) {
             self.column = column
             self.ending = ending
+            self.moment = moment
         }
     }
 
@@ -1473,7 +1544,7 @@ package struct LateLane: Hashable, Sendable {
     /// lane subscribed and cancelled between two intents, `^○!` in one column of the event view,
     /// stands where each happened).
     package func events(in column: StreamColumn) -> TimeSpans.LaneEvents {
-        guard let marble = marble(in: column) else { return TimeSpans.LaneEvents() }
+        guard let marble = marble(in: column, atMoments: false) else { return TimeSpans.LaneEvents() }
         let ending: Marble? =
             switch end?.ending {
             case _ where end?.column != column.index: nil
@@ -1513,28 +1584,53 @@ package struct LateLane: Hashable, Sendable {
     /// it began, `^` with what it was handed (`○`, or a group's count) and how it ended there,
     /// if it did (`^!`, `^○!`, `^3|`, `^|`); a marble where it received one; `|` or `!` where it
     /// ended, after what it received there.
-    package func marble(in column: StreamColumn) -> Marble? {
+    /// Where it subscribed or ended between two intents, that is drawn in the column of that
+    /// moment (``StreamColumn/withMoments(_:)``): nothing in the intent's column before its
+    /// subscription, `^` and what it was handed in the subscription's, `!` in the cancel's, the
+    /// line in another's while it lives. `atMoments: false`: as if each happened with its
+    /// column's intent (the time view, which places each at its own time).
+    package func marble(in column: StreamColumn, atMoments: Bool = true) -> Marble? {
         let index = column.index
         if index < start { return nil }
         if let end, index > end.column { return nil }
-        let ending = end?.column == index ? end?.ending : nil
-        if index == start {
-            let shown: Marble? =
-                switch handed {
-                case 0: nil
-                case 1: .value(.position(handedPositions[0]))
-                default: .group(handed)
-                }
-            return .subscribed(handed: shown, ending: ending)
+        let (startMoment, endMoment) = atMoments ? (startMoment, end?.moment) : (nil, nil)
+        if let moment = column.moment {
+            guard atMoments else { return nil }
+            let ends = end?.column == index && endMoment == moment
+            if index == start, startMoment == moment { return subscribedMarble(ending: ends ? end?.ending : nil) }
+            let begun = index > start || (startMoment.map { $0 < moment } ?? true)
+            if ends { return begun ? Self.endMarble(end?.ending, after: nil) : nil }
+            let ended = end.map { $0.column == index && (endMoment.map { $0 < moment } ?? true) } ?? false
+            return begun && !ended ? .line : nil
         }
+        // Subscribed after this column's intent: drawn in its own column after it.
+        if index == start, startMoment != nil { return nil }
+        let ending = end?.column == index && endMoment == nil ? end?.ending : nil
+        if index == start { return subscribedMarble(ending: ending) }
         // Each late subscriber is sent the column's position.
         let position = column.position ?? column.state?.position
         let value: Marble? = received.contains(index) ? position.map { .value(.position($0)) } : nil
+        return Self.endMarble(ending, after: value) ?? value ?? .line
+    }
+
+    /// `^`, with what it was handed (`○`, or a group's count), and how it ended at once, if it did.
+    private func subscribedMarble(ending: Ending?) -> Marble {
+        let shown: Marble? =
+            switch handed {
+            case 0: nil
+            case 1: .value(.position(handedPositions[0]))
+            default: .group(handed)
+            }
+        return .subscribed(handed: shown, ending: ending)
+    }
+
+    /// The marble of `ending`, after `value`; nil: no ending.
+    private static func endMarble(_ ending: Ending?, after value: Marble?) -> Marble? {
         switch ending {
-        case .completed?: return .ended(after: value)
-        case .unsubscribed?: return .unsubscribed(after: value)
-        case .failed?: return .failed(after: value)
-        case nil: return value ?? .line
+        case .completed?: .ended(after: value)
+        case .unsubscribed?: .unsubscribed(after: value)
+        case .failed?: .failed(after: value)
+        case nil: nil
         }
     }
 }
@@ -1905,7 +2001,8 @@ package final class StreamRecorder {
         case .unsubscribed(let kind):
             guard let slot = lateLanes.lastIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
             lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()
-            lateLanes[slot].end = LateLane.End(column: place ?? latestIndex, ending: .unsubscribed)
+            let moment = noteMoment(lane: lateLanes[slot].id, kind: kind, subscribed: false, at: place, time: time)
+            lateLanes[slot].end = LateLane.End(column: place ?? latestIndex, ending: .unsubscribed, moment: moment)
             lateLanes[slot].endedAt = time ?? session.now
             observations.send(observation)
             lateEvents.send((kind, .disposed))
@@ -1986,6 +2083,7 @@ package final class StreamRecorder {
         nextLateID += 1
         var lane = LateLane(id: id, kind: kind, start: start ?? latestIndex)
         lane.startedAt = time
+        lane.startMoment = noteMoment(lane: id, kind: kind, subscribed: true, at: start, time: time)
         let order = LateSubscriber.allCases
         let slot = lateLanes.firstIndex { order.firstIndex(of: $0.kind)! > order.firstIndex(of: kind)! }
         lateLanes.insert(lane, at: slot ?? lateLanes.count)
@@ -2004,6 +2102,18 @@ package final class StreamRecorder {
             }
         if lateLanes.contains(where: { $0.id == id && $0.isLive }) { lateCancellables[id] = subscription }
         changed?()
+    }
+
+    /// Notes in the latest column that lane `lane` subscribed (or was cancelled) after its
+    /// intent, where it happened there (`place` nil or the latest: not a subscription the player
+    /// makes again before its page), and says which of the column's moments it is.
+    private func noteMoment(lane: Int, kind: LateSubscriber, subscribed: Bool, at place: Int?, time: SessionTime?)
+        -> Int?
+    {
+        guard place.map({ $0 == latestIndex }) ?? true else { return nil }
+        let moment = LateMoment(lane: lane, kind: kind, subscribed: subscribed, time: time ?? session.now)
+        recorded[recorded.count - 1].lateMoments.append(moment)
+        return recorded[recorded.count - 1].lateMoments.count - 1
     }
 
     /// The newest lane of `kind` (the live one, if one is), if there is one.
@@ -2030,7 +2140,9 @@ package final class StreamRecorder {
         // completion at once): it ended where and when it subscribed, on the player's page too,
         // whose scratch session's clock stays at the intent before.
         let atOnce = subscribing == id
-        lateLanes[slot].end = LateLane.End(column: atOnce ? lateLanes[slot].start : latestIndex, ending: .completed)
+        lateLanes[slot].end = LateLane.End(
+            column: atOnce ? lateLanes[slot].start : latestIndex, ending: .completed,
+            moment: atOnce ? lateLanes[slot].startMoment : nil)
         lateLanes[slot].endedAt = atOnce ? lateLanes[slot].startedAt : session.now
         lateCancellables[id] = nil
         lateEvents.send((kind, .completed))

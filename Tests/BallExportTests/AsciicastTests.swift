@@ -152,7 +152,7 @@ struct AsciicastTests {
             terminal.receive(Array(output.utf8))
             #expect(terminal.differences(from: driver.frame, colours: .direct).isEmpty, "step \(step)")
         }
-        #expect(terminal.rowTexts.contains { $0.hasPrefix(" late Replay(3) ") && $0.contains("^²─c─d!") })
+        #expect(terminal.rowTexts.contains { $0.hasPrefix(" late Replay(3) ") && $0.contains("^²─c─d─!") })
         #expect(terminal.problems.isEmpty, "\(terminal.problems)")
     }
 }

@@ -517,7 +517,8 @@ struct TimeTravelTests {
         live.press(.right)
         let again = behaviorRows(live.lines)
         #expect(
-            cancelled == [" late Behavior  ^a─b─c!"] && again == [" late Behavior      ^c─d"], "\(cancelled) \(again)")
+            cancelled == [" late Behavior    ^a─b─c─!"] && again == [" late Behavior            ^c─d"],
+            "each b in a column of its own: \(cancelled) \(again)")
         let player = try recorded.player(screen: ScreenSize(columns: 80, rows: 24))
         player.press(.end)
         if Self.laneLabels(player.lines).isEmpty { player.type("s") }
@@ -787,11 +788,13 @@ struct TimeTravelTests {
         let last = page.columns[page.columns.count - 1].index
         let named = "\(kind) at \(at), page of \(place) at \(width)"
         #expect(shown.start == expected.start, "\(named)")
-        // An end after the page is not on it yet.
-        #expect(shown.end == expected.end.flatMap { $0.column <= last ? $0 : nil }, "\(named)")
+        // An end after the page is not on it yet (the page drawn gives up its future's last columns
+        // where a subscription's column takes one: what it holds of them is not drawn).
+        let drawnEnd = { (lane: LateLane) in lane.end.flatMap { $0.column <= last ? $0 : nil } }
+        #expect(drawnEnd(shown) == drawnEnd(expected), "\(named)")
         if expected.start >= first { #expect(shown.handed == expected.handed, "\(named)") }
         let onPage = expected.received.filter { $0 >= first && $0 <= last }
-        #expect(shown.received.filter { $0 >= first } == onPage, "\(named)")
+        #expect(shown.received.filter { $0 >= first && $0 <= last } == onPage, "\(named)")
     }
 
     @Test("with the streams panel open the lanes show the page around the place, the future dim, skips as ø")

@@ -46,7 +46,8 @@ struct CompletionLanesTests {
     static func lateRows(_ pilot: Pilot<Learn>) -> [String] { rows(pilot).filter { $0.hasPrefix(" late ") } }
 
     /// The cell (from the row's start) of the first cell of the column whose intent the intents
-    /// lane draws as `glyph`: where a lane subscribed after that intent draws its `^`.
+    /// lane draws as `glyph`: a lane subscribed after that intent draws its `^` in a column of
+    /// its own after it.
     static func column(of glyph: Character, in pilot: Pilot<Learn>) throws -> Int {
         let intents = try #require(rows(pilot).first { $0.hasPrefix(" intents") })
         let at = try #require(intents.lastIndex(of: glyph), "\(glyph) in \(intents)")
@@ -66,23 +67,27 @@ struct CompletionLanesTests {
     }
 
     @Test(
-        "↓ b b e b: the cancelled lane ^b! where b was pressed, the lane after e ^| in e's column, both drawn; b b after e: two ^|",
+        "↓ b b e b: the cancelled lane ^b then ─! where each b was pressed, the lane after e ^| in a column of its own after e's, both drawn",
         arguments: sizes)
     func cancelledThenEnded(size: ScreenSize) throws {
         let (pilot, moved, letter) = try Self.movedDown(size)
         pilot.type("b")
         pilot.type("b")
+        // Each b in a column of its own after ↓'s: the subscription handed ↓'s position, the cancel.
+        let cancelled = "  ^\(letter)─!"
         #expect(
-            Self.lanes(pilot, .behavior).map { Self.marks($0, from: moved) } == ["^\(letter)!"], "\(Self.rows(pilot))")
+            Self.lanes(pilot, .behavior).map { Self.marks($0, from: moved) } == [cancelled], "\(Self.rows(pilot))")
         // The guess, then e: the cancelled lane gets nothing of the end.
         pilot.type("2")
         pilot.type("e")
         let ended = try Self.column(of: "e", in: pilot)
+        #expect(ended == moved + 6, "↓, two columns of b, e: \(Self.rows(pilot))")
         #expect(
-            Self.lanes(pilot, .behavior).map { Self.marks($0, from: moved) } == ["^\(letter)!"], "\(Self.rows(pilot))")
-        // b after e: a completed BehaviorSubject hands a new subscriber its completion alone.
+            Self.lanes(pilot, .behavior).map { Self.marks($0, from: moved) } == [cancelled], "\(Self.rows(pilot))")
+        // b after e: a completed BehaviorSubject hands a new subscriber its completion alone, in
+        // the column after e's (the cancelled lane ended before: the two share a row).
         pilot.type("b")
-        let expected = ["^\(letter)!", String(repeating: " ", count: ended - moved) + "^|"]
+        let expected = [cancelled + String(repeating: " ", count: ended + 2 - moved - cancelled.count) + "^|"]
         #expect(Self.lanes(pilot, .behavior).map { Self.marks($0, from: moved) } == expected, "\(Self.rows(pilot))")
         // Every other kind's row is still there, its key's hint.
         for kind in [LateSubscriber.publish, .replay, .relay] {
@@ -92,7 +97,7 @@ struct CompletionLanesTests {
         #expect(!Self.rows(pilot).contains { $0.contains("hidden") }, "\(Self.rows(pilot))")
     }
 
-    @Test("b b after e: two subscriptions, two lanes ^| in e's column", arguments: sizes)
+    @Test("b b after e: two subscriptions, two lanes ^|, each in a column of its own after e's", arguments: sizes)
     func twiceAfterTheEnd(size: ScreenSize) throws {
         let pilot = Self.completion(size)
         // Three moves: the Replay subject holds three positions.
@@ -102,14 +107,19 @@ struct CompletionLanesTests {
         pilot.type("b")
         pilot.type("b")
         #expect(
-            Self.lanes(pilot, .behavior).map { Self.marks($0, from: ended) } == ["^|", "^|"], "\(Self.rows(pilot))")
+            Self.lanes(pilot, .behavior).map { Self.marks($0, from: ended) } == ["  ^|", "    ^|"],
+            "\(Self.rows(pilot))")
         // After e a Publish subscriber is handed the end alone, a Replay(3) its three then the
-        // end, the relay its value and no end.
+        // end, the relay its value and no end: each in the column of its key, in the order they came.
         for key: Unicode.Scalar in ["p", "r", "v"] { pilot.type(key) }
         let value = try Self.letter(of: pilot.learn.play.session.state.position, in: pilot)
-        #expect(Self.lanes(pilot, .publish).map { Self.marks($0, from: ended) } == ["^|"], "\(Self.rows(pilot))")
-        #expect(Self.lanes(pilot, .replay).map { Self.marks($0, from: ended) } == ["^³|"], "\(Self.rows(pilot))")
-        #expect(Self.lanes(pilot, .relay).map { Self.marks($0, from: ended) } == ["^\(value)"], "\(Self.rows(pilot))")
+        #expect(
+            Self.lanes(pilot, .publish).map { Self.marks($0, from: ended) } == ["      ^|"], "\(Self.rows(pilot))")
+        #expect(
+            Self.lanes(pilot, .replay).map { Self.marks($0, from: ended) } == ["        ^³|"], "\(Self.rows(pilot))")
+        #expect(
+            Self.lanes(pilot, .relay).map { Self.marks($0, from: ended) } == ["          ^\(value)"],
+            "\(Self.rows(pilot))")
         #expect(pilot.learn.isDone)
     }
 
@@ -146,12 +156,18 @@ struct CompletionLanesTests {
         for key: Unicode.Scalar in ["b", "b", "b", "p", "p", "r", "v"] { pilot.type(key) }
         let made = 9
         #expect(pilot.learn.play.streams.subscriptionsMade == made)
-        let drawn = LateSubscriber.allCases.map { Self.lanes(pilot, $0).count }
+        // (A row may draw several lanes, each from its `^`.)
+        let drawn = LateSubscriber.allCases.map { kind in
+            Self.lanes(pilot, kind).map { row in row.dropFirst(StreamPanel.labelWidth).count { $0 == "^" } }
+                .reduce(0, +)
+        }
         // Every kind keeps a row, its newest lane's last: after e.
         for (kind, count) in zip(LateSubscriber.allCases, drawn) {
             #expect(count >= 1, "\(kind): \(Self.rows(pilot))")
             let newest = try #require(Self.lanes(pilot, kind).last)
-            #expect(Self.marks(newest, from: ended).hasPrefix("^"), "\(kind): \(Self.rows(pilot))")
+            // (In a column of its own after e's.)
+            #expect(
+                Self.marks(newest, from: ended + 2).drop { $0 == " " }.hasPrefix("^"), "\(kind): \(Self.rows(pilot))")
         }
         // The ball keeps its rows: the late rows are no more than the tour's lanes hold.
         #expect(Self.lateRows(pilot).count <= StreamPanel.tourRows - 1 - StreamLane.main.count - 1)
@@ -193,28 +209,33 @@ extension CompletionLanesTests {
 
 extension CompletionLanesTests {
     @Test(
-        "pointing at each of a kind's rows describes that row's lane: ^b! handed the latest then cancelled, ^| the end alone",
+        "pointing at each of a kind's lanes describes that lane: ^b handed the latest, ─! cancelled, ^| the end alone, each in its own column",
         arguments: sizes)
     func pointedAt(size: ScreenSize) throws {
         let (pilot, moved, letter) = try Self.movedDown(size)
         for key: Unicode.Scalar in ["b", "b", "2", "e", "b"] { pilot.type(key) }
         let ended = try Self.column(of: "e", in: pilot)
         let rows = Self.rows(pilot)
+        // The cancelled lane ended before the one after e began: one row draws both.
         let behavior = rows.indices.filter { rows[$0].hasPrefix(" late Behavior") && rows[$0].contains("^") }
-        try #require(behavior.count == 2, "\(rows)")
+        try #require(behavior.count == 1, "\(rows)")
         // The line under the lanes, as the pointer rests on a cell.
         func words(at cell: Cell) -> String {
             pilot.hover(at: cell)
             let rows = Self.rows(pilot)
             return rows[rows.count - 2]
         }
-        let cancelled = words(at: Cell(column: moved + 1, row: behavior[0]))
-        #expect(cancelled.contains("#1: ^\(letter)! handed"), "\(cancelled)")
-        let completed = words(at: Cell(column: ended + 1, row: behavior[1]))
+        // Each b's column after ↓'s: the subscription, then the cancel.
+        let subscribed = words(at: Cell(column: moved + 3, row: behavior[0]))
+        #expect(subscribed.contains("#1: ^\(letter) handed"), "\(subscribed)")
+        let cancelled = words(at: Cell(column: moved + 5, row: behavior[0]))
+        #expect(cancelled.contains("unsubscribed (b again)"), "\(cancelled)")
+        // b after e: in a column of its own after e's.
+        let completed = words(at: Cell(column: ended + 3, row: behavior[0]))
         #expect(completed.contains("#2: ^| "), "\(completed)")
-        // The cancelled lane's row after its end: nothing, not the next lane's subscription.
-        let after = words(at: Cell(column: ended + 1, row: behavior[0]))
-        #expect(after.contains("nothing") && !after.contains("^"), "\(after)")
+        // e's column, between them: neither lane has anything there.
+        let between = words(at: Cell(column: ended + 1, row: behavior[0]))
+        #expect(!between.contains("^"), "\(between)")
     }
 }
 

@@ -10,7 +10,8 @@ import Testing
 import TextFormats
 
 /// A recorded Completion lesson in the player (``CompletionTour``): each late subscription made
-/// after `e` drawn in `e`'s column in the intent view, and at its own time on the time axis,
+/// after `e` drawn in a column of its own after `e`'s in the intent view, in the order they came
+/// (a cancel's column among them), and at its own time on the time axis,
 /// which runs on to the last thing recorded, as RxSwift's subjects hand it over: a
 /// BehaviorSubject or PublishSubject subscribed after its completion the completion alone (`^|`),
 /// a ReplaySubject its buffer then the completion (`^³|`), the relay, which never completes, its
@@ -18,11 +19,12 @@ import TextFormats
 @Suite("Completion's late lanes after e in the player")
 struct CompletionReplayTests {
     /// What the recording says of the tour: its bytes, the time of `e`, each subscription made
-    /// after it (its kind and time, in order), and the position the session ended at.
+    /// after it (its kind and time, in order, and how many subscriptions and cancels came after
+    /// `e` up to it, itself included), and the position the session ended at.
     struct Recorded {
         var bytes: [UInt8]
         var end: SessionTime
-        var after: [(kind: String, time: SessionTime)]
+        var after: [(kind: String, time: SessionTime, moment: Int)]
         var position: String
         var shown: Frame
     }
@@ -36,8 +38,11 @@ struct CompletionReplayTests {
         }
         let time = { (event: [String: Any]) in SessionTime(seconds: event["t"] as? Double ?? -1) }
         let completed = try #require(events.firstIndex { $0["event"] as? String == "completed" }, "\(tour.file.lines)")
-        let after = events[(completed + 1)...].filter { $0["event"] as? String == "subscribed" }.map {
-            (kind: $0["subject"] as? String ?? "?", time: time($0))
+        let moments = events[(completed + 1)...].filter {
+            ["subscribed", "unsubscribed"].contains($0["event"] as? String)
+        }
+        let after = moments.enumerated().filter { $0.element["event"] as? String == "subscribed" }.map {
+            (kind: $0.element["subject"] as? String ?? "?", time: time($0.element), moment: $0.offset + 1)
         }
         let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))
         try index.readAll()
@@ -101,7 +106,7 @@ struct CompletionReplayTests {
         let e = try #require(intents.lastIndex(of: "e"), "\(context)")
         #expect(intents[(e + 1)...].prefix(2) == ["|", " "], "\(context)")
         let letter = try #require(Self.letter(of: recorded.position, in: frame), "\(context)")
-        for (kind, time) in recorded.after {
+        for (kind, time, _) in recorded.after {
             // The span of its own time, `^` in the cell before (the lane is blank before).
             let at = e + span(time) - span(recorded.end)
             let drawn = Self.handed[kind] ?? "^\(letter)"
@@ -158,7 +163,7 @@ struct CompletionReplayTests {
     }
 
     @Test(
-        "the intent view at the end: each late subscription after e in e's column, ^| ^| ^³| and the relay's ^ with the latest position, as the tour drew them"
+        "the intent view at the end: each late subscription after e in a column of its own after e's, in the order they came, ^| ^| ^³| and the relay's ^ with the latest position, as the tour drew them"
     )
     func intentView() throws {
         let recorded = try Self.recorded()
@@ -166,10 +171,11 @@ struct CompletionReplayTests {
         let frame = player.frame
         let context = LearnRecordingTests.rows(frame).joined(separator: "\n")
         let intents = Self.cells(try #require(Self.rows("intents", in: frame).first, "\(context)"))
-        // e's column: two cells, `─e`.
-        let column = try #require(intents.lastIndex(of: "e"), "\(context)") - 1
+        // e's column: two cells, `─e`; after it a column each subscription or cancel.
+        let ended = try #require(intents.lastIndex(of: "e"), "\(context)") - 1
         let letter = try #require(Self.letter(of: recorded.position, in: frame), "\(context)")
-        for (kind, _) in recorded.after {
+        for (kind, _, moment) in recorded.after {
+            let column = ended + 2 * moment
             let drawn = Self.handed[kind] ?? "^\(letter)"
             let rows = Self.rows(Self.label(kind), in: frame).map(Self.cells)
             let row = rows.first { String($0[column...].prefix(drawn.count)) == drawn }

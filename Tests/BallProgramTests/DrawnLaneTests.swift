@@ -46,12 +46,12 @@ struct DrawnLaneTests {
     /// Each kind's drawn lane is the model's (the hint where the model has none).
     /// `player`: the player's page, which keeps a kind's ended lanes beside its newest.
     static func expectDrawn(
-        _ frame: Frame, _ model: SubjectZooModel, through last: Int, player: Bool = false, _ context: String
+        _ frame: Frame, _ model: SubjectZooModel, player: Bool = false, _ context: String
     ) -> Bool {
         let drawn = drawnLanes(frame)
         var same = true
         for kind in LateSubscriber.allCases {
-            let expected = model.drawn(kind, through: last, keepingEnded: player)
+            let expected = model.drawn(kind, keepingEnded: player)
             guard let shown = drawn[kind] else {
                 // The player's idle row gives its row up to a lane cancelled where its kind was
                 // subscribed again, which has a row of its own.
@@ -104,7 +104,7 @@ struct DrawnLaneTests {
                     }
                 }
                 #expect(driver.session.state == state, "\(context())")
-                guard Self.expectDrawn(driver.frame, model, through: model.column, "play: \(context())") else {
+                guard Self.expectDrawn(driver.frame, model, "play: \(context())") else {
                     return
                 }
             }
@@ -119,7 +119,7 @@ struct DrawnLaneTests {
             if !pilot.player.streamsOpen { pilot.type("s") }
             guard
                 Self.expectDrawn(
-                    pilot.frame, model, through: model.column, player: true, "player at the end: \(context())")
+                    pilot.frame, model, player: true, "player at the end: \(context())")
             else { return }
             // Late subscribers to subjects that completed (or not): each kind once or twice.
             for _ in 0..<(1 + generator.below(4)) {
@@ -129,13 +129,13 @@ struct DrawnLaneTests {
             }
             guard
                 Self.expectDrawn(
-                    pilot.frame, model, through: model.column, player: true, "player, keys at the end: \(context())")
+                    pilot.frame, model, player: true, "player, keys at the end: \(context())")
             else { return }
         }
     }
 
     @Test(
-        "the issue's reproducer: all four subscribed and cancelled in one column read ^○! ^! ^³! ^○!, never | for a cancel"
+        "the issue's reproducer: all four subscribed and cancelled between two moves, each subscription and cancel in a column of its own: ^○ ─!, ^─ ─!, ^³ ─!, ^○ ─!, never | for a cancel"
     )
     func cancelledInTheirColumn() {
         let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
@@ -148,14 +148,17 @@ struct DrawnLaneTests {
         }
         driver.press(.left)
         let drawn = Self.drawnLanes(driver.frame)
-        // Column 2 (cells 4 and 5 after the label, and the next column's first for a third mark).
-        #expect(drawn[.behavior] == "    ^○!")
-        #expect(drawn[.publish] == "    ^!")
-        #expect(drawn[.replay] == "    ^³!")
-        #expect(drawn[.relay] == "    ^○!")
+        // After column 2 (cells 4 and 5 after the label), eight columns of their own, in the
+        // order the keys came: b's subscription (cells 6 and 7), its cancel, p's, ….
+        #expect(drawn[.behavior] == "      ^○─!")
+        #expect(drawn[.publish] == "          ^──!")
+        #expect(drawn[.replay] == "              ^³─!")
+        #expect(drawn[.relay] == "                  ^○─!")
     }
 
-    @Test("the player at the end of a recording that quit: late Behavior and Publish ^|, Replay(3) ^³|, Relay ^○")
+    @Test(
+        "the player at the end of a recording that quit: late Behavior and Publish ^|, Replay(3) ^³|, Relay ^○, each in a column of its own after the quit's"
+    )
     func lateToCompletedSubjects() throws {
         let pilot = try Pilot<ReplayProgram>(SampleRecording.bytes, screen: ScreenSize(columns: 80, rows: 40))
         pilot.press(.end)
@@ -164,10 +167,11 @@ struct DrawnLaneTests {
         let drawn = Self.drawnLanes(pilot.frame)
         let page = StreamPanel.pageStart(latest: pilot.player.place, width: 80)
         let pad = String(repeating: " ", count: 2 * (pilot.player.place - page))
-        #expect(drawn[.behavior] == pad + "^|")
-        #expect(drawn[.publish] == pad + "^|")
-        #expect(drawn[.replay] == pad + "^³|")
-        #expect(drawn[.relay] == pad + "^○")
+        // After the quit's column, in the order the keys came.
+        #expect(drawn[.behavior] == pad + "  ^|")
+        #expect(drawn[.publish] == pad + "    ^|")
+        #expect(drawn[.replay] == pad + "      ^³|")
+        #expect(drawn[.relay] == pad + "        ^○")
     }
 
     /// The screen's rows as a terminal shows them, through the rasteriser and the emulator.
@@ -214,7 +218,7 @@ struct DrawnLaneTests {
     }
 
     @Test(
-        "a value and a cancel in one column are drawn in Rx's order: the value in the move's cell, the ! after it, never the value before the move"
+        "a value and then a cancel are drawn in Rx's order: the value in the move's cell, the ! in the cancel's own column after it, never the value before the move"
     )
     func cancelAfterValue() {
         let driver = Pilot<Play>(screen: ScreenSize(columns: 80, rows: 24))
@@ -224,9 +228,10 @@ struct DrawnLaneTests {
         driver.press(.left)  // #2: 38,11 received with the move.
         driver.toggleLate(.behavior)  // In #2, after it: cancelled.
         let rows = Self.screenRows(driver.frame)
-        // The intents lane's arrow stands in #2's second cell: so does the value it made.
-        #expect(rows.contains { $0.hasPrefix(" intents        ^──←─← ") }, "\(rows)")
-        #expect(rows.contains { $0.hasPrefix(" late Behavior    ^b─c! ") }, "\(rows)")
+        // The intents lane's arrow stands in #2's second cell: so does the value it made; each
+        // b in a column of its own after the move it came after.
+        #expect(rows.contains { $0.hasPrefix(" intents        ^──←───←── ") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix(" late Behavior      ^b─c─! ") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix(" values         ") && $0.contains("b=39,11 c=38,11") }, "\(rows)")
     }
 

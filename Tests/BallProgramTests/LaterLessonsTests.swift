@@ -165,10 +165,13 @@ struct LaterLessonsTests {
             "\(play.lines.last ?? "")")
     }
 
-    @Test("lesson 18: pointing at the relay's lane describes its marks as the lane draws them, a value by its letter")
+    @Test(
+        "lesson 18: pointing at the relay's lane describes its marks as the lane draws them, a value by its letter, each subscription and cancel in its own column"
+    )
     func relayHoverAsDrawn() throws {
         let pilot = Pilot<Learn>(first: LearnTests.index("completion"))
-        // Subscribed and cancelled in one column, then subscribed again and a move.
+        // Subscribed and cancelled after the start column, each in a column of its own; then
+        // subscribed again and a move.
         for key: Unicode.Scalar in ["2", "v", "v"] { pilot.type(key) }
         func relayRow() throws -> (row: Int, drawn: [Character]) {
             // (The newest lane's row: each subscription keeps its lane, the oldest's row first.)
@@ -176,20 +179,25 @@ struct LaterLessonsTests {
             return (row, Array(pilot.lines[row].dropFirst(StreamPanel.labelWidth)))
         }
         var (row, drawn) = try relayRow()
-        #expect(drawn.prefix(3).first == "^" && drawn.prefix(3).last == "!", "\(drawn)")
-        let letter = drawn[1]
+        let letter = drawn[3]
+        #expect(String(drawn.prefix(6)) == "  ^\(letter)─!", "\(drawn)")
         #expect(letter.isLetter, "the value it was handed, by its letter: \(drawn)")
-        pilot.hover(at: Cell(column: StreamPanel.labelWidth + 1, row: row))
+        pilot.hover(at: Cell(column: StreamPanel.labelWidth + 3, row: row))
         let described = pilot.lines[pilot.lines.count - 2]
-        #expect(described.contains("^\(letter)! handed"), "\(described)")
+        #expect(described.contains("^\(letter) handed"), "\(described)")
         #expect(!described.contains("\(Glyph.value)"), "\(described)")
+        // The cancel's column: its `!`.
+        pilot.hover(at: Cell(column: StreamPanel.labelWidth + 5, row: row))
+        let cancelled = pilot.lines[pilot.lines.count - 2]
+        #expect(cancelled.contains("unsubscribed (v again)"), "\(cancelled)")
         // A value received after it subscribed: by its letter too.
         for key: Unicode.Scalar in ["v"] { pilot.type(key) }
         pilot.press(.right)
         (row, drawn) = try relayRow()
-        let received = drawn[3]
+        let subscribed = try #require(drawn.lastIndex(of: "^"), "\(drawn)")
+        let received = drawn[subscribed + 3]
         #expect(received.isLetter, "\(drawn)")
-        pilot.hover(at: Cell(column: StreamPanel.labelWidth + 3, row: row))
+        pilot.hover(at: Cell(column: StreamPanel.labelWidth + subscribed + 3, row: row))
         let later = pilot.lines[pilot.lines.count - 2]
         #expect(later.contains(": \(received) ") && !later.contains("\(Glyph.value)"), "\(later)")
     }

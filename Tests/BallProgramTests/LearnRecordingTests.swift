@@ -287,7 +287,8 @@ struct LearnRecordingTests {
         let lesson5 = Self.laneRows(tour.pilot.frame)
         for key in ["m"] + "\(LearnTests.index("replay") + 1)".unicodeScalars + ["3", "r"] { tour.pilot.type(key) }
         let lesson6 = Self.laneRows(tour.pilot.frame)
-        #expect(lesson6.contains { $0.hasPrefix(" late Replay(3) ^³") }, "\(lesson6.joined(separator: "\n"))")
+        // (r in a column of its own after the lesson's first.)
+        #expect(lesson6.contains { $0.hasPrefix(" late Replay(3)   ^³") }, "\(lesson6.joined(separator: "\n"))")
         tour.pilot.type("n")
         let lesson7 = Self.laneRows(tour.pilot.frame)
         tour.pilot.press(.left)
@@ -611,7 +612,8 @@ struct LearnRecordingTests {
         // At the start (the future drawn dim) lesson 3's lanes, to where the lesson ended (not the
         // cancel the next lesson's start made, on its own fresh lanes); at the end Completion's,
         // from where it began.
-        for (keys, drawn) in [([], " late Behavior  ^a─b"), ([TerminalBytes.end], " late Behavior    ^|")] {
+        // (Each subscription in a column of its own after the intent it came after.)
+        for (keys, drawn) in [([], " late Behavior    ^a─b"), ([TerminalBytes.end], " late Behavior      ^|")] {
             player.run(keys.map { .bytes($0) })
             let rows = Self.rows(player.frame)
             let behavior = rows.first { $0.hasPrefix(" late Behavior") }

@@ -128,7 +128,9 @@ struct PublishCopyLaneTests {
         #expect(Self.marbles("copy.screen", in: pilot.frame)?.last == "■", "\(pilot.lines.joined(separator: "\n"))")
     }
 
-    @Test("the copy's subject lane is drawn as a late Publish subscriber subscribed and cancelled where o was")
+    @Test(
+        "the copy's subject lane is drawn as a late Publish subscriber, subscribed and cancelled where o was: the same values in the same columns (p's subscription and cancel each in a column of its own)"
+    )
     func subjectAsLatePublish() {
         let pilot = Self.whyBehavior()
         pilot.type("o")
@@ -140,8 +142,9 @@ struct PublishCopyLaneTests {
         pilot.type("p")
         // Both drawn (learn's ruler gives its row up first: the values line names the letters).
         let subject = Self.marbles("copy.subject", in: pilot.frame)
-        #expect(subject == "^──b─c─d─e!")
-        #expect(Self.marbles("late Publish", in: pilot.frame) == subject, "\(pilot.lines.joined(separator: "\n"))")
+        #expect(subject == "^────b─c─d─e!")
+        #expect(
+            Self.marbles("late Publish", in: pilot.frame) == "  ^──b─c─d─e─!", "\(pilot.lines.joined(separator: "\n"))")
     }
 
     @Test("learn's lanes fold a live late lane for the copy's, and the description line names it")
@@ -155,8 +158,9 @@ struct PublishCopyLaneTests {
         for key: Unicode.Scalar in ["o", "b", "p", "r"] { pilot.type(key) }
         pilot.press(.right)
         let lines = pilot.lines
-        #expect(Self.marbles("late Behavior", in: pilot.frame) == "^a─b", "\(lines.joined(separator: "\n"))")
-        #expect(Self.marbles("late Publish", in: pilot.frame) == "^──b", "\(lines.joined(separator: "\n"))")
+        // Each subscription in a column of its own, in the order the keys came.
+        #expect(Self.marbles("late Behavior", in: pilot.frame) == "  ^a─────b", "\(lines.joined(separator: "\n"))")
+        #expect(Self.marbles("late Publish", in: pilot.frame) == "    ^────b", "\(lines.joined(separator: "\n"))")
         #expect(Self.marbles("late Replay(3)", in: pilot.frame) == nil)
         for label in Self.labels { #expect(Self.row(label, in: pilot.frame) != nil) }
         #expect(lines[lines.count - 2].contains("late Replay"), "\(lines.joined(separator: "\n"))")

@@ -408,7 +408,7 @@ struct RunLoopTests {
         // (The view scrolled the ball above the lanes: that notice takes the late one's place.)
         #expect(driver.play.binding.model.notice?.contains("s shows its lane") != true)
         #expect(
-            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior  ^a") }, "\(Self.lines(driver.frame))")
+            Self.lines(driver.frame).contains { $0.hasPrefix(" late Behavior    ^a") }, "\(Self.lines(driver.frame))")
         // In a replay, the player's message says it.
         let pilot = try Pilot<ReplayProgram>(Self.sample)
         pilot.type("l")

@@ -12,11 +12,14 @@ import Testing
 @Suite("Streams as marble lanes")
 struct StreamsTests {
     /// Each lane as text: two characters per column (the `^`/`|` mark or line, then the
-    /// marble), from the start column on; late lanes start blank before their subscription.
+    /// marble), from the start column on, each late subscription and cancel in a column of its
+    /// own after its intent's, as the panel draws them; late lanes start blank before their
+    /// subscription.
     static func lanes(_ driver: Pilot<Play>) -> [String: String] {
-        let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
+        let columns = StreamColumn.withMoments(driver.streams.columns)
+        let panel = StreamPanel(columns: columns, lateLanes: driver.streams.lateLanes)
         // Two cells a column, and the cell after the last for a third mark (`^3|`).
-        let width = StreamPanel.labelWidth + 2 * driver.streams.columns.count + 1
+        let width = StreamPanel.labelWidth + 2 * columns.count + 1
         var lanes: [String: String] = [:]
         let lines = panel.lines(width: width)
         for (index, lane) in StreamLane.main.enumerated() {
@@ -62,12 +65,13 @@ struct StreamsTests {
         driver.press(.up)  // 16
         #expect(
             Self.lanes(driver) == [
-                "intents": "^──▼─•─•─•─•─▲─→─→─→─→─→─→─→─→─←─↑",
-                "position": "^a───b─c─d─e───f─g─h─i─j─k─────j─l",
-                "ballColour": "^●───·─●─·─·───●─·─●─●─·─·─────·─·",
-                "background": "^■─────·───────■───■─■────────────",
-                "late Behavior": "                            ^k─j─l",
-                "late Publish": "                              ^──l",
+                // Each subscription in a column of its own after the intent it came after.
+                "intents": "^──▼─•─•─•─•─▲─→─→─→─→─→─→─→─→───←───↑",
+                "position": "^a───b─c─d─e───f─g─h─i─j─k───────j───l",
+                "ballColour": "^●───·─●─·─·───●─·─●─●─·─·───────·───·",
+                "background": "^■─────·───────■───■─■────────────────",
+                "late Behavior": "                              ^k─j───l",
+                "late Publish": "                                  ^──l",
             ])
         // What the columns say of the state (the headless replay's derivation, column by column).
         let states = driver.streams.columns.map { column in
@@ -96,29 +100,36 @@ struct StreamsTests {
         driver.send(.quitRequested)  // 4: every subject completes; the relay does not.
         #expect(
             Self.lanes(driver) == [
-                "intents": "^──→─→─→─q|", "position": "^a─b─c─d─|", "ballColour": "^●─·─●─·─|",
-                "background": "^■───·───|", "late Behavior": "^a─b─c─d─|", "late Publish": "  ^──c!   ",
-                "late Replay(3)": "    ^³─d─|", "late Relay": "    ^c─d──",
+                // Each subscription and cancel in a column of its own after the intent before it.
+                "intents": "^────→───→───────→─q|", "position": "^a───b───c───────d─|",
+                "ballColour": "^●───·───●───────·─|", "background": "^■───────·─────────|",
+                "late Behavior": "  ^a─b───c───────d─|", "late Publish": "      ^──c─!        ",
+                "late Replay(3)": "            ^³───d─|", "late Relay": "              ^c─d──",
             ])
         let lanes = LateSubscriber.allCases.map { driver.streams.lateLane($0)! }
         #expect(lanes.map(\.handed) == [1, 0, 3, 1])
         #expect(
             lanes.map(\.end) == [
-                LateLane.End(column: 4, ending: .completed), LateLane.End(column: 2, ending: .unsubscribed),
+                LateLane.End(column: 4, ending: .completed),
+                // The first thing after #2's intent.
+                LateLane.End(column: 2, ending: .unsubscribed, moment: 0),
                 LateLane.End(column: 4, ending: .completed), nil,
             ])
         // Pointing at a late lane's column names the values it received there, oldest first, each
-        // by the letter its lane draws.
-        let panel = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
+        // by the letter its lane draws; at a subscription's or a cancel's own column, what it did.
+        let drawn = StreamColumn.withMoments(driver.streams.columns)
+        let panel = StreamPanel(columns: drawn, lateLanes: driver.streams.lateLanes)
         let columns = driver.streams.columns
+        func after(_ index: Int, _ moment: Int) -> StreamColumn {
+            drawn.first { $0.index == index && $0.moment == moment } ?? StreamColumn(index: -1)
+        }
         #expect(
-            panel.describe(columns[2], in: .late(.replay)).hasPrefix(
+            panel.describe(after(2, 1), in: .late(.replay)).hasPrefix(
                 "#2: ^³ handed 40,11 · 41,11 · 42,11 at once: a Replay subject keeps the last 3 ← "))
+        #expect(panel.describe(columns[2], in: .late(.publish)).hasPrefix("#2: c 42,11 ← "))
+        #expect(panel.describe(after(2, 0), in: .late(.publish)).hasPrefix("#2: ! unsubscribed (p again) ← "))
         #expect(
-            panel.describe(columns[2], in: .late(.publish)).hasPrefix(
-                "#2: c 42,11, then ! unsubscribed (p again) ← "))
-        #expect(
-            panel.describe(columns[0], in: .late(.behavior)).hasPrefix(
+            panel.describe(after(0, 0), in: .late(.behavior)).hasPrefix(
                 "#0: ^a handed 40,11 at once: a Behavior subject hands the latest ← "))
         #expect(panel.describe(columns[3], in: .late(.relay)).hasPrefix("#3: d 43,11 ← "))
         #expect(
@@ -127,16 +138,19 @@ struct StreamsTests {
         // Publish again after the quit (as the player can, at the last place): a completed
         // subject hands a new subscriber only the end.
         driver.streams.toggleLate(.publish)
-        #expect(Self.lanes(driver)["late Publish"] == "        ^|")
-        #expect(driver.streams.lateLane(.publish)?.end == LateLane.End(column: 4, ending: .completed))
-        let after = StreamPanel(columns: driver.streams.columns, lateLanes: driver.streams.lateLanes)
+        #expect(Self.lanes(driver)["late Publish"] == "                    ^|")
+        #expect(driver.streams.lateLane(.publish)?.end == LateLane.End(column: 4, ending: .completed, moment: 0))
+        let later = StreamColumn.withMoments(driver.streams.columns)
+        let quitted = StreamPanel(columns: later, lateLanes: driver.streams.lateLanes)
         #expect(
-            after.describe(driver.streams.columns[4], in: .late(.publish)).hasPrefix(
+            quitted.describe(
+                later.first { $0.index == 4 && $0.moment == 0 } ?? StreamColumn(index: -1), in: .late(.publish)
+            ).hasPrefix(
                 "#4: ^| handed only the completion: the Publish subject had completed ← "))
         // Replay(3) after the quit: its three, then the completion (^3|).
         driver.streams.toggleLate(.replay)
         driver.streams.toggleLate(.replay)
-        #expect(Self.lanes(driver)["late Replay(3)"] == "        ^³|")
+        #expect(Self.lanes(driver)["late Replay(3)"] == "                        ^³|")
     }
 
     @Test(
@@ -511,7 +525,7 @@ struct StreamsTests {
         driver.toggleLate(.publish)
         driver.type("c")
         driver.send(.quitRequested)
-        var columns = driver.streams.columns
+        var columns = StreamColumn.withMoments(driver.streams.columns)
         columns.insert(StreamColumn(index: columns.count, intent: .recentred), at: columns.count - 1)
         columns[columns.count - 2].skipped = true
         let panel = StreamPanel(columns: columns, lateLanes: driver.streams.lateLanes)

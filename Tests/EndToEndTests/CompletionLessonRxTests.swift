@@ -92,18 +92,23 @@ struct CompletionLessonRxTests {
         var drawn: [String] = []
         for row in rows {
             guard let kind = kinds.first(where: { row.hasPrefix($0.key) })?.value, row.contains("^") else { continue }
-            let marks = row.dropFirst(StreamPanel.labelWidth).filter { $0 != " " && $0 != "─" }
-            let handed = marks.dropFirst().filter { $0 != "|" && $0 != "!" }
-            let group = handed.first.flatMap { glyph in
-                (2...LateSubscriber.replayBufferSize).first { String(Glyph.group($0)) == String(glyph) }
+            // A row draws each lane that ended before the next began: a lane from each `^`.
+            let cells = row.dropFirst(StreamPanel.labelWidth).filter { $0 != " " && $0 != "─" }
+            let starts = cells.indices.filter { cells[$0] == "^" }
+            for (number, first) in starts.enumerated() {
+                let marks = cells[first..<(number + 1 < starts.count ? starts[number + 1] : cells.endIndex)]
+                let handed = marks.dropFirst().filter { $0 != "|" && $0 != "!" }
+                let group = handed.first.flatMap { glyph in
+                    (2...LateSubscriber.replayBufferSize).first { String(Glyph.group($0)) == String(glyph) }
+                }
+                let handedValues =
+                    group.map { count in
+                        // A group: the last `count` positions, oldest first (the Replay subject's buffer).
+                        Array([start, moved].suffix(count)).map { "\($0.column),\($0.row)" }.joined(separator: " ")
+                    } ?? handed.compactMap { named[$0] }.joined(separator: " ")
+                drawn.append(
+                    "\(kind.key) [\(handedValues)] \(marks.contains("|") ? "|" : "")\(marks.contains("!") ? "!" : "")")
             }
-            let handedValues =
-                group.map { count in
-                    // A group: the last `count` positions, oldest first (the Replay subject's buffer).
-                    Array([start, moved].suffix(count)).map { "\($0.column),\($0.row)" }.joined(separator: " ")
-                } ?? handed.compactMap { named[$0] }.joined(separator: " ")
-            drawn.append(
-                "\(kind.key) [\(handedValues)] \(marks.contains("|") ? "|" : "")\(marks.contains("!") ? "!" : "")")
         }
         // RxPY's in the panel's order of kinds, each kind's in the order subscribed.
         let order = LateSubscriber.allCases.map { String($0.key) }
