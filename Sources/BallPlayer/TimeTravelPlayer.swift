@@ -252,7 +252,7 @@ package final class TimeTravelPlayer {
             lane.start <= place && (lane.end.map { $0.column > place } ?? true)
         }
         let observation: Observation = live == true ? .unsubscribed(kind) : .subscribed(kind)
-        guard keep(observation, of: kind) else {
+        guard keep(observation) else {
             message = "\(userObservationLimit) subscribes and cancels kept: this one is not"
             return
         }
@@ -264,32 +264,15 @@ package final class TimeTravelPlayer {
         message = streamsOpen ? words : "\(words); s shows its lane"
     }
 
-    /// Keeps `observation` at the current place, after every other there. Of one kind's keys at
-    /// one place it keeps the first and the last two (what they draw: a held key costs no more,
-    /// and no key changes meaning). False when the limit (``userObservationLimit``) are kept.
-    private func keep(_ observation: Observation, of kind: LateSubscriber) -> Bool {
-        let slot = userObservations.firstIndex { $0.place > place } ?? userObservations.count
-        let same = userObservations.indices.filter {
-            userObservations[$0].place == place && Self.kind(of: userObservations[$0]) == kind
-        }
-        if same.count >= 3 {
-            // [first, a, b] + c draws as [first, c]: a and b cancel out, and c's lane replaces
-            // theirs.
-            userObservations.insert((place, observation, nil), at: slot)
-            userObservations.remove(at: same[2])
-            userObservations.remove(at: same[1])
-            return true
-        }
+    /// Keeps `observation` at the current place, after every other there: each press is drawn
+    /// in a column of its own after the place's intent, as the session draws it, so none is
+    /// dropped (two that cancel out still drew a subscription and its end). False when the limit
+    /// (``userObservationLimit``) are kept.
+    private func keep(_ observation: Observation) -> Bool {
         guard userObservations.count < userObservationLimit else { return false }
+        let slot = userObservations.firstIndex { $0.place > place } ?? userObservations.count
         userObservations.insert((place, observation, nil), at: slot)
         return true
-    }
-
-    private static func kind(of entry: StreamsPage.LateObservation) -> LateSubscriber? {
-        switch entry.observation {
-        case .subscribed(let kind), .unsubscribed(let kind): kind
-        case .panelOpened, .panelClosed, .lessonBegan, .screenThroughPublish, .mapCopies: nil
-        }
     }
 
     /// How many subscribes and cancels the player keeps of the user's.

@@ -1035,10 +1035,15 @@ extension TimeTravelTests {
         pilot.type("p")
         // (Its beginning: a recording as narrow as 40 columns cuts the rest with "…".)
         #expect(says("40 subscribes and cancels kept:"), "\(generator) \(pilot.lines.suffix(4))")
-        // A fourth press of one key at one place costs nothing more: it is kept, and means
-        // what it would (three at #3 left it subscribed, three at #4 cancelled).
+        // Every press is drawn in a column of its own, so none is dropped to make room: a
+        // fourth of one key at one place is refused too, and changes nothing (three at #3 left
+        // Behavior subscribed, three at #4 cancelled it, and it stays cancelled).
+        let before = pilot.frame
         pilot.type("b")
-        #expect(says("late Behavior subscribed at #4"), "\(generator)")
+        #expect(says("40 subscribes and cancels kept:"), "\(generator) \(pilot.lines.suffix(4))")
+        pilot.type("b")
+        #expect(!says("late Behavior subscribed at #4"), "\(generator)")
+        #expect(pilot.frame == before, "\(generator)")
     }
 
     @Test("played forward, the panel opens and closes where the recording's did; one open from the start starts open")
