@@ -1212,7 +1212,8 @@ extension StreamColumn {
                 merged.ball = shown.ball ?? merged.ball
                 merged.screen = shown.screen ?? merged.screen
                 copy = merged
-            case .late, .inner: break
+            // (Stage lanes are gathered by their place, ``StreamLane/stage(_:)``.)
+            case .late, .inner, .part: break
             }
         }
     }

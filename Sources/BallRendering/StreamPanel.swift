@@ -164,7 +164,7 @@ package struct StreamPanel: Hashable, Sendable {
     private var drawnAfresh: Drawn {
         var drawn = Drawn(
             slot: showsSlot, segments: showsSlot, inputs: showsSlot ? inputLanes : [],
-            stages: showsSlot ? stageLanes : [], copy: columns.contains { $0.copy != nil })
+            stages: showsSlot ? partLanes : [], copy: columns.contains { $0.copy != nil })
         drawn.background = showsBackground
         // flatMap's inner lanes, and the Publish copy's, take no more rows than the panel keeps
         // (``rows(slot:)``): where they would, they take the rows of the late kinds with no lane
@@ -219,8 +219,9 @@ package struct StreamPanel: Hashable, Sendable {
             } else if let retried = drawn.stages.lastIndex(where: \.isRetried) {
                 // The last of retry's subscriptions first: the description line counts them.
                 drawn.folded.insert(drawn.stages.remove(at: retried), at: 0)
-            } else if let last = drawn.stages.popLast() {
-                drawn.folded.insert(last, at: 0)
+            } else if let part = drawn.stages.lastIndex(where: { !isShown($0) }) ?? drawn.stages.indices.last {
+                // The parts of pipes other than the one at the place shown first.
+                drawn.folded.insert(drawn.stages.remove(at: part), at: 0)
             } else if drawn.segments {
                 drawn.segments = false
             } else if drawn.values {
@@ -256,7 +257,7 @@ package struct StreamPanel: Hashable, Sendable {
         var segments: Bool
         /// The lanes of what the operator in the slot reads.
         var inputs: [StreamLane]
-        /// The lanes of the pipe's stages before its last (``StreamLane/stage(_:)``).
+        /// The rows of the pipes' stages, an operator's part each (``StreamPanel/partLanes``).
         var stages: [StreamLane]
         /// Whether the lanes of `learn`'s Publish copy of the chain (a copy lived on the page).
         var copy: Bool
@@ -549,11 +550,68 @@ package struct StreamPanel: Hashable, Sendable {
     /// are (a lane not here is projected when drawn).
     package var projected: [SpanLane: [Marble?]] = [:]
 
-    /// The lanes of the pipes' stages it draws: each stage before a pipe's last, and, where a
-    /// pipe's last stage completed on the page on its own (a recovery's fallback, then its end),
-    /// the lane of that stage too: its `|` is drawn there, as Rx draws an inner's completion on
-    /// the inner, never on the output of `switchToLatest`, which lives on (the slot's lane is
-    /// then `slotted`, ``slotLaneIsStage``).
+    /// The rows of the pipes' stages it draws, one for each operator's part on the page
+    /// (``StreamLane/part(_:)``): each stage before a pipe's last, and a pipe's last where it
+    /// completed on the page on its own (a recovery's fallback, then its end): its `|` is drawn
+    /// there, as Rx draws an inner's completion on the inner, never on the output of
+    /// `switchToLatest`, which lives on (the slot's lane is then `slotted`, ``slotLaneIsStage``).
+    /// Top to bottom by their place in the pipe, then by where each first comes on the page. A
+    /// row holds one operator's marbles, labelled with its code (``pipeLabel(_:)``), whatever
+    /// pipes come before or after it on the page.
+    package var partLanes: [StreamLane] {
+        var (parts, seen, beforeLast, endedAlone) = (
+            [StagePart](), Set<StagePart>(), Set<StagePart>(), Set<StagePart>()
+        )
+        var previous: SlotPipe?
+        // By index, and each pipe once where it stays: the time view's page holds hundreds of columns.
+        for index in columns.indices {
+            let pipe = columns[index].slot
+            guard pipe.stages.count > 1 else { continue }
+            if Self.lastStageEndsAlone(columns[index]) {
+                endedAlone.insert(StagePart(number: pipe.stages.count - 1, operation: pipe.last))
+            }
+            guard pipe != previous else { continue }
+            previous = pipe
+            for part in StagePart.parts(of: pipe) {
+                if part.number < pipe.stages.count - 1 { beforeLast.insert(part) }
+                if seen.insert(part).inserted { parts.append(part) }
+            }
+        }
+        let drawn = parts.enumerated().filter { beforeLast.contains($0.element) || endedAlone.contains($0.element) }
+        let sorted = drawn.sorted { ($0.element.number, $0.offset) < ($1.element.number, $1.offset) }
+        let made = retriedMost(of: Set(sorted.map(\.element)))
+        // Each part's row, then a row for each subscription retry made anew to it (in one column at most).
+        return sorted.flatMap { _, part in
+            [StreamLane.part(part)] + (0..<made[part, default: 0]).map { .part(part.retried($0 + 2)) }
+        }
+    }
+
+    /// How many subscriptions `retry` made anew to each of `parts` in one column at most, in the
+    /// columns whose pipe has the part (none: left out).
+    private func retriedMost(of parts: Set<StagePart>) -> [StagePart: Int] {
+        var most: [StagePart: Int] = [:]
+        // By index: the panel works this out for every column on its page.
+        for index in columns.indices {
+            let pipe = columns[index].slot
+            for number in columns[index].stagesPassed.indices where pipe.stages.indices.contains(number) {
+                let part = StagePart(number: number, operation: pipe.stages[number])
+                guard parts.contains(part) else { continue }
+                let made = columns[index].resubscriptions(ofStage: number)
+                if made > most[part, default: 0] { most[part] = made }
+            }
+        }
+        return most
+    }
+
+    /// Whether `lane` is a part of the pipe at the place shown (every other lane is).
+    private func isShown(_ lane: StreamLane) -> Bool {
+        guard case .part(let part) = lane else { return true }
+        return part.isIn(presentColumn?.slot ?? .none)
+    }
+
+    /// The lanes of the pipes' stages by their place (``StreamLane/stage(_:)``), as the SVG picture
+    /// draws them: each stage before a pipe's last, and, where a pipe's last stage completed on
+    /// the page on its own (a recovery's fallback, then its end), the lane of that stage too.
     package var stageLanes: [StreamLane] {
         let before = StreamLane.stages(in: columns)
         guard let ended = columns.lazy.filter(Self.lastStageEndsAlone).map({ $0.slot.stages.count - 1 }).max(),
@@ -1055,15 +1113,18 @@ package struct StreamPanel: Hashable, Sendable {
         return true
     }
 
-    /// A pipe lane's label: a stage's code, as the chain has it (`.map { _ in 1 }`, `.scan(0) { … }`,
-    /// `.filter { … }`: what does not fit the label column is cut to `…`, and the hover line says
-    /// it in full); the slot's lane, the last stage's, where the pipe has several. Where the page
-    /// holds parts of another operator on the lane, the row above names each part, and the lane is
-    /// `stage 1`, or `slotted`, as ballColour's code names it. An inner lane is labelled by the
+    /// A pipe lane's label: an operator's part's row (``partLanes``), its code as the chain has it
+    /// (`.map { _ in 1 }`, `.scan(0) { … }`, `.filter { … }`: what does not fit the label column is
+    /// cut to `…`, and the hover line says it in full), the same on every page, live and in the
+    /// player (``StagePart/label(width:)``); the slot's lane, the last stage's, where every column
+    /// on the page has that pipe, else `slotted`, as ballColour's code names it (the row above
+    /// names each part). A stage's lane by its place (the SVG picture's): its code where every
+    /// column on the page has that stage, else `stage 1`. An inner lane is labelled by the
     /// subscriptions it draws on the page (``StreamLane/innerLabel(_:in:room:)``); every other
     /// lane by its name.
     package func pipeLabel(_ lane: StreamLane) -> String {
         if case .inner(let number) = lane { return StreamLane.innerLabel(number, in: columns, room: Self.labelRoom) }
+        if case .part(let part) = lane { return part.label(width: Self.labelRoom) }
         let pipe = labellingPipe(for: lane)
         switch lane {
         case .stage(let number) where pipe.stages.indices.contains(number):
@@ -1082,6 +1143,7 @@ package struct StreamPanel: Hashable, Sendable {
         case .stage(let number) where pipe.stages.indices.contains(number) && isOnlyOperator(of: pipe, on: lane):
             return pipe.stages[number].stageCode
         case .slotted where slotLaneIsStage: return pipe.last.stageCode
+        case .part(let part) where !part.isRetried: return part.operation.stageCode
         default: return nil
         }
     }
@@ -1092,7 +1154,8 @@ package struct StreamPanel: Hashable, Sendable {
         let pipe = presentColumn?.slot ?? .none
         guard let timed = pipe.stages.firstIndex(where: { $0.operation.interval != nil }), timed < pipe.stages.count - 1
         else { return .slotted }
-        return mainLanes.contains(.stage(timed)) ? .stage(timed) : .slotted
+        let part = StreamLane.part(StagePart(number: timed, operation: pipe.stages[timed]))
+        return mainLanes.contains(part) ? part : mainLanes.contains(.stage(timed)) ? .stage(timed) : .slotted
     }
 
     /// Where on the page an operator went into the slot (the offset of the column drawn; in the

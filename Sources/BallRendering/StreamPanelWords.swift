@@ -74,6 +74,8 @@ extension StreamPanel {
     /// The same, longest first: with the lane's code in full; with it in short; in short with
     /// what the lane did in short; what the lane did alone.
     func descriptions(_ column: StreamColumn, in lane: StreamLane) -> [String] {
+        // An operator's part says what its stage did, where the column's pipe has it.
+        if case .part(let part) = lane, let stage = column.stageLane(part) { return descriptions(column, in: stage) }
         var did: String
         var shortDid: String?
         // A value as the lane draws it (its letter, its digits, T or F), then in words: `c 41,11`.
@@ -99,6 +101,10 @@ extension StreamPanel {
             (did, shortDid) = slotWords()
         case .stage(let number):
             (did, shortDid) = column.isLastStage(lane) ? slotWords() : Self.stageWords(number, column: column)
+        case .part(let part):
+            did =
+                "nothing: the pipe here has no \(part.operation.name) at stage \(part.number + 1) (\(column.slot.shownName)): its lane is another row"
+            shortDid = "nothing: not in the pipe here"
         case .ballColour:
             // Only what the slot passed on reaches the colour (a pipe that completed passes nothing).
             (did, shortDid) = Self.colourWords(

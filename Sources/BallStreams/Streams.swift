@@ -45,6 +45,10 @@ package enum StreamLane: Hashable, Sendable {
     /// that lane, a row each, as Rx draws each subscription (RxSwift's test scheduler records a
     /// `Subscription(start, end)` for each, RxJS a subscription marble line each).
     case retried(stage: Int, subscription: Int)
+    /// One operator's part of the pipe's stage lanes (``StagePart``): what ``stage(_:)`` draws in
+    /// the columns whose pipe has that operator at that place, and nothing in the others. The
+    /// panel draws a row for each part, so that a row holds one operator's marbles.
+    case part(StagePart)
     /// A stream of `learn`'s Publish copy of the chain (`o`, ``PublishCopy``), which the screen's
     /// colours follow while `o` binds them: drawn under the main lanes, from where it subscribed
     /// (`^`, handed nothing) to where `o` bound the screen back (`!`).
@@ -87,6 +91,8 @@ package enum StreamLane: Hashable, Sendable {
         case .inner(let number): "inner \(number)"
         case .stage(let number): "stage\(number + 1)"
         case .retried(_, let subscription): "\u{2514} retry's \(Self.ordinal(subscription))"
+        case .part(let part) where part.isRetried: Self.retried(stage: part.number, subscription: part.subscription).label
+        case .part(let part): part.operation.stageCode
         case .copy(let stream): "copy.\(stream)"
         }
     }
@@ -203,13 +209,17 @@ package enum StreamLane: Hashable, Sendable {
 
     /// Whether this is the lane of a subscription `retry` made anew (``retried(stage:subscription:)``).
     package var isRetried: Bool {
-        if case .retried = self { true } else { false }
+        switch self {
+        case .retried: true
+        case .part(let part): part.isRetried
+        default: false
+        }
     }
 
     /// Whether this is the slot's lane or a stage's (``stage(_:)``): the lanes of the pipe.
     package var isPipeLane: Bool {
         switch self {
-        case .slotted, .stage: true
+        case .slotted, .stage, .part: true
         default: false
         }
     }
@@ -242,6 +252,10 @@ package enum StreamLane: Hashable, Sendable {
         case .stage(let number): "stage \(number + 1) of the pipe in the slot, what it passes on to the next"
         case .retried(let number, let subscription):
             "stage \(number + 1) of the pipe in the slot, its \(Self.ordinal(subscription)) subscription in the column: retry's, made anew after the error"
+        case .part(let part) where part.isRetried:
+            "\(part.operation.stageCode), stage \(part.number + 1) of the pipes in the slot that have it there, its \(Self.ordinal(part.subscription)) subscription in the column: retry's, made anew after the error"
+        case .part(let part):
+            "\(part.operation.stageCode), stage \(part.number + 1) of the pipes in the slot that have it there"
         case .copy(.subject): "copy.subject = PublishSubject(), sent each new position from o on"
         case .copy(.ball):
             "copy.ball = copy.subject.map { $0.ballColour }.distinctUntilChanged(): the screen's ball follows it"
@@ -269,6 +283,9 @@ package enum StreamLane: Hashable, Sendable {
         case .stage(let number): "stage \(number + 1) of the slot's pipe"
         case .retried(let number, let subscription):
             "stage \(number + 1), its \(Self.ordinal(subscription)) subscription (retry's)"
+        case .part(let part) where part.isRetried:
+            "\(part.operation.stageCode), its \(Self.ordinal(part.subscription)) subscription (retry's)"
+        case .part(let part): part.operation.stageCode
         case .copy(.subject): "PublishSubject(), from o on"
         case .copy(.ball): "copy.subject.map { $0.ballColour }"
         case .copy(.screen): "copy.ball.scan(white, accumulator: screenColour)"
@@ -882,6 +899,7 @@ package struct StreamColumn: Hashable, Sendable {
     package func marble(_ lane: StreamLane) -> Marble? {
         if case .copy(let stream) = lane { return copyMarble(stream) }
         if case .retried(let number, let subscription) = lane { return retriedMarble(number, subscription) }
+        if case .part(let part) = lane { return stageLane(part).flatMap(marble) }
         if dead.contains(lane) { return nil }
         // A stage's lane lives where the pipe has that stage; the last's is drawn as what it
         // hands `switchToLatest`, the slot's lane's values.
@@ -1037,6 +1055,7 @@ package struct StreamColumn: Hashable, Sendable {
         case .stage(let number): passed(byStage: number)?.times.last ?? time
         case .retried(let number, let subscription):
             retried(ofStage: number).dropFirst(subscription - 2).first?.at ?? time
+        case .part(let part): stageLane(part).flatMap(time(of:)) ?? time
         case .intents, .position, .mirror, .grabbed, .mouse, .keys, .late, .inner, .copy: time
         }
     }
@@ -1133,6 +1152,7 @@ package struct StreamColumn: Hashable, Sendable {
     /// marble (as ``emission(_:)`` draws them, for the run alone) at its instant. Nil where
     /// everything it emitted here came at one instant (``time(of:)``).
     package func timedRuns(_ lane: StreamLane) -> [(marble: Marble, at: SessionTime)]? {
+        if case .part(let part) = lane { return stageLane(part).flatMap(timedRuns) }
         let (values, stages): ([SlotOutput], ArraySlice<SlotOperator>)
         switch lane {
         case .slotted:
@@ -1235,6 +1255,7 @@ package struct StreamColumn: Hashable, Sendable {
     /// What `lane` emitted here, ghosts included; nil: nothing.
     package func emission(_ lane: StreamLane) -> Marble? {
         switch lane {
+        case .part(let part): return stageLane(part).flatMap(emission)
         case .intents: return intent.map(Marble.intent)
         case .position, .late: return position.map { .value(.position($0)) }
         case .mirror: return mirrorSent.map { .value(.flag($0)) }

@@ -1,3 +1,4 @@
+import BallModel
 import BallProgram
 import BallReplay
 
@@ -13,9 +14,9 @@ package final class RecordedTour {
     /// The recorder (kept for as long as the tour).
     package let recorder: ReplayRecorder
 
-    /// The tour from lesson `first` (0: the first), recording from its start.
-    package init(first: Int) throws {
-        pilot = Pilot<Learn>(first: first)
+    /// The tour from lesson `first` (0: the first) in a terminal of `size`, recording from its start.
+    package init(first: Int, screen size: ScreenSize = ScreenSize(columns: 80, rows: 24)) throws {
+        pilot = Pilot<Learn>(first: first, screen: size)
         recorder = try ReplayRecorder(
             session: pilot.learn.play.session, observations: pilot.learn.play.streams.observations, writer: file,
             program: "test", started: "2026-11-28T00:00:00Z")

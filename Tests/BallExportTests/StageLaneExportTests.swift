@@ -57,11 +57,12 @@ struct StageLaneExportTests {
     func text() throws {
         var lines: [String] = []
         try MarbleDiagram.run(reader: .inMemory(Self.bytes), width: 80) { lines.append($0) }
-        // Two pipes' parts on each lane, each named in the row above: the lanes are named by
-        // their place (no one stage's code is true of both parts). filter's passes 40, 41, 42 on
-        // (a b c) and stops 32; debounce passes 42 on 300 ms after it came, in its column.
+        // Each operator's part a row of its own, labelled with its code: filter's passes 40, 41,
+        // 42 on (a b c) and stops 32; debounce passes 42 on 300 ms after it came, in its column;
+        // map's row begins where its pipe went in.
         #expect(lines.contains(" in the slot      ├.filte…├.map.scan"), "\(lines)")
-        #expect(lines.contains(" stage 1          ├a─b─c──├1─1─1─1─|"), "\(lines)")
+        #expect(lines.contains(" .filter { … }    ├a─b─c──"), "\(lines)")
+        #expect(lines.contains(" .map {_ in 1}            ├1─1─1─1─|"), "\(lines)")
         #expect(lines.contains(" slotted        ^a├────c──├1─2─3─4─|"), "\(lines)")
         // One pipe after the empty slot: the stage lane is labelled with its code; the slot's
         // lane holds the empty slot's part too, so it is `slotted`.

@@ -399,7 +399,7 @@ struct StreamsTests {
             ])
         // The map stage's lane says what it passed on to scan, or why nothing reached it.
         #expect(
-            (1...4).map { panel.describe(columns[$0], in: .stage(0)) } == [
+            (1...4).map { panel.describe(columns[$0], in: .part(StagePart(number: 0, operation: .mapToOne))) } == [
                 "#1: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
                 "#2: 1: map passed it on to scan ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
                 "#3: nothing: no new position ← .map { _ in 1 }, stage 1 of position.map { _ in 1 }.scan(0) { $0 + $1 }",
@@ -410,7 +410,11 @@ struct StreamsTests {
         // whose lane is the slot's (the colour follows it); the row above names the counter where
         // its part starts (├; the empty slot's part before it is too short to name); the counts
         // are the marbles: 1 1 1 over 1 2 3.
-        #expect(panel.mainLanes == [.intents, .position, .stage(0), .slotted, .ballColour, .background])
+        #expect(
+            panel.mainLanes == [
+                .intents, .position, .part(StagePart(number: 0, operation: .mapToOne)), .slotted, .ballColour,
+                .background,
+            ])
         #expect(String(String.UnicodeScalarView(lines[3].prefix(12).map(\.glyph))) == " in the slot")
         #expect(Self.text(lines[3]) == "  ├.map.sc…")
         #expect(String(String.UnicodeScalarView(lines[4].prefix(16).map(\.glyph))) == " .map {_ in 1}  ")
@@ -651,7 +655,7 @@ struct StreamsTests {
     @Test(
         "catch's completion: catch's own lane ends a| where it passed the middle on, then draws nothing until another pipe; slotted, switchToLatest's output, and the colours go on, and say the ball keeps the middle's colour"
     )
-    func catchCompletes() {
+    func catchCompletes() throws {
         let screen = ScreenSize(columns: 80, rows: 24)
         let session = BallSession(screen: screen)
         let recorder = StreamRecorder(session: session)
@@ -681,7 +685,8 @@ struct StreamsTests {
         var panel = StreamPanel(columns: columns, lateLanes: [])
         panel.showsSlot = true
         #expect(panel.pipeLabel(.slotted) == "slotted")
-        #expect(panel.mainLanes.contains(.stage(1)), "catch's own lane: \(panel.mainLanes)")
+        let caught = StreamLane.part(StagePart(number: 1, operation: .catch))
+        #expect(panel.mainLanes.contains(caught), "catch's own lane: \(panel.mainLanes)")
         let slot = panel.describe(columns[4], in: .slotted)
         #expect(slot.hasPrefix("#4: nothing: catch completed, and the pipe with it"), "\(slot)")
         let colour = panel.describe(columns[4], in: .ballColour)
@@ -689,13 +694,23 @@ struct StreamsTests {
             colour.hasPrefix(
                 "#4: nothing: the pipe in the slot completed, so nothing reaches the colour: it stays \(middle.ballColour.name)"
             ), "\(colour)")
-        #expect(panel.pipeLabel(.stage(1)) == ".catch { … }", "one recovery on its lane: labelled with its code")
-        // Another recovery after it on the same lane: the lane is named by its place.
+        #expect(panel.pipeLabel(caught) == ".catch { … }", "one recovery on its lane: labelled with its code")
+        // Another recovery after it at the same place: a row of its own, labelled with its code;
+        // catch's row draws nothing in its part.
         session.send(.arrowPressed(.down, distance: 6))  // #7: a corner again: catch ends again.
         session.send(.operatorChosen([.tryMap, .catchAndReturn]))  // #8
+        session.send(.arrowPressed(.right, distance: 40))  // #9: the bottom right corner: it ends too.
         var both = StreamPanel(columns: recorder.columns(from: 0), lateLanes: [])
         both.showsSlot = true
-        #expect(both.pipeLabel(.stage(1)) == "stage 2" && both.pipeLabel(.slotted) == "slotted")
+        let returned = StreamLane.part(StagePart(number: 1, operation: .catchAndReturn))
+        #expect(
+            both.mainLanes.filter(\.isPipeLane) == [
+                .part(StagePart(number: 0, operation: .tryMap)), caught, returned, .slotted,
+            ])
+        #expect(both.pipeLabel(caught) == ".catch { … }" && both.pipeLabel(returned) == ".catchAndRetu…")
+        #expect(both.pipeLabel(.slotted) == "slotted")
+        let last = try #require(recorder.columns(from: 0).last)
+        #expect(last.marble(caught) == nil && last.marble(returned) == .ended(after: .value(.position(middle))))
         let ended = panel.describe(columns[3], in: .stage(1))
         #expect(ended.contains("then | completed: catch's fallback"), "\(ended)")
         let slotted = panel.describe(columns[3], in: .slotted)
@@ -960,7 +975,7 @@ struct InnerLaneTests {
         // A span of 100 ms a cell: the press's value at 200, the second press's at the window's
         // end (500), the drag's first copy at 800, its second at 1100, each alone in its span;
         // throttle's window drawn on its own lane between.
-        for (lane, between) in [(StreamLane.stage(1), "~~"), (.slotted, "──")] {
+        for (lane, between) in [(StreamLane.part(StagePart(number: 1, operation: .throttle)), "~~"), (.slotted, "──")] {
             let marks = row(lane)
             #expect(marks.count > 11, "\(lines)")
             guard marks.count > 11 else { continue }
