@@ -37,28 +37,25 @@ struct ValueLetterTests {
                 let values = rows[intents...].firstIndex(where: { label($0) == "values" })
             else { return }
             self.rows = Array(rows[intents...].prefix { !$0.hasPrefix(" #") })
-            // The stage lanes, between the row naming the slot's segments and the slot's lane, by
-            // their order: live names them by their code, the player's page, which holds several
-            // pipes, `stage 1`, `stage 2`.
-            var stage: Int?
+            // The stage lanes, each an operator's part, labelled with its code live and in the
+            // player alike: by label, but for a code two parts share (`.catch { … }` at two places
+            // in two pipes), which the rows either view has room for may tell apart.
             let known = Set(
                 (StreamLane.main + [.slotted] + LateSubscriber.allCases.map(StreamLane.late)).map(\.label))
+            var parts: [String: [Unicode.Scalar]] = [:]
+            var shared: Set<String> = []
             for row in rows[(intents + 1)..<values] {
                 let body = Array(row.unicodeScalars.dropFirst(StreamPanel.labelWidth))
                 // A late kind with no lane: its key and what it gets, in words.
                 if body.count > 1, body[1] == ":" { continue }
                 switch label(row) {
-                case StreamPanel.segmentsLabel: stage = 0
-                case let label where known.contains(label): (stage, lanes[label]) = (nil, body)
+                case StreamPanel.segmentsLabel: continue
+                case let label where known.contains(label): lanes[label] = body
                 case let named:
-                    if let number = stage {
-                        stage = number + 1
-                        lanes["stage \(number + 1)"] = body
-                    } else {
-                        lanes[named] = body
-                    }
+                    if parts.updateValue(body, forKey: named) != nil { shared.insert(named) }
                 }
             }
+            for (named, body) in parts where !shared.contains(named) { lanes[named] = body }
             // `a=41,12`, `b=36,5 (63×22)`, after the label and any `…`.
             let line = String(rows[values].dropFirst(StreamPanel.labelWidth))
             let entry = /([A-Za-z])=([0-9,\-]+(?: \([0-9]+×[0-9]+\))?|true|false)/
