@@ -216,11 +216,13 @@ package struct StreamPanel: Hashable, Sendable {
                 drawn.folded.insert(last, at: 0)
             } else if drawn.segments, completion {
                 drawn.segments = false
-            } else if let retried = drawn.stages.lastIndex(where: \.isRetried) {
-                // The last of retry's subscriptions first: the description line counts them.
-                drawn.folded.insert(drawn.stages.remove(at: retried), at: 0)
-            } else if let part = drawn.stages.lastIndex(where: { !isShown($0) }) ?? drawn.stages.indices.last {
-                // The parts of pipes other than the one at the place shown first.
+            } else if let part = drawn.stages.lastIndex(where: { $0.isRetried && !isShown($0) })
+                ?? drawn.stages.lastIndex(where: { !isShown($0) }) ?? drawn.stages.lastIndex(where: \.isRetried)
+                ?? drawn.stages.indices.last
+            {
+                // The parts of pipes other than the one at the place shown first, retry's
+                // subscriptions to them before them; then the last of retry's subscriptions (the
+                // description line counts them), so that no row of retry's outlives its part's.
                 drawn.folded.insert(drawn.stages.remove(at: part), at: 0)
             } else if drawn.segments {
                 drawn.segments = false
@@ -603,10 +605,12 @@ package struct StreamPanel: Hashable, Sendable {
         return most
     }
 
-    /// Whether `lane` is a part of the pipe at the place shown (every other lane is).
+    /// Whether `lane` is a part of the pipe at the place shown (every other lane is); a row of a
+    /// subscription `retry` made anew, where that pipe also has a `retry` after the part.
     private func isShown(_ lane: StreamLane) -> Bool {
         guard case .part(let part) = lane else { return true }
-        return part.isIn(presentColumn?.slot ?? .none)
+        let pipe = presentColumn?.slot ?? .none
+        return part.isIn(pipe) && (!part.isRetried || pipe.stages.dropFirst(part.number + 1).contains(.retry))
     }
 
     /// The lanes of the pipes' stages by their place (``StreamLane/stage(_:)``), as the SVG picture

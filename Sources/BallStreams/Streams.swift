@@ -91,7 +91,8 @@ package enum StreamLane: Hashable, Sendable {
         case .inner(let number): "inner \(number)"
         case .stage(let number): "stage\(number + 1)"
         case .retried(_, let subscription): "\u{2514} retry's \(Self.ordinal(subscription))"
-        case .part(let part) where part.isRetried: Self.retried(stage: part.number, subscription: part.subscription).label
+        case .part(let part) where part.isRetried:
+            Self.retried(stage: part.number, subscription: part.subscription).label
         case .part(let part): part.operation.stageCode
         case .copy(let stream): "copy.\(stream)"
         }

@@ -45,13 +45,23 @@ struct StageRowsTests {
     /// The labels a stage row of lesson 17's pipes may have: its operator's code.
     static let codes: Set<String> = [".map { … }", ".catch { … }", ".retry(3)", ".catchAndRetu…"]
 
-    /// Each stage row's label in `rows`, checked to be an operator's code, never a place (`stage 2`).
+    /// The labels of the rows of the subscriptions retry made anew (to tryMap's part: `.map { … }`).
+    static let retried: Set<String> = ["└ retry's 2nd", "└ retry's 3rd"]
+
+    /// Each stage row's label in `rows`, checked to be an operator's code, never a place (`stage 2`),
+    /// or a row of retry's right under tryMap's part (or under another of retry's).
     static func checkedLabels(_ rows: [String], _ where: String) -> [String] {
         let labels = stageRows(rows).map(label)
-        for label in labels {
+        for (index, label) in labels.enumerated() {
             #expect(
-                Self.codes.contains(label), "\(`where`): a stage row labelled \(label)\n\(rows.joined(separator: "\n"))"
-            )
+                Self.codes.contains(label) || Self.retried.contains(label),
+                "\(`where`): a stage row labelled \(label)\n\(rows.joined(separator: "\n"))")
+            if Self.retried.contains(label) {
+                let above = index > 0 ? labels[index - 1] : ""
+                #expect(
+                    above == ".map { … }" || Self.retried.contains(above),
+                    "\(`where`): \(label) under \(above)\n\(rows.joined(separator: "\n"))")
+            }
         }
         return labels
     }
@@ -109,6 +119,26 @@ struct StageRowsTests {
                 Self.marks(row)?.lowerBound == thirdStarts.last,
                 "retry's part alone: \(row)\n\(third.joined(separator: "\n"))")
         }
+        // Each subscription retry made anew, its row right under tryMap's, the rows of the pipes
+        // before it folded first: its ^ and # in retry's pipe's part alone.
+        #expect(
+            labels.prefix(3) == [".map { … }", "└ retry's 2nd", "└ retry's 3rd"], "\(third.joined(separator: "\n"))")
+        for row in Self.stageRows(third) where Self.retried.contains(Self.label(row)) {
+            let marks = try #require(Self.marks(row), "\(row)")
+            #expect(
+                marks.lowerBound >= (thirdStarts.last ?? .max) && row.filter { $0 != " " }.hasSuffix("^#"),
+                "retry's part alone: \(row)\n\(third.joined(separator: "\n"))")
+        }
+        // X, then R again: where the pipe shown has no retry, retry's rows fold before retry's
+        // own part's row; R's rows come back with it.
+        keys("fX")
+        pilot.press(.right)
+        let fourth = Self.checkedLabels(rows(), "after X again")
+        #expect(
+            !fourth.contains(where: Self.retried.contains) || fourth.contains(".retry(3)"),
+            "\(rows().joined(separator: "\n"))")
+        keys("fR")
+        pilot.press(.left)
         // Moves enough to scroll the page: the rows keep their labels.
         for step in 0..<40 {
             pilot.press(step % 2 == 0 ? .right : .left)
