@@ -160,7 +160,10 @@ package enum AsciicastExport {
                 // Its lanes from where it began, as the tour drew them: its slot's lane where it
                 // is on the operators, background's where it draws it, its late rows and labels.
                 binding.send(
-                    .tourLessonBegan(PageFloor(column: recorder.latestIndex, subscription: recorder.subscriptionsMade)))
+                    .tourLessonBegan(
+                        PageFloor(
+                            column: recorder.latestIndex, subscription: recorder.subscriptionsMade,
+                            copy: recorder.copiesMade)))
                 let lanes = lessonLanes(number, title)
                 binding.send(.tourSlotLaneShown(lanes?.slot ?? recorder.slotUsed))
                 binding.send(.tourBackgroundLaneShown(lanes?.background ?? true))

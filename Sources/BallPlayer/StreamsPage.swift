@@ -307,7 +307,8 @@ package enum StreamsPage {
         func observe(upTo number: Int) {
             while let next = pending.first, next.place <= number {
                 if pending.startIndex == marker {
-                    floor = PageFloor(column: next.place, subscription: recorder.subscriptionsMade)
+                    floor = PageFloor(
+                        column: next.place, subscription: recorder.subscriptionsMade, copy: recorder.copiesMade)
                 }
                 let placeTime = next.place == 0 ? SessionTime.start : index.sessionTime(of: next.place)
                 recorder.apply(next.observation, at: next.place, time: next.time ?? placeTime)

@@ -462,6 +462,8 @@ package final class Learn: TerminalProgram {
 
     /// The first late subscription made since the lesson began.
     private var firstSubscription = 0
+    /// The number of the first Publish copy bound since the lesson began.
+    private var firstCopy = 0
     /// What was looked at since the lesson began.
     private var observed: [Observation] = []
     private var watching: AnyCancellable?
@@ -508,6 +510,7 @@ package final class Learn: TerminalProgram {
         noteLesson()
         start = play.streams.latestIndex
         firstSubscription = play.streams.subscriptionsMade
+        firstCopy = play.streams.copiesMade
         // Its lanes from where it began: what the lessons before drew could answer its question.
         binding.send(.tourLessonBegan(floor))
         observed = []
@@ -596,7 +599,8 @@ package final class Learn: TerminalProgram {
 
     /// Where the lesson (or the closing card) began, from which its lanes are drawn.
     package var floor: PageFloor {
-        PageFloor(column: start, subscription: firstSubscription, closing: lesson == Lesson.all.count)
+        PageFloor(
+            column: start, subscription: firstSubscription, copy: firstCopy, closing: lesson == Lesson.all.count)
     }
 
     /// The late lanes the lesson's lanes draw: those subscribed since it began.

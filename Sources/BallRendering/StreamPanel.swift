@@ -12,13 +12,17 @@ package struct PageFloor: Hashable, Sendable {
     package var column: Int
     /// The id of the first late subscription made in the lesson (``StreamRecorder/subscriptionsMade``).
     package var subscription: Int
+    /// The number of the first Publish copy bound in the lesson (``StreamRecorder/copiesMade``).
+    package var copy: Int
     /// Whether the closing card's lanes begin here (the lessons are over), not a lesson's.
     package var closing: Bool
 
-    /// A floor at `column`, late lanes from `subscription` on; `closing`: the closing card's.
-    package init(column: Int, subscription: Int, closing: Bool = false) {
+    /// A floor at `column`, late lanes from `subscription` on, Publish copies from `copy` on;
+    /// `closing`: the closing card's.
+    package init(column: Int, subscription: Int, copy: Int = 0, closing: Bool = false) {
         self.column = column
         self.subscription = subscription
+        self.copy = copy
         self.closing = closing
     }
 
@@ -836,8 +840,12 @@ package struct StreamPanel: Hashable, Sendable {
     package mutating func lessonOnly(from floor: PageFloor) {
         lateLanes.removeAll { $0.id < floor.subscription }
         floorWords = floor.words
-        // A late lane the lesson before subscribed or cancelled: its column is that lesson's.
-        columns.removeAll { column in column.lateMoment.map { $0.lane < floor.subscription } ?? false }
+        // A late lane the lesson before subscribed or cancelled, or a copy it bound or bound
+        // back: its column is that lesson's.
+        columns.removeAll { column in
+            guard let moment = column.lateMoment else { return false }
+            return moment.lane.map { $0 < floor.subscription } ?? moment.copy.map { $0 < floor.copy } ?? false
+        }
         guard floor.column > 0 else { return }
         columns.removeAll { $0.index < floor.column }
         guard let first = columns.first, first.index == floor.column else { return }

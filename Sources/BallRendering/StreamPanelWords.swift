@@ -25,7 +25,11 @@ extension StreamPanel {
         var glyph = column.intent.map { "\(Marble.glyph(of: $0))" } ?? (start ? "^" : "─")
         // A late subscription's column, or a cancel's: the key, and what it did after the intent.
         let late = column.lateMoment.map { moment in
-            "\(moment.kind.key): late \(moment.kind.name) \(moment.subscribed ? "subscribed" : "cancelled") after it"
+            guard let kind = moment.kind else {
+                return moment.subscribed
+                    ? "o: the screen bound through a Publish copy after it" : "o: the screen bound back after it"
+            }
+            return "\(kind.key): late \(kind.name) \(moment.subscribed ? "subscribed" : "cancelled") after it"
         }
         var intent = column.intent.map(Marble.describe) ?? late ?? (start ? "^ subscribed" : floorWords)
         // An arrow against the edge is an intent all the same (its mark on the intents' lane),
@@ -42,8 +46,13 @@ extension StreamPanel {
             "#\(column.index) \(glyph) \(centre) \(Glyph.ball) \(ball.name) \(Glyph.background) \(background.name)",
         ]
         // While the screen is bound through the Publish copy (`learn`'s `o`), it shows the copy's
-        // colours, not the chain's: said too, each white until the copy's stream emits.
-        guard let copy = column.copy, copy.lives else { return described }
+        // colours, not the chain's: said too, each white until the copy's stream emits. An
+        // intent's column says how the screen stands after it, `o` after it included: as its
+        // last column of its own (``StreamColumn/withMoments(_:)``) draws the copy.
+        let after =
+            column.moment == nil && !column.lateMoments.isEmpty
+            ? columns.last { $0.index == column.index && $0.moment != nil } ?? column : column
+        guard let copy = after.copy, copy.lives else { return described }
         let white = BallState.screenBeforeTheBall
         let (shownBall, shownScreen) = (copy.heldBall ?? white, copy.heldScreen ?? white)
         let through = "\(Glyph.ball) \(shownBall.name) on \(Glyph.background) \(shownScreen.name)"
@@ -272,6 +281,8 @@ extension StreamPanel {
         let subscribed =
             "^ o bound the screen through the copy: a Publish subject hands a new subscriber nothing, so the screen is white"
         let disposed = "! o bound the screen back to the chain: the copy's subscriptions disposed of"
+        // Bound back in a column of its own after the intent: nothing else happened there.
+        if column.lateMoment?.copy != nil, copy.endedAt != nil, !copy.lives { return (disposed, "! disposed of") }
         guard copy.lived else {
             return copy.lives
                 ? (subscribed, "^ subscribed: handed nothing")

@@ -867,13 +867,26 @@ package struct StreamColumn: Hashable, Sendable {
     /// `columns` as the event view draws them: each followed by a column for each late
     /// subscription made or cancelled after its intent (``lateMoments``), in order, as Rx draws
     /// a subscription at its own time: the late lane's `^` and what it was handed, or its `!`;
-    /// the other lanes' line, as nothing was emitted (not on the intents lane either: a key that
-    /// subscribes is no intent), or nothing where a lane had ended.
+    /// the Publish copy's (`o`) `^` (a Publish subject hands nothing), or its `!`; the other
+    /// lanes' line, as nothing was emitted (not on the intents lane either: a key that subscribes
+    /// is no intent), or nothing where a lane had ended or not begun. The intent's own column
+    /// then draws the copy only as the intent found it.
     package static func withMoments(_ columns: some Collection<StreamColumn>) -> [StreamColumn] {
         var drawn: [StreamColumn] = []
         drawn.reserveCapacity(columns.count)
         for column in columns {
-            drawn.append(column)
+            guard !column.lateMoments.isEmpty else {
+                drawn.append(column)
+                continue
+            }
+            var own = column
+            // What the intent found: a copy bound or bound back after it is drawn in its moment's column.
+            let copyMoments = column.lateMoments.contains { $0.copy != nil }
+            if copyMoments, let copy = column.copy {
+                own.copy = copy.lived ? copy.asTheIntentFoundIt : nil
+            }
+            drawn.append(own)
+            var copyLives = column.copy.map { copyMoments ? $0.lived : $0.lives } ?? false
             for (number, moment) in column.lateMoments.enumerated() {
                 var quiet = StreamColumn(index: column.index, state: column.state)
                 quiet.lateMoments = column.lateMoments
@@ -885,7 +898,13 @@ package struct StreamColumn: Hashable, Sendable {
                 quiet.dead = column.dead.union(column.failed).union(column.disposed).union(column.completed)
                 (quiet.innersBefore, quiet.innersAfter) = (column.innersAfter, column.innersAfter)
                 (quiet.innersMadeBefore, quiet.innersMadeAfter) = (column.innersMadeAfter, column.innersMadeAfter)
-                if let copy = column.copy, copy.lives {
+                if moment.copy != nil {
+                    // `^` as it was bound, handed nothing; `!` as it was bound back.
+                    var copy = CopyColumn(lived: !moment.subscribed, lives: moment.subscribed)
+                    if moment.subscribed { copy.beganAt = moment.time } else { copy.endedAt = moment.time }
+                    quiet.copy = copy
+                    copyLives = moment.subscribed
+                } else if copyLives, let copy = column.copy {
                     quiet.copy = CopyColumn(
                         lived: true, lives: true, heldBall: copy.heldBall, heldScreen: copy.heldScreen)
                 }
@@ -1385,6 +1404,14 @@ package struct CopyColumn: Hashable, Sendable {
         self.heldBall = heldBall
         self.heldScreen = heldScreen
     }
+
+    /// The copy as its column's intent found it and left it: what it received, with no `o`
+    /// after the intent (each drawn in a column of its own, ``StreamColumn/withMoments(_:)``).
+    var asTheIntentFoundIt: CopyColumn {
+        var copy = self
+        (copy.lives, copy.beganAt, copy.endedAt) = (lived, nil, nil)
+        return copy
+    }
 }
 
 /// What one stage of the pipe passed on in one column: the values, in order, and when the first
@@ -1487,24 +1514,38 @@ package struct StageMoment: Hashable, Sendable {
     }
 }
 
-/// A late subscription made, or cancelled, between two intents (``StreamColumn/lateMoments``).
+/// A late subscription made, or cancelled, between two intents (``StreamColumn/lateMoments``):
+/// a late subscriber's, or `learn`'s Publish copy of the chain's (`o`).
 package struct LateMoment: Hashable, Sendable {
-    /// The lane's ``LateLane/id``.
-    package var lane: Int
-    /// Its kind: the key pressed.
-    package var kind: LateSubscriber
+    /// Whose subscription it is.
+    package enum Subscriber: Hashable, Sendable {
+        /// A late subscriber's: its lane's ``LateLane/id``, and its kind (the key pressed).
+        case late(lane: Int, kind: LateSubscriber)
+        /// The Publish copy's lanes' (`o`): the copy's number (``StreamRecorder/copiesMade``
+        /// before it was bound).
+        case publishCopy(Int)
+    }
+
+    /// Whose subscription it is.
+    package var subscriber: Subscriber
     /// Whether it subscribed (else it was cancelled).
     package var subscribed: Bool
     /// When, on the session's clock.
     package var time: SessionTime?
 
-    /// Lane `lane`, of `kind`, subscribed (or cancelled) at `time`.
-    package init(lane: Int, kind: LateSubscriber, subscribed: Bool, time: SessionTime?) {
-        self.lane = lane
-        self.kind = kind
+    /// `subscriber` subscribed (or cancelled) at `time`.
+    package init(_ subscriber: Subscriber, subscribed: Bool, time: SessionTime?) {
+        self.subscriber = subscriber
         self.subscribed = subscribed
         self.time = time
     }
+
+    /// The late lane's id, where it is a late subscriber's.
+    package var lane: Int? { if case .late(let lane, _) = subscriber { lane } else { nil } }
+    /// The late subscriber's kind, where it is one's.
+    package var kind: LateSubscriber? { if case .late(_, let kind) = subscriber { kind } else { nil } }
+    /// The Publish copy's number, where it is the copy's.
+    package var copy: Int? { if case .publishCopy(let number) = subscriber { number } else { nil } }
 }
 
 /// A late subscriber's lane: where it began, what it was handed, the columns it received a
@@ -1718,6 +1759,9 @@ package final class StreamRecorder {
     /// `learn`'s Publish copy of the chain (`o`), while the screen's colours are bound through it:
     /// its lanes subscribe to its three streams (``StreamLane/copy(_:)``).
     package private(set) var publishCopy: PublishCopy?
+    /// How many Publish copies were bound so far: a copy's moments (``LateMoment/copy``) at least
+    /// what this said at some moment are of a copy bound after it.
+    package private(set) var copiesMade = 0
     /// The copy's lanes' subscriptions.
     private var copySubscriptions: [AnyCancellable] = []
     /// A colour for each of the copy's `ball` and `screen` (nil: none yet).
@@ -2014,6 +2058,7 @@ package final class StreamRecorder {
                 recorded[recorded.count - 1].copy = nil
             } else {
                 let at = time ?? session.now
+                noteMoment(.publishCopy(copiesMade - 1), subscribed: false, at: place, time: at)
                 note {
                     $0.copy?.lives = false
                     $0.copy?.endedAt = at
@@ -2023,7 +2068,8 @@ package final class StreamRecorder {
         case .unsubscribed(let kind):
             guard let slot = lateLanes.lastIndex(where: { $0.kind == kind }), lateLanes[slot].isLive else { return }
             lateCancellables.removeValue(forKey: lateLanes[slot].id)?.cancel()
-            let moment = noteMoment(lane: lateLanes[slot].id, kind: kind, subscribed: false, at: place, time: time)
+            let moment = noteMoment(
+                .late(lane: lateLanes[slot].id, kind: kind), subscribed: false, at: place, time: time)
             lateLanes[slot].end = LateLane.End(column: place ?? latestIndex, ending: .unsubscribed, moment: moment)
             lateLanes[slot].endedAt = time ?? session.now
             observations.send(observation)
@@ -2043,6 +2089,7 @@ package final class StreamRecorder {
     package func watch(_ copy: PublishCopy, at place: Int? = nil, time: SessionTime? = nil) {
         guard publishCopy == nil else { return }
         publishCopy = copy
+        copiesMade += 1
         copyHeld = (nil, nil)
         copySubscriptions = [
             copy.subject.bind { [unowned self] position in
@@ -2056,6 +2103,7 @@ package final class StreamRecorder {
             recorded[recorded.count - 1].copy = CopyColumn(lived: true, lives: true)
         } else {
             let at = time ?? session.now
+            noteMoment(.publishCopy(copiesMade - 1), subscribed: true, at: place, time: at)
             note { column in
                 var copy = column.copy ?? CopyColumn(lived: false, lives: true)
                 copy.lives = true
@@ -2105,7 +2153,7 @@ package final class StreamRecorder {
         nextLateID += 1
         var lane = LateLane(id: id, kind: kind, start: start ?? latestIndex)
         lane.startedAt = time
-        lane.startMoment = noteMoment(lane: id, kind: kind, subscribed: true, at: start, time: time)
+        lane.startMoment = noteMoment(.late(lane: id, kind: kind), subscribed: true, at: start, time: time)
         let order = LateSubscriber.allCases
         let slot = lateLanes.firstIndex { order.firstIndex(of: $0.kind)! > order.firstIndex(of: kind)! }
         lateLanes.insert(lane, at: slot ?? lateLanes.count)
@@ -2126,14 +2174,15 @@ package final class StreamRecorder {
         changed?()
     }
 
-    /// Notes in the latest column that lane `lane` subscribed (or was cancelled) after its
+    /// Notes in the latest column that `subscriber` subscribed (or was cancelled) after its
     /// intent, where it happened there (`place` nil or the latest: not a subscription the player
     /// makes again before its page), and says which of the column's moments it is.
-    private func noteMoment(lane: Int, kind: LateSubscriber, subscribed: Bool, at place: Int?, time: SessionTime?)
-        -> Int?
-    {
+    @discardableResult
+    private func noteMoment(
+        _ subscriber: LateMoment.Subscriber, subscribed: Bool, at place: Int?, time: SessionTime?
+    ) -> Int? {
         guard place.map({ $0 == latestIndex }) ?? true else { return nil }
-        let moment = LateMoment(lane: lane, kind: kind, subscribed: subscribed, time: time ?? session.now)
+        let moment = LateMoment(subscriber, subscribed: subscribed, time: time ?? session.now)
         recorded[recorded.count - 1].lateMoments.append(moment)
         return recorded[recorded.count - 1].lateMoments.count - 1
     }

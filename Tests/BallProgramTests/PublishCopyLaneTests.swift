@@ -63,9 +63,10 @@ struct PublishCopyLaneTests {
         #expect(screen() != .flatWhite, "bound to the chain: its colours")
         pilot.type("o")
         // A PublishSubject hands a new subscriber nothing: each of the copy's lanes is `^`, then
-        // its line; nothing on copy.screen, so the screen is white (scan's seed is never emitted).
+        // its line, in a column of its own after the start's (o came after it); nothing on
+        // copy.screen, so the screen is white (scan's seed is never emitted).
         for label in Self.labels {
-            #expect(Self.marbles(label, in: pilot.frame) == "^─", "\(pilot.lines.joined(separator: "\n"))")
+            #expect(Self.marbles(label, in: pilot.frame) == "  ^─", "\(pilot.lines.joined(separator: "\n"))")
         }
         #expect(screen() == .flatWhite)
         // Worked by hand, as Rx draws it, from 40,3 at 80×24: one cell right (41,3) the ball's
@@ -73,32 +74,33 @@ struct PublishCopyLaneTests {
         // gets nothing (background draws nothing); the copy's distinctUntilChanged has no value
         // before it, so it passes the colour on (●), and the copy's scan gives the screen its
         // first colour (■): the screen changes where copy.screen draws ■, not background.
+        // (The chain's lanes draw their line in o's column: nothing was emitted there.)
         pilot.press(.right)
         let frame = pilot.frame
-        #expect(Self.marbles("ballColour", in: frame) == "^●─·")
-        #expect(Self.marbles("background", in: frame) == "^■──")
-        #expect(Self.marbles("copy.subject", in: frame) == "^──b")
-        #expect(Self.marbles("copy.ball", in: frame) == "^──●")
-        #expect(Self.marbles("copy.screen", in: frame) == "^──■")
+        #expect(Self.marbles("ballColour", in: frame) == "^●───·")
+        #expect(Self.marbles("background", in: frame) == "^■────")
+        #expect(Self.marbles("copy.subject", in: frame) == "  ^──b")
+        #expect(Self.marbles("copy.ball", in: frame) == "  ^──●")
+        #expect(Self.marbles("copy.screen", in: frame) == "  ^──■")
         #expect(screen() != .flatWhite)
-        #expect(Self.colour("copy.screen", at: 3, in: frame) == screen(), "the ■ painted in the screen's colour")
-        #expect(Self.colour("copy.ball", at: 3, in: frame) == pilot.learn.play.session.state.ballColour)
+        #expect(Self.colour("copy.screen", at: 5, in: frame) == screen(), "the ■ painted in the screen's colour")
+        #expect(Self.colour("copy.ball", at: 5, in: frame) == pilot.learn.play.session.state.ballColour)
         // One more cell (42,3), a new colour: both distinctUntilChanged pass it, both scans fold it.
         pilot.press(.right)
-        #expect(Self.marbles("ballColour", in: pilot.frame) == "^●─·─●")
-        #expect(Self.marbles("copy.ball", in: pilot.frame) == "^──●─●")
-        #expect(Self.marbles("copy.screen", in: pilot.frame) == "^──■─■")
-        #expect(Self.colour("copy.screen", at: 5, in: pilot.frame) == screen())
-        // o binds back: the copy's subscriptions are disposed of, `!` after the column's value,
-        // as a cancelled late subscriber's lane ends.
+        #expect(Self.marbles("ballColour", in: pilot.frame) == "^●───·─●")
+        #expect(Self.marbles("copy.ball", in: pilot.frame) == "  ^──●─●")
+        #expect(Self.marbles("copy.screen", in: pilot.frame) == "  ^──■─■")
+        #expect(Self.colour("copy.screen", at: 7, in: pilot.frame) == screen())
+        // o binds back: the copy's subscriptions are disposed of, `!` in a column of its own
+        // after the column's value, as a cancelled late subscriber's lane ends.
         pilot.type("o")
-        #expect(Self.marbles("copy.subject", in: pilot.frame) == "^──b─c!")
-        #expect(Self.marbles("copy.ball", in: pilot.frame) == "^──●─●!")
-        #expect(Self.marbles("copy.screen", in: pilot.frame) == "^──■─■!")
+        #expect(Self.marbles("copy.subject", in: pilot.frame) == "  ^──b─c─!")
+        #expect(Self.marbles("copy.ball", in: pilot.frame) == "  ^──●─●─!")
+        #expect(Self.marbles("copy.screen", in: pilot.frame) == "  ^──■─■─!")
         // After it, nothing more on them: a move draws on the chain's lanes only.
         pilot.press(.right)
-        #expect(Self.marbles("copy.subject", in: pilot.frame) == "^──b─c!")
-        #expect(Self.marbles("position", in: pilot.frame) == "^a─b─c─d")
+        #expect(Self.marbles("copy.subject", in: pilot.frame) == "  ^──b─c─!")
+        #expect(Self.marbles("position", in: pilot.frame) == "^a───b─c───d")
     }
 
     @Test(
@@ -120,16 +122,54 @@ struct PublishCopyLaneTests {
         pilot.type("o")
         let layout = pilot.learn.play.layout!
         #expect(pilot.frame[1, layout.cardRows].background == .flatWhite, "the screen through the copy")
+        // The lesson's first column drawn quiet, o's after it.
         for label in Self.labels {
-            #expect(Self.marbles(label, in: pilot.frame) == "^─", "\(pilot.lines.joined(separator: "\n"))")
+            #expect(Self.marbles(label, in: pilot.frame) == "  ^─", "\(pilot.lines.joined(separator: "\n"))")
         }
         pilot.press(.right)
-        #expect(Self.marbles("copy.subject", in: pilot.frame)?.hasPrefix("^─") == true)
+        #expect(Self.marbles("copy.subject", in: pilot.frame)?.hasPrefix("  ^─") == true)
         #expect(Self.marbles("copy.screen", in: pilot.frame)?.last == "■", "\(pilot.lines.joined(separator: "\n"))")
     }
 
     @Test(
-        "the copy's subject lane is drawn as a late Publish subscriber, subscribed and cancelled where o was: the same values in the same columns (p's subscription and cancel each in a column of its own)"
+        "the next lesson, begun where o was bound back by its start: no column of the lesson before's o, its own late keys each in a column after the first"
+    )
+    func nextLessonAfterTheCopy() throws {
+        let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
+        let pilot = tour.pilot
+        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.type("2")
+        pilot.press(.right)
+        pilot.type("o")
+        pilot.press(.right)
+        #expect(pilot.learn.isDone, "\(pilot.lines.joined(separator: "\n"))")
+        pilot.type("o")
+        pilot.type("o")
+        // The next lesson binds the screen back as it begins, after the same intent: that `!`,
+        // and the `o`s before it, are the lesson before's, drawn on its lanes only.
+        pilot.type("n")
+        #expect(pilot.learn.lesson == LearnTests.index("replay"))
+        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        #expect(Self.marbles("position", in: pilot.frame) == "──", "\(pilot.lines.joined(separator: "\n"))")
+        for label in Self.labels { #expect(Self.row(label, in: pilot.frame) == nil) }
+        // Its question answered (the last three), r subscribes: in a column of its own after the first.
+        pilot.type("3")
+        pilot.type("r")
+        let live = ["position", "late Replay(3)"].map { Self.marbles($0, in: pilot.frame) }
+        #expect(live == ["────", "  ^³"], "\(pilot.lines.joined(separator: "\n"))")
+        // Replayed, at its end: the lesson's page the same.
+        pilot.type("q")
+        let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.end)])
+        if !player.player.streamsOpen { player.type("s") }
+        let replayed = ["position", "late Replay(3)"].map { Self.marbles($0, in: player.frame) }
+        for (seen, shown) in zip(live, replayed) {
+            #expect(shown?.hasPrefix(seen ?? "?") == true, "\(player.lines.joined(separator: "\n"))")
+        }
+    }
+
+    @Test(
+        "the copy's subject lane is drawn as a late Publish subscriber, subscribed and cancelled where o was: the same values in the same columns (each o and each p in a column of its own)"
     )
     func subjectAsLatePublish() {
         let pilot = Self.whyBehavior()
@@ -140,11 +180,13 @@ struct PublishCopyLaneTests {
         for direction: Direction in [.right, .right, .down, .left] { pilot.press(direction) }
         pilot.type("o")
         pilot.type("p")
-        // Both drawn (learn's ruler gives its row up first: the values line names the letters).
+        // Both drawn (learn's ruler gives its row up first: the values line names the letters),
+        // in the order the keys came: o's ^, p's ^, the moves, o's !, p's !.
         let subject = Self.marbles("copy.subject", in: pilot.frame)
-        #expect(subject == "^────b─c─d─e!")
+        #expect(subject == "  ^────b─c─d─e─!")
         #expect(
-            Self.marbles("late Publish", in: pilot.frame) == "  ^──b─c─d─e─!", "\(pilot.lines.joined(separator: "\n"))")
+            Self.marbles("late Publish", in: pilot.frame) == "    ^──b─c─d─e───!",
+            "\(pilot.lines.joined(separator: "\n"))")
     }
 
     @Test("learn's lanes fold a live late lane for the copy's, and the description line names it")
@@ -158,9 +200,9 @@ struct PublishCopyLaneTests {
         for key: Unicode.Scalar in ["o", "b", "p", "r"] { pilot.type(key) }
         pilot.press(.right)
         let lines = pilot.lines
-        // Each subscription in a column of its own, in the order the keys came.
-        #expect(Self.marbles("late Behavior", in: pilot.frame) == "  ^a─────b", "\(lines.joined(separator: "\n"))")
-        #expect(Self.marbles("late Publish", in: pilot.frame) == "    ^────b", "\(lines.joined(separator: "\n"))")
+        // Each subscription in a column of its own, in the order the keys came: o's first.
+        #expect(Self.marbles("late Behavior", in: pilot.frame) == "    ^a─────b", "\(lines.joined(separator: "\n"))")
+        #expect(Self.marbles("late Publish", in: pilot.frame) == "      ^────b", "\(lines.joined(separator: "\n"))")
         #expect(Self.marbles("late Replay(3)", in: pilot.frame) == nil)
         for label in Self.labels { #expect(Self.row(label, in: pilot.frame) != nil) }
         #expect(lines[lines.count - 2].contains("late Replay"), "\(lines.joined(separator: "\n"))")
@@ -172,16 +214,18 @@ struct PublishCopyLaneTests {
         pilot.type("o")
         pilot.press(.right)
         for _ in 0..<2 { pilot.type("o") }
-        // In Rx's order: 41,3 reached the copy, `o` disposed of it, `o` subscribed a new one
-        // (`b!^`), before the next move.
-        #expect(Self.marbles("copy.subject", in: pilot.frame) == "^─b!^", "\(pilot.lines.joined(separator: "\n"))")
-        #expect(Self.marbles("copy.ball", in: pilot.frame) == "^─●!^")
-        #expect(Self.marbles("copy.screen", in: pilot.frame) == "^─■!^")
+        // In Rx's order, each at its own time: 41,3 reached the copy, `o` disposed of it (`─!`),
+        // `o` subscribed a new one (`^─`), before the next move.
+        #expect(
+            Self.marbles("copy.subject", in: pilot.frame) == "  ^──b─!^─", "\(pilot.lines.joined(separator: "\n"))")
+        #expect(Self.marbles("copy.ball", in: pilot.frame) == "  ^──●─!^─")
+        #expect(Self.marbles("copy.screen", in: pilot.frame) == "  ^──■─!^─")
         pilot.press(.left)
         // The new copy's distinctUntilChanged has no value before: 40,3's colour passes again.
-        #expect(Self.marbles("copy.subject", in: pilot.frame) == "^─b!^a", "\(pilot.lines.joined(separator: "\n"))")
-        #expect(Self.marbles("copy.ball", in: pilot.frame) == "^─●!^●")
-        #expect(Self.marbles("copy.screen", in: pilot.frame) == "^─■!^■")
+        #expect(
+            Self.marbles("copy.subject", in: pilot.frame) == "  ^──b─!^──a", "\(pilot.lines.joined(separator: "\n"))")
+        #expect(Self.marbles("copy.ball", in: pilot.frame) == "  ^──●─!^──●")
+        #expect(Self.marbles("copy.screen", in: pilot.frame) == "  ^──■─!^──■")
     }
 
     @Test("o twice between two moves, replayed: the player draws both copies as the tour did, at each place")
@@ -196,7 +240,7 @@ struct PublishCopyLaneTests {
         let live = Self.labels.map {
             Self.marbles($0, in: tour.pilot.frame).map { Self.resolved($0, in: tour.pilot.frame) }
         }
-        #expect(live[0] == "^─[41,3]!^[40,3]", "\(tour.pilot.lines.joined(separator: "\n"))")
+        #expect(live[0] == "  ^──[41,3]─!^──[40,3]", "\(tour.pilot.lines.joined(separator: "\n"))")
         tour.pilot.type("q")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         if !player.player.streamsOpen { player.type("s") }
@@ -205,7 +249,7 @@ struct PublishCopyLaneTests {
         for _ in 0..<3 { player.press(.right) }
         #expect(player.player.place == 1 && player.player.stop == nil)
         let atPlace = Self.marbles("copy.subject", in: player.frame).map { Self.resolved($0, in: player.frame) }
-        #expect(atPlace?.hasPrefix("^─[41,3]!^") == true, "\(player.lines.joined(separator: "\n"))")
+        #expect(atPlace?.hasPrefix("  ^──[41,3]─!^") == true, "\(player.lines.joined(separator: "\n"))")
         player.press(.right)
         let replayed = Self.labels.map {
             Self.marbles($0, in: player.frame).map { Self.resolved($0, in: player.frame) }
