@@ -64,7 +64,7 @@ package enum MarbleDiagram {
             panel.inputsOfEveryOperator = true
             let last = block.last?.index ?? -1
             let lateLanes = late.lanes(through: last)
-            // (The values line names the groups they draw too: `³=3 at once`.)
+            // (The values line names the groups they draw too: `³=(cde) at once`.)
             panel.lateLanes = lateLanes
             for line in panel.blockLines(lateLanes, width: width) { emit(text(line, sequences: sequences)) }
             late.written(through: last)

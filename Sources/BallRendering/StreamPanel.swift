@@ -1246,17 +1246,34 @@ package struct StreamPanel: Hashable, Sendable {
             (marbled ?? (lanes ?? Self.mainLanes(drawn)).map(marbles))
             + late.map { lateMarbles([$0]) }
         let future = drawnColumns.map(\.future)
+        let mainCount = lanes.count - late.count
         var (present, later): ([MarbleValue], [MarbleValue]) = ([], [])
         var seen: Set<MarbleValue> = []
         var (groups, laterGroups): ([Unicode.Scalar], [Unicode.Scalar]) = ([], [])
+        // What each group mark drawn as a late subscriber's handing stands for (`³`: the three
+        // values a Replay subject handed, oldest first), and the marks drawn for anything else.
+        var handedGroups: [Unicode.Scalar: [[MarbleValue]]] = [:]
+        var otherGroups: Set<Unicode.Scalar> = []
         for offset in 0..<(lanes.map(\.count).max() ?? 0) {
             let isFuture = offset < future.count && future[offset]
-            for lane in lanes where offset < lane.count {
+            for (number, lane) in lanes.enumerated() where offset < lane.count {
                 guard let marble = lane[offset] else { continue }
-                if let count = Self.groupCount(marble, oneCell: spans != nil),
-                    !(groups + laterGroups).contains(Glyph.group(count))
-                {
-                    if isFuture { laterGroups.append(Glyph.group(count)) } else { groups.append(Glyph.group(count)) }
+                if let count = Self.groupCount(marble, oneCell: spans != nil) {
+                    let mark = Glyph.group(count)
+                    if !(groups + laterGroups).contains(mark) {
+                        if isFuture { laterGroups.append(mark) } else { groups.append(mark) }
+                    }
+                    if number >= mainCount, let handed = Self.handedGroup(marble, of: late[number - mainCount]) {
+                        // The values handed are lettered where they are drawn: in the group.
+                        if !handedGroups[mark, default: []].contains(handed) {
+                            handedGroups[mark, default: []].append(handed)
+                        }
+                        for value in handed where seen.insert(value).inserted {
+                            if isFuture { later.append(value) } else { present.append(value) }
+                        }
+                    } else {
+                        otherGroups.insert(mark)
+                    }
                 }
                 guard let value = Self.lettered(marble, oneCell: spans != nil), seen.insert(value).inserted else {
                     continue
@@ -1279,9 +1296,26 @@ package struct StreamPanel: Hashable, Sendable {
             }
         }
         let named = present.filter { letters[$0] != nil }
+        let words = (groups + laterGroups).map { mark in
+            Self.groupWords(
+                mark, handed: handedGroups[mark, default: []].map { $0.map { letters[$0] ?? Glyph.value } },
+                otherwise: otherGroups.contains(mark))
+        }
         return PageLetters(
             letters: letters, order: named + later.filter { letters[$0] != nil }, present: named.count,
-            groups: groups + laterGroups, presentGroups: groups.count)
+            groups: words, presentGroups: groups.count)
+    }
+
+    /// The values a late subscriber was handed as it subscribed, oldest first, where `marble` (on
+    /// its lane) draws them as a group mark (`^³`): nil for any other marble.
+    static func handedGroup(_ marble: Marble, of lane: LateLane) -> [MarbleValue]? {
+        guard lane.handed > 1 else { return nil }
+        switch marble {
+        case .subscribed(.group?, _): return lane.handedPositions.map { .position($0) }
+        case .ended(let after?), .unsubscribed(let after?), .failed(let after?), .resubscribed(let after?):
+            return handedGroup(after, of: lane)
+        default: return nil
+        }
     }
 
     /// A page's letters (``pageLetters(lateLanes:drawn:lanes:marbled:)``).
@@ -1292,8 +1326,9 @@ package struct StreamPanel: Hashable, Sendable {
         var order: [MarbleValue] = []
         /// How many of ``order`` are drawn up to the present (the rest in the player's future).
         var present = 0
-        /// The group marks drawn, in the order they are first drawn: those up to the present first.
-        var groups: [Unicode.Scalar] = []
+        /// The values line's words for each group mark drawn (``groupWords(_:handed:otherwise:)``),
+        /// in the order they are first drawn: those up to the present first.
+        var groups: [String] = []
         /// How many of ``groups`` are drawn up to the present.
         var presentGroups = 0
     }
@@ -1316,13 +1351,20 @@ package struct StreamPanel: Hashable, Sendable {
         }
     }
 
-    /// The values line's words for group mark `mark`: `²=2 at once`.
-    static func groupWords(_ mark: Unicode.Scalar) -> String {
-        switch mark {
-        case Glyph.groupOfTwo: "\(mark)=2 at once"
-        case Glyph.groupOfThree: "\(mark)=3 at once"
-        default: "\(mark)=more at once"
-        }
+    /// The values line's words for group mark `mark`: `²=2 at once`; where it draws what a late
+    /// subscriber was handed, those values by their letters as RxJS's marbles group them,
+    /// `³=(cde) at once` (each handing's, `³=(bcd) (cde) at once`), and the count as well where the
+    /// mark is drawn `otherwise` too (`³=(cde) or 3 at once`).
+    static func groupWords(_ mark: Unicode.Scalar, handed: [[Unicode.Scalar]] = [], otherwise: Bool = true) -> String {
+        let count =
+            switch mark {
+            case Glyph.groupOfTwo: "2"
+            case Glyph.groupOfThree: "3"
+            default: "more"
+            }
+        guard !handed.isEmpty else { return "\(mark)=\(count) at once" }
+        let groups = handed.map { "(" + String(String.UnicodeScalarView($0)) + ")" }.joined(separator: " ")
+        return "\(mark)=\(groups)\(otherwise ? " or \(count)" : "") at once"
     }
 
     /// The value `marble` draws as a letter, if it draws one: one that is not itself in one cell
@@ -1346,11 +1388,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// The values lines of an export, which has the rows: every letter and its value, as
     /// ``valuesLine(_:width:order:groups:present:)`` gives them, and each group mark drawn
     /// (`groups`, where worked out already), in as many lines of `width` as they take.
-    package func valuesLines(_ letters: ValueLetters, width: Int, groups: [Unicode.Scalar]? = nil) -> [[LaneCell]] {
+    package func valuesLines(_ letters: ValueLetters, width: Int, groups: [String]? = nil) -> [[LaneCell]] {
         let named = letters.sorted { $0.value.order < $1.value.order }
         let entries =
             zip(named, MarbleValue.words(of: named.map(\.key))).map { "\($0.value)=\($1)" }
-            + (groups ?? pageLetters().groups).map(Self.groupWords)
+            + (groups ?? pageLetters().groups)
         guard !entries.isEmpty else { return [valuesLine(letters, width: width)] }
         var lines: [String] = []
         var line = " values" + String(repeating: " ", count: Self.labelWidth - 7)
@@ -1374,7 +1416,7 @@ package struct StreamPanel: Hashable, Sendable {
     /// drawn up to its present: the line names the latest of those as the live panel did at that
     /// moment, then the future's as far as they fit (`…` at the end where some do not).
     package func valuesLine(
-        _ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil, groups: [Unicode.Scalar] = [],
+        _ letters: ValueLetters, width: Int, order: [MarbleValue]? = nil, groups: [String] = [],
         present: (values: Int, groups: Int)? = nil
     ) -> [LaneCell] {
         let label = " values"
@@ -1390,7 +1432,7 @@ package struct StreamPanel: Hashable, Sendable {
             MarbleValue.words(of: named.prefix(now).map(\.key))
             + MarbleValue.words(of: named.map(\.key)).dropFirst(now)
         let entries = zip(named, words).map { "\($0.value)=\($1)" }
-        let drawnGroups = groups.map(Self.groupWords)
+        let drawnGroups = groups
         guard !entries.isEmpty || !drawnGroups.isEmpty else {
             return LaneCell.text(padded + "none: each value here is its own marble", width: width, dim: true)
         }

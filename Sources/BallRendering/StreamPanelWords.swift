@@ -444,7 +444,7 @@ extension StreamPanel {
 
     /// What a late lane of `kind` did in `column`, and why (its kind's rule), in full and in
     /// short: the marks drawn, each value's as the lane draws it (`mark`: its letter), then the
-    /// values received there, oldest first (`^³ handed 38,10 · 39,10 · 40,10 at once`), and how it
+    /// values received there, oldest first (`^³ handed c 38,10 · d 39,10 · e 40,10 at once`), and how it
     /// ended there.
     static func lateWords(
         _ kind: LateSubscriber, lane: LateLane?, column: StreamColumn, mark: (MarbleValue) -> String
@@ -491,7 +491,12 @@ extension StreamPanel {
             }
         }
         // The subscription's column: what it was handed at once, and why.
-        let values = lane.handedPositions.map { "\($0.centre)" }.joined(separator: " · ")
+        // Several: each by its letter too, as the values line groups them (`³=(cde)`); one is
+        // drawn as its letter already (`^e`).
+        let values = lane.handedPositions.map {
+            lane.handed > 1 ? "\(mark(.position($0))) \($0.centre)" : "\($0.centre)"
+        }
+        .joined(separator: " · ")
         let subjectCompleted = ending == .completed
         let handedWords: String
         switch kind {

@@ -131,6 +131,40 @@ struct MarbleDiagramTests {
         ]
         let lines = try Self.diagram(Array(recording.map { $0 + "\n" }.joined().utf8), width: 80)
         #expect(lines.contains(" late Replay(3)     ^³─|"), "\(lines.joined(separator: "\n"))")
-        #expect(lines.last?.hasSuffix(" ³=3 at once") == true, "\(lines.joined(separator: "\n"))")
+        // Which three: by their letters, as RxJS's marbles group them, `^(cba)`.
+        #expect(
+            lines.last?.hasSuffix(" a=40,11 b=39,11 c=38,11 ³=(abc) at once") == true,
+            "\(lines.joined(separator: "\n"))")
+    }
+
+    @Test("a ³ in a later block names its three values, lettered though the block draws one of them nowhere else")
+    func groupNamedInALaterBlock() throws {
+        // 32 moves right (a block at 80 columns holds 31 columns; the ball stops at 70,11, the
+        // edge), a late Replay(3) subscriber (handed 68,11 69,11 70,11), one move more (at the
+        // edge: nothing), a quit: the second block draws none of the three but in its ³.
+        var recording = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#
+        ]
+        for move in 1...32 {
+            recording.append(#"{"t":\#(Double(move) / 10),"event":"arrow","direction":"right","distance":1}"#)
+        }
+        recording += [
+            #"{"t":3.25,"event":"subscribed","subject":"replay"}"#,
+            #"{"t":3.3,"event":"arrow","direction":"right","distance":1}"#, #"{"t":3.4,"event":"quit"}"#,
+        ]
+        let lines = try Self.diagram(Array(recording.map { $0 + "\n" }.joined().utf8), width: 80)
+        let text = lines.joined(separator: "\n")
+        let block = try #require(lines.lastIndex { $0.hasPrefix(" streams") }, "\(text)")
+        let second = Array(lines[block...])
+        let late = try #require(second.first { $0.hasPrefix(" late Replay(3)") }, "\(text)")
+        #expect(late.contains("^³─"), "\(text)")
+        let values = second.drop { !$0.hasPrefix(" values") }.joined(separator: " ")
+        #expect(second.contains(" position       ───────|"), "\(text)")
+        // The three it was handed, each named with its letter, and the group.
+        let letters = try ["68,11", "69,11", "70,11"].map { centre in
+            try #require(
+                values.firstRange(of: "=\(centre)").map { values[values.index(before: $0.lowerBound)] }, "\(text)")
+        }
+        #expect(values.contains("³=(\(String(letters))) at once"), "\(values)")
     }
 }

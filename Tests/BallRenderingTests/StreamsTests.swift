@@ -125,7 +125,7 @@ struct StreamsTests {
         }
         #expect(
             panel.describe(after(2, 1), in: .late(.replay)).hasPrefix(
-                "#2: ^³ handed 40,11 · 41,11 · 42,11 at once: a Replay subject keeps the last 3 ← "))
+                "#2: ^³ handed a 40,11 · b 41,11 · c 42,11 at once: a Replay subject keeps the last 3 ← "))
         #expect(panel.describe(columns[2], in: .late(.publish)).hasPrefix("#2: c 42,11 ← "))
         #expect(panel.describe(after(2, 0), in: .late(.publish)).hasPrefix("#2: ! unsubscribed (p again) ← "))
         #expect(
