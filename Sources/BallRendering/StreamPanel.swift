@@ -461,23 +461,40 @@ package struct StreamPanel: Hashable, Sendable {
 
     /// The columns as drawn, left to right: each one's intent index (in the time view, its span's
     /// number), and whether it is the player's future (drawn dim): an intent after the present,
-    /// or a span after the present's own that reaches the next intent (the present's place
-    /// lasts until then, the chain's timers included).
+    /// or a span after the last the present's place has played: where the clock has
+    /// ``reached``, or, the place whole, its last event (its timers' included,
+    /// ``playedThrough(_:before:)``); the quiet after it, up to the next intent, is still to come.
     private var drawnColumns: [(id: Int, future: Bool, moment: Int?)] {
         if let spans {
-            guard let present, let now = columns.last(where: { $0.index <= present })?.time else {
+            guard let present, let column = columns.last(where: { $0.index <= present }), let now = column.time else {
                 return spans.numbers.map { ($0, false, nil) }
             }
             let over = columns.first { $0.index > present }?.time
             let (nowSpan, overSpan) = (spans.number(of: now), over.map { spans.number(of: $0) } ?? .max)
-            let reachedSpan = reached.map { spans.number(of: $0) } ?? .max
+            let playedSpan = spans.number(of: reached ?? playedThrough(column, before: over))
             return spans.numbers.map { number in
-                (number, number > nowSpan && (number >= overSpan || number > reachedSpan), nil)
+                (number, number > nowSpan && (number >= overSpan || number > playedSpan), nil)
             }
         }
         return columns.indices.map { at in
             (columns[at].index, present.map { columns[at].index > $0 } ?? false, columns[at].moment)
         }
+    }
+
+    /// The time of the last thing `column` holds before the next intent (at `over`): its intent's,
+    /// what the slot, a stage and the colours passed on or ended with after it (a timer's), the
+    /// end of its timed operator's wait, a late subscription made or ended at its place.
+    private func playedThrough(_ column: StreamColumn, before over: SessionTime?) -> SessionTime {
+        let lanes: [StreamLane] = [.slotted, .ballColour, .background] + (0..<SlotPipe.most).map { .stage($0) }
+        var times = lanes.compactMap { column.time(of: $0) } + [column.failedAt].compactMap { $0 }
+        if let until = column.waitsUntil { times.append(over.map { min(until, $0) } ?? until) }
+        for lane in lateLanes {
+            if lane.start == column.index, let at = lane.startedAt { times.append(at) }
+            if lane.end?.column == column.index, let at = lane.endedAt { times.append(at) }
+        }
+        let latest = times.max() ?? .start
+        guard let time = column.time, latest > time else { return column.time ?? .start }
+        return over.map { min(latest, $0) } ?? latest
     }
 
     /// The columns as their waits are drawn: the present's wait, where the player's present has

@@ -167,4 +167,36 @@ struct FutureLookTests {
                 $0 == " "
             })
     }
+
+    @Test(
+        "in the time view, paused at an intent a second before the next, every span after the place's own is drawn in the future's look, the quiet before the next intent too, and none before"
+    )
+    func timeViewQuietIsFuture() throws {
+        // Five moves right, a second apart: at 100 ms a span, nine quiet spans between two.
+        let events: [(Intent, Double)] = (1...5).map { (.arrowPressed(.right, distance: 3), Double($0)) }
+        let player = try Pilot<ReplayProgram>(TimeTravelTests.recording(events))
+        player.type("s")
+        player.type("T")
+        for _ in 0..<2 { player.press(.arrow(.right, shifted: false)) }
+        #expect(player.player.place == 2, "\(player.lines)")
+        let lines = player.lines
+        let intents = try #require(lines.firstIndex { $0.hasPrefix(" intents ") }, "\(lines)")
+        let background = try #require(lines.firstIndex { $0.hasPrefix(" background ") }, "\(lines)")
+        let row = Array(lines[intents].unicodeScalars)
+        // The place's intent is the second arrow drawn; the next, the third.
+        let arrows = row.indices.filter { row[$0] == Glyph.right }
+        #expect(arrows.count >= 3 && arrows[1] + 10 == arrows[2], "\(lines[intents])")
+        let place = try #require(arrows.dropFirst().first, "\(lines[intents])")
+        let colours = StatusColours(
+            text: player.frame[1, intents].foreground, bar: player.frame[1, intents].background)
+        let future = try #require(Renderer(depth: .direct).futureLook(on: colours).colour)
+        for lane in intents...background {
+            for column in StreamPanel.labelWidth..<80 where player.frame[column, lane].glyph != " " {
+                let isFuture = column > place
+                #expect(
+                    (player.frame[column, lane].foreground == future) == isFuture,
+                    "row \(lane), column \(column) (\(isFuture ? "future" : "played")): \(lines[lane])")
+            }
+        }
+    }
 }
