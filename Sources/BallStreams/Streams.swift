@@ -337,12 +337,14 @@ package enum LateSubscriber: Hashable, Sendable, CaseIterable {
     /// that asks what each is handed.
     package var plainName: String { String(name.prefix { $0 != "(" }) }
 
-    /// What a subscriber of this kind gets, in a few words.
+    /// What a subscriber of this kind is handed as it subscribes, in a few words: the one place
+    /// `play --help`, `replay --help`, the help box, the man page and the panel's empty late rows
+    /// say it (a Replay subject holds fewer than its last three before three values came).
     package var handedWords: String {
         switch self {
         case .behavior: "the latest at once"
-        case .publish: "only what comes next"
-        case .replay: "the last \(Self.replayBufferSize) at once"
+        case .publish: "nothing at once"
+        case .replay: "up to its last \(Self.replayBufferSize)"
         case .relay: "the latest, never ends"
         }
     }

@@ -354,8 +354,9 @@ struct LearnRecordingTests {
         let text = help.joined(separator: "\n")
         #expect(player.player.tourLesson?.number == 5)
         // Lesson 3 (Behavior) came before: its answer is told; lessons 6 and 18 come after.
-        #expect(text.contains("late Behavior: the latest at once"), "\(text)")
-        #expect(!text.contains("never ends") && !text.contains("the last 3 at once"), "\(text)")
+        #expect(text.contains("late Behavior: \(LateSubscriber.behavior.handedWords)"), "\(text)")
+        #expect(
+            !text.contains("never ends") && !text.contains(LateSubscriber.replay.handedWords), "\(text)")
         #expect(text.contains("a late Relay subscriber (again: cancel)"), "\(text)")
         #expect(!text.contains("what it was handed at once follows") && text.contains("subscribed here"), "\(text)")
         // A recording of play: every key says what it does.
@@ -559,7 +560,9 @@ struct LearnRecordingTests {
         look()
         tour.pilot.type("q")
         let all = seen.flatMap(\.rows).joined(separator: "\n")
-        #expect(all.contains(" late Replay    r: subscribe") && !all.contains("(the last 3 at once)"), "\(all)")
+        #expect(
+            all.contains(" late Replay    r: subscribe") && !all.contains("(\(LateSubscriber.replay.handedWords))"),
+            "\(all)")
         let player = try Pilot<ReplayProgram>(tour.file.bytes, screen: ScreenSize(columns: 80, rows: 24))
         if !player.player.streamsOpen { player.type("s") }
         for (place, live) in seen {
