@@ -117,7 +117,9 @@ package enum StreamsPage {
         if let home { panel.homeLetters = home }
         if let floor { panel.lessonOnly(from: floor) }
         if last == index.count {
-            let end = max(time(index.count), observations.lazy.compactMap(\.time).max() ?? .start)
+            // (And on to the tour's quit after `e`, format 8's last line: the recording's end.)
+            let quit = index.reader.quitAfterCompletion.map(SessionTime.init(seconds:)) ?? .start
+            let end = max(time(index.count), observations.lazy.compactMap(\.time).max() ?? .start, quit)
             spans.count = min(spans.count, max(1, TimeSpans.number(of: end, length: length) - first + 1))
             panel.now = end
         }

@@ -111,12 +111,14 @@ package final class TimeTravelPlayer {
     }
 
     /// The recorded time the place shows, whole: its intent's; the last place's runs on to the
-    /// last thing recorded after its intent (Completion's late subscriptions after `e`), where
-    /// the time view's axis ends too.
+    /// last thing recorded after its intent (Completion's late subscriptions after `e`), and to
+    /// the tour's quit after them (format 8), where the recording ends, as the exports end it;
+    /// the time view's axis ends there too.
     private var placeTime: Double {
         let time = index.time(at: place)
         guard place == index.count, stop == nil else { return time }
-        return index.observations(at: place).lazy.map(\.event.time).max().map { max(time, $0) } ?? time
+        let last = index.observations(at: place).lazy.map(\.event.time).max().map { max(time, $0) } ?? time
+        return index.reader.quitAfterCompletion.map { max(last, $0) } ?? last
     }
 
     /// Plays the next intent (its time has come) and plans the one after from its due time; at

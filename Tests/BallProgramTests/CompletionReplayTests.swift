@@ -20,10 +20,12 @@ import TextFormats
 struct CompletionReplayTests {
     /// What the recording says of the tour: its bytes, the time of `e`, each subscription made
     /// after it (its kind and time, in order, and how many subscriptions and cancels came after
-    /// `e` up to it, itself included), and the position the session ended at.
+    /// `e` up to it, itself included), the tour's quit after them (the recording's end), and the
+    /// position the session ended at.
     struct Recorded {
         var bytes: [UInt8]
         var end: SessionTime
+        var quit: SessionTime
         var after: [(kind: String, time: SessionTime, moment: Int)]
         var position: String
         var shown: Frame
@@ -44,11 +46,13 @@ struct CompletionReplayTests {
         let after = moments.enumerated().filter { $0.element["event"] as? String == "subscribed" }.map {
             (kind: $0.element["subject"] as? String ?? "?", time: time($0.element), moment: $0.offset + 1)
         }
+        let quit = try #require(events.last.map(time), "\(tour.file.lines)")
+        #expect(events.last?["event"] as? String == "quit", "the tour's quit, its last line: \(tour.file.lines)")
         let index = try ReplayIndex(reader: .inMemory(tour.file.bytes))
         try index.readAll()
         let centre = index.state(at: index.count).position.centre
         return Recorded(
-            bytes: tour.file.bytes, end: time(events[completed]), after: after,
+            bytes: tour.file.bytes, end: time(events[completed]), quit: quit, after: after,
             position: "\(centre.column),\(centre.row)", shown: shown)
     }
 
@@ -92,7 +96,7 @@ struct CompletionReplayTests {
     }
 
     @Test(
-        "the time view (T) at the end: the axis runs on to the relay's second v; b and p after e draw ^| at their own times, r ^³| at its, v ^ and the latest position at its, no end; nothing of them before"
+        "the time view (T) at the end: the axis runs on to the tour's quit, the recording's end; b and p after e draw ^| at their own times, r ^³| at its, v ^ and the latest position at its, no end, its line to the quit; nothing of them before"
     )
     func timeView() throws {
         let recorded = try Self.recorded()
@@ -106,6 +110,11 @@ struct CompletionReplayTests {
         let e = try #require(intents.lastIndex(of: "e"), "\(context)")
         #expect(intents[(e + 1)...].prefix(2) == ["|", " "], "\(context)")
         let letter = try #require(Self.letter(of: recorded.position, in: frame), "\(context)")
+        // The quit's span: the axis's last, on this page or past its end (the page is the one of
+        // the last subscription).
+        let quit = e + span(recorded.quit) - span(recorded.end)
+        #expect(quit > e + span(recorded.after.last!.time) - span(recorded.end), "the quit after the last v")
+        let drawnTo = min(quit, StreamPanel.pageSize(width: 80, time: true) - 1)
         for (kind, time, _) in recorded.after {
             // The span of its own time, `^` in the cell before (the lane is blank before).
             let at = e + span(time) - span(recorded.end)
@@ -114,21 +123,24 @@ struct CompletionReplayTests {
             let row = rows.first { String($0[(at - 1)...].prefix(drawn.count)) == drawn }
             #expect(row != nil, "\(kind) at \(time): \(drawn) at cell \(at - 1)\n\(context)")
             #expect(row?[..<(at - 1)].allSatisfy { $0 == " " } == true, "\(kind): blank before\n\(context)")
+            // The relay never ends: its line runs on to the quit, the recording's end; the rest
+            // ended as they subscribed.
+            let after = row.map { Array($0[(at - 1 + drawn.count)...]) } ?? []
+            let line = kind == "relay" ? drawnTo - (at - 1 + drawn.count) + 1 : 0
             #expect(
-                row?[(at - 1 + drawn.count)...].allSatisfy { $0 == " " } == true, "\(kind): nothing after\n\(context)")
+                after.prefix(line).allSatisfy { $0 == "─" } && after.dropFirst(line).allSatisfy { $0 == " " },
+                "\(kind): \(line) cells of line after\n\(context)")
         }
-        // The axis ends with the relay's span: the last cell of the page.
-        let relay = e + span(recorded.after.last!.time) - span(recorded.end)
+        // The axis ends with the quit's span: nothing of the lanes after it.
         #expect(
             LearnRecordingTests.rows(frame).allSatisfy { row in
                 !row.hasPrefix(" late ") && !row.hasPrefix(" intents")
-                    || Self.cells(row)[(relay + 1)...].allSatisfy { $0 == " " }
+                    || Self.cells(row)[(drawnTo + 1)...].allSatisfy { $0 == " " }
             }, "\(context)")
-        #expect(relay < StreamPanel.pageSize(width: 80, time: true), "\(context)")
     }
 
     @Test(
-        "the time view (T) at the end, r pressed last and long after e: the page keeps the cell after r's span, so its ^³| is whole (never ^», its | cut off); the status line's t is r's time, in the span pointed at"
+        "the time view (T) at the end, r pressed last and long after e: the page keeps the cell after r's span, so its ^³| is whole (never ^», its | cut off); the status line's t is the tour's quit's, the recording's end, as the cast ends there"
     )
     func timeViewEndsWhole() throws {
         // Up to e as the tour goes, then b, p and v (which cancels the relay), a long wait, r:
@@ -145,12 +157,13 @@ struct CompletionReplayTests {
         #expect(replay.contains { $0.contains("^³|") }, "\(context)")
         // Each late lane whole to its end: no group mark stands for a cut-off end.
         #expect(!rows.contains { $0.hasPrefix(" late ") && $0.contains("»") }, "\(context)")
-        // The status line's time is r's, the last thing recorded.
+        // The status line's time is the quit's, after r: the recording's end.
+        #expect(recorded.quit > last.time, "\(recorded.quit) after r")
         let status = try #require(rows.last, "\(context)")
-        let shown = "t \(last.time.seconds.decimals(2)) s"
+        let shown = "t \(recorded.quit.seconds.decimals(2)) s"
         #expect(status.contains(shown), "\(shown) in \(status)\n\(context)")
-        // The page's time agrees: pointed at, r's span is named by the times it covers (the
-        // tour's rows leave the axis out), and t is among them.
+        // The page's time: pointed at, r's span is named by the times it covers (the tour's rows
+        // leave the axis out).
         let row = try #require(rows.lastIndex { $0.contains("^³|") }, "\(context)")
         let cell = try #require(Array(rows[row]).firstIndex(of: "³"), "\(context)")
         player.run([.bytes(TerminalBytes.move(Cell(column: cell, row: row)))])
