@@ -730,31 +730,19 @@ package final class InnerTaps {
 
     /// `inner`, each subscription to it numbered and tapped.
     package func tapped(_ inner: AnyPublisher<BallPosition, Never>) -> AnyPublisher<BallPosition, Never> {
-        Deferred { [self] in
+        inner.tapped(numbering: { [self] in
             made += 1
-            let (number, events) = (made, events)
-            return inner.handleEvents(
-                receiveSubscription: { _ in events.send((number, .subscribed)) },
-                receiveOutput: { events.send((number, .next($0))) },
-                receiveCompletion: { _ in events.send((number, .completed)) },
-                receiveCancel: { events.send((number, .cancelled)) })
-        }.eraseToAnyPublisher()
+            return made
+        }) { [events] in events.send(($0, $1)) }
     }
 }
 
-/// What happened to an inner subscription of `flatMap` or `flatMapLatest`, in order: what
-/// RxSwift's `debug()` on it would print.
-package enum InnerEvent: Hashable, Sendable {
-    /// It was subscribed: a press, or a pipe built with the button down.
-    case subscribed
-    /// The position handed it a value (as it subscribed, its latest).
-    case next(BallPosition)
-    /// The position completed (a quit, or `learn`'s `e`).
-    case completed
-    /// It was cancelled: `flatMapLatest` switched away at the release, a pipe built cancelled the
-    /// one before, or an error after it disposed of the pipe.
-    case cancelled
-}
+/// What happened to an inner subscription of `flatMap` or `flatMapLatest`: subscribed (a press,
+/// or a pipe built with the button down), handed the position's values (as it subscribed, its
+/// latest), completed with the position (a quit, or `learn`'s `e`), or cancelled (`flatMapLatest`
+/// switched away at the release, a pipe built cancelled the one before, or an error after it
+/// disposed of the pipe).
+package typealias InnerEvent = SubscriptionEvent<BallPosition>
 
 /// A stage's subscription beginning or ending: each pipe built subscribes its stages, and `retry`
 /// subscribes the stages before it anew after an error.

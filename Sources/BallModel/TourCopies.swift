@@ -117,15 +117,10 @@ package final class MapRuns {
     ) -> AnyPublisher<FlatColour, Never> {
         guard let taps else { return mapped.eraseToAnyPublisher() }
         var made = 0
-        return Deferred {
+        return mapped.tapped(numbering: {
             made += 1
-            let number = made
-            return mapped.handleEvents(
-                receiveSubscription: { _ in taps.send((shared, number, .subscribed)) },
-                receiveOutput: { taps.send((shared, number, .next($0))) },
-                receiveCompletion: { _ in taps.send((shared, number, .completed)) },
-                receiveCancel: { taps.send((shared, number, .cancelled)) })
-        }.eraseToAnyPublisher()
+            return made
+        }) { taps.send((shared, $0, $1)) }
     }
 
     /// The counts now.
@@ -145,18 +140,9 @@ package final class MapRuns {
 /// shared copy's, its number among that copy's subscriptions, and the event.
 package typealias MapRunTaps = PassthroughSubject<(shared: Bool, subscription: Int, event: MapRunEvent), Never>
 
-/// What happened to a subscription to one of ``MapRuns``' `map`s, in order: what RxSwift's
-/// `debug()` after the `map` would print.
-package enum MapRunEvent: Hashable, Sendable {
-    /// It was subscribed (`u`).
-    case subscribed
-    /// `map` ran, and handed on this colour.
-    case next(FlatColour)
-    /// The position completed.
-    case completed
-    /// It was cancelled (`u` again, or the lesson left).
-    case cancelled
-}
+/// What happened to a subscription to one of ``MapRuns``' `map`s: subscribed (`u`), handed a
+/// colour (`map` ran), completed with the position, or cancelled (`u` again, or the lesson left).
+package typealias MapRunEvent = SubscriptionEvent<FlatColour>
 
 /// The counts of ``MapRuns`` at one moment, as the card says them.
 package struct MapCounts: Hashable, Sendable {
