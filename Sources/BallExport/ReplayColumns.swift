@@ -120,9 +120,12 @@ package struct LessonStart: Hashable, Sendable {
     }
 
     /// Its name in at most `width` cells: `Lesson 4 · Publish` where it fits, else `Lesson 4`,
-    /// else `4` (cut with `…` where not even that fits).
+    /// else `4` (the closing card: `Closing card`, else `end`; cut with `…` where not even that
+    /// fits).
     package func label(width: Int) -> String {
-        String.first(of: [label, "Lesson \(number)", String(number)], fittingWidth: width)
+        let marker = Observation.lessonBegan(number: number, title: title)
+        return String.first(
+            of: [label, marker.shortTourWords, marker.tinyTourWords].compactMap { $0 }, fittingWidth: width)
     }
 }
 

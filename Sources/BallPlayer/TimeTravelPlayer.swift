@@ -474,6 +474,8 @@ package final class TimeTravelPlayer {
     /// What a stop's `o`, `u` or lesson did, in full and in short.
     private static func stopWords(_ observation: Observation) -> (words: String, short: String) {
         switch observation {
+        case .lessonBegan(let number, Observation.closingTitle):
+            ("\(Observation.closingTitle) after lesson \(number - 1): the tour's lessons ended", "Closing card")
         case .lessonBegan(let number, let title):
             ("Lesson \(number) · \(title) began: its lanes from here", "Lesson \(number)")
         case .screenThroughPublish(true):
@@ -704,10 +706,7 @@ package final class TimeTravelPlayer {
     }
 
     /// The status line's short word for the tour where it has no row of its own: `Lesson 9`.
-    private var shortTourWords: String? {
-        guard case .lessonBegan(let number, _)? = lessonBegun else { return nil }
-        return "Lesson \(number)"
-    }
+    private var shortTourWords: String? { lessonBegun?.shortTourWords }
 
     /// Whether the recording is a tour's (it holds a lesson's marker).
     private var isTour: Bool {

@@ -41,6 +41,25 @@ extension Observation {
         default: nil
         }
     }
+
+    /// A marker's name in short, where its full words do not fit: `Lesson 4`, or `Closing card`
+    /// (the tour after its lessons is no lesson); nil for what is no marker.
+    package var shortTourWords: String? {
+        switch self {
+        case .lessonBegan(_, Self.closingTitle): "Closing card"
+        case .lessonBegan(let number, _): "Lesson \(number)"
+        default: nil
+        }
+    }
+
+    /// A marker's name at its shortest: the lesson's number, or `end` for the closing card.
+    package var tinyTourWords: String? {
+        switch self {
+        case .lessonBegan(_, Self.closingTitle): "end"
+        case .lessonBegan(let number, _): String(number)
+        default: nil
+        }
+    }
 }
 
 /// An observation at a time, as a recording keeps it.

@@ -257,4 +257,47 @@ struct TourCastTests {
         #expect(
             shorter.events.last.map { abs($0.time - before) < 1e-6 } == true, "\(shorter.events.suffix(2).map(\.time))")
     }
+
+    @Test(
+        "the closing card is no lesson: the text diagram's lesson row and the player's steps call it the closing card, never Lesson 19"
+    )
+    func closingCardNamed() throws {
+        // As learn --record writes it: Completion done, n to the closing card, b there.
+        let last = Lesson.all.count
+        let lines = [
+            #"{"format":"colourful-ball-replay","version":8,"terminal":{"columns":80,"rows":7},"colourRules":1}"#,
+            #"{"t":0,"event":"panel","open":true}"#,
+            #"{"t":0,"event":"lesson","number":\#(last),"title":"\#(Lesson.all[last - 1].title)"}"#,
+            #"{"t":0.5,"event":"arrow","direction":"right","distance":1}"#,
+            #"{"t":1,"event":"completed"}"#,
+            #"{"t":1.5,"event":"subscribed","subject":"relay"}"#,
+            #"{"t":2,"event":"lesson","number":\#(last + 1),"title":"The closing card"}"#,
+            #"{"t":2.5,"event":"subscribed","subject":"behavior"}"#,
+            #"{"t":3,"event":"quit"}"#,
+        ]
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let past = "Lesson \(last + 1)"
+        // At each width the marker's name is cut to: in full, in short, at its shortest.
+        for width in [40, 44, 48, 56, 80] {
+            var text: [String] = []
+            try MarbleDiagram.run(reader: .inMemory(bytes), width: width) { text.append($0) }
+            let lessons = try #require(text.first { $0.hasPrefix(" lesson ") }, "\(text.joined(separator: "\n"))")
+            #expect(
+                !lessons.contains(past) && (lessons.contains("losing card") || lessons.hasSuffix("├end")),
+                "\(width): \(text.joined(separator: "\n"))")
+        }
+        // Each step of the player across it, forward and back.
+        let player = try Pilot<ReplayProgram>(bytes, screen: ScreenSize(columns: 80, rows: 24))
+        player.run([.bytes(TerminalBytes.home)])
+        var said: [String] = []
+        for direction in [Direction.right, .left] {
+            for _ in 0..<6 {
+                player.press(direction)
+                said += [player.player.change?.words, player.player.change?.shortWords].compactMap { $0 }
+            }
+        }
+        #expect(!said.contains { $0.contains(past) }, "\(said)")
+        #expect(said.contains { $0.contains("The closing card after lesson \(last)") }, "\(said)")
+        #expect(said.contains { $0.hasSuffix("before Closing card") }, "\(said)")
+    }
 }
