@@ -61,7 +61,7 @@ package struct ReplayCommand: ParsableCommand {
         package static func help(for value: Output) -> ArgumentHelp? {
             switch value {
             case .headless:
-                "Print one line per change of the ball's place or colour instead of drawing: time, cell, points, colours."
+                "Print one line per change of the ball's place or colour instead of drawing: time, cell, points, colours (a tour's o: the screen's through Publish too)."
             case .marbles: "Print the recording's streams as a marble diagram instead of playing it."
             }
         }

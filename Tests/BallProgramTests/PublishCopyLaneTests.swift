@@ -318,4 +318,48 @@ struct PublishCopyLaneTests {
             }
         }
     }
+
+    @Test(
+        "--headless says what the screen showed while o bound it through Publish: white at o, then the copy's colours at each move, as the tour drew them; the chain's own colours beside them"
+    )
+    func headlessThroughPublish() throws {
+        let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
+        let layout = try #require(tour.pilot.learn.play.layout)
+        // The colours the tour's screen showed, after each key, from its frame.
+        var shown: [(ball: FlatColour, background: FlatColour)] = []
+        func look() {
+            let state = tour.pilot.learn.play.session.state
+            let centre = state.position.centre
+            shown.append(
+                (
+                    tour.pilot.frame[centre.column, layout.cardRows + centre.row].background,
+                    tour.pilot.frame[1, layout.cardRows].background
+                ))
+        }
+        tour.pilot.type("2")
+        for key: Unicode.Scalar in ["o", "→", "→", "→", "o"] {
+            tour.pilot.pass(.milliseconds(100))
+            if key == "→" { tour.pilot.press(.right) } else { tour.pilot.type(key) }
+            look()
+        }
+        tour.pilot.type("q")
+        var lines: [String] = []
+        try HeadlessReplay.run(reader: .inMemory(tour.file.bytes), json: false) { lines.append($0) }
+        // Each line's colours through the copy, where the screen showed them (the chain's own
+        // before them on the line stay the chain's).
+        let printed = lines.dropFirst().map { line in
+            let shown = line.components(separatedBy: "through Publish:").dropFirst().first ?? ""
+            let words = shown.split(separator: " ")
+            return (
+                words.firstIndex(of: "ball").map { words[$0 + 1] } ?? "",
+                words.firstIndex(of: "background").map { words[$0 + 1] } ?? ""
+            )
+        }
+        #expect(shown[0] == (.flatWhite, .flatWhite), "o: the copy handed the screen nothing")
+        // One line at o, one at each move whose place changed, each with the copy's colours; o
+        // again binds the screen back, a line without them.
+        let expected = shown.prefix(4).map { (Substring($0.ball.name), Substring($0.background.name)) } + [("", "")]
+        #expect(printed.count == expected.count, "\(lines)")
+        for (line, colours) in zip(printed, expected) { #expect(line == colours, "\(lines)") }
+    }
 }
