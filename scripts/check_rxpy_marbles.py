@@ -716,8 +716,8 @@ def frame_check(program, recording, end, expressions):
     # taps see it from inside the one pipe the chain runs (so an error after a stage disposes of
     # it there, as the chain's disposal does; `retry` subscribes the stages before it anew), in
     # the order made: its lane's name, the frame it was subscribed at, what it passed on (frame,
-    # value, `|` or `#`), and the frame it was disposed of at without an event of its own (None:
-    # never).
+    # value, `|` or `#`), and the frame it was disposed of at (None: never), which RxPY's
+    # subscriber does after a `|` or `#` too, as RxPY's and RxJS's subscription logs have it.
     stage_runs = []
 
     def tap(number):
@@ -741,7 +741,7 @@ def frame_check(program, recording, end, expressions):
                 subscription = source.subscribe(on_next, on_error, on_completed, scheduler=scheduler_)
 
                 def dispose():
-                    if run["disposed"] is None and not (run["events"] and run["events"][-1][1] in ("|", "#")):
+                    if run["disposed"] is None:
                         run["disposed"] = int(scheduler.clock)
                     subscription.dispose()
                 return Disposable(dispose)
@@ -751,7 +751,7 @@ def frame_check(program, recording, end, expressions):
     # Each inner subscription flatMap or flatMapLatest at a pipe's head made to the position, in
     # the order made: its lane's name (numbered from 1 in each pipe built, as the panel numbers
     # them), the frame it subscribed at, what it received (frame, value or `|`), and the frame it
-    # was disposed of at (None: never, or after its completion).
+    # was disposed of at (None: never; after its completion, the completion's frame).
     inner_runs = []
 
     def inner_position(made):
@@ -772,7 +772,7 @@ def frame_check(program, recording, end, expressions):
             subscription = subject.subscribe(on_next, observer.on_error, on_completed, scheduler=scheduler_)
 
             def dispose():
-                if run["disposed"] is None and not (run["events"] and run["events"][-1][1] == "|"):
+                if run["disposed"] is None:
                     run["disposed"] = int(scheduler.clock)
                 subscription.dispose()
             return Disposable(dispose)

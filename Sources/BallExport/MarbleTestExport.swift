@@ -101,8 +101,9 @@ package enum MarbleFraming: Hashable, Sendable {
 /// Then each subscription of a stage of a pipe of several (`stage1`, `stage2`: a pipe built
 /// subscribes its stages anew, `retry` the stages before it), in the late subscriptions' form
 /// below, named by its operator and code: what the stage passed on, `|` where it completed, `#`
-/// where it threw or an error came through it, `!` in its subscription where it was cancelled (a
-/// pipe built, a stage after it failed). A lane is one stream: one subscription, never two.
+/// where it threw or an error came through it, `!` in its subscription where it completed,
+/// failed or was cancelled (a pipe built, a stage after it failed). A lane is one stream: one
+/// subscription, never two.
 ///
 /// Then each inner subscription `flatMap` or `flatMapLatest` made (`inner 1`, `inner 2`: a
 /// press each, as the panel names them), in the late subscriptions' form below: what it
@@ -115,7 +116,8 @@ package enum MarbleFraming: Hashable, Sendable {
 /// subscribed at its end), with what it received at the frames it received it, and its
 /// subscription as RxJS writes one (`expectObservable(source, subscription).toBe(marbles,
 /// values)`): `"subscription":"----------^---------!"` (`(^!)` in one frame), and as frames,
-/// `"subscribedFrame":10,"unsubscribedFrame":20` (null: never cancelled). A late subscriber
+/// `"subscribedFrame":10,"unsubscribedFrame":20` (null: still subscribed at the recording's end;
+/// a completion ends a subscription as a cancel does, as RxJS's log has it). A late subscriber
 /// subscribes after its column's intent: a Behavior subject hands it the value of that frame,
 /// a Replay(3) subject the last three as a group.
 ///
@@ -204,10 +206,10 @@ package enum MarbleTestExport {
                 label: StreamLane.stage(number).label, start: frame, syntax: syntax, frames: frames,
                 json: outputJSON, itself: { MarbleValue($0).glyph }, fields: named)
         }
-        func endStage(_ number: Int, at frame: Int, cancelled: Bool) throws {
+        func endStage(_ number: Int, at frame: Int) throws {
             guard let run = stageRuns.removeValue(forKey: number) else { return }
             run.end = frame
-            try run.write(label: run.label, unsubscribed: cancelled, to: stagesEnded.append)
+            try run.write(label: run.label, ended: true, to: stagesEnded.append)
         }
         /// What each stage's subscriptions did in `column` (at `time`), at their own times.
         func noteStages(_ column: StreamColumn, time: SessionTime) throws {
@@ -221,18 +223,18 @@ package enum MarbleTestExport {
                     switch moment.kind {
                     case .subscribed:
                         // (A run with no end of its own here is over: no stream outlives its subscription.)
-                        try endStage(number, at: frame, cancelled: true)
+                        try endStage(number, at: frame)
                         if Self.writes(number, of: column.slot) { try openStage(number, of: column.slot, at: frame) }
                     case .passed:
                         defer { passed += 1 }
                         try stageRuns[number]?.add(stage.values[passed], at: frame, time: moment.at, column: at)
                     case .completed:
                         try stageRuns[number]?.lane.complete(frame, moment.at)
-                        try endStage(number, at: frame, cancelled: false)
+                        try endStage(number, at: frame)
                     case .failed:
                         try stageRuns[number]?.lane.fail(frame, moment.at)
-                        try endStage(number, at: frame, cancelled: false)
-                    case .cancelled: try endStage(number, at: frame, cancelled: true)
+                        try endStage(number, at: frame)
+                    case .cancelled: try endStage(number, at: frame)
                     }
                 }
             }
@@ -261,7 +263,7 @@ package enum MarbleTestExport {
             // The time the views draw it at too (``StreamColumn/events(_:)``).
             let endedAt = column.innersEndedAt ?? time
             let endFrame = frames.frame(column: column.index, time: endedAt, timer: endedAt != time)
-            var ended: [(Int, LateMarbles<BallPosition>, Bool)] = []
+            var ended: [(Int, LateMarbles<BallPosition>)] = []
             // Where the head ended, the inners the position reached before the error it set off
             // disposed of the rest: as many as values the head passed on (the subject hands a new
             // value to its subscribers in the order they subscribed, a press's new inner last).
@@ -291,7 +293,7 @@ package enum MarbleTestExport {
                     if column.completed.contains(.position), !chosen {
                         try marbles.lane.complete(frame, time)
                         marbles.end = frame
-                        ended.append((number, marbles, false))
+                        ended.append((number, marbles))
                         continue
                     }
                     if !chosen, let position = column.position { try receive(marbles, position) }
@@ -300,7 +302,7 @@ package enum MarbleTestExport {
                     // completion, a timer's (a debounce's) after the intent's value.
                     let disposed = column.disposalTime(ofInner: number) ?? time
                     marbles.end = frames.frame(column: column.index, time: disposed, timer: disposed != time)
-                    ended.append((number, marbles, true))
+                    ended.append((number, marbles))
                 }
                 // Subscribed here (a press, or a pipe built with the button down): handed the
                 // latest. (After an error the chain is over: nothing subscribes.)
@@ -321,7 +323,7 @@ package enum MarbleTestExport {
                 reaches -= 1
                 let marbles = try subscribe(number)
                 marbles.end = endFrame
-                ended.append((number, marbles, true))
+                ended.append((number, marbles))
             }
             for number in inners.keys.sorted() {
                 // The position completed (a quit): so did each inner subscription to it.
@@ -329,16 +331,15 @@ package enum MarbleTestExport {
                     let marbles = inners.removeValue(forKey: number)!
                     try marbles.lane.complete(frame, time)
                     marbles.end = frame
-                    ended.append((number, marbles, false))
+                    ended.append((number, marbles))
                 } else if headEnded {
                     let marbles = inners.removeValue(forKey: number)!
                     marbles.end = endFrame
-                    ended.append((number, marbles, true))
+                    ended.append((number, marbles))
                 }
             }
-            for (number, marbles, cancelled) in ended {
-                try marbles.write(
-                    label: StreamLane.inner(number).label, unsubscribed: cancelled, to: innersEnded.append)
+            for (number, marbles) in ended {
+                try marbles.write(label: StreamLane.inner(number).label, ended: true, to: innersEnded.append)
             }
         }
         // learn's Publish copy of the chain (`o`): the one under way, its three lanes' marbles so
@@ -511,13 +512,13 @@ package enum MarbleTestExport {
         for number in stageRuns.keys.sorted() {
             let run = stageRuns[number]!
             run.end = frames.frame(column: lastColumn, time: latest)
-            try run.write(label: run.label, unsubscribed: false, to: write)
+            try run.write(label: run.label, ended: false, to: write)
         }
         try innersEnded.copy(to: write)
         for number in inners.keys.sorted() {
             let marbles = inners[number]!
             marbles.end = frames.frame(column: lastColumn, time: latest)
-            try marbles.write(label: StreamLane.inner(number).label, unsubscribed: false, to: write)
+            try marbles.write(label: StreamLane.inner(number).label, ended: false, to: write)
         }
         try ended.copy(to: write)
         for kind in LateSubscriber.allCases {
@@ -804,15 +805,17 @@ package enum MarbleTestExport {
         /// it ended at (or the last).
         func write(_ lane: LateLane, to write: ([UInt8]) throws -> Void) throws where Value == BallPosition {
             try self.write(
-                label: StreamLane.late(lane.kind).label, unsubscribed: lane.end?.ending == .unsubscribed, to: write)
+                label: StreamLane.late(lane.kind).label, ended: lane.end != nil, to: write)
         }
 
-        /// Writes the JSON line of the lane labelled `label`, which was cancelled at its end
-        /// when `unsubscribed` (`!` in its subscription), through `write`.
-        func write(label: String, unsubscribed cancelled: Bool, to write: ([UInt8]) throws -> Void) throws {
+        /// Writes the JSON line of the lane labelled `label` through `write`; its subscription
+        /// ended at its end when `ended` (`!` in its subscription): RxJS's and RxPY's subscription
+        /// logs end a subscription where it is cancelled, and where what it subscribed to completes
+        /// or fails (the subscriber lets go of it then), so `^--|` is subscribed `^--!`.
+        func write(label: String, ended: Bool, to write: ([UInt8]) throws -> Void) throws {
             let last = end ?? start
             try self.lane.finish(through: frames.end(of: last))
-            let unsubscribed = cancelled ? last : nil
+            let unsubscribed = ended ? last : nil
             var subscription: [UInt8] = []
             let frames = Frames(framing: self.frames.framing, syntax: .rxjs)
             frames.quiet(start, into: &subscription)
@@ -869,11 +872,11 @@ extension MarbleTestExport {
         /// was disposed of when `cancelled` (else: still under way as the recording ends).
         func write(end: Int, cancelled: Bool = true, to write: ([UInt8]) throws -> Void) throws {
             subject.end = end
-            try subject.write(label: StreamLane.copy(.subject).label, unsubscribed: cancelled, to: write)
+            try subject.write(label: StreamLane.copy(.subject).label, ended: cancelled, to: write)
             ball.end = end
-            try ball.write(label: StreamLane.copy(.ball).label, unsubscribed: cancelled, to: write)
+            try ball.write(label: StreamLane.copy(.ball).label, ended: cancelled, to: write)
             screen.end = end
-            try screen.write(label: StreamLane.copy(.screen).label, unsubscribed: cancelled, to: write)
+            try screen.write(label: StreamLane.copy(.screen).label, ended: cancelled, to: write)
         }
     }
 }

@@ -88,10 +88,12 @@ struct StageLaneExportTests {
         #expect(runs[0]["code"] as? String == ".filter { $0.isInRightHalf }")
         #expect(runs[2]["code"] as? String == ".map { _ in 1 }")
         #expect(runs.map { $0["subscribedFrame"] as? Int } == [frames, frames, 5 * frames, 5 * frames])
-        #expect(runs.map { $0["unsubscribedFrame"] as? Int } == [5 * frames, 5 * frames, nil, nil])
+        // The first pipe cancelled where the second was built; the second completed at the quit (#9),
+        // which ends its subscription too, as RxJS's subscription log has it (`^---|` is `^---!`).
+        #expect(runs.map { $0["unsubscribedFrame"] as? Int } == [5 * frames, 5 * frames, 9 * frames, 9 * frames])
         let dash = { (count: Int) in String(repeating: "-", count: count) }
         #expect(runs[0]["subscription"] as? String == dash(frames) + "^" + dash(4 * frames - 1) + "!")
-        #expect(runs[2]["subscription"] as? String == dash(5 * frames) + "^")
+        #expect(runs[2]["subscription"] as? String == dash(5 * frames) + "^" + dash(4 * frames - 1) + "!")
         // filter passes 40,11 (a) at the build (#1), 41 and 42 (#2, #3), nothing at #4, and is
         // cancelled at #5; map passes a 1 for each of #5–#8, and completes at the quit (#9).
         let filter = try #require(runs[0]["marbles"] as? String)
@@ -120,7 +122,7 @@ struct StageLaneExportTests {
             #expect(filtered.hasPrefix(" 100ms a 49ms b 49ms c "), "\(filtered)")
             #expect(mapped.hasPrefix(" 1000ms 1 99ms 1 99ms 1 99ms 1 99ms |"), "\(mapped)")
         }
-        #expect(timed.map { $0["unsubscribedFrame"] as? Int } == [1_000, 1_000, nil, nil])
+        #expect(timed.map { $0["unsubscribedFrame"] as? Int } == [1_000, 1_000, 1_400, 1_400])
     }
 
     @Test(
@@ -151,8 +153,20 @@ struct StageLaneExportTests {
                 "stage1 " + dash(6 * frames) + "a" + dash(frames - 1) + end,
                 "stage2 " + dash(6 * frames) + "a" + dash(frames - 1) + end,
             ], "\(runs)")
-        // An error or a completion ends a subscription with an event of its own: no `!`.
-        #expect(runs.allSatisfy { $0["unsubscribedFrame"] is NSNull }, "\(runs)")
+        // An error or a completion ends the subscription in its frame, as RxJS's subscription log
+        // has it (`cold('-a--#')` is subscribed `^---!`): a group's frame is where it opens.
+        let ends = runs.map { run in
+            (run["marbles"] as? String).flatMap { marbles in
+                (marbles.lastIndex(of: "(") ?? marbles.lastIndex { $0 == "#" || $0 == "|" })
+                    .map { marbles.distance(from: marbles.startIndex, to: $0) }
+            }
+        }
+        #expect(runs.map { $0["unsubscribedFrame"] as? Int } == ends, "\(runs)")
+        #expect(
+            runs.allSatisfy {
+                ($0["subscription"] as? String).map { $0.hasSuffix("!") || $0.hasSuffix("(^!)") } == true
+            },
+            "\(runs)")
         #expect(runs.map { $0["operator"] as? String } == ["tryMap", "catch", "tryMap", "catch", "tryMap", "catch"])
         // At --frame 1ms, tryMap's # at the time it threw.
         let timed = try Self.stageRuns(syntax, bytes: bytes, framing: .time(microseconds: 1_000))

@@ -408,7 +408,7 @@ struct MarbleSyntaxTests {
                 == true, "\(lanes)")
         #expect(
             lanes.last?.contains(
-                #""lane":"inner 2","syntax":"rxjs","frameMs":1,"subscription":" 1100ms ^","subscribedFrame":1100,"unsubscribedFrame":null,"marbles":" 1100ms a 199ms |""#
+                #""lane":"inner 2","syntax":"rxjs","frameMs":1,"subscription":" 1100ms ^ 199ms !","subscribedFrame":1100,"unsubscribedFrame":1300,"marbles":" 1100ms a 199ms |""#
             )
                 == true, "\(lanes)")
         // flat_map where flat_map_latest belongs: its inner is never disposed of at the release.
@@ -445,7 +445,7 @@ struct MarbleSyntaxTests {
             // A quit before the timer completes the position, and the inner with it, first (450).
             (
                 corner + [#"{"t":0.45,"event":"quit"}"#],
-                #""subscription":" 400ms ^","subscribedFrame":400,"unsubscribedFrame":null,"marbles":" 400ms a 49ms |","values":{"a":{"cell":[70,17],"screen":[80,24]}}"#,
+                #""subscription":" 400ms ^ 49ms !","subscribedFrame":400,"unsubscribedFrame":450,"marbles":" 400ms a 49ms |","values":{"a":{"cell":[70,17],"screen":[80,24]}}"#,
                 3
             ),
             // flatMap's inner outlives the release that drops the ball in the corner (400): the
@@ -549,11 +549,11 @@ struct MarbleSyntaxTests {
         #expect(recoveries.count == 2, "\(lanes)")
         #expect(
             recoveries.first?.contains(
-                #""operator":"catch","code":".catch { _ in .just(.centred(on: screen)) }","subscription":"-----^","subscribedFrame":5,"unsubscribedFrame":null,"marbles":"-----a----b----(a|)","#
+                #""operator":"catch","code":".catch { _ in .just(.centred(on: screen)) }","subscription":"-----^---------!","subscribedFrame":5,"unsubscribedFrame":15,"marbles":"-----a----b----(a|)","#
             ) == true, "\(recoveries)")
         #expect(
             recoveries.last?.contains(
-                #""subscribedFrame":30,"unsubscribedFrame":null,"marbles":"------------------------------a----b----(c|)","#
+                #""subscribedFrame":30,"unsubscribedFrame":40,"marbles":"------------------------------a----b----(c|)","#
             ) == true, "\(recoveries)")
         let never = try run([
             Self.python, script, programPath, file, "--replace",
@@ -561,7 +561,7 @@ struct MarbleSyntaxTests {
         ])
         #expect(never.status == 1, "\(never.output)\(never.error)")
         #expect(
-            never.output.contains("stage lanes at --frame 1ms: subscription 1: exported (100, 'stage2', None,")
+            never.output.contains("stage lanes at --frame 1ms: subscription 1: exported (100, 'stage2', 300,")
                 && never.output.contains("(300, '|')]), RxPY's pipe of the stages up to it gave (100, 'stage2', 600,"),
             "\(never.output)")
         // flatMap: a press and its release, a key move (once), a second press, a key move (twice);
