@@ -85,17 +85,23 @@ struct LateColumnTests {
         "lesson 4: p pressed after d draws ^─ in a column of its own after d's, then e and f: live at 80×24 and in the player"
     )
     func publish() throws {
-        let (live, player) = try Self.pages(lesson: "publish", answer: "1", key: "p")
-        try Self.check(live, label: "late Publish", handed: false, "the tour")
-        try Self.check(player, label: "late Publish", handed: false, "the player")
+        try Self.checkLiveAndReplayed(lesson: "publish", answer: "1", key: "p", label: "late Publish", handed: false)
     }
 
     @Test(
         "lesson 3: b pressed after d draws ^d in a column of its own after d's (the position's line under d), then e and f: live at 80×24 and in the player"
     )
     func behavior() throws {
-        let (live, player) = try Self.pages(lesson: "behavior", answer: "2", key: "b")
-        try Self.check(live, label: "late Behavior", handed: true, "the tour")
-        try Self.check(player, label: "late Behavior", handed: true, "the player")
+        try Self.checkLiveAndReplayed(lesson: "behavior", answer: "2", key: "b", label: "late Behavior", handed: true)
+    }
+
+    /// Checks the lane labelled `label` after `key` in lesson `lesson` (its question answered
+    /// `answer`), as the tour drew it and as the player draws its recording.
+    static func checkLiveAndReplayed(
+        lesson: String, answer: Unicode.Scalar, key: Unicode.Scalar, label: String, handed: Bool
+    ) throws {
+        let (live, player) = try pages(lesson: lesson, answer: answer, key: key)
+        try check(live, label: label, handed: handed, "the tour")
+        try check(player, label: label, handed: handed, "the player")
     }
 }
