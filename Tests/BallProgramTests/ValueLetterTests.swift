@@ -44,10 +44,20 @@ struct ValueLetterTests {
                 (StreamLane.main + [.slotted] + LateSubscriber.allCases.map(StreamLane.late)).map(\.label))
             var parts: [String: [Unicode.Scalar]] = [:]
             var shared: Set<String> = []
-            for row in rows[(intents + 1)..<values] {
+            for index in (intents + 1)..<values {
+                let row = rows[index]
                 let body = Array(row.unicodeScalars.dropFirst(StreamPanel.labelWidth))
                 // A late kind with no lane: its key and what it gets, in words.
                 if body.count > 1, body[1] == ":" { continue }
+                // The slot's lane, right above ballColour's, whatever its label: its pipe's last
+                // stage's code where every column on the page has that pipe (another view's page
+                // may name a part of another pipe so).
+                if !known.contains(label(row)), index + 1 < rows.count,
+                    label(rows[index + 1]) == StreamLane.ballColour.label
+                {
+                    lanes[StreamLane.slotted.label] = body
+                    continue
+                }
                 switch label(row) {
                 case StreamPanel.segmentsLabel: continue
                 case let label where known.contains(label): lanes[label] = body
