@@ -1577,9 +1577,12 @@ package struct StreamPanel: Hashable, Sendable {
                 continue
             }
             // The third mark goes in the next column's first cell: the lane ended, so nothing
-            // else is drawn there, unless another lane of the row begins in it: then a value and
-            // its end share the column (`○!`).
-            let nextTaken = offset + 1 < marbles.count && marbles[offset + 1] != nil
+            // else is drawn there, unless another lane of the row begins in it with a mark of its
+            // own (`^`): then a value and its end share the column (`○!`). Where that cell is the
+            // line of another part's row (its `├`), the end stands there, so that the value keeps
+            // the marble's cell: a recovery's fallback in the column of the error before it, never
+            // a cell earlier.
+            let nextTaken = offset + 1 < marbles.count && marbles[offset + 1].map { $0.cells.0 != .line } ?? false
             if nextTaken, let (value, end) = shown.compactCells {
                 (cells[at], cells[at + 1]) = (
                     look(LaneCell.cell(of: value, letters: letters)), look(LaneCell.cell(of: end))
@@ -1587,11 +1590,11 @@ package struct StreamPanel: Hashable, Sendable {
                 continue
             }
             let (first, second) = LaneCell.cells(of: shown, letters: letters)
-            // A new subscription's `^` after the column before (``Marble/resubscribed(after:)``)
-            // stands in this column's first cell, where the lane's line would.
-            var afterResubscribed = false
-            if offset > 0, case .resubscribed? = marbles[offset - 1] { afterResubscribed = shown.cells.0 == .line }
-            if !afterResubscribed { cells[at] = look(first) }
+            // The third mark of the column before (a new subscription's `^` after it,
+            // ``Marble/resubscribed(after:)``, or an end after a value) stands in this column's
+            // first cell, where the lane's line would.
+            let afterSpill = offset > 0 && marbles[offset - 1]?.spill != nil && shown.cells.0 == .line
+            if !afterSpill { cells[at] = look(first) }
             cells[at + 1] = look(second)
             if let spill = shown.spill, at + 2 < width {
                 cells[at + 2] = LaneCell.cells(of: spill, letters: letters).1

@@ -105,6 +105,31 @@ struct ErrorLessonTests {
         #expect(lane(".retry(3)")?.lastIndex(of: "#") == thrown, "\(lanes)")
     }
 
+    @Test(
+        "lesson 17: X into a corner, then X again at once: catch's fallback in the column of tryMap's #, never a cell before it, its | after it"
+    )
+    func fallbackAfterTheError() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"))
+        for key: Unicode.Scalar in ["2", "f", "X"] { pilot.type(key) }
+        var direction = Direction.left
+        for _ in 0..<40 where !pilot.learn.play.session.state.position.isInCorner {
+            let before = pilot.learn.play.session.state.position
+            pilot.press(direction, shifted: true)
+            if pilot.learn.play.session.state.position == before { direction = .up }
+        }
+        try #require(pilot.learn.play.session.state.position.isInCorner)
+        // The new pipe's part begins in the next column, on the same rows.
+        for key: Unicode.Scalar in ["f", "X"] { pilot.type(key) }
+        let lines = pilot.lines.joined(separator: "\n")
+        let source = Array(try #require(Self.row(pilot, ".map { … }"), "\(lines)"))
+        let caught = Array(try #require(Self.row(pilot, ".catch { … }"), "\(lines)"))
+        // RxSwift's catch subscribes the fallback once the error came: its value never before it.
+        let thrown = try #require(source.firstIndex(of: "#"), "\(lines)")
+        #expect(
+            caught.count > thrown + 1 && caught[thrown].isLetter && caught[thrown + 1] == "|",
+            "\(String(source))\n\(String(caught))\n\(lines)")
+    }
+
     @Test("lesson 17: with X alone the source lane's error is one #, no ^")
     func catchAloneDrawsOneError() throws {
         let pilot = Pilot<Learn>(first: LearnTests.index("error"))
