@@ -1082,7 +1082,9 @@ package struct StreamPanel: Hashable, Sendable {
                     shown[offset] = .waiting
                 }
             }
-            var line = laneLine(pipeLabel(lane), width: width, shown, columnsDrawn: columnsDrawn, letters: letters)
+            var line = laneLine(
+                pipeLabel(lane), width: width, shown, columnsDrawn: columnsDrawn, letters: letters,
+                retried: lane.isRetried)
             // Each part begins `├` where its column's first cell is a line or a wait; a value
             // there stays (the row above names the part).
             for start in starts where Self.labelWidth + columnWidth * start.offset < width {
@@ -1540,10 +1542,11 @@ package struct StreamPanel: Hashable, Sendable {
     /// One lane's row: its label, then each column's two cells (`shown`, a marble for each column
     /// drawn), or in the time view each span's one cell (``Marble/spanCell``). A lane's line is
     /// drawn in the text's colour, as its marbles are (only a ghost is dim): the line is the time
-    /// the subscription lives, and a step that adds a column then needs no change of colour.
+    /// the subscription lives, and a step that adds a column then needs no change of colour. A row
+    /// of subscriptions `retry` made anew (`retried`) draws each after the error that made it.
     private func laneLine(
         _ label: String, width: Int, _ shown: [Marble?], columnsDrawn: [(id: Int, future: Bool, moment: Int?)],
-        letters: ValueLetters
+        letters: ValueLetters, retried: Bool = false
     ) -> [LaneCell] {
         var cells = LaneCell.text(" " + label, width: width)
         let oneCell = spans != nil
@@ -1557,6 +1560,18 @@ package struct StreamPanel: Hashable, Sendable {
                 if column.future { (cell.colour, cell.dim, cell.future) = (nil, true, .mark) }
                 if column.id == hovered, column.moment == hoveredMoment { cell.highlighted = true }
                 return cell
+            }
+            if retried, case .subscribed(let handed, let ending) = shown {
+                let after = ending.map { Marble.mark($0.glyph) } ?? handed
+                // `^` where the error that made it is drawn (a span's cell, a column's marble cell):
+                // at the error's time, never before it; how it ended (else what it was handed)
+                // after it, in the cell a retried row leaves blank.
+                let subscribed = oneCell ? at : at + 1
+                cells[subscribed] = look(LaneCell(glyph: Glyph.subscribed))
+                if let after, subscribed + 1 < width {
+                    cells[subscribed + 1] = look(LaneCell.cell(of: after, letters: letters))
+                }
+                continue
             }
             if oneCell {
                 cells[at] = look(LaneCell.cell(of: shown.spanCell, letters: letters))
