@@ -468,7 +468,7 @@ package struct Lesson: Sendable {
             text:
                 "An error ends a stream: tryMap throws in a corner (#) and nothing after it comes. catch puts a fallback in its place: .just(centre), which completes.",
             task:
-                "f X (tryMap, then catch), then take the ball into a corner: Shift+Left to the left edge, Shift+Up to the top.",
+                "f X (tryMap, then catch), then c, Shift+Right to the right edge, Shift+Down into the corner.",
             hint: "Without catch the # would reach the binding: the colour dead for good.",
             learnt:
                 "tryMap's # caught: catch handed the centre, then its |. slotted, a switchLatest over the pipes, lives on. Uncaught, the binding dies.",
@@ -477,17 +477,14 @@ package struct Lesson: Sendable {
             predicts: 2, question: "Predict: f X (tryMap, catch), the ball into a corner: what does the colour do?",
             choices: ["stops for good", "the centre's, then stays", "goes on following"],
             operators: true, slots: [[.tryMap, .catch]],
+            outOfOrder: (
+                "No change seen: the ball had the centre's colour. Leave the corner, f X, c.",
+                { facts in facts.moves.last.map { Lesson.caughtInACorner($0) && $0.ballColour == nil } ?? false }
+            ),
             isDone: { facts in
-                // In a corner, with catch after tryMap (R's retry between them too): the error
-                // replaced by the centre, passed on to the colour.
-                facts.moves.contains { column in
-                    guard
-                        column.slot == [.tryMap, .catch]
-                            || column.slot == SlotOperator.retry.alone(catchingRetry: true),
-                        let position = column.position, position.isInCorner
-                    else { return false }
-                    return column.slotted == .position(.centred(on: position.screen))
-                }
+                // Caught in a corner, the colour seen to change: the centre's, which the ball did
+                // not have (else catch's fallback would look like no change).
+                facts.moves.contains { Lesson.caughtInACorner($0) && $0.ballColour != nil }
             }),
         Lesson(
             id: "completion", title: "Completion",
@@ -507,4 +504,14 @@ package struct Lesson: Sendable {
                 return LateSubscriber.allCases.allSatisfy { kind in facts.lane(kind).map { $0.start >= end } ?? false }
             }),
     ]
+
+    /// Whether `column` is lesson 17's catch at work: in a corner, with catch after tryMap (R's
+    /// retry between them too), the error replaced by the centre, passed on to the colour.
+    static func caughtInACorner(_ column: StreamColumn) -> Bool {
+        guard
+            column.slot == [.tryMap, .catch] || column.slot == SlotOperator.retry.alone(catchingRetry: true),
+            let position = column.position, position.isInCorner
+        else { return false }
+        return column.slotted == .position(.centred(on: position.screen))
+    }
 }

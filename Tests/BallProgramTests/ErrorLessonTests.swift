@@ -14,12 +14,11 @@ struct ErrorLessonTests {
         LearnTests.rows(pilot).first { $0.hasPrefix(label) }?.trimmingSuffix()
     }
 
-    /// Takes the ball into the top left corner with Shift+Left and Shift+Up.
+    /// Takes the ball into the bottom right corner the card's way: c, Shift+Right, Shift+Down.
     static func intoTheCorner(_ pilot: Pilot<Learn>) {
-        for _ in 0..<20 {
-            pilot.press(.left, shifted: true)
-            pilot.press(.up, shifted: true)
-        }
+        pilot.type("c")
+        for _ in 0..<20 { pilot.press(.right, shifted: true) }
+        for _ in 0..<20 { pilot.press(.down, shifted: true) }
     }
 
     @Test(
@@ -130,6 +129,43 @@ struct ErrorLessonTests {
         #expect(
             caught.count > thrown + 1 && caught[thrown].isLetter && caught[thrown + 1] == "|",
             "\(String(source))\n\(String(caught))\n\(lines)")
+    }
+
+    @Test(
+        "lesson 17: the card's way into a corner (c, Shift+Right, Shift+Down) shows the colour turn the centre's, and passes",
+        arguments: LearnTests.tourSizes)
+    func colourSeenToChange(size: ScreenSize) throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"), screen: size)
+        for key: Unicode.Scalar in ["2", "f", "X", "c"] { pilot.type(key) }
+        let centre = BallPosition.centred(on: pilot.learn.play.session.state.position.screen).ballColour
+        for _ in 0..<40 { pilot.press(.right, shifted: true) }
+        let edge = pilot.learn.play.session.state
+        #expect(edge.ballColour != centre && !pilot.learn.isDone, "\(size): \(edge.position.centre) \(edge.ballColour)")
+        pilot.press(.down, shifted: true)
+        let corner = pilot.learn.play.session.state
+        #expect(corner.position.isInCorner && corner.ballColour == centre, "\(size): \(corner.position.centre)")
+        #expect(pilot.learn.isDone, "\(size): \(LearnTests.card(pilot))")
+    }
+
+    @Test(
+        "lesson 17 at 80×24: the top-left corner along the centre's row, whose colour the ball has already, does not pass, and the card says why; out of it, f X and the card's way do"
+    )
+    func noChangeSeenNoPass() throws {
+        let pilot = Pilot<Learn>(first: LearnTests.index("error"))
+        for key: Unicode.Scalar in ["2", "f", "X"] { pilot.type(key) }
+        let centre = BallPosition.centred(on: pilot.learn.play.session.state.position.screen).ballColour
+        for _ in 0..<40 { pilot.press(.left, shifted: true) }
+        #expect(pilot.learn.play.session.state.ballColour == centre, "the left edge in the centre's colour")
+        pilot.press(.up, shifted: true)
+        #expect(pilot.learn.play.session.state.position.isInCorner)
+        #expect(!pilot.learn.isDone)
+        let words = "No change seen: the ball had the centre's colour. Leave the corner, f X, c."
+        #expect(LearnTests.said(pilot).contains(words), "\(LearnTests.said(pilot))")
+        pilot.press(.right)
+        for key: Unicode.Scalar in ["f", "X"] { pilot.type(key) }
+        Self.intoTheCorner(pilot)
+        #expect(pilot.learn.isDone, "\(LearnTests.card(pilot))")
+        #expect(!LearnTests.said(pilot).contains(words), "\(LearnTests.said(pilot))")
     }
 
     @Test("lesson 17: with X alone the source lane's error is one #, no ^")

@@ -202,13 +202,13 @@ struct LaterLessonsTests {
         #expect(later.contains(": \(received) ") && !later.contains("\(Glyph.value)"), "\(later)")
     }
 
-    @Test("lesson 17's task names the keys as keys: Shift+Left, Shift+Up, not H and K")
+    @Test("lesson 17's task names the keys as keys: c, Shift+Right, Shift+Down, not L and J")
     func cornerKeysNamed() {
         let pilot = Pilot<Learn>(first: LearnTests.index("error"))
         pilot.type("2")
         let card = LearnTests.card(pilot)
-        #expect(card.contains("Shift+Left to the left edge, Shift+Up to the top"), "\(card)")
-        #expect(!card.contains("H to the left edge") && !card.contains("K to the top"), "\(card)")
+        #expect(card.contains("c, Shift+Right to the right edge, Shift+Down into the corner"), "\(card)")
+        #expect(!card.contains("L to the right edge") && !card.contains("J into"), "\(card)")
     }
 
     @Test(

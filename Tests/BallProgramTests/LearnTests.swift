@@ -547,16 +547,12 @@ struct LearnTests {
                 pilot.type("1")  // Wrong: catch replaces the error.
                 for key: Unicode.Scalar in ["f", "X"] { pilot.type(key) }
                 #expect(pilot.learn.play.session.state.slot == [.tryMap, .catch])
-                // Off the top and bottom rows first (the walk's moves so far went down): the left
-                // edge alone is then no corner.
-                let position = pilot.learn.play.session.state.position
-                if let rows = position.shape.allowedCentres(on: position.screen)?.rows {
-                    if position.centre.row == rows.upperBound { pilot.press(.up) }
-                    if position.centre.row == rows.lowerBound { pilot.press(.down) }
-                }
-                for _ in 0..<40 { pilot.press(.left, shifted: true) }
+                // The card's way: back to the middle (the right edge alone is then no corner),
+                // to the right edge, down into the corner.
+                pilot.type("c")
+                for _ in 0..<40 { pilot.press(.right, shifted: true) }
                 #expect(!pilot.learn.isDone, "an edge is not a corner")
-                for _ in 0..<40 where !pilot.learn.isDone { pilot.press(.up, shifted: true) }
+                for _ in 0..<40 where !pilot.learn.isDone { pilot.press(.down, shifted: true) }
                 #expect(pilot.learn.isDone)
                 let state = pilot.learn.play.session.state
                 #expect(
@@ -889,9 +885,10 @@ struct LearnTests {
                 step { pilot.drag([centre, Cell(column: centre.column + 2, row: centre.row)]) }
             }
         case "error":
-            step { for key: Unicode.Scalar in ["2", "f", "X"] { pilot.type(key) } }
-            for _ in 0..<40 where !pilot.learn.isDone { step { pilot.press(.left, shifted: true) } }
-            for _ in 0..<40 where !pilot.learn.isDone { step { pilot.press(.up, shifted: true) } }
+            // The card's way: back to the middle, the right edge, down into the corner.
+            step { for key: Unicode.Scalar in ["2", "f", "X", "c"] { pilot.type(key) } }
+            for _ in 0..<40 where !pilot.learn.isDone { step { pilot.press(.right, shifted: true) } }
+            for _ in 0..<40 where !pilot.learn.isDone { step { pilot.press(.down, shifted: true) } }
         case "debounce-throttle":
             step { for key: Unicode.Scalar in ["1", "f", "4"] { pilot.type(key) } }
             step { pilot.press(.right) }
@@ -1134,8 +1131,9 @@ struct LearnTests {
         for key: Unicode.Scalar in ["f", "\u{7F}"] { error.type(key) }
         #expect(error.learn.play.session.state.slot == [.tryMap, .catch])
         #expect(error.lines.last?.contains(refused) == true, "\(error.lines.last ?? "")")
-        for _ in 0..<40 { error.press(.left, shifted: true) }
-        for _ in 0..<40 where !error.learn.isDone { error.press(.up, shifted: true) }
+        error.type("c")
+        for _ in 0..<40 { error.press(.right, shifted: true) }
+        for _ in 0..<40 where !error.learn.isDone { error.press(.down, shifted: true) }
         #expect(error.learn.isDone && error.learn.play.session.failure == nil)
         // The next lesson by each way of going there: the slot emptied, the card saying so, and
         // the colour following the ball again.

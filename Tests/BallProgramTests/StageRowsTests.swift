@@ -79,13 +79,13 @@ struct StageRowsTests {
                 _ = Self.checkedLabels(rows(), "after \(key)")
             }
         }
-        keys("2fX")
-        // Shift+Left to the left edge, then Shift+Up into the corner.
-        var direction = Direction.left
+        keys("2fXc")
+        // The card's way: Shift+Right to the right edge, then Shift+Down into the corner.
+        var direction = Direction.right
         for _ in 0..<40 where !pilot.learn.play.session.state.position.isInCorner {
             let before = pilot.learn.play.session.state.position
             pilot.press(direction, shifted: true)
-            if pilot.learn.play.session.state.position == before { direction = .up }
+            if pilot.learn.play.session.state.position == before { direction = .down }
             _ = Self.checkedLabels(rows(), "on the way to the corner")
         }
         try #require(pilot.learn.play.session.state.position.isInCorner)
