@@ -32,6 +32,9 @@ package enum MarbleDiagram {
         let width = max(minimumWidth, width)
         let perBlock = StreamPanel.pageSize(width: width)
         var block: [StreamColumn] = []
+        // The columns the block draws: each intent's, and one for each late subscription or
+        // cancel made after it (``StreamColumn/withMoments(_:)``), as the live panel draws them.
+        var drawnCount = 0
         // The session's letter book after the block's last column: each value's letter there.
         var book = ValueLetterBook()
         var late = LateLanesByBlock()
@@ -43,17 +46,30 @@ package enum MarbleDiagram {
         func writeBlock() {
             if !first { emit("") }
             first = false
+            let drawnColumns = StreamColumn.withMoments(block)
             if let start = block.first?.index, lessonBefore != nil || !lessons.isEmpty {
                 let inBlock = lessons.filter { $0.column >= start }
                 let before = lessons.last { $0.column < start } ?? lessonBefore
+                // A lesson is marked in the last column it began after: its intent's, or the last
+                // of the moments made before it there (the cancels of the lesson before, as the
+                // tour made them as it left it; not the subscriptions made in the lesson).
+                var own: [Int: Int] = [:]
+                for (offset, column) in drawnColumns.enumerated() where column.moment == nil {
+                    own[column.index] = offset
+                }
+                func drawn(_ start: LessonStart) -> Int {
+                    let column = block.first { $0.index == start.column }
+                    let before = column?.lateMoments.filter { ($0.time ?? .start) <= start.time }.count ?? 0
+                    return (own[start.column] ?? 0) + before
+                }
                 emit(
                     text(
-                        lessonsLine(before: before, starts: inBlock, firstColumn: start, width: width),
+                        lessonsLine(before: before, starts: inBlock, width: width, drawn: drawn),
                         sequences: sequences))
                 lessonBefore = lessons.last ?? lessonBefore
                 lessons.removeAll()
             }
-            var panel = StreamPanel(columns: block)
+            var panel = StreamPanel(columns: drawnColumns)
             // Each value with the letter the live panel drew it with after the block's last
             // intent (one the block draws with another value's letter takes a free one).
             panel.homeLetters = book.letters
@@ -69,16 +85,19 @@ package enum MarbleDiagram {
             for line in panel.blockLines(lateLanes, width: width) { emit(text(line, sequences: sequences)) }
             late.written(through: last)
             block.removeAll(keepingCapacity: true)
+            drawnCount = 0
         }
         do {
             try ReplayColumns.forEach(in: reader) { item in
                 switch item {
                 case .column(let column, let after):
-                    if block.count == perBlock { writeBlock() }
+                    let needs = 1 + column.lateMoments.count
+                    if !block.isEmpty, drawnCount + needs > perBlock { writeBlock() }
                     block.append(column)
+                    drawnCount += needs
                     book = after
-                case .late(let kind, let event, let column, _):
-                    late.note(kind, event, column: column)
+                case .late(let kind, let event, let column, _, let moment):
+                    late.note(kind, event, column: column, moment: moment)
                 case .lesson(let start): lessons.append(start)
                 }
             }
@@ -96,14 +115,16 @@ package enum MarbleDiagram {
     static let lessonsLabel = "lesson"
 
     /// The row above a block of a recorded tour (``lessonsLabel``): the lesson begun before the
-    /// block (`before`) named from its first column, then at each of `starts` (the block's columns
-    /// from `firstColumn`), `├` in the column after whose intent it began and its name (`Lesson 4
-    /// · Publish`), shorter where the next begins first (`Lesson 4`, `4`).
-    static func lessonsLine(before: LessonStart?, starts: [LessonStart], firstColumn: Int, width: Int) -> [LaneCell] {
+    /// block (`before`) named from its first column, then at each of `starts`, `├` in the column
+    /// after which it began (the block's drawn column `drawn(start)`) and its name (`Lesson 4 ·
+    /// Publish`), shorter where the next begins first (`Lesson 4`, `4`).
+    static func lessonsLine(
+        before: LessonStart?, starts: [LessonStart], width: Int, drawn: (LessonStart) -> Int
+    ) -> [LaneCell] {
         let labelWidth = StreamPanel.labelWidth
         let columnWidth = StreamPanel.columnWidth(time: false)
         var cells = LaneCell.text(" " + Self.lessonsLabel, width: width)
-        func cell(of start: LessonStart) -> Int { labelWidth + columnWidth * (start.column - firstColumn) }
+        func cell(of start: LessonStart) -> Int { labelWidth + columnWidth * drawn(start) }
         // The lesson that began before the block: named where there is room for more than `…`.
         let room = min(width, starts.first.map(cell(of:)) ?? width) - labelWidth
         if let before, room > 2 {

@@ -310,9 +310,9 @@ package enum MarbleSVG {
                     }) {
                         try gather(Int(at.microseconds / length), part, lanes: lanes, book: book)
                     }
-                case (.late(let kind, let event, let column, _), .perIntent):
+                case (.late(let kind, let event, let column, _, _), .perIntent):
                     late.note(kind, event, column: column)
-                case (.late(let kind, let event, _, let time), .time(let length)):
+                case (.late(let kind, let event, _, let time, _), .time(let length)):
                     let frame = Int(time.microseconds / length)
                     late.note(kind, event, column: frame)
                     lateFrame = max(lateFrame ?? frame, frame)

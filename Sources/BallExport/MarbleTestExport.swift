@@ -455,7 +455,7 @@ package enum MarbleTestExport {
                     for (lane, stream) in zip(lanes, lanesWritten) where column.failed.contains(stream) {
                         try lane.fail(failFrame, failedAt)
                     }
-                case .late(let kind, let event, let column, let time):
+                case .late(let kind, let event, let column, let time, _):
                     latest = max(latest, time)
                     let frame = frames.frame(column: column, time: time)
                     switch event {

@@ -18,8 +18,10 @@ enum ReplayColumns {
         /// A late subscriber's subscription did `event` in column `column` (after that column's
         /// own emissions: late subscribers subscribe and cancel between intents), at `time` on
         /// the session's clock (a subscription's own time, which may be later than its
-        /// column's intent).
-        case late(LateSubscriber, LateLaneEvent, column: Int, time: SessionTime)
+        /// column's intent), the column's ``StreamColumn/lateMoments`` entry it is, where it has one
+        /// (a subscription or a cancel made after the intent; a completion handed at once: its
+        /// subscription's).
+        case late(LateSubscriber, LateLaneEvent, column: Int, time: SessionTime, moment: Int? = nil)
         /// A recorded tour's lesson began after column `column`'s intent (before the next), at
         /// `time`: its marker (``LessonStart``).
         case lesson(LessonStart)
@@ -48,8 +50,19 @@ enum ReplayColumns {
         // lessons' markers, each with its column.
         var after: [(column: Int, item: Item)] = []
         let lateEvents = recorder.lateEvents.bind { [unowned recorder, unowned player] kind, event in
+            // The recorder's lane, told first: which of its column's moments this is.
+            let lane = recorder.lateLane(kind)
+            let moment: Int? =
+                switch event {
+                case .subscribed: lane?.startMoment
+                case .completed, .disposed: lane?.end?.moment
+                case .next: nil
+                }
             after.append(
-                (recorder.latestIndex, .late(kind, event, column: recorder.latestIndex, time: player.session.now)))
+                (
+                    recorder.latestIndex,
+                    .late(kind, event, column: recorder.latestIndex, time: player.session.now, moment: moment)
+                ))
         }
         defer { lateEvents.cancel() }
         player.observed = { [unowned recorder] event in
@@ -141,10 +154,13 @@ struct LateSubscriptions {
     /// Takes `event` of `kind`'s subscription in `column`; the lane, when it ended with it.
     /// A value in the subscription's own column is one it was handed as it subscribed (it
     /// subscribed after that column's intent); a later one is one it received.
-    mutating func note(_ kind: LateSubscriber, _ event: LateLaneEvent, column: Int) -> LateLane? {
+    /// With `moment`, the subscription or its end is drawn in that moment's column of its own
+    /// after the intent's (``StreamColumn/withMoments(_:)``), as the live panel draws it.
+    mutating func note(_ kind: LateSubscriber, _ event: LateLaneEvent, column: Int, moment: Int? = nil) -> LateLane? {
         switch event {
         case .subscribed:
             live[kind] = LateLane(id: nextID, kind: kind, start: column)
+            live[kind]!.startMoment = moment
             nextID += 1
         case .next(let position):
             guard live[kind] != nil else { return nil }
@@ -153,10 +169,13 @@ struct LateSubscriptions {
             } else {
                 live[kind]!.received.insert(column)
             }
-        case .completed: live[kind]?.end = LateLane.End(column: column, ending: .completed)
+        case .completed:
+            // Handed at once to a subscriber of a completed subject: where it subscribed.
+            let atOnce = moment != nil && moment == live[kind]?.startMoment && column == live[kind]?.start
+            live[kind]?.end = LateLane.End(column: column, ending: .completed, moment: atOnce ? moment : nil)
         case .disposed:
             guard var lane = live.removeValue(forKey: kind) else { return nil }
-            if lane.end == nil { lane.end = LateLane.End(column: column, ending: .unsubscribed) }
+            if lane.end == nil { lane.end = LateLane.End(column: column, ending: .unsubscribed, moment: moment) }
             return lane
         }
         return nil
@@ -176,9 +195,10 @@ struct LateLanesByBlock {
     /// The lanes that ended since the last block written.
     private var ended: [LateLane] = []
 
-    /// Takes `event` of `kind`'s subscription in `column` (see ``LateSubscriptions/note(_:_:column:)``).
-    mutating func note(_ kind: LateSubscriber, _ event: LateLaneEvent, column: Int) {
-        if let lane = late.note(kind, event, column: column) { ended.append(lane) }
+    /// Takes `event` of `kind`'s subscription in `column`, at `moment` there (see
+    /// ``LateSubscriptions/note(_:_:column:moment:)``).
+    mutating func note(_ kind: LateSubscriber, _ event: LateLaneEvent, column: Int, moment: Int? = nil) {
+        if let lane = late.note(kind, event, column: column, moment: moment) { ended.append(lane) }
     }
 
     /// The lanes a block ending at column `last` draws: those that ended since the last block,

@@ -130,7 +130,9 @@ struct MarbleDiagramTests {
             #"{"t":0.3,"event":"subscribed","subject":"replay"}"#, #"{"t":0.4,"event":"quit"}"#,
         ]
         let lines = try Self.diagram(Array(recording.map { $0 + "\n" }.joined().utf8), width: 80)
-        #expect(lines.contains(" late Replay(3)     ^³─|"), "\(lines.joined(separator: "\n"))")
+        // Subscribed after c's intent, in a column of its own: `^` after the last value it was
+        // handed, as the live panel draws it.
+        #expect(lines.contains(" late Replay(3)       ^³─|"), "\(lines.joined(separator: "\n"))")
         // Which three: by their letters, as RxJS's marbles group them, `^(cba)`.
         #expect(
             lines.last?.hasSuffix(" a=40,11 b=39,11 c=38,11 ³=(abc) at once") == true,
@@ -159,12 +161,35 @@ struct MarbleDiagramTests {
         let late = try #require(second.first { $0.hasPrefix(" late Replay(3)") }, "\(text)")
         #expect(late.contains("^³─"), "\(text)")
         let values = second.drop { !$0.hasPrefix(" values") }.joined(separator: " ")
-        #expect(second.contains(" position       ───────|"), "\(text)")
+        // (The subscription's own column after the last intent of the first block.)
+        #expect(second.contains(" position       ─────────|"), "\(text)")
         // The three it was handed, each named with its letter, and the group.
         let letters = try ["68,11", "69,11", "70,11"].map { centre in
             try #require(
                 values.firstRange(of: "=\(centre)").map { values[values.index(before: $0.lowerBound)] }, "\(text)")
         }
         #expect(values.contains("³=(\(String(letters))) at once"), "\(values)")
+    }
+
+    @Test(
+        "a late Publish subscriber pressed after b's intent is drawn as the live panel draws it: ^ in a column of its own after b, then c under the position's c"
+    )
+    func lateSubscriptionAfterTheValueItMissed() throws {
+        let recording = [
+            #"{"format":"colourful-ball-replay","version":3,"terminal":{"columns":80,"rows":24},"colourRules":1}"#,
+            #"{"t":0.1,"event":"arrow","direction":"left","distance":1}"#,
+            #"{"t":0.2,"event":"subscribed","subject":"publish"}"#,
+            #"{"t":0.3,"event":"arrow","direction":"left","distance":1}"#, #"{"t":0.4,"event":"quit"}"#,
+        ]
+        let lines = try Self.diagram(Array(recording.map { $0 + "\n" }.joined().utf8), width: 80)
+        let text = lines.joined(separator: "\n")
+        let position = try #require(lines.first { $0.hasPrefix(" position ") }.map(Array.init), "\(text)")
+        let late = try #require(lines.first { $0.hasPrefix(" late Publish ") }.map(Array.init), "\(text)")
+        let (missed, next) = try (
+            #require(position.firstIndex(of: "b"), "\(text)"), #require(position.firstIndex(of: "c"), "\(text)")
+        )
+        let subscribed = try #require(late.firstIndex(of: "^"), "\(text)")
+        #expect(missed < subscribed && subscribed < next, "\(text)")
+        #expect(late[next] == "c" && !late[subscribed...].contains("b"), "\(text)")
     }
 }

@@ -328,7 +328,7 @@ struct RecordReplayTests {
                 #"{"event":"unsubscribed","subject":"replay"}"#, #"{"event":"quit"}"#,
             ], "\(recorded)")
         let marbles = try run([programPath, "replay", file, "--marbles", "--width", "80"])
-        #expect(marbles.output.contains(" late Replay(3)   ^²─c!"), "\(marbles.output)")
+        #expect(marbles.output.contains(" late Replay(3)     ^²─c─!"), "\(marbles.output)")
         let syntax = try run([programPath, "replay", file, "--marbles", "--syntax", "rxjs"])
         #expect(
             syntax.output.contains(
