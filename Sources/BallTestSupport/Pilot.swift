@@ -224,6 +224,11 @@ extension Pilot where Program == Learn {
     /// The tour.
     package var learn: Learn { program }
 
+    /// Opens the streams panel with `s`, where the lesson shows it closed (lesson 1 does, for one).
+    package func openStreams() {
+        if !learn.play.isStreamsOpen { type("s") }
+    }
+
     /// Drags with the mouse through `cells` of the ball's area (under the card): presses on
     /// the first, drags through the rest, and releases on the last.
     package func drag(_ cells: [Cell]) {

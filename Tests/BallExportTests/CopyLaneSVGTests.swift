@@ -17,7 +17,7 @@ struct CopyLaneSVGTests {
     /// moves, and on across the SVG's first block's end; 50 ms between keys.
     static func recordedTour() throws -> [UInt8] {
         let tour = try RecordedTour(first: Lesson.all.firstIndex { $0.id == "why-behavior" }!)
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         var keys: [Unicode.Scalar] = ["2", "→", "o", "→", "↓", "→", "o", "→", "o", "o", "←", "→", "o"]
         for step in 0..<110 { keys.append(["←", "↓", "→", "↑"][step % 4]) }
         keys += ["o", "→", "q"]

@@ -68,7 +68,7 @@ struct TourCastTests {
             }
             shown.append((pilot.learn.play.session.now.seconds, pilot.frame, pilot.learn.lesson))
         }
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         // Why Behavior: a guess, a move, `o`, moves through the Publish copy, `o` again; back to
         // Publish with `N`; a resize; then the filter lesson from the lessons box, filter in the
         // slot, moves.

@@ -41,7 +41,7 @@ struct LateColumnTests {
     /// recording's end.
     static func pages(lesson id: String, answer: Unicode.Scalar, key: Unicode.Scalar) throws -> (Page, Page) {
         let tour = try RecordedTour(first: LearnTests.index(id))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         for _ in 0..<3 { tour.pilot.press(.left) }
         tour.pilot.type(answer)
         tour.pilot.type(key)

@@ -124,7 +124,7 @@ struct LearnRecordingTests {
     )
     func relayAtTheTourEnd() throws {
         let tour = try RecordedTour(first: LearnTests.index("completion"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         tour.pilot.press(.right)
         for key: Unicode.Scalar in ["2", "e", "b", "p", "r", "v"] { tour.pilot.type(key) }
         let live = Self.rows(tour.pilot.frame).first { $0.hasPrefix(" late Relay") }
@@ -145,7 +145,7 @@ struct LearnRecordingTests {
     )
     func lanesFromTheLesson() throws {
         let tour = try RecordedTour(first: LearnTests.index("publish"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         tour.pilot.press(.right)
         tour.pilot.press(.right)
         tour.pilot.type("b")
@@ -190,7 +190,7 @@ struct LearnRecordingTests {
     )
     func slotEmptiedByTheNextLesson() throws {
         let tour = try RecordedTour(first: LearnTests.index("combine-latest"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         for key: Unicode.Scalar in ["2", "f", "6", "i"] { tour.pilot.type(key) }
         tour.pilot.press(.right)
         tour.pilot.type("i")
@@ -501,7 +501,7 @@ struct LearnRecordingTests {
     )
     func labelsOneRule() throws {
         let tour = try RecordedTour(first: LearnTests.index("cancel"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         tour.pilot.press(.right)
         let idle = (tour.pilot.learn.play.streams.latestIndex, Self.lateRows(tour.pilot.frame))
         #expect(idle.1.contains { $0.hasPrefix(" late Replay ") }, "\(idle.1)")
@@ -529,7 +529,7 @@ struct LearnRecordingTests {
     )
     func lateRowsAsTheTourDrew() throws {
         let tour = try RecordedTour(first: LearnTests.index("behavior"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         // Each lesson's late rows as the tour drew them last, at the place they were drawn at
         // (the player draws the lesson's future: a lane subscribed later in it is on its page).
         var seen: [(place: Int, rows: [String])] = []
@@ -629,7 +629,7 @@ struct LearnRecordingTests {
     )
     func futureEndsWithTheLesson() throws {
         let tour = try RecordedTour(first: LearnTests.index("behavior"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         func go(to id: String) {
             for key in ["m"] + "\(LearnTests.index(id) + 1)".unicodeScalars { tour.pilot.type(key) }
         }

@@ -1600,7 +1600,7 @@ struct LearnTests {
         #expect(Self.card(bound).contains("(lesson \(share + 1))") && !Self.card(bound).contains("share("))
         // The hover, wide enough for the colour lanes' code in full.
         func hovered(_ pilot: Pilot<Learn>, _ label: String) throws -> String {
-            if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+            pilot.openStreams()
             pilot.press(.right)
             let row = try #require(pilot.lines.lastIndex { $0.hasPrefix(" \(label) ") }, "\(pilot.lines)")
             pilot.hover(at: Cell(column: StreamPanel.labelWidth + 2, row: row))
@@ -1628,7 +1628,7 @@ struct LearnTests {
     func boxHidesTheCard(size: ScreenSize) {
         for (first, key) in [(Self.index("cancel"), Unicode.Scalar("?")), (Self.index("filter"), "f"), (0, "m")] {
             let pilot = Pilot<Learn>(first: first, screen: size)
-            if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+            pilot.openStreams()
             let title = "Lesson \(first + 1) of \(Lesson.all.count)"
             #expect(pilot.lines.contains { $0.contains(title) }, "the card first")
             pilot.type(key)
@@ -1703,7 +1703,7 @@ struct LearnTests {
             // guess, says what this lesson asks, or a later one (nothing done: any lesson).
             for done in [Set<Int>(), Set(0..<index)] {
                 let pilot = Pilot<Learn>(first: index, done: done)
-                if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+                pilot.openStreams()
                 var surfaces = ["the screen": pilot.lines.joined(separator: "\n")]
                 for key: Unicode.Scalar in ["?", "m", "f"] {
                     pilot.run([.bytes(TerminalBytes.escape), .pass(RunLoop.defaultEscapeWait)])

@@ -50,7 +50,7 @@ struct PublishCopyLaneTests {
     /// The tour at Why Behavior, the lanes open and the question answered (2: the white view).
     static func whyBehavior() -> Pilot<Learn> {
         let pilot = Pilot<Learn>(first: LearnTests.index("why-behavior"))
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         pilot.type("2")
         return pilot
     }
@@ -109,7 +109,7 @@ struct PublishCopyLaneTests {
     func copyLanesAtTheLessonsStart() {
         // Moves in the lesson before, so the lesson begins at a column after the session's start.
         let pilot = Pilot<Learn>(first: LearnTests.index("publish"))
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         pilot.type("1")
         pilot.press(.right)
         pilot.press(.right)
@@ -117,7 +117,7 @@ struct PublishCopyLaneTests {
         pilot.type("5")
         #expect(pilot.learn.lesson == LearnTests.index("why-behavior"))
         #expect(pilot.learn.play.streams.latestIndex > 0, "the lesson begins after intents")
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         pilot.type("2")
         pilot.type("o")
         let layout = pilot.learn.play.layout!
@@ -137,7 +137,7 @@ struct PublishCopyLaneTests {
     func nextLessonAfterTheCopy() throws {
         let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
         let pilot = tour.pilot
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         pilot.type("2")
         pilot.press(.right)
         pilot.type("o")
@@ -149,7 +149,7 @@ struct PublishCopyLaneTests {
         // and the `o`s before it, are the lesson before's, drawn on its lanes only.
         pilot.type("n")
         #expect(pilot.learn.lesson == LearnTests.index("replay"))
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         #expect(Self.marbles("position", in: pilot.frame) == "──", "\(pilot.lines.joined(separator: "\n"))")
         for label in Self.labels { #expect(Self.row(label, in: pilot.frame) == nil) }
         // Its question answered (the last three), r subscribes: in a column of its own after the first.
@@ -195,7 +195,7 @@ struct PublishCopyLaneTests {
         // copy's three: one row more than the lanes have.
         let lessons = ["behavior", "publish", "replay"].map(LearnTests.index)
         let pilot = Pilot<Learn>(first: LearnTests.index("why-behavior"), done: Set(lessons))
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         pilot.type("2")
         for key: Unicode.Scalar in ["o", "b", "p", "r"] { pilot.type(key) }
         pilot.press(.right)
@@ -231,7 +231,7 @@ struct PublishCopyLaneTests {
     @Test("o twice between two moves, replayed: the player draws both copies as the tour did, at each place")
     func boundAgainReplayed() throws {
         let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         tour.pilot.type("2")
         tour.pilot.type("o")
         tour.pilot.press(.right)
@@ -287,7 +287,7 @@ struct PublishCopyLaneTests {
     @Test("the player draws a recorded tour's copy lanes as the tour did, on a page that starts after o too")
     func player() throws {
         let tour = try RecordedTour(first: LearnTests.index("why-behavior"))
-        if !tour.pilot.learn.play.isStreamsOpen { tour.pilot.type("s") }
+        tour.pilot.openStreams()
         tour.pilot.type("2")
         tour.pilot.press(.right)
         tour.pilot.type("o")

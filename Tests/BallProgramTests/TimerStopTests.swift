@@ -61,7 +61,7 @@ struct TimerStopTests {
     static func record(timeView: Bool, timed: SlotOperator) throws -> (tour: RecordedTour, seen: [Seen]) {
         let tour = try RecordedTour(first: LearnTests.index("debounce-throttle"))
         let pilot = tour.pilot
-        if !pilot.learn.play.isStreamsOpen { pilot.type("s") }
+        pilot.openStreams()
         pilot.type("1")
         pilot.type("f")
         pilot.type(timed == .debounce ? "4" : "5")
